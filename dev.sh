@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Set up everything RiskReview needs on a fresh Debian machine, then run one job:
+#   bash dev.sh demo   run the bundled example and write results to out/demo/
+#   bash dev.sh test   run the test suite
+#   bash dev.sh setup  only install
+set -euo pipefail
+cd "$(dirname "$0")"
+
+QT_DEBS="libglib2.0-0 libegl1 libgl1 libx11-6 libdbus-1-3 libfontconfig1 libfreetype6 libxkbcommon0"
+PYTHON="${PYTHON:-python3}"
+VENV=.venv
+
+system_deps() {
+    local missing="" pkg
+    if ! "$PYTHON" -c "import ensurepip, venv" >/dev/null 2>&1; then missing="python3-venv"; fi
+    for pkg in $QT_DEBS; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
+    done
+    [ -z "$missing" ] && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing Debian packages:$missing"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    else
+        echo "warning: missing Debian packages (install them as root):$missing" >&2
+    fi
+}
+
+python_deps() {
+    local stamp="$VENV/.installed" want
+    want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+    [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && return 0
+    [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[test]"
+    echo "$want" > "$stamp"
+}
+
+setup() { system_deps; python_deps; }
+
+case "${1:-}" in
+    setup) setup ;;
+    demo)
+        setup
+        "$VENV/bin/riskreview" assess --config resources/examples/census_demo.toml --out out/demo --jobs 2
+        ;;
+    test)
+        setup
+        export QT_QPA_PLATFORM=offscreen
+        shift
+        "$VENV/bin/python" -m pytest "$@"
+        ;;
+    *) echo "usage: bash dev.sh demo|test|setup" >&2; exit 2 ;;
+esac

@@ -1,0 +1,186 @@
+"""The command line: ``riskreview assess`` and ``riskreview profile``.
+
+Exit codes: 0 success; 2 bad input or usage (one ``error: ...`` line naming the file,
+column or value); 1 an engine failure; 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Optional, Sequence
+
+from . import __version__
+from .api import run_assessment
+from .config import AnalysisConfig, DataSource, Roles, SubsetFamily, Target
+from .errors import Cancelled, EngineFailure, InputError
+from .histograms import per_record_risk
+from .io.loader import load_table
+from .io.profile import profile_file
+from .progress import Progress
+from .report.tables import write_results
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2 (argparse's contract)
+        sys.stderr.write(f"error: {message} (see '{self.prog} --help')\n")
+        raise SystemExit(2)
+
+
+def _delimiter(text: str) -> str:
+    return {"tab": "\t", "\\t": "\t", "semicolon": ";", "comma": ",", "pipe": "|"}.get(text, text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="riskreview", description="Disclosure-risk review of microdata.")
+    parser.add_argument("--version", action="version", version=f"riskreview {__version__}")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    assess = commands.add_parser("assess", help="run attacks on a data file and write results")
+    assess.add_argument("data", nargs="?", help="data file (CSV/TSV, Parquet, Feather, xlsx, sav, dta, sas7bdat, xpt)")
+    assess.add_argument("--config", help="analysis file (.toml); command-line options override it")
+    assess.add_argument("--qid", nargs="+", action="extend", metavar="COL", help="quasi-identifier column(s)")
+    assess.add_argument("--sensitive", nargs="+", action="extend", metavar="COL", help="sensitive column(s)")
+    assess.add_argument("--subsets", help="all (default), exact, or max-size:N")
+    assess.add_argument("--target", action="append", metavar="COL=VALUE;COL=VALUE",
+                        help="an individual target's known values (repeatable)")
+    assess.add_argument("--jobs", type=int, help="worker processes for the sweep (default 1)")
+    _add_read_options(assess)
+    assess.add_argument("--out", help="output folder for results.json and CSV tables")
+    assess.add_argument("--per-record", action="store_true",
+                        help="also write per-record risk for the full QID set (per_record_risk.csv)")
+    assess.add_argument("--save-config", metavar="FILE", help="write the analysis file and exit")
+    assess.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    profile = commands.add_parser("profile", help="describe every column of a data file")
+    profile.add_argument("data")
+    _add_read_options(profile)
+    profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    return parser
+
+
+def _add_read_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--delimiter", type=_delimiter, help="CSV delimiter (default: detected; 'tab' for TSV)")
+    parser.add_argument("--encoding", help="text encoding (default: detected; e.g. latin-1)")
+    parser.add_argument("--sheet", help="Excel sheet name (default: the first)")
+    parser.add_argument("--format", default=None, help="reader to use instead of the file extension")
+
+
+def _source(args: argparse.Namespace, base: Optional[DataSource] = None) -> DataSource:
+    """The data source from DATA and the read options, falling back on the analysis file's."""
+    path = args.data or (base.path if base else None)
+    if not path:
+        raise InputError("no data file: give DATA or --config FILE.toml")
+    same_file = base is not None and args.data in (None, base.path)
+
+    def pick(name: str) -> Optional[str]:
+        value = getattr(args, name)
+        return getattr(base, name) if value is None and same_file else value
+
+    return DataSource(path=path, format=pick("format") or "auto", delimiter=pick("delimiter"),
+                      encoding=pick("encoding"), sheet=pick("sheet"))
+
+
+def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
+    """The analysis config from ``--config`` (if any) overridden by the other options."""
+    base = AnalysisConfig.from_toml(args.config) if args.config else None
+    roles = base.roles if base else Roles()
+    if args.qid:
+        roles = Roles(tuple(args.qid), roles.sensitive, roles.identifiers, roles.linkage_keys, roles.ignored)
+    if args.sensitive:
+        roles = Roles(roles.quasi_identifiers, tuple(args.sensitive), roles.identifiers,
+                      roles.linkage_keys, roles.ignored)
+    family = SubsetFamily.parse(args.subsets) if args.subsets else (base.subsets if base else SubsetFamily())
+    targets = tuple(Target.parse(t) for t in args.target) if args.target else (base.targets if base else ())
+    jobs = args.jobs if args.jobs is not None else (base.jobs if base else 1)
+    config = AnalysisConfig(data=_source(args, base.data if base else None), roles=roles,
+                            subsets=family, targets=targets, jobs=jobs)
+    config.validate()
+    return config
+
+
+class TerminalProgress:
+    """A one-line progress bar on stderr: subsets done/total, elapsed and ETA."""
+
+    def __init__(self, stream=sys.stderr) -> None:
+        self.stream = stream
+        self.shown = False
+
+    def __call__(self, progress: Progress) -> None:
+        width = 30
+        filled = int(width * progress.fraction)
+        eta = "?" if progress.eta is None else f"{progress.eta:.0f}s"
+        self.stream.write(f"\r{progress.stage:8s} [{'#' * filled}{'.' * (width - filled)}] "
+                          f"{progress.done:,}/{progress.total:,}  elapsed {progress.elapsed:.0f}s  eta {eta}  ")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _assess(args: argparse.Namespace) -> int:
+    config = config_from_args(args)
+    if args.save_config:
+        Path(args.save_config).write_text(config.to_toml(), encoding="utf-8")
+        print(f"wrote {args.save_config}")
+        return 0
+    if not args.out:
+        raise InputError("--out DIR is required (the folder for results.json and the CSV tables)")
+    progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
+    try:
+        table = load_table(config.data, config.needed_columns())
+        assessment = run_assessment(config, table=table, on_progress=progress)
+    finally:
+        if progress:
+            progress.close()
+    for warning in assessment.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    per_record = None
+    if args.per_record:
+        sensitive = [table[s] for s in config.roles.sensitive]
+        per_record = per_record_risk(table.columns, config.roles.quasi_identifiers, sensitive, table.n_rows)
+    paths = write_results(assessment, Path(args.out), per_record)
+    worst = max(assessment.reidentification, key=lambda r: (r.posterior_det, r.posterior_prob))
+    print(f"{assessment.dataset.name}: {assessment.dataset.rows:,} records, "
+          f"{len(assessment.reidentification):,} QID subsets in {sum(assessment.timings.values()):.1f}s")
+    print(f"worst re-identification: {worst.posterior_det:.2%} unique "
+          f"({worst.singletons:,} records) with {', '.join(worst.qids)}")
+    print(f"wrote {len(paths)} files to {args.out}")
+    return 0
+
+
+def _profile(args: argparse.Namespace) -> int:
+    profiles = profile_file(_source(args))
+    if args.json:
+        print(json.dumps([p.to_dict() for p in profiles], indent=1, ensure_ascii=False))
+        return 0
+    print(f"{'column':30s} {'type':10s} {'distinct':>9s} {'missing':>8s}  top values")
+    for p in profiles:
+        top = ", ".join(f"{'(missing)' if v is None else v} ({c:,})" for v, c in p.top_values[:3])
+        flag = "  <- looks like a direct identifier" if p.looks_like_identifier else ""
+        print(f"{p.name[:30]:30s} {p.kind:10s} {p.distinct:9,d} {p.missing_share:8.1%}  {top}{flag}")
+    return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        return _assess(args) if args.command == "assess" else _profile(args)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (KeyboardInterrupt, Cancelled):
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except EngineFailure as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1

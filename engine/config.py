@@ -1,0 +1,325 @@
+"""The analysis description shared by the command line, the GUI and the report.
+
+One frozen, versioned :class:`AnalysisConfig` says which file to read, which role each
+column plays, which QID subsets to sweep and which individual targets to attack. It
+round-trips through TOML (``tomllib`` to read, ``tomli_w`` to write) and JSON, and
+:meth:`AnalysisConfig.validate` reports problems by field and column name.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+import tomli_w
+
+from .errors import InputError
+
+CONFIG_VERSION = 1
+FAMILY_KINDS = ("all", "max-size", "exact", "list")
+MAX_SWEEP_SUBSETS = (1 << 20) - 1
+
+
+@dataclass(frozen=True)
+class DataSource:
+    """Where the microdata is and how to read it (``None`` means detect)."""
+
+    path: str
+    format: str = "auto"
+    delimiter: Optional[str] = None
+    encoding: Optional[str] = None
+    sheet: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Column roles (DESIGN.md, "Data model"); columns not named are ignored."""
+
+    quasi_identifiers: tuple[str, ...] = ()
+    sensitive: tuple[str, ...] = ()
+    identifiers: tuple[str, ...] = ()
+    linkage_keys: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
+
+    def role_of(self, column: str) -> str:
+        for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
+            if column in getattr(self, role):
+                return role
+        return "ignored"
+
+
+@dataclass(frozen=True)
+class SubsetFamily:
+    """Which QID subsets the sweep evaluates (DESIGN.md, "QID-subset sweep").
+
+    ``all``: every non-empty subset; ``max-size``: every subset of at most ``max_size``
+    QIDs; ``exact``: only the full QID set; ``list``: the subsets in ``subsets``.
+    """
+
+    kind: str = "all"
+    max_size: Optional[int] = None
+    subsets: tuple[tuple[str, ...], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "SubsetFamily":
+        """Parse ``all``, ``exact`` or ``max-size:N`` as given on the command line."""
+        text = text.strip()
+        if text in ("all", "exact"):
+            return cls(kind=text)
+        if text.startswith("max-size:"):
+            number = text.split(":", 1)[1]
+            if not number.isdigit() or int(number) < 1:
+                raise InputError(f"--subsets {text!r}: max-size needs a whole number >= 1, e.g. max-size:3")
+            return cls(kind="max-size", max_size=int(number))
+        raise InputError(f"--subsets {text!r}: expected all, exact or max-size:N")
+
+    def label(self) -> str:
+        if self.kind == "max-size":
+            return f"max-size:{self.max_size}"
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Target:
+    """An individual target: the QID values the attacker knows, as text."""
+
+    values: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> "Target":
+        """Parse ``"COL=VALUE;COL=VALUE"``; an empty VALUE means a missing value."""
+        pairs = []
+        for part in text.split(";"):
+            if not part.strip():
+                continue
+            if "=" not in part:
+                raise InputError(f"--target {text!r}: {part.strip()!r} is not COL=VALUE")
+            column, value = part.split("=", 1)
+            pairs.append((column.strip(), value.strip()))
+        if not pairs:
+            raise InputError(f"--target {text!r}: give at least one COL=VALUE")
+        return cls(tuple(pairs))
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return tuple(column for column, _ in self.values)
+
+    def label(self) -> str:
+        return "; ".join(f"{column}={value}" for column, value in self.values)
+
+
+@dataclass(frozen=True)
+class AnalysisConfig:
+    """Everything needed to reproduce an assessment (but never the data itself)."""
+
+    data: DataSource
+    roles: Roles = field(default_factory=Roles)
+    subsets: SubsetFamily = field(default_factory=SubsetFamily)
+    targets: tuple[Target, ...] = ()
+    jobs: int = 1
+    version: int = CONFIG_VERSION
+
+    def needed_columns(self) -> list[str]:
+        """The columns an assessment reads, in a stable order, each once."""
+        names = list(self.roles.quasi_identifiers) + list(self.roles.sensitive)
+        for target in self.targets:
+            names.extend(target.columns)
+        return list(dict.fromkeys(names))
+
+    def validate(self) -> None:
+        """Check the config on its own (column existence is checked against the file later)."""
+        roles = self.roles
+        if not roles.quasi_identifiers:
+            raise InputError("no quasi-identifier chosen: name at least one column with --qid")
+        seen: dict[str, str] = {}
+        for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
+            for column in getattr(roles, role):
+                if column in seen:
+                    if seen[column] == role:
+                        raise InputError(f"column {column!r} is given twice as {_ROLE_WORDS[role]}")
+                    raise InputError(f"column {column!r} cannot be both {_ROLE_WORDS[seen[column]]}"
+                                     f" and {_ROLE_WORDS[role]}")
+                seen[column] = role
+        family = self.subsets
+        if family.kind not in FAMILY_KINDS:
+            raise InputError(f"subsets: unknown family {family.kind!r} (expected one of {', '.join(FAMILY_KINDS)})")
+        k = len(roles.quasi_identifiers)
+        if family.kind == "max-size":
+            if family.max_size is None or family.max_size < 1:
+                raise InputError("subsets: max-size needs a size of at least 1")
+        if family.kind == "list":
+            if not family.subsets:
+                raise InputError("subsets: the list of subsets is empty")
+            for subset in family.subsets:
+                if not subset:
+                    raise InputError("subsets: an empty subset was given")
+                for column in subset:
+                    if column not in roles.quasi_identifiers:
+                        raise InputError(f"subsets: column {column!r} is not one of the quasi-identifiers")
+                if len(set(subset)) != len(subset):
+                    raise InputError(f"subsets: {list(subset)} names a column twice")
+        if family.kind == "all" and (1 << k) - 1 > MAX_SWEEP_SUBSETS:
+            raise InputError(f"{k} quasi-identifiers give {(1 << k) - 1:,} subsets, more than the "
+                             f"{MAX_SWEEP_SUBSETS:,} supported with --subsets all; "
+                             f"use --subsets max-size:N (e.g. max-size:4)")
+        for target in self.targets:
+            columns = target.columns
+            if len(set(columns)) != len(columns):
+                raise InputError(f"target {target.label()!r} names a column twice")
+            for column in columns:
+                if column in roles.sensitive:
+                    raise InputError(f"target {target.label()!r}: {column!r} is a sensitive attribute, "
+                                     f"not something the attacker knows")
+        if self.jobs < 1:
+            raise InputError(f"jobs must be at least 1 (got {self.jobs})")
+
+    def with_jobs(self, jobs: int) -> "AnalysisConfig":
+        return replace(self, jobs=jobs)
+
+    # --- serialisation -------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data = {"path": self.data.path, "format": self.data.format}
+        for key in ("delimiter", "encoding", "sheet"):
+            value = getattr(self.data, key)
+            if value is not None:
+                data[key] = value
+        attacks: dict[str, Any] = {"subsets": self.subsets.kind}
+        if self.subsets.kind == "max-size":
+            attacks["max_size"] = self.subsets.max_size
+        if self.subsets.kind == "list":
+            attacks["subset_list"] = [list(s) for s in self.subsets.subsets]
+        return {
+            "version": self.version,
+            "data": data,
+            "roles": {role: list(getattr(self.roles, role)) for role in _ROLE_WORDS},
+            "attacks": attacks,
+            "targets": [dict(t.values) for t in self.targets],
+            "run": {"jobs": self.jobs},
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
+                  base_dir: Optional[Path] = None) -> "AnalysisConfig":
+        """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
+        _check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run"}, source, "")
+        version = raw.get("version", CONFIG_VERSION)
+        if version != CONFIG_VERSION:
+            raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
+        data = _table(raw, "data", source)
+        _check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"}, source, "data.")
+        path = data.get("path")
+        if not isinstance(path, str) or not path:
+            raise InputError(f"{source}: data.path must name the data file")
+        if base_dir is not None and not Path(path).is_absolute():
+            path = str(base_dir / path)
+        source_obj = DataSource(
+            path=path,
+            format=_opt_str(data, "format", source, "data.") or "auto",
+            delimiter=_opt_str(data, "delimiter", source, "data."),
+            encoding=_opt_str(data, "encoding", source, "data."),
+            sheet=_opt_str(data, "sheet", source, "data."),
+        )
+        roles_raw = raw.get("roles", {})
+        if not isinstance(roles_raw, Mapping):
+            raise InputError(f"{source}: roles must be a table")
+        _check_keys(roles_raw, set(_ROLE_WORDS), source, "roles.")
+        roles = Roles(**{role: _str_list(roles_raw, role, source, "roles.") for role in _ROLE_WORDS})
+        attacks = raw.get("attacks", {})
+        if not isinstance(attacks, Mapping):
+            raise InputError(f"{source}: attacks must be a table")
+        _check_keys(attacks, {"subsets", "max_size", "subset_list"}, source, "attacks.")
+        kind = attacks.get("subsets", "all")
+        if not isinstance(kind, str):
+            raise InputError(f"{source}: attacks.subsets must be text")
+        if kind.startswith("max-size:"):
+            family = SubsetFamily.parse(kind)
+        else:
+            max_size = attacks.get("max_size")
+            if max_size is not None and (not isinstance(max_size, int) or isinstance(max_size, bool)):
+                raise InputError(f"{source}: attacks.max_size must be a whole number")
+            subset_list = attacks.get("subset_list", [])
+            if not isinstance(subset_list, list) or not all(
+                    isinstance(s, list) and all(isinstance(c, str) for c in s) for s in subset_list):
+                raise InputError(f"{source}: attacks.subset_list must be a list of lists of column names")
+            family = SubsetFamily(kind=kind, max_size=max_size,
+                                  subsets=tuple(tuple(s) for s in subset_list))
+        targets_raw = raw.get("targets", [])
+        if not isinstance(targets_raw, list):
+            raise InputError(f"{source}: targets must be a list of tables")
+        targets = []
+        for number, entry in enumerate(targets_raw, start=1):
+            if not isinstance(entry, Mapping) or not entry:
+                raise InputError(f"{source}: targets[{number}] must be a table of COLUMN = VALUE")
+            targets.append(Target(tuple((str(k), _value_text(v)) for k, v in entry.items())))
+        run = raw.get("run", {})
+        if not isinstance(run, Mapping):
+            raise InputError(f"{source}: run must be a table")
+        _check_keys(run, {"jobs"}, source, "run.")
+        jobs = run.get("jobs", 1)
+        if not isinstance(jobs, int) or isinstance(jobs, bool):
+            raise InputError(f"{source}: run.jobs must be a whole number")
+        return cls(data=source_obj, roles=roles, subsets=family, targets=tuple(targets),
+                   jobs=jobs, version=version)
+
+    def to_toml(self) -> str:
+        return tomli_w.dumps(self.to_dict())
+
+    @classmethod
+    def from_toml(cls, path: str | Path) -> "AnalysisConfig":
+        """Read an analysis file; relative data paths are taken from the file's folder."""
+        path = Path(path)
+        try:
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise InputError(f"{path}: no such analysis file") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not a UTF-8 text file (an analysis file is TOML)") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise InputError(f"{path}: not a valid TOML analysis file ({exc})") from None
+        return cls.from_dict(raw, source=path.name, base_dir=path.parent)
+
+
+_ROLE_WORDS = {
+    "quasi_identifiers": "a quasi-identifier",
+    "sensitive": "a sensitive attribute",
+    "identifiers": "an identifier",
+    "linkage_keys": "a linkage key",
+    "ignored": "ignored",
+}
+
+
+def _check_keys(table: Mapping[str, Any], allowed: set[str], source: str, prefix: str) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise InputError(f"{source}: unknown key {prefix}{unknown[0]} (allowed: {', '.join(sorted(allowed))})")
+
+
+def _table(raw: Mapping[str, Any], key: str, source: str) -> Mapping[str, Any]:
+    value = raw.get(key)
+    if not isinstance(value, Mapping):
+        raise InputError(f"{source}: missing table [{key}]")
+    return value
+
+
+def _opt_str(table: Mapping[str, Any], key: str, source: str, prefix: str) -> Optional[str]:
+    value = table.get(key)
+    if value is not None and not isinstance(value, str):
+        raise InputError(f"{source}: {prefix}{key} must be text")
+    return value
+
+
+def _str_list(table: Mapping[str, Any], key: str, source: str, prefix: str) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(f"{source}: {prefix}{key} must be a list of column names")
+    return tuple(value)
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    raise InputError(f"target value {value!r} must be text or a number")

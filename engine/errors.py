@@ -1,0 +1,15 @@
+"""User-facing errors: every message names the file, column or value at fault."""
+
+from __future__ import annotations
+
+
+class InputError(ValueError):
+    """Bad input or usage that the user can fix (exit code 2 on the command line)."""
+
+
+class Cancelled(Exception):
+    """The run was cancelled through its :class:`~engine.progress.CancelToken`."""
+
+
+class EngineFailure(RuntimeError):
+    """The engine could not finish for a reason outside the input (e.g. a worker died)."""

@@ -1,0 +1,139 @@
+"""Dictionary encoding: each used column becomes compact integer codes plus its labels.
+
+Codes index the column's distinct values sorted ascending; a missing value (null or NaN)
+is a value of its own with the last code (DESIGN.md, "Data model": NULL equals NULL).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+
+def smallest_uint(cardinality: int) -> np.dtype:
+    """The narrowest unsigned dtype that holds codes 0..cardinality-1."""
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if cardinality <= np.iinfo(dtype).max + 1:
+            return np.dtype(dtype)
+    return np.dtype(np.uint64)
+
+
+def kind_of(arrow_type: pa.DataType) -> str:
+    if pa.types.is_integer(arrow_type):
+        return "integer"
+    if pa.types.is_floating(arrow_type) or pa.types.is_decimal(arrow_type):
+        return "float"
+    if pa.types.is_boolean(arrow_type):
+        return "boolean"
+    if pa.types.is_temporal(arrow_type):
+        return "date/time"
+    if pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type):
+        return "text"
+    return "other"
+
+
+@dataclass(frozen=True)
+class EncodedColumn:
+    """One column as integer codes; ``labels[code]`` is the value, None when missing."""
+
+    name: str
+    codes: np.ndarray
+    labels: pa.Array
+    missing_code: Optional[int]
+    kind: str
+
+    @property
+    def cardinality(self) -> int:
+        return len(self.labels)
+
+    @property
+    def missing_count(self) -> int:
+        if self.missing_code is None:
+            return 0
+        return int(np.count_nonzero(self.codes == self.missing_code))
+
+    def label_text(self, code: int) -> str:
+        value = self.labels[int(code)].as_py()
+        return "" if value is None else str(value)
+
+    def find_code(self, text: str) -> Optional[int]:
+        """The code of the value written as ``text`` ("" means missing), or None."""
+        if text == "":
+            return self.missing_code
+        if self.kind in ("integer", "float"):
+            try:
+                number = float(text)
+            except ValueError:
+                return None
+            values = self.labels.to_numpy(zero_copy_only=False).astype(float)
+            hits = np.flatnonzero(np.isclose(values, number, rtol=0, atol=0) | (values == number))
+            return int(hits[0]) if len(hits) else None
+        for code, value in enumerate(self.labels.to_pylist()):
+            if value is not None and (str(value) == text or str(value).strip() == text.strip()):
+                return code
+        return None
+
+
+@dataclass(frozen=True)
+class EncodedTable:
+    """The encoded columns of one file, with what identifies the file."""
+
+    name: str
+    path: str
+    sha256: str
+    n_rows: int
+    columns: dict[str, EncodedColumn]
+    warnings: tuple[str, ...] = field(default=())
+
+    def __getitem__(self, name: str) -> EncodedColumn:
+        return self.columns[name]
+
+
+def encode_column(name: str, column: pa.ChunkedArray | pa.Array) -> EncodedColumn:
+    """Encode one column: sorted distinct values, then ``index_in`` to get each row's code."""
+    if isinstance(column, pa.Array):
+        column = pa.chunked_array([column])
+    if pa.types.is_dictionary(column.type):
+        column = column.cast(column.type.value_type)
+    if pa.types.is_floating(column.type):
+        column = pc.if_else(pc.is_nan(column), pa.scalar(None, column.type), column)
+    if pa.types.is_null(column.type):
+        column = column.cast(pa.string())
+    distinct = pc.unique(column)
+    distinct = distinct.take(pc.array_sort_indices(distinct, null_placement="at_end"))
+    codes = pc.index_in(column, value_set=distinct)
+    if isinstance(codes, pa.ChunkedArray):
+        parts = [chunk.to_numpy(zero_copy_only=False) for chunk in codes.chunks]
+        raw = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
+    else:
+        raw = codes.to_numpy(zero_copy_only=False)
+    has_missing = distinct.null_count > 0
+    return EncodedColumn(
+        name=name,
+        codes=raw.astype(smallest_uint(max(len(distinct), 1)), copy=False),
+        labels=distinct,
+        missing_code=len(distinct) - 1 if has_missing else None,
+        kind=kind_of(column.type),
+    )
+
+
+def file_sha256(path: str | Path, chunk: int = 1 << 20) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while block := handle.read(chunk):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def is_all_missing(column: EncodedColumn) -> bool:
+    return column.missing_code is not None and column.cardinality == 1
+
+
+__all__ = ["EncodedColumn", "EncodedTable", "encode_column", "file_sha256", "smallest_uint",
+           "is_all_missing"]

@@ -1,0 +1,273 @@
+"""One real reader per file format, all returning a pyarrow Table of the requested columns.
+
+CSV/TSV: pyarrow.csv (encoding and delimiter detected by :mod:`engine.io.sniff`);
+Parquet and Feather/Arrow IPC: pyarrow; Excel .xlsx: pandas + openpyxl;
+SPSS .sav, Stata .dta, SAS .sas7bdat/.xpt: pyreadstat.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..config import DataSource
+from ..errors import InputError
+from .sniff import sniff_text
+
+FORMATS = {
+    ".csv": "csv", ".tsv": "csv", ".txt": "csv", ".tab": "csv",
+    ".parquet": "parquet", ".pq": "parquet",
+    ".feather": "feather", ".arrow": "feather", ".ipc": "feather",
+    ".xlsx": "excel", ".xlsm": "excel",
+    ".sav": "spss", ".zsav": "spss",
+    ".dta": "stata",
+    ".sas7bdat": "sas7bdat",
+    ".xpt": "xport",
+}
+FORMAT_NAMES = {"csv": "CSV/TSV text", "parquet": "Parquet", "feather": "Feather/Arrow IPC",
+                "excel": "Excel .xlsx", "spss": "SPSS .sav", "stata": "Stata .dta",
+                "sas7bdat": "SAS .sas7bdat", "xport": "SAS transport .xpt"}
+_MAGIC = {"parquet": (b"PAR1",), "feather": (b"ARROW1", b"\xff\xff\xff\xff"), "excel": (b"PK\x03\x04",)}
+
+
+def detect_format(source: DataSource) -> str:
+    """The reader to use: the explicit ``format`` or the file extension."""
+    if source.format and source.format != "auto":
+        if source.format not in FORMAT_NAMES:
+            raise InputError(f"unknown format {source.format!r} (known: {', '.join(FORMAT_NAMES)})")
+        return source.format
+    path = Path(source.path)
+    fmt = FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        raise InputError(f"{path.name}: unknown file type {path.suffix!r}; supported: "
+                         f"{', '.join(sorted(FORMATS))}")
+    return fmt
+
+
+def _check_file(path: Path, fmt: str) -> None:
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder, not a data file")
+    size = path.stat().st_size
+    if size == 0:
+        raise InputError(f"{path.name}: the file is empty")
+    with open(path, "rb") as handle:
+        head = handle.read(8)
+    magic = _MAGIC.get(fmt)
+    if magic and not head.startswith(magic):
+        raise InputError(f"{path.name}: not a {FORMAT_NAMES[fmt]} file (its first bytes do not match "
+                         f"that format; is the extension wrong?)")
+
+
+def list_columns(source: DataSource) -> list[str]:
+    """The file's column names, read without loading the data."""
+    path = Path(source.path)
+    fmt = detect_format(source)
+    _check_file(path, fmt)
+    names = _guard(path, fmt, lambda: _HEADERS[fmt](path, source))
+    seen = set()
+    for name in names:
+        if name in seen:
+            raise InputError(f"{path.name}: column {name!r} appears twice in the header")
+        seen.add(name)
+    return names
+
+
+def read_columns(source: DataSource, columns: Optional[Sequence[str]] = None) -> pa.Table:
+    """Read ``columns`` (all when None) of the file as a pyarrow Table, in that order."""
+    path = Path(source.path)
+    fmt = detect_format(source)
+    names = list_columns(source)
+    wanted = list(names if columns is None else columns)
+    check_columns_exist(path, names, wanted)
+    table = _guard(path, fmt, lambda: _READERS[fmt](path, source, wanted))
+    return table.select(wanted)
+
+
+def check_columns_exist(path: Path, names: Sequence[str], wanted: Sequence[str]) -> None:
+    import difflib
+
+    known = set(names)
+    for column in wanted:
+        if column not in known:
+            close = difflib.get_close_matches(column, names, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            listing = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+            raise InputError(f"{path.name}: no column {column!r}{hint} (columns: {listing})")
+
+
+def _guard(path: Path, fmt: str, action: Callable):
+    try:
+        return action()
+    except InputError:
+        raise
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError, pa.ArrowIOError,
+            ValueError, OSError, KeyError, UnicodeDecodeError, IndexError) as exc:
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"{path.name}: could not read as {FORMAT_NAMES[fmt]}: {message}") from None
+    except Exception as exc:  # third-party readers raise their own exception types
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"{path.name}: could not read as {FORMAT_NAMES[fmt]}: {message}") from None
+
+
+# --- CSV -----------------------------------------------------------------------------------
+def _csv_header(path: Path, source: DataSource) -> list[str]:
+    dialect = sniff_text(path, source.encoding, source.delimiter)
+    with open(path, "r", encoding=dialect.encoding, newline="") as handle:
+        row = next(csv.reader(handle, delimiter=dialect.delimiter), None)
+    if not row:
+        raise InputError(f"{path.name}: the first line holds no column names")
+    if row[0].startswith("\ufeff"):
+        row[0] = row[0][1:]
+    return row
+
+
+def _read_csv(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
+    import pyarrow.csv as pcsv
+
+    dialect = sniff_text(path, source.encoding, source.delimiter)
+    encoding = "utf8" if dialect.encoding in ("utf-8", "utf-8-sig") else dialect.encoding
+    table = pcsv.read_csv(
+        path,
+        read_options=pcsv.ReadOptions(encoding=encoding),
+        parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=True),
+        convert_options=pcsv.ConvertOptions(
+            include_columns=wanted,
+            column_types={name: pa.string() for name in wanted},
+            strings_can_be_null=True,
+        ),
+    )
+    return pa.table({name: _infer_type(table.column(name)) for name in wanted})
+
+
+def _infer_type(column: pa.ChunkedArray) -> pa.ChunkedArray:
+    """Numbers stay numbers (int64, else float64) when every non-missing value parses."""
+    trimmed = pc.utf8_trim_whitespace(column)
+    for target in (pa.int64(), pa.float64()):
+        try:
+            return pc.cast(trimmed, target)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            continue
+    return column
+
+
+# --- Parquet / Feather -------------------------------------------------------------------
+def _parquet_header(path: Path, source: DataSource) -> list[str]:
+    import pyarrow.parquet as pq
+
+    return list(pq.read_schema(path).names)
+
+
+def _read_parquet(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
+    import pyarrow.parquet as pq
+
+    return pq.read_table(path, columns=wanted)
+
+
+def _feather_header(path: Path, source: DataSource) -> list[str]:
+    return list(_open_ipc(path).schema.names)
+
+
+def _open_ipc(path: Path):
+    import pyarrow.ipc as ipc
+
+    try:
+        return ipc.open_file(pa.memory_map(str(path)))
+    except pa.ArrowInvalid:
+        return ipc.open_stream(pa.memory_map(str(path)))
+
+
+def _read_feather(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
+    import pyarrow.feather as feather
+
+    return feather.read_table(path, columns=wanted, memory_map=True)
+
+
+# --- Excel --------------------------------------------------------------------------------
+def _excel_sheet(path: Path, source: DataSource) -> str | int:
+    import openpyxl
+
+    book = openpyxl.load_workbook(path, read_only=True)
+    try:
+        sheets = book.sheetnames
+    finally:
+        book.close()
+    if source.sheet is None:
+        return 0
+    if source.sheet in sheets:
+        return source.sheet
+    raise InputError(f"{path.name}: no sheet {source.sheet!r} (sheets: {', '.join(sheets)})")
+
+
+def excel_sheets(path: str | Path) -> list[str]:
+    import openpyxl
+
+    book = openpyxl.load_workbook(path, read_only=True)
+    try:
+        return list(book.sheetnames)
+    finally:
+        book.close()
+
+
+def _excel_header(path: Path, source: DataSource) -> list[str]:
+    import pandas as pd
+
+    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), nrows=0, engine="openpyxl")
+    return [str(c) for c in frame.columns]
+
+
+def _read_excel(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
+    import pandas as pd
+
+    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), usecols=wanted,
+                          engine="openpyxl")
+    frame.columns = [str(c) for c in frame.columns]
+    return _from_pandas(frame, wanted)
+
+
+def _from_pandas(frame, wanted: list[str]) -> pa.Table:
+    columns = {}
+    for name in wanted:
+        series = frame[name]
+        try:
+            columns[name] = pa.chunked_array([pa.Array.from_pandas(series)])
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            columns[name] = pa.chunked_array([pa.Array.from_pandas(
+                series.map(lambda v: None if v is None or v != v else str(v)))])
+    return pa.table(columns)
+
+
+# --- SPSS / Stata / SAS (pyreadstat) -------------------------------------------------------
+def _readstat(fmt: str):
+    import pyreadstat
+
+    return {"spss": pyreadstat.read_sav, "stata": pyreadstat.read_dta,
+            "sas7bdat": pyreadstat.read_sas7bdat, "xport": pyreadstat.read_xport}[fmt]
+
+
+def _readstat_header(fmt: str):
+    def header(path: Path, source: DataSource) -> list[str]:
+        _, meta = _readstat(fmt)(str(path), metadataonly=True)
+        return list(meta.column_names)
+    return header
+
+
+def _readstat_reader(fmt: str):
+    def reader(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
+        kwargs = {"usecols": wanted}
+        if fmt in ("sas7bdat", "xport") and source.encoding:
+            kwargs["encoding"] = source.encoding
+        frame, _ = _readstat(fmt)(str(path), **kwargs)
+        return _from_pandas(frame, wanted)
+    return reader
+
+
+_HEADERS = {"csv": _csv_header, "parquet": _parquet_header, "feather": _feather_header,
+            "excel": _excel_header, **{f: _readstat_header(f) for f in ("spss", "stata", "sas7bdat", "xport")}}
+_READERS = {"csv": _read_csv, "parquet": _read_parquet, "feather": _read_feather,
+            "excel": _read_excel, **{f: _readstat_reader(f) for f in ("spss", "stata", "sas7bdat", "xport")}}

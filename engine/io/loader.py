@@ -1,0 +1,38 @@
+"""Load the columns an analysis needs from a file into an :class:`EncodedTable`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional, Sequence
+
+from ..config import DataSource
+from ..errors import InputError
+from ..progress import CancelToken
+from .encode import EncodedTable, encode_column, file_sha256, is_all_missing
+from .formats import read_columns
+
+
+def load_table(source: DataSource, columns: Sequence[str],
+               cancel: Optional[CancelToken] = None) -> EncodedTable:
+    """Read ``columns`` once and encode each into integer codes; the file is only read."""
+    path = Path(source.path)
+    columns = list(dict.fromkeys(columns))
+    table = read_columns(source, columns)
+    if table.num_rows == 0:
+        raise InputError(f"{path.name}: no data rows (only a header, or an empty sheet)")
+    encoded = {}
+    warnings = []
+    for name in columns:
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        column = encode_column(name, table.column(name))
+        if is_all_missing(column):
+            warnings.append(f"{path.name}: column {name!r} is missing in every row; "
+                            f"it cannot tell records apart")
+        encoded[name] = column
+    del table
+    if len(encoded) and next(iter(encoded.values())).codes.shape[0] == 1:
+        warnings.append(f"{path.name}: only one record; every attack trivially succeeds on it")
+    return EncodedTable(name=path.name, path=str(path), sha256=file_sha256(path),
+                        n_rows=len(next(iter(encoded.values())).codes) if encoded else table.num_rows,
+                        columns=encoded, warnings=tuple(warnings))

@@ -1,0 +1,68 @@
+"""Partitions D/~Q as compact block ids over integer codes (DESIGN.md, "QID-subset sweep").
+
+A partition is an ``int64`` array of block ids ``0..n_blocks-1``, one per record. Adding a
+QID refines it: ``key = parent_id * cardinality + code``, re-compacted to ``0..b-1``
+(dense counting when ``n_blocks * cardinality`` is small, hashing otherwise).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+
+DENSE_MIN = 1 << 22
+
+
+def _dense_ok(n_rows: int, key_space: int) -> bool:
+    return key_space <= max(DENSE_MIN, 4 * n_rows)
+
+
+def refine(ids: np.ndarray, n_blocks: int, codes: np.ndarray, cardinality: int
+           ) -> tuple[np.ndarray, int, np.ndarray]:
+    """Refine a partition by one column; returns (block ids, block count, block sizes)."""
+    key = ids * cardinality + codes.astype(np.int64, copy=False)
+    key_space = n_blocks * cardinality
+    if _dense_ok(len(key), key_space):
+        counts = np.bincount(key, minlength=key_space)
+        present = counts > 0
+        remap = np.cumsum(present) - 1
+        return remap[key], int(present.sum()), counts[present]
+    new_ids, uniques = pd.factorize(key, sort=False)
+    new_ids = new_ids.astype(np.int64, copy=False)
+    return new_ids, len(uniques), np.bincount(new_ids, minlength=len(uniques))
+
+
+def partition(columns: Sequence[tuple[np.ndarray, int]], n_rows: int
+              ) -> tuple[np.ndarray, int, np.ndarray]:
+    """Block ids of the partition by all ``(codes, cardinality)`` columns (one block if none)."""
+    ids = np.zeros(n_rows, dtype=np.int64)
+    n_blocks = 1 if n_rows else 0
+    sizes = np.array([n_rows], dtype=np.int64) if n_rows else np.zeros(0, dtype=np.int64)
+    for codes, cardinality in columns:
+        ids, n_blocks, sizes = refine(ids, n_blocks, codes, cardinality)
+    return ids, n_blocks, sizes
+
+
+def block_value_stats(ids: np.ndarray, n_blocks: int, values: np.ndarray, cardinality: int
+                      ) -> tuple[np.ndarray, np.ndarray]:
+    """Per block: the count of its most frequent value, max_s s(q), and its distinct values."""
+    key = ids * cardinality + values.astype(np.int64, copy=False)
+    key_space = n_blocks * cardinality
+    if _dense_ok(len(key), key_space):
+        counts = np.bincount(key, minlength=key_space).reshape(n_blocks, cardinality)
+        return counts.max(axis=1), np.count_nonzero(counts, axis=1)
+    pairs, pair_counts = np.unique(key, return_counts=True)
+    blocks = pairs // cardinality
+    starts = np.flatnonzero(np.r_[True, blocks[1:] != blocks[:-1]])
+    maxes = np.zeros(n_blocks, dtype=np.int64)
+    distinct = np.zeros(n_blocks, dtype=np.int64)
+    maxes[blocks[starts]] = np.maximum.reduceat(pair_counts, starts)
+    distinct[blocks[starts]] = np.diff(np.r_[starts, len(blocks)])
+    return maxes, distinct
+
+
+def block_value_counts(ids: np.ndarray, block: int, values: np.ndarray, cardinality: int) -> np.ndarray:
+    """Counts of each value (by code) among the records of one block."""
+    return np.bincount(values[ids == block].astype(np.int64), minlength=cardinality)

@@ -1,0 +1,73 @@
+"""Progress reports and cancellation shared by the command line and the GUI."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from .errors import Cancelled
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One progress report: ``done`` of ``total`` units of ``stage``; times in seconds."""
+
+    stage: str
+    done: int
+    total: int
+    elapsed: float
+    eta: Optional[float]
+
+    @property
+    def fraction(self) -> float:
+        return self.done / self.total if self.total else 1.0
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+class CancelToken:
+    """Thread-safe cancel flag checked by the engine between chunks of work."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+    def raise_if_cancelled(self) -> None:
+        if self._event.is_set():
+            raise Cancelled("cancelled by the user")
+
+
+class ProgressReporter:
+    """Rate-limits progress callbacks (at most ``max_rate`` per second) and computes the ETA.
+
+    ETA = elapsed * (total - done) / done, the rate so far extrapolated.
+    """
+
+    def __init__(self, stage: str, total: int, callback: Optional[ProgressCallback],
+                 max_rate: float = 10.0) -> None:
+        self.stage = stage
+        self.total = total
+        self._callback = callback
+        self._start = time.monotonic()
+        self._min_gap = 1.0 / max_rate
+        self._last = -1.0
+
+    def update(self, done: int, force: bool = False) -> None:
+        if self._callback is None:
+            return
+        now = time.monotonic()
+        if not force and now - self._last < self._min_gap and done < self.total:
+            return
+        self._last = now
+        elapsed = now - self._start
+        eta = elapsed * (self.total - done) / done if done > 0 else None
+        self._callback(Progress(self.stage, done, self.total, elapsed, eta))

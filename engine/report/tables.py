@@ -1,0 +1,109 @@
+"""results.json and one CSV per table (UTF-8, header row, stable column names)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any, Iterable, Optional, Sequence
+
+import numpy as np
+
+from ..results import Assessment
+from ..summary import top_by_size
+from .atomic import atomic_text, check_output_dir
+
+QID_SEPARATOR = " + "
+
+
+def _write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    with atomic_text(path, newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        for row in rows:
+            writer.writerow(["" if v is None else v for v in row])
+
+
+def _qids(names: Sequence[str]) -> str:
+    return QID_SEPARATOR.join(names)
+
+
+def _opt(value: Optional[float]) -> Optional[float]:
+    return None if value is None or not np.isfinite(value) else value
+
+
+def write_json(assessment: Assessment, path: Path) -> None:
+    with atomic_text(path) as handle:
+        json.dump(assessment.to_dict(), handle, indent=1, ensure_ascii=False, allow_nan=False)
+        handle.write("\n")
+
+
+def write_results(assessment: Assessment, folder: Path,
+                  per_record: Optional[dict[str, np.ndarray]] = None) -> list[Path]:
+    """Write results.json, the CSV tables and analysis.toml into ``folder``; return the paths."""
+    folder = Path(folder)
+    check_output_dir(folder)
+    written = []
+
+    def out(name: str) -> Path:
+        path = folder / name
+        written.append(path)
+        return path
+
+    write_json(assessment, out("results.json"))
+    with atomic_text(out("analysis.toml")) as handle:
+        handle.write(assessment.config.to_toml())
+    _write_csv(out("reidentification.csv"),
+               ["qids", "size", "rows", "blocks", "singletons", "prior_prob", "posterior_prob",
+                "degradation_prob", "prior_det", "posterior_det", "degradation_det"],
+               ([_qids(r.qids), len(r.qids), r.n, r.blocks, r.singletons, r.prior_prob, r.posterior_prob,
+                 _opt(r.degradation_prob), r.prior_det, r.posterior_det, r.degradation_det]
+                for r in assessment.reidentification))
+    _write_csv(out("inference.csv"),
+               ["qids", "size", "sensitive", "rows", "expected_correct", "records_certain", "prior_prob",
+                "posterior_prob", "degradation_prob", "prior_det", "posterior_det", "degradation_det"],
+               ([_qids(r.qids), len(r.qids), r.sensitive, r.n, r.expected_correct, r.records_certain,
+                 r.prior_prob, r.posterior_prob, _opt(r.degradation_prob), r.prior_det, r.posterior_det,
+                 r.degradation_det] for r in assessment.inference))
+    _write_csv(out("top_subsets.csv"),
+               ["attack", "sensitive", "measure", "size", "qids", "posterior", "prior", "head_count"],
+               _top_rows(assessment))
+    _write_csv(out("histograms.csv"),
+               ["measure", "qids", "size", "bin_low", "bin_high", "records"],
+               ([h.measure, _qids(h.qids), len(h.qids), h.edges[i], h.edges[i + 1], count]
+                for h in assessment.histograms for i, count in enumerate(h.counts)))
+    if assessment.targets:
+        _write_csv(out("targets.csv"),
+                   ["target", "matched", "block_size", "attack", "sensitive", "prior_prob",
+                    "posterior_prob", "prior_det", "posterior_det", "most_likely", "note"],
+                   _target_rows(assessment))
+    if per_record is not None:
+        names = list(per_record)
+        _write_csv(out("per_record_risk.csv"), ["row"] + [f"risk_{n}" for n in names],
+                   ([i + 1] + [float(per_record[n][i]) for n in names]
+                    for i in range(len(per_record[names[0]]))))
+    return written
+
+
+def _top_rows(assessment: Assessment) -> Iterable[list[Any]]:
+    for measure, head in (("posterior_prob", "blocks"), ("posterior_det", "singletons")):
+        for r in top_by_size(assessment.reidentification, measure, ties=True):
+            yield ["reidentification", "", measure, len(r.qids), _qids(r.qids), getattr(r, measure),
+                   r.prior_prob if measure == "posterior_prob" else r.prior_det, getattr(r, head)]
+    sensitive = assessment.config.roles.sensitive
+    for name in sensitive:
+        rows = [r for r in assessment.inference if r.sensitive == name]
+        for measure, head in (("posterior_prob", "expected_correct"), ("posterior_det", "records_certain")):
+            for r in top_by_size(rows, measure, ties=True):
+                yield ["inference", name, measure, len(r.qids), _qids(r.qids), getattr(r, measure),
+                       r.prior_prob if measure == "posterior_prob" else r.prior_det, getattr(r, head)]
+
+
+def _target_rows(assessment: Assessment) -> Iterable[list[Any]]:
+    for t in assessment.targets:
+        note = "" if t.matched else f"no match: {t.reason}"
+        yield [t.label, t.matched, t.block_size, "reidentification", "", t.prior_prob, t.posterior_prob,
+               t.prior_det, t.posterior_det, "", note]
+        for i in t.inference:
+            yield [t.label, t.matched, t.block_size, "inference", i.sensitive, i.prior_prob,
+                   i.posterior_prob, i.prior_det, i.posterior_det, i.most_likely, note]

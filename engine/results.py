@@ -1,0 +1,200 @@
+"""Result objects of an assessment: frozen dataclasses read by the CSV/JSON/PDF writers and
+the GUI. No risk maths here: every number was computed by :mod:`engine.formulas`."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .config import AnalysisConfig
+from .formulas import degradation
+
+
+def _num(value: float) -> Optional[float]:
+    """JSON has no inf/nan: undefined values (e.g. a ratio over a zero prior) become null."""
+    return value if math.isfinite(value) else None
+
+
+@dataclass(frozen=True)
+class DatasetInfo:
+    name: str
+    sha256: str
+    rows: int
+    columns_used: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "sha256": self.sha256, "rows": self.rows,
+                "columns_used": list(self.columns_used)}
+
+
+@dataclass(frozen=True)
+class ReidentificationRisk:
+    """CRS for one QID subset: ``blocks`` of the partition, ``singletons`` = records alone."""
+
+    qids: tuple[str, ...]
+    n: int
+    blocks: int
+    singletons: int
+    prior_prob: float
+    posterior_prob: float
+    prior_det: float
+    posterior_det: float
+
+    @property
+    def degradation_prob(self) -> float:
+        return degradation.ratio(self.posterior_prob, self.prior_prob)
+
+    @property
+    def degradation_det(self) -> float:
+        return degradation.difference(self.posterior_det, self.prior_det)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"qids": list(self.qids), "size": len(self.qids), "rows": self.n,
+                "blocks": self.blocks, "singletons": self.singletons,
+                "prior_prob": self.prior_prob, "posterior_prob": self.posterior_prob,
+                "degradation_prob": _num(self.degradation_prob),
+                "prior_det": self.prior_det, "posterior_det": self.posterior_det,
+                "degradation_det": self.degradation_det}
+
+
+@dataclass(frozen=True)
+class InferenceRisk:
+    """CAS for one QID subset and sensitive attribute.
+
+    ``expected_correct`` = sum over blocks of max_s s(q) (records the attacker is expected to
+    guess right); ``records_certain`` = records in blocks with one sensitive value.
+    """
+
+    qids: tuple[str, ...]
+    sensitive: str
+    n: int
+    expected_correct: int
+    records_certain: int
+    prior_prob: float
+    posterior_prob: float
+    prior_det: float
+    posterior_det: float
+
+    @property
+    def degradation_prob(self) -> float:
+        return degradation.ratio(self.posterior_prob, self.prior_prob)
+
+    @property
+    def degradation_det(self) -> float:
+        return degradation.difference(self.posterior_det, self.prior_det)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"qids": list(self.qids), "size": len(self.qids), "sensitive": self.sensitive,
+                "rows": self.n, "expected_correct": self.expected_correct,
+                "records_certain": self.records_certain,
+                "prior_prob": self.prior_prob, "posterior_prob": self.posterior_prob,
+                "degradation_prob": _num(self.degradation_prob),
+                "prior_det": self.prior_det, "posterior_det": self.posterior_det,
+                "degradation_det": self.degradation_det}
+
+
+@dataclass(frozen=True)
+class TargetInference:
+    """IAS for one target and sensitive attribute; ``most_likely`` is the attacker's guess."""
+
+    sensitive: str
+    prior_prob: float
+    posterior_prob: Optional[float]
+    prior_det: float
+    posterior_det: Optional[float]
+    most_likely: Optional[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"sensitive": self.sensitive, "prior_prob": self.prior_prob,
+               "posterior_prob": self.posterior_prob, "prior_det": self.prior_det,
+               "posterior_det": self.posterior_det, "most_likely": self.most_likely}
+        if self.posterior_prob is not None and self.posterior_det is not None:
+            out["degradation_prob"] = _num(degradation.ratio(self.posterior_prob, self.prior_prob))
+            out["degradation_det"] = degradation.difference(self.posterior_det, self.prior_det)
+        return out
+
+
+@dataclass(frozen=True)
+class TargetRisk:
+    """IRS/IAS for one individual target; ``matched`` is False ("no match") when no record
+    has the target's values, with ``reason`` saying which value is absent."""
+
+    values: tuple[tuple[str, str], ...]
+    matched: bool
+    block_size: int
+    prior_prob: float
+    posterior_prob: Optional[float]
+    prior_det: float
+    posterior_det: Optional[float]
+    inference: tuple[TargetInference, ...] = ()
+    reason: str = ""
+
+    @property
+    def qids(self) -> tuple[str, ...]:
+        return tuple(column for column, _ in self.values)
+
+    @property
+    def label(self) -> str:
+        return "; ".join(f"{c}={v}" for c, v in self.values)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"target": dict(self.values), "qids": list(self.qids), "matched": self.matched,
+               "block_size": self.block_size, "prior_prob": self.prior_prob,
+               "posterior_prob": self.posterior_prob, "prior_det": self.prior_det,
+               "posterior_det": self.posterior_det,
+               "inference": [i.to_dict() for i in self.inference]}
+        if self.posterior_prob is not None and self.posterior_det is not None:
+            out["degradation_prob"] = _num(degradation.ratio(self.posterior_prob, self.prior_prob))
+            out["degradation_det"] = degradation.difference(self.posterior_det, self.prior_det)
+        if not self.matched:
+            out["result"] = "no match"
+            out["reason"] = self.reason
+        return out
+
+
+@dataclass(frozen=True)
+class RiskHistogram:
+    """Worst-case histogram: records by per-record probabilistic risk for one subset.
+
+    ``measure`` is "reidentification" or the sensitive attribute's name; ``counts[i]`` records
+    have risk in [edges[i], edges[i+1]) (the last bin includes 1); ``mean`` is the posterior.
+    """
+
+    qids: tuple[str, ...]
+    measure: str
+    edges: tuple[float, ...]
+    counts: tuple[int, ...]
+    mean: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"qids": list(self.qids), "size": len(self.qids), "measure": self.measure,
+                "edges": list(self.edges), "counts": list(self.counts), "mean": self.mean}
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """Everything one run produced, with the config that reproduces it."""
+
+    dataset: DatasetInfo
+    config: AnalysisConfig
+    reidentification: tuple[ReidentificationRisk, ...]
+    inference: tuple[InferenceRisk, ...]
+    targets: tuple[TargetRisk, ...] = ()
+    histograms: tuple[RiskHistogram, ...] = ()
+    warnings: tuple[str, ...] = ()
+    timings: dict[str, float] = field(default_factory=dict)
+    engine_version: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "riskreview_version": self.engine_version,
+            "dataset": self.dataset.to_dict(),
+            "config": self.config.to_dict(),
+            "reidentification": [r.to_dict() for r in self.reidentification],
+            "inference": [r.to_dict() for r in self.inference],
+            "targets": [t.to_dict() for t in self.targets],
+            "histograms": [h.to_dict() for h in self.histograms],
+            "warnings": list(self.warnings),
+            "timings_seconds": {k: round(v, 4) for k, v in self.timings.items()},
+        }

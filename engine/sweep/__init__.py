@@ -1,0 +1,6 @@
+"""The QID-subset sweep: which subsets, how they are walked, and the worker pool."""
+
+from .lattice import ExplicitFamily, Family, UpToFamily, plan_tasks
+from .runner import SweepCounts, run_sweep
+
+__all__ = ["ExplicitFamily", "Family", "UpToFamily", "plan_tasks", "SweepCounts", "run_sweep"]

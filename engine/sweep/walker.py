@@ -1,0 +1,121 @@
+"""Walk a subtree of the subset lattice in one process, refining partitions parent to child.
+
+Singletons are forever (DESIGN.md, "QID-subset sweep"): a record alone in its block for Q is
+alone for every superset of Q, re-identified with certainty and its sensitive value
+inferred with certainty. Such records are dropped from the rows carried down the walk and
+their known contribution is added back: each counts as one block, one singleton, one
+record of ``max_s s(q)`` and one record in a block with a constant sensitive value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+import numpy as np
+
+from ..partition import block_value_stats, refine
+from .lattice import Family, Task
+
+PRUNE_SHARE = 0.02
+
+
+@dataclass(frozen=True)
+class SweepData:
+    """Integer codes in walk order: QID columns with their cardinalities, then sensitive ones."""
+
+    qid_codes: Sequence[np.ndarray]
+    qid_cards: Sequence[int]
+    sensitive_codes: Sequence[np.ndarray]
+    sensitive_cards: Sequence[int]
+    n_rows: int
+
+    @property
+    def width(self) -> int:
+        """Length of one subset's count vector: blocks, singletons, then 2 per sensitive."""
+        return 2 + 2 * len(self.sensitive_codes)
+
+
+@dataclass
+class _Node:
+    rows: Optional[np.ndarray]   # indices of the rows still carried (None: every row)
+    ids: np.ndarray              # block id of each carried row
+    n_blocks: int
+    pruned: int                  # records already known to be singletons
+
+
+def _gather(codes: np.ndarray, rows: Optional[np.ndarray]) -> np.ndarray:
+    return codes if rows is None else codes[rows]
+
+
+def _root(data: SweepData) -> _Node:
+    return _Node(None, np.zeros(data.n_rows, dtype=np.int64), 1 if data.n_rows else 0, 0)
+
+
+def _child(data: SweepData, node: _Node, column: int, want_counts: bool, keep_for_children: bool,
+           prune_share: float) -> tuple[Optional[np.ndarray], Optional[_Node]]:
+    """Refine ``node`` by QID ``column``; return its count vector and the node for its children."""
+    if node.ids.size == 0:
+        counts = np.full(data.width, node.pruned, dtype=np.int64) if want_counts else None
+        return counts, (node if keep_for_children else None)
+    ids, n_blocks, sizes = refine(node.ids, node.n_blocks, _gather(data.qid_codes[column], node.rows),
+                                  data.qid_cards[column])
+    single_blocks = sizes == 1
+    n_single = int(np.count_nonzero(single_blocks))
+    counts = None
+    if want_counts:
+        counts = np.empty(data.width, dtype=np.int64)
+        counts[0] = node.pruned + n_blocks
+        counts[1] = node.pruned + n_single
+        for i, (codes, card) in enumerate(zip(data.sensitive_codes, data.sensitive_cards)):
+            block_max, distinct = block_value_stats(ids, n_blocks, _gather(codes, node.rows), card)
+            counts[2 + 2 * i] = node.pruned + int(block_max.sum())
+            counts[3 + 2 * i] = node.pruned + int(sizes[distinct == 1].sum())
+    if not keep_for_children:
+        return counts, None
+    if n_single and n_single > prune_share * ids.size:
+        keep = ~single_blocks[ids]
+        remap = np.cumsum(~single_blocks) - 1
+        rows = np.flatnonzero(keep) if node.rows is None else node.rows[keep]
+        return counts, _Node(rows, remap[ids[keep]], n_blocks - n_single, node.pruned + n_single)
+    return counts, _Node(node.rows, ids, n_blocks, node.pruned)
+
+
+def walk(data: SweepData, family: Family, task: Task,
+         emit: Callable[[tuple[int, ...], np.ndarray], None],
+         should_stop: Callable[[], bool] = lambda: False,
+         prune_share: float = PRUNE_SHARE) -> None:
+    """Compute every reported subset of ``task`` and hand each to ``emit(prefix, counts)``.
+
+    ``should_stop`` is checked before each subset; when it returns True the walk returns early.
+    """
+    node = _root(data)
+    prefix: tuple[int, ...] = ()
+    for depth, column in enumerate(task.prefix):
+        prefix = prefix + (column,)
+        last = depth == len(task.prefix) - 1
+        want = last and family.reported(prefix)
+        counts, node = _child(data, node, column, want, not last or task.descend, prune_share)
+        if want:
+            if should_stop():
+                return
+            emit(prefix, counts)
+    if task.descend:
+        _descend(data, family, node, prefix, emit, should_stop, prune_share)
+
+
+def _descend(data: SweepData, family: Family, node: _Node, prefix: tuple[int, ...],
+             emit: Callable[[tuple[int, ...], np.ndarray], None],
+             should_stop: Callable[[], bool], prune_share: float) -> bool:
+    for column in family.children(prefix):
+        if should_stop():
+            return False
+        child_prefix = prefix + (column,)
+        has_children = bool(family.children(child_prefix))
+        want = family.reported(child_prefix)
+        counts, child = _child(data, node, column, want, has_children, prune_share)
+        if want:
+            emit(child_prefix, counts)
+        if has_children and not _descend(data, family, child, child_prefix, emit, should_stop, prune_share):
+            return False
+    return True

@@ -1,0 +1,1 @@
+"""RiskReview's PySide6 desktop application: views and controllers only, no risk maths."""

@@ -1,0 +1,32 @@
+"""Entry point of the ``riskreview`` command.
+
+No arguments, or ``gui [FILE]``: open the window. Anything else goes to the engine's
+command line. Qt is imported only inside :func:`run_window`, so worker processes that
+re-import this module never load Qt.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from typing import Optional, Sequence
+
+
+def run_window(argv: Sequence[str]) -> int:
+    from .app import run
+
+    return run(list(argv))
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] == "gui":
+        return run_window(argv[1:])
+    from engine.cli import main as cli_main
+
+    return cli_main(argv)
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())
