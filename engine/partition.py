@@ -13,10 +13,12 @@ import numpy as np
 import pandas as pd
 
 DENSE_MIN = 1 << 22
+DENSE_PER_ROW = 4
 
 
 def _dense_ok(n_rows: int, key_space: int) -> bool:
-    return key_space <= max(DENSE_MIN, 4 * n_rows)
+    """Count densely when the key space is at most ``max(DENSE_MIN, DENSE_PER_ROW * n)``."""
+    return key_space <= max(DENSE_MIN, DENSE_PER_ROW * n_rows)
 
 
 def refine(ids: np.ndarray, n_blocks: int, codes: np.ndarray, cardinality: int

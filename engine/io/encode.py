@@ -123,6 +123,14 @@ def encode_column(name: str, column: pa.ChunkedArray | pa.Array) -> EncodedColum
     )
 
 
+def encode_arrow_table(table: pa.Table, name: str = "table", path: str = "", sha256: str = "",
+                       warnings: tuple[str, ...] = ()) -> EncodedTable:
+    """Encode every column of an in-memory Arrow table (e.g. ``pa.Table.from_pandas(frame)``)."""
+    columns = {c: encode_column(c, table.column(c)) for c in table.column_names}
+    return EncodedTable(name=name, path=path, sha256=sha256, n_rows=table.num_rows,
+                        columns=columns, warnings=warnings)
+
+
 def file_sha256(path: str | Path, chunk: int = 1 << 20) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as handle:

@@ -18,21 +18,20 @@ def load_table(source: DataSource, columns: Sequence[str],
     path = Path(source.path)
     columns = list(dict.fromkeys(columns))
     table = read_columns(source, columns)
-    if table.num_rows == 0:
+    n_rows = table.num_rows
+    if n_rows == 0:
         raise InputError(f"{path.name}: no data rows (only a header, or an empty sheet)")
     encoded = {}
     warnings = []
     for name in columns:
         if cancel is not None:
             cancel.raise_if_cancelled()
-        column = encode_column(name, table.column(name))
-        if is_all_missing(column):
+        encoded[name] = encode_column(name, table.column(name))
+        if is_all_missing(encoded[name]):
             warnings.append(f"{path.name}: column {name!r} is missing in every row; "
                             f"it cannot tell records apart")
-        encoded[name] = column
     del table
-    if len(encoded) and next(iter(encoded.values())).codes.shape[0] == 1:
+    if n_rows == 1:
         warnings.append(f"{path.name}: only one record; every attack trivially succeeds on it")
-    return EncodedTable(name=path.name, path=str(path), sha256=file_sha256(path),
-                        n_rows=len(next(iter(encoded.values())).codes) if encoded else table.num_rows,
+    return EncodedTable(name=path.name, path=str(path), sha256=file_sha256(path), n_rows=n_rows,
                         columns=encoded, warnings=tuple(warnings))

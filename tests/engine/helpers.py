@@ -1,0 +1,33 @@
+"""Small builders shared by engine tests."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import pandas as pd
+import pyarrow as pa
+
+from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily, Target
+from engine.io.encode import EncodedTable, encode_arrow_table
+
+
+def table_from_frame(frame: pd.DataFrame, name: str = "frame") -> EncodedTable:
+    return encode_arrow_table(pa.Table.from_pandas(frame, preserve_index=False), name=name)
+
+
+def config_for(qids: Sequence[str], sensitive: Sequence[str] = (), path: str = "memory.csv",
+               subsets: str = "all", targets: Sequence[str] = (), jobs: int = 1) -> AnalysisConfig:
+    return AnalysisConfig(
+        data=DataSource(path),
+        roles=Roles(quasi_identifiers=tuple(qids), sensitive=tuple(sensitive)),
+        subsets=SubsetFamily.parse(subsets),
+        targets=tuple(Target.parse(t) for t in targets),
+        jobs=jobs,
+    )
+
+
+def by_qids(rows, *qids: str, sensitive: str | None = None):
+    for row in rows:
+        if row.qids == tuple(qids) and (sensitive is None or row.sensitive == sensitive):
+            return row
+    raise KeyError(qids)
