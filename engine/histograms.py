@@ -16,11 +16,14 @@ from .summary import top_by_size
 BINS = 20
 
 
-def _histogram(qids: tuple[str, ...], measure: str, risk: np.ndarray) -> RiskHistogram:
+def _histogram(qids: tuple[str, ...], measure: str, block_risk: np.ndarray,
+               sizes: np.ndarray) -> RiskHistogram:
+    """Histogram of per-record risk, each block's risk counted once per record in it."""
     edges = np.linspace(0.0, 1.0, BINS + 1)
-    counts, _ = np.histogram(risk, bins=edges)
+    counts, _ = np.histogram(block_risk, bins=edges, weights=sizes)
+    mean = float((block_risk * sizes).sum() / sizes.sum())
     return RiskHistogram(qids, measure, tuple(float(e) for e in edges),
-                         tuple(int(c) for c in counts), float(risk.mean()))
+                         tuple(int(round(c)) for c in counts), mean)
 
 
 def per_record_risk(columns: Mapping[str, EncodedColumn], qids: Sequence[str],
@@ -40,14 +43,22 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                           inference_rows: Sequence[InferenceRisk],
                           sensitive: Sequence[EncodedColumn], n: int) -> list[RiskHistogram]:
     """For each subset size: the histogram of the top subset's per-record risks, for
-    re-identification and for each sensitive attribute."""
+    re-identification (risk 1/|block|) and for each sensitive attribute (max_s s(q)/|q|)."""
+    partitions: dict[tuple[str, ...], tuple[np.ndarray, int, np.ndarray]] = {}
+
+    def blocks_of(qids: tuple[str, ...]) -> tuple[np.ndarray, int, np.ndarray]:
+        if qids not in partitions:
+            partitions[qids] = partition([(columns[q].codes, columns[q].cardinality) for q in qids], n)
+        return partitions[qids]
+
     out = []
     for row in top_by_size(reid_rows, "posterior_prob"):
-        risk = per_record_risk(columns, row.qids, [], n)["reidentification"]
-        out.append(_histogram(row.qids, "reidentification", risk))
+        _, _, sizes = blocks_of(row.qids)
+        out.append(_histogram(row.qids, "reidentification", 1.0 / sizes, sizes))
     for column in sensitive:
         rows = [r for r in inference_rows if r.sensitive == column.name]
         for row in top_by_size(rows, "posterior_prob"):
-            risk = per_record_risk(columns, row.qids, [column], n)[column.name]
-            out.append(_histogram(row.qids, column.name, risk))
+            ids, n_blocks, sizes = blocks_of(row.qids)
+            block_max, _ = block_value_stats(ids, n_blocks, column.codes, column.cardinality)
+            out.append(_histogram(row.qids, column.name, block_max / sizes, sizes))
     return out

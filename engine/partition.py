@@ -14,6 +14,7 @@ import pandas as pd
 
 DENSE_MIN = 1 << 22
 DENSE_PER_ROW = 4
+SMALL_CARDINALITY = 32
 
 
 def _dense_ok(n_rows: int, key_space: int) -> bool:
@@ -24,7 +25,7 @@ def _dense_ok(n_rows: int, key_space: int) -> bool:
 def refine(ids: np.ndarray, n_blocks: int, codes: np.ndarray, cardinality: int
            ) -> tuple[np.ndarray, int, np.ndarray]:
     """Refine a partition by one column; returns (block ids, block count, block sizes)."""
-    key = ids * cardinality + codes.astype(np.int64, copy=False)
+    key = ids * cardinality + codes
     key_space = n_blocks * cardinality
     if _dense_ok(len(key), key_space):
         counts = np.bincount(key, minlength=key_space)
@@ -50,11 +51,18 @@ def partition(columns: Sequence[tuple[np.ndarray, int]], n_rows: int
 def block_value_stats(ids: np.ndarray, n_blocks: int, values: np.ndarray, cardinality: int
                       ) -> tuple[np.ndarray, np.ndarray]:
     """Per block: the count of its most frequent value, max_s s(q), and its distinct values."""
-    key = ids * cardinality + values.astype(np.int64, copy=False)
+    key = ids * cardinality + values
     key_space = n_blocks * cardinality
     if _dense_ok(len(key), key_space):
         counts = np.bincount(key, minlength=key_space).reshape(n_blocks, cardinality)
-        return counts.max(axis=1), np.count_nonzero(counts, axis=1)
+        if cardinality > SMALL_CARDINALITY:
+            return counts.max(axis=1), np.count_nonzero(counts, axis=1)
+        maxes = counts[:, 0].copy()
+        distinct = (counts[:, 0] > 0).astype(np.int64)
+        for value in range(1, cardinality):
+            np.maximum(maxes, counts[:, value], out=maxes)
+            distinct += counts[:, value] > 0
+        return maxes, distinct
     pairs, pair_counts = np.unique(key, return_counts=True)
     blocks = pairs // cardinality
     starts = np.flatnonzero(np.r_[True, blocks[1:] != blocks[:-1]])
