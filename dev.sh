@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-QT_DEBS="libglib2.0-0 libegl1 libgl1 libx11-6 libdbus-1-3 libfontconfig1 libfreetype6 libxkbcommon0"
+QT_DEBS="libglib2.0-0 libegl1 libgl1 libx11-6 libdbus-1-3 libfontconfig1 libfreetype6 libxkbcommon0 poppler-utils"
 PYTHON="${PYTHON:-python3}"
 VENV=.venv
 
@@ -42,7 +42,8 @@ case "${1:-}" in
     setup) setup ;;
     demo)
         setup
-        "$VENV/bin/riskreview" assess --config resources/examples/census_demo.toml --out out/demo --jobs 2
+        "$VENV/bin/riskreview" assess --config resources/examples/census_demo.toml --jobs 2 \
+            --out out/demo --pdf out/demo/report.pdf
         ;;
     test)
         setup

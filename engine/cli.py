@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
 from . import __version__
 from .api import run_assessment
-from .config import AnalysisConfig, DataSource, Roles, SubsetFamily, Target
+from .config import AnalysisConfig, DataSource, ReportOptions, Roles, SubsetFamily, Target
 from .errors import Cancelled, EngineFailure, InputError
 from .histograms import per_record_risk
 from .io.loader import load_table
@@ -48,7 +49,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="an individual target's known values (repeatable)")
     assess.add_argument("--jobs", type=int, help="worker processes for the sweep (default 1)")
     _add_read_options(assess)
-    assess.add_argument("--out", help="output folder for results.json and CSV tables")
+    assess.add_argument("--out", help="output folder for results.json, the CSV tables and analysis.toml")
+    assess.add_argument("--pdf", metavar="FILE", help="write the PDF risk report to FILE")
+    assess.add_argument("--csv", metavar="DIR", help="write only the CSV tables into DIR")
+    assess.add_argument("--author", help="who ran the analysis (shown on the report's cover)")
+    assess.add_argument("--include-examples", action="store_true",
+                        help="let the report show target values and inferred values (off by default)")
     assess.add_argument("--per-record", action="store_true",
                         help="also write per-record risk for the full QID set (per_record_risk.csv)")
     assess.add_argument("--save-config", metavar="FILE", help="write the analysis file and exit")
@@ -95,8 +101,12 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     family = SubsetFamily.parse(args.subsets) if args.subsets else (base.subsets if base else SubsetFamily())
     targets = tuple(Target.parse(t) for t in args.target) if args.target else (base.targets if base else ())
     jobs = args.jobs if args.jobs is not None else (base.jobs if base else 1)
+    report = base.report if base else ReportOptions()
+    if args.author is not None or args.include_examples:
+        report = replace(report, author=args.author if args.author is not None else report.author,
+                         include_examples=args.include_examples or report.include_examples)
     config = AnalysisConfig(data=_source(args, base.data if base else None), roles=roles,
-                            subsets=family, targets=targets, jobs=jobs)
+                            subsets=family, targets=targets, jobs=jobs, report=report)
     config.validate()
     return config
 
@@ -129,8 +139,8 @@ def _assess(args: argparse.Namespace) -> int:
         Path(args.save_config).write_text(config.to_toml(), encoding="utf-8")
         print(f"wrote {args.save_config}")
         return 0
-    if not args.out:
-        raise InputError("--out DIR is required (the folder for results.json and the CSV tables)")
+    if not (args.out or args.pdf or args.csv):
+        raise InputError("say where to write results: --out DIR, --pdf FILE and/or --csv DIR")
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
         table = load_table(config.data, config.needed_columns())
@@ -144,13 +154,21 @@ def _assess(args: argparse.Namespace) -> int:
     if args.per_record:
         sensitive = [table[s] for s in config.roles.sensitive]
         per_record = per_record_risk(table.columns, config.roles.quasi_identifiers, sensitive, table.n_rows)
-    paths = write_results(assessment, Path(args.out), per_record)
+    paths = []
+    if args.out:
+        paths += write_results(assessment, Path(args.out), per_record)
+    if args.csv:
+        paths += write_results(assessment, Path(args.csv), per_record, tables_only=True)
+    if args.pdf:
+        from .report.pdf import write_pdf
+
+        paths.append(write_pdf(assessment, Path(args.pdf)))
     worst = max(assessment.reidentification, key=lambda r: (r.posterior_det, r.posterior_prob))
     print(f"{assessment.dataset.name}: {assessment.dataset.rows:,} records, "
           f"{len(assessment.reidentification):,} QID subsets in {sum(assessment.timings.values()):.1f}s")
     print(f"worst re-identification: {worst.posterior_det:.2%} unique "
           f"({worst.singletons:,} records) with {', '.join(worst.qids)}")
-    print(f"wrote {len(paths)} files to {args.out}")
+    print(f"wrote {len(paths)} files: {', '.join(sorted({str(p.parent) for p in paths}))}")
     return 0
 
 

@@ -9,7 +9,7 @@ round-trips through TOML (``tomllib`` to read, ``tomli_w`` to write) and JSON, a
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -111,6 +111,31 @@ class Target:
 
 
 @dataclass(frozen=True)
+class Thresholds:
+    """The release board's limits behind the report's verdict (examples, not policy).
+
+    ``unique_share``: most records allowed to be unique (deterministic re-identification);
+    ``reid_prob``: highest mean re-identification probability; ``inference_certain_gain``:
+    largest rise, over the prior, of the share of records whose sensitive value is inferred
+    with certainty.
+    """
+
+    unique_share: float = 0.01
+    reid_prob: float = 0.05
+    inference_certain_gain: float = 0.10
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    """What the report shows: who ran it, the verdict thresholds, and whether values that
+    single out a person (individual targets' values and guesses) may appear (off by default)."""
+
+    author: str = ""
+    include_examples: bool = False
+    thresholds: Thresholds = field(default_factory=Thresholds)
+
+
+@dataclass(frozen=True)
 class AnalysisConfig:
     """Everything needed to reproduce an assessment (but never the data itself)."""
 
@@ -119,6 +144,7 @@ class AnalysisConfig:
     subsets: SubsetFamily = field(default_factory=SubsetFamily)
     targets: tuple[Target, ...] = ()
     jobs: int = 1
+    report: ReportOptions = field(default_factory=ReportOptions)
     version: int = CONFIG_VERSION
 
     def needed_columns(self) -> list[str]:
@@ -174,6 +200,10 @@ class AnalysisConfig:
                                      f"not something the attacker knows")
         if self.jobs < 1:
             raise InputError(f"jobs must be at least 1 (got {self.jobs})")
+        for name in ("unique_share", "reid_prob", "inference_certain_gain"):
+            value = getattr(self.report.thresholds, name)
+            if not 0.0 <= value <= 1.0:
+                raise InputError(f"report.thresholds.{name} must be between 0 and 1 (got {value})")
 
     def with_jobs(self, jobs: int) -> "AnalysisConfig":
         return replace(self, jobs=jobs)
@@ -197,13 +227,15 @@ class AnalysisConfig:
             "attacks": attacks,
             "targets": [dict(t.values) for t in self.targets],
             "run": {"jobs": self.jobs},
+            "report": {"author": self.report.author, "include_examples": self.report.include_examples,
+                       "thresholds": asdict(self.report.thresholds)},
         }
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
                   base_dir: Optional[Path] = None) -> "AnalysisConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
-        _check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run"}, source, "")
+        _check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report"}, source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
             raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
@@ -261,7 +293,7 @@ class AnalysisConfig:
         if not isinstance(jobs, int) or isinstance(jobs, bool):
             raise InputError(f"{source}: run.jobs must be a whole number")
         return cls(data=source_obj, roles=roles, subsets=family, targets=tuple(targets),
-                   jobs=jobs, version=version)
+                   jobs=jobs, report=_report_options(raw.get("report", {}), source), version=version)
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -288,6 +320,26 @@ _ROLE_WORDS = {
     "linkage_keys": "a linkage key",
     "ignored": "ignored",
 }
+
+
+def _report_options(raw: Any, source: str) -> ReportOptions:
+    if not isinstance(raw, Mapping):
+        raise InputError(f"{source}: report must be a table")
+    _check_keys(raw, {"author", "include_examples", "thresholds"}, source, "report.")
+    author = _opt_str(raw, "author", source, "report.") or ""
+    include = raw.get("include_examples", False)
+    if not isinstance(include, bool):
+        raise InputError(f"{source}: report.include_examples must be true or false")
+    limits = raw.get("thresholds", {})
+    if not isinstance(limits, Mapping):
+        raise InputError(f"{source}: report.thresholds must be a table")
+    names = {f.name for f in fields(Thresholds)}
+    _check_keys(limits, names, source, "report.thresholds.")
+    for name, value in limits.items():
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise InputError(f"{source}: report.thresholds.{name} must be a number")
+    return ReportOptions(author=author, include_examples=include,
+                         thresholds=Thresholds(**{k: float(v) for k, v in limits.items()}))
 
 
 def _check_keys(table: Mapping[str, Any], allowed: set[str], source: str, prefix: str) -> None:

@@ -72,7 +72,7 @@ class EncodedColumn:
             except ValueError:
                 return None
             values = self.labels.to_numpy(zero_copy_only=False).astype(float)
-            hits = np.flatnonzero(np.isclose(values, number, rtol=0, atol=0) | (values == number))
+            hits = np.flatnonzero(values == number)
             return int(hits[0]) if len(hits) else None
         for code, value in enumerate(self.labels.to_pylist()):
             if value is not None and (str(value) == text or str(value).strip() == text.strip()):
@@ -144,4 +144,4 @@ def is_all_missing(column: EncodedColumn) -> bool:
 
 
 __all__ = ["EncodedColumn", "EncodedTable", "encode_column", "file_sha256", "smallest_uint",
-           "is_all_missing"]
+           "is_all_missing", "encode_arrow_table"]

@@ -22,6 +22,23 @@ def check_output_dir(folder: Path) -> None:
 
 
 @contextmanager
+def atomic_file(path: Path) -> Iterator[Path]:
+    """Yield a temporary sibling path for a writer that takes a file name (e.g. a PDF
+    library); rename it over ``path`` on success, delete it on any failure."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        yield Path(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+@contextmanager
 def atomic_text(path: Path, newline: str | None = None) -> Iterator[TextIO]:
     """Open a temporary sibling of ``path`` for writing; rename it over ``path`` on success,
     delete it on any failure, so ``path`` is either the old file or the complete new one."""

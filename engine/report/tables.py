@@ -39,8 +39,9 @@ def write_json(assessment: Assessment, path: Path) -> None:
 
 
 def write_results(assessment: Assessment, folder: Path,
-                  per_record: Optional[dict[str, np.ndarray]] = None) -> list[Path]:
-    """Write results.json, the CSV tables and analysis.toml into ``folder``; return the paths."""
+                  per_record: Optional[dict[str, np.ndarray]] = None, tables_only: bool = False) -> list[Path]:
+    """Write results.json, the CSV tables and analysis.toml into ``folder`` (only the CSV
+    tables when ``tables_only``); return the paths written."""
     folder = Path(folder)
     check_output_dir(folder)
     written = []
@@ -50,9 +51,10 @@ def write_results(assessment: Assessment, folder: Path,
         written.append(path)
         return path
 
-    write_json(assessment, out("results.json"))
-    with atomic_text(out("analysis.toml")) as handle:
-        handle.write(assessment.config.to_toml())
+    if not tables_only:
+        write_json(assessment, out("results.json"))
+        with atomic_text(out("analysis.toml")) as handle:
+            handle.write(assessment.config.to_toml())
     _write_csv(out("reidentification.csv"),
                ["qids", "size", "rows", "blocks", "singletons", "prior_prob", "posterior_prob",
                 "degradation_prob", "prior_det", "posterior_det", "degradation_det"],

@@ -1,0 +1,183 @@
+"""Readers for the review screen: a few rows with given import options (live preview), and
+the whole file encoded and profiled once (the data view and the column profiles).
+
+Pure Python/pyarrow like the rest of the engine: the GUI calls these from a worker thread.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+import pyarrow as pa
+
+from ..config import DataSource
+from ..errors import InputError
+from ..progress import CancelToken
+from .encode import EncodedTable, encode_column, file_sha256, is_all_missing
+from .formats import FORMAT_NAMES, _check_file, _guard, detect_format, list_columns, read_columns
+from .profile import ColumnProfile, profile_column
+from .sniff import SAMPLE_BYTES, sniff_text
+
+PREVIEW_ROWS = 30
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The first rows of a file as text, with the options that were used to read them."""
+
+    columns: list[str]
+    rows: list[list[str]]
+    format: str
+    encoding: Optional[str] = None
+    delimiter: Optional[str] = None
+
+
+def preview_rows(source: DataSource, rows: int = PREVIEW_ROWS) -> Preview:
+    """Read the first ``rows`` records with the options in ``source`` (None: detect)."""
+    path = Path(source.path)
+    fmt = detect_format(source)
+    _check_file(path, fmt)
+    if fmt == "csv":
+        return _preview_csv(path, source, rows)
+    names = list_columns(source)
+    table = _guard(path, fmt, lambda: _PREVIEWERS.get(fmt, _preview_any)(path, source, rows))
+    table = table.slice(0, rows)
+    out = [[_text(table.column(i)[r].as_py()) for i in range(table.num_columns)]
+           for r in range(table.num_rows)]
+    return Preview(columns=names, rows=out, format=fmt, encoding=source.encoding)
+
+
+def _text(value) -> str:
+    return "" if value is None else str(value)
+
+
+def _preview_csv(path: Path, source: DataSource, rows: int) -> Preview:
+    dialect = sniff_text(path, source.encoding, source.delimiter)
+    with open(path, "rb") as handle:
+        sample = handle.read(SAMPLE_BYTES)
+    text = sample.decode(dialect.encoding, errors="replace")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=dialect.delimiter)
+    header = next(reader, None)
+    if not header:
+        raise InputError(f"{path.name}: the first line holds no column names")
+    body = []
+    for record in reader:
+        if len(body) >= rows:
+            break
+        body.append(record + [""] * (len(header) - len(record)))
+    return Preview(columns=header, rows=body, format="csv", encoding=dialect.encoding,
+                   delimiter=dialect.delimiter)
+
+
+def _preview_parquet(path: Path, source: DataSource, rows: int) -> pa.Table:
+    import pyarrow.parquet as pq
+
+    file = pq.ParquetFile(path)
+    for batch in file.iter_batches(batch_size=rows):
+        return pa.Table.from_batches([batch])
+    return file.schema_arrow.empty_table()
+
+
+def _preview_excel(path: Path, source: DataSource, rows: int) -> pa.Table:
+    import pandas as pd
+
+    from .formats import _excel_sheet, _from_pandas
+
+    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), nrows=rows, engine="openpyxl")
+    frame.columns = [str(c) for c in frame.columns]
+    return _from_pandas(frame, list(frame.columns))
+
+
+def _preview_readstat(path: Path, source: DataSource, rows: int) -> pa.Table:
+    import pyreadstat
+
+    from .formats import _from_pandas
+
+    fmt = detect_format(source)
+    reader = {"spss": pyreadstat.read_sav, "stata": pyreadstat.read_dta,
+              "sas7bdat": pyreadstat.read_sas7bdat, "xport": pyreadstat.read_xport}[fmt]
+    kwargs = {"row_limit": rows}
+    if fmt in ("sas7bdat", "xport") and source.encoding:
+        kwargs["encoding"] = source.encoding
+    frame, _ = reader(str(path), **kwargs)
+    return _from_pandas(frame, list(frame.columns))
+
+
+def _preview_any(path: Path, source: DataSource, rows: int) -> pa.Table:
+    return read_columns(source, None).slice(0, rows)
+
+
+_PREVIEWERS: dict[str, Callable[[Path, DataSource, int], pa.Table]] = {
+    "parquet": _preview_parquet, "excel": _preview_excel,
+    **{f: _preview_readstat for f in ("spss", "stata", "sas7bdat", "xport")},
+}
+
+
+# --- the whole file, for the review screen -------------------------------------------------
+@dataclass(frozen=True)
+class ReviewData:
+    """Every column of a file encoded (for the data view) and profiled (for the roles)."""
+
+    table: EncodedTable
+    profiles: tuple[ColumnProfile, ...]
+    format: str
+
+
+def load_for_review(source: DataSource, cancel: Optional[CancelToken] = None,
+                    on_step: Optional[Callable[[str, int, int], None]] = None) -> ReviewData:
+    """Read the file once; profile and encode every column (checking ``cancel`` in between).
+
+    ``on_step(stage, done, total)`` reports progress in columns.
+    """
+    path = Path(source.path)
+    fmt = detect_format(source)
+    if on_step:
+        on_step("reading", 0, 1)
+    table = read_columns(source, None)
+    if table.num_rows == 0:
+        raise InputError(f"{path.name}: no data rows (only a header, or an empty sheet)")
+    names = table.column_names
+    profiles, encoded = [], {}
+    for i, name in enumerate(names):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        if on_step:
+            on_step("profiling", i, len(names))
+        column = table.column(name)
+        profiles.append(profile_column(name, column))
+        encoded[name] = encode_column(name, column)
+    n_rows = table.num_rows
+    del table
+    if on_step:
+        on_step("checking", len(names), len(names))
+    review = EncodedTable(name=path.name, path=str(path), sha256=file_sha256(path), n_rows=n_rows,
+                          columns=encoded, warnings=())
+    return ReviewData(table=review, profiles=tuple(profiles), format=fmt)
+
+
+def subtable(table: EncodedTable, columns: Sequence[str]) -> EncodedTable:
+    """The columns an analysis needs, with the warnings :func:`load_table` would give."""
+    path = Path(table.path or table.name)
+    missing = [c for c in columns if c not in table.columns]
+    if missing:
+        raise InputError(f"{table.name}: no column {missing[0]!r}")
+    chosen = {c: table.columns[c] for c in dict.fromkeys(columns)}
+    warnings = [f"{path.name}: column {name!r} is missing in every row; it cannot tell records apart"
+                for name, column in chosen.items() if is_all_missing(column)]
+    if table.n_rows == 1:
+        warnings.append(f"{path.name}: only one record; every attack trivially succeeds on it")
+    return EncodedTable(name=table.name, path=table.path, sha256=table.sha256, n_rows=table.n_rows,
+                        columns=chosen, warnings=tuple(warnings))
+
+
+def format_label(fmt: str) -> str:
+    return FORMAT_NAMES.get(fmt, fmt)
+
+
+__all__ = ["Preview", "preview_rows", "ReviewData", "load_for_review", "subtable", "format_label"]

@@ -1,0 +1,95 @@
+"""matplotlib figures of the report (thesis sec. 4.2), embedded in the PDF as vector drawings.
+
+Figures are drawn with the object-oriented API (never pyplot), written as SVG with a fixed
+hash salt (identical bytes on every machine) and text as text in the bundled DejaVu Sans,
+and converted by svglib into reportlab drawings.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Sequence
+
+import matplotlib
+from matplotlib.figure import Figure
+from reportlab.graphics.shapes import Drawing
+from svglib.fonts import register_font
+from svglib.svglib import svg2rlg
+
+from ..results import RiskHistogram
+
+RC = {"svg.fonttype": "none", "svg.hashsalt": "riskreview", "font.family": "DejaVu Sans",
+      "font.size": 8, "axes.titlesize": 8, "axes.labelsize": 8}
+DOT = "#1f5f99"
+PRIOR = "#c0392b"
+RASTER_ABOVE = 300  # dots drawn as one embedded 300-dpi image beyond this many subsets
+
+
+def map_fonts(regular: str, bold: str) -> None:
+    """Let svglib draw matplotlib's "DejaVu Sans" text with the reportlab fonts registered
+    under ``regular`` and ``bold``."""
+    for weight, name in (("normal", regular), ("bold", bold)):
+        register_font("DejaVu Sans", weight=weight, rlgFontName=name)
+
+
+def to_drawing(figure: Figure, width: float) -> Drawing:
+    """Render ``figure`` as a reportlab Drawing scaled to ``width`` points."""
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(RC):
+        figure.savefig(buffer, format="svg", dpi=300, metadata={"Date": None, "Creator": None})
+    buffer.seek(0)
+    drawing = svg2rlg(buffer)
+    scale = width / drawing.width
+    drawing.scale(scale, scale)
+    drawing.width, drawing.height = width, drawing.height * scale
+    return drawing
+
+
+def _jitter(i: int) -> float:
+    return ((i * 7919) % 11 - 5) * 0.03
+
+
+def scatter_by_size(sizes: Sequence[int], det: Sequence[float], prob: Sequence[float],
+                    prior_det: float, prior_prob: float, title: str) -> Figure:
+    """One dot per subset: x = subset size, y = success; dashed line = prior."""
+    with matplotlib.rc_context(RC):
+        figure = Figure(figsize=(7.0, 2.6))
+        axes = figure.subplots(1, 2, sharey=True)
+        for ax, values, prior, label in ((axes[0], det, prior_det, "deterministic"),
+                                         (axes[1], prob, prior_prob, "probabilistic")):
+            xs = [s + _jitter(i) for i, s in enumerate(sizes)]
+            ax.scatter(xs, [100 * v for v in values], s=6, color=DOT, alpha=0.55, linewidths=0,
+                       rasterized=len(xs) > RASTER_ABOVE)
+            ax.axhline(100 * prior, color=PRIOR, linestyle="--", linewidth=1, label=f"prior {100 * prior:.3g}%")
+            ax.set_title(f"{title}: {label}")
+            ax.set_xlabel("number of QIDs known")
+            ax.set_xticks(sorted(set(sizes)))
+            ax.set_ylim(-2, 102)
+            ax.grid(axis="y", alpha=0.3)
+            ax.legend(loc="lower right", frameon=False)
+        axes[0].set_ylabel("success (% of records)")
+        figure.subplots_adjust(left=0.08, right=0.98, bottom=0.17, top=0.9, wspace=0.08)
+    return figure
+
+
+def histogram_grid(histograms: Sequence[RiskHistogram], title: str) -> Figure:
+    """Worst-case histograms: records by per-record risk, one panel per subset size (log scale)."""
+    count = len(histograms)
+    with matplotlib.rc_context(RC):
+        figure = Figure(figsize=(7.0, 2.1))
+        axes = figure.subplots(1, count, squeeze=False, sharey=True)[0]
+        for index, (ax, h) in enumerate(zip(axes, histograms)):
+            widths = [b - a for a, b in zip(h.edges[:-1], h.edges[1:])]
+            ax.bar(h.edges[:-1], h.counts, width=widths, align="edge", color=DOT,
+                   edgecolor="white", linewidth=0.3)
+            ax.set_yscale("log")
+            ax.set_ylim(0.7, max(max(x.counts) for x in histograms) * 2)
+            ax.set_xlim(0, 1)
+            ax.set_xticks([0, 0.5, 1], ["0", "0.5", "1"])
+            ax.set_title(f"{len(h.qids)} QID{'s' if len(h.qids) > 1 else ''} (mean {100 * h.mean:.1f}%)")
+            ax.set_xlabel("risk per record")
+            if index == 0:
+                ax.set_ylabel("records")
+        figure.suptitle(title, fontsize=9)
+        figure.subplots_adjust(left=0.08, right=0.98, bottom=0.22, top=0.78, wspace=0.12)
+    return figure

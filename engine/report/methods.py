@@ -1,0 +1,46 @@
+"""The report's methods section: each metric in words and formula, with the attacker model."""
+
+from __future__ import annotations
+
+ATTACKER = (
+    "The attacker knows, for the people in the file, the values of some quasi-identifiers (QIDs) "
+    "and nothing else about the release. They group the records by those values: each group "
+    "(block) of the partition D/~Q holds the records that share the same QID values. "
+    "A missing value is treated as a value of its own: two records that are both missing on a "
+    "QID agree on it (NULL equals NULL); no record is dropped. Because nobody can know which "
+    "QIDs an attacker has, every subset of the chosen QIDs in the swept family is evaluated."
+)
+
+METRICS: list[tuple[str, str, str]] = [
+    ("Re-identification, deterministic (CRS)",
+     "The share of records that are alone in their block: an attacker who knows their QID "
+     "values singles them out with certainty.",
+     "posterior = #blocks of size 1 / n; prior = 1 if n = 1 else 0; degradation = posterior - prior"),
+    ("Re-identification, probabilistic (CRS)",
+     "The mean chance of picking the right record when guessing uniformly inside the target's "
+     "block, over all records.",
+     "posterior = (1/n) sum over records of 1/|block(r)| = b/n; prior = 1/n; degradation = posterior / prior"),
+    ("Attribute inference, deterministic (CAS)",
+     "The share of records whose block has a single sensitive value: knowing the QIDs reveals "
+     "the sensitive value with certainty (whatever that value is).",
+     "posterior = records in blocks with one sensitive value / n; prior = 1 if every record has "
+     "the same value else 0; degradation = posterior - prior"),
+    ("Attribute inference, probabilistic (CAS)",
+     "The share of records whose sensitive value the attacker guesses right when guessing the "
+     "most frequent value of the record's block.",
+     "posterior = (1/n) sum over blocks q of max_s s(q); prior = max_s count(s) / n; "
+     "degradation = posterior / prior"),
+    ("Individual target (IRS, IAS)",
+     "The attacker knows one person's QID values x. Re-identification succeeds with probability "
+     "1/|block(x)| (certainly when the block has one record); inference guesses the block's "
+     "most frequent sensitive value. A target whose values match no record gets 'no match'.",
+     "IRS = 1/|block(x)|; IAS = max_s s(block(x)) / |block(x)|"),
+    ("Worst-case histograms",
+     "For the subset with the highest probabilistic posterior of each size, the number of "
+     "records at each per-record risk: 1/|block| for re-identification and the block's largest "
+     "sensitive-value share for inference. Their mean is the collective posterior.",
+     "risk(r) = 1/|block(r)|;  risk_s(r) = max_s s(block(r)) / |block(r)|"),
+]
+
+REFERENCE = ("Formulas after Nunes (2021), 'Disclosure risk of microdata releases', chapters 3 and 4 "
+             "(collective and individual re-identification and attribute inference).")

@@ -1,0 +1,364 @@
+"""The PDF risk report for a release board (reportlab document flow, matplotlib figures).
+
+Reads an :class:`~engine.results.Assessment` and never recomputes risk. Fonts come from
+resources/fonts so the output is the same on every machine; the file is written atomically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import Optional, Sequence
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, Preformatted, SimpleDocTemplate,
+                                Spacer, Table, TableStyle)
+
+from .. import __version__
+from ..config import ReportOptions, Target
+from ..progress import CancelToken
+from ..resources import resource_path
+from ..results import Assessment, InferenceRisk, ReidentificationRisk, TargetRisk
+from ..summary import top_by_size
+from . import findings, figures, methods
+from .atomic import atomic_file, check_output_dir
+
+PAGE_WIDTH, PAGE_HEIGHT = A4
+MARGIN = 18 * mm
+TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+FONTS = {"DejaVu": "DejaVuSans.ttf", "DejaVu-Bold": "DejaVuSans-Bold.ttf",
+         "DejaVu-Oblique": "DejaVuSans-Oblique.ttf", "DejaVuMono": "DejaVuSansMono.ttf"}
+HEADER_BG = colors.HexColor("#e8eef5")
+GRID = colors.HexColor("#b8c4d0")
+
+
+def _register_fonts() -> None:
+    for name, file in FONTS.items():
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(resource_path("fonts", file))))
+    pdfmetrics.registerFontFamily("DejaVu", normal="DejaVu", bold="DejaVu-Bold",
+                                  italic="DejaVu-Oblique", boldItalic="DejaVu-Bold")
+    figures.map_fonts("DejaVu", "DejaVu-Bold")
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    base = getSampleStyleSheet()
+    body = ParagraphStyle("body", parent=base["BodyText"], fontName="DejaVu", fontSize=9, leading=12.5)
+    return {
+        "title": ParagraphStyle("title", parent=body, fontName="DejaVu-Bold", fontSize=22, leading=28,
+                                spaceAfter=6),
+        "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=12, leading=16, textColor=colors.grey),
+        "h1": ParagraphStyle("h1", parent=body, fontName="DejaVu-Bold", fontSize=14, leading=18,
+                             spaceBefore=8, spaceAfter=6),
+        "h2": ParagraphStyle("h2", parent=body, fontName="DejaVu-Bold", fontSize=11, leading=14,
+                             spaceBefore=8, spaceAfter=4),
+        "body": body,
+        "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=9.5),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=7.5, leading=9),
+        "head": ParagraphStyle("head", parent=body, fontName="DejaVu-Bold", fontSize=7.5, leading=9),
+        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2),
+        "verdict": ParagraphStyle("verdict", parent=body, fontName="DejaVu-Bold", fontSize=11, leading=15,
+                                  alignment=TA_CENTER, borderPadding=6),
+        "mono": ParagraphStyle("mono", parent=body, fontName="DejaVuMono", fontSize=7, leading=8.6),
+    }
+
+
+class _NumberedCanvas(rl_canvas.Canvas):
+    """Two-pass page footer: 'page X of Y' with the dataset name."""
+
+    footer = ""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict] = []
+
+    def showPage(self):
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self.setFont("DejaVu", 7)
+            self.setFillColor(colors.grey)
+            self.drawString(MARGIN, 10 * mm, self.footer)
+            self.drawRightString(PAGE_WIDTH - MARGIN, 10 * mm, f"page {self._pageNumber} of {total}")
+            super().showPage()
+        super().save()
+
+
+def _pct_count(value: float, count: int) -> str:
+    return f"{findings.pct(value)} ({count:,})"
+
+
+def _ratio(value: float) -> str:
+    return "n/a" if value != value or value in (float("inf"),) else f"x{value:,.1f}"
+
+
+def _diff(value: float) -> str:
+    points = 100 * value
+    return f"{points:+.1f} pp" if abs(points) >= 1 or points == 0 else f"{points:+.2g} pp"
+
+
+def _pick_sizes(histograms: Sequence, most: int = 4) -> list:
+    """At most ``most`` histograms: sizes 1, 2, 3 and the largest (all when there are fewer);
+    every size is in histograms.csv."""
+    if len(histograms) <= most:
+        return list(histograms)
+    return list(histograms[: most - 1]) + [histograms[-1]]
+
+
+class _Builder:
+    def __init__(self, assessment: Assessment, options: ReportOptions, generated_at: datetime,
+                 cancel: Optional[CancelToken]) -> None:
+        self.a = assessment
+        self.options = options
+        self.generated_at = generated_at
+        self.cancel = cancel or CancelToken()
+        self.s = _styles()
+        self.story: list = []
+
+    def p(self, text: str, style: str = "body") -> None:
+        bullet = "\u2022" if style == "bullet" else None
+        self.story.append(Paragraph(text, self.s[style], bulletText=bullet))
+
+    def table(self, header: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
+              zebra: bool = True) -> Table:
+        data = [[Paragraph(escape(h), self.s["head"]) for h in header]]
+        data += [[Paragraph(escape(str(c)), self.s["cell"]) for c in row] for row in rows]
+        table = Table(data, colWidths=[w * TEXT_WIDTH for w in widths], repeatRows=1)
+        style = [("BACKGROUND", (0, 0), (-1, 0), HEADER_BG), ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+                 ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
+                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
+        if zebra:
+            style += [("BACKGROUND", (0, i), (-1, i), colors.HexColor("#f7f9fb"))
+                      for i in range(2, len(data), 2)]
+        table.setStyle(TableStyle(style))
+        return table
+
+    # --- sections ----------------------------------------------------------------------
+    def cover(self) -> None:
+        a, d = self.a, self.a.dataset
+        self.story.append(Spacer(1, 40 * mm))
+        self.p("Disclosure-risk report", "title")
+        self.p(escape(d.name), "subtitle")
+        self.story.append(Spacer(1, 12 * mm))
+        qids = a.config.roles.quasi_identifiers
+        rows = [("Dataset", d.name), ("SHA-256", d.sha256), ("Records", f"{d.rows:,}"),
+                ("Columns used", f"{len(d.columns_used)}: " + ", ".join(d.columns_used)),
+                ("Quasi-identifiers", f"{len(qids)}: " + ", ".join(qids)),
+                ("Sensitive attributes", ", ".join(a.config.roles.sensitive) or "none"),
+                ("Subsets evaluated", f"{len(a.reidentification):,} ({a.config.subsets.label()})"),
+                ("Generated", self.generated_at.strftime("%Y-%m-%d %H:%M")),
+                ("RiskReview version", a.engine_version or __version__)]
+        if self.options.author:
+            rows.append(("Prepared by", self.options.author))
+        data = [[Paragraph(f"<b>{escape(k)}</b>", self.s["body"]), Paragraph(escape(v), self.s["body"])]
+                for k, v in rows]
+        table = Table(data, colWidths=[0.25 * TEXT_WIDTH, 0.75 * TEXT_WIDTH])
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                   ("LINEBELOW", (0, 0), (-1, -1), 0.3, GRID)]))
+        self.story.append(table)
+        self.story.append(PageBreak())
+
+    def summary(self) -> None:
+        a = self.a
+        self.p("Summary", "h1")
+        verdict = findings.verdict(a, self.options.thresholds)
+        colour = "#1e7b34" if verdict.ready else "#b03a2e"
+        box = Table([[Paragraph(f'<font color="{colour}">{escape(verdict.line)}</font>', self.s["verdict"])]],
+                    colWidths=[TEXT_WIDTH])
+        box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 1.2, colors.HexColor(colour)),
+                                 ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
+        self.story.append(box)
+        self.story.append(Spacer(1, 3 * mm))
+        for reason in verdict.reasons:
+            self.p(escape(reason), "bullet")
+        limits = self.options.thresholds
+        self.p(f"Thresholds (set in the analysis): at most {findings.pct(limits.unique_share)} unique records, "
+               f"mean re-identification probability at most {findings.pct(limits.reid_prob)}, certain "
+               f"inference of a sensitive value at most {findings.pct(limits.inference_certain_gain)} above "
+               f"the prior.", "small")
+        self.p("Re-identification", "h2")
+        for sentence in findings.reidentification_sentences(a.reidentification):
+            self.p(escape(sentence))
+        if a.inference:
+            self.p("Attribute inference", "h2")
+            for sensitive in a.config.roles.sensitive:
+                for sentence in findings.inference_sentences(a.inference, sensitive):
+                    self.p(escape(sentence))
+        if a.targets:
+            matched = sum(1 for t in a.targets if t.matched)
+            certain = sum(1 for t in a.targets if t.matched and t.posterior_det == 1.0)
+            self.p("Individual targets", "h2")
+            self.p(f"{len(a.targets)} target(s) attacked: {matched} match records in the file, "
+                   f"{certain} of them re-identified with certainty.")
+        if a.warnings:
+            self.p("Warnings", "h2")
+            for warning in a.warnings:
+                self.p(escape(warning), "bullet")
+
+    def reidentification(self) -> None:
+        rows = self.a.reidentification
+        first = rows[0]
+        self.story.append(PageBreak())
+        self.p("Re-identification (collective target)", "h1")
+        self.p(f"For each number of QIDs known, the subset with the highest success. Deterministic: "
+               f"records unique on the subset (head-count). Probabilistic: mean chance of picking the "
+               f"right record; the head-count is the expected number of records re-identified (= blocks). "
+               f"Priors over {first.n:,} records: deterministic {findings.pct(first.prior_det)}, "
+               f"probabilistic {findings.pct(first.prior_prob)} (1/n).")
+        self._top_table(rows, [("posterior_det", "singletons"), ("posterior_prob", "blocks")])
+        self._scatter(rows, "Re-identification")
+        self._histograms("reidentification", "Worst-case histograms: re-identification risk per record")
+
+    def inference(self) -> None:
+        for sensitive in self.a.config.roles.sensitive:
+            rows = [r for r in self.a.inference if r.sensitive == sensitive]
+            if not rows:
+                continue
+            first = rows[0]
+            self.story.append(PageBreak())
+            self.p(f"Attribute inference: {escape(sensitive)}", "h1")
+            self.p(f"For each number of QIDs known, the subset with the highest success at inferring "
+                   f"{escape(sensitive)}. Deterministic: records whose block has one value of "
+                   f"{escape(sensitive)} (head-count). Probabilistic: share of records guessed right with "
+                   f"the block's most frequent value (head-count: expected correct guesses). "
+                   f"Priors: deterministic {findings.pct(first.prior_det)}, probabilistic "
+                   f"{findings.pct(first.prior_prob)} (the most frequent value's share).")
+            self._top_table(rows, [("posterior_det", "records_certain"), ("posterior_prob", "expected_correct")])
+            self._scatter(rows, f"Inference of {sensitive}")
+            self._histograms(sensitive, f"Worst-case histograms: inference risk per record ({sensitive})")
+
+    def _top_table(self, rows, measures) -> None:
+        for measure, head in measures:
+            kind = "deterministic" if measure == "posterior_det" else "probabilistic"
+            best = top_by_size(rows, measure)
+            header = ["size", "QIDs", f"{kind} posterior (head-count)",
+                      "vs prior" if measure == "posterior_det" else "x prior", "other measure (same subset)"]
+            other, other_head = measures[1] if measure == measures[0][0] else measures[0]
+            body = []
+            for r in best:
+                degradation = _diff(r.degradation_det) if measure == "posterior_det" else _ratio(r.degradation_prob)
+                body.append([str(len(r.qids)), ", ".join(r.qids), _pct_count(getattr(r, measure), getattr(r, head)),
+                             degradation,
+                             f"{'prob.' if other == 'posterior_prob' else 'det.'} "
+                             f"{_pct_count(getattr(r, other), getattr(r, other_head))}"])
+            self.p(f"Top subsets per size, {kind}", "h2")
+            self.story.append(self.table(header, body, [0.06, 0.44, 0.19, 0.12, 0.19]))
+
+    def _scatter(self, rows, title: str) -> None:
+        self.cancel.raise_if_cancelled()
+        first = rows[0]
+        figure = figures.scatter_by_size([len(r.qids) for r in rows], [r.posterior_det for r in rows],
+                                         [r.posterior_prob for r in rows], first.prior_det, first.prior_prob,
+                                         title)
+        self.story.append(KeepTogether([
+            Paragraph("Success by number of QIDs known (one dot per subset)", self.s["h2"]),
+            figures.to_drawing(figure, TEXT_WIDTH)]))
+
+    def _histograms(self, measure: str, title: str) -> None:
+        self.cancel.raise_if_cancelled()
+        histograms = _pick_sizes([h for h in self.a.histograms if h.measure == measure])
+        if not histograms:
+            return
+        figure = figures.histogram_grid(histograms, title)
+        caption = "; ".join(f"{len(h.qids)}: {', '.join(h.qids)}" for h in histograms)
+        caption += ". Every size is in histograms.csv."
+        self.story.append(KeepTogether([figures.to_drawing(figure, TEXT_WIDTH),
+                                        Paragraph(f"Subsets shown (size: QIDs): {escape(caption)}",
+                                                  self.s["small"])]))
+
+    def targets(self) -> None:
+        if not self.a.targets:
+            return
+        show = self.options.include_examples
+        self.story.append(PageBreak())
+        self.p("Individual targets", "h1")
+        if not show:
+            self.p("The targets' values and the values inferred for them are hidden because they can "
+                   "single out a person; they appear only when 'include examples' is switched on.", "small")
+        header = ["target", "QIDs known", "records", "re-identification", "inference"]
+        body = []
+        for number, t in enumerate(self.a.targets, start=1):
+            label = t.label if show else f"target {number}"
+            if not t.matched:
+                body.append([label, ", ".join(t.qids), "0", "no match", t.reason if show else "no match"])
+                continue
+            reid = f"{findings.pct(t.posterior_prob)}" + (" (certain)" if t.posterior_det == 1.0 else "")
+            inference = "; ".join(
+                f"{i.sensitive}: {findings.pct(i.posterior_prob)}"
+                + (" (certain)" if i.posterior_det == 1.0 else "")
+                + (f", most likely '{i.most_likely}'" if show else "")
+                for i in t.inference)
+            body.append([label, ", ".join(t.qids), f"{t.block_size:,}", reid, inference or "-"])
+        self.story.append(self.table(header, body, [0.2, 0.22, 0.09, 0.17, 0.32]))
+
+    def methods(self) -> None:
+        self.story.append(PageBreak())
+        self.p("Methods", "h1")
+        self.p("Attacker model", "h2")
+        self.p(escape(methods.ATTACKER))
+        for name, words, formula in methods.METRICS:
+            self.p(escape(name), "h2")
+            self.p(escape(words))
+            self.p(escape(formula), "mono")
+        self.p(escape(methods.REFERENCE), "small")
+
+    def appendix(self) -> None:
+        self.story.append(PageBreak())
+        self.p("Appendix: analysis file", "h1")
+        self.p("This analysis file, with the data file whose SHA-256 is on the cover, reproduces every "
+               "number in this report: <font name='DejaVuMono'>riskreview assess --config analysis.toml "
+               "--pdf report.pdf</font>.")
+        config = self.a.config
+        if config.targets and not self.options.include_examples:
+            config = replace(config, targets=tuple(Target(tuple((c, "(hidden)") for c, _ in t.values))
+                                                   for t in config.targets))
+            self.p("Individual targets' values are hidden here as in the rest of the report; the "
+                   "analysis file saved with the results (analysis.toml) holds them.", "small")
+        text = config.to_toml().replace(config.data.path, Path(config.data.path).name)
+        self.story.append(Preformatted(text, self.s["mono"], maxLineLength=100, newLineChars="  "))
+
+    def build(self) -> list:
+        self.cover()
+        self.summary()
+        self.reidentification()
+        self.inference()
+        self.targets()
+        self.methods()
+        self.appendix()
+        return self.story
+
+
+def write_pdf(assessment: Assessment, path: str | Path, options: Optional[ReportOptions] = None,
+              generated_at: Optional[datetime] = None, cancel: Optional[CancelToken] = None) -> Path:
+    """Write the report to ``path`` atomically; ``options`` default to the analysis's own."""
+    _register_fonts()
+    path = Path(path)
+    check_output_dir(path.parent)
+    options = options or assessment.config.report
+    generated_at = generated_at or datetime.now()
+    story = _Builder(assessment, options, generated_at, cancel).build()
+    footer = f"RiskReview {assessment.engine_version or __version__} - disclosure-risk report - {assessment.dataset.name}"
+    canvas_class = type("_Canvas", (_NumberedCanvas,), {"footer": footer})
+    with atomic_file(path) as tmp:
+        document = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN,
+                                     topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm,
+                                     title=f"Disclosure-risk report: {assessment.dataset.name}",
+                                     author=options.author or "RiskReview", creator=f"RiskReview {__version__}",
+                                     invariant=1)
+        document.build(story, canvasmaker=canvas_class)
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+    return path
