@@ -6,7 +6,7 @@ import time
 from typing import Optional
 
 
-from . import __version__
+from . import __version__, model_checks
 from .collective import collective_risks
 from .config import AnalysisConfig, SubsetFamily
 from .errors import InputError
@@ -71,12 +71,15 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     sensitive = [table[s] for s in roles.sensitive]
     order = walk_order(qid_columns)
     family = build_family(config.subsets, roles.quasi_identifiers, order)
+    dists = model_checks.distributions(sensitive) if config.models.enabled and sensitive else None
     data = SweepData(
         qid_codes=[qid_columns[i].codes for i in order],
         qid_cards=[qid_columns[i].cardinality for i in order],
         sensitive_codes=[c.codes for c in sensitive],
         sensitive_cards=[c.cardinality for c in sensitive],
         n_rows=table.n_rows,
+        distributions=dists,
+        model_l=config.models.l,
     )
     cancel.raise_if_cancelled()
     start = time.monotonic()
@@ -89,6 +92,12 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
                     for t in config.targets)
     cancel.raise_if_cancelled()
     histograms = worst_case_histograms(table.columns, reid_rows, inference_rows, sensitive, table.n_rows)
+    models, shortfalls = (), ()
+    if dists is not None:
+        models = tuple(model_checks.model_rows(counts, data, order, roles.quasi_identifiers, sensitive,
+                                               config.models))
+        shortfalls = tuple(model_checks.shortfalls(table.columns, roles.quasi_identifiers, sensitive, dists,
+                                                   config.models, table.n_rows))
     timings["summaries"] = time.monotonic() - start
     return Assessment(
         dataset=DatasetInfo(table.name, table.sha256, table.n_rows, tuple(config.needed_columns())),
@@ -97,6 +106,8 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
         inference=tuple(inference_rows),
         targets=targets,
         histograms=tuple(histograms),
+        privacy_models=models,
+        model_shortfalls=shortfalls,
         warnings=tuple(table.warnings) + tuple(_sensitive_warnings(table, roles.sensitive)),
         timings=timings,
         engine_version=__version__,

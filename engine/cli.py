@@ -15,7 +15,8 @@ from typing import Optional, Sequence
 
 from . import __version__
 from .api import run_assessment
-from .config import AnalysisConfig, DataSource, ReportOptions, Roles, SubsetFamily, Target
+from .config import (AnalysisConfig, DataSource, PrivacyModelOptions, ReportOptions, Roles, SubsetFamily,
+                     Target)
 from .errors import Cancelled, EngineFailure, InputError
 from .histograms import per_record_risk
 from .io.loader import load_table
@@ -48,6 +49,15 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("--target", action="append", metavar="COL=VALUE;COL=VALUE",
                         help="an individual target's known values (repeatable)")
     assess.add_argument("--jobs", type=int, help="worker processes for the sweep (default 1)")
+    models = assess.add_argument_group("privacy models (k-anonymity, l-diversity, t-closeness and kin)")
+    models.add_argument("--models", action="store_true", help="check the nine privacy models for every subset")
+    models.add_argument("--l", type=int, dest="model_l", metavar="L",
+                        help="the l of recursive (c,l)-diversity (default 2)")
+    for name, kind, text in (("k", int, "k-anonymity"), ("l", int, "l-diversity and entropy l"),
+                             ("alpha", float, "(alpha,k)-anonymity"), ("t", float, "t-closeness"),
+                             ("beta", float, "basic beta-likeness"), ("delta", float, "delta-disclosure")):
+        models.add_argument(f"--target-{name}", type=kind, metavar=name.upper(),
+                            help=f"report the blocks of the full QID set that fall short of this {text} level")
     _add_read_options(assess)
     assess.add_argument("--out", help="output folder for results.json, the CSV tables and analysis.toml")
     assess.add_argument("--pdf", metavar="FILE", help="write the PDF risk report to FILE")
@@ -105,8 +115,14 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     if args.author is not None or args.include_examples:
         report = replace(report, author=args.author if args.author is not None else report.author,
                          include_examples=args.include_examples or report.include_examples)
+    models = base.models if base else PrivacyModelOptions()
+    given = {name: getattr(args, f"target_{name}") for name in ("k", "l", "alpha", "t", "beta", "delta")
+             if getattr(args, f"target_{name}") is not None}
+    if args.models or args.model_l is not None or given:
+        models = PrivacyModelOptions(enabled=True, l=args.model_l if args.model_l is not None else models.l,
+                                     targets=replace(models.targets, **given))
     config = AnalysisConfig(data=_source(args, base.data if base else None), roles=roles,
-                            subsets=family, targets=targets, jobs=jobs, report=report)
+                            subsets=family, targets=targets, jobs=jobs, report=report, models=models)
     config.validate()
     return config
 

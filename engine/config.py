@@ -136,6 +136,27 @@ class ReportOptions:
 
 
 @dataclass(frozen=True)
+class ModelTargets:
+    """Levels the analyst wants (None: not checked); blocks that fall short are reported."""
+
+    k: Optional[int] = None
+    alpha: Optional[float] = None
+    l: Optional[int] = None
+    t: Optional[float] = None
+    beta: Optional[float] = None
+    delta: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class PrivacyModelOptions:
+    """Whether to check the privacy models, the l of recursive (c,l)-diversity, and targets."""
+
+    enabled: bool = False
+    l: int = 2
+    targets: ModelTargets = field(default_factory=ModelTargets)
+
+
+@dataclass(frozen=True)
 class AnalysisConfig:
     """Everything needed to reproduce an assessment (but never the data itself)."""
 
@@ -145,6 +166,7 @@ class AnalysisConfig:
     targets: tuple[Target, ...] = ()
     jobs: int = 1
     report: ReportOptions = field(default_factory=ReportOptions)
+    models: PrivacyModelOptions = field(default_factory=PrivacyModelOptions)
     version: int = CONFIG_VERSION
 
     def needed_columns(self) -> list[str]:
@@ -200,6 +222,21 @@ class AnalysisConfig:
                                      f"not something the attacker knows")
         if self.jobs < 1:
             raise InputError(f"jobs must be at least 1 (got {self.jobs})")
+        if self.models.l < 1:
+            raise InputError(f"models.l must be at least 1 (got {self.models.l})")
+        targets = self.models.targets
+        for name in ("k", "l"):
+            value = getattr(targets, name)
+            if value is not None and value < 1:
+                raise InputError(f"models.targets.{name} must be at least 1 (got {value})")
+        for name in ("alpha", "t"):
+            value = getattr(targets, name)
+            if value is not None and not 0.0 <= value <= 1.0:
+                raise InputError(f"models.targets.{name} must be between 0 and 1 (got {value})")
+        for name in ("beta", "delta"):
+            value = getattr(targets, name)
+            if value is not None and value < 0:
+                raise InputError(f"models.targets.{name} must not be negative (got {value})")
         for name in ("unique_share", "reid_prob", "inference_certain_gain"):
             value = getattr(self.report.thresholds, name)
             if not 0.0 <= value <= 1.0:
@@ -229,13 +266,15 @@ class AnalysisConfig:
             "run": {"jobs": self.jobs},
             "report": {"author": self.report.author, "include_examples": self.report.include_examples,
                        "thresholds": asdict(self.report.thresholds)},
+            "models": {"enabled": self.models.enabled, "l": self.models.l,
+                       "targets": {k: v for k, v in asdict(self.models.targets).items() if v is not None}},
         }
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
                   base_dir: Optional[Path] = None) -> "AnalysisConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
-        _check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report"}, source, "")
+        _check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report", "models"}, source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
             raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
@@ -293,7 +332,8 @@ class AnalysisConfig:
         if not isinstance(jobs, int) or isinstance(jobs, bool):
             raise InputError(f"{source}: run.jobs must be a whole number")
         return cls(data=source_obj, roles=roles, subsets=family, targets=tuple(targets),
-                   jobs=jobs, report=_report_options(raw.get("report", {}), source), version=version)
+                   jobs=jobs, report=_report_options(raw.get("report", {}), source),
+                   models=_model_options(raw.get("models", {}), source), version=version)
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -320,6 +360,27 @@ _ROLE_WORDS = {
     "linkage_keys": "a linkage key",
     "ignored": "ignored",
 }
+
+
+def _model_options(raw: Any, source: str) -> PrivacyModelOptions:
+    if not isinstance(raw, Mapping):
+        raise InputError(f"{source}: models must be a table")
+    _check_keys(raw, {"enabled", "l", "targets"}, source, "models.")
+    enabled = raw.get("enabled", False)
+    if not isinstance(enabled, bool):
+        raise InputError(f"{source}: models.enabled must be true or false")
+    l_value = raw.get("l", 2)
+    if not isinstance(l_value, int) or isinstance(l_value, bool):
+        raise InputError(f"{source}: models.l must be a whole number")
+    targets = raw.get("targets", {})
+    if not isinstance(targets, Mapping):
+        raise InputError(f"{source}: models.targets must be a table")
+    _check_keys(targets, {f.name for f in fields(ModelTargets)}, source, "models.targets.")
+    for name, value in targets.items():
+        whole = name in ("k", "l")
+        if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+            raise InputError(f"{source}: models.targets.{name} must be a {'whole ' if whole else ''}number")
+    return PrivacyModelOptions(enabled=enabled, l=l_value, targets=ModelTargets(**targets))
 
 
 def _report_options(raw: Any, source: str) -> ReportOptions:

@@ -76,3 +76,17 @@ def block_value_stats(ids: np.ndarray, n_blocks: int, values: np.ndarray, cardin
 def block_value_counts(ids: np.ndarray, block: int, values: np.ndarray, cardinality: int) -> np.ndarray:
     """Counts of each value (by code) among the records of one block."""
     return np.bincount(values[ids == block].astype(np.int64), minlength=cardinality)
+
+
+def block_value_pairs(ids: np.ndarray, n_blocks: int, values: np.ndarray, cardinality: int
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (block, value, count) triples with count > 0, sorted by block then value."""
+    key = ids * cardinality + values
+    key_space = n_blocks * cardinality
+    if _dense_ok(len(key), key_space):
+        counts = np.bincount(key, minlength=key_space)
+        pairs = np.flatnonzero(counts)
+        pair_counts = counts[pairs]
+    else:
+        pairs, pair_counts = np.unique(key, return_counts=True)
+    return pairs // cardinality, pairs % cardinality, pair_counts

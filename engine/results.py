@@ -172,6 +172,57 @@ class RiskHistogram:
                 "edges": list(self.edges), "counts": list(self.counts), "mean": self.mean}
 
 
+def _opt_num(value: float) -> Optional[float]:
+    return None if value is None or not math.isfinite(value) else value
+
+
+@dataclass(frozen=True)
+class PrivacyModelLevels:
+    """The levels one QID subset reaches for one sensitive attribute (see
+    :mod:`engine.formulas.privacy_models` for each definition; nan = undefined, with ``notes``)."""
+
+    qids: tuple[str, ...]
+    sensitive: str
+    k: int
+    alpha: float
+    l: int
+    entropy_l: float
+    c: float
+    c_l: int
+    t: float
+    t_distance: str
+    beta_basic: float
+    beta_enhanced: float
+    delta: float
+    notes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"qids": list(self.qids), "size": len(self.qids), "sensitive": self.sensitive,
+                "k": self.k, "alpha": self.alpha, "l": self.l, "entropy_l": _opt_num(self.entropy_l),
+                "c": None if math.isnan(self.c) else int(self.c), "c_l": self.c_l,
+                "t": self.t, "t_distance": self.t_distance, "beta_basic": _opt_num(self.beta_basic),
+                "beta_enhanced": _opt_num(self.beta_enhanced), "delta": _opt_num(self.delta),
+                "notes": list(self.notes)}
+
+
+@dataclass(frozen=True)
+class ModelShortfall:
+    """Blocks of the full QID set that fall short of a target level, and the records in them."""
+
+    qids: tuple[str, ...]
+    sensitive: str
+    model: str
+    target: float
+    blocks: int
+    records: int
+    total_blocks: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"qids": list(self.qids), "sensitive": self.sensitive, "model": self.model,
+                "target": self.target, "blocks": self.blocks, "records": self.records,
+                "total_blocks": self.total_blocks}
+
+
 @dataclass(frozen=True)
 class Assessment:
     """Everything one run produced, with the config that reproduces it."""
@@ -182,6 +233,8 @@ class Assessment:
     inference: tuple[InferenceRisk, ...]
     targets: tuple[TargetRisk, ...] = ()
     histograms: tuple[RiskHistogram, ...] = ()
+    privacy_models: tuple[PrivacyModelLevels, ...] = ()
+    model_shortfalls: tuple[ModelShortfall, ...] = ()
     warnings: tuple[str, ...] = ()
     timings: dict[str, float] = field(default_factory=dict)
     engine_version: str = ""
@@ -195,6 +248,8 @@ class Assessment:
             "inference": [r.to_dict() for r in self.inference],
             "targets": [t.to_dict() for t in self.targets],
             "histograms": [h.to_dict() for h in self.histograms],
+            "privacy_models": [m.to_dict() for m in self.privacy_models],
+            "model_shortfalls": [m.to_dict() for m in self.model_shortfalls],
             "warnings": list(self.warnings),
             "timings_seconds": {k: round(v, 4) for k, v in self.timings.items()},
         }

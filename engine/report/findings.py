@@ -71,6 +71,24 @@ def inference_sentences(rows: Sequence[InferenceRisk], sensitive: str) -> list[s
             f"(prior {pct(best_guess.prior_prob)})."]
 
 
+def model_sentences(assessment: Assessment) -> list[str]:
+    """The levels reached with every QID known, and how far they are from the targets."""
+    qids = set(assessment.config.roles.quasi_identifiers)
+    full = [m for m in assessment.privacy_models if set(m.qids) == qids]
+    if not full:
+        return []
+    out = [f"With all {len(qids)} QIDs the file is {full[0].k:,}-anonymous."]
+    for m in full:
+        c = "undefined" if m.c != m.c else f"{int(m.c)}"
+        out.append(f"{m.sensitive}: l = {m.l}, entropy l = {m.entropy_l:.3g}, c = {c} (l = {m.c_l}), "
+                   f"t = {m.t:.3g}, alpha = {m.alpha:.3g}.")
+    for s in assessment.model_shortfalls:
+        what = s.model + (f" for {s.sensitive}" if s.sensitive else "")
+        out.append(f"Target {what} = {s.target:g}: {s.blocks:,} of {s.total_blocks:,} blocks "
+                   f"({s.records:,} records) fall short.")
+    return out
+
+
 @dataclass(frozen=True)
 class Verdict:
     ready: bool

@@ -44,3 +44,34 @@ METRICS: list[tuple[str, str, str]] = [
 
 REFERENCE = ("Formulas after Nunes (2021), 'Disclosure risk of microdata releases', chapters 3 and 4 "
              "(collective and individual re-identification and attribute inference).")
+
+MODELS_INTRO = (
+    "Privacy models give the level the table reaches for the QIDs and a sensitive attribute; "
+    "each is the worst block's value. q is a value's share in a block, p its share in the whole "
+    "table. Missing values, in QIDs and in the sensitive attribute, are values of their own "
+    "(pycanon drops rows with a missing QID; ARX and sdcMicro treat them as wildcards). On data "
+    "without missing values k, alpha, l, t, basic beta and delta equal the pycanon library's."
+)
+
+MODELS: list[tuple[str, str]] = [
+    ("k (k-anonymity)", "the size of the smallest block"),
+    ("alpha ((alpha,k)-anonymity)", "the largest share of one sensitive value in any block"),
+    ("l (l-diversity)", "the fewest distinct sensitive values in a block"),
+    ("entropy l", "exp(min over blocks of -sum q ln q), a real number (pycanon truncates it)"),
+    ("c (recursive (c,l)-diversity)",
+     "counts in a block sorted descending r1 >= r2 >= ...; a block satisfies it when "
+     "r1 < c (r_l + ... + r_m); c is the smallest whole number satisfying every block for the "
+     "chosen l, undefined when a block has fewer than l values (published form; pycanon sorts ascending)"),
+    ("t (t-closeness)",
+     "the largest earth mover's distance between a block's distribution and the table's: ordered "
+     "distance |i - j|/(m - 1) over the sorted values for numeric attributes (missing sorts last), "
+     "equal distance (half the sum of |q - p|) for categorical ones"),
+    ("basic beta (beta-likeness)", "max over blocks and values with q > p of (q - p)/p"),
+    ("enhanced beta",
+     "the smallest beta with (q - p)/p <= min(beta, -ln p) for every q > p; 'not achievable' when "
+     "some (q - p)/p exceeds -ln p (published form of Cao and Karras; pycanon reports "
+     "min(basic beta, -ln of the rarest share))"),
+    ("delta (delta-disclosure)",
+     "max over blocks of |ln(q/p)| over the values present in the block (absent values are "
+     "skipped, as pycanon does; every value occurs in the table, so p > 0)"),
+]

@@ -110,6 +110,10 @@ def _diff(value: float) -> str:
     return f"{points:+.1f} pp" if abs(points) >= 1 or points == 0 else f"{points:+.2g} pp"
 
 
+def _level(value: float) -> str:
+    return "undefined" if value != value else f"{value:.4g}"
+
+
 def _pick_sizes(histograms: Sequence, most: int = 4) -> list:
     """At most ``most`` histograms: sizes 1, 2, 3 and the largest (all when there are fewer);
     every size is in histograms.csv."""
@@ -197,6 +201,10 @@ class _Builder:
             for sensitive in a.config.roles.sensitive:
                 for sentence in findings.inference_sentences(a.inference, sensitive):
                     self.p(escape(sentence))
+        if a.privacy_models:
+            self.p("Privacy models", "h2")
+            for sentence in findings.model_sentences(a):
+                self.p(escape(sentence))
         if a.targets:
             matched = sum(1 for t in a.targets if t.matched)
             certain = sum(1 for t in a.targets if t.matched and t.posterior_det == 1.0)
@@ -279,6 +287,48 @@ class _Builder:
                                         Paragraph(f"Subsets shown (size: QIDs): {escape(caption)}",
                                                   self.s["small"])]))
 
+    def privacy_models(self) -> None:
+        rows = self.a.privacy_models
+        if not rows:
+            return
+        qids = self.a.config.roles.quasi_identifiers
+        self.story.append(PageBreak())
+        self.p("Privacy models", "h1")
+        self.p(escape(methods.MODELS_INTRO), "small")
+        for sensitive in self.a.config.roles.sensitive:
+            full = next((m for m in rows if m.sensitive == sensitive and set(m.qids) == set(qids)), None)
+            if full is None:
+                continue
+            self.p(f"Levels for all {len(qids)} QIDs, sensitive attribute {escape(sensitive)}", "h2")
+            body = [["k", f"{full.k:,}"], ["alpha", f"{full.alpha:.4g}"], ["l", f"{full.l:,}"],
+                    ["entropy l", f"{full.entropy_l:.4g}"],
+                    [f"c (l = {full.c_l})", "undefined" if full.c != full.c else f"{int(full.c):,}"],
+                    [f"t ({full.t_distance} distance)", f"{full.t:.4g}"],
+                    ["basic beta", _level(full.beta_basic)],
+                    ["enhanced beta", "not achievable" if full.beta_enhanced != full.beta_enhanced
+                     else _level(full.beta_enhanced)],
+                    ["delta", _level(full.delta)]]
+            self.story.append(self.table(["model", "level reached"], body, [0.3, 0.7]))
+            for note in full.notes:
+                self.p(escape(note), "small")
+        shortfalls = self.a.model_shortfalls
+        if shortfalls:
+            self.p("Blocks below the targets (all QIDs)", "h2")
+            body = [[s.model + (f" ({s.sensitive})" if s.sensitive else ""), f"{s.target:g}",
+                     f"{s.blocks:,} of {s.total_blocks:,}", f"{s.records:,}"] for s in shortfalls]
+            self.story.append(self.table(["model", "target", "blocks short", "records in them"], body,
+                                         [0.35, 0.15, 0.25, 0.25]))
+        self.p("Smallest k by number of QIDs known", "h2")
+        first = self.a.config.roles.sensitive[0]
+        worst_k = {}
+        for m in rows:
+            if m.sensitive == first and (len(m.qids) not in worst_k or m.k < worst_k[len(m.qids)].k):
+                worst_k[len(m.qids)] = m
+        body = [[str(size), ", ".join(m.qids), f"{m.k:,}", f"{m.l:,}", f"{m.t:.3g}"]
+                for size, m in sorted(worst_k.items())]
+        self.story.append(self.table(["size", "QIDs (subset with the smallest k)", "k",
+                                      f"l ({first})", f"t ({first})"], body, [0.07, 0.57, 0.12, 0.12, 0.12]))
+
     def targets(self) -> None:
         if not self.a.targets:
             return
@@ -313,6 +363,11 @@ class _Builder:
             self.p(escape(name), "h2")
             self.p(escape(words))
             self.p(escape(formula), "mono")
+        if self.a.privacy_models:
+            self.p("Privacy models", "h2")
+            self.p(escape(methods.MODELS_INTRO))
+            for name, words in methods.MODELS:
+                self.p(f"<b>{escape(name)}</b>: {escape(words)}", "bullet")
         self.p(escape(methods.REFERENCE), "small")
 
     def appendix(self) -> None:
@@ -335,6 +390,7 @@ class _Builder:
         self.summary()
         self.reidentification()
         self.inference()
+        self.privacy_models()
         self.targets()
         self.methods()
         self.appendix()

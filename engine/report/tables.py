@@ -74,6 +74,19 @@ def write_results(assessment: Assessment, folder: Path,
                ["measure", "qids", "size", "bin_low", "bin_high", "records"],
                ([h.measure, _qids(h.qids), len(h.qids), h.edges[i], h.edges[i + 1], count]
                 for h in assessment.histograms for i, count in enumerate(h.counts)))
+    if assessment.privacy_models:
+        _write_csv(out("privacy_models.csv"),
+                   ["qids", "size", "sensitive", "k", "alpha", "l", "entropy_l", "c", "c_l", "t", "t_distance",
+                    "beta_basic", "beta_enhanced", "delta", "notes"],
+                   ([_qids(m.qids), len(m.qids), m.sensitive, m.k, m.alpha, m.l, _opt(m.entropy_l),
+                     None if m.c != m.c else int(m.c),
+                     m.c_l, m.t, m.t_distance, _opt(m.beta_basic), _opt(m.beta_enhanced), _opt(m.delta),
+                     "; ".join(m.notes)] for m in assessment.privacy_models))
+    if assessment.model_shortfalls:
+        _write_csv(out("model_shortfalls.csv"),
+                   ["qids", "sensitive", "model", "target", "blocks_short", "records_in_them", "total_blocks"],
+                   ([_qids(s.qids), s.sensitive, s.model, s.target, s.blocks, s.records, s.total_blocks]
+                    for s in assessment.model_shortfalls))
     if assessment.targets:
         _write_csv(out("targets.csv"),
                    ["target", "matched", "block_size", "attack", "sensitive", "prior_prob",

@@ -33,10 +33,12 @@ POLL_SECONDS = 0.1
 
 @dataclass(frozen=True)
 class SweepCounts:
-    """Integer counts per subset; ``counts[i]`` belongs to ``subsets[i]`` (QID numbers).
+    """Counts per subset; ``counts[i]`` belongs to ``subsets[i]`` (QID numbers).
 
-    Columns: blocks, singletons, then per sensitive attribute the sum over blocks of
-    ``max_s s(q)`` and the records in blocks with one sensitive value.
+    Columns (:meth:`SweepData.width`): blocks, singletons, then per sensitive attribute the
+    sum over blocks of ``max_s s(q)`` and the records in blocks with one sensitive value,
+    then with privacy models their nine levels per sensitive attribute. Counts are whole
+    numbers held as float64 (exact below 2**53).
     """
 
     subsets: list[tuple[int, ...]]
@@ -45,7 +47,7 @@ class SweepCounts:
 
 def _collect(results: dict[tuple[int, ...], np.ndarray], width: int) -> SweepCounts:
     subsets = sorted(results, key=lambda s: (len(s), s))
-    counts = np.array([results[s] for s in subsets], dtype=np.int64).reshape(len(subsets), width)
+    counts = np.array([results[s] for s in subsets], dtype=np.float64).reshape(len(subsets), width)
     return SweepCounts(subsets, counts)
 
 
@@ -125,7 +127,7 @@ def _share(data: SweepData, folder: Path) -> dict:
     for i, codes in enumerate(data.sensitive_codes):
         np.save(folder / f"s{i}.npy", np.ascontiguousarray(codes))
     return {"qid_cards": list(data.qid_cards), "sensitive_cards": list(data.sensitive_cards),
-            "n_rows": data.n_rows}
+            "n_rows": data.n_rows, "distributions": data.distributions, "model_l": data.model_l}
 
 
 _WORKER: dict = {}
@@ -141,6 +143,8 @@ def _init_worker(folder: str, meta: dict, stop, done) -> None:
         sensitive_codes=[np.load(base / f"s{i}.npy", mmap_mode="r") for i in range(len(meta["sensitive_cards"]))],
         sensitive_cards=meta["sensitive_cards"],
         n_rows=meta["n_rows"],
+        distributions=meta["distributions"],
+        model_l=meta["model_l"],
     )
     _WORKER["stop"] = stop
     _WORKER["done"] = done

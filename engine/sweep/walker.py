@@ -14,7 +14,9 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..partition import block_value_stats, refine
+from ..formulas.privacy_models import (MODEL_FIELDS, BlockLevels, TableDistribution, block_levels,
+                                        table_levels)
+from ..partition import block_value_pairs, block_value_stats, refine
 from .lattice import Family, Task
 
 PRUNE_SHARE = 0.02
@@ -29,11 +31,22 @@ class SweepData:
     sensitive_codes: Sequence[np.ndarray]
     sensitive_cards: Sequence[int]
     n_rows: int
+    distributions: Optional[Sequence[TableDistribution]] = None
+    model_l: int = 2
+
+    @property
+    def models(self) -> bool:
+        return self.distributions is not None
 
     @property
     def width(self) -> int:
-        """Length of one subset's count vector: blocks, singletons, then 2 per sensitive."""
-        return 2 + 2 * len(self.sensitive_codes)
+        """Length of one subset's vector: blocks, singletons, then 2 counts per sensitive
+        attribute, then (with privacy models) the nine model levels per sensitive attribute."""
+        per_sensitive = 2 + (len(MODEL_FIELDS) if self.models else 0)
+        return 2 + per_sensitive * len(self.sensitive_codes)
+
+    def model_offset(self, i: int) -> int:
+        return 2 + 2 * len(self.sensitive_codes) + len(MODEL_FIELDS) * i
 
 
 @dataclass
@@ -42,6 +55,7 @@ class _Node:
     ids: np.ndarray              # block id of each carried row
     n_blocks: int
     pruned: int                  # records already known to be singletons
+    pruned_values: Optional[list[np.ndarray]] = None  # per sensitive: values seen among them
 
 
 def _gather(codes: np.ndarray, rows: Optional[np.ndarray]) -> np.ndarray:
@@ -49,14 +63,44 @@ def _gather(codes: np.ndarray, rows: Optional[np.ndarray]) -> np.ndarray:
 
 
 def _root(data: SweepData) -> _Node:
-    return _Node(None, np.zeros(data.n_rows, dtype=np.int64), 1 if data.n_rows else 0, 0)
+    masks = [np.zeros(card, dtype=bool) for card in data.sensitive_cards] if data.models else None
+    return _Node(None, np.zeros(data.n_rows, dtype=np.int64), 1 if data.n_rows else 0, 0, masks)
+
+
+def _sensitive_counts(data: SweepData, node: _Node, ids: np.ndarray, n_blocks: int,
+                      sizes: np.ndarray, counts: np.ndarray) -> None:
+    """Fill the CAS counts (and model levels) of every sensitive attribute into ``counts``."""
+    for i, (codes, card) in enumerate(zip(data.sensitive_codes, data.sensitive_cards)):
+        values = _gather(codes, node.rows)
+        if data.models:
+            blocks, vals, pair_counts = block_value_pairs(ids, n_blocks, values, card)
+            levels = block_levels(blocks, vals, pair_counts, sizes, data.distributions[i], data.model_l)
+            block_max, distinct = levels.block_max, levels.distinct
+            offset = data.model_offset(i)
+            counts[offset:offset + len(MODEL_FIELDS)] = table_levels(
+                levels, node.pruned, node.pruned_values[i], data.distributions[i], data.model_l)
+        else:
+            block_max, distinct = block_value_stats(ids, n_blocks, values, card)
+        counts[2 + 2 * i] = node.pruned + int(block_max.sum())
+        counts[3 + 2 * i] = node.pruned + int(sizes[distinct == 1].sum())
+
+
+def _all_pruned(data: SweepData, node: _Node) -> np.ndarray:
+    """The vector of a subset whose every record is already known to be alone."""
+    counts = np.full(data.width, float(node.pruned))
+    if data.models:
+        for i, dist in enumerate(data.distributions):
+            offset = data.model_offset(i)
+            counts[offset:offset + len(MODEL_FIELDS)] = table_levels(
+                BlockLevels.empty(), node.pruned, node.pruned_values[i], dist, data.model_l)
+    return counts
 
 
 def _child(data: SweepData, node: _Node, column: int, want_counts: bool, keep_for_children: bool,
            prune_share: float) -> tuple[Optional[np.ndarray], Optional[_Node]]:
     """Refine ``node`` by QID ``column``; return its count vector and the node for its children."""
     if node.ids.size == 0:
-        counts = np.full(data.width, node.pruned, dtype=np.int64) if want_counts else None
+        counts = _all_pruned(data, node) if want_counts else None
         return counts, (node if keep_for_children else None)
     ids, n_blocks, sizes = refine(node.ids, node.n_blocks, _gather(data.qid_codes[column], node.rows),
                                   data.qid_cards[column])
@@ -64,21 +108,24 @@ def _child(data: SweepData, node: _Node, column: int, want_counts: bool, keep_fo
     n_single = int(np.count_nonzero(single_blocks))
     counts = None
     if want_counts:
-        counts = np.empty(data.width, dtype=np.int64)
+        counts = np.empty(data.width, dtype=np.float64)
         counts[0] = node.pruned + n_blocks
         counts[1] = node.pruned + n_single
-        for i, (codes, card) in enumerate(zip(data.sensitive_codes, data.sensitive_cards)):
-            block_max, distinct = block_value_stats(ids, n_blocks, _gather(codes, node.rows), card)
-            counts[2 + 2 * i] = node.pruned + int(block_max.sum())
-            counts[3 + 2 * i] = node.pruned + int(sizes[distinct == 1].sum())
+        _sensitive_counts(data, node, ids, n_blocks, sizes, counts)
     if not keep_for_children:
         return counts, None
     if n_single and n_single > prune_share * ids.size:
         keep = ~single_blocks[ids]
         remap = np.cumsum(~single_blocks) - 1
         rows = np.flatnonzero(keep) if node.rows is None else node.rows[keep]
-        return counts, _Node(rows, remap[ids[keep]], n_blocks - n_single, node.pruned + n_single)
-    return counts, _Node(node.rows, ids, n_blocks, node.pruned)
+        masks = None
+        if data.models:
+            dropped = np.flatnonzero(~keep) if node.rows is None else node.rows[~keep]
+            masks = [mask.copy() for mask in node.pruned_values]
+            for mask, codes in zip(masks, data.sensitive_codes):
+                mask[codes[dropped]] = True
+        return counts, _Node(rows, remap[ids[keep]], n_blocks - n_single, node.pruned + n_single, masks)
+    return counts, _Node(node.rows, ids, n_blocks, node.pruned, node.pruned_values)
 
 
 def walk(data: SweepData, family: Family, task: Task,

@@ -164,3 +164,21 @@ def test_installed_command_and_interrupt(tmp_path):
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     assert not (tmp_path / "out" / "results.json").exists()
+
+
+def test_privacy_models_through_the_command_line(tmp_path, capsys):
+    out = tmp_path / "out"
+    code, _, err = _run(["assess", EXAMPLE12, "--qid", "gender", "--sensitive", "illness", "--models",
+                         "--target-k", "5", "--target-l", "2", "--out", str(out)], capsys)
+    assert code == 0, err
+    results = json.loads((out / "results.json").read_text())
+    (model,) = results["privacy_models"]
+    assert {k: model[k] for k in ("qids", "sensitive", "k", "alpha", "l", "c", "t", "beta_basic",
+                                  "beta_enhanced")} == {
+        "qids": ["gender"], "sensitive": "illness", "k": 4, "alpha": 0.75, "l": 2, "c": 4, "t": 0.25,
+        "beta_basic": 0.5, "beta_enhanced": 0.5}
+    assert model["delta"] == pytest.approx(0.6931471805599453)
+    shortfall = next(s for s in results["model_shortfalls"] if s["model"] == "k")
+    assert (shortfall["blocks"], shortfall["records"]) == (1, 4)  # the male block of 4 < 5
+    assert results["config"]["models"] == {"enabled": True, "l": 2, "targets": {"k": 5, "l": 2}}
+    assert (out / "privacy_models.csv").exists() and (out / "model_shortfalls.csv").exists()
