@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Optional
 
-
 from . import __version__, model_checks
-from .collective import collective_risks
-from .config import AnalysisConfig, SubsetFamily
+from .collective import collective_risks, single_subset
+from .config import AnalysisConfig, SubsetFamily, Target, split_label
 from .errors import InputError
 from .histograms import worst_case_histograms
 from .individual import target_risk
 from .io.encode import EncodedColumn, EncodedTable
 from .io.loader import load_table
 from .progress import CancelToken, Progress, ProgressCallback
-from .results import Assessment, DatasetInfo
+from .linkage import labelled, load_linked
+from .results import (Assessment, DatasetInfo, InferenceRisk, Longitudinal, ModelShortfall, OverTimeStep,
+                      PrivacyModelLevels, ReidentificationRisk, RiskHistogram)
 from .sweep.lattice import ExplicitFamily, Family, UpToFamily
 from .sweep.runner import run_sweep
 from .sweep.walker import SweepData
@@ -50,27 +52,25 @@ def _sensitive_warnings(table: EncodedTable, sensitive: tuple[str, ...]) -> list
     return warnings
 
 
-def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = None,
-                   on_progress: Optional[ProgressCallback] = None,
-                   cancel: Optional[CancelToken] = None) -> Assessment:
-    """Load the data (unless ``table`` is given), sweep the QID subsets and attack targets."""
-    config.validate()
-    cancel = cancel or CancelToken()
-    timings: dict[str, float] = {}
-    start = time.monotonic()
-    if table is None:
-        if on_progress:
-            on_progress(Progress("loading", 0, 1, 0.0, None))
-        table = load_table(config.data, config.needed_columns(), cancel)
-    timings["load"] = time.monotonic() - start
-    roles = config.roles
-    missing = [c for c in config.needed_columns() if c not in table.columns]
-    if missing:
-        raise InputError(f"{table.name}: column {missing[0]!r} was not loaded")
-    qid_columns = [table[q] for q in roles.quasi_identifiers]
-    sensitive = [table[s] for s in roles.sensitive]
+@dataclass(frozen=True)
+class _Swept:
+    """What one sweep over one table produced."""
+
+    reidentification: tuple[ReidentificationRisk, ...]
+    inference: tuple[InferenceRisk, ...]
+    histograms: tuple[RiskHistogram, ...]
+    models: tuple[PrivacyModelLevels, ...]
+    shortfalls: tuple[ModelShortfall, ...]
+
+
+def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: SubsetFamily,
+                 config: AnalysisConfig, stage: str, on_progress: Optional[ProgressCallback],
+                 cancel: CancelToken) -> _Swept:
+    """Sweep the subsets of ``qids`` on ``table``: CRS/CAS, histograms and privacy models."""
+    qid_columns = [table[q] for q in qids]
+    sensitive = [table[s] for s in config.roles.sensitive]
     order = walk_order(qid_columns)
-    family = build_family(config.subsets, roles.quasi_identifiers, order)
+    family = build_family(family_spec, qids, order)
     dists = model_checks.distributions(sensitive) if config.models.enabled and sensitive else None
     data = SweepData(
         qid_codes=[qid_columns[i].codes for i in order],
@@ -82,35 +82,125 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
         model_l=config.models.l,
     )
     cancel.raise_if_cancelled()
-    start = time.monotonic()
-    counts = run_sweep(data, family, jobs=config.jobs, on_progress=on_progress, cancel=cancel)
-    timings["sweep"] = time.monotonic() - start
-    start = time.monotonic()
-    reid_rows, inference_rows = collective_risks(counts, order, roles.quasi_identifiers, sensitive,
-                                                 table.n_rows)
-    targets = tuple(target_risk(t, table.columns, sensitive, table.n_rows, table.name)
-                    for t in config.targets)
+    counts = run_sweep(data, family, jobs=config.jobs, on_progress=on_progress, cancel=cancel, stage=stage)
+    reid_rows, inference_rows = collective_risks(counts, order, qids, sensitive, table.n_rows)
     cancel.raise_if_cancelled()
     histograms = worst_case_histograms(table.columns, reid_rows, inference_rows, sensitive, table.n_rows)
     models, shortfalls = (), ()
     if dists is not None:
-        models = tuple(model_checks.model_rows(counts, data, order, roles.quasi_identifiers, sensitive,
-                                               config.models))
-        shortfalls = tuple(model_checks.shortfalls(table.columns, roles.quasi_identifiers, sensitive, dists,
-                                                   config.models, table.n_rows))
-    timings["summaries"] = time.monotonic() - start
+        models = tuple(model_checks.model_rows(counts, data, order, qids, sensitive, config.models))
+        shortfalls = tuple(model_checks.shortfalls(table.columns, qids, sensitive, dists, config.models,
+                                                   table.n_rows))
+    return _Swept(tuple(reid_rows), tuple(inference_rows), tuple(histograms), models, shortfalls)
+
+
+def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = None,
+                   on_progress: Optional[ProgressCallback] = None,
+                   cancel: Optional[CancelToken] = None) -> Assessment:
+    """Load the data (unless ``table`` is given), sweep the QID subsets and attack targets;
+    with linked releases, also the aggregate of the releases (:mod:`engine.linkage`)."""
+    config.validate()
+    cancel = cancel or CancelToken()
+    if config.linkage.enabled:
+        return _run_linked(config, on_progress, cancel)
+    timings: dict[str, float] = {}
+    start = time.monotonic()
+    if table is None:
+        if on_progress:
+            on_progress(Progress("loading", 0, 1, 0.0, None))
+        table = load_table(config.data, config.needed_columns(), cancel)
+    timings["load"] = time.monotonic() - start
+    roles = config.roles
+    missing = [c for c in config.needed_columns() if c not in table.columns]
+    if missing:
+        raise InputError(f"{table.name}: column {missing[0]!r} was not loaded")
+    start = time.monotonic()
+    swept = _sweep_table(table, roles.quasi_identifiers, config.subsets, config, "sweep", on_progress, cancel)
+    sensitive = [table[s] for s in roles.sensitive]
+    targets = tuple(target_risk(t, table.columns, sensitive, table.n_rows, table.name) for t in config.targets)
+    timings["sweep"] = time.monotonic() - start
     return Assessment(
         dataset=DatasetInfo(table.name, table.sha256, table.n_rows, tuple(config.needed_columns())),
-        config=config,
-        reidentification=tuple(reid_rows),
-        inference=tuple(inference_rows),
-        targets=targets,
-        histograms=tuple(histograms),
-        privacy_models=models,
-        model_shortfalls=shortfalls,
+        config=config, reidentification=swept.reidentification, inference=swept.inference, targets=targets,
+        histograms=swept.histograms, privacy_models=swept.models, model_shortfalls=swept.shortfalls,
         warnings=tuple(table.warnings) + tuple(_sensitive_warnings(table, roles.sensitive)),
-        timings=timings,
-        engine_version=__version__,
-    )
+        timings=timings, engine_version=__version__)
 
 
+def _focal_family(family: SubsetFamily, focal_names: dict[str, str]) -> Optional[SubsetFamily]:
+    """The family restricted to the focal release's QIDs (plain names); None if it is empty."""
+    if family.kind != "list":
+        return family
+    subsets = tuple(tuple(focal_names[c] for c in subset) for subset in family.subsets
+                    if all(c in focal_names for c in subset))
+    return SubsetFamily("list", subsets=subsets) if subsets else None
+
+
+def _run_linked(config: AnalysisConfig, on_progress: Optional[ProgressCallback],
+                cancel: CancelToken) -> Assessment:
+    timings: dict[str, float] = {}
+    start = time.monotonic()
+    if on_progress:
+        on_progress(Progress("loading", 0, 1, 0.0, None))
+    linked = load_linked(config, cancel)
+    timings["load"] = time.monotonic() - start
+    start = time.monotonic()
+    link = config.linkage
+    labelled_qids = tuple(name for name, _ in linked.qids)
+    focal_names = {name: name.rsplit("@", 1)[0] for name, label in linked.qids if label == link.focal_label}
+    empty = _Swept((), (), (), (), ())
+    focal_family = _focal_family(config.subsets, focal_names)
+    focal_qids = tuple(focal_names.values())
+    swept_focal = (_sweep_table(linked.focal, focal_qids, focal_family, config, "sweep", on_progress, cancel)
+                   if focal_qids and focal_family else empty)
+    aggregate = linked.aggregate
+    family = config.subsets
+    if family.kind == "list":
+        family = SubsetFamily("list", subsets=tuple(
+            tuple(name for c in subset for name in _expand(c, linked.qids, link)) for subset in family.subsets))
+    swept = _sweep_table(aggregate, labelled_qids, family, config, "linked sweep", on_progress, cancel)
+    sensitive = [aggregate[s] for s in config.roles.sensitive]
+    targets = tuple(target_risk(_labelled_target(t, link), aggregate.columns, sensitive, aggregate.n_rows,
+                                aggregate.name) for t in config.targets)
+    steps = over_time(aggregate, linked.qids, link.labels, sensitive)
+    timings["sweep"] = time.monotonic() - start
+    longitudinal = Longitudinal(releases=linked.releases, qids=labelled_qids,
+                                reidentification=swept.reidentification, inference=swept.inference,
+                                over_time=tuple(steps), targets=targets, histograms=swept.histograms)
+    focal = linked.focal
+    return Assessment(
+        dataset=DatasetInfo(focal.name, focal.sha256, focal.n_rows, tuple(focal.columns)),
+        config=config, reidentification=swept_focal.reidentification, inference=swept_focal.inference,
+        histograms=swept_focal.histograms, privacy_models=swept.models, model_shortfalls=swept.shortfalls,
+        longitudinal=longitudinal,
+        warnings=tuple(focal.warnings) + tuple(_sensitive_warnings(focal, config.roles.sensitive)),
+        timings=timings, engine_version=__version__)
+
+
+def _expand(name: str, qids: tuple[tuple[str, str], ...], link) -> list[str]:
+    """A listed subset's name: a labelled QID as it is, a plain one from every release."""
+    column, label = split_label(name, link.labels)
+    if label is not None:
+        return [name]
+    return [q for q, _ in qids if q.rsplit("@", 1)[0] == column]
+
+
+def _labelled_target(target: Target, link) -> Target:
+    values = []
+    for column, value in target.values:
+        name, label = split_label(column, link.labels)
+        values.append((labelled(name, label or link.focal_label), value))
+    return Target(tuple(values))
+
+
+def over_time(table: EncodedTable, qids: tuple[tuple[str, str], ...], labels: tuple[str, ...],
+              sensitive: list[EncodedColumn]) -> list[OverTimeStep]:
+    """Risk for all QIDs of the focal release, then with each later release added in turn."""
+    steps = []
+    for upto in range(len(labels)):
+        names = tuple(name for name, label in qids if label in labels[: upto + 1])
+        if not names:
+            continue
+        reid, inference = single_subset(table.columns, names, sensitive, table.n_rows)
+        steps.append(OverTimeStep(labels[upto], reid, tuple(inference)))
+    return steps

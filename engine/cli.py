@@ -15,8 +15,8 @@ from typing import Optional, Sequence
 
 from . import __version__
 from .api import run_assessment
-from .config import (AnalysisConfig, DataSource, PrivacyModelOptions, ReportOptions, Roles, SubsetFamily,
-                     Target)
+from .config import (AnalysisConfig, DataSource, Linkage, PrivacyModelOptions, Release, ReportOptions, Roles,
+                     SubsetFamily, Target)
 from .errors import Cancelled, EngineFailure, InputError
 from .histograms import per_record_risk
 from .io.loader import load_table
@@ -49,6 +49,15 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("--target", action="append", metavar="COL=VALUE;COL=VALUE",
                         help="an individual target's known values (repeatable)")
     assess.add_argument("--jobs", type=int, help="worker processes for the sweep (default 1)")
+    linked = assess.add_argument_group("linked releases (longitudinal attacks)")
+    linked.add_argument("--release", action="append", metavar="LATER[@LABEL]",
+                        help="a later release of the same survey, in order (repeatable); LABEL defaults to 2, 3, ...")
+    linked.add_argument("--link-key", metavar="COL", help="the persistent key column linking the releases")
+    linked.add_argument("--link-key-in", action="append", metavar="FILE=COL",
+                        help="the key column in one release when its name differs")
+    linked.add_argument("--focal-label", help="label of the focal release (default 1)")
+    linked.add_argument("--duplicate-keys", choices=("error", "first"),
+                        help="duplicate keys in a release: stop with an error (default) or keep the first record")
     models = assess.add_argument_group("privacy models (k-anonymity, l-diversity, t-closeness and kin)")
     models.add_argument("--models", action="store_true", help="check the nine privacy models for every subset")
     models.add_argument("--l", type=int, dest="model_l", metavar="L",
@@ -122,9 +131,38 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
         models = PrivacyModelOptions(enabled=True, l=args.model_l if args.model_l is not None else models.l,
                                      targets=replace(models.targets, **given))
     config = AnalysisConfig(data=_source(args, base.data if base else None), roles=roles,
-                            subsets=family, targets=targets, jobs=jobs, report=report, models=models)
+                            subsets=family, targets=targets, jobs=jobs, report=report, models=models,
+                            linkage=_linkage(args, base.linkage if base else Linkage()))
     config.validate()
     return config
+
+
+def _linkage(args: argparse.Namespace, base: Linkage) -> Linkage:
+    """Linked releases from --release/--link-key options, over the analysis file's."""
+    releases = base.releases
+    if args.release:
+        first_label = 2
+        parsed = []
+        for number, text in enumerate(args.release):
+            path, label = text, str(first_label + number)
+            if "@" in text and "/" not in text.rsplit("@", 1)[1]:
+                path, label = text.rsplit("@", 1)
+            parsed.append(Release(data=DataSource(path), label=label))
+        releases = tuple(parsed)
+    keys_in = {}
+    for text in args.link_key_in or []:
+        if "=" not in text:
+            raise InputError(f"--link-key-in {text!r}: expected FILE=COL")
+        path, column = text.rsplit("=", 1)
+        keys_in[path] = column
+    known = {r.data.path for r in releases} | {Path(r.data.path).name for r in releases}
+    for path in keys_in:
+        if path not in known:
+            raise InputError(f"--link-key-in {path!r}: not one of the --release files")
+    releases = tuple(replace(r, key=keys_in.get(r.data.path, keys_in.get(Path(r.data.path).name, r.key)))
+                     for r in releases)
+    return Linkage(key=args.link_key or base.key, focal_label=args.focal_label or base.focal_label,
+                   releases=releases, duplicates=args.duplicate_keys or base.duplicates)
 
 
 class TerminalProgress:
@@ -179,11 +217,16 @@ def _assess(args: argparse.Namespace) -> int:
         from .report.pdf import write_pdf
 
         paths.append(write_pdf(assessment, Path(args.pdf)))
-    worst = max(assessment.reidentification, key=lambda r: (r.posterior_det, r.posterior_prob))
+    rows = assessment.reidentification or assessment.longitudinal.reidentification
+    worst = max(rows, key=lambda r: (r.posterior_det, r.posterior_prob))
     print(f"{assessment.dataset.name}: {assessment.dataset.rows:,} records, "
-          f"{len(assessment.reidentification):,} QID subsets in {sum(assessment.timings.values()):.1f}s")
+          f"{len(rows):,} QID subsets in {sum(assessment.timings.values()):.1f}s")
     print(f"worst re-identification: {worst.posterior_det:.2%} unique "
           f"({worst.singletons:,} records) with {', '.join(worst.qids)}")
+    if assessment.longitudinal:
+        steps = assessment.longitudinal.over_time
+        print("re-identification over time (all QIDs, probabilistic): "
+              + ", ".join(f"{s.label}: {s.reidentification.posterior_prob:.2%}" for s in steps))
     print(f"wrote {len(paths)} files: {', '.join(sorted({str(p.parent) for p in paths}))}")
     return 0
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
 from .formulas import inference as inf
 from .formulas import reidentification as reid
 from .io.encode import EncodedColumn
+from .partition import block_value_stats, partition
 from .results import InferenceRisk, ReidentificationRisk
 from .sweep.runner import SweepCounts
 
@@ -52,3 +53,24 @@ def collective_risks(sweep: SweepCounts, walk_order: Sequence[int], qids: Sequen
 def _user_order(rows: list[ReidentificationRisk], qids: Sequence[str]) -> list[tuple[str, ...]]:
     position = {name: i for i, name in enumerate(qids)}
     return sorted((r.qids for r in rows), key=lambda names: (len(names), [position[n] for n in names]))
+
+
+def single_subset(columns: Mapping[str, EncodedColumn], qids: Sequence[str],
+                  sensitive: Sequence[EncodedColumn], n: int) -> tuple[ReidentificationRisk, list[InferenceRisk]]:
+    """CRS and CAS for one QID set, computed directly (no sweep)."""
+    ids, n_blocks, sizes = partition([(columns[q].codes, columns[q].cardinality) for q in qids], n)
+    blocks, singletons = reid.block_counts(sizes)
+    reid_row = ReidentificationRisk(
+        qids=tuple(qids), n=n, blocks=blocks, singletons=singletons,
+        prior_prob=reid.prior_reid_prob(n), posterior_prob=reid.posterior_reid_prob(blocks, n),
+        prior_det=reid.prior_reid_det(n), posterior_det=reid.posterior_reid_det(singletons, n))
+    rows = []
+    for column in sensitive:
+        value_counts = np.bincount(column.codes.astype(np.int64), minlength=column.cardinality)
+        block_max, distinct = block_value_stats(ids, n_blocks, column.codes, column.cardinality)
+        expected, certain = inf.block_counts(block_max, distinct, sizes)
+        rows.append(InferenceRisk(
+            qids=tuple(qids), sensitive=column.name, n=n, expected_correct=expected, records_certain=certain,
+            prior_prob=inf.prior_inference_prob(value_counts), posterior_prob=inf.posterior_inference_prob(expected, n),
+            prior_det=inf.prior_inference_det(value_counts), posterior_det=inf.posterior_inference_det(certain, n)))
+    return reid_row, rows

@@ -157,6 +157,47 @@ class PrivacyModelOptions:
 
 
 @dataclass(frozen=True)
+class Release:
+    """A later release of the same survey, linked to the focal one by a persistent key."""
+
+    data: DataSource
+    label: str
+    key: Optional[str] = None  # the key column in this file (None: the linkage's key name)
+
+
+@dataclass(frozen=True)
+class Linkage:
+    """Longitudinal releases (DESIGN.md, "Attacks across releases"): the focal release's key
+    column and label, the later releases in order, and what to do with duplicate keys
+    ("error", or "first" to keep each key's first record)."""
+
+    key: str = ""
+    focal_label: str = "1"
+    releases: tuple[Release, ...] = ()
+    duplicates: str = "error"
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.releases)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return (self.focal_label,) + tuple(r.label for r in self.releases)
+
+
+LABEL_MARK = "@"
+
+
+def split_label(name: str, labels: tuple[str, ...]) -> tuple[str, Optional[str]]:
+    """'occupation@2' -> ('occupation', '2') when '2' is a release label, else (name, None)."""
+    if LABEL_MARK in name:
+        column, label = name.rsplit(LABEL_MARK, 1)
+        if label in labels and column:
+            return column, label
+    return name, None
+
+
+@dataclass(frozen=True)
 class AnalysisConfig:
     """Everything needed to reproduce an assessment (but never the data itself)."""
 
@@ -167,14 +208,27 @@ class AnalysisConfig:
     jobs: int = 1
     report: ReportOptions = field(default_factory=ReportOptions)
     models: PrivacyModelOptions = field(default_factory=PrivacyModelOptions)
+    linkage: Linkage = field(default_factory=Linkage)
     version: int = CONFIG_VERSION
 
     def needed_columns(self) -> list[str]:
-        """The columns an assessment reads, in a stable order, each once."""
-        names = list(self.roles.quasi_identifiers) + list(self.roles.sensitive)
-        for target in self.targets:
-            names.extend(target.columns)
-        return list(dict.fromkeys(names))
+        """The focal file's columns an assessment reads, in a stable order, each once.
+
+        With linked releases, names labelled for a later release (``occupation@2``) are read
+        from that file instead (see :mod:`engine.linkage`)."""
+        labels = self.linkage.labels if self.linkage.enabled else ()
+
+        def focal(names: tuple[str, ...]) -> list[str]:
+            out = []
+            for name in names:
+                column, label = split_label(name, labels)
+                if label in (None, self.linkage.focal_label):
+                    out.append(column)
+            return out
+
+        targets = tuple(c for t in self.targets for c in t.columns)
+        return list(dict.fromkeys(focal(self.roles.quasi_identifiers) + list(self.roles.sensitive)
+                                  + focal(targets)))
 
     def validate(self) -> None:
         """Check the config on its own (column existence is checked against the file later)."""
@@ -204,7 +258,7 @@ class AnalysisConfig:
                 if not subset:
                     raise InputError("subsets: an empty subset was given")
                 for column in subset:
-                    if column not in roles.quasi_identifiers:
+                    if column not in roles.quasi_identifiers and not self.linkage.enabled:
                         raise InputError(f"subsets: column {column!r} is not one of the quasi-identifiers")
                 if len(set(subset)) != len(subset):
                     raise InputError(f"subsets: {list(subset)} names a column twice")
@@ -222,6 +276,17 @@ class AnalysisConfig:
                                      f"not something the attacker knows")
         if self.jobs < 1:
             raise InputError(f"jobs must be at least 1 (got {self.jobs})")
+        link = self.linkage
+        if link.enabled:
+            if not link.key:
+                raise InputError("linked releases need a linkage key: give --link-key COL")
+            if link.duplicates not in ("error", "first"):
+                raise InputError(f"linkage.duplicates must be 'error' or 'first' (got {link.duplicates!r})")
+            if len(set(link.labels)) != len(link.labels):
+                raise InputError(f"release labels must differ (got {', '.join(link.labels)})")
+            for label in link.labels:
+                if not label or LABEL_MARK in label:
+                    raise InputError(f"release label {label!r} must be non-empty and without '{LABEL_MARK}'")
         if self.models.l < 1:
             raise InputError(f"models.l must be at least 1 (got {self.models.l})")
         targets = self.models.targets
@@ -268,13 +333,17 @@ class AnalysisConfig:
                        "thresholds": asdict(self.report.thresholds)},
             "models": {"enabled": self.models.enabled, "l": self.models.l,
                        "targets": {k: v for k, v in asdict(self.models.targets).items() if v is not None}},
+            "linkage": {"key": self.linkage.key, "focal_label": self.linkage.focal_label,
+                        "duplicates": self.linkage.duplicates,
+                        "releases": [_release_dict(r) for r in self.linkage.releases]},
         }
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
                   base_dir: Optional[Path] = None) -> "AnalysisConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
-        _check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report", "models"}, source, "")
+        _check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report", "models", "linkage"},
+                    source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
             raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
@@ -333,7 +402,8 @@ class AnalysisConfig:
             raise InputError(f"{source}: run.jobs must be a whole number")
         return cls(data=source_obj, roles=roles, subsets=family, targets=tuple(targets),
                    jobs=jobs, report=_report_options(raw.get("report", {}), source),
-                   models=_model_options(raw.get("models", {}), source), version=version)
+                   models=_model_options(raw.get("models", {}), source),
+                   linkage=_linkage(raw.get("linkage", {}), source, base_dir), version=version)
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -360,6 +430,54 @@ _ROLE_WORDS = {
     "linkage_keys": "a linkage key",
     "ignored": "ignored",
 }
+
+
+def _data_source(data: Mapping[str, Any], source: str, prefix: str, base_dir: Optional[Path],
+                 extra: frozenset[str] = frozenset()) -> DataSource:
+    _check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"} | extra, source, prefix)
+    path = data.get("path")
+    if not isinstance(path, str) or not path:
+        raise InputError(f"{source}: {prefix}path must name the data file")
+    if base_dir is not None and not Path(path).is_absolute():
+        path = str(base_dir / path)
+    return DataSource(path=path, format=_opt_str(data, "format", source, prefix) or "auto",
+                      delimiter=_opt_str(data, "delimiter", source, prefix),
+                      encoding=_opt_str(data, "encoding", source, prefix),
+                      sheet=_opt_str(data, "sheet", source, prefix))
+
+
+def _release_dict(release: Release) -> dict[str, Any]:
+    out: dict[str, Any] = {"path": release.data.path, "label": release.label}
+    for key in ("delimiter", "encoding", "sheet"):
+        if getattr(release.data, key) is not None:
+            out[key] = getattr(release.data, key)
+    if release.data.format != "auto":
+        out["format"] = release.data.format
+    if release.key:
+        out["key"] = release.key
+    return out
+
+
+def _linkage(raw: Any, source: str, base_dir: Optional[Path]) -> Linkage:
+    if not isinstance(raw, Mapping):
+        raise InputError(f"{source}: linkage must be a table")
+    _check_keys(raw, {"key", "focal_label", "duplicates", "releases"}, source, "linkage.")
+    releases_raw = raw.get("releases", [])
+    if not isinstance(releases_raw, list):
+        raise InputError(f"{source}: linkage.releases must be a list of tables")
+    releases = []
+    for number, entry in enumerate(releases_raw, start=1):
+        if not isinstance(entry, Mapping):
+            raise InputError(f"{source}: linkage.releases[{number}] must be a table")
+        prefix = f"linkage.releases[{number}]."
+        data = _data_source({k: v for k, v in entry.items() if k not in ("label", "key")}, source, prefix, base_dir)
+        label = entry.get("label", str(number + 1))
+        if not isinstance(label, (str, int)) or isinstance(label, bool):
+            raise InputError(f"{source}: {prefix}label must be text")
+        releases.append(Release(data=data, label=str(label), key=_opt_str(entry, "key", source, prefix)))
+    return Linkage(key=_opt_str(raw, "key", source, "linkage.") or "",
+                   focal_label=str(raw.get("focal_label", "1")),
+                   releases=tuple(releases), duplicates=_opt_str(raw, "duplicates", source, "linkage.") or "error")
 
 
 def _model_options(raw: Any, source: str) -> PrivacyModelOptions:

@@ -224,6 +224,58 @@ class ModelShortfall:
 
 
 @dataclass(frozen=True)
+class LinkedRelease:
+    """One release in a linked analysis: its rows, key column, and how many focal records it
+    matched (``linked``; for the focal release, its records after dropping duplicate keys)."""
+
+    label: str
+    name: str
+    sha256: str
+    rows: int
+    key: str
+    linked: int
+    duplicates_dropped: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "name": self.name, "sha256": self.sha256, "rows": self.rows,
+                "key": self.key, "linked": self.linked, "duplicates_dropped": self.duplicates_dropped}
+
+
+@dataclass(frozen=True)
+class OverTimeStep:
+    """Risk with the focal release and the releases up to ``label`` linked (all their QIDs)."""
+
+    label: str
+    reidentification: ReidentificationRisk
+    inference: tuple[InferenceRisk, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "reidentification": self.reidentification.to_dict(),
+                "inference": [i.to_dict() for i in self.inference]}
+
+
+@dataclass(frozen=True)
+class Longitudinal:
+    """CRL/CAL over the labelled QIDs of the aggregate, IRL/IAL targets, and risk over time."""
+
+    releases: tuple[LinkedRelease, ...]
+    qids: tuple[str, ...]
+    reidentification: tuple[ReidentificationRisk, ...]
+    inference: tuple[InferenceRisk, ...]
+    over_time: tuple[OverTimeStep, ...]
+    targets: tuple[TargetRisk, ...] = ()
+    histograms: tuple[RiskHistogram, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"releases": [r.to_dict() for r in self.releases], "qids": list(self.qids),
+                "reidentification": [r.to_dict() for r in self.reidentification],
+                "inference": [r.to_dict() for r in self.inference],
+                "over_time": [s.to_dict() for s in self.over_time],
+                "targets": [t.to_dict() for t in self.targets],
+                "histograms": [h.to_dict() for h in self.histograms]}
+
+
+@dataclass(frozen=True)
 class Assessment:
     """Everything one run produced, with the config that reproduces it."""
 
@@ -235,6 +287,7 @@ class Assessment:
     histograms: tuple[RiskHistogram, ...] = ()
     privacy_models: tuple[PrivacyModelLevels, ...] = ()
     model_shortfalls: tuple[ModelShortfall, ...] = ()
+    longitudinal: Optional[Longitudinal] = None
     warnings: tuple[str, ...] = ()
     timings: dict[str, float] = field(default_factory=dict)
     engine_version: str = ""
@@ -250,6 +303,7 @@ class Assessment:
             "histograms": [h.to_dict() for h in self.histograms],
             "privacy_models": [m.to_dict() for m in self.privacy_models],
             "model_shortfalls": [m.to_dict() for m in self.model_shortfalls],
+            "longitudinal": self.longitudinal.to_dict() if self.longitudinal else None,
             "warnings": list(self.warnings),
             "timings_seconds": {k: round(v, 4) for k, v in self.timings.items()},
         }

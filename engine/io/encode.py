@@ -124,9 +124,9 @@ def encode_column(name: str, column: pa.ChunkedArray | pa.Array) -> EncodedColum
 
 
 def encode_arrow_table(table: pa.Table, name: str = "table", path: str = "", sha256: str = "",
-                       warnings: tuple[str, ...] = ()) -> EncodedTable:
-    """Encode every column of an in-memory Arrow table (e.g. ``pa.Table.from_pandas(frame)``)."""
-    columns = {c: encode_column(c, table.column(c)) for c in table.column_names}
+                       warnings: tuple[str, ...] = (), skip: tuple[str, ...] = ()) -> EncodedTable:
+    """Encode every column (but ``skip``) of an Arrow table (e.g. ``pa.Table.from_pandas(frame)``)."""
+    columns = {c: encode_column(c, table.column(c)) for c in table.column_names if c not in skip}
     return EncodedTable(name=name, path=path, sha256=sha256, n_rows=table.num_rows,
                         columns=columns, warnings=warnings)
 

@@ -8,6 +8,7 @@ SPSS .sav, Stata .dta, SAS .sas7bdat/.xpt: pyreadstat.
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
@@ -132,17 +133,35 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
 
     dialect = sniff_text(path, source.encoding, source.delimiter)
     encoding = "utf8" if dialect.encoding in ("utf-8", "utf-8-sig") else dialect.encoding
-    table = pcsv.read_csv(
-        path,
-        read_options=pcsv.ReadOptions(encoding=encoding),
-        parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=True),
-        convert_options=pcsv.ConvertOptions(
-            include_columns=wanted,
-            column_types={name: pa.string() for name in wanted},
-            strings_can_be_null=True,
-        ),
-    )
+    try:
+        table = pcsv.read_csv(
+            path,
+            read_options=pcsv.ReadOptions(encoding=encoding),
+            parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=True),
+            convert_options=pcsv.ConvertOptions(
+                include_columns=wanted,
+                column_types={name: pa.string() for name in wanted},
+                strings_can_be_null=True,
+            ),
+        )
+    except pa.ArrowInvalid as exc:
+        if "Empty CSV file or block" in str(exc):
+            # only a header line with no line break after it: a table without data rows
+            return pa.table({name: pa.array([], pa.string()) for name in wanted})
+        bad_text = _INVALID_UTF8.search(str(exc))
+        if bad_text is None:
+            raise
+        # a byte past the sample that sniff_text checked is not valid in the chosen encoding
+        header = _csv_header(path, source)
+        index = int(bad_text.group(1))
+        column = repr(header[index]) if index < len(header) else f"#{index + 1}"
+        how = "the encoding given" if source.encoding else "guessed from the start of the file"
+        raise InputError(f"{path.name}: column {column} holds bytes that are not valid {dialect.encoding} "
+                         f"({how}); choose another encoding (e.g. latin-1)") from None
     return pa.table({name: _infer_type(table.column(name)) for name in wanted})
+
+
+_INVALID_UTF8 = re.compile(r"CSV column #(\d+): CSV conversion error to string: invalid UTF8")
 
 
 def _infer_type(column: pa.ChunkedArray) -> pa.ChunkedArray:

@@ -93,3 +93,25 @@ def histogram_grid(histograms: Sequence[RiskHistogram], title: str) -> Figure:
         figure.suptitle(title, fontsize=9)
         figure.subplots_adjust(left=0.08, right=0.98, bottom=0.22, top=0.78, wspace=0.12)
     return figure
+
+
+def over_time_bars(labels: Sequence[str], series: dict[str, Sequence[float]], title: str) -> Figure:
+    """Grouped bars: success with the focal release alone, then each later release added."""
+    with matplotlib.rc_context(RC):
+        figure = Figure(figsize=(7.0, 2.6))
+        ax = figure.subplots()
+        width = 0.8 / max(len(series), 1)
+        palette = ["#1f5f99", "#7fb3e0", "#c0392b", "#e6a09a", "#2e7d32", "#a5d6a7"]
+        for index, (name, values) in enumerate(series.items()):
+            xs = [i + (index - (len(series) - 1) / 2) * width for i in range(len(labels))]
+            bars = ax.bar(xs, [100 * v for v in values], width=width * 0.95, label=name,
+                          color=palette[index % len(palette)])
+            ax.bar_label(bars, labels=[f"{100 * v:.1f}" for v in values], fontsize=6, padding=1)
+        ax.set_xticks(range(len(labels)), [f"up to {label}" for label in labels])
+        ax.set_ylabel("success (% of records)")
+        ax.set_ylim(0, 110)
+        ax.set_title(title)
+        ax.legend(loc="upper left", frameon=False, fontsize=7, ncols=2)
+        ax.grid(axis="y", alpha=0.3)
+        figure.subplots_adjust(left=0.09, right=0.98, bottom=0.12, top=0.9)
+    return figure

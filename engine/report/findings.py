@@ -47,6 +47,8 @@ def worst(rows: Sequence, measure: str, max_size: Optional[int] = None):
 
 def reidentification_sentences(rows: Sequence[ReidentificationRisk]) -> list[str]:
     top = worst(rows, "posterior_det")
+    if top is None:
+        return []
     out = [f"With {names(top.qids)} known, {pct(top.posterior_det)} of records "
            f"({top.singletons:,} of {top.n:,}) are unique: an attacker who knows these values "
            f"re-identifies them with certainty. The mean chance of re-identifying a record is "
@@ -69,6 +71,17 @@ def inference_sentences(rows: Sequence[InferenceRisk], sensitive: str) -> list[s
             f"their values have the same {sensitive}), against {pct(top.prior_det)} without them; "
             f"the attacker's best guess is right for {pct(best_guess.posterior_prob)} of records "
             f"(prior {pct(best_guess.prior_prob)})."]
+
+
+def linked_sentences(assessment: Assessment) -> list[str]:
+    linked = assessment.longitudinal
+    if linked is None or not linked.over_time:
+        return []
+    first, last = linked.over_time[0], linked.over_time[-1]
+    return [f"Linking the releases up to {last.label} raises the share of unique records from "
+            f"{pct(first.reidentification.posterior_det)} (release {first.label} alone) to "
+            f"{pct(last.reidentification.posterior_det)}, and the mean re-identification probability from "
+            f"{pct(first.reidentification.posterior_prob)} to {pct(last.reidentification.posterior_prob)}."]
 
 
 def model_sentences(assessment: Assessment) -> list[str]:
@@ -99,7 +112,9 @@ class Verdict:
 def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:
     """'Not ready' when any threshold is exceeded by the worst swept subset, with reasons."""
     reasons = []
-    reid = assessment.reidentification
+    linked = assessment.longitudinal
+    reid = list(assessment.reidentification) + list(linked.reidentification if linked else ())
+    inference = list(assessment.inference) + list(linked.inference if linked else ())
     top_det = worst(reid, "posterior_det")
     if top_det.posterior_det > limits.unique_share:
         reasons.append(f"{pct(top_det.posterior_det)} of records are unique on {names(top_det.qids)} "
@@ -109,7 +124,7 @@ def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:
         reasons.append(f"mean re-identification probability {pct(top_prob.posterior_prob)} on "
                        f"{names(top_prob.qids)} (limit {pct(limits.reid_prob)})")
     for sensitive in assessment.config.roles.sensitive:
-        rows = [r for r in assessment.inference if r.sensitive == sensitive]
+        rows = [r for r in inference if r.sensitive == sensitive]
         if not rows:
             continue
         top = max(rows, key=lambda r: (r.posterior_det - r.prior_det, -len(r.qids)))

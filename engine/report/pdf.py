@@ -196,6 +196,8 @@ class _Builder:
         self.p("Re-identification", "h2")
         for sentence in findings.reidentification_sentences(a.reidentification):
             self.p(escape(sentence))
+        for sentence in findings.linked_sentences(a):
+            self.p(escape(sentence))
         if a.inference:
             self.p("Attribute inference", "h2")
             for sensitive in a.config.roles.sensitive:
@@ -218,6 +220,8 @@ class _Builder:
 
     def reidentification(self) -> None:
         rows = self.a.reidentification
+        if not rows:
+            return
         first = rows[0]
         self.story.append(PageBreak())
         self.p("Re-identification (collective target)", "h1")
@@ -286,6 +290,47 @@ class _Builder:
         self.story.append(KeepTogether([figures.to_drawing(figure, TEXT_WIDTH),
                                         Paragraph(f"Subsets shown (size: QIDs): {escape(caption)}",
                                                   self.s["small"])]))
+
+    def linked(self) -> None:
+        linked = self.a.longitudinal
+        if linked is None:
+            return
+        self.story.append(PageBreak())
+        self.p("Linked releases (longitudinal attacks)", "h1")
+        self.p("The attacker left-joins the focal release with each later release on the persistent key. "
+               "QIDs are labelled per release (occupation@2); a focal record absent from a later release "
+               "gets a missing value there, counted as a value of its own; records only in later releases "
+               "are dropped. The sensitive attribute comes from the focal release.")
+        body = [[r.label, r.name, f"{r.rows:,}", r.key, f"{r.linked:,}", f"{r.duplicates_dropped:,}"]
+                for r in linked.releases]
+        self.story.append(self.table(["label", "file", "rows", "key", "focal records linked",
+                                      "duplicate keys dropped"], body, [0.08, 0.34, 0.12, 0.14, 0.18, 0.14]))
+        steps = linked.over_time
+        labels = [s.label for s in steps]
+        series = {"re-identification, deterministic": [s.reidentification.posterior_det for s in steps],
+                  "re-identification, probabilistic": [s.reidentification.posterior_prob for s in steps]}
+        for sensitive in self.a.config.roles.sensitive:
+            series[f"{sensitive}, certain"] = [next(i.posterior_det for i in s.inference if i.sensitive == sensitive)
+                                               for s in steps]
+        self.p("Risk over time", "h2")
+        self.p("Success with every QID of the focal release, then with each later release linked in turn.")
+        figure = figures.over_time_bars(labels, series, "Success as releases are linked")
+        self.story.append(figures.to_drawing(figure, TEXT_WIDTH))
+        body = []
+        for s in steps:
+            r = s.reidentification
+            body.append([s.label, ", ".join(r.qids), _pct_count(r.posterior_det, r.singletons),
+                         _pct_count(r.posterior_prob, r.blocks)])
+        self.story.append(self.table(["up to", "QIDs", "unique (det.)", "re-identification (prob.)"], body,
+                                     [0.08, 0.52, 0.2, 0.2]))
+        if linked.reidentification:
+            self.p("Collective re-identification on the linked releases (CRL)", "h2")
+            self._top_table(linked.reidentification, [("posterior_det", "singletons"), ("posterior_prob", "blocks")])
+        for sensitive in self.a.config.roles.sensitive:
+            rows = [r for r in linked.inference if r.sensitive == sensitive]
+            if rows:
+                self.p(f"Collective inference of {escape(sensitive)} on the linked releases (CAL)", "h2")
+                self._top_table(rows, [("posterior_det", "records_certain"), ("posterior_prob", "expected_correct")])
 
     def privacy_models(self) -> None:
         rows = self.a.privacy_models
@@ -390,6 +435,7 @@ class _Builder:
         self.summary()
         self.reidentification()
         self.inference()
+        self.linked()
         self.privacy_models()
         self.targets()
         self.methods()

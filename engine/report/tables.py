@@ -55,18 +55,16 @@ def write_results(assessment: Assessment, folder: Path,
         write_json(assessment, out("results.json"))
         with atomic_text(out("analysis.toml")) as handle:
             handle.write(assessment.config.to_toml())
-    _write_csv(out("reidentification.csv"),
-               ["qids", "size", "rows", "blocks", "singletons", "prior_prob", "posterior_prob",
-                "degradation_prob", "prior_det", "posterior_det", "degradation_det"],
-               ([_qids(r.qids), len(r.qids), r.n, r.blocks, r.singletons, r.prior_prob, r.posterior_prob,
-                 _opt(r.degradation_prob), r.prior_det, r.posterior_det, r.degradation_det]
-                for r in assessment.reidentification))
-    _write_csv(out("inference.csv"),
-               ["qids", "size", "sensitive", "rows", "expected_correct", "records_certain", "prior_prob",
-                "posterior_prob", "degradation_prob", "prior_det", "posterior_det", "degradation_det"],
-               ([_qids(r.qids), len(r.qids), r.sensitive, r.n, r.expected_correct, r.records_certain,
-                 r.prior_prob, r.posterior_prob, _opt(r.degradation_prob), r.prior_det, r.posterior_det,
-                 r.degradation_det] for r in assessment.inference))
+    _reid_csv(out("reidentification.csv"), assessment.reidentification)
+    _inference_csv(out("inference.csv"), assessment.inference)
+    linked = assessment.longitudinal
+    if linked is not None:
+        _reid_csv(out("linked_reidentification.csv"), linked.reidentification)
+        _inference_csv(out("linked_inference.csv"), linked.inference)
+        _write_csv(out("over_time.csv"),
+                   ["release", "qids", "attack", "sensitive", "prior_prob", "posterior_prob", "prior_det",
+                    "posterior_det", "head_count_det"],
+                   _over_time_rows(linked))
     _write_csv(out("top_subsets.csv"),
                ["attack", "sensitive", "measure", "size", "qids", "posterior", "prior", "head_count"],
                _top_rows(assessment))
@@ -98,6 +96,35 @@ def write_results(assessment: Assessment, folder: Path,
                    ([i + 1] + [float(per_record[n][i]) for n in names]
                     for i in range(len(per_record[names[0]]))))
     return written
+
+
+_REID_HEADER = ["qids", "size", "rows", "blocks", "singletons", "prior_prob", "posterior_prob",
+                "degradation_prob", "prior_det", "posterior_det", "degradation_det"]
+_INFERENCE_HEADER = ["qids", "size", "sensitive", "rows", "expected_correct", "records_certain", "prior_prob",
+                     "posterior_prob", "degradation_prob", "prior_det", "posterior_det", "degradation_det"]
+
+
+def _reid_csv(path: Path, rows: Sequence) -> None:
+    _write_csv(path, _REID_HEADER,
+               ([_qids(r.qids), len(r.qids), r.n, r.blocks, r.singletons, r.prior_prob, r.posterior_prob,
+                 _opt(r.degradation_prob), r.prior_det, r.posterior_det, r.degradation_det] for r in rows))
+
+
+def _inference_csv(path: Path, rows: Sequence) -> None:
+    _write_csv(path, _INFERENCE_HEADER,
+               ([_qids(r.qids), len(r.qids), r.sensitive, r.n, r.expected_correct, r.records_certain,
+                 r.prior_prob, r.posterior_prob, _opt(r.degradation_prob), r.prior_det, r.posterior_det,
+                 r.degradation_det] for r in rows))
+
+
+def _over_time_rows(linked) -> Iterable[list[Any]]:
+    for step in linked.over_time:
+        r = step.reidentification
+        yield [step.label, _qids(r.qids), "reidentification", "", r.prior_prob, r.posterior_prob, r.prior_det,
+               r.posterior_det, r.singletons]
+        for i in step.inference:
+            yield [step.label, _qids(i.qids), "inference", i.sensitive, i.prior_prob, i.posterior_prob,
+                   i.prior_det, i.posterior_det, i.records_certain]
 
 
 def _top_rows(assessment: Assessment) -> Iterable[list[Any]]:

@@ -53,10 +53,10 @@ def _collect(results: dict[tuple[int, ...], np.ndarray], width: int) -> SweepCou
 
 def run_sweep(data: SweepData, family: Family, jobs: int = 1,
               on_progress: Optional[ProgressCallback] = None,
-              cancel: Optional[CancelToken] = None) -> SweepCounts:
+              cancel: Optional[CancelToken] = None, stage: str = "sweep") -> SweepCounts:
     """Evaluate every subset of ``family``; raises :class:`Cancelled` when cancelled."""
     cancel = cancel or CancelToken()
-    reporter = ProgressReporter("sweep", family.total, on_progress)
+    reporter = ProgressReporter(stage, family.total, on_progress)
     reporter.update(0, force=True)
     if jobs <= 1 or family.total < 2:
         results = _run_here(data, family, reporter, cancel)
