@@ -38,7 +38,7 @@ def make_releases(rows: int, count: int, seed: int, folder: Path) -> list[Path]:
     rng = np.random.default_rng(seed)
     frame = _generator().generate(rows, seed)
     frame.to_parquet(paths[0], index=False)
-    for path in paths[1:]:
+    for year, path in enumerate(paths[1:], start=1):
         frame = frame.sample(frac=0.93, random_state=int(rng.integers(1 << 30)))
         moved = rng.random(len(frame)) < 0.15
         donors = frame.sample(n=int(moved.sum()), replace=True, random_state=int(rng.integers(1 << 30)))
@@ -47,7 +47,7 @@ def make_releases(rows: int, count: int, seed: int, folder: Path) -> list[Path]:
             values[moved] = donors[column].to_numpy()
             frame[column] = values
         newcomers = _generator().generate(max(1, rows // 15), int(rng.integers(1 << 30)))
-        newcomers["student_id"] = newcomers["student_id"] + 10 * rows
+        newcomers["student_id"] = newcomers["student_id"] + 10 * rows * year
         frame = pd.concat([frame, newcomers], ignore_index=True).sample(
             frac=1.0, random_state=int(rng.integers(1 << 30)))
         frame.to_parquet(path, index=False)

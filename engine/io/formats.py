@@ -61,7 +61,8 @@ def _check_file(path: Path, fmt: str) -> None:
         head = handle.read(8)
     magic = _MAGIC.get(fmt)
     if magic and not head.startswith(magic):
-        raise InputError(f"{path.name}: not a {FORMAT_NAMES[fmt]} file (its first bytes do not match "
+        article = "an" if FORMAT_NAMES[fmt][0] in "AEIOU" else "a"
+        raise InputError(f"{path.name}: not {article} {FORMAT_NAMES[fmt]} file (its first bytes do not match "
                          f"that format; is the extension wrong?)")
 
 
