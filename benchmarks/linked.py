@@ -23,7 +23,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.sweep import _generator  # noqa: E402
+from benchmarks.example_data import generator  # noqa: E402
 from engine.api import run_assessment  # noqa: E402
 from engine.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily  # noqa: E402
 
@@ -36,7 +36,7 @@ def make_releases(rows: int, count: int, seed: int, folder: Path) -> list[Path]:
     if all(p.exists() for p in paths):
         return paths
     rng = np.random.default_rng(seed)
-    frame = _generator().generate(rows, seed)
+    frame = generator().generate(rows, seed)
     frame.to_parquet(paths[0], index=False)
     for year, path in enumerate(paths[1:], start=1):
         frame = frame.sample(frac=0.93, random_state=int(rng.integers(1 << 30)))
@@ -46,7 +46,7 @@ def make_releases(rows: int, count: int, seed: int, folder: Path) -> list[Path]:
             values = frame[column].to_numpy(copy=True)
             values[moved] = donors[column].to_numpy()
             frame[column] = values
-        newcomers = _generator().generate(max(1, rows // 15), int(rng.integers(1 << 30)))
+        newcomers = generator().generate(max(1, rows // 15), int(rng.integers(1 << 30)))
         newcomers["student_id"] = newcomers["student_id"] + 10 * rows * year
         frame = pd.concat([frame, newcomers], ignore_index=True).sample(
             frac=1.0, random_state=int(rng.integers(1 << 30)))

@@ -23,7 +23,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.sweep import make_data  # noqa: E402
+from benchmarks.example_data import example_parquet  # noqa: E402
 from engine.api import run_assessment  # noqa: E402
 from engine.config import AnalysisConfig, DataSource, PrivacyModelOptions, Roles, SubsetFamily  # noqa: E402
 
@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2021)
     parser.add_argument("--data-dir", default=tempfile.gettempdir())
     args = parser.parse_args()
-    path = make_data(args.rows, args.seed, Path(args.data_dir))
+    path = example_parquet(args.rows, args.seed, Path(args.data_dir))
     frame = pd.read_parquet(path, columns=QIDS + [SENSITIVE])
     frame = frame.fillna("missing")  # pycanon drops rows with a missing QID; make both see the same blocks
 
