@@ -11,7 +11,6 @@ the sweep time, the over-time series and the peak RSS.
 from __future__ import annotations
 
 import argparse
-import resource
 import sys
 import tempfile
 import time
@@ -24,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.example_data import generator  # noqa: E402
+from benchmarks.rss import WorkerPeak, own_peak_mb  # noqa: E402
 from engine.api import run_assessment  # noqa: E402
 from engine.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily  # noqa: E402
 
@@ -70,9 +70,10 @@ def main() -> None:
         subsets=SubsetFamily.parse(args.subsets), jobs=args.jobs,
         linkage=Linkage(key="student_id", focal_label=labels[0],
                         releases=tuple(Release(DataSource(str(p)), label) for p, label in zip(paths[1:], labels[1:]))))
-    start = time.perf_counter()
-    result = run_assessment(config)
-    wall = time.perf_counter() - start
+    with WorkerPeak() as workers:
+        start = time.perf_counter()
+        result = run_assessment(config)
+        wall = time.perf_counter() - start
     linked = result.longitudinal
     print(f"{args.releases} releases of about {args.rows:,} rows; {len(linked.qids)} labelled QIDs, "
           f"{len(linked.reidentification):,} linked subsets ({args.subsets}), jobs={args.jobs}")
@@ -81,8 +82,8 @@ def main() -> None:
     print(f"wall {wall:.1f}s (load+join {result.timings['load']:.1f}s, sweeps {result.timings['sweep']:.1f}s)")
     print("over time, all QIDs: " + ", ".join(
         f"{s.label}: {100 * s.reidentification.posterior_det:.2f}% unique" for s in linked.over_time))
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak RSS of the main process: {own:,.0f} MB")
+    print(f"peak RSS: main process {own_peak_mb():,.0f} MB; largest worker {workers.peak_mb:,.0f} MB; "
+          f"workers together at most {workers.total_mb:,.0f} MB")
 
 
 if __name__ == "__main__":
