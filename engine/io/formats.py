@@ -16,8 +16,12 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..config import DataSource
-from ..errors import InputError
+from ..errors import Cancelled, InputError
+from ..progress import CancelToken
+from .memory import ensure_memory
 from .sniff import sniff_text
+
+CSV_BLOCK_BYTES = 16 << 20
 
 FORMATS = {
     ".csv": "csv", ".tsv": "csv", ".txt": "csv", ".tab": "csv",
@@ -80,14 +84,20 @@ def list_columns(source: DataSource) -> list[str]:
     return names
 
 
-def read_columns(source: DataSource, columns: Optional[Sequence[str]] = None) -> pa.Table:
-    """Read ``columns`` (all when None) of the file as a pyarrow Table, in that order."""
+def read_columns(source: DataSource, columns: Optional[Sequence[str]] = None,
+                 cancel: Optional[CancelToken] = None, check_memory: bool = True) -> pa.Table:
+    """Read ``columns`` (all when None) of the file as a pyarrow Table, in that order.
+
+    The memory the read needs is estimated first (:mod:`engine.io.memory`); CSV and Parquet
+    are read in batches with ``cancel`` checked between them."""
     path = Path(source.path)
     fmt = detect_format(source)
     names = list_columns(source)
     wanted = list(names if columns is None else columns)
     check_columns_exist(path, names, wanted)
-    table = _guard(path, fmt, lambda: _READERS[fmt](path, source, wanted))
+    if check_memory:
+        ensure_memory(source, fmt, names, wanted)
+    table = _guard(path, fmt, lambda: _READERS[fmt](path, source, wanted, cancel))
     return table.select(wanted)
 
 
@@ -106,7 +116,7 @@ def check_columns_exist(path: Path, names: Sequence[str], wanted: Sequence[str])
 def _guard(path: Path, fmt: str, action: Callable):
     try:
         return action()
-    except InputError:
+    except (InputError, Cancelled):
         raise
     except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError, pa.ArrowIOError,
             ValueError, OSError, KeyError, UnicodeDecodeError, IndexError) as exc:
@@ -129,15 +139,26 @@ def _csv_header(path: Path, source: DataSource) -> list[str]:
     return row
 
 
-def _read_csv(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
+def _batches(batches, schema: pa.Schema, cancel: Optional[CancelToken]) -> pa.Table:
+    """Collect record batches into a table, checking ``cancel`` between them."""
+    collected = []
+    for batch in batches:
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        collected.append(batch)
+    return pa.Table.from_batches(collected) if collected else schema.empty_table()
+
+
+def _read_csv(path: Path, source: DataSource, wanted: list[str],
+              cancel: Optional[CancelToken] = None) -> pa.Table:
     import pyarrow.csv as pcsv
 
     dialect = sniff_text(path, source.encoding, source.delimiter)
     encoding = "utf8" if dialect.encoding in ("utf-8", "utf-8-sig") else dialect.encoding
     try:
-        table = pcsv.read_csv(
+        reader = pcsv.open_csv(
             path,
-            read_options=pcsv.ReadOptions(encoding=encoding),
+            read_options=pcsv.ReadOptions(encoding=encoding, block_size=CSV_BLOCK_BYTES),
             parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=True),
             convert_options=pcsv.ConvertOptions(
                 include_columns=wanted,
@@ -145,6 +166,7 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
                 strings_can_be_null=True,
             ),
         )
+        table = _batches(reader, reader.schema, cancel)
     except pa.ArrowInvalid as exc:
         if "Empty CSV file or block" in str(exc):
             # only a header line with no line break after it: a table without data rows
@@ -159,7 +181,12 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
         how = "the encoding given" if source.encoding else "guessed from the start of the file"
         raise InputError(f"{path.name}: column {column} holds bytes that are not valid {dialect.encoding} "
                          f"({how}); choose another encoding (e.g. latin-1)") from None
-    return pa.table({name: _infer_type(table.column(name)) for name in wanted})
+    columns = {}
+    for name in wanted:
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        columns[name] = _infer_type(table.column(name))
+    return pa.table(columns)
 
 
 _INVALID_UTF8 = re.compile(r"CSV column #(\d+): CSV conversion error to string: invalid UTF8")
@@ -183,10 +210,13 @@ def _parquet_header(path: Path, source: DataSource) -> list[str]:
     return list(pq.read_schema(path).names)
 
 
-def _read_parquet(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
+def _read_parquet(path: Path, source: DataSource, wanted: list[str],
+                  cancel: Optional[CancelToken] = None) -> pa.Table:
     import pyarrow.parquet as pq
 
-    return pq.read_table(path, columns=wanted)
+    parquet = pq.ParquetFile(path)
+    schema = pa.schema([f for f in parquet.schema_arrow if f.name in wanted])
+    return _batches(parquet.iter_batches(columns=wanted), schema, cancel)
 
 
 def _feather_header(path: Path, source: DataSource) -> list[str]:
@@ -202,7 +232,8 @@ def _open_ipc(path: Path):
         return ipc.open_stream(pa.memory_map(str(path)))
 
 
-def _read_feather(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
+def _read_feather(path: Path, source: DataSource, wanted: list[str],
+                  cancel: Optional[CancelToken] = None) -> pa.Table:
     import pyarrow.feather as feather
 
     return feather.read_table(path, columns=wanted, memory_map=True)
@@ -241,7 +272,8 @@ def _excel_header(path: Path, source: DataSource) -> list[str]:
     return [str(c) for c in frame.columns]
 
 
-def _read_excel(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
+def _read_excel(path: Path, source: DataSource, wanted: list[str],
+                cancel: Optional[CancelToken] = None) -> pa.Table:
     import pandas as pd
 
     frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), usecols=wanted,
@@ -278,7 +310,8 @@ def _readstat_header(fmt: str):
 
 
 def _readstat_reader(fmt: str):
-    def reader(path: Path, source: DataSource, wanted: list[str]) -> pa.Table:
+    def reader(path: Path, source: DataSource, wanted: list[str],
+               cancel: Optional[CancelToken] = None) -> pa.Table:
         kwargs = {"usecols": wanted}
         if fmt in ("sas7bdat", "xport") and source.encoding:
             kwargs["encoding"] = source.encoding

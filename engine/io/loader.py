@@ -17,7 +17,7 @@ def load_table(source: DataSource, columns: Sequence[str],
     """Read ``columns`` once and encode each into integer codes; the file is only read."""
     path = Path(source.path)
     columns = list(dict.fromkeys(columns))
-    table = read_columns(source, columns)
+    table = read_columns(source, columns, cancel)
     n_rows = table.num_rows
     if n_rows == 0:
         raise InputError(f"{path.name}: no data rows (only a header, or an empty sheet)")

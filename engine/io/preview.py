@@ -18,7 +18,7 @@ from ..config import DataSource
 from ..errors import InputError
 from ..progress import CancelToken
 from .encode import EncodedTable, encode_column, file_sha256, is_all_missing
-from .formats import FORMAT_NAMES, _check_file, _guard, detect_format, list_columns, read_columns
+from .formats import FORMAT_NAMES, detect_format, list_columns, read_columns
 from .profile import ColumnProfile, profile_column
 from .sniff import SAMPLE_BYTES, sniff_text
 
@@ -40,19 +40,24 @@ def preview_rows(source: DataSource, rows: int = PREVIEW_ROWS) -> Preview:
     """Read the first ``rows`` records with the options in ``source`` (None: detect)."""
     path = Path(source.path)
     fmt = detect_format(source)
-    _check_file(path, fmt)
+    names = list_columns(source)  # checks the file (exists, not empty, right magic bytes)
     if fmt == "csv":
         return _preview_csv(path, source, rows)
-    names = list_columns(source)
-    table = _guard(path, fmt, lambda: _PREVIEWERS.get(fmt, _preview_any)(path, source, rows))
-    table = table.slice(0, rows)
-    out = [[_text(table.column(i)[r].as_py()) for i in range(table.num_columns)]
-           for r in range(table.num_rows)]
+    try:
+        table = _PREVIEWERS.get(fmt, _preview_any)(path, source, rows)
+    except InputError:
+        raise
+    except Exception as exc:  # readers raise their own types; the user gets one sentence
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"{path.name}: could not read as {FORMAT_NAMES[fmt]}: {message}") from None
+    out = [[_text(value) for value in record] for record in table[:rows]]
     return Preview(columns=names, rows=out, format=fmt, encoding=source.encoding)
 
 
 def _text(value) -> str:
-    return "" if value is None else str(value)
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    return str(value)
 
 
 def _preview_csv(path: Path, source: DataSource, rows: int) -> Preview:
@@ -75,29 +80,35 @@ def _preview_csv(path: Path, source: DataSource, rows: int) -> Preview:
                    delimiter=dialect.delimiter)
 
 
-def _preview_parquet(path: Path, source: DataSource, rows: int) -> pa.Table:
+Records = list[list]
+
+
+def _preview_parquet(path: Path, source: DataSource, rows: int) -> Records:
     import pyarrow.parquet as pq
 
-    file = pq.ParquetFile(path)
-    for batch in file.iter_batches(batch_size=rows):
-        return pa.Table.from_batches([batch])
-    return file.schema_arrow.empty_table()
+    for batch in pq.ParquetFile(path).iter_batches(batch_size=rows):
+        return _arrow_records(pa.Table.from_batches([batch]))
+    return []
 
 
-def _preview_excel(path: Path, source: DataSource, rows: int) -> pa.Table:
+def _arrow_records(table: pa.Table) -> Records:
+    columns = [table.column(i).to_pylist() for i in range(table.num_columns)]
+    return [list(values) for values in zip(*columns)]
+
+
+def _pandas_records(frame) -> Records:
+    return [list(values) for values in frame.itertuples(index=False, name=None)]
+
+
+def _preview_excel(path: Path, source: DataSource, rows: int) -> Records:
     import pandas as pd
 
-    from .formats import _excel_sheet, _from_pandas
-
-    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), nrows=rows, engine="openpyxl")
-    frame.columns = [str(c) for c in frame.columns]
-    return _from_pandas(frame, list(frame.columns))
+    frame = pd.read_excel(path, sheet_name=source.sheet or 0, nrows=rows, engine="openpyxl")
+    return _pandas_records(frame)
 
 
-def _preview_readstat(path: Path, source: DataSource, rows: int) -> pa.Table:
+def _preview_readstat(path: Path, source: DataSource, rows: int) -> Records:
     import pyreadstat
-
-    from .formats import _from_pandas
 
     fmt = detect_format(source)
     reader = {"spss": pyreadstat.read_sav, "stata": pyreadstat.read_dta,
@@ -106,14 +117,14 @@ def _preview_readstat(path: Path, source: DataSource, rows: int) -> pa.Table:
     if fmt in ("sas7bdat", "xport") and source.encoding:
         kwargs["encoding"] = source.encoding
     frame, _ = reader(str(path), **kwargs)
-    return _from_pandas(frame, list(frame.columns))
+    return _pandas_records(frame)
 
 
-def _preview_any(path: Path, source: DataSource, rows: int) -> pa.Table:
-    return read_columns(source, None).slice(0, rows)
+def _preview_any(path: Path, source: DataSource, rows: int) -> Records:
+    return _arrow_records(read_columns(source, None).slice(0, rows))
 
 
-_PREVIEWERS: dict[str, Callable[[Path, DataSource, int], pa.Table]] = {
+_PREVIEWERS: dict[str, Callable[[Path, DataSource, int], Records]] = {
     "parquet": _preview_parquet, "excel": _preview_excel,
     **{f: _preview_readstat for f in ("spss", "stata", "sas7bdat", "xport")},
 }
@@ -139,7 +150,7 @@ def load_for_review(source: DataSource, cancel: Optional[CancelToken] = None,
     fmt = detect_format(source)
     if on_step:
         on_step("reading", 0, 1)
-    table = read_columns(source, None)
+    table = read_columns(source, None, cancel=cancel)
     if table.num_rows == 0:
         raise InputError(f"{path.name}: no data rows (only a header, or an empty sheet)")
     names = table.column_names

@@ -25,6 +25,7 @@ from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, Preformatted
 
 from .. import __version__
 from ..config import ReportOptions, Target
+from ..errors import InputError
 from ..progress import CancelToken
 from ..resources import resource_path
 from ..results import Assessment, InferenceRisk, ReidentificationRisk, TargetRisk
@@ -449,12 +450,14 @@ def write_pdf(assessment: Assessment, path: str | Path, options: Optional[Report
     _register_fonts()
     path = Path(path)
     check_output_dir(path.parent)
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder; give a file name for the report")
     options = options or assessment.config.report
     generated_at = generated_at or datetime.now()
     story = _Builder(assessment, options, generated_at, cancel).build()
     footer = f"RiskReview {assessment.engine_version or __version__} - disclosure-risk report - {assessment.dataset.name}"
     canvas_class = type("_Canvas", (_NumberedCanvas,), {"footer": footer})
-    with atomic_file(path) as tmp:
+    with atomic_file(path, cancel) as tmp:
         document = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN,
                                      topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm,
                                      title=f"Disclosure-risk report: {assessment.dataset.name}",

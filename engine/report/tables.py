@@ -11,13 +11,14 @@ import numpy as np
 
 from ..results import Assessment
 from ..summary import top_by_size
-from .atomic import atomic_text, check_output_dir
+from ..progress import CancelToken
+from .atomic import StagedFiles, check_output_dir, staged
 
 QID_SEPARATOR = " + "
 
 
-def _write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-    with atomic_text(path, newline="") as handle:
+def _write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    with files.text(path, newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(header)
         for row in rows:
@@ -32,48 +33,58 @@ def _opt(value: Optional[float]) -> Optional[float]:
     return None if value is None or not np.isfinite(value) else value
 
 
-def write_json(assessment: Assessment, path: Path) -> None:
-    with atomic_text(path) as handle:
+def write_json(assessment: Assessment, path: Path, files: Optional[StagedFiles] = None) -> None:
+    if files is None:
+        with staged() as own:
+            return write_json(assessment, path, own)
+    with files.text(path) as handle:
         json.dump(assessment.to_dict(), handle, indent=1, ensure_ascii=False, allow_nan=False)
         handle.write("\n")
 
 
 def write_results(assessment: Assessment, folder: Path,
-                  per_record: Optional[dict[str, np.ndarray]] = None, tables_only: bool = False) -> list[Path]:
+                  per_record: Optional[dict[str, np.ndarray]] = None, tables_only: bool = False,
+                  cancel: Optional[CancelToken] = None) -> list[Path]:
     """Write results.json, the CSV tables and analysis.toml into ``folder`` (only the CSV
-    tables when ``tables_only``); return the paths written."""
+    tables when ``tables_only``); all files appear together or none does. Returns the paths."""
     folder = Path(folder)
-    check_output_dir(folder)
+    check_output_dir(folder, create=True)
     written = []
+    with staged(cancel) as files:
+        _write_all(assessment, folder, files, written, per_record, tables_only)
+    return written
 
+
+def _write_all(assessment: Assessment, folder: Path, files: StagedFiles, written: list[Path],
+               per_record: Optional[dict[str, np.ndarray]], tables_only: bool) -> None:
     def out(name: str) -> Path:
         path = folder / name
         written.append(path)
         return path
 
     if not tables_only:
-        write_json(assessment, out("results.json"))
-        with atomic_text(out("analysis.toml")) as handle:
+        write_json(assessment, out("results.json"), files)
+        with files.text(out("analysis.toml")) as handle:
             handle.write(assessment.config.to_toml())
-    _reid_csv(out("reidentification.csv"), assessment.reidentification)
-    _inference_csv(out("inference.csv"), assessment.inference)
+    _reid_csv(files, out("reidentification.csv"), assessment.reidentification)
+    _inference_csv(files, out("inference.csv"), assessment.inference)
     linked = assessment.longitudinal
     if linked is not None:
-        _reid_csv(out("linked_reidentification.csv"), linked.reidentification)
-        _inference_csv(out("linked_inference.csv"), linked.inference)
-        _write_csv(out("over_time.csv"),
+        _reid_csv(files, out("linked_reidentification.csv"), linked.reidentification)
+        _inference_csv(files, out("linked_inference.csv"), linked.inference)
+        _write_csv(files, out("over_time.csv"),
                    ["release", "qids", "attack", "sensitive", "prior_prob", "posterior_prob", "prior_det",
                     "posterior_det", "head_count_det"],
                    _over_time_rows(linked))
-    _write_csv(out("top_subsets.csv"),
+    _write_csv(files, out("top_subsets.csv"),
                ["attack", "sensitive", "measure", "size", "qids", "posterior", "prior", "head_count"],
                _top_rows(assessment))
-    _write_csv(out("histograms.csv"),
+    _write_csv(files, out("histograms.csv"),
                ["measure", "qids", "size", "bin_low", "bin_high", "records"],
                ([h.measure, _qids(h.qids), len(h.qids), h.edges[i], h.edges[i + 1], count]
                 for h in assessment.histograms for i, count in enumerate(h.counts)))
     if assessment.privacy_models:
-        _write_csv(out("privacy_models.csv"),
+        _write_csv(files, out("privacy_models.csv"),
                    ["qids", "size", "sensitive", "k", "alpha", "l", "entropy_l", "c", "c_l", "t", "t_distance",
                     "beta_basic", "beta_enhanced", "delta", "notes"],
                    ([_qids(m.qids), len(m.qids), m.sensitive, m.k, m.alpha, m.l, _opt(m.entropy_l),
@@ -81,21 +92,20 @@ def write_results(assessment: Assessment, folder: Path,
                      m.c_l, m.t, m.t_distance, _opt(m.beta_basic), _opt(m.beta_enhanced), _opt(m.delta),
                      "; ".join(m.notes)] for m in assessment.privacy_models))
     if assessment.model_shortfalls:
-        _write_csv(out("model_shortfalls.csv"),
+        _write_csv(files, out("model_shortfalls.csv"),
                    ["qids", "sensitive", "model", "target", "blocks_short", "records_in_them", "total_blocks"],
                    ([_qids(s.qids), s.sensitive, s.model, s.target, s.blocks, s.records, s.total_blocks]
                     for s in assessment.model_shortfalls))
     if assessment.targets:
-        _write_csv(out("targets.csv"),
+        _write_csv(files, out("targets.csv"),
                    ["target", "matched", "block_size", "attack", "sensitive", "prior_prob",
                     "posterior_prob", "prior_det", "posterior_det", "most_likely", "note"],
                    _target_rows(assessment))
     if per_record is not None:
         names = list(per_record)
-        _write_csv(out("per_record_risk.csv"), ["row"] + [f"risk_{n}" for n in names],
+        _write_csv(files, out("per_record_risk.csv"), ["row"] + [f"risk_{n}" for n in names],
                    ([i + 1] + [float(per_record[n][i]) for n in names]
                     for i in range(len(per_record[names[0]]))))
-    return written
 
 
 _REID_HEADER = ["qids", "size", "rows", "blocks", "singletons", "prior_prob", "posterior_prob",
@@ -104,14 +114,14 @@ _INFERENCE_HEADER = ["qids", "size", "sensitive", "rows", "expected_correct", "r
                      "posterior_prob", "degradation_prob", "prior_det", "posterior_det", "degradation_det"]
 
 
-def _reid_csv(path: Path, rows: Sequence) -> None:
-    _write_csv(path, _REID_HEADER,
+def _reid_csv(files: StagedFiles, path: Path, rows: Sequence) -> None:
+    _write_csv(files, path, _REID_HEADER,
                ([_qids(r.qids), len(r.qids), r.n, r.blocks, r.singletons, r.prior_prob, r.posterior_prob,
                  _opt(r.degradation_prob), r.prior_det, r.posterior_det, r.degradation_det] for r in rows))
 
 
-def _inference_csv(path: Path, rows: Sequence) -> None:
-    _write_csv(path, _INFERENCE_HEADER,
+def _inference_csv(files: StagedFiles, path: Path, rows: Sequence) -> None:
+    _write_csv(files, path, _INFERENCE_HEADER,
                ([_qids(r.qids), len(r.qids), r.sensitive, r.n, r.expected_correct, r.records_certain,
                  r.prior_prob, r.posterior_prob, _opt(r.degradation_prob), r.prior_det, r.posterior_det,
                  r.degradation_det] for r in rows))

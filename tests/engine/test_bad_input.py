@@ -340,12 +340,13 @@ def test_out_under_an_existing_file(tmp_path, capsys):
     blocker = tmp_path / "results.txt"
     blocker.write_text("not a folder\n", encoding="utf-8")
     assessment = run_assessment(_config(path))
-    for out in (blocker / "out", blocker):
+    for out, words in ((blocker / "out", "the output folder does not exist"),
+                       (blocker, "is a file, not a folder for the output")):
         with pytest.raises(InputError) as info:
             write_results(assessment, out)
-        assert str(out) in str(info.value) and "cannot create the output folder" in str(info.value)
+        assert str(info.value) == f"{out}: {words}"
         line = _cli_error(capsys, _assess(path, out))
-        assert line.startswith(f"error: {out}: cannot create the output folder")
+        assert line == f"error: {out}: {words}"
     assert blocker.read_text(encoding="utf-8") == "not a folder\n"
     assert _sha256(path) == before
 
