@@ -28,14 +28,9 @@ class DatasetInfo:
                 "columns_used": list(self.columns_used)}
 
 
-@dataclass(frozen=True)
-class ReidentificationRisk:
-    """CRS for one QID subset: ``blocks`` of the partition, ``singletons`` = records alone."""
+class _PriorPosterior:
+    """Degradations and the shared JSON fields of a prior/posterior pair of results."""
 
-    qids: tuple[str, ...]
-    n: int
-    blocks: int
-    singletons: int
     prior_prob: float
     posterior_prob: float
     prior_det: float
@@ -49,17 +44,33 @@ class ReidentificationRisk:
     def degradation_det(self) -> float:
         return degradation.difference(self.posterior_det, self.prior_det)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"qids": list(self.qids), "size": len(self.qids), "rows": self.n,
-                "blocks": self.blocks, "singletons": self.singletons,
-                "prior_prob": self.prior_prob, "posterior_prob": self.posterior_prob,
+    def _measures(self) -> dict[str, Any]:
+        return {"prior_prob": self.prior_prob, "posterior_prob": self.posterior_prob,
                 "degradation_prob": _num(self.degradation_prob),
                 "prior_det": self.prior_det, "posterior_det": self.posterior_det,
                 "degradation_det": self.degradation_det}
 
 
 @dataclass(frozen=True)
-class InferenceRisk:
+class ReidentificationRisk(_PriorPosterior):
+    """CRS for one QID subset: ``blocks`` of the partition, ``singletons`` = records alone."""
+
+    qids: tuple[str, ...]
+    n: int
+    blocks: int
+    singletons: int
+    prior_prob: float
+    posterior_prob: float
+    prior_det: float
+    posterior_det: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"qids": list(self.qids), "size": len(self.qids), "rows": self.n,
+                "blocks": self.blocks, "singletons": self.singletons, **self._measures()}
+
+
+@dataclass(frozen=True)
+class InferenceRisk(_PriorPosterior):
     """CAS for one QID subset and sensitive attribute.
 
     ``expected_correct`` = sum over blocks of max_s s(q) (records the attacker is expected to
@@ -76,22 +87,10 @@ class InferenceRisk:
     prior_det: float
     posterior_det: float
 
-    @property
-    def degradation_prob(self) -> float:
-        return degradation.ratio(self.posterior_prob, self.prior_prob)
-
-    @property
-    def degradation_det(self) -> float:
-        return degradation.difference(self.posterior_det, self.prior_det)
-
     def to_dict(self) -> dict[str, Any]:
         return {"qids": list(self.qids), "size": len(self.qids), "sensitive": self.sensitive,
                 "rows": self.n, "expected_correct": self.expected_correct,
-                "records_certain": self.records_certain,
-                "prior_prob": self.prior_prob, "posterior_prob": self.posterior_prob,
-                "degradation_prob": _num(self.degradation_prob),
-                "prior_det": self.prior_det, "posterior_det": self.posterior_det,
-                "degradation_det": self.degradation_det}
+                "records_certain": self.records_certain, **self._measures()}
 
 
 @dataclass(frozen=True)
