@@ -22,6 +22,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] == "gui":
         return run_window(argv[1:])
+    if argv[0] == "--self-test":
+        from .selftest import run_self_test
+
+        return run_self_test()
     from engine.cli import main as cli_main
 
     return cli_main(argv)

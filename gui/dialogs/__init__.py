@@ -1,0 +1,1 @@
+"""Dialogs: import options, error messages, targets, subsets, about."""

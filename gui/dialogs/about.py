@@ -1,0 +1,66 @@
+"""The About box: version, what the program does, and the licences of what it ships."""
+
+from __future__ import annotations
+
+import platform
+from importlib import metadata
+from typing import Optional
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from engine import __version__
+
+from ..resources import icon
+
+THIRD_PARTY = (
+    ("Qt 6 / PySide6", "LGPL-3.0"),
+    ("matplotlib", "Matplotlib licence (PSF-based, BSD-compatible)"),
+    ("NumPy", "BSD-3-Clause"),
+    ("pandas", "BSD-3-Clause"),
+    ("Apache Arrow (pyarrow)", "Apache-2.0"),
+    ("pyreadstat / ReadStat", "Apache-2.0 / MIT"),
+    ("openpyxl", "MIT"),
+    ("tomli-w", "MIT"),
+    ("Icons", "drawn for RiskReview (resources/icons)"),
+)
+
+
+def _version(distribution: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def _own_licence() -> str:
+    try:
+        meta = metadata.metadata("riskreview")
+        return meta.get("License-Expression") or meta.get("License") or "not declared in this build"
+    except metadata.PackageNotFoundError:
+        return "not declared in this build"
+
+
+def about_text() -> str:
+    import PySide6
+    from PySide6.QtCore import qVersion
+
+    rows = "".join(f"<tr><td>{name}</td><td>&nbsp;&nbsp;{lic}</td></tr>" for name, lic in THIRD_PARTY)
+    return (f"<h3>RiskReview {__version__}</h3>"
+            "<p>Disclosure-risk review of microdata before release: re-identification and "
+            "attribute-inference attacks over every subset of the quasi-identifiers "
+            "(Nunes 2021). Everything runs on this computer; nothing is sent anywhere.</p>"
+            f"<p>RiskReview licence: {_own_licence()}.<br>"
+            f"Python {platform.python_version()}, Qt {qVersion()}, PySide6 {PySide6.__version__}, "
+            f"matplotlib {_version('matplotlib')}, pyarrow {_version('pyarrow')}.</p>"
+            f"<p><b>Third-party licences</b></p><table>{rows}</table>")
+
+
+def show_about(parent: Optional[QWidget]) -> QMessageBox:
+    box = QMessageBox(parent)
+    box.setObjectName("aboutBox")
+    box.setWindowTitle("About RiskReview")
+    box.setIconPixmap(icon("app").pixmap(64, 64))
+    box.setText(about_text())
+    box.setStandardButtons(QMessageBox.StandardButton.Close)
+    box.open()
+    return box

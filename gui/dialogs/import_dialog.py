@@ -1,0 +1,148 @@
+"""Import options (delimiter, encoding, sheet) with a live preview of the first rows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from PySide6.QtCore import QTimer, Slot
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHeaderView,
+                               QLabel, QTableView, QVBoxLayout, QWidget)
+
+from engine.config import DataSource
+from engine.errors import InputError
+from engine.io.formats import FORMAT_NAMES, detect_format
+from engine.io.preview import preview_rows
+
+DELIMITERS = [("Detect", None), ("Comma  ,", ","), ("Semicolon  ;", ";"), ("Tab", "\t"),
+              ("Pipe  |", "|")]
+ENCODINGS = ["Detect", "utf-8", "cp1252", "latin-1", "utf-16", "iso-8859-15", "cp850"]
+NEEDS_OPTIONS = ("csv", "excel", "sas7bdat", "xport")
+
+
+def needs_options(path: str) -> bool:
+    """Whether a file has import options worth asking about (text, Excel, SAS)."""
+    try:
+        return detect_format(DataSource(path)) in NEEDS_OPTIONS
+    except InputError:
+        return False
+
+
+class ImportDialog(QDialog):
+    """Choose how to read one file; the preview follows every change."""
+
+    def __init__(self, source: DataSource, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("importDialog")
+        self.path = source.path
+        self.format = detect_format(source)
+        self.setWindowTitle(f"Import options: {Path(self.path).name}")
+        self.resize(900, 560)
+        layout = QVBoxLayout(self)
+        intro = QLabel(f"<b>{Path(self.path).name}</b> ({FORMAT_NAMES[self.format]}). "
+                       "Check that the columns below look right, then press Open.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.delimiter = QComboBox()
+        for label, value in DELIMITERS:
+            self.delimiter.addItem(label, value)
+        self.encoding = QComboBox()
+        self.encoding.setEditable(True)
+        self.encoding.addItems(ENCODINGS)
+        self.sheet = QComboBox()
+        if self.format == "csv":
+            form.addRow("Delimiter:", self.delimiter)
+        if self.format in ("csv", "sas7bdat", "xport"):
+            form.addRow("Encoding:", self.encoding)
+        if self.format == "excel":
+            from engine.io.formats import excel_sheets
+
+            try:
+                self.sheet.addItems(excel_sheets(self.path))
+            except Exception as exc:  # the preview below reports the problem in words
+                self.sheet.setToolTip(str(exc))
+            form.addRow("Sheet:", self.sheet)
+        layout.addLayout(form)
+        self._select(self.delimiter, source.delimiter)
+        if source.encoding:
+            self.encoding.setCurrentText(source.encoding)
+        if source.sheet:
+            self.sheet.setCurrentText(source.sheet)
+        self.detected = QLabel("")
+        self.detected.setObjectName("hint")
+        self.problem = QLabel("")
+        self.problem.setObjectName("problem")
+        self.problem.setWordWrap(True)
+        layout.addWidget(self.detected)
+        layout.addWidget(self.problem)
+        self.model = QStandardItemModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.setAlternatingRowColors(True)
+        layout.addWidget(self.table, 1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(150)
+        self._timer.timeout.connect(self.refresh)
+        self.delimiter.currentIndexChanged.connect(self._schedule)
+        self.encoding.currentTextChanged.connect(self._schedule)
+        self.sheet.currentIndexChanged.connect(self._schedule)
+        self.refresh()
+
+    @staticmethod
+    def _select(combo: QComboBox, value: Optional[str]) -> None:
+        position = combo.findData(value)
+        if position >= 0:
+            combo.setCurrentIndex(position)
+
+    def source(self) -> DataSource:
+        """The data source with the chosen options (None where "Detect")."""
+        delimiter = self.delimiter.currentData() if self.format == "csv" else None
+        encoding = self.encoding.currentText().strip() if self.format in ("csv", "sas7bdat", "xport") else ""
+        sheet = self.sheet.currentText() if self.format == "excel" and self.sheet.count() else None
+        return DataSource(path=self.path, format="auto", delimiter=delimiter,
+                          encoding=None if encoding in ("", "Detect") else encoding, sheet=sheet or None)
+
+    @Slot()
+    def _schedule(self) -> None:
+        self._timer.start()
+
+    @Slot()
+    def refresh(self) -> None:
+        """Read the first rows with the current options and show them (or what went wrong)."""
+        self.model.clear()
+        open_button = self.buttons.button(QDialogButtonBox.StandardButton.Open)
+        try:
+            preview = preview_rows(self.source())
+        except (InputError, LookupError, OSError, ValueError) as exc:
+            self.problem.setText(str(exc))
+            self.detected.setText("")
+            open_button.setEnabled(False)
+            return
+        self.problem.setText("")
+        open_button.setEnabled(True)
+        if preview.format == "csv":
+            shown = {"\t": "tab", ",": "comma", ";": "semicolon", "|": "pipe"}.get(
+                preview.delimiter or "", repr(preview.delimiter))
+            self.detected.setText(f"Reading with delimiter: {shown}; encoding: {preview.encoding}. "
+                                  f"{len(preview.columns)} columns; first {len(preview.rows)} rows shown.")
+        else:
+            self.detected.setText(f"{len(preview.columns)} columns; first {len(preview.rows)} rows shown.")
+        self.model.setHorizontalHeaderLabels(preview.columns)
+        for record in preview.rows:
+            self.model.appendRow([QStandardItem(value) for value in record[:len(preview.columns)]])
+        self.table.resizeColumnsToContents()
+
+    @classmethod
+    def ask(cls, parent: Optional[QWidget], source: DataSource) -> Optional[DataSource]:
+        """Show the dialog; the chosen source, or None when cancelled."""
+        dialog = cls(source, parent)
+        return dialog.source() if dialog.exec() == QDialog.DialogCode.Accepted else None

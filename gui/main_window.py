@@ -1,0 +1,365 @@
+"""The main window: menus and shortcuts, the page navigation, the run bar and status bar,
+drag and drop. The commands themselves are in :mod:`gui.workflow`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
+                               QMainWindow, QStackedWidget, QVBoxLayout, QWidget)
+
+from engine import __version__
+from engine.io.formats import FORMATS
+
+from .dialogs.about import show_about
+from .pages.attacks_page import AttacksPage
+from .pages.data_page import DataPage
+from .pages.releases_page import ReleasesPage
+from .pages.results_page import ResultsPage
+from .pages.start_page import StartPage
+from .resources import example_analysis, icon
+from .session import Session
+from .text import size_bytes
+from .widgets.run_bar import RunBar
+from .workflow import Workflow
+
+PAGES = (("start", "Start"), ("table", "1  Data"), ("releases", "2  Releases"),
+         ("attacks", "3  Attacks"), ("results", "4  Results"))
+START, DATA, RELEASES, ATTACKS, RESULTS = range(5)
+DATA_FILTER = ("Data files (" + " ".join(f"*{ext}" for ext in sorted(FORMATS)) + ");;All files (*)")
+ANALYSIS_FILTER = "RiskReview analysis (*.toml)"
+
+
+def process_memory() -> Optional[int]:
+    """Resident memory of this process in bytes (None where it cannot be read)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            pages = int(handle.read().split()[1])
+        import os
+
+        return pages * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        pass
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+    except (ImportError, OSError):
+        return None
+
+
+class MainWindow(QMainWindow):
+    """The RiskReview window."""
+
+    def __init__(self, settings: Optional[QSettings] = None) -> None:
+        super().__init__()
+        self.settings = settings or QSettings("RiskReview", "RiskReview")
+        self.session = Session(self)
+        self.flow = Workflow(self, self.session, self.settings)
+        self.setWindowTitle(f"RiskReview {__version__}")
+        self.setWindowIcon(icon("app"))
+        self.setAcceptDrops(True)
+        self.setMinimumSize(QSize(1024, 680))
+        self.resize(1280, 800)
+        self._build_pages()
+        self._build_actions()
+        self._build_status()
+        self._connect()
+        self.start_page.set_recent(self.flow.recent_files())
+        self.show_page(START)
+
+    # --- layout ------------------------------------------------------------------------------
+    def _build_pages(self) -> None:
+        central = QWidget()
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        body = QHBoxLayout()
+        body.setSpacing(0)
+        self.navigation = QListWidget()
+        self.navigation.setObjectName("navigation")
+        self.navigation.setFixedWidth(170)
+        self.navigation.setIconSize(QSize(22, 22))
+        for name, label in PAGES:
+            self.navigation.addItem(QListWidgetItem(icon(name), label))
+        self.pages = QStackedWidget()
+        self.start_page = StartPage()
+        self.data_page = DataPage(self.session)
+        self.releases_page = ReleasesPage(self.session, DATA_FILTER)
+        self.attacks_page = AttacksPage(self.session, self.flow.measured_rate)
+        self.results_page = ResultsPage(self.session)
+        for page in (self.start_page, self.data_page, self.releases_page, self.attacks_page,
+                     self.results_page):
+            self.pages.addWidget(page)
+        body.addWidget(self.navigation)
+        body.addWidget(self.pages, 1)
+        outer.addLayout(body, 1)
+        self.run_bar = RunBar()
+        outer.addWidget(self.run_bar)
+        self.setCentralWidget(central)
+
+    def _action(self, text: str, slot, shortcut=None, icon_name: str = "", tip: str = "") -> QAction:
+        action = QAction(icon(icon_name) if icon_name else QIcon(), text, self)
+        if shortcut is not None:
+            action.setShortcuts(shortcut if isinstance(shortcut, list) else [shortcut])
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(f"{tip} ({action.shortcut().toString()})" if shortcut else tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        K = QKeySequence
+        self.open_action = self._action("&Open data file...", self.ask_open_data, K(K.StandardKey.Open),
+                                        "open", "Open a data file")
+        self.open_analysis_action = self._action("Open &analysis...", self.ask_open_analysis,
+                                                 K("Ctrl+Shift+O"), "analysis", "Open a saved analysis")
+        self.save_action = self._action("&Save analysis...", self.ask_save_analysis, K(K.StandardKey.Save),
+                                        "save", "Save the analysis (settings only, never the data)")
+        self.run_action = self._action("&Run the attacks", self.run, [K("Ctrl+R"), K("F5")], "run",
+                                       "Run the attacks")
+        self.cancel_action = self._action("&Cancel the run", self.flow.cancel, K("Esc"), "cancel",
+                                          "Cancel the run")
+        self.pdf_action = self._action("Export &PDF report...", self.ask_export_pdf, K("Ctrl+E"),
+                                       "export", "Export the PDF report")
+        self.tables_action = self._action("Export CSV and &JSON...", self.ask_export_tables,
+                                          K("Ctrl+Shift+E"), "", "Export the result tables")
+        self.example_action = self._action("Open the census &example", lambda: self.open_example(False))
+        quit_action = self._action("&Quit", self.close, K(K.StandardKey.Quit))
+        about_action = self._action("&About RiskReview", lambda: show_about(self), K("F1"))
+        file_menu = self.menuBar().addMenu("&File")
+        for action in (self.open_action, self.open_analysis_action, self.example_action):
+            file_menu.addAction(action)
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        file_menu.addSeparator()
+        file_menu.addAction(self.save_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.pdf_action)
+        file_menu.addAction(self.tables_action)
+        file_menu.addSeparator()
+        file_menu.addAction(quit_action)
+        run_menu = self.menuBar().addMenu("&Run")
+        run_menu.addAction(self.run_action)
+        run_menu.addAction(self.cancel_action)
+        view_menu = self.menuBar().addMenu("&View")
+        for i, (_, label) in enumerate(PAGES):
+            action = self._action(label.replace("  ", " "), lambda _=False, i=i: self.show_page(i),
+                                  K(f"Ctrl+{i}") if i else K("Ctrl+0"))
+            view_menu.addAction(action)
+        self.menuBar().addMenu("&Help").addAction(about_action)
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("mainToolbar")
+        toolbar.setMovable(False)
+        toolbar.setIconSize(QSize(22, 22))
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for action in (self.open_action, self.open_analysis_action, self.save_action):
+            toolbar.addAction(action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.run_action)
+        toolbar.addAction(self.cancel_action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.pdf_action)
+        self.tables_action.setIcon(icon("table"))
+        toolbar.addAction(self.tables_action)
+
+    def _build_status(self) -> None:
+        self.file_status = QLabel("No file loaded")
+        self.rows_status = QLabel("")
+        self.memory_status = QLabel("")
+        for label in (self.file_status, self.rows_status, self.memory_status):
+            label.setContentsMargins(8, 0, 8, 0)
+            self.statusBar().addPermanentWidget(label)
+        self._memory_timer = QTimer(self)
+        self._memory_timer.setInterval(2000)
+        self._memory_timer.timeout.connect(self._update_memory)
+        self._memory_timer.start()
+        self._update_memory()
+
+    def _connect(self) -> None:
+        self.navigation.currentRowChanged.connect(self.pages.setCurrentIndex)
+        self.start_page.exampleRequested.connect(self.open_example)
+        self.start_page.openDataRequested.connect(self.ask_open_data)
+        self.start_page.openAnalysisRequested.connect(self.ask_open_analysis)
+        self.start_page.recentRequested.connect(self.open_path)
+        self.data_page.openRequested.connect(self.ask_open_data)
+        self.data_page.importOptionsRequested.connect(self.flow.reopen_with_options)
+        self.releases_page.errorRaised.connect(self._on_page_error)
+        self.attacks_page.runRequested.connect(self.run)
+        self.run_bar.cancelRequested.connect(self.flow.cancel)
+        self.flow.statusMessage.connect(self._on_status)
+        self.flow.recentChanged.connect(self._on_recent)
+        self.flow.loaded.connect(self._on_loaded)
+        self.flow.runFinished.connect(self._on_run_finished)
+        self.flow.loader.started.connect(self._on_load_started)
+        self.flow.loader.busyChanged.connect(self._on_busy)
+        self.flow.loader.progress.connect(self.run_bar.update_progress)
+        self.flow.runner.started.connect(self._on_run_started)
+        self.flow.runner.busyChanged.connect(self._on_busy)
+        self.flow.runner.progress.connect(self.run_bar.update_progress)
+        self.session.dataChanged.connect(self._on_data)
+        self._on_recent()
+        self._on_busy()
+
+    # --- navigation and state ------------------------------------------------------------------
+    def show_page(self, index: int) -> None:
+        self.navigation.setCurrentRow(index)
+
+    @Slot(str)
+    def _on_status(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    @Slot(str, str)
+    def _on_page_error(self, title: str, message: str) -> None:
+        self.flow.error(title, message)
+
+    @Slot()
+    def _on_recent(self) -> None:
+        files = self.flow.recent_files()
+        self.recent_menu.clear()
+        for path in files:
+            action = self.recent_menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.setData(path)
+            action.triggered.connect(self._on_recent_action)
+        self.recent_menu.setEnabled(bool(files))
+        self.start_page.set_recent(files)
+
+    @Slot()
+    def _on_recent_action(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            self.open_path(str(action.data()))
+
+    @Slot()
+    def _on_data(self) -> None:
+        table = self.session.table
+        if table is None:
+            self.file_status.setText("No file loaded")
+            self.rows_status.setText("")
+        else:
+            self.file_status.setText(f"File: {table.name}")
+            self.file_status.setToolTip(table.path)
+            self.rows_status.setText(f"{table.n_rows:,} rows × {len(table.columns)} columns")
+            self.setWindowTitle(f"{table.name} — RiskReview {__version__}")
+        self._update_memory()
+
+    @Slot()
+    def _update_memory(self) -> None:
+        process = process_memory()
+        data = self.session.memory_bytes()
+        text = f"Data in memory: {size_bytes(data)}" if self.session.table is not None else ""
+        if process is not None:
+            text += (" · " if text else "") + f"RiskReview uses {size_bytes(process)}"
+        self.memory_status.setText(text)
+
+    @Slot(bool)
+    def _on_busy(self, _busy: bool = False) -> None:
+        running = self.flow.runner.busy
+        loading = self.flow.loader.busy
+        self.run_action.setEnabled(not running and not loading and self.session.table is not None)
+        self.cancel_action.setEnabled(running or loading)
+        self.attacks_page.set_running(running or loading)
+        if not running and not loading:
+            self.run_bar.end()
+
+    @Slot()
+    def _on_load_started(self) -> None:
+        self.run_bar.begin("Reading the file")
+
+    @Slot()
+    def _on_run_started(self) -> None:
+        self.run_bar.begin("Starting the attacks")
+
+    @Slot()
+    def _on_loaded(self) -> None:
+        if self.pages.currentIndex() in (START, RESULTS):
+            self.show_page(DATA)
+        self._on_busy()
+
+    @Slot()
+    def _on_run_finished(self) -> None:
+        self.show_page(RESULTS)
+
+    # --- commands -------------------------------------------------------------------------------
+    @Slot()
+    def ask_open_data(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a data file", "", DATA_FILTER)
+        if path:
+            self.flow.open_data_file(path)
+
+    @Slot()
+    def ask_open_analysis(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open an analysis", "", ANALYSIS_FILTER)
+        if path:
+            self.flow.open_analysis(path)
+
+    @Slot()
+    def ask_save_analysis(self) -> None:
+        start = self.session.analysis_path or str(Path(self.session.source.path).with_suffix(".toml")) \
+            if self.session.source else ""
+        path, _ = QFileDialog.getSaveFileName(self, "Save the analysis", start, ANALYSIS_FILTER)
+        if path:
+            if not path.endswith(".toml"):
+                path += ".toml"
+            self.flow.save_analysis(path)
+
+    @Slot()
+    def ask_export_pdf(self) -> None:
+        if self.session.result is None:
+            self.flow.error("Nothing to export", "Run the attacks first.")
+            return
+        start = str(Path(self.session.source.path).with_name("risk_report.pdf")) if self.session.source else ""
+        path, _ = QFileDialog.getSaveFileName(self, "Export the PDF report", start, "PDF (*.pdf)")
+        if path:
+            self.flow.export_pdf(path if path.endswith(".pdf") else path + ".pdf")
+
+    @Slot()
+    def ask_export_tables(self) -> None:
+        if self.session.result is None:
+            self.flow.error("Nothing to export", "Run the attacks first.")
+            return
+        folder = QFileDialog.getExistingDirectory(self, "Export CSV and JSON into a folder")
+        if folder:
+            self.flow.export_tables(folder)
+
+    @Slot()
+    def run(self) -> None:
+        if self.flow.run():
+            self.attacks_page.set_running(True)
+
+    @Slot(bool)
+    def open_example(self, run_now: bool = False) -> None:
+        self.flow.open_analysis(str(example_analysis()), run_after=run_now)
+
+    @Slot(str)
+    def open_path(self, path: str) -> None:
+        """Open a data file or an analysis (.toml) by path (recent files, drops, argv)."""
+        if path.lower().endswith(".toml"):
+            self.flow.open_analysis(path)
+        else:
+            self.flow.open_data_file(path)
+
+    # --- drag and drop, closing ---------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
+        if urls and urls[0].isLocalFile():
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        urls = [u for u in event.mimeData().urls() if u.isLocalFile()]
+        if urls:
+            event.acceptProposedAction()
+            QTimer.singleShot(0, lambda path=urls[0].toLocalFile(): self.open_path(path))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Cancel any run and wait for the worker threads, so Qt never aborts on exit."""
+        self._memory_timer.stop()
+        self.flow.shutdown()
+        event.accept()

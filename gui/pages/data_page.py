@@ -1,0 +1,215 @@
+"""Page 1, Data: the loaded file, its column profiles with a role per column, the direct-
+identifier warning, and a fast view of the rows (pick a row as an individual target)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton,
+                               QSplitter, QStackedWidget, QTableView, QVBoxLayout, QWidget)
+
+from engine.config import Target
+from engine.io.preview import format_label
+
+from ..models.profile_model import ROLE_COLUMN, ColumnRolesModel, identifier_warning
+from ..models.table_model import EncodedTableModel
+from ..resources import icon
+from ..session import Session
+from ..widgets.role_delegate import RoleDelegate
+from .common import banner, hint, page_layout, title
+
+
+class DataPage(QWidget):
+    """Columns and roles on top, the rows below."""
+
+    openRequested = Signal()
+    importOptionsRequested = Signal()
+
+    def __init__(self, session: Session, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.stack = QStackedWidget()
+        outer.addWidget(self.stack)
+        self.stack.addWidget(self._empty_state())
+        self.stack.addWidget(self._content())
+        session.dataChanged.connect(self._on_data)
+        session.rolesChanged.connect(self._on_roles)
+        self._on_data()
+
+    def _empty_state(self) -> QWidget:
+        widget = QWidget()
+        layout = page_layout(widget)
+        layout.addWidget(title("1 · Data"))
+        layout.addWidget(hint("No data yet. Open a data file (Ctrl+O), drop one on the window, or "
+                              "start with the census example from the Start page."))
+        button = QPushButton(icon("open"), "Open a data file...")
+        button.clicked.connect(self.openRequested)
+        row = QHBoxLayout()
+        row.addWidget(button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addStretch(1)
+        return widget
+
+    def _content(self) -> QWidget:
+        widget = QWidget()
+        layout = page_layout(widget)
+        head = QHBoxLayout()
+        head.addWidget(title("1 · Data"))
+        self.file_label = QLabel("")
+        self.file_label.setObjectName("fileLabel")
+        head.addWidget(self.file_label, 1)
+        options = QPushButton("Import options...")
+        options.setToolTip("Change the delimiter, encoding or sheet used to read the file.")
+        options.clicked.connect(self.importOptionsRequested)
+        head.addWidget(options)
+        layout.addLayout(head)
+        self.identifier_banner = banner()
+        layout.addWidget(self.identifier_banner)
+        self.role_summary = hint("")
+        layout.addWidget(self.role_summary)
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        self.roles_model = ColumnRolesModel(self.session, self)
+        self.roles_view = QTableView()
+        self.roles_view.setObjectName("rolesView")
+        self.roles_view.setModel(self.roles_model)
+        self.roles_view.setItemDelegateForColumn(ROLE_COLUMN, RoleDelegate(self.roles_view))
+        self.roles_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.roles_view.verticalHeader().setVisible(False)
+        self.roles_view.setWordWrap(False)
+        self.roles_view.verticalHeader().setDefaultSectionSize(30)
+        header = self.roles_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        splitter.addWidget(self.roles_view)
+
+        rows = QWidget()
+        rows_layout = QVBoxLayout(rows)
+        rows_layout.setContentsMargins(0, 6, 0, 0)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("<b>Rows</b>"))
+        bar.addWidget(hint("Click a column header to sort. Select a row and press the button to "
+                           "attack that person as an individual target."), 1)
+        self.target_button = QPushButton(icon("attacks"), "Use selected row as a target")
+        self.target_button.setToolTip("Adds an individual target whose known values are this "
+                                      "row's quasi-identifier values.")
+        self.target_button.clicked.connect(self.add_selected_row_as_target)
+        bar.addWidget(self.target_button)
+        rows_layout.addLayout(bar)
+        self.target_feedback = hint("")
+        self.target_feedback.hide()
+        rows_layout.addWidget(self.target_feedback)
+        self.table_model = EncodedTableModel(parent=self)
+        self.table_view = QTableView()
+        self.table_view.setObjectName("dataView")
+        self.table_view.setModel(self.table_model)
+        self.table_view.setSortingEnabled(False)
+        self.table_view.horizontalHeader().setSortIndicatorShown(True)
+        self.table_view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table_view.horizontalHeader().setSectionsClickable(True)
+        self.table_view.horizontalHeader().sectionClicked.connect(self._on_sort)
+        self.table_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table_view.setAlternatingRowColors(True)
+        vertical = self.table_view.verticalHeader()
+        vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vertical.setDefaultSectionSize(24)
+        self.table_view.horizontalHeader().setResizeContentsPrecision(200)
+        rows_layout.addWidget(self.table_view, 1)
+        splitter.addWidget(rows)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout.addWidget(splitter, 1)
+        return widget
+
+    # --- session updates ----------------------------------------------------------------
+    @Slot()
+    def _on_data(self) -> None:
+        table = self.session.table
+        self.stack.setCurrentIndex(0 if table is None else 1)
+        self.table_model.set_table(table)
+        self.table_view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self._feedback("")
+        if table is None:
+            return
+        self.file_label.setText(f"<b>{table.name}</b> — {format_label(self.session.file_format)}, "
+                                f"{table.n_rows:,} rows, {len(table.columns)} columns")
+        self.file_label.setToolTip(table.path)
+        flagged = [p for p in self.session.profiles if p.looks_like_identifier]
+        if flagged:
+            lines = [f"<b>{p.name}</b>: {identifier_warning(p)}" for p in flagged]
+            self.identifier_banner.setText("<br>".join(lines))
+            self.identifier_banner.show()
+        else:
+            self.identifier_banner.hide()
+        for row in range(self.roles_model.rowCount()):
+            self.roles_view.openPersistentEditor(self.roles_model.index(row, ROLE_COLUMN))
+        self.table_view.resizeColumnsToContents()
+        self._on_roles()
+
+    @Slot()
+    def _on_roles(self) -> None:
+        counts = []
+        words = {"quasi_identifiers": "quasi-identifiers", "sensitive": "sensitive",
+                 "identifiers": "identifiers (excluded)", "linkage_keys": "linkage key"}
+        for role, word in words.items():
+            names = self.session.columns_with(role)
+            if names:
+                counts.append(f"{len(names)} {word}")
+        text = " · ".join(counts) if counts else "No roles chosen yet."
+        if not self.session.qids:
+            text += ("  Set at least one column to <b>Quasi-identifier</b> (what an attacker could "
+                     "know), and the columns to protect to <b>Sensitive</b>.")
+        self.role_summary.setText(text)
+        for row in range(self.roles_model.rowCount()):
+            editor = self.roles_view.indexWidget(self.roles_model.index(row, ROLE_COLUMN))
+            if editor is not None:
+                self.roles_view.itemDelegateForColumn(ROLE_COLUMN).setEditorData(
+                    editor, self.roles_model.index(row, ROLE_COLUMN))
+
+    @Slot(int)
+    def _on_sort(self, column: int) -> None:
+        header = self.table_view.horizontalHeader()
+        self.table_model.sort(column, header.sortIndicatorOrder())
+
+    def _feedback(self, text: str) -> None:
+        self.target_feedback.setText(text)
+        self.target_feedback.setVisible(bool(text))
+
+    # --- roles and targets -----------------------------------------------------------------
+    def set_role(self, column: str, role: str) -> bool:
+        """Set a column's role through the model (as the combo does)."""
+        for row in range(self.roles_model.rowCount()):
+            if self.roles_model.profile(row).name == column:
+                return self.roles_model.setData(self.roles_model.index(row, ROLE_COLUMN), role)
+        return False
+
+    def selected_row(self) -> Optional[int]:
+        rows = self.table_view.selectionModel().selectedRows() if self.table_view.selectionModel() else []
+        return rows[0].row() if rows else None
+
+    def target_for_row(self, view_row: int) -> Target:
+        """The target whose known values are this row's quasi-identifier values."""
+        names = list(self.table_model.table.columns)
+        values = tuple((q, self.table_model.cell_text(view_row, names.index(q))) for q in self.session.qids)
+        return Target(values)
+
+    @Slot()
+    def add_selected_row_as_target(self) -> None:
+        row = self.selected_row()
+        if row is None:
+            self._feedback("Select a row first (click its row number).")
+            return
+        if not self.session.qids:
+            self._feedback("Choose the quasi-identifiers first: the target is what the "
+                                         "attacker knows about this row.")
+            return
+        target = self.target_for_row(row)
+        self.session.add_target(target)
+        self._feedback(f"Added target (file row {self.table_model.source_row(row) + 1:,}): "
+                                     f"{target.label()}. It is attacked when Individual targets is "
+                                     f"ticked on the Attacks page.")

@@ -1,0 +1,175 @@
+"""Page 2, Releases (optional): later releases of the same survey and their linkage key.
+
+The linked (longitudinal) analysis is not in the engine yet: this page collects the files
+and keys and keeps them in the session, and says plainly that they are not analysed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QGroupBox, QHBoxLayout,
+                               QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from engine.config import DataSource
+from engine.errors import InputError
+from engine.io.formats import list_columns
+
+from ..resources import icon
+from ..session import Release, Session
+from .common import banner, hint, page_layout, title
+
+NOT_AVAILABLE = ("The linked analysis across releases (attacks that join the focal release with "
+                 "later ones on the linkage key) is not available in this version of RiskReview. "
+                 "You can list the later releases and their linkage key here: they are kept while "
+                 "the window is open, but they are not analysed and not saved in the analysis file.")
+NO_KEY = "(choose the linkage key)"
+
+
+class ReleasesPage(QWidget):
+    """Focal release's linkage key, and a list of later releases with theirs."""
+
+    errorRaised = Signal(str, str)
+
+    def __init__(self, session: Session, data_filter: str = "", parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.data_filter = data_filter
+        layout = page_layout(self)
+        layout.addWidget(title("2 · Releases (optional)"))
+        layout.addWidget(hint("For a survey released several times (e.g. every year), an attacker "
+                              "can link a person's records across releases through a persistent "
+                              "ID and learn more than from one release."))
+        self.notice = banner(NOT_AVAILABLE, "notice")
+        self.notice.setObjectName("notice")
+        layout.addWidget(self.notice)
+
+        focal = QGroupBox("Focal release (the loaded file)")
+        focal_layout = QHBoxLayout(focal)
+        self.focal_label = QLabel("No data loaded.")
+        focal_layout.addWidget(self.focal_label, 1)
+        focal_layout.addWidget(QLabel("Linkage key:"))
+        self.focal_key = QComboBox()
+        self.focal_key.setMinimumWidth(220)
+        self.focal_key.setToolTip("The persistent ID of a person in the focal release; its role "
+                                  "becomes Linkage key.")
+        self.focal_key.activated.connect(self._on_focal_key)
+        focal_layout.addWidget(self.focal_key)
+        layout.addWidget(focal)
+
+        later = QGroupBox("Later releases")
+        later_layout = QVBoxLayout(later)
+        self.table = QTableWidget(0, 3)
+        self.table.setObjectName("releasesTable")
+        self.table.setHorizontalHeaderLabels(["File", "Columns", "Linkage key in this release"])
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setDefaultSectionSize(32)
+        self.table.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignLeft)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        later_layout.addWidget(self.table)
+        buttons = QHBoxLayout()
+        add = QPushButton(icon("open"), "Add a later release...")
+        add.clicked.connect(self._ask_release)
+        self.remove = QPushButton("Remove")
+        self.remove.clicked.connect(self._remove_selected)
+        buttons.addWidget(add)
+        buttons.addWidget(self.remove)
+        buttons.addStretch(1)
+        later_layout.addLayout(buttons)
+        layout.addWidget(later, 1)
+        self.status = hint("")
+        layout.addWidget(self.status)
+        session.dataChanged.connect(self._refresh)
+        session.rolesChanged.connect(self._refresh)
+        session.releasesChanged.connect(self._refresh)
+        self._refresh()
+
+    # --- actions ----------------------------------------------------------------------------
+    @Slot()
+    def _ask_release(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Add a later release", "", self.data_filter)
+        if path:
+            self.add_release_file(path)
+
+    def add_release_file(self, path: str) -> Optional[Release]:
+        """Read the release's column names (header only) and add it; errors are reported."""
+        try:
+            columns = list_columns(DataSource(path))
+        except InputError as exc:
+            self.errorRaised.emit("Could not add the release", str(exc))
+            return None
+        focal_keys = self.session.columns_with("linkage_keys")
+        key = next((k for k in focal_keys if k in columns), None)
+        release = Release(path=path, columns=columns, linkage_key=key)
+        self.session.add_release(release)
+        return release
+
+    @Slot()
+    def _remove_selected(self) -> None:
+        rows = sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True)
+        for row in rows:
+            self.session.remove_release(row)
+
+    @Slot(int)
+    def _on_focal_key(self, position: int) -> None:
+        column = self.focal_key.itemData(position)
+        for old in self.session.columns_with("linkage_keys"):
+            if old != column:
+                self.session.set_role(old, "ignored")
+        if column:
+            self.session.set_role(column, "linkage_keys")
+
+    @Slot(int)
+    def _on_release_key(self, position: int) -> None:
+        combo = self.sender()
+        if isinstance(combo, QComboBox):
+            row = int(combo.property("release_row"))
+            self.session.set_release_key(row, combo.itemData(position))
+
+    # --- display ----------------------------------------------------------------------------
+    @Slot()
+    def _refresh(self) -> None:
+        session = self.session
+        self.focal_key.blockSignals(True)
+        self.focal_key.clear()
+        self.focal_key.addItem(NO_KEY, None)
+        for column in session.columns:
+            self.focal_key.addItem(column, column)
+        keys = session.columns_with("linkage_keys")
+        self.focal_key.setCurrentIndex(max(0, self.focal_key.findData(keys[0])) if keys else 0)
+        self.focal_key.blockSignals(False)
+        self.focal_key.setEnabled(session.table is not None)
+        if session.table is not None:
+            self.focal_label.setText(f"{session.table.name}: {session.table.n_rows:,} rows")
+        else:
+            self.focal_label.setText("No data loaded: open the focal release on the Data page first.")
+        self.table.setRowCount(len(session.releases))
+        for row, release in enumerate(session.releases):
+            item = QTableWidgetItem(Path(release.path).name)
+            item.setToolTip(release.path)
+            self.table.setItem(row, 0, item)
+            self.table.setItem(row, 1, QTableWidgetItem(f"{len(release.columns)}"))
+            combo = QComboBox()
+            combo.addItem(NO_KEY, None)
+            for column in release.columns:
+                combo.addItem(column, column)
+            combo.setCurrentIndex(max(0, combo.findData(release.linkage_key)))
+            combo.setProperty("release_row", row)
+            combo.activated.connect(self._on_release_key)
+            self.table.setCellWidget(row, 2, combo)
+        self.remove.setEnabled(bool(session.releases))
+        missing = [Path(r.path).name for r in session.releases if not r.linkage_key]
+        if not session.releases:
+            self.status.setText("No later release added.")
+        elif missing:
+            self.status.setText(f"Choose the linkage key of: {', '.join(missing)}.")
+        else:
+            self.status.setText(f"{len(session.releases)} later release(s) with their linkage key. "
+                                "Linked analysis: not available in this version.")

@@ -1,0 +1,312 @@
+"""Page 4, Results: the thesis's views of a QID-subset sweep (top subsets per size, success
+by subset size, worst-case histograms), individual targets, and the views still to come."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Slot
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView,
+                               QLabel, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
+
+from engine.summary import top_by_size
+
+from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
+from ..session import Session
+from ..text import TIPS, duration, pct, qid_text
+from ..widgets.histograms import HistogramGrid
+from ..widgets.scatter import SubsetScatter
+from .common import banner, hint, page_layout, title
+
+REID = "reidentification"
+DEFAULT_HISTOGRAMS = 4
+
+
+class ResultsPage(QWidget):
+    """Shows ``session.result``; the attack selector switches all the sweep views at once."""
+
+    def __init__(self, session: Session, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.stack = QStackedWidget()
+        outer.addWidget(self.stack)
+        empty = QWidget()
+        empty_layout = page_layout(empty)
+        empty_layout.addWidget(title("4 · Results"))
+        empty_layout.addWidget(hint("No results yet. Choose the attacks on the Attacks page and "
+                                    "press Run (Ctrl+R)."))
+        empty_layout.addStretch(1)
+        self.stack.addWidget(empty)
+        self.stack.addWidget(self._content())
+        session.resultChanged.connect(self._on_result)
+        self._on_result()
+
+    def _content(self) -> QWidget:
+        widget = QWidget()
+        layout = page_layout(widget)
+        head = QHBoxLayout()
+        head.addWidget(title("4 · Results"))
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        head.addWidget(self.summary, 1)
+        layout.addLayout(head)
+        self.warnings = banner()
+        layout.addWidget(self.warnings)
+        choose = QHBoxLayout()
+        choose.addWidget(QLabel("Attack:"))
+        self.attack = QComboBox()
+        self.attack.setObjectName("attackChoice")
+        self.attack.setMinimumWidth(280)
+        self.attack.currentIndexChanged.connect(self._show_attack)
+        choose.addWidget(self.attack)
+        choose.addStretch(1)
+        layout.addLayout(choose)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._top_tab(), "Top subsets per size")
+        self.scatter = SubsetScatter()
+        self.scatter.subsetSelected.connect(self._on_scatter_pick)
+        scatter_tab = QWidget()
+        scatter_layout = QVBoxLayout(scatter_tab)
+        scatter_layout.addWidget(hint("One dot per subset of quasi-identifiers; the dark dot is the "
+                                      "worst subset of each size; the dashed line is the prior. "
+                                      "Point at a dot to see its subset, click to select it."))
+        scatter_layout.addWidget(self.scatter, 1)
+        self.scatter_selection = QLabel("")
+        scatter_layout.addWidget(self.scatter_selection)
+        self.tabs.addTab(scatter_tab, "Success by subset size")
+        self.tabs.addTab(self._histogram_tab(), "Worst-case histograms")
+        self.tabs.addTab(self._targets_tab(), "Individual targets")
+        self.tabs.addTab(self._note_tab(
+            "Privacy models (k-anonymity, l-diversity, t-closeness...) are coming in a later "
+            "version: this version does not compute them, so there is no table to show."),
+            "Privacy models")
+        self.tabs.addTab(self._note_tab(
+            "Success over time (bars per added release) needs the linked analysis across "
+            "releases, which is not available in this version."), "Over time")
+        layout.addWidget(self.tabs, 1)
+        return widget
+
+    def _top_tab(self) -> QWidget:
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        self.priors = QLabel("")
+        self.priors.setObjectName("priors")
+        self.priors.setToolTip(TIPS["prior"])
+        self.priors.setWordWrap(True)
+        layout.addWidget(self.priors)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("For each size, the worst subset by:"))
+        self.rank = QComboBox()
+        self.rank.addItem("probabilistic success", "posterior_prob")
+        self.rank.addItem("deterministic success", "posterior_det")
+        self.rank.currentIndexChanged.connect(self._show_top)
+        row.addWidget(self.rank)
+        self.ties = QCheckBox("show ties")
+        self.ties.setToolTip("Show every subset that ties for the highest success of its size.")
+        self.ties.toggled.connect(self._show_top)
+        row.addWidget(self.ties)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.top_model = TopSubsetsModel(self)
+        self.top_proxy = QSortFilterProxyModel(self)
+        self.top_proxy.setSourceModel(self.top_model)
+        self.top_proxy.setSortRole(SORT_ROLE)
+        self.top_view = QTableView()
+        self.top_view.setObjectName("topTable")
+        self.top_view.setModel(self.top_proxy)
+        self.top_view.setSortingEnabled(True)
+        self.top_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.top_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.top_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.top_view.setAlternatingRowColors(True)
+        self.top_view.verticalHeader().setVisible(False)
+        self.top_view.setWordWrap(True)
+        header = self.top_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumHeight(44)
+        header.sectionResized.connect(self._schedule_row_heights)
+        self._row_timer = QTimer(self)
+        self._row_timer.setSingleShot(True)
+        self._row_timer.setInterval(0)
+        self._row_timer.timeout.connect(self.top_view.resizeRowsToContents)
+        self.top_view.selectionModel().currentRowChanged.connect(self._on_top_row)
+        layout.addWidget(self.top_view, 1)
+        layout.addWidget(hint("People: head-counts behind the percentages. Gain: how much better "
+                              "the attacker does than with no quasi-identifier (percentage points "
+                              "for deterministic, times for probabilistic). Point at a header for "
+                              "its meaning."))
+        return tab
+
+    def _histogram_tab(self) -> QWidget:
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Subset sizes:"))
+        self.size_boxes_row = QHBoxLayout()
+        row.addLayout(self.size_boxes_row)
+        row.addStretch(1)
+        self.log_scale = QCheckBox("logarithmic people axis")
+        self.log_scale.setToolTip("Show small bars (a few people at high risk) next to large ones.")
+        self.log_scale.toggled.connect(self._show_histograms)
+        row.addWidget(self.log_scale)
+        layout.addLayout(row)
+        layout.addWidget(hint(TIPS["histogram"]))
+        self.histograms = HistogramGrid()
+        layout.addWidget(self.histograms, 1)
+        self.size_boxes: list[QCheckBox] = []
+        return tab
+
+    def _targets_tab(self) -> QWidget:
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        self.targets_note = hint("")
+        layout.addWidget(self.targets_note)
+        self.targets_model = TargetsModel(self)
+        self.targets_view = QTableView()
+        self.targets_view.setObjectName("targetsTable")
+        self.targets_view.setModel(self.targets_model)
+        self.targets_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.targets_view.horizontalHeader().setStretchLastSection(True)
+        self.targets_view.horizontalHeader().setMinimumHeight(44)
+        layout.addWidget(self.targets_view, 1)
+        return tab
+
+    @staticmethod
+    def _note_tab(text: str) -> QWidget:
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        layout.addWidget(banner(text, "notice"))
+        layout.addStretch(1)
+        return tab
+
+    # --- filling -------------------------------------------------------------------------
+    @Slot()
+    def _on_result(self) -> None:
+        result = self.session.result
+        self.stack.setCurrentIndex(0 if result is None else 1)
+        if result is None:
+            return
+        a = result.assessment
+        self.summary.setText(f"<b>{a.dataset.name}</b>: {a.dataset.rows:,} people, "
+                             f"{len(a.reidentification):,} subsets of "
+                             f"{len(a.config.roles.quasi_identifiers)} quasi-identifiers, "
+                             f"run in {duration(result.seconds)}.")
+        self.warnings.setText("<br>".join(f"Warning: {w}" for w in a.warnings))
+        self.warnings.setVisible(bool(a.warnings))
+        self.attack.blockSignals(True)
+        self.attack.clear()
+        if result.attacks.reidentification:
+            self.attack.addItem("Re-identification", REID)
+        if result.attacks.inference:
+            for name in a.config.roles.sensitive:
+                self.attack.addItem(f"Attribute inference: {name}", name)
+        self.attack.blockSignals(False)
+        self.attack.setCurrentIndex(0)
+        self._show_attack()
+        self.targets_model.set_targets(a.targets, result.attacks.reidentification,
+                                       result.attacks.inference)
+        if not a.targets:
+            self.targets_note.setText("No individual target was attacked. Add one on the Attacks "
+                                      "page, or select a row on the Data page.")
+        else:
+            unmatched = sum(1 for t in a.targets if not t.matched)
+            self.targets_note.setText(
+                f"{len(a.targets)} target(s); {unmatched} with no matching record (\"no match\": "
+                "no one in the file has all these values)." if unmatched else
+                f"{len(a.targets)} target(s). Chance: the probability of picking the person's record "
+                "among those with the same values; the guess is the most common sensitive value.")
+        self.targets_view.resizeColumnsToContents()
+
+    def current_rows(self) -> list:
+        result = self.session.result
+        if result is None:
+            return []
+        key = self.attack.currentData()
+        if key == REID:
+            return list(result.assessment.reidentification)
+        return [r for r in result.assessment.inference if r.sensitive == key]
+
+    @Slot()
+    def _show_attack(self) -> None:
+        rows = self.current_rows()
+        key = self.attack.currentData()
+        self._show_top()
+        word = "Re-identification" if key == REID else f"Inference of {key}"
+        self.scatter.show_rows(rows)
+        self.scatter_selection.setText("")
+        self._fill_size_boxes(key)
+        if rows:
+            self.priors.setText(f"{word} — priors (attacker knows no quasi-identifier): "
+                                f"deterministic {pct(rows[0].prior_det, 2)}, "
+                                f"probabilistic {pct(rows[0].prior_prob, 3)}")
+        else:
+            self.priors.setText("")
+
+    @Slot()
+    def _show_top(self) -> None:
+        rows = self.current_rows()
+        top = top_by_size(rows, self.rank.currentData(), ties=self.ties.isChecked()) if rows else []
+        self.top_model.set_rows(top)
+        self._schedule_row_heights()
+
+    @Slot()
+    def _schedule_row_heights(self) -> None:
+        """Fit rows to their (wrapped) subsets once the columns have their final widths."""
+        self._row_timer.start()
+
+    def _fill_size_boxes(self, key: Optional[str]) -> None:
+        for box in self.size_boxes:
+            box.deleteLater()
+        self.size_boxes = []
+        histograms = self._histograms_for(key)
+        sizes = sorted({len(h.qids) for h in histograms})
+        if len(sizes) <= DEFAULT_HISTOGRAMS:
+            chosen = set(sizes)
+        else:
+            step = (len(sizes) - 1) / (DEFAULT_HISTOGRAMS - 1)
+            chosen = {sizes[round(i * step)] for i in range(DEFAULT_HISTOGRAMS)}
+        for size in sizes:
+            box = QCheckBox(str(size))
+            box.setChecked(size in chosen)
+            box.toggled.connect(self._show_histograms)
+            self.size_boxes_row.addWidget(box)
+            self.size_boxes.append(box)
+        self._show_histograms()
+
+    def _histograms_for(self, key: Optional[str]) -> list:
+        result = self.session.result
+        if result is None or key is None:
+            return []
+        return [h for h in result.assessment.histograms if h.measure == key]
+
+    @Slot()
+    def _show_histograms(self) -> None:
+        key = self.attack.currentData()
+        chosen = {int(b.text()) for b in self.size_boxes if b.isChecked()}
+        shown = sorted((h for h in self._histograms_for(key) if len(h.qids) in chosen),
+                       key=lambda h: len(h.qids))
+        word = "re-identification risk" if key == REID else f"risk of learning {key}"
+        self.histograms.show_histograms(shown, word, log=self.log_scale.isChecked(),
+                                        all_qids=self._all_qids())
+
+    def _all_qids(self) -> tuple[str, ...]:
+        result = self.session.result
+        return result.assessment.config.roles.quasi_identifiers if result is not None else ()
+
+    @Slot()
+    def _on_top_row(self) -> None:
+        index = self.top_view.currentIndex()
+        if not index.isValid():
+            return
+        row = self.top_model.row_at(self.top_proxy.mapToSource(index).row())
+        if row is not None:
+            self.scatter.select(row.qids)
+            self.scatter_selection.setText(f"Selected: {qid_text(row.qids)}")
+
+    @Slot(object)
+    def _on_scatter_pick(self, qids) -> None:
+        if qids:
+            self.scatter_selection.setText(f"Selected: {qid_text(tuple(qids))}")

@@ -1,0 +1,136 @@
+"""``riskreview --self-test``: prove on this machine (from source or frozen) that the window
+starts, the bundled example loads, a sweep runs on worker processes, and a PDF and CSV
+report are written and read back. One line per step; exit 0, or 1 naming the failed step.
+Network access is blocked for the whole test: any attempt to open a connection fails it."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator, TextIO
+
+
+class StepFailed(Exception):
+    pass
+
+
+@contextmanager
+def no_network() -> Iterator[None]:
+    """Make every new internet socket fail (local Unix sockets, used by worker processes, stay)."""
+    real = socket.socket
+
+    class Refused(real):
+        def __init__(self, family=socket.AF_INET, *args, **kwargs):
+            if family in (socket.AF_INET, socket.AF_INET6):
+                raise StepFailed("the program tried to open a network connection")
+            super().__init__(family, *args, **kwargs)
+
+    socket.socket = Refused
+    try:
+        yield
+    finally:
+        socket.socket = real
+
+
+def _wait(app, done: Callable[[], bool], seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            raise StepFailed(f"{what} did not finish within {seconds:.0f} s")
+        app.processEvents()
+        time.sleep(0.02)
+
+
+def run_self_test(out: TextIO = sys.stdout) -> int:
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    step = "start"
+    try:
+        with no_network(), tempfile.TemporaryDirectory(prefix="riskreview-selftest-") as folder:
+            step = "window"
+            from PySide6.QtCore import QSettings
+            from PySide6.QtWidgets import QApplication
+
+            from engine import __version__
+
+            from .app import build_window, prepare_application
+
+            app = QApplication.instance() or QApplication([sys.argv[0]])
+            prepare_application(app)
+            settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
+            window = build_window(settings=settings)
+            window.resize(1280, 800)
+            window.show()
+            app.processEvents()
+            shot = Path(folder) / "window.png"
+            if not window.grab().save(str(shot)) or shot.stat().st_size < 1000:
+                raise StepFailed("the window could not be drawn")
+            errors: list[str] = []
+            window.flow.error = lambda title, message, details="": errors.append(f"{title}: {message}")
+            print(f"ok window: RiskReview {__version__} on Qt platform '{app.platformName()}'", file=out)
+
+            step = "load"
+            window.open_example(run_now=False)
+            session = window.flow.session
+            _wait(app, lambda: session.table is not None or errors, 120, "loading the example")
+            if errors:
+                raise StepFailed(errors[0])
+            print(f"ok load: {session.source.path and Path(session.source.path).name}, "
+                  f"{session.table.n_rows:,} rows", file=out)
+
+            step = "sweep"
+            from engine.config import SubsetFamily
+
+            session.family = SubsetFamily("max-size", max_size=2)
+            session.jobs = 2
+            started = time.monotonic()
+            if not window.flow.run():
+                raise StepFailed(errors[0] if errors else "the run did not start")
+            _wait(app, lambda: session.result is not None or errors, 300, "the sweep")
+            if errors:
+                raise StepFailed(errors[0])
+            assessment = session.result.assessment
+            k = len(assessment.config.roles.quasi_identifiers)
+            expected = k + k * (k - 1) // 2
+            if len(assessment.reidentification) != expected:
+                raise StepFailed(f"{len(assessment.reidentification)} subsets instead of {expected}")
+            from engine.api import run_assessment
+
+            check = run_assessment(assessment.config.with_jobs(1), table=session.table)
+            if check.reidentification != assessment.reidentification:
+                raise StepFailed("worker processes and one process disagree")
+            print(f"ok sweep: {expected} subsets on 2 worker processes in {time.monotonic() - started:.1f} s, "
+                  f"equal to one process", file=out)
+
+            step = "report"
+            from engine.report.pdf import write_pdf
+            from engine.report.tables import write_results
+
+            pdf = write_pdf(assessment, Path(folder) / "report.pdf")
+            data = pdf.read_bytes()
+            if not data.startswith(b"%PDF") or b"%%EOF" not in data[-1024:] or len(data) < 20_000:
+                raise StepFailed("the PDF report is incomplete")
+            files = write_results(assessment, Path(folder) / "tables")
+            results = json.loads((Path(folder) / "tables" / "results.json").read_text(encoding="utf-8"))
+            if len(results["reidentification"]) != expected or results["dataset"]["rows"] != session.table.n_rows:
+                raise StepFailed("results.json does not match the run")
+            header = (Path(folder) / "tables" / "reidentification.csv").read_text(encoding="utf-8").splitlines()[0]
+            if not header.startswith("qids,size,rows,blocks,singletons"):
+                raise StepFailed("reidentification.csv has an unexpected header")
+            print(f"ok report: PDF {len(data) // 1024} KB, {len(files)} result files", file=out)
+
+            step = "close"
+            window.close()
+            app.processEvents()
+            print("ok offline: no network connection was attempted", file=out)
+        print("self-test passed", file=out)
+        return 0
+    except Exception as exc:  # every failure is reported as the step that failed
+        print(f"FAIL {step}: {exc}", file=out)
+        return 1

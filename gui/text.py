@@ -1,0 +1,115 @@
+"""Words and number formats shown to the analyst: one place for labels and tooltips."""
+
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+ROLE_KEYS = ("identifiers", "quasi_identifiers", "sensitive", "linkage_keys", "ignored")
+ROLE_LABELS = {
+    "identifiers": "Identifier (excluded)",
+    "quasi_identifiers": "Quasi-identifier",
+    "sensitive": "Sensitive",
+    "linkage_keys": "Linkage key",
+    "ignored": "Ignored",
+}
+ROLE_TIPS = {
+    "identifiers": "A direct identifier (name, ID number): it must not be released; it is left "
+                   "out of every attack.",
+    "quasi_identifiers": "Something an attacker could know about a person from elsewhere "
+                         "(birth date, sex, municipality): the attacks combine these.",
+    "sensitive": "What the attacker wants to learn about a person (health, benefits).",
+    "linkage_keys": "A persistent ID that links the same person across releases "
+                    "(used by the over-time analysis).",
+    "ignored": "Not used by the analysis.",
+}
+
+TIPS = {
+    "reid_det": "Share of people who are unique on these attributes: an attacker who knows "
+                "them singles these people out with certainty.",
+    "reid_det_count": "Number of people who are unique on these attributes.",
+    "reid_prob": "Expected share of people an attacker re-identifies by picking one record at "
+                 "random among those that share the person's attributes (= groups / people).",
+    "reid_prob_count": "Expected number of people re-identified (= number of groups of "
+                       "records with equal values).",
+    "inf_det": "Share of people whose sensitive value is learned with certainty: everyone "
+               "sharing their attributes has the same sensitive value.",
+    "inf_det_count": "Number of people whose sensitive value is learned with certainty.",
+    "inf_prob": "Expected share of people whose sensitive value the attacker guesses right by "
+                "picking the most common value among those sharing their attributes.",
+    "inf_prob_count": "Expected number of people whose sensitive value is guessed right.",
+    "deg_det": "Gain over an attacker who knows none of these attributes: posterior minus "
+               "prior, in percentage points.",
+    "deg_prob": "Gain over an attacker who knows none of these attributes: posterior divided "
+                "by prior (x10 means ten times more successful).",
+    "prior": "Success of an attacker who knows none of the quasi-identifiers.",
+    "size": "Number of attributes the attacker knows.",
+    "qids": "The attributes the attacker knows (the subset with the highest success for "
+            "this size).",
+    "histogram": "How many people have each level of risk when the attacker knows the "
+                 "worst subset of this size: risk 1 means the attacker is sure.",
+    "target_reid": "Chance of picking this person's record among the records with the same "
+                   "values (1 = the person is unique).",
+}
+
+
+def pct(value: Optional[float], digits: int = 1) -> str:
+    """A share as a percentage; tiny non-zero values keep significant digits."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "n/a"
+    share = 100.0 * value
+    if share != 0 and abs(share) < 1:
+        return f"{share:.2g}%"
+    return f"{share:.{digits}f}%"
+
+
+def count(value: Optional[float]) -> str:
+    if value is None:
+        return "n/a"
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.1f}"
+
+
+def ratio(value: Optional[float]) -> str:
+    if value is None or not math.isfinite(value):
+        return "n/a"
+    if value < 10:
+        return f"x{value:.3f}"
+    return f"x{value:,.1f}" if value < 100 else f"x{value:,.0f}"
+
+
+def points(value: Optional[float]) -> str:
+    if value is None:
+        return "n/a"
+    share = 100.0 * value
+    if share != 0 and abs(share) < 1:
+        return f"{share:+.2f} pp"
+    return f"{share:+.1f} pp"
+
+
+def duration(seconds: Optional[float]) -> str:
+    if seconds is None or not math.isfinite(seconds):
+        return "unknown"
+    seconds = max(0.0, seconds)
+    if seconds < 1:
+        return "under 1 s"
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    minutes, sec = divmod(int(round(seconds)), 60)
+    if minutes < 90:
+        return f"{minutes} min {sec:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+def size_bytes(value: float) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{value:,.0f} {unit}" if unit == "B" else f"{value:,.1f} {unit}"
+        value /= 1024
+    return f"{value:,.1f} GB"
+
+
+def qid_text(qids: tuple[str, ...]) -> str:
+    return " + ".join(qids)

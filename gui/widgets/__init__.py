@@ -1,0 +1,1 @@
+"""Reusable widgets: plots (matplotlib canvases), the run bar, editors."""

@@ -1,0 +1,69 @@
+"""A matplotlib canvas embedded in Qt (``FigureCanvasQTAgg`` over a ``Figure``, no pyplot),
+with a hover annotation shared by the plots."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+from matplotlib.figure import Figure
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+TEXT_SIZE = 9
+PRIOR_COLOR = "#c0392b"
+POINT_COLOR = "#4a78b5"
+TOP_COLOR = "#24446e"
+SELECT_COLOR = "#f2a01e"
+
+
+class PlotCanvas(FigureCanvasQTAgg):
+    """A figure with constrained layout; subclasses draw into ``self.figure``."""
+
+    def __init__(self, parent: Optional[QWidget] = None, width: float = 8.0, height: float = 4.0) -> None:
+        self.figure = Figure(figsize=(width, height), layout="constrained")
+        super().__init__(self.figure)
+        self.setParent(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(320, 240)
+        self._annotations: dict[Axes, object] = {}
+        self.mpl_connect("motion_notify_event", self._on_motion)
+
+    def annotation(self, ax: Axes):
+        """The (hidden) hover label of ``ax``."""
+        note = self._annotations.get(ax)
+        if note is None:
+            note = ax.annotate("", xy=(0, 0), xytext=(10, 10), textcoords="offset points",
+                               fontsize=TEXT_SIZE, zorder=10,
+                               bbox={"boxstyle": "round", "fc": "#ffffe8", "ec": "#888888"})
+            note.set_visible(False)
+            self._annotations[ax] = note
+        return note
+
+    def reset(self) -> None:
+        self.figure.clear()
+        self._annotations = {}
+
+    def hover_text(self, ax: Axes, event) -> Optional[tuple[tuple[float, float], str]]:
+        """Subclasses: the (xy, text) to show for the mouse ``event`` over ``ax``, or None."""
+        return None
+
+    def _on_motion(self, event) -> None:
+        changed = False
+        for ax, note in list(self._annotations.items()):
+            hit = self.hover_text(ax, event) if event.inaxes is ax else None
+            if hit is None:
+                if note.get_visible():
+                    note.set_visible(False)
+                    changed = True
+                continue
+            xy, text = hit
+            note.xy = xy
+            note.set_text(text)
+            x_fraction = ax.transAxes.inverted().transform(ax.transData.transform(xy))[0]
+            note.set_position((-10, 10) if x_fraction > 0.6 else (10, 10))
+            note.set_horizontalalignment("right" if x_fraction > 0.6 else "left")
+            note.set_visible(True)
+            changed = True
+        if changed:
+            self.draw_idle()

@@ -1,0 +1,106 @@
+"""The bar under the pages while a run goes: progress (subsets done/total), elapsed, ETA
+and a Cancel button."""
+
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton
+
+from engine.progress import Progress
+
+from ..resources import icon
+from ..text import duration
+
+STAGES = {"loading": "Loading the data", "sweep": "Attacking every QID subset",
+          "reading": "Reading the file", "profiling": "Profiling columns",
+          "checking": "Checking the file"}
+
+
+class RunBar(QFrame):
+    """Shown while a job runs; ``cancelRequested`` when the analyst presses Cancel."""
+
+    cancelRequested = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("runBar")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 6, 12, 6)
+        self.title = QLabel("")
+        self.title.setMinimumWidth(220)
+        self.bar = QProgressBar()
+        self.bar.setMinimumWidth(300)
+        self.bar.setFormat("%p%")
+        self.detail = QLabel("")
+        self.detail.setMinimumWidth(360)
+        self.cancel_button = QPushButton(icon("cancel"), "Cancel")
+        self.cancel_button.setToolTip("Stop the run (Esc). Nothing is kept from a cancelled run.")
+        self.cancel_button.clicked.connect(self._on_cancel)
+        layout.addWidget(self.title)
+        layout.addWidget(self.bar, 1)
+        layout.addWidget(self.detail)
+        layout.addWidget(self.cancel_button)
+        self._start = 0.0
+        self._last: Optional[Progress] = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(500)
+        self._timer.timeout.connect(self._refresh)
+        self.hide()
+
+    def begin(self, title: str, cancellable: bool = True) -> None:
+        self.title.setText(title)
+        self.bar.setRange(0, 0)
+        self.detail.setText("starting...")
+        self.cancel_button.setEnabled(cancellable)
+        self.cancel_button.setVisible(cancellable)
+        self._start = time.monotonic()
+        self._last = None
+        self._timer.start()
+        self.show()
+
+    def end(self) -> None:
+        self._timer.stop()
+        self.hide()
+
+    @property
+    def elapsed(self) -> float:
+        return time.monotonic() - self._start
+
+    @Slot(object)
+    def update_progress(self, progress: Progress) -> None:
+        self._last = progress
+        stage = STAGES.get(progress.stage, progress.stage)
+        if progress.stage == "sweep" and progress.total:
+            self.bar.setRange(0, progress.total)
+            self.bar.setValue(progress.done)
+            self.bar.setFormat(f"{progress.done:,} / {progress.total:,} subsets")
+            if progress.done >= progress.total:
+                stage = "Summarising the results"
+        elif progress.total and progress.stage in ("profiling",):
+            self.bar.setRange(0, progress.total)
+            self.bar.setValue(progress.done)
+            self.bar.setFormat(f"{progress.done:,} / {progress.total:,} columns")
+        else:
+            self.bar.setRange(0, 0)
+        self.title.setText(stage)
+        self._refresh()
+
+    @Slot()
+    def _refresh(self) -> None:
+        eta = self._last.eta if self._last is not None and self._last.stage == "sweep" else None
+        text = f"elapsed {duration(self.elapsed)}"
+        if self._last is not None and self._last.stage == "sweep":
+            if self._last.done >= self._last.total:
+                text += " · finishing"
+            else:
+                text += f" · remaining about {duration(eta)}" if eta is not None else " · remaining: measuring"
+        self.detail.setText(text)
+
+    @Slot()
+    def _on_cancel(self) -> None:
+        self.cancel_button.setEnabled(False)
+        self.detail.setText("cancelling...")
+        self.cancelRequested.emit()

@@ -1,0 +1,66 @@
+"""Fixtures for the window tests (offscreen Qt, set up by tests/conftest.py)."""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from gui.compat import guard_singletons
+
+guard_singletons()  # PySide6 6.12 on Python 3.11 leaks None/True references: gui/compat.py
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "resources" / "examples"
+CENSUS = EXAMPLES / "census_example.csv"
+CENSUS_TOML = EXAMPLES / "census_demo.toml"
+QIDS = ("birth_year", "sex", "race", "school")
+SENSITIVE = ("special_needs",)
+
+
+@pytest.fixture
+def settings(tmp_path):
+    from PySide6.QtCore import QSettings
+
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    from gui.main_window import MainWindow
+
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    yield win
+    win.close()
+    assert multiprocessing.active_children() == []
+
+
+def wait_loaded(qtbot, win, timeout: int = 20000) -> None:
+    qtbot.waitUntil(lambda: not win.flow.loader.busy and win.session.table is not None, timeout=timeout)
+
+
+def wait_idle(qtbot, win, timeout: int = 60000) -> None:
+    qtbot.waitUntil(lambda: not win.flow.busy and win.flow.exporter.busy is False, timeout=timeout)
+
+
+def error_boxes():
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    return [w for w in QApplication.topLevelWidgets()
+            if isinstance(w, QMessageBox) and w.objectName() == "errorDialog" and w.isVisible()]
+
+
+def load_census(qtbot, win, path: Path = CENSUS) -> None:
+    win.flow.open_data_file(str(path), ask=False)
+    wait_loaded(qtbot, win)
+
+
+def set_roles(win, qids=QIDS, sensitive=SENSITIVE) -> None:
+    for name in qids:
+        assert win.data_page.set_role(name, "quasi_identifiers")
+    for name in sensitive:
+        assert win.data_page.set_role(name, "sensitive")
