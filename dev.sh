@@ -32,7 +32,7 @@ python_deps() {
     [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && return 0
     [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
     "$VENV/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
-    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[test]"
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[test,package]"
     echo "$want" > "$stamp"
 }
 

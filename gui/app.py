@@ -33,10 +33,8 @@ def build_window(data_file: Optional[str] = None, settings=None):
     """The main window; with ``data_file`` (a data file or a .toml analysis) opened in it."""
     from PySide6.QtWidgets import QApplication
 
-    from .compat import guard_singletons
     from .main_window import MainWindow
 
-    guard_singletons()
     _matplotlib_cache()
     app = QApplication.instance()
     if app is not None:
@@ -55,9 +53,6 @@ def run(argv: Sequence[str]) -> int:
     """``riskreview`` / ``riskreview gui [FILE]``: show the window until it is closed."""
     from PySide6.QtWidgets import QApplication
 
-    from .compat import guard_singletons
-
-    guard_singletons()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     prepare_application(app)
     window = build_window(argv[0] if argv else None)

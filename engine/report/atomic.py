@@ -29,9 +29,22 @@ def check_output_dir(folder: Path, create: bool = False) -> None:
         raise InputError(f"{folder}: the output folder is not writable")
 
 
+def _umask() -> int:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except OSError:
+        pass
+    return 0o022
+
+
 def _temporary(path: Path) -> Path:
+    """A temporary sibling of ``path`` with the permissions a new file would get (mkstemp
+    creates it readable by its owner only)."""
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.fchmod(fd, 0o666 & ~_umask())
     except OSError as exc:
         raise InputError(f"{path}: cannot write ({exc.strerror})") from None
     os.close(fd)

@@ -145,3 +145,13 @@ def test_a_previous_report_survives_a_failed_write(tmp_path, small_run, monkeypa
         write_pdf(small_run, target, generated_at=datetime(2026, 1, 2))
     assert target.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["report.pdf"]
+
+
+def test_outputs_get_ordinary_file_permissions(tmp_path, small_run):
+    import os
+    import stat
+
+    written = write_results(small_run, tmp_path / "out")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert {stat.S_IMODE(p.stat().st_mode) for p in written} == {0o666 & ~umask}

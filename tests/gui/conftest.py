@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gui.compat import guard_singletons
 
-guard_singletons()  # PySide6 6.12 on Python 3.11 leaks None/True references: gui/compat.py
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "resources" / "examples"
