@@ -10,7 +10,8 @@ from typing import Optional
 from PySide6.QtCore import QObject, Signal
 
 from engine.api import build_family
-from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily, Target
+from engine.config import (AnalysisConfig, DataSource, Linkage, PrivacyModelOptions, Release as LinkedRelease,
+                           Roles, SubsetFamily, Target)
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.io.profile import ColumnProfile
@@ -23,11 +24,13 @@ DEFAULT_JOBS = 2
 
 @dataclass
 class Release:
-    """A later release of the same survey, for the (not yet available) linked analysis."""
+    """A later release of the same survey, linked to the focal one by a persistent key."""
 
     path: str
     columns: list[str]
     linkage_key: Optional[str] = None
+    label: str = ""  # empty: "2", "3", ... by position
+    source: Optional[DataSource] = None  # how to read it (None: the path with defaults)
 
 
 @dataclass
@@ -71,6 +74,9 @@ class Session(QObject):
         self.attacks = AttackChoice()
         self.jobs = DEFAULT_JOBS
         self.releases: list[Release] = []
+        self.focal_label = "1"
+        self.duplicates = "error"
+        self.models = PrivacyModelOptions()
         self.result: Optional[Result] = None
         self.analysis_path: Optional[str] = None
 
@@ -122,6 +128,11 @@ class Session(QObject):
         self.attacks = attacks
         self.attacksChanged.emit()
 
+    def set_models(self, models: PrivacyModelOptions) -> None:
+        if models != self.models:
+            self.models = models
+            self.attacksChanged.emit()
+
     def set_jobs(self, jobs: int) -> None:
         self.jobs = max(1, int(jobs))
         self.attacksChanged.emit()
@@ -151,6 +162,56 @@ class Session(QObject):
             self.releases[index].linkage_key = key
             self.releasesChanged.emit()
 
+    def set_release_label(self, index: int, label: str) -> None:
+        if 0 <= index < len(self.releases):
+            self.releases[index].label = label.strip()
+            self.releasesChanged.emit()
+
+    def set_focal_label(self, label: str) -> None:
+        self.focal_label = label.strip() or "1"
+        self.releasesChanged.emit()
+
+    def set_duplicates(self, duplicates: str) -> None:
+        self.duplicates = duplicates
+        self.releasesChanged.emit()
+
+    def release_label(self, index: int) -> str:
+        """The label of later release ``index``: the one typed, else "2", "3", ..."""
+        release = self.releases[index]
+        return release.label or str(index + 2)
+
+    @property
+    def focal_key(self) -> str:
+        keys = self.columns_with("linkage_keys")
+        return keys[0] if keys else ""
+
+    def linkage(self) -> Linkage:
+        """The later releases as the engine's :class:`~engine.config.Linkage` (empty: none)."""
+        if not self.releases:
+            return Linkage()
+        focal_key = self.focal_key
+        releases = []
+        for index, release in enumerate(self.releases):
+            key = release.linkage_key
+            if key is None and focal_key in release.columns:
+                key = focal_key
+            source = release.source or DataSource(release.path)
+            releases.append(LinkedRelease(data=source, label=self.release_label(index),
+                                          key=None if key == focal_key else key))
+        return Linkage(key=focal_key, focal_label=self.focal_label, releases=tuple(releases),
+                       duplicates=self.duplicates)
+
+    def _check_linkage(self) -> None:
+        if not self.releases:
+            return
+        if not self.focal_key:
+            raise InputError("later releases are listed but the focal release has no linkage key: "
+                             "on the Releases page, choose the focal release's linkage key")
+        for release in self.releases:
+            if release.linkage_key is None and self.focal_key not in release.columns:
+                name = release.path.replace("\\", "/").rsplit("/", 1)[-1]
+                raise InputError(f"{name}: choose its linkage key on the Releases page")
+
     # --- the config -------------------------------------------------------------------------
     def run_family(self) -> SubsetFamily:
         """The family the run uses: only the full QID set when the collective attack is off."""
@@ -173,6 +234,7 @@ class Session(QObject):
             raise InputError("choose the collective attack, individual targets, or both")
         if self.attacks.individual and not self.attacks.collective and not targets:
             raise InputError("individual targets are chosen but none is given: add a target")
+        self._check_linkage()
         draft.validate()
         return draft
 
@@ -188,7 +250,7 @@ class Session(QObject):
                       linkage_keys=self.columns_with("linkage_keys"), ignored=ignored)
         return AnalysisConfig(data=self.source, roles=roles, subsets=self.run_family(),
                               targets=tuple(self.targets) if self.attacks.individual else (),
-                              jobs=self.jobs)
+                              jobs=self.jobs, models=self.models, linkage=self.linkage())
 
     def subset_count(self) -> int:
         """Number of QID subsets the run evaluates (0 when the family is not valid)."""
@@ -220,9 +282,38 @@ class Session(QObject):
         self.jobs = max(1, config.jobs) if config.jobs else DEFAULT_JOBS
         self.attacks = AttackChoice(reidentification=True, inference=bool(config.roles.sensitive),
                                     collective=True, individual=bool(config.targets))
+        self.models = config.models
+        problems += self._apply_linkage(config.linkage)
         self.rolesChanged.emit()
         self.attacksChanged.emit()
         self.targetsChanged.emit()
+        return problems
+
+    def _apply_linkage(self, linkage: Linkage) -> list[str]:
+        """Later releases from an analysis file (their column names read from the header)."""
+        from engine.io.formats import list_columns
+
+        problems = []
+        self.releases = []
+        self.focal_label = linkage.focal_label or "1"
+        self.duplicates = linkage.duplicates
+        if linkage.key and linkage.key in self.roles and linkage.releases:
+            for column, role in list(self.roles.items()):
+                if role == "linkage_keys" and column != linkage.key:
+                    self.roles[column] = "ignored"
+            self.roles[linkage.key] = "linkage_keys"
+        elif linkage.key and linkage.releases:
+            problems.append(f"linkage key {linkage.key!r} is not in the file")
+        for release in linkage.releases:
+            try:
+                columns = list_columns(release.data)
+            except InputError as exc:
+                problems.append(str(exc))
+                continue
+            self.releases.append(Release(path=release.data.path, columns=columns,
+                                         linkage_key=release.key or linkage.key or None,
+                                         label=release.label, source=release.data))
+        self.releasesChanged.emit()
         return problems
 
     def set_result(self, result: Optional[Result]) -> None:

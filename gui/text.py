@@ -24,6 +24,27 @@ ROLE_TIPS = {
     "ignored": "Not used by the analysis.",
 }
 
+MODEL_TIPS = {
+    "k": "k: the size of the smallest group of people who share these attributes. "
+         "k = 1 means someone is unique.",
+    "alpha": "alpha: the largest share any one sensitive value takes within a group. "
+             "1 means some group all has the same value.",
+    "l": "l (distinct): the smallest number of different sensitive values found in a group.",
+    "entropy_l": "entropy l: how evenly the sensitive values are spread in the least varied "
+                 "group, as an equivalent number of equally common values.",
+    "c_l": "recursive (c,l): the most common value in every group is less than c times the "
+           "combined count of the values from the l-th most common on. Set l here.",
+    "t": "t: how far the sensitive values of the most unusual group are from those of the whole "
+         "table (0 = the same mix everywhere).",
+    "beta_basic": "basic beta: the largest relative increase of a sensitive value's share in a "
+                  "group over its share in the whole table.",
+    "beta_enhanced": "enhanced beta: a version of beta that limits the increase for rare values "
+                     "more strictly.",
+    "delta": "delta: the largest (log) ratio between a value's share in a group and in the "
+             "whole table.",
+    "beta": "target beta: count groups whose basic beta is above this.",
+}
+
 TIPS = {
     "reid_det": "Share of people who are unique on these attributes: an attacker who knows "
                 "them singles these people out with certainty.",

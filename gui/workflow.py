@@ -143,6 +143,7 @@ class Workflow(QObject):
         """Open a .toml analysis: load its data file, then apply its roles, subsets, targets."""
         try:
             config = AnalysisConfig.from_toml(path)
+            _check_roles(config, Path(path).name)
         except InputError as exc:
             self.error("Could not open the analysis", str(exc))
             return False
@@ -167,13 +168,10 @@ class Workflow(QObject):
             self.error("Nothing to save yet", str(exc))
             return False
         target = Path(path)
-        data_path = Path(config.data.path)
-        try:
-            relative = os.path.relpath(data_path, target.parent)
-            if not relative.startswith(".."):
-                config = replace(config, data=replace(config.data, path=relative))
-        except ValueError:  # another drive on Windows
-            pass
+        config = replace(config, data=_relative(config.data, target.parent))
+        if config.linkage.releases:
+            releases = tuple(replace(r, data=_relative(r.data, target.parent)) for r in config.linkage.releases)
+            config = replace(config, linkage=replace(config.linkage, releases=releases))
         try:
             target.write_text(config.to_toml(), encoding="utf-8")
         except OSError as exc:
@@ -252,7 +250,10 @@ class Workflow(QObject):
         assessment = result.assessment
 
         def work(progress, cancel) -> str:
-            write_results(assessment, Path(folder))
+            try:
+                write_results(assessment, Path(folder))
+            except OSError as exc:
+                raise InputError(f"{folder}: cannot write the tables there ({exc.strerror or exc})") from exc
             return folder
 
         self.exporter.submit(work)
@@ -280,10 +281,13 @@ class Workflow(QObject):
         takes_cancel = "cancel" in inspect.signature(write_pdf).parameters
 
         def work(progress, cancel) -> str:
-            if takes_cancel:
-                write_pdf(assessment, Path(path), cancel=cancel)
-            else:
-                write_pdf(assessment, Path(path))
+            try:
+                if takes_cancel:
+                    write_pdf(assessment, Path(path), cancel=cancel)
+                else:
+                    write_pdf(assessment, Path(path))
+            except OSError as exc:
+                raise InputError(f"{path}: cannot write the report there ({exc.strerror or exc})") from exc
             return path
 
         self.exporter.submit(work)
@@ -322,3 +326,23 @@ class Workflow(QObject):
     @property
     def busy(self) -> bool:
         return self.runner.busy or self.loader.busy
+
+
+def _relative(source: DataSource, folder: Path) -> DataSource:
+    """``source`` with its path relative to ``folder`` when the file is inside it."""
+    try:
+        relative = os.path.relpath(Path(source.path), folder)
+    except ValueError:  # another drive on Windows
+        return source
+    return source if relative.startswith("..") else replace(source, path=relative)
+
+
+def _check_roles(config: AnalysisConfig, name: str) -> None:
+    """Refuse a column given two roles (the window shows one role per column)."""
+    seen: dict[str, str] = {}
+    for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
+        for column in getattr(config.roles, role):
+            if column in seen and seen[column] != role:
+                words = (seen[column].replace("_", " ").rstrip("s"), role.replace("_", " ").rstrip("s"))
+                raise InputError(f"{name}: column {column!r} cannot be both {words[0]} and {words[1]}")
+            seen[column] = role

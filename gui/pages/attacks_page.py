@@ -1,5 +1,5 @@
 """Page 3, Attacks: which attacks, collective and/or individual targets, the QID-subset
-family with its size and a run-time estimate, privacy models (coming), and Run."""
+family with its size and a run-time estimate, privacy models, and Run."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QDoubleSpinBox, QGridLay
                                QLabel, QListWidget, QPushButton, QRadioButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from engine.config import SubsetFamily
+from engine.config import ModelTargets, PrivacyModelOptions, SubsetFamily
 from engine.errors import InputError
 
 from ..dialogs.subset_dialog import SubsetDialog
@@ -19,11 +19,12 @@ from ..dialogs.target_dialog import TargetDialog
 from ..estimate import estimate_seconds
 from ..resources import icon
 from ..session import AttackChoice, Session
-from ..text import duration, qid_text
+from ..text import MODEL_TIPS, duration, qid_text
 from .common import banner, hint, page_layout, scrolling, title
 
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
-PRIVACY_MODELS = (("k-anonymity", "k", 5), ("l-diversity", "l", 2), ("t-closeness", "t", 0.2))
+MODEL_TARGETS = (("k", "target k", 5), ("l", "target l", 2), ("alpha", "target alpha", 0.5),
+                 ("t", "target t", 0.2), ("beta", "target beta", 1.0), ("delta", "target delta", 1.0))
 
 
 class AttacksPage(QWidget):
@@ -146,27 +147,45 @@ class AttacksPage(QWidget):
         return box
 
     def _privacy_box(self) -> QGroupBox:
-        box = QGroupBox("Privacy models (coming in a later version)")
+        box = QGroupBox("Privacy models")
+        box.setObjectName("privacyBox")
         grid = QGridLayout(box)
-        grid.addWidget(hint("The level of k-anonymity, l-diversity and t-closeness the data "
-                            "reaches will be reported here. Not computed in this version."), 0, 0, 1, 3)
-        self.privacy_boxes = []
-        for row, (name, parameter, default) in enumerate(PRIVACY_MODELS, start=1):
-            check = QCheckBox(name)
-            spin = QDoubleSpinBox() if isinstance(default, float) else QSpinBox()
-            spin.setPrefix(f"target {parameter} = ")
+        self.models_enabled = QCheckBox("Report the privacy-model levels the data reaches")
+        self.models_enabled.setObjectName("modelsEnabled")
+        self.models_enabled.setToolTip("k-anonymity, l-diversity, t-closeness and related models: "
+                                       "the level each subset of quasi-identifiers reaches.")
+        self.models_enabled.toggled.connect(self._on_models)
+        grid.addWidget(self.models_enabled, 0, 0, 1, 4)
+        grid.addWidget(QLabel("l for recursive (c,l)-diversity:"), 1, 0, 1, 2)
+        self.models_l = QSpinBox()
+        self.models_l.setRange(1, 100)
+        self.models_l.setToolTip(MODEL_TIPS["c_l"])
+        self.models_l.valueChanged.connect(self._on_models)
+        grid.addWidget(self.models_l, 1, 2)
+        self.models_hint = hint("Optional targets: count the groups (and people) that fall short.")
+        grid.addWidget(self.models_hint, 2, 0, 1, 4)
+        self.model_targets: dict[str, tuple[QCheckBox, QSpinBox | QDoubleSpinBox]] = {}
+        for index, (name, label, default) in enumerate(MODEL_TARGETS):
+            check = QCheckBox(label)
+            check.setToolTip(MODEL_TIPS[name])
             if isinstance(default, float):
-                spin.setRange(0.0, 1.0)
+                spin: QSpinBox | QDoubleSpinBox = QDoubleSpinBox()
+                spin.setDecimals(2)
+                spin.setRange(0.0, 1.0 if name in ("alpha", "t") else 100.0)
                 spin.setSingleStep(0.05)
             else:
+                spin = QSpinBox()
                 spin.setRange(1, 1000)
             spin.setValue(default)
-            check.setEnabled(False)
-            spin.setEnabled(False)
-            check.setToolTip("Coming in a later version: the engine does not compute privacy models yet.")
-            grid.addWidget(check, row, 0)
-            grid.addWidget(spin, row, 1)
-            self.privacy_boxes.append((check, spin))
+            spin.setToolTip(MODEL_TIPS[name])
+            check.toggled.connect(self._on_models)
+            spin.valueChanged.connect(self._on_models)
+            row, col = 3 + index // 2, (index % 2) * 2
+            grid.addWidget(check, row, col)
+            grid.addWidget(spin, row, col + 1)
+            self.model_targets[name] = (check, spin)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
         return box
 
     def _run_box(self) -> QGroupBox:
@@ -194,6 +213,17 @@ class AttacksPage(QWidget):
     def _on_attacks(self) -> None:
         self.session.set_attacks(AttackChoice(self.reid.isChecked(), self.inference.isChecked(),
                                               self.collective.isChecked(), self.individual.isChecked()))
+
+    @Slot()
+    def _on_models(self) -> None:
+        values = {name: (spin.value() if check.isChecked() else None)
+                  for name, (check, spin) in self.model_targets.items()}
+        for name in ("k", "l"):
+            if values[name] is not None:
+                values[name] = int(values[name])
+        self.session.set_models(PrivacyModelOptions(enabled=self.models_enabled.isChecked(),
+                                                    l=self.models_l.value(),
+                                                    targets=ModelTargets(**values)))
 
     @Slot()
     def _on_family(self) -> None:
@@ -251,8 +281,10 @@ class AttacksPage(QWidget):
     @Slot()
     def refresh(self) -> None:
         s = self.session
+        model_widgets = [w for pair in self.model_targets.values() for w in pair]
         widgets = (self.reid, self.inference, self.collective, self.individual, self.max_size,
-                   self.jobs, *self.family_group.buttons())
+                   self.jobs, *self.family_group.buttons(), self.models_enabled, self.models_l,
+                   *model_widgets)
         for widget in widgets:
             widget.blockSignals(True)
         self.reid.setChecked(s.attacks.reidentification)
@@ -263,12 +295,23 @@ class AttacksPage(QWidget):
         if s.family.kind == "max-size" and s.family.max_size:
             self.max_size.setValue(s.family.max_size)
         self.jobs.setValue(s.jobs)
+        self.models_enabled.setChecked(s.models.enabled)
+        self.models_l.setValue(s.models.l)
+        for name, (check, spin) in self.model_targets.items():
+            value = getattr(s.models.targets, name)
+            check.setChecked(value is not None)
+            if value is not None:
+                spin.setValue(value)
         for widget in widgets:
             widget.blockSignals(False)
         sensitive = s.sensitive
         self.sensitive_note.setText(
             f"Sensitive columns: {', '.join(sensitive)}." if sensitive else
             "No sensitive column: set one on the Data page to attack sensitive values.")
+        for widget in (self.models_l, self.models_hint, *model_widgets):
+            widget.setEnabled(s.models.enabled)
+        for name, (check, spin) in self.model_targets.items():
+            spin.setEnabled(s.models.enabled and check.isChecked())
         family_enabled = s.attacks.collective
         for widget in (*self.family_group.buttons(), self.max_size, self.subset_list):
             widget.setEnabled(family_enabled)

@@ -1,7 +1,7 @@
 """Page 2, Releases (optional): later releases of the same survey and their linkage key.
 
-The linked (longitudinal) analysis is not in the engine yet: this page collects the files
-and keys and keeps them in the session, and says plainly that they are not analysed.
+The files, their keys and labels go into the analysis (``[linkage]``): the run joins the
+focal release with the later ones on the key (CRL/CAL) and shows the risk over time.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Optional
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
+                               QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
 from engine.config import DataSource
@@ -20,12 +20,8 @@ from engine.io.formats import list_columns
 
 from ..resources import icon
 from ..session import Release, Session
-from .common import banner, hint, page_layout, title
+from .common import hint, page_layout, title
 
-NOT_AVAILABLE = ("The linked analysis across releases (attacks that join the focal release with "
-                 "later ones on the linkage key) is not available in this version of RiskReview. "
-                 "You can list the later releases and their linkage key here: they are kept while "
-                 "the window is open, but they are not analysed and not saved in the analysis file.")
 NO_KEY = "(choose the linkage key)"
 
 
@@ -43,9 +39,6 @@ class ReleasesPage(QWidget):
         layout.addWidget(hint("For a survey released several times (e.g. every year), an attacker "
                               "can link a person's records across releases through a persistent "
                               "ID and learn more than from one release."))
-        self.notice = banner(NOT_AVAILABLE, "notice")
-        self.notice.setObjectName("notice")
-        layout.addWidget(self.notice)
 
         focal = QGroupBox("Focal release (the loaded file)")
         focal_layout = QHBoxLayout(focal)
@@ -58,13 +51,22 @@ class ReleasesPage(QWidget):
                                   "becomes Linkage key.")
         self.focal_key.activated.connect(self._on_focal_key)
         focal_layout.addWidget(self.focal_key)
+        focal_layout.addWidget(QLabel("Label:"))
+        self.focal_label_edit = QLineEdit("1")
+        self.focal_label_edit.setObjectName("focalLabel")
+        self.focal_label_edit.setMaximumWidth(90)
+        self.focal_label_edit.setToolTip("Names this release in the results (e.g. a year): "
+                                         "occupation@1 is occupation in this release.")
+        self.focal_label_edit.editingFinished.connect(
+            lambda: self.session.set_focal_label(self.focal_label_edit.text()))
+        focal_layout.addWidget(self.focal_label_edit)
         layout.addWidget(focal)
 
         later = QGroupBox("Later releases")
         later_layout = QVBoxLayout(later)
-        self.table = QTableWidget(0, 3)
+        self.table = QTableWidget(0, 4)
         self.table.setObjectName("releasesTable")
-        self.table.setHorizontalHeaderLabels(["File", "Columns", "Linkage key in this release"])
+        self.table.setHorizontalHeaderLabels(["File", "Columns", "Linkage key in this release", "Label"])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setDefaultSectionSize(32)
@@ -73,6 +75,7 @@ class ReleasesPage(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         later_layout.addWidget(self.table)
         buttons = QHBoxLayout()
         add = QPushButton(icon("open"), "Add a later release...")
@@ -82,6 +85,15 @@ class ReleasesPage(QWidget):
         buttons.addWidget(add)
         buttons.addWidget(self.remove)
         buttons.addStretch(1)
+        buttons.addWidget(QLabel("Duplicate keys in a release:"))
+        self.duplicates = QComboBox()
+        self.duplicates.setObjectName("duplicates")
+        self.duplicates.addItem("stop with an error", "error")
+        self.duplicates.addItem("keep each key's first record", "first")
+        self.duplicates.setToolTip("A person's key should appear once per release.")
+        self.duplicates.activated.connect(
+            lambda i: self.session.set_duplicates(self.duplicates.itemData(i)))
+        buttons.addWidget(self.duplicates)
         later_layout.addLayout(buttons)
         layout.addWidget(later, 1)
         self.status = hint("")
@@ -133,6 +145,14 @@ class ReleasesPage(QWidget):
             row = int(combo.property("release_row"))
             self.session.set_release_key(row, combo.itemData(position))
 
+    @Slot()
+    def _on_release_label(self) -> None:
+        edit = self.sender()
+        if isinstance(edit, QLineEdit):
+            row = int(edit.property("release_row"))
+            if edit.text().strip() != self.session.releases[row].label:
+                self.session.set_release_label(row, edit.text())
+
     # --- display ----------------------------------------------------------------------------
     @Slot()
     def _refresh(self) -> None:
@@ -164,12 +184,23 @@ class ReleasesPage(QWidget):
             combo.setProperty("release_row", row)
             combo.activated.connect(self._on_release_key)
             self.table.setCellWidget(row, 2, combo)
+            label = QLineEdit(release.label)
+            label.setPlaceholderText(session.release_label(row))
+            label.setToolTip("Names this release in the results (e.g. a year); empty: its position.")
+            label.setProperty("release_row", row)
+            label.editingFinished.connect(self._on_release_label)
+            self.table.setCellWidget(row, 3, label)
         self.remove.setEnabled(bool(session.releases))
+        if not self.focal_label_edit.hasFocus():
+            self.focal_label_edit.setText(session.focal_label)
+        self.duplicates.setCurrentIndex(max(0, self.duplicates.findData(session.duplicates)))
         missing = [Path(r.path).name for r in session.releases if not r.linkage_key]
         if not session.releases:
             self.status.setText("No later release added.")
         elif missing:
             self.status.setText(f"Choose the linkage key of: {', '.join(missing)}.")
         else:
-            self.status.setText(f"{len(session.releases)} later release(s) with their linkage key. "
-                                "Linked analysis: not available in this version.")
+            self.status.setText(f"{len(session.releases)} later release(s) with their linkage key: "
+                                "the run links them to the focal release (see Results, Over time).")
+        if session.releases and not session.focal_key:
+            self.status.setText("Choose the focal release's linkage key above.")

@@ -1,5 +1,6 @@
 """Page 4, Results: the thesis's views of a QID-subset sweep (top subsets per size, success
-by subset size, worst-case histograms), individual targets, and the views still to come."""
+by subset size, worst-case histograms), individual targets, privacy models, and risk over
+linked releases."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
 from ..session import Session
 from ..text import TIPS, duration, pct, qid_text
 from ..widgets.histograms import HistogramGrid
+from ..widgets.models_view import OverTimeView, PrivacyModelsView
 from ..widgets.scatter import SubsetScatter
 from .common import banner, hint, page_layout, title
 
@@ -78,13 +80,10 @@ class ResultsPage(QWidget):
         self.tabs.addTab(scatter_tab, "Success by subset size")
         self.tabs.addTab(self._histogram_tab(), "Worst-case histograms")
         self.tabs.addTab(self._targets_tab(), "Individual targets")
-        self.tabs.addTab(self._note_tab(
-            "Privacy models (k-anonymity, l-diversity, t-closeness...) are coming in a later "
-            "version: this version does not compute them, so there is no table to show."),
-            "Privacy models")
-        self.tabs.addTab(self._note_tab(
-            "Success over time (bars per added release) needs the linked analysis across "
-            "releases, which is not available in this version."), "Over time")
+        self.models_view = PrivacyModelsView()
+        self.tabs.addTab(self.models_view, "Privacy models")
+        self.over_time = OverTimeView()
+        self.tabs.addTab(self.over_time, "Over time")
         layout.addWidget(self.tabs, 1)
         return widget
 
@@ -107,6 +106,13 @@ class ResultsPage(QWidget):
         self.ties.setToolTip("Show every subset that ties for the highest success of its size.")
         self.ties.toggled.connect(self._show_top)
         row.addWidget(self.ties)
+        self.linked = QCheckBox("linked releases")
+        self.linked.setObjectName("linkedSwitch")
+        self.linked.setToolTip("Show the attacks on the releases joined on the linkage key "
+                               "(quasi-identifiers labelled column@release) instead of the focal "
+                               "release alone.")
+        self.linked.toggled.connect(self._show_top)
+        row.addWidget(self.linked)
         row.addStretch(1)
         layout.addLayout(row)
         self.top_model = TopSubsetsModel(self)
@@ -219,6 +225,13 @@ class ResultsPage(QWidget):
                 f"{len(a.targets)} target(s). Chance: the probability of picking the person's record "
                 "among those with the same values; the guess is the most common sensitive value.")
         self.targets_view.resizeColumnsToContents()
+        self.linked.blockSignals(True)
+        self.linked.setChecked(False)
+        self.linked.blockSignals(False)
+        self.linked.setVisible(a.longitudinal is not None)
+        self._show_top()
+        self.models_view.show_assessment(a)
+        self.over_time.show_assessment(a)
 
     def current_rows(self) -> list:
         result = self.session.result
@@ -245,9 +258,20 @@ class ResultsPage(QWidget):
         else:
             self.priors.setText("")
 
+    def top_rows(self) -> list:
+        """The rows of the top-subsets table: focal, or linked releases when switched on."""
+        result = self.session.result
+        linked = result.assessment.longitudinal if result is not None else None
+        if linked is None or not self.linked.isChecked():
+            return self.current_rows()
+        key = self.attack.currentData()
+        if key == REID:
+            return list(linked.reidentification)
+        return [r for r in linked.inference if r.sensitive == key]
+
     @Slot()
     def _show_top(self) -> None:
-        rows = self.current_rows()
+        rows = self.top_rows()
         top = top_by_size(rows, self.rank.currentData(), ties=self.ties.isChecked()) if rows else []
         self.top_model.set_rows(top)
         self._schedule_row_heights()

@@ -74,9 +74,16 @@ def test_attacks_page_counts_subsets_and_estimates(qtbot, window):
     assert not page.run_button.isEnabled()
     page.collective.setChecked(True)
     assert page.run_button.isEnabled()
-    for check, spin in page.privacy_boxes:
-        assert not check.isEnabled() and not spin.isEnabled()
-    assert "coming" in page.privacy_boxes[0][0].toolTip().lower()
+    assert not page.models_enabled.isChecked() and not page.models_l.isEnabled()
+    page.models_enabled.setChecked(True)
+    check, spin = page.model_targets["k"]
+    assert check.isEnabled() and not spin.isEnabled()
+    check.setChecked(True)
+    spin.setValue(7)
+    page.models_l.setValue(3)
+    models = window.session.build_config().models
+    assert (models.enabled, models.l, models.targets.k, models.targets.t) == (True, 3, 7, None)
+    assert "smallest group" in page.model_targets["k"][0].toolTip()
     window.settings.setValue("estimate/seconds_per_row_subset", 1e-6)
     page.refresh()
     assert "the speed of your last run" in page.estimate.text()
@@ -108,10 +115,10 @@ def test_target_dialog_and_row_targets(qtbot, window):
     assert names[3] == "birth_year"
 
 
-def test_releases_page_collects_releases_but_does_not_analyse(qtbot, window):
+def test_releases_page_collects_releases_into_the_linkage(qtbot, window):
     load_census(qtbot, window, EXAMPLES / "example12.csv")
     page = window.releases_page
-    assert "not available in this version" in page.notice.text()
+    assert not hasattr(page, "notice")
     page.focal_key.setCurrentIndex(page.focal_key.findData("id"))
     page.focal_key.activated.emit(page.focal_key.currentIndex())
     assert window.session.roles["id"] == "linkage_keys"
@@ -119,7 +126,14 @@ def test_releases_page_collects_releases_but_does_not_analyse(qtbot, window):
     assert release.linkage_key == "id" and release.columns == ["id", "age", "occupation"]
     assert page.table.rowCount() == 1 and page.table.item(0, 0).text() == "example20_release2.csv"
     assert page.table.cellWidget(0, 2).currentData() == "id"
-    assert "not available in this version" in page.status.text()
+    assert "the run links them" in page.status.text()
+    linkage = window.session.build_config().linkage if window.session.qids else window.session.linkage()
+    assert (linkage.key, linkage.focal_label, linkage.duplicates) == ("id", "1", "error")
+    (later,) = linkage.releases
+    assert (later.label, later.key, later.data.path) == ("2", None, str(EXAMPLES / "example20_release2.csv"))
+    window.session.set_release_label(0, "2019")
+    assert window.session.linkage().labels == ("1", "2019")
+    assert page.table.cellWidget(0, 3).text() == "2019"
     assert page.add_release_file(str(EXAMPLES / "nope.csv")) is None
     box = error_boxes()[0]
     assert "no such file" in box.informativeText()

@@ -1,0 +1,242 @@
+"""Results views of the privacy models and of linked releases over time."""
+
+from __future__ import annotations
+
+import math
+from typing import Optional, Sequence
+
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from engine.results import Assessment, ModelShortfall, PrivacyModelLevels
+
+from ..text import MODEL_TIPS, count, pct, qid_text
+from .canvas import PRIOR_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas, POINT_COLOR
+
+LEVELS = (("k", "k-anonymity (k)"), ("alpha", "alpha (largest share of one value)"),
+          ("l", "distinct l-diversity (l)"), ("entropy_l", "entropy l-diversity"),
+          ("c_l", "recursive (c,l)-diversity"), ("t", "t-closeness (t)"),
+          ("beta_basic", "basic beta-likeness"), ("beta_enhanced", "enhanced beta-likeness"),
+          ("delta", "delta-disclosure"))
+MODEL_NAMES = dict(LEVELS) | {"beta": "basic beta-likeness"}
+NOTE_PREFIX = {"c_l": "c ", "beta_enhanced": "enhanced beta", "beta_basic": "basic beta",
+               "entropy_l": "entropy", "delta": "delta", "t": "t "}
+
+
+def _number(value: float, digits: int = 3) -> str:
+    if math.isinf(value):
+        return "unbounded"
+    return f"{value:.{digits}f}".rstrip("0").rstrip(".") if value != int(value) else f"{int(value)}"
+
+
+def level_text(level: PrivacyModelLevels, name: str) -> tuple[str, bool]:
+    """(text, undefined) of one level."""
+    if name == "c_l":
+        if math.isnan(level.c):
+            return "undefined", True
+        return f"c = {_number(level.c)} (l = {level.c_l})", False
+    value = getattr(level, name)
+    if isinstance(value, float) and math.isnan(value):
+        return ("not achievable" if name == "beta_enhanced" else "undefined"), True
+    if name == "t":
+        return f"{_number(value)} ({level.t_distance} distance)", False
+    if name in ("k", "l"):
+        return f"{int(value):,}", False
+    return _number(value), False
+
+
+def note_for(level: PrivacyModelLevels, name: str) -> str:
+    prefix = NOTE_PREFIX.get(name, name)
+    notes = [n for n in level.notes if n.startswith(prefix)]
+    return "\n".join(notes or level.notes)
+
+
+def _table(name: str) -> QTableWidget:
+    table = QTableWidget()
+    table.setObjectName(name)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setAlternatingRowColors(True)
+    table.verticalHeader().setVisible(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
+    return table
+
+
+def _fill(table: QTableWidget, heads: Sequence[str], rows: Sequence[Sequence[str]],
+          tips: Optional[Sequence[Sequence[str]]] = None) -> None:
+    table.clear()
+    table.setColumnCount(len(heads))
+    table.setHorizontalHeaderLabels(list(heads))
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            item = QTableWidgetItem(text)
+            if tips and tips[r][c]:
+                item.setToolTip(tips[r][c])
+            table.setItem(r, c, item)
+    table.resizeColumnsToContents()
+    table.resizeRowsToContents()
+
+
+def full_set_levels(assessment: Assessment) -> list[PrivacyModelLevels]:
+    """The levels of the largest evaluated subset (the full QID set when it was evaluated)."""
+    levels = assessment.privacy_models
+    if not levels:
+        return []
+    size = max(len(m.qids) for m in levels)
+    first = next(m.qids for m in levels if len(m.qids) == size)
+    return [m for m in levels if m.qids == first]
+
+
+def smallest_k_by_size(levels: Sequence[PrivacyModelLevels]) -> list[tuple[int, int, tuple[str, ...]]]:
+    """(size, smallest k, its subset) for each subset size."""
+    best: dict[int, tuple[int, tuple[str, ...]]] = {}
+    for m in levels:
+        size = len(m.qids)
+        if size not in best or m.k < best[size][0]:
+            best[size] = (m.k, m.qids)
+    return [(size, k, qids) for size, (k, qids) in sorted(best.items())]
+
+
+class PrivacyModelsView(QWidget):
+    """Levels for the full QID set, shortfalls against the targets, and k by subset size."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.note = QLabel("")
+        self.note.setWordWrap(True)
+        layout.addWidget(self.note)
+        self.levels = _table("modelLevels")
+        layout.addWidget(self.levels, 3)
+        self.shortfall_label = QLabel("<b>Groups short of the targets</b> (full set of quasi-identifiers)")
+        layout.addWidget(self.shortfall_label)
+        self.shortfalls = _table("modelShortfalls")
+        layout.addWidget(self.shortfalls, 2)
+        layout.addWidget(QLabel("<b>k by subset size</b>: the smallest group for each number of "
+                                "quasi-identifiers the attacker knows"))
+        self.k_by_size = _table("kBySize")
+        self.k_by_size.horizontalHeader().setToolTip(MODEL_TIPS["k"])
+        layout.addWidget(self.k_by_size, 2)
+
+    def show_assessment(self, assessment: Optional[Assessment]) -> None:
+        levels = full_set_levels(assessment) if assessment is not None else []
+        if assessment is None or not assessment.config.models.enabled:
+            self.note.setText("Privacy models were not computed: tick \"Report the privacy-model "
+                              "levels\" on the Attacks page and run again.")
+        elif not levels:
+            self.note.setText("No privacy-model levels: they need a sensitive attribute (set one on "
+                              "the Data page and tick attribute inference).")
+        else:
+            qids = levels[0].qids
+            full = (assessment.longitudinal.qids if assessment.longitudinal is not None
+                    else assessment.config.roles.quasi_identifiers)
+            which = "all quasi-identifiers" if len(qids) == len(full) else \
+                "the largest subset evaluated (the full set is not in the chosen family)"
+            self.note.setText(f"Levels the data reaches for {which}: {qid_text(qids)}. "
+                              "Point at a model for its meaning; \"undefined\" cells explain why.")
+        self.levels.setVisible(bool(levels))
+        if levels:
+            rows, tips = [], []
+            for name, label in LEVELS:
+                texts, row_tips = [label], [MODEL_TIPS[name]]
+                for level in levels:
+                    text, undefined = level_text(level, name)
+                    texts.append(text)
+                    row_tips.append(note_for(level, name) if undefined else MODEL_TIPS[name])
+                rows.append(texts)
+                tips.append(row_tips)
+            _fill(self.levels, ["Model"] + [f"Sensitive: {m.sensitive}" for m in levels], rows, tips)
+        shortfalls: Sequence[ModelShortfall] = assessment.model_shortfalls if assessment else ()
+        self.shortfall_label.setVisible(bool(levels))
+        self.shortfalls.setVisible(bool(levels))
+        rows = [[MODEL_NAMES.get(s.model, s.model), s.sensitive or "(any)", _number(float(s.target)),
+                 f"{count(s.blocks)} of {count(s.total_blocks)}", count(s.records)] for s in shortfalls]
+        if levels and not rows:
+            rows = [["no target set, or every group reaches it", "", "", "", ""]]
+        _fill(self.shortfalls, ["Model", "Sensitive", "Target", "Groups short of target",
+                                "People in them"], rows)
+        k_rows = smallest_k_by_size(assessment.privacy_models) if assessment else []
+        self.k_by_size.setVisible(bool(k_rows))
+        _fill(self.k_by_size, ["Size", "Smallest k", "Subset"],
+              [[str(size), f"{k:,}", qid_text(qids)] for size, k, qids in k_rows],
+              [[MODEL_TIPS["k"]] * 3 for _ in k_rows])
+
+
+class OverTimeChart(PlotCanvas):
+    """Bars per step (focal alone, then + each release): re-identification and certain inference."""
+
+    def show_steps(self, steps) -> None:
+        self.reset()
+        ax = self.figure.add_subplot(1, 1, 1)
+        if not steps:
+            ax.set_axis_off()
+            self.draw_idle()
+            return
+        series = [("re-identified (deterministic)", [s.reidentification.posterior_det for s in steps], TOP_COLOR),
+                  ("re-identified (probabilistic)", [s.reidentification.posterior_prob for s in steps],
+                   POINT_COLOR)]
+        colors = (PRIOR_COLOR, "#e08e2b", "#6b9e48", "#8e5ea2")
+        names = [i.sensitive for i in steps[0].inference]
+        for index, name in enumerate(names):
+            values = [next((i.posterior_det for i in s.inference if i.sensitive == name), 0.0) for s in steps]
+            series.append((f"{name} learned for sure", values, colors[index % len(colors)]))
+        width = 0.8 / len(series)
+        for index, (label, values, color) in enumerate(series):
+            xs = [x + (index - (len(series) - 1) / 2) * width for x in range(len(steps))]
+            bars = ax.bar(xs, [100 * v for v in values], width, label=label, color=color)
+            ax.bar_label(bars, labels=[f"{100 * v:.1f}%" for v in values], fontsize=TEXT_SIZE - 1)
+        ax.set_xticks(range(len(steps)), step_labels(steps), fontsize=TEXT_SIZE)
+        ax.set_ylabel("people (%)", fontsize=TEXT_SIZE)
+        ax.set_ylim(0, 110)
+        ax.tick_params(labelsize=TEXT_SIZE)
+        ax.legend(fontsize=TEXT_SIZE, loc="upper left", ncols=min(len(series), 4), frameon=False)
+        self.draw_idle()
+
+
+def step_labels(steps) -> list[str]:
+    return [f"release {s.label} alone" if i == 0 else f"+ release {s.label}" for i, s in enumerate(steps)]
+
+
+class OverTimeView(QWidget):
+    """The over-time chart and its table (linked releases)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.note = QLabel("")
+        self.note.setWordWrap(True)
+        layout.addWidget(self.note)
+        self.chart = OverTimeChart()
+        layout.addWidget(self.chart, 3)
+        self.table = _table("overTimeTable")
+        layout.addWidget(self.table, 1)
+
+    def show_assessment(self, assessment: Optional[Assessment]) -> None:
+        linked = assessment.longitudinal if assessment is not None else None
+        steps = list(linked.over_time) if linked is not None else []
+        self.chart.setVisible(bool(steps))
+        self.table.setVisible(bool(steps))
+        if not steps:
+            self.note.setText("No linked releases in this run: add later releases and the linkage key "
+                              "on the Releases page to see how the risk grows with each release.")
+            self.chart.show_steps([])
+            return
+        releases = ", ".join(f"{r.label}: {r.name} ({r.linked:,} of {r.rows:,} linked"
+                             + (f", {r.duplicates_dropped:,} duplicate keys dropped" if r.duplicates_dropped else "")
+                             + ")" for r in linked.releases)
+        self.note.setText(f"Risk with the focal release alone, then with each later release linked "
+                          f"on the key (all quasi-identifiers of the releases so far). Releases: {releases}.")
+        self.chart.show_steps(steps)
+        names = [i.sensitive for i in steps[0].inference]
+        heads = ["Releases", "Quasi-identifiers", "Unique (re-identified for sure)", "Re-identified (expected)"]
+        heads += [f"{name} learned for sure" for name in names]
+        rows = []
+        for label, s in zip(step_labels(steps), steps):
+            row = [label, str(len(s.reidentification.qids)), pct(s.reidentification.posterior_det),
+                   pct(s.reidentification.posterior_prob)]
+            row += [pct(next((i.posterior_det for i in s.inference if i.sensitive == n), 0.0)) for n in names]
+            rows.append(row)
+        _fill(self.table, heads, rows, [[", ".join(s.reidentification.qids)] * len(heads) for s in steps])
