@@ -1,148 +1,234 @@
-"""Benchmark of the QID-subset sweep on the census-like example generator.
+"""Benchmark of the QID-subset sweep at census scale, through the product path.
 
-Times loading and the full sweep (every subset of the ten example QIDs: CRS plus CAS for the
-two sensitive attributes) with 1 and 2 worker processes, and in the same run a
-straightforward baseline: one pandas groupby per subset (blocks, singletons, and per
-sensitive attribute the max count per block and the constant blocks), timed on a sample of
-subsets and extrapolated to all of them. Prints wall times, subsets/s, the ratio to the
-baseline and the peak RSS of this process and of its workers.
+For each size (default 1M, 5M and the thesis's 48,176,423 rows) the census-like table of
+``benchmarks/census_generator.py`` (11 QIDs, 2 rare binary sensitive attributes) is written
+to Parquet once, then a fresh process runs ``engine.api.run_assessment`` on it: reading and
+encoding the file (``engine.io.load_table``) and the full sweep (all 2,047 subsets: CRS plus
+CAS for both sensitive attributes, with histograms). Reported per run: wall time (load and
+sweep), row-subsets per second, peak RSS (the largest sum of the resident sets of the run's
+process and all its descendants, sampled every 0.2 s, and each process's own peak), and the
+progress reports (count, ETA at 10% against the time actually left).
 
-    python benchmarks/sweep.py --rows 1000000
+At the smallest size the same run also times a straightforward baseline in its own process:
+one pandas groupby per subset (blocks, singletons, and per sensitive attribute the max count
+per block and the constant blocks) on a random sample of subsets, extrapolated to all. The
+ratio compares it with the engine on one process and on the given numbers of processes.
+
+The compile cost of the kernels (numba) is measured in fresh processes, without the cache
+and from it.
+
+    python benchmarks/sweep.py --rows 1000000 5000000 48176423 --jobs 2 --data-dir /tmp/bench
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import multiprocessing
-import threading
+import json
+import os
 import random
-import resource
+import subprocess
 import sys
-import tempfile
+import threading
 import time
 from itertools import combinations
 from pathlib import Path
 
-import pandas as pd
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from engine.api import run_assessment  # noqa: E402
-from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily  # noqa: E402
-from engine.io import load_table  # noqa: E402
-
-QIDS = ["birth_day", "birth_month", "birth_year", "sex", "race", "nationality",
-        "municipality_birth", "municipality_residence", "school", "school_type"]
-SENSITIVE = ["special_needs", "bolsa_familia"]
+from census_generator import QIDS, SENSITIVE, THESIS_ROWS, write  # noqa: E402
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("generate_census", ROOT / "resources/examples/generate_census.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+# --- memory of a process tree -------------------------------------------------------------
+def _status(pid: int) -> dict[str, int]:
+    out = {}
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(("VmRSS:", "VmHWM:")):
+                out[line[:5]] = int(line.split()[1])
+    except OSError:
+        pass
+    return out
 
 
-def make_data(rows: int, seed: int, folder: Path) -> Path:
-    path = folder / f"census_{rows}_{seed}.parquet"
-    if not path.exists():
-        _generator().generate(rows, seed).to_parquet(path, index=False)
-    return path
+def _descendants(root: int) -> list[int]:
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                parents[int(entry)] = int(stat[stat.rindex(")") + 2:].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+    found, frontier = [], [root]
+    while frontier:
+        pid = frontier.pop()
+        kids = [p for p, pp in parents.items() if pp == pid]
+        found += kids
+        frontier += kids
+    return found
 
 
-def baseline_subset(frame: pd.DataFrame, qids: list[str]) -> tuple:
-    """The plain way: one groupby per subset and sensitive attribute."""
-    sizes = frame.groupby(qids, dropna=False, observed=True, sort=False).size()
-    out = [len(sizes), int((sizes == 1).sum())]
-    for s in SENSITIVE:
-        counts = frame.groupby(qids + [s], dropna=False, observed=True, sort=False).size()
-        per_block = counts.groupby(level=list(range(len(qids))), dropna=False, sort=False)
-        distinct = per_block.size()
-        out += [int(per_block.max().sum()), int(sizes[distinct[distinct == 1].index].sum())]
-    return tuple(out)
-
-
-class WorkerPeak:
-    """Samples the peak RSS (VmHWM) of live worker processes from /proc every 0.2 s."""
+class TreePeak:
+    """Samples the resident set of this process and all its descendants every 0.2 s."""
 
     def __init__(self) -> None:
-        self.peak_kb = 0
+        self.peak_sum_kb = 0
+        self.hwm_kb: dict[int, int] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._poll, daemon=True)
 
+    def _sample(self) -> None:
+        total = 0
+        for pid in [os.getpid()] + _descendants(os.getpid()):
+            status = _status(pid)
+            total += status.get("VmRSS", 0)
+            self.hwm_kb[pid] = max(self.hwm_kb.get(pid, 0), status.get("VmHWM", 0))
+        self.peak_sum_kb = max(self.peak_sum_kb, total)
+
     def _poll(self) -> None:
         while not self._stop.wait(0.2):
-            for child in multiprocessing.active_children():
-                try:
-                    status = Path(f"/proc/{child.pid}/status").read_text()
-                except OSError:
-                    continue
-                for line in status.splitlines():
-                    if line.startswith("VmHWM:"):
-                        self.peak_kb = max(self.peak_kb, int(line.split()[1]))
+            self._sample()
 
-    def __enter__(self) -> "WorkerPeak":
+    def __enter__(self) -> "TreePeak":
         self._thread.start()
         return self
 
     def __exit__(self, *exc) -> None:
         self._stop.set()
         self._thread.join()
+        self._sample()
+
+
+# --- the measured runs (each in a fresh process) --------------------------------------------
+def measure(path: str, jobs: int) -> dict:
+    from engine.api import run_assessment
+    from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily
+
+    config = AnalysisConfig(data=DataSource(path), roles=Roles(tuple(QIDS), tuple(SENSITIVE)),
+                            subsets=SubsetFamily("all"), jobs=jobs)
+    progress = []
+    start = time.perf_counter()
+
+    def on_progress(p) -> None:
+        progress.append((time.perf_counter() - start, p.stage, p.done, p.total, p.eta))
+
+    with TreePeak() as peak:
+        result = run_assessment(config, on_progress=on_progress)
+    wall = time.perf_counter() - start
+    counts = {",".join(r.qids): [r.blocks, r.singletons] for r in result.reidentification}
+    for i in result.inference:
+        counts[",".join(i.qids)] += [i.expected_correct, i.records_certain]
+    Path(path + f".counts-{jobs}.json").write_text(json.dumps(counts))
+    sweep = [p for p in progress if p[1] == "sweep"]
+    eta_at_10 = next(((t, eta) for t, _, done, total, eta in sweep if eta is not None and done >= total / 10), None)
+    return {
+        "rows": result.dataset.rows, "subsets": len(result.reidentification), "jobs": jobs, "wall": wall,
+        "load": result.timings["load"], "sweep": result.timings["sweep"],
+        "peak_sum_mb": peak.peak_sum_kb / 1024,
+        "own_peak_mb": peak.hwm_kb.get(os.getpid(), 0) / 1024,
+        "others_peak_mb": sorted((v / 1024 for k, v in peak.hwm_kb.items() if k != os.getpid()), reverse=True)[:3],
+        "progress_reports": len(sweep),
+        "eta_at_10pct": None if eta_at_10 is None else {"at": eta_at_10[0], "eta": eta_at_10[1],
+                                                         "actual_left": wall - eta_at_10[0]},
+        "top_reid": max(r.posterior_prob for r in result.reidentification),
+    }
+
+
+def baseline(path: str, sample: int, seed: int) -> dict:
+    """The plain way: one groupby per subset and sensitive attribute, on a sample; its counts
+    must equal the engine's (written by :func:`measure`)."""
+    import pandas as pd
+
+    engine = [json.loads(p.read_text()) for p in sorted(Path(path).parent.glob(Path(path).name + ".counts-*.json"))]
+
+    frame = pd.read_parquet(path, columns=QIDS + SENSITIVE)
+    subsets = [list(c) for size in range(1, len(QIDS) + 1) for c in combinations(QIDS, size)]
+    chosen = random.Random(seed).sample(subsets, min(sample, len(subsets)))
+    start = time.perf_counter()
+    for qids in chosen:
+        sizes = frame.groupby(qids, dropna=False, observed=True, sort=False).size()
+        _ = [len(sizes), int((sizes == 1).sum())]
+        for s in SENSITIVE:
+            counts = frame.groupby(qids + [s], dropna=False, observed=True, sort=False).size()
+            per_block = counts.groupby(level=list(range(len(qids))), dropna=False, sort=False)
+            distinct = per_block.size()
+            _ += [int(per_block.max().sum()), int(sizes[distinct[distinct == 1].index].sum())]
+        for counts in engine:
+            assert counts[",".join(qids)] == _, (qids, counts[",".join(qids)], _)
+    per_subset = (time.perf_counter() - start) / len(chosen)
+    return {"per_subset": per_subset, "sample": len(chosen), "all": per_subset * len(subsets),
+            "checked_against": len(engine)}
+
+
+def compile_cost(cache: bool) -> float:
+    env = dict(os.environ, RISKREVIEW_NUMBA_CACHE="1" if cache else "0")
+    code = ("import sys; sys.path.insert(0, %r); from engine.sweep import segments; "
+            "print(segments.warm_up())" % str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return float(out.stdout.split()[-1])
+
+
+def _child(*args: str) -> dict:
+    out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"child {args} failed:\n{out.stderr}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", type=int, default=1_000_000)
-    parser.add_argument("--seed", type=int, default=2021)
-    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--rows", type=int, nargs="+", default=[1_000_000, 5_000_000, THESIS_ROWS])
+    parser.add_argument("--seed", type=int, default=2018)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[2])
     parser.add_argument("--baseline-sample", type=int, default=40,
-                        help="subsets timed for the pandas baseline (0: skip it)")
-    parser.add_argument("--data-dir", default=tempfile.gettempdir())
+                        help="subsets timed for the pandas baseline at the smallest size (0: skip it)")
+    parser.add_argument("--data-dir", default="/tmp")
+    parser.add_argument("--measure", nargs=2, metavar=("PATH", "JOBS"), help=argparse.SUPPRESS)
+    parser.add_argument("--baseline", nargs=3, metavar=("PATH", "SAMPLE", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.measure[0], int(args.measure[1]))))
+        return
+    if args.baseline:
+        print(json.dumps(baseline(args.baseline[0], int(args.baseline[1]), int(args.baseline[2]))))
+        return
 
-    path = make_data(args.rows, args.seed, Path(args.data_dir))
-    source = DataSource(str(path))
-    start = time.perf_counter()
-    table = load_table(source, QIDS + SENSITIVE)
-    load_seconds = time.perf_counter() - start
-    total = 2 ** len(QIDS) - 1
-    print(f"data: {path.name}, {table.n_rows:,} rows, {len(QIDS)} QIDs -> {total:,} subsets, "
-          f"{len(SENSITIVE)} sensitive; load+encode {load_seconds:.2f}s")
-
-    sweeps = {}
-    for jobs in args.jobs:
-        config = AnalysisConfig(data=source, roles=Roles(tuple(QIDS), tuple(SENSITIVE)),
-                                subsets=SubsetFamily("all"), jobs=jobs)
-        with WorkerPeak() as workers:
+    print(f"machine: {os.cpu_count()} cores, "
+          f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2 ** 30:.0f} GiB; python {sys.version.split()[0]}")
+    print(f"kernel compilation (numba, fresh process): without cache {compile_cost(False):.1f}s, "
+          f"from cache {compile_cost(True):.1f}s", flush=True)
+    total_subsets = 2 ** len(QIDS) - 1
+    smallest = min(args.rows)
+    for rows in args.rows:
+        path = Path(args.data_dir) / f"census_{rows}_{args.seed}.parquet"
+        if not path.exists():
             start = time.perf_counter()
-            result = run_assessment(config, table=table)
-            wall = time.perf_counter() - start
-        sweeps[jobs] = (wall, result)
-        print(f"engine, {jobs} process(es): {wall:.2f}s wall (sweep {result.timings['sweep']:.2f}s, "
-              f"summaries {result.timings['summaries']:.2f}s), {total / wall:,.0f} subsets/s, "
-              f"{table.n_rows * total / wall / 1e6:,.0f}M row-subsets/s"
-              + (f", worker peak RSS {workers.peak_kb / 1024:,.0f} MB" if jobs > 1 else ""))
-
-    if args.baseline_sample:
-        frame = pd.read_parquet(path, columns=QIDS + SENSITIVE)
-        subsets = [list(c) for size in range(1, len(QIDS) + 1) for c in combinations(QIDS, size)]
-        sample = random.Random(args.seed).sample(subsets, min(args.baseline_sample, len(subsets)))
-        reference = {r.qids: r for r in next(iter(sweeps.values()))[1].reidentification}
-        start = time.perf_counter()
-        for qids in sample:
-            counts = baseline_subset(frame, qids)
-            engine_row = reference[tuple(q for q in QIDS if q in qids)]
-            assert counts[:2] == (engine_row.blocks, engine_row.singletons), qids
-        per_subset = (time.perf_counter() - start) / len(sample)
-        baseline = per_subset * total
-        print(f"baseline, pandas groupby per subset, 1 process: {per_subset * 1000:.0f} ms/subset "
-              f"on {len(sample)} sampled subsets -> {baseline:.0f}s for all {total:,} (extrapolated)")
-        for jobs, (wall, _) in sweeps.items():
-            print(f"ratio baseline / engine with {jobs} process(es): {baseline / wall:.1f}x")
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak RSS of the main process: {own:,.0f} MB")
+            write(path, rows, args.seed)
+            print(f"generated {path} in {time.perf_counter() - start:.0f}s")
+        print(f"\n== {rows:,} rows x {total_subsets:,} subsets (CRS + CAS x {len(SENSITIVE)}), "
+              f"{path.name} ({path.stat().st_size / 1e6:,.0f} MB)", flush=True)
+        jobs_list = sorted(set(args.jobs) | ({1} if rows == smallest and args.baseline_sample else set()))
+        walls = {}
+        for jobs in jobs_list:
+            r = _child("--measure", str(path), str(jobs))
+            walls[jobs] = r["wall"]
+            eta = r["eta_at_10pct"]
+            print(f"engine, {jobs} process(es): wall {r['wall']:.1f}s (load+encode {r['load']:.1f}s, "
+                  f"sweep {r['sweep']:.1f}s); {total_subsets / r['wall']:.1f} subsets/s, "
+                  f"{rows * total_subsets / r['wall'] / 1e6:,.0f}M row-subsets/s; peak RSS all processes "
+                  f"{r['peak_sum_mb']:,.0f} MB (main {r['own_peak_mb']:,.0f} MB, others' peaks "
+                  f"{', '.join(f'{m:,.0f}' for m in r['others_peak_mb'])} MB); {r['progress_reports']} progress "
+                  f"reports" + (f", ETA at {eta['at']:.0f}s said {eta['eta']:.0f}s left, "
+                                f"{eta['actual_left']:.0f}s were" if eta else ""), flush=True)
+        if rows == smallest and args.baseline_sample:
+            b = _child("--baseline", str(path), str(args.baseline_sample), str(args.seed))
+            print(f"baseline, pandas groupby per subset, 1 process: {b['per_subset'] * 1000:.0f} ms/subset on "
+                  f"{b['sample']} sampled subsets -> {b['all']:,.0f}s for all {total_subsets:,} (extrapolated); "
+                  f"its counts equal the engine's in all {b['checked_against']} runs")
+            for jobs, wall in walls.items():
+                print(f"ratio baseline / engine with {jobs} process(es): {b['all'] / wall:,.0f}x")
 
 
 if __name__ == "__main__":

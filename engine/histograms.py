@@ -44,21 +44,28 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                           sensitive: Sequence[EncodedColumn], n: int) -> list[RiskHistogram]:
     """For each subset size: the histogram of the top subset's per-record risks, for
     re-identification (risk 1/|block|) and for each sensitive attribute (max_s s(q)/|q|)."""
-    partitions: dict[tuple[str, ...], tuple[np.ndarray, int, np.ndarray]] = {}
-
-    def blocks_of(qids: tuple[str, ...]) -> tuple[np.ndarray, int, np.ndarray]:
-        if qids not in partitions:
-            partitions[qids] = partition([(columns[q].codes, columns[q].cardinality) for q in qids], n)
-        return partitions[qids]
-
-    out = []
+    # One partition at a time (each needed subset once): at census scale a partition's block
+    # ids take hundreds of MB, so none is kept once its histograms are made.
+    wanted: dict[tuple[str, ...], list[str]] = {}
+    order = []
     for row in top_by_size(reid_rows, "posterior_prob"):
-        _, _, sizes = blocks_of(row.qids)
-        out.append(_histogram(row.qids, "reidentification", 1.0 / sizes, sizes))
+        wanted.setdefault(row.qids, []).append("reidentification")
+        order.append((row.qids, "reidentification"))
     for column in sensitive:
         rows = [r for r in inference_rows if r.sensitive == column.name]
         for row in top_by_size(rows, "posterior_prob"):
-            ids, n_blocks, sizes = blocks_of(row.qids)
-            block_max, _ = block_value_stats(ids, n_blocks, column.codes, column.cardinality)
-            out.append(_histogram(row.qids, column.name, block_max / sizes, sizes))
-    return out
+            wanted.setdefault(row.qids, []).append(column.name)
+            order.append((row.qids, column.name))
+    by_name = {column.name: column for column in sensitive}
+    made: dict[tuple[tuple[str, ...], str], RiskHistogram] = {}
+    for qids, measures in wanted.items():
+        ids, n_blocks, sizes = partition([(columns[q].codes, columns[q].cardinality) for q in qids], n)
+        for measure in measures:
+            if measure == "reidentification":
+                made[(qids, measure)] = _histogram(qids, measure, 1.0 / sizes, sizes)
+            else:
+                column = by_name[measure]
+                block_max, _ = block_value_stats(ids, n_blocks, column.codes, column.cardinality)
+                made[(qids, measure)] = _histogram(qids, measure, block_max / sizes, sizes)
+        del ids, sizes
+    return [made[key] for key in order]

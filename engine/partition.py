@@ -37,9 +37,57 @@ def refine(ids: np.ndarray, n_blocks: int, codes: np.ndarray, cardinality: int
     return new_ids, len(uniques), np.bincount(new_ids, minlength=len(uniques))
 
 
+LINEAR_MIN_ROWS = 1 << 20
+
+
+COMBINED_CODES = 1 << 22
+
+
+def _combined(columns: Sequence[tuple[np.ndarray, int]]) -> list[tuple[np.ndarray, int]]:
+    """The columns with small cardinalities merged into one code each (mixed radix, at most
+    :data:`COMBINED_CODES` values), so a partition takes fewer passes; same partition."""
+    out: list[tuple[np.ndarray, int]] = []
+    group: list[tuple[np.ndarray, int]] = []
+    space = 1
+
+    def flush() -> None:
+        if len(group) == 1:
+            out.append((np.asarray(group[0][0]), group[0][1]))
+        elif group:
+            code = np.asarray(group[0][0]).astype(np.int32)
+            for codes, cardinality in group[1:]:
+                code *= cardinality
+                code += codes
+            out.append((code, space))
+
+    for codes, cardinality in sorted(columns, key=lambda c: c[1]):
+        cardinality = max(1, int(cardinality))
+        if space * cardinality > COMBINED_CODES and group:
+            flush()
+            group, space = [], 1
+        group.append((codes, cardinality))
+        space *= cardinality
+    flush()
+    return out
+
+
 def partition(columns: Sequence[tuple[np.ndarray, int]], n_rows: int
               ) -> tuple[np.ndarray, int, np.ndarray]:
-    """Block ids of the partition by all ``(codes, cardinality)`` columns (one block if none)."""
+    """Block ids of the partition by all ``(codes, cardinality)`` columns (one block if none).
+
+    Large tables use the compiled linear-time refinement (:func:`engine.sweep.kernels.refine_ids`:
+    a counting sort by the new column, then a dense map of the parent ids; int32 ids on the
+    way, no hash table, no key-space-sized arrays)."""
+    if n_rows >= LINEAR_MIN_ROWS and n_rows < 2 ** 31 - 1 and columns:
+        from .sweep import kernels
+
+        small = np.zeros(n_rows, dtype=np.int32)
+        n_blocks = 1
+        for codes, cardinality in _combined(columns):
+            small, n_blocks = kernels.refine_ids(small, n_blocks, codes, cardinality)
+        ids = small.astype(np.int64)
+        del small
+        return ids, int(n_blocks), np.bincount(ids, minlength=n_blocks)
     ids = np.zeros(n_rows, dtype=np.int64)
     n_blocks = 1 if n_rows else 0
     sizes = np.array([n_rows], dtype=np.int64) if n_rows else np.zeros(0, dtype=np.int64)

@@ -1,24 +1,28 @@
 """Compiled (numba) kernels of the segment sweep (:mod:`engine.sweep.segments`).
 
-Rows are weighted (identical rows collapsed into one with a weight). Column ``j`` of a table
-lives in one of three code matrices by its integer width: ``kind[j]`` (0: uint8, 1: uint16,
-2: uint32) and ``pos[j]`` its row there; matrices are column-major, ``m8[pos, row]``.
+Rows are weighted (identical rows collapsed into one with a weight) and packed: every column
+a walk reads sits in ``words[row, wi]`` at bits ``shift..`` (``(word >> shift) & mask``).
 
 The walk is BUC ("bottom-up cube", Beyer & Ramakrishnan 1999) over the subset prefix tree:
-a block of a subset is a contiguous range of ``idx`` (row numbers); refining it by a child
-QID groups the range in place by that QID's code (first-appearance order, a dense map over
-the code range that is reset after use, so the cost is the range's length), and every
-sub-range is a block of the child subset. A block of a single row never splits again: it is
-recorded once for its subset and its descendants ("pruned") and not walked further.
+a block of a subset is a contiguous range of rows; refining it by a child QID groups the
+range in place by that QID's code (rows move with their weights; a dense map over the code
+range reset after use, or an insertion sort for tiny ranges), and every sub-range is a block
+of the child subset. Shortcuts, all exact:
+
+- a block of one row never splits again: it is recorded once ("pruned") for its subset and
+  every walked subset below, and not walked further;
+- a QID constant on a block leaves it whole: the child reuses the block's counts;
+- a block with more rows than the key space of the columns read below it is first collapsed
+  into merged rows (a stack past the task's rows);
+- a block of at most :data:`SMALL` rows is walked by pair masks (:func:`_small`).
 
 Per subset the kernels add up ``counts[node]``: blocks, blocks of weight 1, then per
 sensitive attribute the sum over blocks of ``max_s s(q)`` and the weight of blocks with one
 sensitive value. Pruned single-row blocks go to ``pruned[node] = (blocks, singletons,
-weight)``, added to every descendant of ``node`` afterwards.
+weight)``, added to the node and its walked descendants afterwards.
 
-No kernel allocates per block; scratch arrays are passed in. Compiled on first use (or
-loaded from numba's cache next to this file where it is writable); :func:`warm_up` compiles
-them on a tiny table.
+Compiled on first use (about 15 s for all kernels on a 2-core machine) or loaded from
+numba's cache beside this file where that is writable (about 1 s); see :func:`_cache_wanted`.
 """
 
 from __future__ import annotations
@@ -31,10 +35,15 @@ from numba import njit
 
 
 def _cache_wanted() -> bool:
-    """Cache compiled code in ``__pycache__`` beside this file only where that is writable and
-    not in a frozen application (PyInstaller); otherwise compile on first use."""
-    if getattr(sys, "frozen", False) or os.environ.get("RISKREVIEW_NUMBA_CACHE", "1") == "0":
+    """Cache compiled code in ``__pycache__`` beside this file where that is writable. A frozen
+    application (PyInstaller) has no source files to key a cache on, so it compiles on first
+    use unless RISKREVIEW_NUMBA_CACHE=1 (with NUMBA_CACHE_DIR set to a writable folder);
+    RISKREVIEW_NUMBA_CACHE=0 turns the cache off anywhere."""
+    wanted = os.environ.get("RISKREVIEW_NUMBA_CACHE", "")
+    if wanted == "0":
         return False
+    if getattr(sys, "frozen", False):
+        return wanted == "1"
     folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__")
     try:
         os.makedirs(folder, exist_ok=True)
@@ -48,36 +57,55 @@ BLOCKS, SINGLETONS, WEIGHT = 0, 1, 2
 
 
 @njit(cache=CACHE, inline="always")
-def _value(m8, m16, m32, kind, pos, row):
-    if kind == 0:
-        return np.int64(m8[pos, row])
-    if kind == 1:
-        return np.int64(m16[pos, row])
-    return np.int64(m32[pos, row])
+def _code(words, r, wi, shift, mask):
+    return np.int64((words[r, wi] >> shift) & mask)
 
 
-@njit(cache=CACHE)
-def _block(node, idx, a, b, m8, m16, m32, w, skind, spos, counts, hist, touched):
-    """Add the block ``idx[a:b]`` of ``node`` to ``counts``; returns its weight."""
-    total = np.int64(0)
-    for i in range(a, b):
-        total += w[idx[i]]
+@njit(cache=CACHE, inline="always")
+def _prune(pruned, node, weight):
+    pruned[node, BLOCKS] += 1
+    if weight == 1:
+        pruned[node, SINGLETONS] += 1
+    pruned[node, WEIGHT] += weight
+
+
+@njit(cache=CACHE, inline="always")
+def _stats(node, words, wts, a, b, key_wi, key_shift, key_mask, whole, s_wi, s_shift, s_mask,
+           counts, first, constant, hist, touched, bmax):
+    """Find the end ``j`` of the block starting at ``a`` (rows with the code of ``a`` in the key
+    column, or all of ``[a, b)`` when ``whole``), count it for ``node`` if it has more than one
+    row; returns ``j`` and the block's weight."""
+    n_sens = s_wi.shape[0]
+    total = np.int64(wts[a])
+    key = _code(words, a, key_wi, key_shift, key_mask)
+    for s in range(n_sens):
+        first[s] = _code(words, a, s_wi[s], s_shift[s], s_mask[s])
+        constant[s] = True
+    j = a + 1
+    while j < b:
+        if not whole and _code(words, j, key_wi, key_shift, key_mask) != key:
+            break
+        total += wts[j]
+        for s in range(n_sens):
+            if constant[s] and _code(words, j, s_wi[s], s_shift[s], s_mask[s]) != first[s]:
+                constant[s] = False
+        j += 1
+    if j - a == 1:
+        return j, total
     counts[node, 0] += 1
-    if total == 1:
-        counts[node, 1] += 1
-    for s in range(skind.shape[0]):
-        if b - a == 1:
+    for s in range(n_sens):
+        if constant[s]:
             counts[node, 2 + 2 * s] += total
             counts[node, 3 + 2 * s] += total
+            bmax[s] = total
             continue
         n_touched = 0
-        for i in range(a, b):
-            r = idx[i]
-            v = _value(m8, m16, m32, skind[s], spos[s], r)
+        for i in range(a, j):
+            v = _code(words, i, s_wi[s], s_shift[s], s_mask[s])
             if hist[v] == 0:
                 touched[n_touched] = v
                 n_touched += 1
-            hist[v] += w[r]
+            hist[v] += wts[i]
         top = np.int64(0)
         for t in range(n_touched):
             v = touched[t]
@@ -85,17 +113,50 @@ def _block(node, idx, a, b, m8, m16, m32, w, skind, spos, counts, hist, touched)
                 top = hist[v]
             hist[v] = 0
         counts[node, 2 + 2 * s] += top
-        if n_touched == 1:
-            counts[node, 3 + 2 * s] += total
-    return total
+        bmax[s] = top
+    return j, total
 
 
-@njit(cache=CACHE)
-def _group(idx, a, b, kind, pos, m8, m16, m32, cmap, keys, sizes, labels, tmp):
-    """Group ``idx[a:b]`` in place by one column's code; returns the number of groups."""
+@njit(cache=CACHE, inline="always")
+def _all_same(words, a, b, wi, shift, mask):
+    key = _code(words, a, wi, shift, mask)
+    for i in range(a + 1, b):
+        if _code(words, i, wi, shift, mask) != key:
+            return False
+    return True
+
+
+@njit(cache=CACHE, inline="always")
+def _group(words, wts, a, b, wi, shift, mask, cmap, keys, sizes, labels, tmp_words, tmp_wts):
+    """Group the rows ``[a, b)`` in place by one column's code (rows are moved with their
+    weights); returns the number of groups."""
+    n_words = words.shape[1]
+    m = b - a
+    if m <= 12:                       # tiny: insertion sort by the code
+        same = True
+        k0 = _code(words, a, wi, shift, mask)
+        for i in range(a + 1, b):
+            key = _code(words, i, wi, shift, mask)
+            if key != k0:
+                same = False
+            j = i
+            while j > a and _code(words, j - 1, wi, shift, mask) > key:
+                j -= 1
+            if j < i:
+                for t in range(n_words):
+                    tmp_words[0, t] = words[i, t]
+                wt = wts[i]
+                for q in range(i, j, -1):
+                    for t in range(n_words):
+                        words[q, t] = words[q - 1, t]
+                    wts[q] = wts[q - 1]
+                for t in range(n_words):
+                    words[j, t] = tmp_words[0, t]
+                wts[j] = wt
+        return 1 if same else 2
     n_groups = 0
     for i in range(a, b):
-        v = _value(m8, m16, m32, kind, pos, idx[i])
+        v = _code(words, i, wi, shift, mask)
         g = cmap[v]
         if g < 0:
             g = n_groups
@@ -106,118 +167,334 @@ def _group(idx, a, b, kind, pos, m8, m16, m32, cmap, keys, sizes, labels, tmp):
         sizes[g] += 1
         labels[i - a] = g
     if n_groups > 1:
-        start = a
+        start = 0
         for g in range(n_groups):
             size = sizes[g]
             sizes[g] = start
             start += size
         for i in range(a, b):
             g = labels[i - a]
-            tmp[sizes[g]] = idx[i]
-            sizes[g] += 1
-        for i in range(a, b):
-            idx[i] = tmp[i]
+            p = sizes[g]
+            for t in range(n_words):
+                tmp_words[p, t] = words[i, t]
+            tmp_wts[p] = wts[i]
+            sizes[g] = p + 1
+        for i in range(m):
+            for t in range(n_words):
+                words[a + i, t] = tmp_words[i, t]
+            wts[a + i] = tmp_wts[i]
     for g in range(n_groups):
         cmap[keys[g]] = -1
     return n_groups
 
 
+SMALL = 3                 # blocks of at most this many rows are walked by pair masks
+
+
 @njit(cache=CACHE)
-def process(node, idx, bounds, s_lo, s_hi, descend, child_ptr, child_dim, child_node,
-            kind, pos, m8, m16, m32, w, skind, spos, counts, pruned, work,
-            cmap, keys, sizes, labels, tmp, hist, touched):
-    """Blocks ``idx[bounds[s]:bounds[s+1]]`` for ``s`` in ``[s_lo, s_hi)`` of subset ``node``:
+def _small(node, words, wts, a, b, child_ptr, child_dim, child_node, c_wi, c_shift, c_mask,
+           s_wi, s_shift, s_mask, below_ptr, below_dim, counts, pruned, agree, rep, cls_w):
+    """Walk the subtree of ``node`` inside its block ``[a, b)`` of at most :data:`SMALL` rows.
+
+    For each pair of rows the QIDs they agree on are a bit mask over pairs per QID
+    (``agree``); a subset below ``node`` keeps exactly the pairs that agree on all its added
+    QIDs, and its blocks are the classes of those pairs (equality is transitive). Every row
+    is first counted as a single-row block in every subset below; subsets where some pair is
+    still together get the difference. Only those subsets are visited."""
+    m = b - a
+    n_words = words.shape[1]
+    n_sens = s_wi.shape[0]
+    for t in range(below_ptr[node], below_ptr[node + 1]):
+        d = below_dim[t]
+        bits = np.uint64(0)
+        p = 0
+        for i in range(1, m):
+            for j in range(i):
+                wi = c_wi[d]
+                x = (words[a + i, wi] ^ words[a + j, wi]) >> np.uint64(c_shift[d])
+                if x & c_mask[d] == 0:
+                    bits |= np.uint64(1) << np.uint64(p)
+                p += 1
+        agree[d] = bits
+    ones = np.int64(0)
+    weight = np.int64(0)
+    for i in range(a, b):
+        weight += wts[i]
+        if wts[i] == 1:
+            ones += 1
+    for ci in range(child_ptr[node], child_ptr[node + 1]):
+        u = child_node[ci]
+        pruned[u, 0] += m
+        pruned[u, 1] += ones
+        pruned[u, 2] += weight
+    full = np.uint64((1 << (m * (m - 1) // 2)) - 1) if m < 12 else np.uint64(0)
+    st_node = np.empty(64, np.int64)
+    st_mask = np.empty(64, np.uint64)
+    st_ci = np.empty(64, np.int64)
+    depth = 0
+    st_node[0] = node
+    st_mask[0] = full
+    st_ci[0] = child_ptr[node]
+    while depth >= 0:
+        x = st_node[depth]
+        ci = st_ci[depth]
+        if ci >= child_ptr[x + 1]:
+            depth -= 1
+            continue
+        st_ci[depth] = ci + 1
+        together = st_mask[depth] & agree[child_dim[ci]]
+        if together == 0:
+            continue
+        y = child_node[ci]
+        # classes: each row's representative is the first earlier row it is paired with
+        for i in range(m):
+            rep[i] = i
+            base = i * (i - 1) // 2
+            for j in range(i):
+                if (together >> np.uint64(base + j)) & np.uint64(1):
+                    rep[i] = rep[j]
+                    break
+            cls_w[i] = 0
+        for i in range(m):
+            cls_w[rep[i]] += wts[a + i]
+        for r in range(m):
+            if rep[r] != r or cls_w[r] == np.int64(wts[a + r]):
+                continue                      # not a class head, or a class of one row
+            size = 0
+            ones_in = 0
+            for i in range(r, m):
+                if rep[i] == r:
+                    size += 1
+                    if wts[a + i] == 1:
+                        ones_in += 1
+            total = cls_w[r]
+            counts[y, 0] += 1 - size
+            counts[y, 1] -= ones_in
+            for s in range(n_sens):
+                top = np.int64(0)
+                constant = True
+                v0 = _code(words, a + r, s_wi[s], s_shift[s], s_mask[s])
+                for i in range(r, m):
+                    if rep[i] != r:
+                        continue
+                    v = _code(words, a + i, s_wi[s], s_shift[s], s_mask[s])
+                    if v != v0:
+                        constant = False
+                    same = np.int64(0)
+                    for q in range(r, m):
+                        if rep[q] == r and _code(words, a + q, s_wi[s], s_shift[s], s_mask[s]) == v:
+                            same += wts[a + q]
+                    if same > top:
+                        top = same
+                counts[y, 2 + 2 * s] += top - total
+                if not constant:
+                    counts[y, 3 + 2 * s] -= total
+        if child_ptr[y + 1] > child_ptr[y]:
+            depth += 1
+            st_node[depth] = y
+            st_mask[depth] = together
+            st_ci[depth] = child_ptr[y]
+
+
+@njit(cache=CACHE)
+def _collapse(words, wts, a, b, top, node, tail_ptr, tail_col, tail_stride, c_wi, c_shift, c_mask,
+              cmap2, keys):
+    """Copy the rows ``[a, b)`` to ``top...``, merging rows equal on the columns read below
+    ``node`` (a dense key over their codes); returns the number of merged rows."""
+    n_words = words.shape[1]
+    m = 0
+    for i in range(a, b):
+        key = np.int64(0)
+        for t in range(tail_ptr[node], tail_ptr[node + 1]):
+            j = tail_col[t]
+            key += _code(words, i, c_wi[j], c_shift[j], c_mask[j]) * tail_stride[t]
+        g = cmap2[key]
+        if g < 0:
+            g = m
+            cmap2[key] = g
+            keys[g] = key
+            for t in range(n_words):
+                words[top + g, t] = words[i, t]
+            wts[top + g] = wts[i]
+            m += 1
+        else:
+            wts[top + g] += wts[i]
+    for g in range(m):
+        cmap2[keys[g]] = -1
+    return m
+
+
+@njit(cache=CACHE)
+def process(node, words, wts, bounds, s_lo, s_hi, descend, child_ptr, child_dim, child_node,
+            c_wi, c_shift, c_mask, s_wi, s_shift, s_mask, counts, pruned, work,
+            cmap, keys, sizes, labels, tmp_words, tmp_wts, hist, touched,
+            stack_base, tail_ptr, tail_col, tail_stride, tail_size, cmap2, below_ptr, below_dim):
+    """Blocks ``[bounds[s], bounds[s+1])`` for ``s`` in ``[s_lo, s_hi)`` of subset ``node``:
     count each, and with ``descend`` walk every subset below ``node`` inside it.
 
-    ``work[0]`` gets the number of row visits (rows grouped or scanned), for tuning."""
+    A block at least as large as the key space of the columns below its subset
+    (``tail_size``, 0 when too large) is first collapsed into merged rows, written on a stack
+    past ``stack_base``. ``work[node]`` gets the rows grouped to reach each subset."""
     depth_max = 64
     f_node = np.empty(depth_max, np.int64)
     f_a = np.empty(depth_max, np.int64)
     f_b = np.empty(depth_max, np.int64)
     f_child = np.empty(depth_max, np.int64)
     f_at = np.empty(depth_max, np.int64)
+    f_top = np.empty(depth_max, np.int64)
     f_whole = np.empty(depth_max, np.bool_)
-    visits = np.int64(0)
-    for s in range(s_lo, s_hi):
-        a0 = bounds[s]
-        b0 = bounds[s + 1]
+    n_sens = s_wi.shape[0]
+    first = np.empty(max(n_sens, 1), np.int64)
+    constant = np.empty(max(n_sens, 1), np.bool_)
+    bmax = np.empty(max(n_sens, 1), np.int64)
+    f_total = np.empty(depth_max, np.int64)
+    f_max = np.empty((depth_max, max(n_sens, 1)), np.int64)
+    f_const = np.empty((depth_max, max(n_sens, 1)), np.bool_)
+    agree = np.zeros(c_wi.shape[0], np.uint64)
+    rep = np.empty(SMALL, np.int64)
+    cls_w = np.empty(SMALL, np.int64)
+    for seg in range(s_lo, s_hi):
+        a0 = bounds[seg]
+        b0 = bounds[seg + 1]
         if b0 <= a0:
             continue
-        total = _block(node, idx, a0, b0, m8, m16, m32, w, skind, spos, counts, hist, touched)
         if b0 - a0 == 1:
-            pruned[node, BLOCKS] += 1
-            pruned[node, SINGLETONS] += 1 if total == 1 else 0
-            pruned[node, WEIGHT] += total
+            _prune(pruned, node, np.int64(wts[a0]))
             continue
+        _, total0 = _stats(node, words, wts, a0, b0, 0, 0, 0, True, s_wi, s_shift, s_mask, counts, first,
+                           constant, hist, touched, bmax)
         if not descend or child_ptr[node + 1] == child_ptr[node]:
             continue
+        if b0 - a0 <= SMALL:
+            _small(node, words, wts, a0, b0, child_ptr, child_dim, child_node, c_wi, c_shift, c_mask,
+                   s_wi, s_shift, s_mask, below_ptr, below_dim, counts, pruned, agree, rep, cls_w)
+            continue
+        top = stack_base
         depth = 0
         f_node[0] = node
+        f_top[0] = top
+        if tail_size[node] > 0 and b0 - a0 >= tail_size[node] and top + (b0 - a0) <= words.shape[0]:
+            m = _collapse(words, wts, a0, b0, top, node, tail_ptr, tail_col, tail_stride, c_wi, c_shift,
+                          c_mask, cmap2, keys)
+            a0, b0 = top, top + m
+            top += m
         f_a[0] = a0
         f_b[0] = b0
         f_child[0] = child_ptr[node]
         f_at[0] = -1
+        f_total[0] = total0
+        for s in range(n_sens):
+            f_max[0, s] = bmax[s]
+            f_const[0, s] = constant[s]
         while depth >= 0:
             v = f_node[depth]
             a = f_a[depth]
             b = f_b[depth]
             ci = f_child[depth]
+            c = child_dim[ci] if ci < child_ptr[v + 1] else 0
             if f_at[depth] < 0:
                 if ci >= child_ptr[v + 1]:
+                    top = f_top[depth]
                     depth -= 1
                     continue
-                c = child_dim[ci]
-                n_groups = _group(idx, a, b, kind[c], pos[c], m8, m16, m32, cmap, keys, sizes, labels, tmp)
-                visits += b - a
-                f_whole[depth] = n_groups == 1
+                if _all_same(words, a, b, c_wi[c], c_shift[c], c_mask[c]):
+                    f_whole[depth] = True
+                else:
+                    n_groups = _group(words, wts, a, b, c_wi[c], c_shift[c], c_mask[c], cmap, keys, sizes,
+                                      labels, tmp_words, tmp_wts)
+                    work[child_node[ci]] += b - a
+                    f_whole[depth] = n_groups == 1
                 f_at[depth] = a
             i = f_at[depth]
             if i >= b:
                 f_child[depth] = ci + 1
                 f_at[depth] = -1
                 continue
-            c = child_dim[ci]
             u = child_node[ci]
             if f_whole[depth]:
+                # the child's block is this block: same counts, no pass over the rows
                 j = b
+                total = f_total[depth]
+                if j - i > 1:                    # (a collapsed block may be one merged row)
+                    counts[u, 0] += 1
+                    for s in range(n_sens):
+                        bmax[s] = f_max[depth, s]
+                        constant[s] = f_const[depth, s]
+                        counts[u, 2 + 2 * s] += bmax[s]
+                        if constant[s]:
+                            counts[u, 3 + 2 * s] += total
             else:
-                kc = kind[c]
-                pc = pos[c]
-                key = _value(m8, m16, m32, kc, pc, idx[i])
-                j = i + 1
-                while j < b and _value(m8, m16, m32, kc, pc, idx[j]) == key:
-                    j += 1
-                visits += j - i
+                j, total = _stats(u, words, wts, i, b, c_wi[c], c_shift[c], c_mask[c], False,
+                                  s_wi, s_shift, s_mask, counts, first, constant, hist, touched, bmax)
             f_at[depth] = j
-            total = _block(u, idx, i, j, m8, m16, m32, w, skind, spos, counts, hist, touched)
             if j - i == 1:
-                pruned[u, BLOCKS] += 1
-                pruned[u, SINGLETONS] += 1 if total == 1 else 0
-                pruned[u, WEIGHT] += total
+                _prune(pruned, u, total)
                 continue
             if child_ptr[u + 1] > child_ptr[u]:
+                if j - i <= SMALL:
+                    _small(u, words, wts, i, j, child_ptr, child_dim, child_node, c_wi, c_shift, c_mask,
+                           s_wi, s_shift, s_mask, below_ptr, below_dim, counts, pruned, agree, rep, cls_w)
+                    continue
                 depth += 1
                 f_node[depth] = u
+                f_top[depth] = top
+                f_total[depth] = total
+                for s in range(n_sens):
+                    f_max[depth, s] = bmax[s]
+                    f_const[depth, s] = constant[s]
+                if tail_size[u] > 0 and j - i >= tail_size[u] and top + (j - i) <= words.shape[0]:
+                    m = _collapse(words, wts, i, j, top, u, tail_ptr, tail_col, tail_stride, c_wi, c_shift,
+                                  c_mask, cmap2, keys)
+                    i, j = top, top + m
+                    top += m
                 f_a[depth] = i
                 f_b[depth] = j
                 f_child[depth] = child_ptr[u]
                 f_at[depth] = -1
-    work[0] += visits
 
 
 @njit(cache=CACHE)
-def group_segment(idx, a, b, kind, pos, m8, m16, m32, cmap, keys, sizes, labels, tmp, out_bounds):
-    """Group ``idx[a:b]`` in place by one column; the sub-block bounds go to ``out_bounds``
+def group_segment(words, wts, a, b, wi, shift, mask, cmap, keys, sizes, labels, tmp_words, tmp_wts,
+                  out_bounds):
+    """Group rows ``[a, b)`` in place by one column; the sub-block bounds go to ``out_bounds``
     (``n + 1`` of them, absolute positions); returns ``n``."""
-    n_groups = _group(idx, a, b, kind, pos, m8, m16, m32, cmap, keys, sizes, labels, tmp)
+    n_groups = _group(words, wts, a, b, wi, shift, mask, cmap, keys, sizes, labels, tmp_words, tmp_wts)
     out_bounds[0] = a
     if n_groups == 1:
         out_bounds[1] = b
         return 1
-    # After _group, sizes[g] is the end of group g.
-    for g in range(n_groups):
-        out_bounds[g + 1] = sizes[g]
-    return n_groups
+    g = 0
+    i = a
+    while i < b:
+        key = _code(words, i, wi, shift, mask)
+        j = i + 1
+        while j < b and _code(words, j, wi, shift, mask) == key:
+            j += 1
+        g += 1
+        out_bounds[g] = j
+        i = j
+    return g
+
+
+@njit(cache=CACHE)
+def pack(words, wi, shift, codes, rows):
+    """``words[i, wi] |= codes[rows[i]] << shift`` for every ``i``."""
+    for i in range(rows.shape[0]):
+        words[i, wi] |= np.uint64(codes[rows[i]]) << np.uint64(shift)
+
+
+@njit(cache=CACHE)
+def determines(codes_d, n_d, codes_c):
+    """Whether each code of column d goes with one code of column c (a functional dependency)."""
+    seen = np.full(n_d, -1, np.int64)
+    for i in range(codes_d.shape[0]):
+        d = np.int64(codes_d[i])
+        c = np.int64(codes_c[i])
+        if seen[d] < 0:
+            seen[d] = c
+        elif seen[d] != c:
+            return False
+    return True
 
 
 @njit(cache=CACHE)
@@ -230,7 +507,7 @@ def counting_order(codes, n_values):
         counts[np.int64(codes[i]) + 1] += 1
     for v in range(n_values):
         counts[v + 1] += counts[v]
-    order = np.empty(n, np.int64)
+    order = np.empty(n, np.int32)
     fill = counts[:n_values].copy()
     for i in range(n):
         v = np.int64(codes[i])
@@ -258,11 +535,10 @@ def refine_ids(ids, n_ids, codes, n_values):
     mapped densely (a map over ``0..n_ids-1`` reset after each bucket): linear time, no
     hashing, memory ``O(n + n_ids + n_values)``."""
     order, starts = counting_order(codes, n_values)
-    out = np.empty(ids.shape[0], np.int64)
-    cmap = np.full(n_ids, -1, np.int64)
+    out = np.empty(ids.shape[0], np.int32)
+    cmap = np.full(n_ids, -1, np.int32)
     m = 0
     for r in range(starts.shape[0] - 1):
-        first = m
         for t in range(starts[r], starts[r + 1]):
             i = order[t]
             g = ids[i]
@@ -272,16 +548,14 @@ def refine_ids(ids, n_ids, codes, n_values):
             out[i] = cmap[g]
         for t in range(starts[r], starts[r + 1]):
             cmap[ids[order[t]]] = -1
-        if m - first < 0:
-            break
     return out, m
 
 
 @njit(cache=CACHE)
 def first_rows(ids, n_ids):
     """The first row of each id and each id's row count."""
-    first = np.full(n_ids, -1, np.int64)
-    weight = np.zeros(n_ids, np.int64)
+    first = np.full(n_ids, -1, np.int32)
+    weight = np.zeros(n_ids, np.uint32)
     for i in range(ids.shape[0]):
         g = ids[i]
         if first[g] < 0:

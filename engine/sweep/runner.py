@@ -1,10 +1,16 @@
 """Run a sweep in this process or on a pool of worker processes.
 
-Workers read the integer codes from memory-mapped ``.npy`` files written once per run, so
-the page cache holds one copy whatever the number of workers. Workers are started with
-``forkserver`` (``spawn`` where unavailable), never plain fork, so a Qt parent is safe.
-Progress is a shared counter of finished subsets; cancel is a shared event checked before
-every subset, so a cancel returns within one subset's time.
+Two engines: CRS/CAS sweeps of more than a few million row-subsets use the segment sweep
+(:mod:`engine.sweep.segments`, compiled kernels); privacy-model sweeps and tiny runs use the
+refinement walk (:mod:`engine.sweep.walker`). Both give the same counts.
+
+Workers read the integer codes (and the segment sweep's row orders) from memory-mapped
+``.npy`` files written once per run, so the page cache holds one copy whatever the number of
+workers. Workers are started with ``forkserver`` (``spawn`` where unavailable), never plain
+fork, so a Qt parent is safe. Progress is a shared counter of finished subsets (the segment
+sweep credits a share of a subtree's subsets as its rows are done); cancel is a shared event
+checked before every subset (refinement walk) or every batch of segments (segment sweep, a
+fraction of a second each), and by the preparation between its steps.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import numpy as np
 
 from ..errors import Cancelled, EngineFailure
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
+from . import segments
 from .lattice import Family, Task, plan_tasks
 from .walker import SweepData, walk
 
@@ -58,7 +65,9 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
     cancel = cancel or CancelToken()
     reporter = ProgressReporter(stage, family.total, on_progress)
     reporter.update(0, force=True)
-    if jobs <= 1 or family.total < 2:
+    if segments.use_segments(data, family):
+        results = _run_segments(data, family, jobs, reporter, cancel)
+    elif jobs <= 1 or family.total < 2:
         results = _run_here(data, family, reporter, cancel)
     else:
         results = _run_pool(data, family, jobs, reporter, cancel)
@@ -77,6 +86,79 @@ def _run_here(data: SweepData, family: Family, reporter: ProgressReporter,
     walk(data, family, Task((), True), emit, lambda: cancel.cancelled)
     cancel.raise_if_cancelled()
     return results
+
+
+def _run_segments(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter,
+                  cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
+    inner, inner_family, order = segments.reorder(data, family)
+    stopped = lambda: cancel.cancelled  # noqa: E731
+    tree, subtrees = segments.prepare(inner, inner_family, stopped)
+    cancel.raise_if_cancelled()
+    tasks = segments.plan_segment_tasks(subtrees, tree, jobs)
+    total = segments.TaskResult(len(tree.prefixes), inner.width)
+    if jobs <= 1 or len(tasks) < 2:
+        by_dim = {s.dim: s for s in subtrees}
+        done = [0.0]
+
+        def credit(amount: float) -> None:
+            done[0] += amount
+            reporter.update(min(int(done[0]), family.total))
+
+        for task in tasks:
+            result = segments.run_task(inner, tree, by_dim[task.dim], task, inner.width, stopped, credit)
+            cancel.raise_if_cancelled()
+            total.add(result)
+    else:
+        _run_segment_pool(inner, tree, subtrees, tasks, jobs, total, reporter, cancel, family.total)
+    counts = segments.finish(tree, total, len(inner.sensitive_codes))
+    return {tuple(sorted(order[i] for i in prefix)): vector for prefix, vector in counts.items()}
+
+
+def _run_segment_pool(data: SweepData, tree: segments.Tree, subtrees: list[segments.Subtree],
+                      tasks: list[segments.SegmentTask], jobs: int, total: segments.TaskResult,
+                      reporter: ProgressReporter, cancel: CancelToken, n_subsets: int) -> None:
+    ctx = mp.get_context(start_method())
+    stop = ctx.Event()
+    done = ctx.Value("d", 0.0)
+    folder = Path(tempfile.mkdtemp(prefix="riskreview-sweep-"))
+    try:
+        meta = _share(data, folder)
+        shared = []
+        for s in subtrees:
+            np.save(folder / f"rows{s.dim}.npy", s.rows)
+            if s.weights is not None:
+                np.save(folder / f"weights{s.dim}.npy", s.weights)
+            shared.append(segments.Subtree(s.dim, s.node, None, None, s.bounds, s.columns))
+            s.rows = s.weights = None          # the workers read them from the files
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx,
+                                 initializer=_init_segment_worker,
+                                 initargs=(str(folder), meta, stop, done, tree, shared,
+                                           segments.Tuning.current())) as pool:
+            pending = {pool.submit(_run_segment_task, task) for task in tasks}
+            try:
+                while pending:
+                    finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        result = future.result()
+                        if result is not None:
+                            total.add(result)
+                    if cancel.cancelled:
+                        stop.set()
+                        for future in pending:
+                            future.cancel()
+                        break
+                    reporter.update(min(int(done.value), n_subsets))
+            except BrokenProcessPool as exc:
+                raise EngineFailure(f"a worker process stopped unexpectedly during the sweep "
+                                    f"(killed, or out of memory): {exc}") from None
+            except BaseException:
+                stop.set()
+                for future in pending:
+                    future.cancel()
+                raise
+        cancel.raise_if_cancelled()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def start_method() -> str:
@@ -162,3 +244,29 @@ def _run_task(family: Family, task: Task) -> dict[tuple[int, ...], np.ndarray]:
 
     walk(_WORKER["data"], family, task, emit, stop.is_set)
     return out
+
+
+def _init_segment_worker(folder: str, meta: dict, stop, done, tree: segments.Tree,
+                         subtrees: list[segments.Subtree], tuning: segments.Tuning) -> None:
+    """A segment-sweep worker: the shared codes and row orders (memory-mapped), the tree."""
+    _init_worker(folder, meta, stop, done)
+    base = Path(folder)
+    for s in subtrees:
+        s.rows = np.load(base / f"rows{s.dim}.npy", mmap_mode="r")
+        weights = base / f"weights{s.dim}.npy"
+        s.weights = np.load(weights, mmap_mode="r") if weights.exists() else None
+    _WORKER["tree"] = tree
+    _WORKER["subtrees"] = {s.dim: s for s in subtrees}
+    _WORKER["tuning"] = tuning
+
+
+def _run_segment_task(task: segments.SegmentTask) -> Optional[segments.TaskResult]:
+    stop, done = _WORKER["stop"], _WORKER["done"]
+
+    def credit(amount: float) -> None:
+        with done.get_lock():
+            done.value += amount
+
+    data = _WORKER["data"]
+    return segments.run_task(data, _WORKER["tree"], _WORKER["subtrees"][task.dim], task, data.width,
+                             stop.is_set, credit, _WORKER["tuning"])

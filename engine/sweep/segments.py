@@ -1,0 +1,512 @@
+"""The segment sweep: CRS/CAS counts of every subset of a family on large tables.
+
+The plan is chosen from the data alone (cardinalities, entropies, distinct counts,
+dependencies); nothing in it knows any particular table:
+
+0. Order (:func:`reorder`). The walk takes the QIDs by decreasing entropy: those that split
+   the table most come first, so single-row blocks appear early, and near-constant QIDs
+   (a country that is nearly always the same) come last, where their subtrees are small.
+1. Dependencies. A QID ``c`` that is a function of an earlier QID ``d`` (each code of ``d``
+   goes with one code of ``c``; e.g. a school determines its municipality) adds nothing to
+   a subset that holds ``d``: such subsets copy the counts of the subset without ``c`` and
+   are not walked.
+2. Collapse. The subsets below a first QID ``d`` (walk order: highest cardinality first) use
+   only QIDs ``d..k-1``, so their walk runs on the table collapsed on those QIDs and the
+   sensitive attributes: one weighted row per distinct combination. The groups are built from
+   the last QID up, one refinement per QID in linear time, while they stay well below the row
+   count; the high-cardinality subtrees, where nearly every row is distinct, keep the rows as
+   they are (weight 1).
+3. Sort. Each subtree's rows are ordered by its first QID (a counting sort), so every block of
+   every subset below it lies inside one segment of equal first-QID code.
+4. Walk. A task packs its rows' codes into 64-bit words (each column in as few bits as its
+   cardinality needs) and hands segments to the compiled BUC kernel
+   (:mod:`engine.sweep.kernels`) in batches of bounded work; between batches it reports
+   progress and checks for cancel. A segment too big for one batch is split in Python: its
+   block is counted, then it is grouped by each child QID and the sub-blocks are walked as
+   segments of the child.
+5. Tasks. Subtrees, and ranges of segments of the big ones, are tasks for worker processes,
+   largest first; a task reads only its own rows from the shared memory-mapped codes.
+
+The privacy-model levels (per-block value distributions) are not produced here; those
+sweeps use :mod:`engine.sweep.walker`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+import numpy as np
+
+from .lattice import Family
+
+CHAIN_SHARE = 0.5       # stop collapsing once the groups exceed this share of the rows
+COLLAPSE_SHARE = 0.9    # use a collapsed table only if it has at most this share of the rows
+BATCH_WORK = 1 << 23    # estimated row visits per kernel call (rows x subsets walked below)
+SPLIT_WORK = 1 << 25    # a segment above this estimate is split in Python ...
+SPLIT_ROWS = 1 << 12    # ... if it has more rows than this
+MIN_ROW_SUBSETS = 2_000_000  # below rows x subsets the plain refinement walk is used
+COLLAPSE_KEYS = 1 << 16  # blocks are collapsed when the columns below have this few key values
+
+
+@dataclass
+class Tree:
+    """The family's prefix tree as arrays; node 0 is the empty prefix.
+
+    ``child_*`` hold the walked edges only: a node whose whole subtree copies other nodes
+    (``alias``) is not walked. ``subtree`` counts reported subsets (walked or not) in a
+    node's subtree, itself included; ``own`` is what a node's count finishes besides its
+    walked children (itself if reported, and its copied children's subtrees);
+    ``walk_size`` counts walked nodes below and at a node."""
+
+    prefixes: list[tuple[int, ...]]
+    parent: np.ndarray
+    child_ptr: np.ndarray
+    child_dim: np.ndarray
+    child_node: np.ndarray
+    reported: np.ndarray
+    alias: np.ndarray
+    subtree: np.ndarray
+    own: np.ndarray
+    walk_size: np.ndarray
+
+    @classmethod
+    def of(cls, family: Family, determined_by: Optional[dict[int, set[int]]] = None) -> "Tree":
+        prefixes: list[tuple[int, ...]] = [()]
+        parent = [-1]
+        kids: list[list[int]] = []
+        at = 0
+        while at < len(prefixes):       # breadth first: children numbered after parents
+            prefix = prefixes[at]
+            mine = []
+            for c in family.children(prefix):
+                mine.append(len(prefixes))
+                prefixes.append(prefix + (c,))
+                parent.append(at)
+            kids.append(mine)
+            at += 1
+        n = len(prefixes)
+        reported = np.array([family.reported(p) for p in prefixes], dtype=bool)
+        alias = np.arange(n)
+        if determined_by:
+            index = {p: i for i, p in enumerate(prefixes)}
+            for node, prefix in enumerate(prefixes):
+                held = set(prefix)
+                reduced = tuple(x for x in prefix if not any(d in held and d < x for d in determined_by.get(x, ())))
+                if reduced != prefix and reduced in index:
+                    alias[node] = index[reduced]
+        skipped = alias != np.arange(n)
+        for node in range(n - 1, -1, -1):           # children before parents
+            if skipped[node] and not all(skipped[c] for c in kids[node]):
+                skipped[node] = False
+                alias[node] = node
+        subtree = reported.astype(np.int64)
+        walk_size = (~skipped).astype(np.int64)
+        own = reported.astype(np.int64)
+        parents = np.array(parent, dtype=np.int64)
+        for node in range(n - 1, 0, -1):
+            subtree[parents[node]] += subtree[node]
+            walk_size[parents[node]] += walk_size[node]
+        for node in range(1, n):
+            if skipped[node] and not skipped[parents[node]]:
+                own[parents[node]] += subtree[node]
+        child_ptr, child_dim, child_node = [0], [], []
+        for node in range(n):
+            for c in kids[node]:
+                if not skipped[c]:
+                    child_dim.append(prefixes[c][-1])
+                    child_node.append(c)
+            child_ptr.append(len(child_dim))
+        return cls(prefixes, parents, np.array(child_ptr, np.int64), np.array(child_dim, np.int64),
+                   np.array(child_node, np.int64), reported, alias, subtree, own, walk_size)
+
+    def tails(self, cards: Sequence[int], k: int, n_sens: int, limit: int
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per node the columns read below it (QIDs of the walked subtree, then the sensitive
+        ones) with dense-key strides, and the key space size (0 when above ``limit``)."""
+        n = len(self.prefixes)
+        below = [0] * n
+        for node in range(n - 1, -1, -1):
+            for ci in self.children(node):
+                child = int(self.child_node[ci])
+                below[node] |= below[child] | (1 << int(self.child_dim[ci]))
+        sens_space = 1
+        for s in range(n_sens):
+            sens_space *= max(1, cards[k + s])
+        ptr, col, stride, size = [0], [], [], np.zeros(n, np.int64)
+        for node in range(n):
+            dims = [d for d in range(k) if below[node] >> d & 1]
+            space = sens_space
+            for d in dims:
+                space *= max(1, cards[d])
+            if self.has_children(node) and space <= limit:
+                size[node] = space
+                step = 1
+                for j in dims + [k + s for s in range(n_sens)]:
+                    col.append(j)
+                    stride.append(step)
+                    step *= max(1, cards[j])
+            ptr.append(len(col))
+        return np.array(ptr, np.int64), np.array(col, np.int64), np.array(stride, np.int64), size
+
+    def below(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Per node the QIDs of the walked subsets below it, as (pointers, QID numbers)."""
+        n = len(self.prefixes)
+        below = [0] * n
+        for node in range(n - 1, -1, -1):
+            for ci in self.children(node):
+                below[node] |= below[int(self.child_node[ci])] | (1 << int(self.child_dim[ci]))
+        ptr, dims = [0], []
+        for node in range(n):
+            dims.extend(d for d in range(k) if below[node] >> d & 1)
+            ptr.append(len(dims))
+        return np.array(ptr, np.int64), np.array(dims, np.int64)
+
+    def children(self, node: int) -> range:
+        return range(int(self.child_ptr[node]), int(self.child_ptr[node + 1]))
+
+    def has_children(self, node: int) -> bool:
+        return self.child_ptr[node + 1] > self.child_ptr[node]
+
+    def dims_below(self, node: int) -> list[int]:
+        """QID numbers used by the walked subsets below ``node``."""
+        seen: set[int] = set()
+        stack = [node]
+        while stack:
+            v = stack.pop()
+            for ci in self.children(v):
+                seen.add(int(self.child_dim[ci]))
+                stack.append(int(self.child_node[ci]))
+        return sorted(seen)
+
+
+@dataclass
+class Subtree:
+    """The rows of the subtree of the one-QID subset ``(dim,)``, ordered by that QID's code."""
+
+    dim: int
+    node: int
+    rows: np.ndarray                  # row numbers in the table, by segment
+    weights: Optional[np.ndarray]     # uint32 per row; None: every weight is 1
+    bounds: np.ndarray                # segment starts and the end (int64)
+    columns: list[int]                # table columns the walk reads (QIDs below, then sensitive)
+
+
+@dataclass(frozen=True)
+class SegmentTask:
+    """Walk segments ``[lo, hi)`` of subtree ``dim``."""
+
+    dim: int
+    lo: int
+    hi: int
+    estimate: float
+
+
+def use_segments(data, family: Family) -> bool:
+    """The segment sweep serves CRS/CAS; the privacy-model levels need the refinement walk.
+    Tiny runs use the refinement walk too (no compilation)."""
+    if data.models or data.n_rows == 0 or data.n_rows >= 2 ** 31 - 1:
+        return False
+    return data.n_rows * family.total >= MIN_ROW_SUBSETS
+
+
+def entropy(codes: np.ndarray, card: int) -> float:
+    counts = np.bincount(np.asarray(codes), minlength=card).astype(np.float64)
+    p = counts[counts > 0] / max(1.0, counts.sum())
+    return float(-(p * np.log2(p)).sum())
+
+
+def reorder(data, family: Family):
+    """The walk in order of decreasing entropy (then cardinality): QIDs that split the table
+    most come first, so singletons appear early, and near-constant QIDs come last, where their
+    subtrees are small. Returns the reordered data and family and ``order`` (internal number
+    -> the caller's walk number); the family is unchanged if it cannot be renumbered."""
+    from dataclasses import replace
+
+    from .lattice import ExplicitFamily, UpToFamily
+
+    k = len(data.qid_codes)
+    score = [(-entropy(data.qid_codes[i], data.qid_cards[i]), -data.qid_cards[i], i) for i in range(k)]
+    order = [i for _, _, i in sorted(score)]
+    if isinstance(family, UpToFamily):
+        renumbered: Family = family
+    elif isinstance(family, ExplicitFamily):
+        position = {i: j for j, i in enumerate(order)}
+        renumbered = ExplicitFamily(k, [tuple(sorted(position[i] for i in subset))
+                                        for subset in family.__getstate__()["subsets"]])
+    else:
+        return data, family, list(range(k))
+    data = replace(data, qid_codes=[data.qid_codes[i] for i in order], qid_cards=[data.qid_cards[i] for i in order])
+    return data, renumbered, order
+
+
+def table_columns(data) -> tuple[list[np.ndarray], list[int]]:
+    """Codes and cardinalities of the table columns: QIDs in walk order, then sensitive ones."""
+    return list(data.qid_codes) + list(data.sensitive_codes), list(data.qid_cards) + list(data.sensitive_cards)
+
+
+def dependencies(data, should_stop: Callable[[], bool] = lambda: False) -> dict[int, set[int]]:
+    """``{c: {d, ...}}``: QID ``c`` is a function of the earlier QID ``d`` (walk numbers)."""
+    from . import kernels
+
+    found: dict[int, set[int]] = {}
+    cards = list(data.qid_cards)
+    for c in range(1, len(cards)):
+        for d in range(c):
+            if should_stop():
+                return found
+            if cards[c] == 1 or (cards[d] >= cards[c] and kernels.determines(
+                    np.asarray(data.qid_codes[d]), cards[d], np.asarray(data.qid_codes[c]))):
+                found.setdefault(c, set()).add(d)
+    return found
+
+
+def prepare(data, family: Family, should_stop: Callable[[], bool] = lambda: False,
+            chain_share: float = CHAIN_SHARE, collapse_share: float = COLLAPSE_SHARE,
+            use_dependencies: bool = True) -> tuple[Tree, list[Subtree]]:
+    """The walked tree and its subtrees (collapsed where the data allows, sorted)."""
+    from . import kernels
+
+    tree = Tree.of(family, dependencies(data, should_stop) if use_dependencies else None)
+    n = data.n_rows
+    k = len(data.qid_codes)
+    roots = {int(tree.child_dim[ci]): int(tree.child_node[ci]) for ci in tree.children(0)}
+    collapsed: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    if roots:
+        ids = np.zeros(n, dtype=np.int32)
+        n_ids = 1
+        for codes, card in zip(data.sensitive_codes, data.sensitive_cards):
+            ids, n_ids = kernels.refine_ids(ids, n_ids, np.asarray(codes), card)
+        for d in range(k - 1, min(roots) - 1, -1):
+            if should_stop():
+                return tree, []
+            ids, n_ids = kernels.refine_ids(ids, n_ids, np.asarray(data.qid_codes[d]), data.qid_cards[d])
+            if d in roots and n_ids <= collapse_share * n:
+                collapsed[d] = kernels.first_rows(ids, n_ids)
+            if n_ids > chain_share * n:
+                break
+        del ids
+    subtrees = []
+    for d, node in sorted(roots.items()):
+        if should_stop():
+            return tree, []
+        columns = tree.dims_below(node) + [k + s for s in range(len(data.sensitive_codes))]
+        codes = np.asarray(data.qid_codes[d])
+        if d in collapsed:
+            rows, weights = collapsed.pop(d)
+            order, bounds = kernels.counting_order(codes[rows], data.qid_cards[d])
+            subtrees.append(Subtree(d, node, rows[order], weights[order], bounds, columns))
+        else:
+            order, bounds = kernels.counting_order(codes, data.qid_cards[d])
+            subtrees.append(Subtree(d, node, order, None, bounds, columns))
+    return tree, subtrees
+
+
+def plan_segment_tasks(subtrees: Sequence[Subtree], tree: Tree, workers: int,
+                       per_worker: int = 8) -> list[SegmentTask]:
+    """Split subtrees into ranges of segments of about equal estimated work, largest first."""
+    estimates = {s.dim: np.diff(s.bounds).astype(np.float64) * float(tree.walk_size[s.node]) for s in subtrees}
+    total = sum(float(e.sum()) for e in estimates.values())
+    share = total / (workers * per_worker) if workers > 1 and total > 0 else float("inf")
+    tasks = []
+    for s in subtrees:
+        est = estimates[s.dim]
+        if len(est) == 0:
+            continue
+        pieces = max(1, int(round(float(est.sum()) / share))) if np.isfinite(share) else 1
+        cuts = np.searchsorted(np.cumsum(est), float(est.sum()) * np.arange(1, pieces) / pieces)
+        edges = np.unique(np.r_[0, np.minimum(cuts + 1, len(est)), len(est)])
+        for lo, hi in zip(edges[:-1], edges[1:]):
+            tasks.append(SegmentTask(s.dim, int(lo), int(hi), float(est[lo:hi].sum())))
+    tasks.sort(key=lambda t: (-t.estimate, t.dim, t.lo))
+    return tasks
+
+
+class TaskResult:
+    """Counts of one task: per node the count vector and the pruned (blocks, singletons,
+    weight), as int64; ``work`` per node is the number of rows grouped to reach it."""
+
+    def __init__(self, n_nodes: int, width: int) -> None:
+        self.counts = np.zeros((n_nodes, width), np.int64)
+        self.pruned = np.zeros((n_nodes, 3), np.int64)
+        self.work = np.zeros(n_nodes, np.int64)
+
+    def add(self, other: "TaskResult") -> None:
+        self.counts += other.counts
+        self.pruned += other.pruned
+        self.work += other.work
+
+
+def layout(cards: Sequence[int], columns: Sequence[int], n_columns: int
+           ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """Bit positions of ``columns`` in 64-bit words: (words, word index, shift, mask) per
+    table column; a column with one value takes no bits."""
+    wi = np.zeros(n_columns, np.int64)
+    shift = np.zeros(n_columns, np.int64)
+    mask = np.zeros(n_columns, np.uint64)
+    word, used = 0, 0
+    for j in columns:
+        bits = int(cards[j] - 1).bit_length()
+        if used + bits > 64:
+            word, used = word + 1, 0
+        wi[j], shift[j], mask[j] = word, used, np.uint64((1 << bits) - 1)
+        used += bits
+    return word + 1, wi, shift, mask
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """Work sizes of the walk (they change speed, never counts)."""
+
+    batch_work: int
+    split_work: int
+    split_rows: int
+    collapse_keys: int
+
+    @classmethod
+    def current(cls) -> "Tuning":
+        """The module's settings now (tests shrink them to reach every code path)."""
+        return cls(BATCH_WORK, SPLIT_WORK, SPLIT_ROWS, COLLAPSE_KEYS)
+
+
+def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
+             should_stop: Callable[[], bool], on_credit: Callable[[float], None],
+             tuning: Optional[Tuning] = None) -> Optional[TaskResult]:
+    """Walk the task's segments; ``on_credit`` gets finished work in subsets (a share of the
+    subtree's subsets by rows). Returns None when stopped."""
+    from . import kernels
+
+    tuning = tuning or Tuning.current()
+    batch_work, split_work, split_rows = tuning.batch_work, tuning.split_work, tuning.split_rows
+    collapse_keys = tuning.collapse_keys
+
+    codes, cards = table_columns(data)
+    k = len(data.qid_codes)
+    n_sens = len(data.sensitive_codes)
+    start, end = int(subtree.bounds[task.lo]), int(subtree.bounds[task.hi])
+    rows = np.asarray(subtree.rows[start:end])
+    n_local = end - start
+    n_words, c_wi, c_shift, c_mask = layout(cards, subtree.columns, len(codes))
+    bounds = np.asarray(subtree.bounds[task.lo:task.hi + 1], dtype=np.int64) - start
+    max_seg = int(np.diff(bounds).max()) if len(bounds) > 1 else 1
+    tail_ptr, tail_col, tail_stride, tail_size = tree.tails(cards, k, n_sens, collapse_keys)
+    below_ptr, below_dim = tree.below(k)
+    # Rows, then room for collapsed copies of blocks (a stack, at most two segments deep).
+    capacity = n_local + (2 * max_seg if tail_size.any() else 0)
+    words = np.zeros((capacity, n_words), np.uint64)
+    for j in subtree.columns:
+        if c_mask[j]:
+            kernels.pack(words, c_wi[j], c_shift[j], codes[j], rows)
+    del rows
+    wts = np.ones(capacity, np.uint32)
+    if subtree.weights is not None:
+        wts[:n_local] = subtree.weights[start:end]
+    cmap2 = np.full(int(tail_size.max()) if tail_size.any() else 1, -1, np.int32)
+    s_wi, s_shift, s_mask = (c_wi[k:].copy(), c_shift[k:].copy(), c_mask[k:].copy())
+    max_card = max([cards[j] for j in subtree.columns if j < k] + [1])
+    max_sens = max([cards[k + s] for s in range(n_sens)] + [1])
+    cmap = np.full(max_card, -1, np.int32)
+    keys = np.empty(max(max_seg + 1, len(cmap2)), np.int64)
+    sizes = np.empty(max_seg + 1, np.int64)
+    labels = np.empty(max_seg + 1, np.int32)
+    tmp_words = np.empty((max_seg + 1, n_words), np.uint64)
+    tmp_wts = np.empty(max_seg + 1, np.uint32)
+    hist = np.zeros(max_sens, np.int64)
+    touched = np.empty(min(max_seg, max_sens) + 1, np.int64)
+    result = TaskResult(len(tree.prefixes), width)
+    n_total = float(subtree.bounds[-1])
+
+    def call(node: int, seg_bounds: np.ndarray, lo: int, hi: int, descend: bool) -> None:
+        kernels.process(node, words, wts, seg_bounds, lo, hi, descend, tree.child_ptr, tree.child_dim,
+                        tree.child_node, c_wi, c_shift, c_mask, s_wi, s_shift, s_mask, result.counts,
+                        result.pruned, result.work, cmap, keys, sizes, labels, tmp_words, tmp_wts, hist,
+                        touched, n_local, tail_ptr, tail_col, tail_stride, tail_size, cmap2, below_ptr, below_dim)
+
+    def segments(node: int, seg_bounds: np.ndarray) -> bool:
+        credit = float(tree.subtree[node]) / n_total
+        cost = float(tree.walk_size[node])
+        lengths = np.diff(seg_bounds)
+        n_seg = len(lengths)
+        big = tree.has_children(node)
+        s = 0
+        while s < n_seg:
+            if should_stop():
+                return False
+            m = int(lengths[s])
+            if big and m * cost > split_work and m > split_rows:
+                if not split(node, int(seg_bounds[s]), int(seg_bounds[s + 1])):
+                    return False
+                s += 1
+                continue
+            lo, work, rows_done = s, 0.0, 0
+            while s < n_seg:
+                m = int(lengths[s])
+                if s > lo and (work + m * cost > batch_work or (big and m * cost > split_work and m > split_rows)):
+                    break
+                work += m * cost
+                rows_done += m
+                s += 1
+            call(node, seg_bounds, lo, s, True)
+            on_credit(rows_done * credit)
+        return True
+
+    def split(node: int, a: int, b: int) -> bool:
+        call(node, np.array([a, b], np.int64), 0, 1, False)
+        on_credit((b - a) * float(tree.own[node]) / n_total)
+        out = np.empty(b - a + 1, np.int64)
+        for ci in tree.children(node):
+            if should_stop():
+                return False
+            c, child = int(tree.child_dim[ci]), int(tree.child_node[ci])
+            n_groups = kernels.group_segment(words, wts, a, b, c_wi[c], c_shift[c], c_mask[c], cmap, keys,
+                                             sizes, labels, tmp_words, tmp_wts, out)
+            result.work[child] += b - a
+            if not segments(child, out[:n_groups + 1].copy()):
+                return False
+        return True
+
+    if not segments(subtree.node, bounds):
+        return None
+    return result
+
+
+def finish(tree: Tree, total: TaskResult, n_sensitive: int) -> dict[tuple[int, ...], np.ndarray]:
+    """Add the pruned single-row blocks to the node they were pruned at and to its walked
+    descendants, copy the counts of dependent subsets, and return the vectors of the reported
+    subsets (float64)."""
+    n = len(tree.prefixes)
+    inherited = total.pruned.copy()
+    for node in range(1, n):                      # breadth-first numbering: parents come first
+        p = tree.parent[node]
+        if p > 0:
+            inherited[node] += inherited[p]
+    counts = total.counts.copy()
+    counts[:, 0] += inherited[:, 0]
+    counts[:, 1] += inherited[:, 1]
+    for s in range(n_sensitive):
+        counts[:, 2 + 2 * s] += inherited[:, 2]
+        counts[:, 3 + 2 * s] += inherited[:, 2]
+    counts = counts[tree.alias]
+    return {tree.prefixes[node]: counts[node].astype(np.float64) for node in np.flatnonzero(tree.reported)}
+
+
+def warm_up() -> float:
+    """Compile (or load from the cache) every kernel on a tiny table; returns the seconds."""
+    import time
+
+    from .lattice import UpToFamily
+    from .walker import SweepData
+
+    start = time.perf_counter()
+    rng = np.random.default_rng(0)
+    n = 64
+    cards = [300, 70000, 5, 1]
+    codes = [rng.integers(0, c, n).astype(np.uint16 if c <= 65536 else np.uint32) for c in cards[:2]]
+    codes += [rng.integers(0, c, n).astype(np.uint8) for c in cards[2:]]
+    data = SweepData(codes, cards, [rng.integers(0, 2, n).astype(np.uint8)], [2], n)
+    tree, subtrees = prepare(data, UpToFamily(len(cards), len(cards)))
+    by_dim = {s.dim: s for s in subtrees}
+    for task in plan_segment_tasks(subtrees, tree, 1):
+        run_task(data, tree, by_dim[task.dim], task, data.width, lambda: False, lambda c: None,
+                 Tuning(1, 1, 1, COLLAPSE_KEYS))
+    return time.perf_counter() - start

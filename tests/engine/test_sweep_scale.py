@@ -1,0 +1,285 @@
+"""The segment sweep (engine/sweep/segments.py, the compiled kernels) against a plain pandas
+groupby and the refinement walk, on every code path: collapsed or raw rows (weights), with
+and without dependencies, tiny and large work sizes (Python-level splits), blocks collapsed
+in the kernel or not, reordered or not, 1 and 2 processes; and the census generator."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow.parquet as pq
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.api import run_assessment, walk_order
+from engine.config import DataSource
+from engine.io import load_table
+from engine.sweep import segments
+from engine.sweep.lattice import ExplicitFamily, Task, UpToFamily
+from engine.sweep.walker import SweepData, walk
+
+from .helpers import config_for, table_from_frame
+from .test_properties import reference
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALL_WORK = segments.Tuning(batch_work=1, split_work=1, split_rows=1, collapse_keys=1 << 16)
+NO_COLLAPSE = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=0)
+KNOBS = [
+    dict(),
+    dict(tuning=SMALL_WORK),
+    dict(tuning=NO_COLLAPSE),
+    dict(reorder=True),
+    dict(reorder=True, tuning=SMALL_WORK, workers=3),
+    dict(chain_share=2.0, collapse_share=2.0),          # every subtree on collapsed rows
+    dict(chain_share=0.0, collapse_share=0.0),          # every subtree on raw rows
+    dict(use_dependencies=False),
+    dict(use_dependencies=False, tuning=SMALL_WORK, workers=2, chain_share=2.0, collapse_share=2.0),
+]
+
+
+def refinement_walk(data: SweepData, family) -> dict:
+    out = {}
+    walk(data, family, Task((), True), lambda p, c: out.__setitem__(p, c.tolist()))
+    return out
+
+
+def segment_sweep(data: SweepData, family, reorder=False, workers=1, tuning=None, **prepare) -> dict:
+    back = None
+    if reorder:
+        data, family, back = segments.reorder(data, family)
+    tree, subtrees = segments.prepare(data, family, **prepare)
+    total = segments.TaskResult(len(tree.prefixes), data.width)
+    by_dim = {s.dim: s for s in subtrees}
+    seen = set()
+    for task in segments.plan_segment_tasks(subtrees, tree, workers):
+        assert (task.dim, task.lo) not in seen
+        seen.add((task.dim, task.lo))
+        total.add(segments.run_task(data, tree, by_dim[task.dim], task, data.width, lambda: False,
+                                    lambda c: None, tuning))
+    counts = segments.finish(tree, total, len(data.sensitive_codes))
+    if back is not None:
+        counts = {tuple(sorted(back[i] for i in p)): v for p, v in counts.items()}
+    return {p: v.tolist() for p, v in counts.items()}
+
+
+@st.composite
+def sweep_data(draw):
+    """Random codes with duplicates, near-constant and dependent columns, a high-cardinality
+    column now and then, 1 or 2 sensitive attributes of small cardinality."""
+    n = draw(st.integers(1, 300))
+    k = draw(st.integers(1, 5))
+    seed = draw(st.integers(0, 2 ** 32 - 1))
+    rng = np.random.default_rng(seed)
+    cards, codes = [], []
+    for j in range(k):
+        shape = draw(st.sampled_from(["small", "big", "constant-ish", "dependent"]))
+        if shape == "big":
+            card = draw(st.integers(100, 70_000))
+            column = rng.integers(0, card, n)
+        elif shape == "constant-ish":
+            card = draw(st.integers(1, 5))
+            column = np.where(rng.random(n) < 0.95, 0, rng.integers(0, card, n))
+        elif shape == "dependent" and codes:
+            card = draw(st.integers(1, 4))
+            column = codes[0] % card
+        else:
+            card = draw(st.integers(1, 8))
+            column = rng.integers(0, card, n)
+        # compact codes, as the encoder makes them
+        _, column = np.unique(column, return_inverse=True)
+        card = max(1, int(column.max()) + 1) if n else 1
+        cards.append(card)
+        codes.append(column.astype(np.uint8 if card <= 256 else np.uint16 if card <= 65536 else np.uint32))
+    n_sens = draw(st.integers(1, 2))
+    s_cards = [draw(st.integers(1, 5)) for _ in range(n_sens)]
+    s_codes = [np.unique(rng.integers(0, c, n), return_inverse=True)[1].astype(np.uint8) for c in s_cards]
+    s_cards = [max(1, int(c.max()) + 1) for c in s_codes]
+    order = sorted(range(k), key=lambda i: -cards[i])
+    data = SweepData([codes[i] for i in order], [cards[i] for i in order], s_codes, s_cards, n)
+    if draw(st.booleans()):
+        family = UpToFamily(k, draw(st.integers(1, k)))
+    else:
+        subsets = draw(st.lists(st.lists(st.integers(0, k - 1), min_size=1, max_size=k, unique=True),
+                                min_size=1, max_size=6))
+        family = ExplicitFamily(k, subsets)
+    return data, family
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sweep_data())
+def test_segment_sweep_matches_the_refinement_walk_on_every_path(case):
+    data, family = case
+    expected = refinement_walk(data, family)
+    assert len(expected) == family.total
+    for knobs in KNOBS:
+        assert segment_sweep(data, family, **knobs) == expected, knobs
+
+
+def _frame(rows: int, seed: int) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    school = rng.integers(0, 300, rows)
+    return pd.DataFrame({
+        "q_school": school,
+        "q_town": school // 10,                                  # a function of the school
+        "q_day": rng.integers(1, 29, rows),
+        "q_sex": rng.integers(0, 2, rows),
+        "q_country": np.where(rng.random(rows) < 0.97, 76, rng.integers(0, 50, rows)),
+        "q_year": pd.array(np.where(rng.random(rows) < 0.05, None, rng.integers(2000, 2010, rows)),
+                           dtype="Int64"),
+        "s_rare": np.where(rng.random(rows) < 0.03, "yes", "no"),
+        "s_grade": rng.integers(0, 4, rows),
+    })
+
+
+@pytest.fixture
+def segment_path(monkeypatch):
+    """Every sweep takes the segment path, with tiny work sizes (splits in every task)."""
+    monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 0)
+    monkeypatch.setattr(segments, "BATCH_WORK", 64)
+    monkeypatch.setattr(segments, "SPLIT_WORK", 256)
+    monkeypatch.setattr(segments, "SPLIT_ROWS", 16)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_api_on_the_segment_path_matches_pandas(segment_path, jobs):
+    frame = _frame(3000, seed=jobs)
+    qids = [c for c in frame.columns if c.startswith("q")]
+    sensitive = [c for c in frame.columns if c.startswith("s")]
+    run = run_assessment(config_for(qids, sensitive, jobs=jobs), table=table_from_frame(frame))
+    assert len(run.reidentification) == 2 ** len(qids) - 1
+    for r in run.reidentification:
+        blocks, singles, _, _ = reference(frame, list(r.qids), sensitive[0])
+        assert (r.blocks, r.singletons) == (blocks, singles), r.qids
+    for i in run.inference:
+        _, _, expected, constant = reference(frame, list(i.qids), i.sensitive)
+        assert (i.expected_correct, i.records_certain) == (expected, constant), (i.qids, i.sensitive)
+
+
+def test_segment_path_equals_refinement_path_through_the_api(monkeypatch):
+    frame = _frame(4000, seed=11)
+    qids = [c for c in frame.columns if c.startswith("q")]
+    table = table_from_frame(frame)
+    config = config_for(qids, ["s_rare", "s_grade"], subsets="max-size:4")
+    monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 10 ** 18)
+    plain = run_assessment(config, table=table)
+    monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 0)
+    fast = run_assessment(replace(config, jobs=2), table=table)
+    assert fast.reidentification == plain.reidentification
+    assert fast.inference == plain.inference
+    assert fast.histograms == plain.histograms
+
+
+def test_dependencies_are_found_from_the_data():
+    frame = _frame(2000, seed=3)
+    table = table_from_frame(frame)
+    qids = ["q_school", "q_town", "q_day", "q_sex"]
+    columns = [table[q] for q in qids]
+    order = walk_order(columns)
+    data = SweepData([columns[i].codes for i in order], [columns[i].cardinality for i in order],
+                     [table["s_rare"].codes], [table["s_rare"].cardinality], table.n_rows)
+    found = segments.dependencies(data)
+    names = [qids[i] for i in order]
+    assert {(names[d], names[c]) for c, ds in found.items() for d in ds} == {("q_school", "q_town")}
+    tree = segments.Tree.of(UpToFamily(4, 4), found)
+    # every subset holding both school and town copies the one without town: 4 of 15
+    assert int((tree.alias != np.arange(len(tree.prefixes))).sum()) == 4
+    assert int(tree.subtree[0]) == 15
+
+
+def test_the_segment_path_serves_large_sweeps_only_and_never_privacy_models():
+    data = SweepData([np.zeros(10, np.uint8)], [1], [], [], 10)
+    assert not segments.use_segments(data, UpToFamily(1, 1))
+    big = SweepData([np.zeros(3_000_000, np.uint8)], [1], [], [], 3_000_000)
+    assert segments.use_segments(big, UpToFamily(1, 1))
+    assert not segments.use_segments(replace(big, distributions=[]), UpToFamily(1, 1))
+
+
+def test_warm_up_compiles_every_kernel():
+    assert segments.warm_up() >= 0.0
+
+
+# --- the census generator -----------------------------------------------------------------
+def _generator():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("census_generator", ROOT / "benchmarks/census_generator.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_census_generator_is_seeded_chunked_and_census_shaped(tmp_path):
+    gen = _generator()
+    one = gen.write(tmp_path / "a.parquet", 30_000, seed=5, chunk_rows=7_000)
+    two = gen.write(tmp_path / "b.parquet", 30_000, seed=5, chunk_rows=7_000)
+    assert pq.ParquetFile(one).metadata.num_row_groups == 5
+    a, b = pq.read_table(one), pq.read_table(two)
+    assert a.equals(b)
+    frame = a.to_pandas()
+    assert list(frame.columns) == gen.QIDS + gen.SENSITIVE
+    assert frame["birth_month"].between(1, 12).all() and frame["birth_day"].between(1, 31).all()
+    assert frame["sex"].nunique() == 2 and frame["race"].nunique() == 6
+    assert set(frame["school_type"]) == {1, 2, 3, 4} and set(frame["nationality"]) == {1, 2, 3}
+    assert 50 <= frame["birth_year"].nunique() <= 100
+    assert frame["birth_year"].between(1999, 2018).mean() > 0.95
+    assert (frame["country_of_birth"] == gen.BRAZIL).mean() > 0.99
+    # schools nest in the residence municipality; birth is residence for most, missing abroad
+    assert frame.groupby("school")["municipality_residence"].nunique().max() == 1
+    assert frame.groupby("school")["school_type"].nunique().max() == 1
+    assert 0.85 < (frame["municipality_birth"] == frame["municipality_residence"]).mean() < 0.92
+    assert frame["municipality_birth"].isna().equals(frame["nationality"] != 1)
+    assert frame["municipality_residence"].nunique() > 2_000 and frame["school"].nunique() > 15_000
+    assert 0.005 < frame["special_needs"].mean() < 0.03 and 0.01 < frame["bolsa_familia"].mean() < 0.08
+
+
+def test_census_sweep_through_the_product_path_matches_pandas(tmp_path, segment_path):
+    gen = _generator()
+    path = gen.write(tmp_path / "census.parquet", 20_000, seed=1)
+    qids = ["birth_year", "sex", "country_of_birth", "municipality_birth", "municipality_residence",
+            "school", "school_type"]
+    table = load_table(DataSource(str(path)), qids + gen.SENSITIVE)
+    run = run_assessment(replace(config_for(qids, gen.SENSITIVE, jobs=2), data=DataSource(str(path))),
+                         table=table)
+    frame = pd.read_parquet(path)
+    assert len(run.reidentification) == 127
+    by_qids = {r.qids: r for r in run.reidentification}
+    inference = {(i.qids, i.sensitive): i for i in run.inference}
+    for names in [("school",), ("birth_year", "school"), ("municipality_residence", "school"),
+                  ("birth_year", "sex", "municipality_birth", "school_type"), tuple(qids)]:
+        for s in gen.SENSITIVE:
+            blocks, singles, expected, constant = reference(frame, list(names), s)
+            assert (by_qids[names].blocks, by_qids[names].singletons) == (blocks, singles)
+            assert (inference[(names, s)].expected_correct, inference[(names, s)].records_certain) == \
+                (expected, constant)
+
+
+def _canonical(ids: np.ndarray) -> np.ndarray:
+    """Block ids renumbered by first appearance (a partition's labels do not matter)."""
+    _, first, inverse = np.unique(ids, return_index=True, return_inverse=True)
+    rank = np.empty(len(first), np.int64)
+    rank[np.argsort(first)] = np.arange(len(first))
+    return rank[inverse]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.integers(1, 2000),
+       st.lists(st.sampled_from([1, 2, 3, 7, 31, 300, 70_000]), min_size=1, max_size=6))
+def test_linear_partition_equals_the_hashed_one(seed, n, cards):
+    from engine import partition as partition_module
+
+    rng = np.random.default_rng(seed)
+    columns = [(rng.integers(0, c, n).astype(np.uint8 if c <= 256 else np.uint32), c) for c in cards]
+    saved = partition_module.LINEAR_MIN_ROWS, partition_module.COMBINED_CODES
+    try:
+        partition_module.LINEAR_MIN_ROWS = 10 ** 12
+        ids, n_blocks, sizes = partition_module.partition(columns, n)
+        for combined in (1, 64, 1 << 22):
+            partition_module.LINEAR_MIN_ROWS, partition_module.COMBINED_CODES = 0, combined
+            fast_ids, fast_blocks, fast_sizes = partition_module.partition(columns, n)
+            assert fast_blocks == n_blocks
+            assert np.array_equal(_canonical(fast_ids), _canonical(ids))
+            assert np.array_equal(fast_sizes, np.bincount(fast_ids, minlength=fast_blocks))
+    finally:
+        partition_module.LINEAR_MIN_ROWS, partition_module.COMBINED_CODES = saved
