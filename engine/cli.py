@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
@@ -21,7 +23,7 @@ from .errors import Cancelled, EngineFailure, InputError
 from .histograms import per_record_risk
 from .io.loader import load_table
 from .io.profile import profile_file
-from .progress import Progress
+from .progress import CancelToken, Progress
 from .report.tables import write_results
 
 
@@ -187,7 +189,7 @@ class TerminalProgress:
             self.stream.flush()
 
 
-def _assess(args: argparse.Namespace) -> int:
+def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     config = config_from_args(args)
     if args.save_config:
         Path(args.save_config).write_text(config.to_toml(), encoding="utf-8")
@@ -197,26 +199,26 @@ def _assess(args: argparse.Namespace) -> int:
         raise InputError("say where to write results: --out DIR, --pdf FILE and/or --csv DIR")
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
-        table = load_table(config.data, config.needed_columns())
-        assessment = run_assessment(config, table=table, on_progress=progress)
+        table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
+        assessment = run_assessment(config, table=table, on_progress=progress, cancel=cancel)
     finally:
         if progress:
             progress.close()
     for warning in assessment.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     per_record = None
-    if args.per_record:
+    if args.per_record and table is not None:
         sensitive = [table[s] for s in config.roles.sensitive]
         per_record = per_record_risk(table.columns, config.roles.quasi_identifiers, sensitive, table.n_rows)
     paths = []
     if args.out:
-        paths += write_results(assessment, Path(args.out), per_record)
+        paths += write_results(assessment, Path(args.out), per_record, cancel=cancel)
     if args.csv:
-        paths += write_results(assessment, Path(args.csv), per_record, tables_only=True)
+        paths += write_results(assessment, Path(args.csv), per_record, tables_only=True, cancel=cancel)
     if args.pdf:
         from .report.pdf import write_pdf
 
-        paths.append(write_pdf(assessment, Path(args.pdf)))
+        paths.append(write_pdf(assessment, Path(args.pdf), cancel=cancel))
     rows = assessment.reidentification or assessment.longitudinal.reidentification
     worst = max(rows, key=lambda r: (r.posterior_det, r.posterior_prob))
     print(f"{assessment.dataset.name}: {assessment.dataset.rows:,} records, "
@@ -250,8 +252,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    interrupted = _InterruptFlag()
     try:
-        return _assess(args) if args.command == "assess" else _profile(args)
+        with interrupted:
+            return _assess(args, interrupted.token) if args.command == "assess" else _profile(args)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -261,3 +265,34 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except EngineFailure as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except Exception:
+        if interrupted.seen:  # a library turned the KeyboardInterrupt into its own error
+            print("\ninterrupted", file=sys.stderr)
+            return 130
+        raise
+
+
+class _InterruptFlag:
+    """Ctrl-C cancels the run through its CancelToken (the engine stops at its next check and
+    no exception is injected into library code, e.g. numba compiling); a second Ctrl-C
+    interrupts at once."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self.token = CancelToken()
+        self._previous = None
+
+    def _handle(self, signum, frame) -> None:
+        if self.seen:
+            raise KeyboardInterrupt
+        self.seen = True
+        self.token.cancel()
+
+    def __enter__(self) -> "_InterruptFlag":
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
