@@ -42,6 +42,7 @@ case "${1:-}" in
     setup) setup ;;
     demo)
         setup
+        mkdir -p out
         "$VENV/bin/riskreview" assess --config resources/examples/census_demo.toml --jobs 2 \
             --out out/demo --pdf out/demo/report.pdf
         ;;
