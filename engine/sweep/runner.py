@@ -25,7 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -134,31 +134,38 @@ def _run_segment_pool(data: SweepData, tree: segments.Tree, subtrees: list[segme
                                  initializer=_init_segment_worker,
                                  initargs=(str(folder), meta, stop, done, tree, shared,
                                            segments.Tuning.current())) as pool:
-            pending = {pool.submit(_run_segment_task, task) for task in tasks}
-            try:
-                while pending:
-                    finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        result = future.result()
-                        if result is not None:
-                            total.add(result)
-                    if cancel.cancelled:
-                        stop.set()
-                        for future in pending:
-                            future.cancel()
-                        break
-                    reporter.update(min(int(done.value), n_subsets))
-            except BrokenProcessPool as exc:
-                raise EngineFailure(f"a worker process stopped unexpectedly during the sweep "
-                                    f"(killed, or out of memory): {exc}") from None
-            except BaseException:
-                stop.set()
-                for future in pending:
-                    future.cancel()
-                raise
+            futures = {pool.submit(_run_segment_task, task) for task in tasks}
+            _drive(futures, lambda result: result is not None and total.add(result), stop, cancel,
+                   lambda: reporter.update(min(int(done.value), n_subsets)))
         cancel.raise_if_cancelled()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _drive(pending: set, collect: Callable[[Any], Any], stop, cancel: CancelToken,
+           report: Callable[[], None]) -> None:
+    """Wait for the workers' futures, hand each result to ``collect`` and report progress; on
+    cancel or any error set the shared ``stop`` event and drop the tasks not yet started. A dead
+    worker becomes an :class:`EngineFailure`."""
+    try:
+        while pending:
+            finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+            for future in finished:
+                collect(future.result())
+            if cancel.cancelled:
+                stop.set()
+                for future in pending:
+                    future.cancel()
+                return
+            report()
+    except BrokenProcessPool as exc:
+        raise EngineFailure(f"a worker process stopped unexpectedly during the sweep "
+                            f"(killed, or out of memory): {exc}") from None
+    except BaseException:
+        stop.set()
+        for future in pending:
+            future.cancel()
+        raise
 
 
 def start_method() -> str:
@@ -177,26 +184,8 @@ def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressRepo
         tasks = plan_tasks(family, jobs)
         with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx,
                                  initializer=_init_worker, initargs=(str(folder), meta, stop, done)) as pool:
-            pending = {pool.submit(_run_task, family, task) for task in tasks}
-            try:
-                while pending:
-                    finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        results.update(future.result())
-                    if cancel.cancelled:
-                        stop.set()
-                        for future in pending:
-                            future.cancel()
-                        break
-                    reporter.update(done.value)
-            except BrokenProcessPool as exc:
-                raise EngineFailure(f"a worker process stopped unexpectedly during the sweep "
-                                    f"(killed, or out of memory): {exc}") from None
-            except BaseException:
-                stop.set()
-                for future in pending:
-                    future.cancel()
-                raise
+            futures = {pool.submit(_run_task, family, task) for task in tasks}
+            _drive(futures, results.update, stop, cancel, lambda: reporter.update(done.value))
         cancel.raise_if_cancelled()
         return results
     finally:
