@@ -12,91 +12,15 @@ from pathlib import Path
 from typing import Optional, Sequence
 from xml.sax.saxutils import escape
 
-from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
-from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen import canvas as rl_canvas
-from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, Preformatted, SimpleDocTemplate,
-                                Spacer, Table, TableStyle)
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Preformatted
 
 from .. import __version__
 from ..config import ReportOptions, Target
-from ..errors import InputError
 from ..progress import CancelToken
-from ..resources import resource_path
-from ..results import Assessment, InferenceRisk, ReidentificationRisk, TargetRisk
+from ..results import Assessment
 from ..summary import top_by_size
 from . import findings, figures, methods
-from .atomic import atomic_file, check_output_dir
-
-PAGE_WIDTH, PAGE_HEIGHT = A4
-MARGIN = 18 * mm
-TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN
-FONTS = {"DejaVu": "DejaVuSans.ttf", "DejaVu-Bold": "DejaVuSans-Bold.ttf",
-         "DejaVu-Oblique": "DejaVuSans-Oblique.ttf", "DejaVuMono": "DejaVuSansMono.ttf"}
-HEADER_BG = colors.HexColor("#e8eef5")
-GRID = colors.HexColor("#b8c4d0")
-
-
-def _register_fonts() -> None:
-    for name, file in FONTS.items():
-        if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(resource_path("fonts", file))))
-    pdfmetrics.registerFontFamily("DejaVu", normal="DejaVu", bold="DejaVu-Bold",
-                                  italic="DejaVu-Oblique", boldItalic="DejaVu-Bold")
-    figures.map_fonts("DejaVu", "DejaVu-Bold")
-
-
-def _styles() -> dict[str, ParagraphStyle]:
-    base = getSampleStyleSheet()
-    body = ParagraphStyle("body", parent=base["BodyText"], fontName="DejaVu", fontSize=9, leading=12.5)
-    return {
-        "title": ParagraphStyle("title", parent=body, fontName="DejaVu-Bold", fontSize=22, leading=28,
-                                spaceAfter=6),
-        "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=12, leading=16, textColor=colors.grey),
-        "h1": ParagraphStyle("h1", parent=body, fontName="DejaVu-Bold", fontSize=14, leading=18,
-                             spaceBefore=8, spaceAfter=6),
-        "h2": ParagraphStyle("h2", parent=body, fontName="DejaVu-Bold", fontSize=11, leading=14,
-                             spaceBefore=8, spaceAfter=4),
-        "body": body,
-        "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=9.5),
-        "cell": ParagraphStyle("cell", parent=body, fontSize=7.5, leading=9),
-        "head": ParagraphStyle("head", parent=body, fontName="DejaVu-Bold", fontSize=7.5, leading=9),
-        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2),
-        "verdict": ParagraphStyle("verdict", parent=body, fontName="DejaVu-Bold", fontSize=11, leading=15,
-                                  alignment=TA_CENTER, borderPadding=6),
-        "mono": ParagraphStyle("mono", parent=body, fontName="DejaVuMono", fontSize=7, leading=8.6),
-    }
-
-
-class _NumberedCanvas(rl_canvas.Canvas):
-    """Two-pass page footer: 'page X of Y' with the dataset name."""
-
-    footer = ""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._pages: list[dict] = []
-
-    def showPage(self):
-        self._pages.append(dict(self.__dict__))
-        self._startPage()
-
-    def save(self):
-        total = len(self._pages)
-        for state in self._pages:
-            self.__dict__.update(state)
-            self.setFont("DejaVu", 7)
-            self.setFillColor(colors.grey)
-            self.drawString(MARGIN, 10 * mm, self.footer)
-            self.drawRightString(PAGE_WIDTH - MARGIN, 10 * mm, f"page {self._pageNumber} of {total}")
-            super().showPage()
-        super().save()
-
+from .document import TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
 
 def _pct_count(value: float, count: int) -> str:
     return f"{findings.pct(value)} ({count:,})"
@@ -123,70 +47,30 @@ def _pick_sizes(histograms: Sequence, most: int = 4) -> list:
     return list(histograms[: most - 1]) + [histograms[-1]]
 
 
-class _Builder:
+class _Builder(DocumentBuilder):
     def __init__(self, assessment: Assessment, options: ReportOptions, generated_at: datetime,
                  cancel: Optional[CancelToken]) -> None:
+        super().__init__(generated_at, cancel)
         self.a = assessment
         self.options = options
-        self.generated_at = generated_at
-        self.cancel = cancel or CancelToken()
-        self.s = _styles()
-        self.story: list = []
-
-    def p(self, text: str, style: str = "body") -> None:
-        bullet = "\u2022" if style == "bullet" else None
-        self.story.append(Paragraph(text, self.s[style], bulletText=bullet))
-
-    def table(self, header: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
-              zebra: bool = True) -> Table:
-        data = [[Paragraph(escape(h), self.s["head"]) for h in header]]
-        data += [[Paragraph(escape(str(c)), self.s["cell"]) for c in row] for row in rows]
-        table = Table(data, colWidths=[w * TEXT_WIDTH for w in widths], repeatRows=1)
-        style = [("BACKGROUND", (0, 0), (-1, 0), HEADER_BG), ("GRID", (0, 0), (-1, -1), 0.4, GRID),
-                 ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
-                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
-        if zebra:
-            style += [("BACKGROUND", (0, i), (-1, i), colors.HexColor("#f7f9fb"))
-                      for i in range(2, len(data), 2)]
-        table.setStyle(TableStyle(style))
-        return table
 
     # --- sections ----------------------------------------------------------------------
     def cover(self) -> None:
         a, d = self.a, self.a.dataset
-        self.story.append(Spacer(1, 40 * mm))
-        self.p("Disclosure-risk report", "title")
-        self.p(escape(d.name), "subtitle")
-        self.story.append(Spacer(1, 12 * mm))
         qids = a.config.roles.quasi_identifiers
-        rows = [("Dataset", d.name), ("SHA-256", d.sha256), ("Records", f"{d.rows:,}"),
-                ("Columns used", f"{len(d.columns_used)}: " + ", ".join(d.columns_used)),
-                ("Quasi-identifiers", f"{len(qids)}: " + ", ".join(qids)),
-                ("Sensitive attributes", ", ".join(a.config.roles.sensitive) or "none"),
-                ("Subsets evaluated", f"{len(a.reidentification):,} ({a.config.subsets.label()})"),
-                ("Generated", self.generated_at.strftime("%Y-%m-%d %H:%M")),
-                ("RiskReview version", a.engine_version or __version__)]
-        if self.options.author:
-            rows.append(("Prepared by", self.options.author))
-        data = [[Paragraph(f"<b>{escape(k)}</b>", self.s["body"]), Paragraph(escape(v), self.s["body"])]
-                for k, v in rows]
-        table = Table(data, colWidths=[0.25 * TEXT_WIDTH, 0.75 * TEXT_WIDTH])
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                   ("LINEBELOW", (0, 0), (-1, -1), 0.3, GRID)]))
-        self.story.append(table)
-        self.story.append(PageBreak())
+        self.cover_page("Disclosure-risk report", d.name, [
+            ("Dataset", d.name), ("SHA-256", d.sha256), ("Records", f"{d.rows:,}"),
+            ("Columns used", f"{len(d.columns_used)}: " + ", ".join(d.columns_used)),
+            ("Quasi-identifiers", f"{len(qids)}: " + ", ".join(qids)),
+            ("Sensitive attributes", ", ".join(a.config.roles.sensitive) or "none"),
+            ("Subsets evaluated", f"{len(a.reidentification):,} ({a.config.subsets.label()})")],
+            self.options.author)
 
     def summary(self) -> None:
         a = self.a
         self.p("Summary", "h1")
         verdict = findings.verdict(a, self.options.thresholds)
-        colour = "#1e7b34" if verdict.ready else "#b03a2e"
-        box = Table([[Paragraph(f'<font color="{colour}">{escape(verdict.line)}</font>', self.s["verdict"])]],
-                    colWidths=[TEXT_WIDTH])
-        box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 1.2, colors.HexColor(colour)),
-                                 ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
-        self.story.append(box)
-        self.story.append(Spacer(1, 3 * mm))
+        self.verdict_box(verdict.line, verdict.ready)
         for reason in verdict.reasons:
             self.p(escape(reason), "bullet")
         limits = self.options.thresholds
@@ -447,23 +331,9 @@ class _Builder:
 def write_pdf(assessment: Assessment, path: str | Path, options: Optional[ReportOptions] = None,
               generated_at: Optional[datetime] = None, cancel: Optional[CancelToken] = None) -> Path:
     """Write the report to ``path`` atomically; ``options`` default to the analysis's own."""
-    _register_fonts()
-    path = Path(path)
-    check_output_dir(path.parent)
-    if path.is_dir():
-        raise InputError(f"{path}: is a folder; give a file name for the report")
+    register_fonts()
     options = options or assessment.config.report
-    generated_at = generated_at or datetime.now()
-    story = _Builder(assessment, options, generated_at, cancel).build()
+    story = _Builder(assessment, options, generated_at or datetime.now(), cancel).build()
     footer = f"RiskReview {assessment.engine_version or __version__} - disclosure-risk report - {assessment.dataset.name}"
-    canvas_class = type("_Canvas", (_NumberedCanvas,), {"footer": footer})
-    with atomic_file(path, cancel) as tmp:
-        document = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN,
-                                     topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm,
-                                     title=f"Disclosure-risk report: {assessment.dataset.name}",
-                                     author=options.author or "RiskReview", creator=f"RiskReview {__version__}",
-                                     invariant=1)
-        document.build(story, canvasmaker=canvas_class)
-        if cancel is not None:
-            cancel.raise_if_cancelled()
-    return path
+    return write_document(story, path, f"Disclosure-risk report: {assessment.dataset.name}", footer,
+                          options.author, cancel)
