@@ -1,0 +1,300 @@
+"""The description of a differential-privacy release analysis (shared by CLI, GUI and report).
+
+A :class:`DPConfig` names the table (optional: a threshold-only analysis needs none), the
+counting-query scenarios (:class:`DPScenario`), the epsilons and mechanisms to evaluate and
+the thresholded-count setting (:class:`ThresholdConfig`). It round-trips through TOML
+(``tomllib``/``tomli_w``) and JSON; unknown keys are rejected and every problem names its field.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+import numpy as np
+import tomli_w
+
+from ..config import DataSource, ReportOptions, _check_keys, _data_source, _report_options
+from ..errors import InputError
+
+DP_CONFIG_VERSION = 1
+DP_KIND = "differential-privacy"
+MECHANISMS = ("oblivious", "local")
+
+
+def log_spaced_epsilons(low: float = 0.05, high: float = 5.0, count: int = 20) -> tuple[float, ...]:
+    """``count`` epsilons spaced evenly on a log scale from ``low`` to ``high`` (inclusive).
+
+    >>> log_spaced_epsilons(0.1, 10.0, 3)
+    (0.1, 1.0, 10.0)
+    """
+    if not (low > 0 and high >= low and count >= 1):
+        raise InputError(f"epsilon range: need 0 < low <= high and count >= 1 (got {low}, {high}, {count})")
+    if count == 1:
+        return (float(low),)
+    return tuple(float(f"{e:.6g}") for e in np.geomspace(low, high, count))
+
+
+def _check_epsilons(epsilons: tuple[float, ...], name: str) -> None:
+    if not epsilons:
+        raise InputError(f"{name}: give at least one epsilon")
+    for eps in epsilons:
+        if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not math.isfinite(eps) or eps <= 0:
+            raise InputError(f"{name}: epsilon must be a finite number > 0 (got {eps!r})")
+    if len(set(epsilons)) != len(epsilons):
+        raise InputError(f"{name}: an epsilon is given twice")
+
+
+@dataclass(frozen=True)
+class DPScenario:
+    """One counting query: count records whose ``useful`` value is one of ``predicate``; the
+    attacker wants the new record's ``sensitive`` value (Nunes 2021, ch. 6, Def. 26).
+
+    ``useful_order`` is the order of the useful attribute's domain used by the local
+    mechanism; ``()`` means numeric order when every value is a number, else order of first
+    appearance. Values are given as text and matched against the column's values as text.
+    """
+
+    sensitive: str
+    useful: str
+    predicate: tuple[str, ...]
+    useful_order: tuple[str, ...] = ()
+
+    def label(self) -> str:
+        """Short text, e.g. ``count income ∈ {medium}; secret income``."""
+        values = ", ".join(v if v != "" else "(missing)" for v in self.predicate)
+        return f"count {self.useful} ∈ {{{values}}}; secret {self.sensitive}"
+
+    def validate(self, where: str = "scenario") -> None:
+        if not self.sensitive:
+            raise InputError(f"{where}: name the sensitive column (--sensitive)")
+        if not self.useful:
+            raise InputError(f"{where}: name the useful column (--useful)")
+        if not self.predicate:
+            raise InputError(f"{where}: give at least one value of {self.useful!r} to count (--predicate)")
+        if len(set(self.predicate)) != len(self.predicate):
+            raise InputError(f"{where}: --predicate names a value of {self.useful!r} twice")
+        if len(set(self.useful_order)) != len(self.useful_order):
+            raise InputError(f"{where}: --useful-order names a value of {self.useful!r} twice")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"sensitive": self.sensitive, "useful": self.useful,
+                               "predicate": list(self.predicate)}
+        if self.useful_order:
+            out["useful_order"] = list(self.useful_order)
+        return out
+
+
+@dataclass(frozen=True)
+class ThresholdConfig:
+    """A count released only when it reaches ``threshold`` (Desfontaines et al. 2019).
+
+    ``voters`` participants (the target and ``voters - 1`` others) vote yes independently
+    with probability ``p``; the attacker knows ``known`` of the others' votes. ``threshold``
+    0 means a plain count. ``epsilons`` are the eps of the (eps, delta) guarantee.
+    """
+
+    voters: int
+    threshold: int
+    known: int
+    p: float
+    epsilons: tuple[float, ...]
+
+    @classmethod
+    def desfontaines_example(cls) -> "ThresholdConfig":
+        """Desfontaines' thresholding example: 1000 voters, threshold 100, 100 known votes.
+
+        Desfontaines (2020 thesis, Example 7) takes p = 1e-7; we take p = 1e-3, still "very
+        small" (0.9 expected yes-votes among the 899 unknown ones), so that the passive delta
+        (about 1e-157) stays representable as a double and shows on a log axis, while the
+        active delta (the attacker plants 99 yes-votes) stays near 1/2 or above.
+        """
+        return cls(voters=1000, threshold=100, known=100, p=1e-3, epsilons=log_spaced_epsilons())
+
+    def validate(self, where: str = "threshold") -> None:
+        for name in ("voters", "threshold", "known"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise InputError(f"{where}.{name} must be a whole number (got {value!r})")
+        if self.voters < 1:
+            raise InputError(f"{where}.voters (--voters) must be at least 1 (got {self.voters})")
+        if self.threshold < 0:
+            raise InputError(f"{where}.threshold (--threshold) must not be negative (got {self.threshold})")
+        if not 0 <= self.known <= self.voters - 1:
+            raise InputError(f"{where}.known (--known) must be between 0 and voters - 1 = {self.voters - 1} "
+                             f"(got {self.known})")
+        if isinstance(self.p, bool) or not isinstance(self.p, (int, float)) or not 0.0 <= self.p <= 1.0:
+            raise InputError(f"{where}.p (--p) must be a probability between 0 and 1 (got {self.p!r})")
+        _check_epsilons(self.epsilons, f"{where}.epsilons (--epsilon)")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"voters": int(self.voters), "threshold": int(self.threshold), "known": int(self.known),
+                "p": float(self.p), "epsilons": [float(e) for e in self.epsilons]}
+
+
+@dataclass(frozen=True)
+class DPConfig:
+    """Everything needed to reproduce a differential-privacy release analysis."""
+
+    data: Optional[DataSource] = None
+    scenarios: tuple[DPScenario, ...] = ()
+    epsilons: tuple[float, ...] = ()
+    mechanisms: tuple[str, ...] = MECHANISMS
+    threshold: Optional[ThresholdConfig] = None
+    report: ReportOptions = field(default_factory=ReportOptions)
+    version: int = DP_CONFIG_VERSION
+
+    def needed_columns(self) -> list[str]:
+        """The table's columns the counting analysis reads, each once, in a stable order."""
+        names = [c for s in self.scenarios for c in (s.useful, s.sensitive)]
+        return list(dict.fromkeys(names))
+
+    def validate(self) -> None:
+        """Check the config on its own (columns and values are checked against the table later)."""
+        if not self.scenarios and self.threshold is None:
+            raise InputError("nothing to analyse: give a counting scenario (--sensitive/--useful/--predicate) "
+                             "or a thresholded count (dp-threshold)")
+        if self.scenarios:
+            if self.data is None:
+                raise InputError("data: a counting-query analysis needs a data file")
+            for number, scenario in enumerate(self.scenarios, start=1):
+                scenario.validate(f"scenarios[{number}]")
+            labels = [s.label() for s in self.scenarios]
+            if len(set(labels)) != len(labels):
+                raise InputError("scenarios: the same scenario is given twice")
+            _check_epsilons(self.epsilons, "epsilons (--epsilon)")
+            if not self.mechanisms:
+                raise InputError(f"mechanisms (--mechanism): choose at least one of {', '.join(MECHANISMS)}")
+            for mechanism in self.mechanisms:
+                if mechanism not in MECHANISMS:
+                    raise InputError(f"mechanisms (--mechanism): unknown mechanism {mechanism!r} "
+                                     f"(expected {', '.join(MECHANISMS)})")
+            if len(set(self.mechanisms)) != len(self.mechanisms):
+                raise InputError("mechanisms (--mechanism): a mechanism is given twice")
+        if self.threshold is not None:
+            self.threshold.validate()
+        if self.version != DP_CONFIG_VERSION:
+            raise InputError(f"version {self.version!r} is not supported (expected {DP_CONFIG_VERSION})")
+
+    # --- serialisation -------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"version": self.version, "kind": DP_KIND}
+        if self.scenarios:
+            out["epsilons"] = [float(e) for e in self.epsilons]
+            out["mechanisms"] = list(self.mechanisms)
+        if self.data is not None:
+            data = {"path": self.data.path, "format": self.data.format}
+            for key in ("delimiter", "encoding", "sheet"):
+                if getattr(self.data, key) is not None:
+                    data[key] = getattr(self.data, key)
+            out["data"] = data
+        if self.scenarios:
+            out["scenarios"] = [s.to_dict() for s in self.scenarios]
+        if self.threshold is not None:
+            out["threshold"] = self.threshold.to_dict()
+        out["report"] = {"author": self.report.author, "include_examples": self.report.include_examples,
+                         "thresholds": asdict(self.report.thresholds)}
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
+                  base_dir: Optional[Path] = None) -> "DPConfig":
+        """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
+        if not isinstance(raw, Mapping):
+            raise InputError(f"{source}: an analysis must be a table")
+        _check_keys(raw, {"version", "kind", "data", "scenarios", "epsilons", "mechanisms", "threshold",
+                          "report"}, source, "")
+        version = raw.get("version", DP_CONFIG_VERSION)
+        if version != DP_CONFIG_VERSION:
+            raise InputError(f"{source}: version {version!r} is not supported (expected {DP_CONFIG_VERSION})")
+        kind = raw.get("kind", DP_KIND)
+        if kind != DP_KIND:
+            raise InputError(f"{source}: kind {kind!r} is not a differential-privacy analysis "
+                             f"(expected {DP_KIND!r})")
+        data = None
+        if "data" in raw:
+            if not isinstance(raw["data"], Mapping):
+                raise InputError(f"{source}: data must be a table")
+            data = _data_source(raw["data"], source, "data.", base_dir)
+        scenarios_raw = raw.get("scenarios", [])
+        if not isinstance(scenarios_raw, list):
+            raise InputError(f"{source}: scenarios must be a list of tables")
+        scenarios = tuple(_scenario(entry, source, number) for number, entry in enumerate(scenarios_raw, start=1))
+        mechanisms = raw.get("mechanisms", list(MECHANISMS))
+        if not isinstance(mechanisms, list) or not all(isinstance(m, str) for m in mechanisms):
+            raise InputError(f"{source}: mechanisms must be a list of names ({', '.join(MECHANISMS)})")
+        threshold = None
+        if "threshold" in raw:
+            threshold = _threshold(raw["threshold"], source)
+        return cls(data=data, scenarios=scenarios, epsilons=_numbers(raw.get("epsilons", []), source, "epsilons"),
+                   mechanisms=tuple(mechanisms), threshold=threshold,
+                   report=_report_options(raw.get("report", {}), source), version=version)
+
+    def to_toml(self) -> str:
+        return tomli_w.dumps(self.to_dict())
+
+    @classmethod
+    def from_toml(cls, path: str | Path) -> "DPConfig":
+        """Read an analysis file; relative data paths are taken from the file's folder."""
+        path = Path(path)
+        try:
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise InputError(f"{path}: no such analysis file") from None
+        except IsADirectoryError:
+            raise InputError(f"{path}: is a folder, not an analysis file") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not a UTF-8 text file (an analysis file is TOML)") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise InputError(f"{path}: not a valid TOML analysis file ({exc})") from None
+        return cls.from_dict(raw, source=path.name, base_dir=path.parent)
+
+
+def _numbers(value: Any, source: str, key: str) -> tuple[float, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                              for v in value):
+        raise InputError(f"{source}: {key} must be a list of numbers")
+    return tuple(float(v) for v in value)
+
+
+def _texts(entry: Mapping[str, Any], key: str, source: str, prefix: str) -> tuple[str, ...]:
+    value = entry.get(key, [])
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool)
+                                              for v in value):
+        raise InputError(f"{source}: {prefix}{key} must be a list of values (text)")
+    return tuple(str(v) for v in value)
+
+
+def _scenario(entry: Any, source: str, number: int) -> DPScenario:
+    prefix = f"scenarios[{number}]."
+    if not isinstance(entry, Mapping):
+        raise InputError(f"{source}: scenarios[{number}] must be a table")
+    _check_keys(entry, {"sensitive", "useful", "predicate", "useful_order"}, source, prefix)
+    for key in ("sensitive", "useful"):
+        if not isinstance(entry.get(key), str):
+            raise InputError(f"{source}: {prefix}{key} must name a column")
+    return DPScenario(sensitive=entry["sensitive"], useful=entry["useful"],
+                      predicate=_texts(entry, "predicate", source, prefix),
+                      useful_order=_texts(entry, "useful_order", source, prefix))
+
+
+def _threshold(raw: Any, source: str) -> ThresholdConfig:
+    if not isinstance(raw, Mapping):
+        raise InputError(f"{source}: threshold must be a table")
+    _check_keys(raw, {"voters", "threshold", "known", "p", "epsilons"}, source, "threshold.")
+    for key in ("voters", "threshold", "known", "p"):
+        if key not in raw:
+            raise InputError(f"{source}: threshold.{key} is missing")
+    for key in ("voters", "threshold", "known"):
+        if isinstance(raw[key], bool) or not isinstance(raw[key], int):
+            raise InputError(f"{source}: threshold.{key} must be a whole number")
+    p = raw["p"]
+    if isinstance(p, bool) or not isinstance(p, (int, float)):
+        raise InputError(f"{source}: threshold.p must be a number")
+    return ThresholdConfig(voters=raw["voters"], threshold=raw["threshold"], known=raw["known"], p=float(p),
+                           epsilons=_numbers(raw.get("epsilons", []), source, "threshold.epsilons"))
