@@ -8,7 +8,7 @@ and converted by svglib into reportlab drawings.
 from __future__ import annotations
 
 import io
-from typing import Sequence
+from typing import Optional, Sequence
 
 import matplotlib
 from matplotlib.figure import Figure
@@ -114,4 +114,115 @@ def over_time_bars(labels: Sequence[str], series: dict[str, Sequence[float]], ti
         ax.legend(loc="upper left", frameon=False, fontsize=7, ncols=2)
         ax.grid(axis="y", alpha=0.3)
         figure.subplots_adjust(left=0.09, right=0.98, bottom=0.12, top=0.9)
+    return figure
+
+
+PALETTE = ["#1f5f99", "#c0392b", "#2e7d32", "#8e44ad", "#d35400", "#16a085", "#7f8c8d"]
+
+
+def roc_curves(curves: Sequence[tuple[str, Sequence[float], Sequence[float]]], title: str) -> Figure:
+    """ROC curves (label, false-positive rates, true-positive rates) on linear and log FPR axes;
+    the diagonal is an attacker who guesses."""
+    with matplotlib.rc_context(RC):
+        figure = Figure(figsize=(7.0, 2.9))
+        axes = figure.subplots(1, 2)
+        for ax, log in ((axes[0], False), (axes[1], True)):
+            for index, (label, fpr, tpr) in enumerate(curves):
+                ax.plot(fpr, tpr, color=PALETTE[index % len(PALETTE)], linewidth=1.2, label=label)
+            if log:
+                ax.set_xscale("log")
+                ax.set_xlim(1e-3, 1)
+                ax.set_ylim(1e-3, 1.02)
+                ax.set_yscale("log")
+                grid = [1e-3, 1e-2, 1e-1, 1]
+                ax.plot(grid, grid, color="grey", linestyle=":", linewidth=0.8)
+                ax.set_title("log scale (low false-positive rates)")
+            else:
+                ax.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=0.8, label="random guess")
+                ax.set_xlim(0, 1)
+                ax.set_ylim(0, 1.02)
+                ax.set_title(title)
+                ax.legend(loc="lower right", frameon=False, fontsize=6.5)
+            ax.set_xlabel("false-positive rate")
+            ax.set_ylabel("true-positive rate")
+            ax.grid(alpha=0.3)
+        figure.subplots_adjust(left=0.08, right=0.98, bottom=0.16, top=0.9, wspace=0.28)
+    return figure
+
+
+def rate_bars(labels: Sequence[str], main: Sequence[float], control: Sequence[Optional[float]],
+              baseline: Sequence[Optional[float]], title: str) -> Figure:
+    """Success of each attack on the real records next to its success on control records (and
+    the baseline a guess reaches)."""
+    with matplotlib.rc_context(RC):
+        figure = Figure(figsize=(7.0, 2.5))
+        ax = figure.subplots()
+        xs = range(len(labels))
+        ax.bar([x - 0.2 for x in xs], [100 * v for v in main], width=0.38, color=PALETTE[0],
+               label="real records (members)")
+        ax.bar([x + 0.2 for x in xs], [100 * (v or 0) for v in control], width=0.38, color="#7fb3e0",
+               label="control records")
+        for x, b in zip(xs, baseline):
+            if b is not None:
+                ax.plot([x - 0.42, x + 0.42], [100 * b] * 2, color=PRIOR, linestyle="--", linewidth=1)
+        ax.plot([], [], color=PRIOR, linestyle="--", linewidth=1, label="baseline (guess)")
+        ax.set_xticks(list(xs), labels)
+        ax.set_ylabel("success (%)")
+        ax.set_ylim(0, 105)
+        ax.set_title(title)
+        ax.legend(loc="upper right", frameon=False, fontsize=6.5, ncols=3)
+        ax.grid(axis="y", alpha=0.3)
+        figure.subplots_adjust(left=0.08, right=0.98, bottom=0.12, top=0.88)
+    return figure
+
+
+def tradeoff(series: Sequence[tuple[str, Sequence[float], Sequence[float], Sequence[float]]]) -> Figure:
+    """Privacy loss and utility against epsilon (log axis), one line per (scenario, mechanism):
+    (label, epsilons, privacy losses, utilities); and utility against privacy loss."""
+    with matplotlib.rc_context(RC):
+        figure = Figure(figsize=(7.0, 2.8))
+        axes = figure.subplots(1, 3)
+        for index, (label, eps, loss, utility) in enumerate(series):
+            colour = PALETTE[(index // 2) % len(PALETTE)]
+            style = "-" if index % 2 == 0 else "--"
+            axes[0].plot(eps, loss, style, color=colour, linewidth=1.2, label=label)
+            axes[1].plot(eps, utility, style, color=colour, linewidth=1.2)
+            axes[2].plot(loss, utility, style, color=colour, linewidth=1.2, marker=".", markersize=3)
+        for ax, ylabel, title in ((axes[0], "privacy loss (x prior)", "Privacy loss"),
+                                  (axes[1], "utility (posterior vuln.)", "Utility")):
+            ax.set_xscale("log")
+            ax.set_xlabel("epsilon")
+            ax.set_ylabel(ylabel)
+            ax.set_title(title)
+            ax.grid(alpha=0.3)
+        axes[2].set_xlabel("privacy loss (x prior)")
+        axes[2].set_ylabel("utility")
+        axes[2].set_title("Trade-off")
+        axes[2].grid(alpha=0.3)
+        figure.legend(loc="lower center", ncols=min(len(series), 3), frameon=False, fontsize=6.5)
+        figure.subplots_adjust(left=0.07, right=0.99, bottom=0.32, top=0.9, wspace=0.42)
+    return figure
+
+
+def delta_curves(series: Sequence[tuple[str, Sequence[float], Sequence[float], Sequence[float]]]) -> Figure:
+    """(epsilon, delta) curves of a thresholded count for the active and the passive attacker:
+    (label, epsilons, active deltas, passive deltas); delta on a log axis."""
+    with matplotlib.rc_context(RC):
+        figure = Figure(figsize=(7.0, 2.6))
+        ax = figure.subplots()
+        floor = 1e-12
+        for index, (label, eps, active, passive) in enumerate(series):
+            colour = PALETTE[index % len(PALETTE)]
+            ax.plot(eps, [max(d, floor) for d in active], "-", color=colour, linewidth=1.3,
+                    label=f"{label}: active attacker (APKDP)")
+            ax.plot(eps, [max(d, floor) for d in passive], "--", color=colour, linewidth=1.3,
+                    label=f"{label}: passive attacker (PPKDP)")
+        ax.set_yscale("log")
+        ax.set_ylim(floor, 2)
+        ax.set_xlabel("epsilon")
+        ax.set_ylabel("delta")
+        ax.set_title("Thresholded count: delta against epsilon")
+        ax.grid(alpha=0.3)
+        ax.legend(loc="lower left", frameon=False, fontsize=6.5)
+        figure.subplots_adjust(left=0.09, right=0.98, bottom=0.16, top=0.9)
     return figure
