@@ -58,6 +58,28 @@ def test_features_correlation_matches_numpy_and_ignores_row_order():
     assert dataset_features(data[rng.permutation(300)], layout) == pytest.approx(vector)
 
 
+def test_numeric_summaries_match_numpy_column_by_column():
+    rng = np.random.default_rng(2)
+    kinds = ("numeric", "categorical", "numeric", "numeric")
+    layout = FeatureLayout(kinds, (0, 3, 0, 0))
+    for _ in range(50):
+        n = int(rng.integers(1, 40))
+        data = np.column_stack([rng.normal(size=n).round(1), rng.integers(0, 3, n),
+                                rng.exponential(size=n), rng.normal(size=n)])
+        data[:, [0, 2, 3]] = np.where(rng.random((n, 3)) < 0.3, np.nan, data[:, [0, 2, 3]])
+        vector = dataset_features(data, layout)
+        starts = {0: 0, 2: 13, 3: 23}
+        for j, start in starts.items():
+            present = data[:, j][~np.isnan(data[:, j])]
+            expected = np.zeros(10)
+            expected[0] = 1 - present.size / n
+            if present.size:
+                expected[1:3] = present.mean(), present.std()
+                expected[3:] = np.quantile(present, [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1])
+            assert vector[start:start + 10] == pytest.approx(expected)
+        assert vector[10:13] == pytest.approx(np.bincount(data[:, 1].astype(int), minlength=3) / n)
+
+
 def test_features_constant_and_empty_columns():
     data = np.array([[1.0, np.nan, 7.0], [0.0, np.nan, 7.0], [1.0, np.nan, 7.0]])
     layout = FeatureLayout(("categorical", "numeric", "numeric"), (2, 0, 0))
