@@ -109,8 +109,10 @@ class ThresholdConfig:
 
         Desfontaines (2020 thesis, Example 7) takes p = 1e-7; we take p = 1e-3, still "very
         small" (0.9 expected yes-votes among the 899 unknown ones), so that the passive delta
-        (about 1e-157) stays representable as a double and shows on a log axis, while the
-        active delta (the attacker plants 99 yes-votes) stays near 1/2 or above.
+        (about 2.6e-159) stays representable as a double and shows on a log axis. The active
+        delta is about 0.41 at every epsilon: the attacker plants 99 yes-votes, and when none
+        of the unknown voters votes yes (probability 0.999^899) the release (100 or nothing)
+        reveals the target's vote.
         """
         return cls(voters=1000, threshold=100, known=100, p=1e-3, epsilons=log_spaced_epsilons())
 

@@ -126,7 +126,7 @@ def binomial_sum_distribution(sizes: np.ndarray, probabilities: np.ndarray) -> n
     r"""Distribution over :math:`0..\sum n_v` of :math:`\sum_v \mathrm{Bin}(n_v, p_v)`, the
     Poisson-binomial count of eq. 6.11 with records grouped by value.
 
-    >>> binomial_sum_distribution(np.array([1, 2]), np.array([0.5, 0.5])).tolist()
+    >>> binomial_sum_distribution(np.array([1, 2]), np.array([0.5, 0.5])).round(12).tolist()
     [0.125, 0.375, 0.375, 0.125]
     """
     sizes = np.asarray(sizes, dtype=np.int64)

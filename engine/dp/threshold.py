@@ -1,0 +1,120 @@
+r"""Thresholded counts under partial knowledge: passive vs active attackers
+(Desfontaines, Mohammadi, Krahmer & Basin 2019, "Differential privacy with partial knowledge";
+Desfontaines 2020 thesis, sec. 3.1.3, Example 7).
+
+Model: ``voters`` people (the target and :math:`n-1` others) vote yes independently with
+probability :math:`p`. The attacker knows :math:`k` of the others' votes, :math:`b` of them
+yes; the :math:`m = n-1-k` other votes are unknown, :math:`U \sim \mathrm{Bin}(m, p)`. The
+mechanism releases the exact count :math:`x + b + U` when it is at least :math:`T`, else a
+single "nothing released" outcome :math:`\bot` (:math:`T = 0`: a plain count). For target vote
+:math:`x \in \{0, 1\}`, :math:`P_x` is the output distribution, and
+
+.. math::
+
+    \delta_b(\varepsilon) = \max\big(H_\varepsilon(P_0 \| P_1), H_\varepsilon(P_1 \| P_0)\big),
+    \qquad H_\varepsilon(P \| Q) = \sum_o \max(0, P(o) - e^\varepsilon Q(o))
+
+(the hockey-stick divergence). An active attacker chooses the known votes (APKDP):
+:math:`\delta = \max_b \delta_b`; a passive one only observes them (PPKDP):
+:math:`\delta = E_{b \sim \mathrm{Bin}(k, p)}\,\delta_b`.
+
+Computation: with :math:`t = x + U` the count's offset from :math:`b`, the released outcomes
+are :math:`t \ge T - b`, where :math:`P_0(t) = u_t` and :math:`P_1(t) = u_{t-1}`
+(:math:`u` the pmf of :math:`U`); the hinge terms depend on :math:`t` only, so one suffix sum
+per epsilon serves every :math:`b`, and the :math:`\bot` term is
+:math:`P_0(\bot) = F_U(T-b-1)`, :math:`P_1(\bot) = F_U(T-b-2)`. The cost is
+:math:`O(m + k)` per epsilon.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+from scipy import stats
+
+from ..progress import CancelToken
+from .config import ThresholdConfig
+from .results import ThresholdPoint
+
+
+def hockey_stick(p: np.ndarray, q: np.ndarray, epsilon: float) -> float:
+    r"""Hockey-stick divergence :math:`H_\varepsilon(P \| Q) = \sum_o \max(0, P(o) - e^\varepsilon Q(o))`,
+    the smallest :math:`\delta` with :math:`P(S) \le e^\varepsilon Q(S) + \delta` for every event :math:`S`.
+
+    >>> hockey_stick(np.array([1.0, 0.0]), np.array([0.5, 0.5]), 0.0)
+    0.5
+    """
+    return float(np.maximum(0.0, np.asarray(p, float) - np.exp(epsilon) * np.asarray(q, float)).sum())
+
+
+def unknown_votes_pmf(voters: int, known: int, p: float) -> np.ndarray:
+    r"""pmf of :math:`U \sim \mathrm{Bin}(n-1-k, p)`, the yes-votes the attacker does not know."""
+    m = voters - 1 - known
+    return stats.binom.pmf(np.arange(m + 1), m, p)
+
+
+def output_distributions(voters: int, threshold: int, known: int, p: float,
+                         known_yes: int) -> tuple[np.ndarray, np.ndarray]:
+    r"""The output distributions :math:`(P_0, P_1)` for target vote 0 and 1, given :math:`b`
+    known yes-votes: index 0 is :math:`\bot` (nothing released), index :math:`1 + c` the
+    released count :math:`c = 0..n`."""
+    u = unknown_votes_pmf(voters, known, p)
+    out = []
+    for vote in (0, 1):
+        counts = np.zeros(voters + 1)
+        counts[known_yes + vote: known_yes + vote + len(u)] = u
+        released = np.arange(voters + 1) >= threshold
+        out.append(np.concatenate([[counts[~released].sum()], np.where(released, counts, 0.0)]))
+    return out[0], out[1]
+
+
+def delta_by_known_yes(voters: int, threshold: int, known: int, p: float, epsilon: float) -> np.ndarray:
+    r""":math:`\delta_b(\varepsilon)` for :math:`b = 0..k` known yes-votes (vectorised over :math:`b`).
+
+    >>> delta_by_known_yes(3, 0, 2, 0.5, 1.0).round(6).tolist()   # nothing unknown: count = x + b
+    [1.0, 1.0, 1.0]
+    """
+    u = unknown_votes_pmf(voters, known, p)
+    m = len(u) - 1
+    factor = np.exp(epsilon)
+    p0 = np.append(u, 0.0)           # P_0(t) = u_t,     t = 0..m+1
+    p1 = np.insert(u, 0, 0.0)        # P_1(t) = u_{t-1}
+    hinge01 = np.maximum(0.0, p0 - factor * p1)
+    hinge10 = np.maximum(0.0, p1 - factor * p0)
+    suffix01 = np.append(np.cumsum(hinge01[::-1])[::-1], 0.0)   # sum over t >= t0, t0 = 0..m+2
+    suffix10 = np.append(np.cumsum(hinge10[::-1])[::-1], 0.0)
+    b = np.arange(known + 1)
+    first_released = np.clip(threshold - b, 0, m + 2)
+    cdf = stats.binom.cdf                                        # F_U(x): 0 for x < 0, 1 for x >= m
+    none0 = np.where(threshold - b - 1 >= 0, cdf(threshold - b - 1, m, p), 0.0)
+    none1 = np.where(threshold - b - 2 >= 0, cdf(threshold - b - 2, m, p), 0.0)
+    delta01 = suffix01[first_released] + np.maximum(0.0, none0 - factor * none1)
+    delta10 = suffix10[first_released] + np.maximum(0.0, none1 - factor * none0)
+    return np.maximum(delta01, delta10)
+
+
+def active_delta(deltas: np.ndarray) -> tuple[float, int]:
+    r"""APKDP: :math:`\max_b \delta_b` and the maximising :math:`b` (the attacker plants the votes)."""
+    worst = int(np.argmax(deltas))
+    return float(deltas[worst]), worst
+
+
+def passive_delta(deltas: np.ndarray, known: int, p: float) -> float:
+    r"""PPKDP: :math:`\sum_b \mathrm{Bin}(b; k, p)\,\delta_b` (the attacker only observes the votes)."""
+    weights = stats.binom.pmf(np.arange(known + 1), known, p)
+    return float(np.dot(weights, deltas))
+
+
+def threshold_points(config: ThresholdConfig, cancel: Optional[CancelToken] = None) -> tuple[ThresholdPoint, ...]:
+    """The (eps, delta_active, delta_passive) curve of a thresholded count, one point per epsilon."""
+    points = []
+    for epsilon in config.epsilons:
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        deltas = delta_by_known_yes(config.voters, config.threshold, config.known, config.p, epsilon)
+        active, worst = active_delta(deltas)
+        points.append(ThresholdPoint(epsilon=float(epsilon), delta_active=active,
+                                     delta_passive=passive_delta(deltas, config.known, config.p),
+                                     worst_known_yes=worst))
+    return tuple(points)
