@@ -408,7 +408,7 @@ class SyntheticPage(QWidget):
         self.shadow.setValue(40)
         self.shadow.setToolTip("Shadow datasets per target (an even number: half with the target, half "
                                "without).")
-        self.shadow.valueChanged.connect(self.refresh)
+        self.shadow.valueChanged.connect(self._on_shadow)
         form.addRow("Shadow datasets:", self.shadow)
         return box
 
@@ -578,6 +578,14 @@ class SyntheticPage(QWidget):
             return None
         known = self._sources.get(role)
         return known if known is not None and known.path == path else DataSource(path)
+
+    @Slot(int)
+    def _on_shadow(self, value: int) -> None:
+        """Half the shadow datasets hold the target, half do not: an odd count goes up by one."""
+        if value % 2:
+            self.shadow.setValue(value + 1)
+            return
+        self.refresh()
 
     @Slot()
     def _on_criterion(self) -> None:
@@ -914,10 +922,16 @@ class SyntheticPage(QWidget):
         if assessment is None:
             self.error("Nothing to export", "Run the attacks first.")
             return False
+        try:
+            from engine.synthetic.command import write_synthetic_results
+        except ImportError as exc:
+            self.last_error = show_info(self, "CSV and JSON export is unavailable",
+                                        "This version of RiskReview cannot write the synthetic-data "
+                                        "tables.")
+            self.statusMessage.emit(f"CSV and JSON export is unavailable ({exc}).")
+            return False
 
         def work(progress, cancel) -> str:
-            from engine.synthetic.command import write_synthetic_results
-
             try:
                 write_synthetic_results(assessment, Path(folder), cancel=cancel)
             except OSError as exc:
