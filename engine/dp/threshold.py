@@ -31,10 +31,10 @@ from __future__ import annotations
 from typing import Optional
 
 import numpy as np
-from scipy import stats
 
 from ..progress import CancelToken
 from .config import ThresholdConfig
+from .mechanisms import binomial_pmf
 from .results import ThresholdPoint
 
 
@@ -50,8 +50,7 @@ def hockey_stick(p: np.ndarray, q: np.ndarray, epsilon: float) -> float:
 
 def unknown_votes_pmf(voters: int, known: int, p: float) -> np.ndarray:
     r"""pmf of :math:`U \sim \mathrm{Bin}(n-1-k, p)`, the yes-votes the attacker does not know."""
-    m = voters - 1 - known
-    return stats.binom.pmf(np.arange(m + 1), m, p)
+    return binomial_pmf(voters - 1 - known, p)
 
 
 def output_distributions(voters: int, threshold: int, known: int, p: float,
@@ -86,9 +85,9 @@ def delta_by_known_yes(voters: int, threshold: int, known: int, p: float, epsilo
     suffix10 = np.append(np.cumsum(hinge10[::-1])[::-1], 0.0)
     b = np.arange(known + 1)
     first_released = np.clip(threshold - b, 0, m + 2)
-    cdf = stats.binom.cdf                                        # F_U(x): 0 for x < 0, 1 for x >= m
-    none0 = np.where(threshold - b - 1 >= 0, cdf(threshold - b - 1, m, p), 0.0)
-    none1 = np.where(threshold - b - 2 >= 0, cdf(threshold - b - 2, m, p), 0.0)
+    cdf = np.concatenate([[0.0], np.minimum(np.cumsum(u), 1.0)])   # cdf[x + 1] = F_U(x), x = -1..m
+    none0 = cdf[np.clip(threshold - b, 0, m + 1)]                 # F_U(T - b - 1)
+    none1 = cdf[np.clip(threshold - b - 1, 0, m + 1)]             # F_U(T - b - 2)
     delta01 = suffix01[first_released] + np.maximum(0.0, none0 - factor * none1)
     delta10 = suffix10[first_released] + np.maximum(0.0, none1 - factor * none0)
     return np.maximum(delta01, delta10)
@@ -102,7 +101,7 @@ def active_delta(deltas: np.ndarray) -> tuple[float, int]:
 
 def passive_delta(deltas: np.ndarray, known: int, p: float) -> float:
     r"""PPKDP: :math:`\sum_b \mathrm{Bin}(b; k, p)\,\delta_b` (the attacker only observes the votes)."""
-    weights = stats.binom.pmf(np.arange(known + 1), known, p)
+    weights = binomial_pmf(known, p)
     return float(np.dot(weights, deltas))
 
 
