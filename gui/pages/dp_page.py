@@ -792,10 +792,10 @@ class DPPage(QWidget):
             path, _ = QFileDialog.getSaveFileName(self, "Save the analysis", "dp_analysis.toml", ANALYSIS_FILTER)
             if not path:
                 return False
-        from engine.report.atomic import atomic_file
+        from engine.report.atomic import atomic_text
 
         try:
-            with atomic_file(Path(path)) as handle:
+            with atomic_text(Path(path)) as handle:
                 handle.write(config.to_toml())
         except InputError as exc:
             show_error(self, "The analysis could not be saved", str(exc))
