@@ -1,0 +1,283 @@
+"""The description of one synthetic-data assessment: the three files, the attacker's columns,
+the attacks and their parameters. Frozen, validated by field, round-trips through TOML/JSON."""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+import tomli_w
+
+from ..config import DataSource, ReportOptions, _check_keys, _data_source, _report_options
+from ..errors import InputError
+
+CONFIG_VERSION = 1
+ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
+DEFAULT_ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap")
+MEMBERSHIP_ATTACKS = ("closest-mia", "neighbourhood-mia", "groundhog")
+ATTRIBUTE_ATTACKS = ("closest-aia", "neighbourhood-aia", "cap")
+DISTANCES = ("hamming", "l1", "l2", "mixed")
+CRITERIA = ("accuracy", "tp", "fp", "threshold")
+SHADOW_GENERATORS = ("marginals", "copy-perturb")
+NO_CONTROL = ("membership attacks need real records not used to make the synthetic file: "
+              "give --control FILE")
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """How a score-based attack's threshold is chosen on the training targets.
+
+    ``accuracy``: the threshold with the highest accuracy; ``tp`` with ``value`` = r: the
+    highest threshold whose true-positive rate is at least r; ``fp`` with r: the lowest
+    threshold whose false-positive rate is at most r; ``threshold``: ``value`` itself.
+    """
+
+    kind: str = "accuracy"
+    value: Optional[float] = None
+
+    @classmethod
+    def parse(cls, text: str) -> "Criterion":
+        """Parse ``accuracy``, ``tp:0.1``, ``fp:0.01`` or ``threshold:-0.5``."""
+        text = text.strip()
+        if text == "accuracy":
+            return cls()
+        kind, _, number = text.partition(":")
+        if kind not in ("tp", "fp", "threshold") or not number:
+            raise InputError(f"--criterion {text!r}: expected accuracy, tp:RATE, fp:RATE or threshold:VALUE")
+        try:
+            value = float(number)
+        except ValueError:
+            raise InputError(f"--criterion {text!r}: {number!r} is not a number") from None
+        criterion = cls(kind, value)
+        criterion.validate()
+        return criterion
+
+    def label(self) -> str:
+        return self.kind if self.kind == "accuracy" else f"{self.kind}:{self.value:g}"
+
+    def validate(self) -> None:
+        if self.kind not in CRITERIA:
+            raise InputError(f"criterion: unknown kind {self.kind!r} (expected one of {', '.join(CRITERIA)})")
+        if self.kind == "accuracy":
+            if self.value is not None:
+                raise InputError("criterion: accuracy takes no value")
+            return
+        if self.value is None or not math.isfinite(self.value):
+            raise InputError(f"criterion {self.kind}: needs a finite number")
+        if self.kind in ("tp", "fp") and not 0.0 <= self.value <= 1.0:
+            raise InputError(f"criterion {self.kind}:{self.value:g}: the rate must be between 0 and 1")
+
+
+@dataclass(frozen=True)
+class SyntheticConfig:
+    """Everything needed to reproduce a synthetic-data assessment (never the data itself).
+
+    The attacker's view of a record is its ``qids`` plus the ``sensitive`` column: membership
+    attacks compare all of them, attribute attacks know the QIDs and guess the sensitive value.
+    """
+
+    real: DataSource
+    synthetic: DataSource
+    control: Optional[DataSource] = None
+    qids: tuple[str, ...] = ()
+    sensitive: Optional[str] = None
+    attacks: tuple[str, ...] = DEFAULT_ATTACKS
+    distance: str = "mixed"
+    radius: Optional[float] = None
+    criterion: Criterion = field(default_factory=Criterion)
+    targets: int = 500
+    seed: int = 0
+    jobs: int = 1
+    generator: str = "marginals"
+    shadow_datasets: int = 40
+    show_targets: bool = False
+    report: ReportOptions = field(default_factory=ReportOptions)
+    version: int = CONFIG_VERSION
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The attacker's columns in order: the QIDs, then the sensitive column."""
+        return self.qids + ((self.sensitive,) if self.sensitive else ())
+
+    def validate(self) -> None:
+        """Check the config on its own (columns are checked against the files when read)."""
+        if not self.qids:
+            raise InputError("no quasi-identifier chosen: name at least one column with --qid")
+        seen = set()
+        for column in self.qids:
+            if column in seen:
+                raise InputError(f"column {column!r} is given twice as a quasi-identifier")
+            seen.add(column)
+        if self.sensitive is not None and self.sensitive in seen:
+            raise InputError(f"column {self.sensitive!r} cannot be both a quasi-identifier and the sensitive column")
+        if not self.attacks:
+            raise InputError("no attack chosen (known: " + ", ".join(ATTACKS) + ")")
+        for attack in self.attacks:
+            if attack not in ATTACKS:
+                raise InputError(f"attacks: unknown attack {attack!r} (known: {', '.join(ATTACKS)})")
+        if len(set(self.attacks)) != len(self.attacks):
+            raise InputError("attacks: an attack is named twice")
+        needs_sensitive = [a for a in self.attacks if a in ATTRIBUTE_ATTACKS]
+        if needs_sensitive and self.sensitive is None:
+            raise InputError(f"{needs_sensitive[0]} needs a sensitive column: give --sensitive COL")
+        if self.control is None and any(a in MEMBERSHIP_ATTACKS for a in self.attacks):
+            raise InputError(NO_CONTROL)
+        if self.distance not in DISTANCES:
+            raise InputError(f"distance: unknown distance {self.distance!r} (known: {', '.join(DISTANCES)})")
+        if self.radius is not None and not (math.isfinite(self.radius) and self.radius >= 0):
+            raise InputError(f"radius must be a number >= 0 (got {self.radius})")
+        self.criterion.validate()
+        if self.targets < 2:
+            raise InputError(f"targets must be at least 2 (got {self.targets}): half train the threshold, "
+                             f"half measure it")
+        if self.jobs < 1:
+            raise InputError(f"jobs must be at least 1 (got {self.jobs})")
+        if self.generator not in SHADOW_GENERATORS:
+            raise InputError(f"generator: unknown generator {self.generator!r} "
+                             f"(known: {', '.join(SHADOW_GENERATORS)})")
+        if self.shadow_datasets < 2 or self.shadow_datasets % 2:
+            raise InputError(f"shadow_datasets must be an even number >= 2 (got {self.shadow_datasets})")
+        for name in ("unique_share", "reid_prob", "inference_certain_gain"):
+            value = getattr(self.report.thresholds, name)
+            if not 0.0 <= value <= 1.0:
+                raise InputError(f"report.thresholds.{name} must be between 0 and 1 (got {value})")
+
+    # --- serialisation -------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data = {"real": _source_dict(self.real), "synthetic": _source_dict(self.synthetic)}
+        if self.control is not None:
+            data["control"] = _source_dict(self.control)
+        roles: dict[str, Any] = {"quasi_identifiers": list(self.qids)}
+        if self.sensitive is not None:
+            roles["sensitive"] = self.sensitive
+        attacks: dict[str, Any] = {"names": list(self.attacks), "distance": self.distance,
+                                   "criterion": self.criterion.label(), "targets": self.targets,
+                                   "seed": self.seed, "generator": self.generator,
+                                   "shadow_datasets": self.shadow_datasets}
+        if self.radius is not None:
+            attacks["radius"] = self.radius
+        return {"version": self.version, "kind": "synthetic", "data": data, "roles": roles,
+                "attacks": attacks, "run": {"jobs": self.jobs},
+                "report": {"author": self.report.author, "include_examples": self.report.include_examples,
+                           "show_targets": self.show_targets, "thresholds": asdict(self.report.thresholds)}}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
+                  base_dir: Optional[Path] = None) -> "SyntheticConfig":
+        """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
+        _check_keys(raw, {"version", "kind", "data", "roles", "attacks", "run", "report"}, source, "")
+        version = raw.get("version", CONFIG_VERSION)
+        if version != CONFIG_VERSION:
+            raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
+        if raw.get("kind", "synthetic") != "synthetic":
+            raise InputError(f"{source}: kind {raw.get('kind')!r} is not a synthetic-data analysis")
+        data = _mapping(raw.get("data"), source, "data")
+        _check_keys(data, {"real", "synthetic", "control"}, source, "data.")
+        for needed in ("real", "synthetic"):
+            if needed not in data:
+                raise InputError(f"{source}: missing table [data.{needed}]")
+        files = {name: _data_source(_mapping(data[name], source, f"data.{name}"), source, f"data.{name}.",
+                                    base_dir) for name in data}
+        roles = _mapping(raw.get("roles", {}), source, "roles")
+        _check_keys(roles, {"quasi_identifiers", "sensitive"}, source, "roles.")
+        qids = roles.get("quasi_identifiers", [])
+        if not isinstance(qids, list) or not all(isinstance(q, str) for q in qids):
+            raise InputError(f"{source}: roles.quasi_identifiers must be a list of column names")
+        sensitive = roles.get("sensitive")
+        if sensitive is not None and not isinstance(sensitive, str):
+            raise InputError(f"{source}: roles.sensitive must be one column name")
+        attacks = _mapping(raw.get("attacks", {}), source, "attacks")
+        _check_keys(attacks, {"names", "distance", "radius", "criterion", "targets", "seed", "generator",
+                              "shadow_datasets"}, source, "attacks.")
+        names = attacks.get("names", list(DEFAULT_ATTACKS))
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise InputError(f"{source}: attacks.names must be a list of attack names")
+        criterion = attacks.get("criterion", "accuracy")
+        if not isinstance(criterion, str):
+            raise InputError(f"{source}: attacks.criterion must be text, e.g. \"fp:0.01\"")
+        radius = attacks.get("radius")
+        if radius is not None and (isinstance(radius, bool) or not isinstance(radius, (int, float))):
+            raise InputError(f"{source}: attacks.radius must be a number")
+        run = _mapping(raw.get("run", {}), source, "run")
+        _check_keys(run, {"jobs"}, source, "run.")
+        report_raw = dict(_mapping(raw.get("report", {}), source, "report"))
+        show = report_raw.pop("show_targets", False)
+        if not isinstance(show, bool):
+            raise InputError(f"{source}: report.show_targets must be true or false")
+        return cls(real=files["real"], synthetic=files["synthetic"], control=files.get("control"),
+                   qids=tuple(qids), sensitive=sensitive, attacks=tuple(names),
+                   distance=_text(attacks, "distance", "mixed", source),
+                   radius=None if radius is None else float(radius),
+                   criterion=Criterion.parse(criterion),
+                   targets=_whole(attacks, "targets", 500, source), seed=_whole(attacks, "seed", 0, source),
+                   jobs=_whole(run, "jobs", 1, source, "run."),
+                   generator=_text(attacks, "generator", "marginals", source),
+                   shadow_datasets=_whole(attacks, "shadow_datasets", 40, source),
+                   show_targets=show, report=_report_options(report_raw, source), version=version)
+
+    def to_toml(self) -> str:
+        return tomli_w.dumps(self.to_dict())
+
+    @classmethod
+    def from_toml(cls, path: str | Path) -> "SyntheticConfig":
+        """Read an analysis file; relative data paths are taken from the file's folder."""
+        path = Path(path)
+        try:
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise InputError(f"{path}: no such analysis file") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not a UTF-8 text file (an analysis file is TOML)") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise InputError(f"{path}: not a valid TOML analysis file ({exc})") from None
+        return cls.from_dict(raw, source=path.name, base_dir=path.parent)
+
+
+def default_attacks(has_control: bool, has_sensitive: bool,
+                    wanted: tuple[str, ...] = DEFAULT_ATTACKS) -> tuple[tuple[str, ...], list[str]]:
+    """The attacks of ``wanted`` that can run, and a warning for each group left out."""
+    attacks, warnings = list(wanted), []
+    if not has_control:
+        left = [a for a in attacks if a in MEMBERSHIP_ATTACKS]
+        if left:
+            warnings.append(f"no control set: membership attacks left out ({', '.join(left)}); "
+                            f"give --control FILE with real records not used to make the synthetic file")
+            attacks = [a for a in attacks if a not in MEMBERSHIP_ATTACKS]
+    if not has_sensitive:
+        left = [a for a in attacks if a in ATTRIBUTE_ATTACKS]
+        if left:
+            warnings.append(f"no sensitive column: attribute attacks left out ({', '.join(left)}); "
+                            f"give --sensitive COL")
+            attacks = [a for a in attacks if a not in ATTRIBUTE_ATTACKS]
+    return tuple(attacks), warnings
+
+
+def _source_dict(source: DataSource) -> dict[str, Any]:
+    out = {"path": source.path, "format": source.format}
+    for key in ("delimiter", "encoding", "sheet"):
+        if getattr(source, key) is not None:
+            out[key] = getattr(source, key)
+    return out
+
+
+def _mapping(value: Any, source: str, key: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise InputError(f"{source}: {key} must be a table")
+    return value
+
+
+def _whole(table: Mapping[str, Any], key: str, default: int, source: str, prefix: str = "attacks.") -> int:
+    value = table.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{source}: {prefix}{key} must be a whole number")
+    return value
+
+
+def _text(table: Mapping[str, Any], key: str, default: str, source: str) -> str:
+    value = table.get(key, default)
+    if not isinstance(value, str):
+        raise InputError(f"{source}: attacks.{key} must be text")
+    return value

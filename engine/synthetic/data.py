@@ -1,0 +1,139 @@
+"""The attacker's columns of the real, synthetic and control files as one numeric layout.
+
+A column is numeric when all three files hold numbers for it (a file where the column is
+entirely missing does not count against that); otherwise it is categorical and compared as
+text, with ONE dictionary shared by the three files (codes in sorted text order, a missing
+value as its own last code, labelled :data:`MISSING_LABEL`). Numeric missing values are NaN.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..errors import InputError
+from ..io.encode import file_sha256
+from ..io.formats import read_columns
+from ..progress import CancelToken
+from ..results import DatasetInfo
+from .config import SyntheticConfig
+
+MISSING_LABEL = "(missing)"
+
+
+@dataclass(frozen=True)
+class AttackData:
+    """The three files over the attacker's columns (``qids + (sensitive,)``).
+
+    Rows are float64: a categorical column holds its integer code, a numeric column its value
+    (NaN = missing). ``categories[c][code]`` is the text of a code; ``ranges[c]`` is max - min
+    of a numeric column over the three files (1.0 when that is 0 or undefined).
+    """
+
+    columns: tuple[str, ...]
+    kinds: tuple[str, ...]
+    real: np.ndarray
+    synthetic: np.ndarray
+    control: Optional[np.ndarray]
+    categories: dict[str, tuple[str, ...]]
+    ranges: dict[str, float]
+    sensitive_index: Optional[int]
+
+    @property
+    def qid_indices(self) -> tuple[int, ...]:
+        return tuple(i for i in range(len(self.columns)) if i != self.sensitive_index)
+
+    def tables(self) -> list[np.ndarray]:
+        return [t for t in (self.real, self.synthetic, self.control) if t is not None]
+
+    def minimum(self, column: int) -> float:
+        """The smallest value of a numeric column over the three files (0.0 if none)."""
+        values = np.concatenate([t[:, column] for t in self.tables()])
+        values = values[~np.isnan(values)]
+        return float(values.min()) if len(values) else 0.0
+
+
+def _is_numeric(kind: pa.DataType) -> bool:
+    return pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind)
+
+
+def _as_text(column: pa.ChunkedArray, name: str, path: str) -> pa.ChunkedArray:
+    try:
+        return pc.cast(column, pa.string())
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        raise InputError(f"{Path(path).name}: column {name!r} of type {column.type} cannot be compared "
+                         f"as text") from None
+
+
+def encode_tables(tables: list[pa.Table], columns: tuple[str, ...], paths: list[str]
+                  ) -> tuple[list[np.ndarray], tuple[str, ...], dict[str, tuple[str, ...]], dict[str, float]]:
+    """Encode the same columns of several tables with shared dictionaries.
+
+    Returns the float64 matrices, the kind of each column, the categories of the categorical
+    columns and the ranges of the numeric ones.
+
+    >>> a = pa.table({"x": [1, 5], "c": ["b", "a"]}); b = pa.table({"x": [3, None], "c": ["c", None]})
+    >>> mats, kinds, cats, ranges = encode_tables([a, b], ("x", "c"), ["a.csv", "b.csv"])
+    >>> kinds, cats["c"], ranges["x"]
+    (('numeric', 'categorical'), ('a', 'b', 'c', '(missing)'), 4.0)
+    >>> mats[1].tolist()
+    [[3.0, 2.0], [nan, 3.0]]
+    """
+    out = [np.empty((t.num_rows, len(columns)), dtype=np.float64) for t in tables]
+    kinds, categories, ranges = [], {}, {}
+    for j, name in enumerate(columns):
+        parts = [t[name] for t in tables]
+        numeric = all(_is_numeric(p.type) or pa.types.is_null(p.type) for p in parts) and \
+            any(_is_numeric(p.type) for p in parts)
+        if numeric:
+            kinds.append("numeric")
+            low, high = np.inf, -np.inf
+            for matrix, part in zip(out, parts):
+                values = pc.cast(part, pa.float64()).to_numpy(zero_copy_only=False)
+                matrix[:, j] = values
+                present = values[~np.isnan(values)]
+                if len(present):
+                    low, high = min(low, present.min()), max(high, present.max())
+            span = float(high - low) if high > low else 1.0
+            ranges[name] = span
+            continue
+        kinds.append("categorical")
+        texts = [_as_text(p, name, path) for p, path in zip(parts, paths)]
+        values = sorted(set().union(*(set(pc.unique(t).drop_null().to_pylist()) for t in texts)))
+        has_missing = any(t.null_count for t in texts)
+        labels = tuple(values) + ((MISSING_LABEL,) if has_missing else ())
+        dictionary = pa.array(values, type=pa.string())
+        for matrix, text in zip(out, texts):
+            codes = pc.index_in(text, value_set=dictionary).to_numpy(zero_copy_only=False)
+            matrix[:, j] = np.where(np.isnan(codes.astype(np.float64)), len(values), codes)
+        categories[name] = labels
+    return out, tuple(kinds), categories, ranges
+
+
+def load_attack_data(config: SyntheticConfig, cancel: Optional[CancelToken] = None
+                     ) -> tuple[AttackData, dict[str, DatasetInfo]]:
+    """Read the attacker's columns from the real, synthetic and (if given) control files."""
+    columns = config.columns
+    sources = {"real": config.real, "synthetic": config.synthetic}
+    if config.control is not None:
+        sources["control"] = config.control
+    tables, infos = [], {}
+    for role, source in sources.items():
+        table = read_columns(source, list(columns), cancel)
+        if table.num_rows == 0:
+            raise InputError(f"{Path(source.path).name}: the {role} file holds no records")
+        tables.append(table)
+        infos[role] = DatasetInfo(Path(source.path).name, file_sha256(source.path), table.num_rows, columns)
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+    matrices, kinds, categories, ranges = encode_tables(tables, columns, [s.path for s in sources.values()])
+    data = AttackData(columns=columns, kinds=kinds, real=matrices[0], synthetic=matrices[1],
+                      control=matrices[2] if config.control is not None else None,
+                      categories=categories, ranges=ranges,
+                      sensitive_index=len(columns) - 1 if config.sensitive else None)
+    return data, infos

@@ -1,0 +1,197 @@
+"""Nearest-neighbour searches of target records among synthetic records, with a real index.
+
+Each search asks, for every row of a target matrix, either the distance to its nearest
+point of a point set (``nearest``) or the number of points within a radius (``count``). The
+points go into a KD-tree (scipy ``cKDTree``; scikit-learn's ``BallTree`` for the hamming
+metric), built once per point set and process; targets
+are queried in chunks of :data:`CHUNK` rows, so cancel waits for one chunk at most.
+
+With ``jobs > 1`` the chunks run on a :class:`~concurrent.futures.ProcessPoolExecutor`
+started with ``forkserver`` (``spawn`` where unavailable; never fork, the GUI runs Qt). The
+matrices are written once as ``.npy`` files in a temporary folder and memory-mapped by the
+workers, each of which builds the trees it needs. Progress counts targets scored, summed
+over the searches; cancel drops the chunks not yet started.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import shutil
+import signal
+import tempfile
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+import numpy as np
+
+from ..errors import Cancelled, EngineFailure, InputError
+from ..progress import CancelToken
+from ..sweep.runner import start_method
+
+CHUNK = 512
+POLL_SECONDS = 0.1
+TOLERANCE = 1e-9
+KINDS = ("nearest", "count")
+
+
+@dataclass(frozen=True)
+class Search:
+    """One search: ``targets`` rows against the ``points`` set (names of matrices).
+
+    Index distances times ``scale`` are the true distances (the hamming tree gives a share
+    of columns); ``radius`` is in true units; ``integral`` rounds distances to whole numbers.
+    A ``nearest`` search against an empty point set gives ``inf``.
+    """
+
+    points: str
+    targets: str
+    kind: str
+    radius: float = 0.0
+    scale: float = 1.0
+    integral: bool = False
+
+
+class Index:
+    """The points of one set in a tree: scipy's ``cKDTree`` for the manhattan (p = 1) and
+    euclidean (p = 2) metrics, scikit-learn's ``BallTree`` for hamming; None when empty."""
+
+    def __init__(self, points: np.ndarray, metric: str) -> None:
+        points = np.ascontiguousarray(points, dtype=np.float64)
+        self.metric = metric
+        self.tree = None
+        if len(points) == 0:
+            return
+        if metric == "hamming":
+            from sklearn.neighbors import BallTree
+
+            self.tree = BallTree(points, metric="hamming")
+        else:
+            from scipy.spatial import cKDTree
+
+            self.p = {"manhattan": 1, "euclidean": 2}[metric]
+            self.tree = cKDTree(points)
+
+    def nearest(self, targets: np.ndarray) -> np.ndarray:
+        if self.tree is None:
+            return np.full(len(targets), np.inf)
+        if self.metric == "hamming":
+            return self.tree.query(targets, k=1)[0][:, 0]
+        return self.tree.query(targets, k=1, p=self.p)[0]
+
+    def count(self, targets: np.ndarray, radius: float) -> np.ndarray:
+        if self.tree is None:
+            return np.zeros(len(targets), dtype=np.int64)
+        if self.metric == "hamming":
+            return self.tree.query_radius(targets, r=radius, count_only=True).astype(np.int64)
+        return np.asarray(self.tree.query_ball_point(targets, r=radius, p=self.p, return_length=True),
+                          dtype=np.int64)
+
+
+def build_index(points: np.ndarray, metric: str) -> Index:
+    """The index over ``points`` for ``metric``."""
+    return Index(points, metric)
+
+
+def query(index: Index, targets: np.ndarray, search: Search) -> np.ndarray:
+    """Run ``search`` for the rows of ``targets`` on ``index`` (see :class:`Search`)."""
+    targets = np.ascontiguousarray(targets, dtype=np.float64)
+    if search.kind == "nearest":
+        out = index.nearest(targets) * search.scale
+        return np.round(out) if search.integral else out
+    return index.count(targets, search.radius / search.scale + TOLERANCE)
+
+
+def run_searches(point_sets: dict[str, np.ndarray], target_sets: dict[str, np.ndarray],
+                 searches: Sequence[Search], metric: str, *, jobs: int = 1,
+                 cancel: Optional[CancelToken] = None,
+                 progress: Optional[Callable[[int], None]] = None,
+                 chunk: int = CHUNK) -> list[np.ndarray]:
+    """Run every search; returns one array per search (distances, or counts as int64).
+
+    ``progress`` is called with the targets scored so far (over all searches)."""
+    for search in searches:
+        if search.kind not in KINDS:
+            raise InputError(f"search kind {search.kind!r} (expected one of {', '.join(KINDS)})")
+        if search.points not in point_sets or search.targets not in target_sets:
+            raise InputError(f"search over unknown matrices {search.points!r} / {search.targets!r}")
+    cancel = cancel or CancelToken()
+    tasks = [(s, start, min(start + chunk, len(target_sets[search.targets])))
+             for s, search in enumerate(searches)
+             for start in range(0, len(target_sets[search.targets]), chunk)]
+    results = [np.zeros(len(target_sets[s.targets]), dtype=np.int64 if s.kind == "count" else np.float64)
+               for s in searches]
+    report = progress or (lambda done: None)
+    report(0)
+    if jobs <= 1 or len(tasks) < 2:
+        trees: dict[str, object] = {}
+        done = 0
+        for s, start, stop in tasks:
+            cancel.raise_if_cancelled()
+            search = searches[s]
+            if search.points not in trees:
+                trees[search.points] = build_index(point_sets[search.points], metric)
+            results[s][start:stop] = query(trees[search.points], target_sets[search.targets][start:stop], search)
+            done += stop - start
+            report(done)
+        cancel.raise_if_cancelled()
+        return results
+    _run_pool(point_sets, target_sets, searches, metric, tasks, results, jobs, cancel, report)
+    return results
+
+
+def _run_pool(point_sets, target_sets, searches, metric, tasks, results, jobs, cancel, report) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="riskreview-synthetic-"))
+    try:
+        names = {}
+        for number, (name, matrix) in enumerate(list(point_sets.items()) + list(target_sets.items())):
+            kind = "p" if number < len(point_sets) else "t"
+            file = f"{kind}{number}.npy"
+            np.save(folder / file, np.ascontiguousarray(matrix, dtype=np.float64))
+            names[(kind, name)] = file
+        ctx = mp.get_context(start_method())
+        done = 0
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx,
+                                 initializer=_init_worker, initargs=(str(folder), names, metric)) as pool:
+            futures = {pool.submit(_work, searches[s], start, stop): (s, start, stop) for s, start, stop in tasks}
+            pending = set(futures)
+            try:
+                while pending:
+                    finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        s, start, stop = futures[future]
+                        results[s][start:stop] = future.result()
+                        done += stop - start
+                    if cancel.cancelled:
+                        raise Cancelled("cancelled by the user")
+                    report(done)
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+    except BrokenProcessPool as exc:
+        raise EngineFailure(f"a worker process stopped unexpectedly during the nearest-neighbour search "
+                            f"(killed, or out of memory): {exc}") from None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_WORKER: dict = {}
+
+
+def _init_worker(folder: str, names: dict, metric: str) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER.clear()
+    _WORKER.update(folder=Path(folder), names=names, metric=metric, trees={}, targets={})
+
+
+def _work(search: Search, start: int, stop: int) -> np.ndarray:
+    folder, names = _WORKER["folder"], _WORKER["names"]
+    trees, targets = _WORKER["trees"], _WORKER["targets"]
+    if search.points not in trees:
+        points = np.load(folder / names[("p", search.points)], mmap_mode="r")
+        trees[search.points] = build_index(points, _WORKER["metric"])
+    if search.targets not in targets:
+        targets[search.targets] = np.load(folder / names[("t", search.targets)], mmap_mode="r")
+    return query(trees[search.points], np.asarray(targets[search.targets][start:stop]), search)
