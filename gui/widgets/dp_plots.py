@@ -263,7 +263,7 @@ class ThresholdPlot(_HoverCanvas):
         ax.set_ylabel("δ (log scale)", fontsize=TEXT_SIZE)
         ax.tick_params(labelsize=TEXT_SIZE)
         ax.grid(True, which="major", color="#e3e3e3")
-        ax.legend(fontsize=TEXT_SIZE - 0.5, loc="best")
+        ax.legend(fontsize=TEXT_SIZE - 0.5, loc="center right")
         if dropped:
             ax.text(0.01, 0.01, f"{dropped} point(s) with δ = 0 are not drawn (log axis)", fontsize=TEXT_SIZE - 1,
                     color="#555555", transform=ax.transAxes, va="bottom")

@@ -9,7 +9,6 @@ import math
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
 
 from engine.config import DataSource
 from engine.dp.api import run_dp_analysis
