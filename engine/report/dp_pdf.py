@@ -123,7 +123,7 @@ class _DPBuilder(DocumentBuilder):
         self.p("Thresholded count: passive against active attackers", "h1")
         self.p(escape(f"{t.voters:,} voters each vote yes with probability {t.p:g}; the count is released only "
                       f"when it reaches {t.threshold:,}. The attacker knows {t.known:,} of the other votes."))
-        self.figure(figures.delta_curves([("this release", [p.epsilon for p in points],
+        self.figure(figures.delta_curves([("", [p.epsilon for p in points],
                                            [p.delta_active for p in points], [p.delta_passive for p in points])]),
                     "delta against epsilon")
         self.add_table(["epsilon", "delta, active attacker", "delta, passive attacker", "worst known yes-votes"],

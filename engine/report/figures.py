@@ -12,6 +12,7 @@ from typing import Optional, Sequence
 
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from reportlab.graphics.shapes import Drawing
 from svglib.fonts import register_font
 from svglib.svglib import svg2rlg
@@ -190,7 +191,7 @@ def tradeoff(series: Sequence[tuple[str, Sequence[float], Sequence[float], Seque
             axes[2].plot(loss, utility, style, color=colour, linewidth=1.2, marker=".", markersize=3)
         for ax, ylabel, title in ((axes[0], "privacy loss (x prior)", "Privacy loss"),
                                   (axes[1], "utility (posterior vuln.)", "Utility")):
-            ax.set_xscale("log")
+            _log_epsilon_axis(ax)
             ax.set_xlabel("epsilon")
             ax.set_ylabel(ylabel)
             ax.set_title(title)
@@ -204,25 +205,36 @@ def tradeoff(series: Sequence[tuple[str, Sequence[float], Sequence[float], Seque
     return figure
 
 
+def _log_epsilon_axis(ax) -> None:
+    """A log epsilon axis labelled with plain numbers (0.1, 1, 5), no crowded minor labels."""
+    ax.set_xscale("log")
+    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
+
+
 def delta_curves(series: Sequence[tuple[str, Sequence[float], Sequence[float], Sequence[float]]]) -> Figure:
     """(epsilon, delta) curves of a thresholded count for the active and the passive attacker:
-    (label, epsilons, active deltas, passive deltas); delta on a log axis."""
+    (label, epsilons, active deltas, passive deltas); delta on a log axis down to the smallest
+    positive delta (a delta of 0 is drawn at the bottom edge)."""
+    positive = [d for _, _, active, passive in series for d in list(active) + list(passive) if d > 0]
+    floor = max(min(positive) / 10, 1e-300) if positive else 1e-12
     with matplotlib.rc_context(RC):
-        figure = Figure(figsize=(7.0, 2.6))
+        figure = Figure(figsize=(7.0, 2.8))
         ax = figure.subplots()
-        floor = 1e-12
         for index, (label, eps, active, passive) in enumerate(series):
-            colour = PALETTE[index % len(PALETTE)]
-            ax.plot(eps, [max(d, floor) for d in active], "-", color=colour, linewidth=1.3,
-                    label=f"{label}: active attacker (APKDP)")
-            ax.plot(eps, [max(d, floor) for d in passive], "--", color=colour, linewidth=1.3,
-                    label=f"{label}: passive attacker (PPKDP)")
+            prefix = f"{label}: " if label else ""
+            ax.plot(eps, [max(d, floor) for d in active], "-", color=PALETTE[(2 * index) % len(PALETTE)],
+                    linewidth=1.3, marker=".", label=f"{prefix}active attacker (APKDP)")
+            ax.plot(eps, [max(d, floor) for d in passive], "--", color=PALETTE[(2 * index + 1) % len(PALETTE)],
+                    linewidth=1.3, marker=".",
+                    label=f"{prefix}passive attacker (PPKDP)")
         ax.set_yscale("log")
         ax.set_ylim(floor, 2)
         ax.set_xlabel("epsilon")
         ax.set_ylabel("delta")
         ax.set_title("Thresholded count: delta against epsilon")
         ax.grid(alpha=0.3)
-        ax.legend(loc="lower left", frameon=False, fontsize=6.5)
-        figure.subplots_adjust(left=0.09, right=0.98, bottom=0.16, top=0.9)
+        figure.legend(loc="lower center", ncols=2, frameon=False, fontsize=7)
+        figure.subplots_adjust(left=0.09, right=0.98, bottom=0.26, top=0.9)
     return figure
