@@ -136,31 +136,51 @@ TINY_PROBABILITY = 1e-250
 
 
 def binomial_pmf(n: int, p: float) -> np.ndarray:
-    r"""pmf of Binomial(:math:`n, p`) over :math:`0..n` (exact at :math:`p \in \{0, 1\}`).
-
-    ``scipy.stats.binom.pmf``, except for :math:`p` below 1e-250, where it can fail
-    (subnormal :math:`p`, which the local mechanism produces, :math:`p_v \propto \alpha^v`):
-    there the log-space formula :math:`\log\binom{n}{j} + j\log p + (n-j)\log(1-p)` is
-    used. The result is scaled to sum to 1: for tiny :math:`p` scipy's mass is short by up to
-    about 1e-14, and over many values the shortfall would push a posterior vulnerability
-    below the prior.
+    r"""pmf of Binomial(:math:`n, p`) over :math:`0..n`; see :func:`binomial_pmfs`.
 
     >>> binomial_pmf(2, 0.5).round(15).tolist()
     [0.25, 0.5, 0.25]
     """
-    if n < 0:
-        raise ValueError(f"binomial size must be >= 0 (got {n})")
-    if p <= 0.0 or p >= 1.0:
-        pmf = np.zeros(n + 1)
-        pmf[n if p >= 1.0 else 0] = 1.0
-        return pmf
-    j = np.arange(n + 1, dtype=float)
-    if p >= TINY_PROBABILITY:
-        pmf = stats.binom.pmf(j, n, p)
-    else:
-        pmf = np.exp(special.gammaln(n + 1.0) - special.gammaln(j + 1.0) - special.gammaln(n - j + 1.0)
-                     + j * np.log(p) + (n - j) * np.log1p(-p))
-    return pmf / pmf.sum()
+    return binomial_pmfs(np.array([n]), np.array([p]))[0]
+
+
+def binomial_pmfs(sizes: np.ndarray, probabilities: np.ndarray) -> list[np.ndarray]:
+    r"""pmfs of Binomial(:math:`n_v, p_v`) over :math:`0..n_v`, for every :math:`v` at once.
+
+    ``scipy.stats.binom.pmf`` in one vectorised call, except for :math:`p` below 1e-250, where
+    it can fail (subnormal :math:`p`, which the local mechanism produces,
+    :math:`p_v \propto \alpha^v`): there the log-space formula
+    :math:`\log\binom{n}{j} + j\log p + (n-j)\log(1-p)` is used; :math:`p \in \{0, 1\}` is
+    exact. Each pmf is scaled to sum to 1: for tiny :math:`p` scipy's mass is short by up to
+    about 1e-14, and over many values the shortfall would push a posterior vulnerability
+    below the prior.
+
+    >>> [pmf.round(15).tolist() for pmf in binomial_pmfs(np.array([1, 2]), np.array([0.0, 0.5]))]
+    [[1.0, 0.0], [0.25, 0.5, 0.25]]
+    """
+    sizes = np.asarray(sizes, dtype=np.int64)
+    probabilities = np.clip(np.asarray(probabilities, dtype=float), 0.0, 1.0)
+    if np.any(sizes < 0):
+        raise ValueError("binomial sizes must be >= 0")
+    if len(sizes) == 0:
+        return []
+    lengths = sizes + 1
+    n = np.repeat(sizes, lengths).astype(float)
+    p = np.repeat(probabilities, lengths)
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    j = (np.arange(int(lengths.sum())) - np.repeat(starts, lengths)).astype(float)
+    pmf = np.zeros(len(j))
+    ordinary = (p >= TINY_PROBABILITY) & (p < 1.0)
+    pmf[ordinary] = stats.binom.pmf(j[ordinary], n[ordinary], p[ordinary])
+    tiny = (p > 0.0) & (p < TINY_PROBABILITY)
+    if tiny.any():
+        jt, nt, pt = j[tiny], n[tiny], p[tiny]
+        pmf[tiny] = np.exp(special.gammaln(nt + 1.0) - special.gammaln(jt + 1.0) - special.gammaln(nt - jt + 1.0)
+                           + jt * np.log(pt) + (nt - jt) * np.log1p(-pt))
+    pmf[(p <= 0.0) & (j == 0)] = 1.0
+    pmf[(p >= 1.0) & (j == n)] = 1.0
+    pmf /= np.repeat(np.add.reduceat(pmf, starts), lengths)
+    return np.split(pmf, np.cumsum(lengths)[:-1])
 
 
 def binomial_sum_distribution(sizes: np.ndarray, probabilities: np.ndarray) -> np.ndarray:
@@ -171,13 +191,8 @@ def binomial_sum_distribution(sizes: np.ndarray, probabilities: np.ndarray) -> n
     [0.125, 0.375, 0.375, 0.125]
     """
     sizes = np.asarray(sizes, dtype=np.int64)
-    probabilities = np.asarray(probabilities, dtype=float)
-    pmfs = []
-    for size, prob in zip(sizes, probabilities):
-        if size == 0:
-            continue
-        pmfs.append(binomial_pmf(int(size), float(prob)))
-    total = convolve_distributions(pmfs)
+    used = sizes > 0
+    total = convolve_distributions(binomial_pmfs(sizes[used], np.asarray(probabilities, dtype=float)[used]))
     expected = int(sizes.sum()) + 1
     if len(total) < expected:
         total = np.pad(total, (0, expected - len(total)))
