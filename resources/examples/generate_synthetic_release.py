@@ -18,7 +18,8 @@ import numpy as np
 import pandas as pd
 
 HERE = Path(__file__).resolve().parent
-COLUMNS = ["birth_month", "birth_year", "sex", "race", "municipality_residence", "school_type", "bolsa_familia"]
+COLUMNS = ["birth_day", "birth_month", "birth_year", "sex", "race", "municipality_residence", "school", "school_type",
+           "bolsa_familia"]
 
 
 def generate(census: pd.DataFrame, rows: int = 5000, copies: float = 0.10, seed: int = 2021
