@@ -7,7 +7,6 @@ import time
 from typing import Optional
 
 from .. import __version__
-from ..errors import InputError
 from ..io.encode import EncodedTable
 from ..io.loader import load_table
 from ..progress import CancelToken, Progress, ProgressCallback, ProgressReporter
@@ -45,9 +44,6 @@ def run_dp_analysis(config: DPConfig, table: Optional[EncodedTable] = None, *,
                 on_progress(Progress("loading", 0, 1, 0.0, None))
             table = load_table(config.data, config.needed_columns(), cancel)
         timings["load"] = time.monotonic() - start
-        missing = [c for c in config.needed_columns() if c not in table.columns]
-        if missing:
-            raise InputError(f"{table.name}: no column {missing[0]!r}")
         dataset = DatasetInfo(table.name, table.sha256, table.n_rows, tuple(config.needed_columns()))
         warnings.extend(table.warnings)
     reporter = ProgressReporter(STAGE, total, on_progress)

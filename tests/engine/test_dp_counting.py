@@ -341,6 +341,9 @@ def test_run_dp_analysis_cancel_and_warnings():
     token.cancel()
     with pytest.raises(Cancelled):
         run_dp_analysis(config, table, cancel=token)
+    missing = DPConfig(data=DataSource("x.csv"), scenarios=(DPScenario("income", "salary", ("a",)),), epsilons=(1.0,))
+    with pytest.raises(InputError, match="no column 'salary' \\(--useful\\)"):
+        run_dp_analysis(missing, table)
 
 
 def test_adult_age_scenario_on_real_data():
