@@ -125,7 +125,8 @@ class DocumentBuilder:
         table = Table(data, colWidths=[w * TEXT_WIDTH for w in widths], repeatRows=1)
         style = [("BACKGROUND", (0, 0), (-1, 0), HEADER_BG), ("GRID", (0, 0), (-1, -1), 0.4, GRID),
                  ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
-                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
+                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                 ("RIGHTPADDING", (0, 0), (-1, -1), 4)]
         if zebra:
             style += [("BACKGROUND", (0, i), (-1, i), colors.HexColor("#f7f9fb"))
                       for i in range(2, len(data), 2)]
