@@ -212,7 +212,6 @@ class SyntheticPage(QWidget):
         self.tabs.addTab(self._results_tab(), icon("results"), "Results")
         outer.addWidget(self.tabs, 1)
         self.status = hint("")
-        self.status.setObjectName("hint")
         self.status.setContentsMargins(16, 2, 16, 4)
         outer.addWidget(self.status)
         self.run_bar = SyntheticRunBar()

@@ -27,6 +27,7 @@ from .conftest import error_boxes
 QIDS = ("age", "sex", "region", "income")
 SENSITIVE = "illness"
 TARGETS = 80
+ROWS = 1000  # Groundhog's shadow datasets (500 rows) are drawn from the control file
 
 
 def _people(rng: np.random.Generator, n: int) -> pd.DataFrame:
@@ -45,9 +46,10 @@ def files(tmp_path_factory) -> dict[str, Path]:
     draws from the real marginals with 15% exact copies of real records (a leaky release)."""
     folder = tmp_path_factory.mktemp("synthetic")
     rng = np.random.default_rng(7)
-    real, control = _people(rng, 300), _people(rng, 300)
-    fresh = pd.DataFrame({c: real[c].to_numpy()[rng.integers(0, 300, 255)] for c in real.columns})
-    synthetic = pd.concat([fresh, real.iloc[rng.choice(300, 45, replace=False)]], ignore_index=True)
+    real, control = _people(rng, ROWS), _people(rng, ROWS)
+    copies = int(0.15 * ROWS)
+    fresh = pd.DataFrame({c: real[c].to_numpy()[rng.integers(0, ROWS, ROWS - copies)] for c in real.columns})
+    synthetic = pd.concat([fresh, real.iloc[rng.choice(ROWS, copies, replace=False)]], ignore_index=True)
     paths = {}
     for name, frame in (("real", real), ("control", control), ("synthetic", synthetic)):
         paths[name] = folder / f"{name}.csv"
@@ -180,7 +182,7 @@ def test_results_show_the_engines_numbers(qtbot, page, files):
     assert page.verdict.text().startswith("<b>Leak detected.</b>") and page.verdict.objectName() == "banner"
     for evaluation in leaking:
         assert attack_label(evaluation.attack) in page.verdict.text()
-    assert "Real: real.csv (300 rows)" in page.summary.text()
+    assert "Real: real.csv (1,000 rows)" in page.summary.text()
     assert f"{direct.radius:.4g}" in page.summary.text()
 
     # the ROC plot: one curve per membership attack, the engine's points, two panels
@@ -254,6 +256,23 @@ def test_cancel_leaves_the_page_usable(qtbot, page, files):
     assert run_and_wait(qtbot, page) is not None
 
 
+def test_cancel_and_close_while_worker_processes_run(qtbot, page, files):
+    fill(page, files)
+    page.jobs.setValue(2)
+    page.attack_boxes["groundhog"].setChecked(True)
+    page.shadow.setValue(10)
+    assert page.run()
+    qtbot.waitUntil(lambda: page.run_bar.title.text() == "Shadow modelling (Groundhog)", timeout=60000)
+    page.run_bar.cancel_button.click()
+    qtbot.waitUntil(lambda: not page.runner.busy, timeout=15000)
+    assert page.assessment is None and not error_boxes() and page.run_button.isEnabled()
+    assert page.run()  # closing the page while it runs cancels and waits (no abort, no orphan)
+    qtbot.waitUntil(lambda: page.run_bar.title.text() != "Attacking the synthetic file", timeout=30000)
+    page.close()
+    assert not page.runner.busy and page.runner.threads_alive == 0
+    qtbot.waitUntil(lambda: multiprocessing.active_children() == [], timeout=15000)
+
+
 def test_bad_inputs_show_one_error_dialog(qtbot, page, files, tmp_path):
     binary = tmp_path / "binary.csv"
     binary.write_bytes(bytes(range(256)) * 4)
@@ -311,6 +330,11 @@ def test_exports_write_the_pdf_and_the_tables(qtbot, page, files, tmp_path):
     fill(page, files)
     assessment = run_and_wait(qtbot, page)
     assert page.pdf_button.isEnabled() and page.tables_button.isEnabled()
+    pdf = tmp_path / "report.pdf"
+    assert page.export_pdf(str(pdf))
+    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=60000)
+    assert not error_boxes() and pdf.read_bytes().startswith(b"%PDF")
+    assert page.status.text() == f"Exported to {pdf}."
     out = tmp_path / "tables"
     out.mkdir()
     assert page.export_tables(str(out))
@@ -322,11 +346,6 @@ def test_exports_write_the_pdf_and_the_tables(qtbot, page, files, tmp_path):
         assert entry["accuracy"] == pytest.approx(evaluation.accuracy)
         assert entry["residual_risk"] == (None if evaluation.residual_risk is None
                                           else pytest.approx(evaluation.residual_risk))
-    pdf = tmp_path / "report.pdf"
-    assert page.export_pdf(str(pdf))
-    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=60000)
-    assert not error_boxes() and pdf.read_bytes().startswith(b"%PDF")
-    assert "Exported to" in page.status.text()
 
     page.export_tables("/proc/no-such-folder")  # a folder that cannot be written
     qtbot.waitUntil(lambda: not page.exporter.busy, timeout=20000)
