@@ -1,4 +1,5 @@
-"""The command line: ``riskreview assess`` and ``riskreview profile``.
+"""The command line: ``riskreview assess``, ``profile``, ``synth`` (attacks on a synthetic file),
+``dp`` and ``dp-threshold`` (differential-privacy release analysis).
 
 Exit codes: 0 success; 2 bad input or usage (one ``error: ...`` line naming the file,
 column or value); 1 an engine failure; 130 interrupted.
@@ -85,6 +86,12 @@ def build_parser() -> argparse.ArgumentParser:
     profile.add_argument("data")
     _add_read_options(profile)
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    from .dp.command import add_parsers as add_dp_parsers
+    from .synthetic.command import add_parser as add_synth_parser
+
+    add_synth_parser(commands)
+    add_dp_parsers(commands)
     return parser
 
 
@@ -233,7 +240,7 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
     return 0
 
 
-def _profile(args: argparse.Namespace) -> int:
+def _profile(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     profiles = profile_file(_source(args))
     if args.json:
         print(json.dumps([p.to_dict() for p in profiles], indent=1, ensure_ascii=False))
@@ -246,6 +253,27 @@ def _profile(args: argparse.Namespace) -> int:
     return 0
 
 
+def _synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
+    from .synthetic.command import run_synth
+
+    return run_synth(args, cancel)
+
+
+def _dp(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
+    from .dp.command import run_dp
+
+    return run_dp(args, cancel)
+
+
+def _dp_threshold(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
+    from .dp.command import run_threshold
+
+    return run_threshold(args, cancel)
+
+
+_COMMANDS = {"assess": _assess, "profile": _profile, "synth": _synth, "dp": _dp, "dp-threshold": _dp_threshold}
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -255,7 +283,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     interrupted = _InterruptFlag()
     try:
         with interrupted:
-            return _assess(args, interrupted.token) if args.command == "assess" else _profile(args)
+            return _COMMANDS[args.command](args, interrupted.token)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
