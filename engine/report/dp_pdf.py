@@ -101,11 +101,14 @@ class _DPBuilder(DocumentBuilder):
             return
         self.page_break()
         self.p("Counting queries: privacy loss and utility", "h1")
-        series = [(f"{scenario} - {mechanism}", [p.epsilon for p in points], [p.privacy_loss for p in points],
-                   [p.utility for p in points]) for (scenario, mechanism), points in self.series.items()]
+        numbers = {scenario: n for n, scenario in enumerate(dict.fromkeys(s for s, _ in self.series), start=1)}
+        series = [(f"query {numbers[scenario]}, {mechanism}", [p.epsilon for p in points],
+                   [p.privacy_loss for p in points], [p.utility for p in points])
+                  for (scenario, mechanism), points in self.series.items()]
+        queries = "; ".join(f"query {n}: {scenario}" for scenario, n in numbers.items())
         self.figure(figures.tradeoff(series), "Trade-off over epsilon",
-                    "Solid lines: oblivious mechanism; dashed: local mechanism (one colour per query). "
-                    "Privacy loss 1 = nothing learnt about x*'s sensitive value.")
+                    f"{queries}. Solid lines: oblivious mechanism; dashed: local mechanism (one colour per "
+                    f"query). Privacy loss 1 = nothing learnt about x*'s sensitive value.")
         for (scenario, mechanism), points in self.series.items():
             self.p(escape(f"{scenario} - {MECHANISM_NAMES.get(mechanism, mechanism)}"), "h2")
             rows = [[f"{p.epsilon:.4g}", f"{100 * p.prior_vulnerability:.2f}%", f"{100 * p.posterior_vulnerability:.2f}%",

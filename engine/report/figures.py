@@ -200,7 +200,7 @@ def tradeoff(series: Sequence[tuple[str, Sequence[float], Sequence[float], Seque
         axes[2].set_ylabel("utility")
         axes[2].set_title("Trade-off")
         axes[2].grid(alpha=0.3)
-        figure.legend(loc="lower center", ncols=min(len(series), 3), frameon=False, fontsize=6.5)
+        figure.legend(loc="lower center", ncols=min(len(series), 4), frameon=False, fontsize=6.5)
         figure.subplots_adjust(left=0.07, right=0.99, bottom=0.32, top=0.9, wspace=0.42)
     return figure
 
@@ -208,7 +208,7 @@ def tradeoff(series: Sequence[tuple[str, Sequence[float], Sequence[float], Seque
 def _log_epsilon_axis(ax) -> None:
     """A log epsilon axis labelled with plain numbers (0.1, 1, 5), no crowded minor labels."""
     ax.set_xscale("log")
-    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 3.0)))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
     ax.xaxis.set_minor_formatter(NullFormatter())
 
