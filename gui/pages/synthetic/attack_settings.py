@@ -1,0 +1,200 @@
+"""The attack choices and settings of the synthetic-data page: which attacks, distance,
+radius, threshold criterion, targets, seed, workers, and Groundhog's shadow modelling."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
+                               QSpinBox, QVBoxLayout)
+
+from engine.synthetic.config import (ATTACKS, ATTRIBUTE_ATTACKS, DEFAULT_ATTACKS, DISTANCES,
+                                     MEMBERSHIP_ATTACKS, SHADOW_GENERATORS, Criterion)
+
+from ..common import hint
+from .labels import ATTACK_LABELS, ATTACK_TIPS, CRITERIA, CRITERION_DEFAULTS, DISTANCE_LABELS, GENERATOR_LABELS
+
+
+def can_run(name: str, has_control: bool, has_sensitive: bool) -> bool:
+    """Membership attacks need a control file, attribute attacks a sensitive column."""
+    return ((has_control or name not in MEMBERSHIP_ATTACKS)
+            and (has_sensitive or name not in ATTRIBUTE_ATTACKS))
+
+
+class AttacksBox(QGroupBox):
+    """One tick box per attack, and a note on those the files and columns rule out."""
+
+    changed = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__("Attacks", parent)
+        layout = QVBoxLayout(self)
+        self.attack_boxes: dict[str, QCheckBox] = {}
+        for name in ATTACKS:
+            check = QCheckBox(ATTACK_LABELS[name])
+            check.setObjectName(f"attack-{name}")
+            check.setToolTip(ATTACK_TIPS[name])
+            check.setChecked(name in DEFAULT_ATTACKS)
+            check.toggled.connect(self._on_toggled)
+            layout.addWidget(check)
+            self.attack_boxes[name] = check
+        self.attacks_note = hint("")
+        layout.addWidget(self.attacks_note)
+
+    @Slot()
+    def _on_toggled(self) -> None:
+        self.changed.emit()
+
+    def chosen(self, has_control: bool, has_sensitive: bool) -> tuple[str, ...]:
+        """The ticked attacks that can run."""
+        return tuple(name for name, box in self.attack_boxes.items() if box.isChecked()
+                     and can_run(name, has_control, has_sensitive))
+
+    def set_chosen(self, attacks: tuple[str, ...]) -> None:
+        """Tick exactly ``attacks``, without a ``changed`` per box."""
+        for name, box in self.attack_boxes.items():
+            box.blockSignals(True)
+            box.setChecked(name in attacks)
+            box.blockSignals(False)
+
+    def allow(self, has_control: bool, has_sensitive: bool) -> None:
+        """Enable the attacks that can run; say why the others cannot."""
+        for name, box in self.attack_boxes.items():
+            box.setEnabled(can_run(name, has_control, has_sensitive))
+        notes = []
+        if not has_control:
+            notes.append("Membership attacks need a control file.")
+        if not has_sensitive:
+            notes.append("Attribute attacks need a sensitive attribute.")
+        self.attacks_note.setText(" ".join(notes))
+        self.attacks_note.setVisible(bool(notes))
+
+
+class SettingsBox(QGroupBox):
+    """Distance, neighbourhood radius, threshold criterion, targets, seed and workers."""
+
+    changed = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__("Settings", parent)
+        form = QFormLayout(self)
+        self.distance = QComboBox()
+        for name in DISTANCES:
+            self.distance.addItem(DISTANCE_LABELS.get(name, name), name)
+        self.distance.setCurrentIndex(self.distance.findData("mixed"))
+        self.distance.setToolTip("How far apart two records are, over the attacker's columns.")
+        form.addRow("Distance:", self.distance)
+        self.radius = QDoubleSpinBox()
+        self.radius.setDecimals(3)
+        self.radius.setRange(0.0, 1e9)
+        self.radius.setSingleStep(0.1)
+        self.radius.setSpecialValueText("0 (chosen from the data)")
+        self.radius.setToolTip("Radius of the local-neighbourhood attacks. 0: chosen from the data "
+                               "(the typical distance from a target to its nearest synthetic record).")
+        form.addRow("Neighbourhood radius:", self.radius)
+        criterion_row = QHBoxLayout()
+        self.criterion = QComboBox()
+        for kind, label in CRITERIA:
+            self.criterion.addItem(label, kind)
+        self.criterion.setToolTip("How the membership attacks choose the score above which they say "
+                                  "'member', on half of the targets.")
+        self.criterion.currentIndexChanged.connect(self._on_criterion)
+        self.criterion_value = QDoubleSpinBox()
+        self.criterion_value.setDecimals(4)
+        criterion_row.addWidget(self.criterion, 1)
+        criterion_row.addWidget(self.criterion_value)
+        form.addRow("Threshold by:", criterion_row)
+        self.targets = QSpinBox()
+        self.targets.setRange(2, 10_000_000)
+        self.targets.setValue(500)
+        self.targets.setGroupSeparatorShown(True)
+        self.targets.setToolTip("Members drawn from the real file, and as many non-members from the "
+                                "control file (fewer when a file is smaller).")
+        form.addRow("Targets per class:", self.targets)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setToolTip("The same seed draws the same targets: the run can be repeated exactly.")
+        form.addRow("Seed:", self.seed)
+        self.jobs = QSpinBox()
+        self.jobs.setRange(1, max(2, os.cpu_count() or 2))
+        self.jobs.setToolTip("Nearest-neighbour searches run on this many worker processes.")
+        form.addRow("Worker processes:", self.jobs)
+        self.show_targets = QCheckBox("Show the targets most at risk")
+        self.show_targets.setObjectName("showTargets")
+        self.show_targets.setToolTip("List the row numbers (never the values) of the real records the "
+                                     "attacks single out most. Off by default: never in the default "
+                                     "report.")
+        form.addRow(self.show_targets)
+        for widget in (self.distance, self.criterion):
+            widget.currentIndexChanged.connect(self._on_changed)
+        for spin in (self.radius, self.criterion_value, self.targets, self.seed, self.jobs):
+            spin.valueChanged.connect(self._on_changed)
+        self._on_criterion()
+
+    @Slot()
+    def _on_changed(self) -> None:
+        self.changed.emit()
+
+    @Slot()
+    def _on_criterion(self) -> None:
+        kind = self.criterion.currentData()
+        spin = self.criterion_value
+        spin.blockSignals(True)
+        if kind in ("tp", "fp"):
+            spin.setRange(0.0, 1.0)
+            spin.setSingleStep(0.01)
+        else:
+            spin.setRange(-1e9, 1e9)
+            spin.setSingleStep(0.1)
+        spin.setValue(CRITERION_DEFAULTS.get(kind, 0.0))
+        spin.blockSignals(False)
+        spin.setEnabled(kind != "accuracy")
+        spin.setToolTip({"tp": "Lowest share of members the attack must flag (0 to 1).",
+                         "fp": "Highest share of non-members the attack may flag by mistake (0 to 1).",
+                         "threshold": "The score above which the attack says 'member'."}.get(kind, ""))
+
+    def chosen_criterion(self) -> Criterion:
+        kind = self.criterion.currentData()
+        return Criterion() if kind == "accuracy" else Criterion(kind, float(self.criterion_value.value()))
+
+    def set_criterion(self, criterion: Criterion) -> None:
+        self.criterion.setCurrentIndex(max(0, self.criterion.findData(criterion.kind)))
+        if criterion.value is not None:
+            self.criterion_value.setValue(criterion.value)
+
+
+class ShadowBox(QGroupBox):
+    """Groundhog's stand-in generator and its number of shadow datasets (kept even)."""
+
+    changed = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__("Shadow modelling (Groundhog)", parent)
+        form = QFormLayout(self)
+        self.generator = QComboBox()
+        for name in SHADOW_GENERATORS:
+            self.generator.addItem(GENERATOR_LABELS.get(name, name), name)
+        self.generator.setToolTip("The stand-in generator that makes the shadow synthetic files.")
+        form.addRow("Generator:", self.generator)
+        self.shadow = QSpinBox()
+        self.shadow.setRange(2, 10_000)
+        self.shadow.setSingleStep(2)
+        self.shadow.setValue(40)
+        self.shadow.setToolTip("Shadow datasets per target (an even number: half with the target, half "
+                               "without).")
+        self.shadow.valueChanged.connect(self._on_shadow)
+        form.addRow("Shadow datasets:", self.shadow)
+
+    @Slot(int)
+    def _on_shadow(self, value: int) -> None:
+        """Half the shadow datasets hold the target, half do not: an odd count goes up by one."""
+        if value % 2:
+            self.shadow.setValue(value + 1)
+            return
+        self.changed.emit()
+
+    def allow(self, groundhog: bool) -> None:
+        """The settings only matter when Groundhog runs."""
+        self.generator.setEnabled(groundhog)
+        self.shadow.setEnabled(groundhog)
