@@ -1,0 +1,101 @@
+"""The tables of a differential-privacy analysis: one row per counting point (query, mechanism,
+epsilon) and one per epsilon of the thresholded count, each number as the engine gave it."""
+
+from __future__ import annotations
+
+import math
+from typing import Optional, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+from engine.dp.results import CountingPoint, ThresholdPoint
+
+from ...widgets.dp_plots import number
+
+TIPS = {
+    "privacy_loss": "Posterior / prior chance of guessing the new record's sensitive value "
+                    "(multiplicative Bayes leakage). 1 = the noisy count teaches the attacker nothing.",
+    "utility": "Chance that the analyst's best guess of the real count, from the noisy count, is right.",
+    "prior": "The attacker's chance of guessing the new record's sensitive value before the release "
+             "(the most common value's share).",
+    "posterior": "The attacker's chance of guessing it after seeing the noisy count.",
+    "count_prior": "The analyst's chance of guessing the real count without the release.",
+    "delta_active": "δ against an attacker who can choose (plant) the known votes: the worst number of "
+                    "known yes-votes (APKDP).",
+    "delta_passive": "δ against an attacker who only observes the known votes: the average over how many "
+                     "of them are yes (PPKDP).",
+    "worst": "The number of known yes-votes that gives the active attacker the largest δ.",
+}
+
+
+def percent(value: Optional[float], digits: int = 2) -> str:
+    return "n/a" if value is None or not math.isfinite(value) else f"{100 * value:.{digits}f}%"
+
+
+def fixed(value: Optional[float], digits: int = 4) -> str:
+    return "n/a" if value is None or not math.isfinite(value) else f"{value:.{digits}f}"
+
+
+def results_table(name: str, heads: Sequence[str], tips: Sequence[str]) -> QTableWidget:
+    """A read-only table with these column heads (and their tooltips)."""
+    table = QTableWidget(0, len(heads))
+    table.setObjectName(name)
+    table.setHorizontalHeaderLabels(list(heads))
+    for column, tip in enumerate(tips):
+        if tip:
+            table.horizontalHeaderItem(column).setToolTip(tip)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setAlternatingRowColors(True)
+    table.verticalHeader().setVisible(False)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.verticalHeader().setDefaultSectionSize(22)
+    return table
+
+
+def points_table() -> QTableWidget:
+    return results_table("dpPoints", ["Query", "Mechanism", "ε", "Privacy loss", "Prior", "Posterior",
+                                      "Utility", "Count prior"],
+                         ["", "", "", TIPS["privacy_loss"], TIPS["prior"], TIPS["posterior"],
+                          TIPS["utility"], TIPS["count_prior"]])
+
+
+def threshold_table() -> QTableWidget:
+    return results_table("dpThresholdPoints", ["ε", "δ active", "worst known yes-votes", "δ passive"],
+                         ["", TIPS["delta_active"], TIPS["worst"], TIPS["delta_passive"]])
+
+
+def _cell(text: str, tip: str = "", right: bool = False) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    if tip:
+        item.setToolTip(tip)
+    if right:
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return item
+
+
+def fill_points(table: QTableWidget, points: Sequence[CountingPoint]) -> None:
+    table.setRowCount(len(points))
+    for row, p in enumerate(points):
+        cells = (_cell(p.scenario, p.scenario), _cell(p.mechanism),
+                 _cell(f"{p.epsilon:.4g}", right=True), _cell(fixed(p.privacy_loss), right=True),
+                 _cell(percent(p.prior_vulnerability), right=True),
+                 _cell(percent(p.posterior_vulnerability), right=True),
+                 _cell(fixed(p.utility), right=True), _cell(fixed(p.count_prior_vulnerability), right=True))
+        for column, item in enumerate(cells):
+            table.setItem(row, column, item)
+    table.resizeColumnsToContents()
+    if table.columnWidth(0) > 240:
+        table.setColumnWidth(0, 240)
+
+
+def fill_threshold(table: QTableWidget, points: Sequence[ThresholdPoint]) -> None:
+    points = sorted(points, key=lambda q: q.epsilon)
+    table.setRowCount(len(points))
+    for row, p in enumerate(points):
+        for column, text in enumerate((f"{p.epsilon:.4g}", number(p.delta_active, 4), f"{p.worst_known_yes:,}",
+                                       number(p.delta_passive, 4))):
+            table.setItem(row, column, _cell(text, right=True))
+    table.resizeColumnsToContents()

@@ -1,0 +1,137 @@
+"""The results column of the differential-privacy page: a summary, the warnings, the plots and
+tables of the counting queries and of the thresholded count, and the export row."""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
+
+from engine.dp.results import DPAssessment, ThresholdPoint
+
+from ...resources import icon
+from ...text import duration
+from ...widgets.dp_plots import CountingCurves, ThresholdPlot, TradeoffPlot, number
+from ..common import banner, hint
+from .result_tables import fill_points, fill_threshold, points_table, threshold_table
+
+THRESHOLD_TAB = 3
+
+
+def gap_sentence(points: Sequence[ThresholdPoint], known: int) -> str:
+    """One sentence on the gap between the active and passive curves, at the epsilon nearest 1."""
+    usable = [p for p in points if p.epsilon > 0]
+    if not usable:
+        return ""
+    p = min(usable, key=lambda q: abs(math.log(q.epsilon)))
+    active, passive = p.delta_active, p.delta_passive
+    head = (f"At ε = {number(p.epsilon, 3)}, an attacker who only observes the {known:,} known votes (passive) "
+            f"gets δ = {number(passive, 3)}; one who can choose them (active, worst case "
+            f"{p.worst_known_yes:,} known yes-votes) gets δ = {number(active, 3)}. ")
+    if not (math.isfinite(active) and math.isfinite(passive)):
+        return head
+    if active <= 0:
+        return head + "Neither attacker learns anything beyond ε about the target's vote at this ε."
+    if passive <= 0 or active >= 100 * passive:
+        return head + ("The gap is what controlling the known votes buys: the release protects the target "
+                       "against an attacker who merely knows some votes, but not against one who can plant them.")
+    if active <= 2 * passive:
+        return head + ("The curves are close: choosing the known votes gains the attacker little over observing "
+                       "them.")
+    return head + (f"Choosing the known votes multiplies the attacker's δ by about {active / passive:.3g} "
+                   "over merely observing them.")
+
+
+def summary_text(a: DPAssessment) -> str:
+    """What was computed: the data and its queries, the thresholded count, and how long it took."""
+    parts = []
+    if a.dataset is not None:
+        queries = len(a.config.scenarios)
+        parts.append(f"<b>{a.dataset.name}</b>: {a.dataset.rows:,} records; {queries} "
+                     f"quer{'y' if queries == 1 else 'ies'} × {len(a.config.mechanisms)} "
+                     f"mechanism{'s' if len(a.config.mechanisms) != 1 else ''} × {len(a.config.epsilons)} ε.")
+    if a.config.threshold is not None:
+        t = a.config.threshold
+        parts.append(f"Thresholded count: {t.voters:,} voters, threshold {t.threshold:,}, {t.known:,} known "
+                     f"votes, p = {t.p:g}.")
+    seconds = sum(a.timings.values())
+    parts.append(f"Computed in {duration(seconds)}.")
+    return " ".join(parts)
+
+
+def _tab(content: QWidget, text: str) -> QWidget:
+    tab = QWidget()
+    layout = QVBoxLayout(tab)
+    layout.addWidget(hint(text))
+    layout.addWidget(content, 1)
+    return tab
+
+
+class DPResults(QWidget):
+    """Shows one assessment; the page wires the export buttons and writes to ``status``."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 0, 0, 0)
+        self.summary = QLabel("No results yet: add a counting query or include the thresholded count, then Run.")
+        self.summary.setObjectName("dpSummary")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.warnings = banner()
+        self.warnings.setVisible(False)
+        layout.addWidget(self.warnings)
+        self.tabs = QTabWidget()
+        self.curves = CountingCurves()
+        self.tabs.addTab(_tab(self.curves, "Solid lines: oblivious (central) mechanism; dashed: local. "
+                              "One colour per query. Point at a dot for its values."), "Loss && utility")
+        self.tradeoff = TradeoffPlot()
+        self.tabs.addTab(_tab(self.tradeoff, "Up and to the left is better: more utility for less privacy "
+                              "loss. Each dot is one ε."), "Trade-off")
+        self.points_table = points_table()
+        self.tabs.addTab(_tab(self.points_table, "Prior/posterior: the attacker's chance of guessing the new "
+                              "record's secret; privacy loss is their ratio. Utility and count prior: the "
+                              "analyst's chance of guessing the real count with and without the release."),
+                         "Points")
+        threshold_tab = QWidget()
+        threshold_layout = QVBoxLayout(threshold_tab)
+        self.gap = QLabel("")
+        self.gap.setObjectName("dpGap")
+        self.gap.setWordWrap(True)
+        threshold_layout.addWidget(self.gap)
+        self.threshold_plot = ThresholdPlot()
+        threshold_layout.addWidget(self.threshold_plot, 3)
+        self.threshold_table = threshold_table()
+        self.threshold_table.setMinimumHeight(110)
+        threshold_layout.addWidget(self.threshold_table, 1)
+        self.tabs.addTab(threshold_tab, "Thresholded count")
+        layout.addWidget(self.tabs, 1)
+        export_row = QHBoxLayout()
+        self.status = QLabel("")
+        self.status.setObjectName("dpStatus")
+        self.status.setWordWrap(True)
+        export_row.addWidget(self.status, 1)
+        self.pdf_button = QPushButton(icon("export"), "Export PDF...")
+        self.csv_button = QPushButton(icon("export"), "Export CSV+JSON...")
+        export_row.addWidget(self.pdf_button)
+        export_row.addWidget(self.csv_button)
+        layout.addLayout(export_row)
+
+    def show_assessment(self, a: DPAssessment) -> None:
+        """Fill every view from ``a``; open the thresholded count when it is all there is."""
+        self.summary.setText(summary_text(a))
+        self.warnings.setText("<br>".join(f"Warning: {w}" for w in a.warnings))
+        self.warnings.setVisible(bool(a.warnings))
+        self.curves.show_points(a.dp)
+        self.tradeoff.show_points(a.dp)
+        fill_points(self.points_table, a.dp)
+        self.threshold_plot.show_points(a.threshold)
+        fill_threshold(self.threshold_table, a.threshold)
+        known = a.config.threshold.known if a.config.threshold is not None else 0
+        self.gap.setText(gap_sentence(a.threshold, known) if a.threshold else
+                         "No thresholded count in this analysis.")
+        if not a.dp and a.threshold:
+            self.tabs.setCurrentIndex(THRESHOLD_TAB)
+        elif a.dp and self.tabs.currentIndex() == THRESHOLD_TAB and not a.threshold:
+            self.tabs.setCurrentIndex(0)

@@ -1,0 +1,107 @@
+"""An editor for a list of epsilons: a log-spaced range (from, to, count) or explicit values."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import (QButtonGroup, QDoubleSpinBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QRadioButton, QSpinBox, QWidget)
+
+from engine.dp.config import log_spaced_epsilons
+from engine.errors import InputError
+
+
+def parse_numbers(text: str, what: str) -> tuple[float, ...]:
+    """Numbers separated by commas, semicolons or spaces; an InputError naming a bad item."""
+    values = []
+    for item in (t for t in re.split(r"[,;\s]+", text.strip()) if t):
+        try:
+            values.append(float(item))
+        except ValueError:
+            raise InputError(f"{what}: {item!r} is not a number") from None
+    if not values:
+        raise InputError(f"{what}: give at least one epsilon")
+    return tuple(values)
+
+
+class EpsilonEditor(QWidget):
+    """Epsilons as a log-spaced range (from, to, count) or an explicit list."""
+
+    def __init__(self, what: str, parent=None) -> None:
+        super().__init__(parent)
+        self.what = what
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.group = QButtonGroup(self)
+        self.radio_range = QRadioButton("Log-spaced from")
+        self.radio_list = QRadioButton("These values:")
+        self.group.addButton(self.radio_range, 0)
+        self.group.addButton(self.radio_list, 1)
+        self.low = QDoubleSpinBox()
+        self.low.setDecimals(4)
+        self.low.setRange(0.0001, 1000.0)
+        self.low.setValue(0.05)
+        self.high = QDoubleSpinBox()
+        self.high.setDecimals(4)
+        self.high.setRange(0.0001, 1000.0)
+        self.high.setValue(5.0)
+        self.count = QSpinBox()
+        self.count.setRange(1, 500)
+        self.count.setValue(20)
+        self.count.setSuffix(" values of ε")
+        self.values = QLineEdit()
+        self.values.setPlaceholderText("e.g. 0.405, 1.099, 2.303")
+        self.values.setToolTip("Epsilons separated by commas (each > 0).")
+        grid.addWidget(self.radio_range, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.low, 1)
+        row.addWidget(QLabel("to"))
+        row.addWidget(self.high, 1)
+        grid.addLayout(row, 0, 1)
+        grid.addWidget(self.count, 1, 1)
+        grid.addWidget(self.radio_list, 2, 0)
+        grid.addWidget(self.values, 2, 1)
+        grid.setColumnStretch(1, 1)
+        self.radio_range.setChecked(True)
+        self.group.idToggled.connect(self._on_mode)
+        self._on_mode()
+
+    @Slot()
+    def _on_mode(self) -> None:
+        ranged = self.radio_range.isChecked()
+        for widget in (self.low, self.high, self.count):
+            widget.setEnabled(ranged)
+        self.values.setEnabled(not ranged)
+
+    def epsilons(self) -> tuple[float, ...]:
+        if self.radio_range.isChecked():
+            if self.low.value() > self.high.value():
+                raise InputError(f"{self.what}: 'from' ({self.low.value():g}) is larger than 'to' "
+                                 f"({self.high.value():g})")
+            return log_spaced_epsilons(self.low.value(), self.high.value(), self.count.value())
+        return parse_numbers(self.values.text(), self.what)
+
+    def set_epsilons(self, epsilons: Sequence[float]) -> None:
+        """Show ``epsilons``: as a range when they are exactly a log-spaced range, else as a list."""
+        epsilons = tuple(float(e) for e in epsilons)
+        if not epsilons:
+            return
+        as_range = False
+        if len(epsilons) >= 2 and 0 < epsilons[0] <= epsilons[-1]:
+            try:
+                as_range = log_spaced_epsilons(epsilons[0], epsilons[-1], len(epsilons)) == epsilons
+            except InputError:
+                as_range = False
+        # the spin boxes hold 4 decimals: other ranges are shown as a list, exactly
+        as_range = as_range and all(self.low.minimum() <= e <= self.low.maximum() and round(e, 4) == e
+                                    for e in (epsilons[0], epsilons[-1]))
+        if as_range:
+            self.low.setValue(epsilons[0])
+            self.high.setValue(epsilons[-1])
+            self.count.setValue(len(epsilons))
+            self.radio_range.setChecked(True)
+        else:
+            self.values.setText(", ".join(f"{e:.6g}" for e in epsilons))
+            self.radio_list.setChecked(True)
