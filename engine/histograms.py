@@ -2,28 +2,78 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Mapping, Optional, Sequence
 
 import numpy as np
 
 from .formulas import inference as inf
 from .formulas import reidentification as reid
 from .io.encode import EncodedColumn
-from .partition import block_value_stats, partition
+from .partition import LINEAR_MIN_ROWS, _combined, block_value_stats, partition
 from .results import InferenceRisk, ReidentificationRisk, RiskHistogram
 from .summary import top_by_size
 
 BINS = 20
+SMALL_BLOCK = 255            # blocks up to this size are tallied by (size, max) pairs
+COUNTER_LIMIT = 1 << 28      # most (block, value) counters the compiled path allocates
 
 
 def _histogram(qids: tuple[str, ...], measure: str, block_risk: np.ndarray,
-               sizes: np.ndarray) -> RiskHistogram:
-    """Histogram of per-record risk, each block's risk counted once per record in it."""
+               weights: np.ndarray) -> RiskHistogram:
+    """Histogram of per-record risk: each distinct risk value counted once per record that has
+    it (``weights`` = records with that risk); the mean is the per-record mean."""
     edges = np.linspace(0.0, 1.0, BINS + 1)
-    counts, _ = np.histogram(block_risk, bins=edges, weights=sizes)
-    mean = float((block_risk * sizes).sum() / sizes.sum())
+    counts, _ = np.histogram(block_risk, bins=edges, weights=weights)
+    mean = float((block_risk * weights).sum() / weights.sum())
     return RiskHistogram(qids, measure, tuple(float(e) for e in edges),
                          tuple(int(round(c)) for c in counts), mean)
+
+
+def _records_from_tally(tally: np.ndarray, big_sizes: np.ndarray, big_top: np.ndarray
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct per-record risks (top/size) and the records holding each, from blocks tallied
+    by (size, top) pairs (sizes up to SMALL_BLOCK) and the larger blocks listed one by one."""
+    present = np.flatnonzero(tally)
+    size_of, top_of = np.divmod(present, SMALL_BLOCK + 1)
+    risk = np.r_[top_of / size_of, big_top / big_sizes]
+    records = np.r_[size_of * tally[present], big_sizes].astype(np.float64)
+    return risk, records
+
+
+def _risk_records(sizes: np.ndarray, top: Optional[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct per-record risks and the records holding each: re-identification 1/|q|
+    (``top`` None: one record is the right one), inference max_s s(q)/|q|; the histogram then sees a few hundred values
+    instead of one per block."""
+    sizes = np.asarray(sizes, np.int64)
+    top = np.ones_like(sizes) if top is None else np.asarray(top, np.int64)
+    small = sizes <= SMALL_BLOCK
+    tally = np.bincount(sizes[small] * (SMALL_BLOCK + 1) + top[small], minlength=(SMALL_BLOCK + 1) ** 2)
+    return _records_from_tally(tally, sizes[~small], top[~small])
+
+
+class _Partitions:
+    """Block ids of QID subsets, each refined from the largest subset already made that it
+    contains (the top subsets of successive sizes are usually nested), one int32 id per row
+    through the compiled refinement; only the latest few are kept."""
+
+    def __init__(self, columns: Mapping[str, EncodedColumn], n: int, keep: int = 2) -> None:
+        self.columns, self.n, self.keep = columns, n, keep
+        self.made: list[tuple[frozenset[str], np.ndarray, int]] = []
+
+    def of(self, qids: tuple[str, ...]) -> tuple[np.ndarray, int]:
+        from .sweep import kernels
+
+        wanted = frozenset(qids)
+        base = max((m for m in self.made if m[0] <= wanted), key=lambda m: len(m[0]), default=None)
+        if base is None:
+            ids, n_ids, have = np.zeros(self.n, np.int32), 1, frozenset()
+        else:
+            have, ids, n_ids = base
+        extra = [(self.columns[q].codes, self.columns[q].cardinality) for q in qids if q not in have]
+        for codes, cardinality in _combined(extra):
+            ids, n_ids = kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
+        self.made = (self.made + [(wanted, ids, int(n_ids))])[-self.keep:]
+        return ids, int(n_ids)
 
 
 def per_record_risk(columns: Mapping[str, EncodedColumn], qids: Sequence[str],
@@ -44,8 +94,6 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                           sensitive: Sequence[EncodedColumn], n: int) -> list[RiskHistogram]:
     """For each subset size: the histogram of the top subset's per-record risks, for
     re-identification (risk 1/|block|) and for each sensitive attribute (max_s s(q)/|q|)."""
-    # One partition at a time (each needed subset once): at census scale a partition's block
-    # ids take hundreds of MB, so none is kept once its histograms are made.
     wanted: dict[tuple[str, ...], list[str]] = {}
     order = []
     for row in top_by_size(reid_rows, "posterior_prob"):
@@ -57,15 +105,30 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
             wanted.setdefault(row.qids, []).append(column.name)
             order.append((row.qids, column.name))
     by_name = {column.name: column for column in sensitive}
+    compiled = LINEAR_MIN_ROWS <= n < 2 ** 31 - 1
+    partitions = _Partitions(columns, n) if compiled else None
     made: dict[tuple[tuple[str, ...], str], RiskHistogram] = {}
-    for qids, measures in wanted.items():
+    for qids in sorted(wanted, key=len):
+        if partitions is not None:
+            ids, n_blocks = partitions.of(qids)
+            for measure in wanted[qids]:
+                column = by_name.get(measure)
+                values = 1 if column is None else max(1, column.cardinality)
+                if n_blocks * values <= COUNTER_LIMIT:
+                    from .sweep import kernels
+
+                    codes = ids if column is None else column.codes
+                    records = _records_from_tally(*kernels.risk_tally(ids, n_blocks, codes, values, SMALL_BLOCK))
+                else:
+                    sizes = np.bincount(ids, minlength=n_blocks)
+                    top = None if column is None else block_value_stats(ids, n_blocks, column.codes,
+                                                                         column.cardinality)[0]
+                    records = _risk_records(sizes, top)
+                made[(qids, measure)] = _histogram(qids, measure, *records)
+            continue
         ids, n_blocks, sizes = partition([(columns[q].codes, columns[q].cardinality) for q in qids], n)
-        for measure in measures:
-            if measure == "reidentification":
-                made[(qids, measure)] = _histogram(qids, measure, 1.0 / sizes, sizes)
-            else:
-                column = by_name[measure]
-                block_max, _ = block_value_stats(ids, n_blocks, column.codes, column.cardinality)
-                made[(qids, measure)] = _histogram(qids, measure, block_max / sizes, sizes)
-        del ids, sizes
+        for measure in wanted[qids]:
+            column = by_name.get(measure)
+            top = None if column is None else block_value_stats(ids, n_blocks, column.codes, column.cardinality)[0]
+            made[(qids, measure)] = _histogram(qids, measure, *_risk_records(sizes, top))
     return [made[key] for key in order]

@@ -562,3 +562,47 @@ def first_rows(ids, n_ids):
             first[g] = i
         weight[g] += 1
     return first, weight
+
+
+@njit(cache=CACHE)
+def risk_tally(ids, n_ids, codes, n_values, small):
+    """Blocks of ``ids`` tallied by (size, count of the block's most frequent code) for the
+    per-record risk histograms: ``tally[size * (small + 1) + top]`` counts blocks of at most
+    ``small`` rows; larger blocks are listed (sizes, tops). ``n_values == 1`` gives top = 1
+    (re-identification: one record of the block is the right one). Memory: ``n_ids * n_values`` int32 counters."""
+    counts = np.zeros(n_ids * n_values, np.int32)
+    if n_values == 1:
+        for i in range(ids.shape[0]):
+            counts[ids[i]] += 1
+    else:
+        for i in range(ids.shape[0]):
+            counts[np.int64(ids[i]) * n_values + np.int64(codes[i])] += 1
+    tally = np.zeros((small + 1) * (small + 1), np.int64)
+    n_big = 0
+    for g in range(n_ids):
+        total = 0
+        for v in range(n_values):
+            total += counts[g * n_values + v]
+        if total > small:
+            n_big += 1
+    big_sizes = np.empty(n_big, np.int64)
+    big_top = np.empty(n_big, np.int64)
+    b = 0
+    for g in range(n_ids):
+        best = 0
+        total = 0
+        base = g * n_values
+        for v in range(n_values):
+            c = counts[base + v]
+            total += c
+            if c > best:
+                best = c
+        if n_values == 1:
+            best = 1
+        if total > small:
+            big_sizes[b] = total
+            big_top[b] = best
+            b += 1
+        elif total > 0:
+            tally[total * (small + 1) + best] += 1
+    return tally, big_sizes, big_top

@@ -137,9 +137,9 @@ def test_a_previous_report_survives_a_failed_write(tmp_path, small_run, monkeypa
     target = tmp_path / "report.pdf"
     write_pdf(small_run, target, generated_at=datetime(2026, 1, 1))
     before = target.read_bytes()
-    from engine.report import pdf
+    from engine.report import document
 
-    monkeypatch.setattr(pdf.SimpleDocTemplate, "build", lambda *a, **k: (_ for _ in ()).throw(
+    monkeypatch.setattr(document.SimpleDocTemplate, "build", lambda *a, **k: (_ for _ in ()).throw(
         OSError(errno.ENOSPC, "No space left on device")))
     with pytest.raises(InputError, match="No space left on device"):
         write_pdf(small_run, target, generated_at=datetime(2026, 1, 2))
