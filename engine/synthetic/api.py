@@ -28,6 +28,8 @@ from .neighbours import Search, run_searches
 from .results import AttackEvaluation, SyntheticAssessment
 
 GROUNDHOG_TARGETS = 10
+SHADOW_SIZE = 500           # rows of each shadow dataset, at most half the population
+MIN_SHADOW_SIZE = 20
 
 
 @dataclass(frozen=True)
@@ -231,11 +233,16 @@ def _groundhog(config: SyntheticConfig, data: AttackData, targets: Targets, stag
     from .groundhog import groundhog_attack
 
     population = data.control if data.control is not None else data.real
+    shadow_size = min(SHADOW_SIZE, len(population) // 2)
+    if shadow_size < MIN_SHADOW_SIZE:
+        source = "control" if data.control is not None else "real"
+        raise InputError(f"groundhog: the {source} file has {len(population):,} records; shadow modelling "
+                         f"needs at least {2 * MIN_SHADOW_SIZE} to draw shadow datasets from")
     chosen = targets.members[:min(config.targets, GROUNDHOG_TARGETS)]
     reporter = stages.reporter("groundhog", len(chosen))
     result = groundhog_attack(population, data.kinds, data.real[chosen], generator=config.generator,
-                              shadow_datasets=config.shadow_datasets, seed=config.seed, jobs=config.jobs,
-                              cancel=cancel, progress=lambda done, total: reporter(done))
+                              shadow_datasets=config.shadow_datasets, shadow_size=shadow_size, seed=config.seed,
+                              jobs=config.jobs, cancel=cancel, progress=lambda done, total: reporter(done))
     labels = np.asarray(result.labels).astype(bool)
     per_target = len(labels) // max(len(chosen), 1)
     # stratified halves inside each target's test datasets: train on one, measure on the other
@@ -245,7 +252,7 @@ def _groundhog(config: SyntheticConfig, data: AttackData, targets: Targets, stag
         train[block] = split_halves(labels[block])
     evaluation = evaluate_membership("groundhog", result.scores, labels, train, config.criterion, None, False,
                                      notes=f"shadow modelling with the {config.generator} generator, "
-                                           f"{config.shadow_datasets} shadow datasets per target, "
+                                           f"{config.shadow_datasets} shadow datasets of {shadow_size:,} rows per target, "
                                            f"{len(chosen)} targets; per-target AUC "
                                            f"{min(result.per_target_auc):.3f} to {max(result.per_target_auc):.3f}")
     if config.show_targets:
