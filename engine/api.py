@@ -85,7 +85,8 @@ def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: Subset
     counts = run_sweep(data, family, jobs=config.jobs, on_progress=on_progress, cancel=cancel, stage=stage)
     reid_rows, inference_rows = collective_risks(counts, order, qids, sensitive, table.n_rows)
     cancel.raise_if_cancelled()
-    histograms = worst_case_histograms(table.columns, reid_rows, inference_rows, sensitive, table.n_rows)
+    histograms = worst_case_histograms(table.columns, reid_rows, inference_rows, sensitive, table.n_rows,
+                                      cancel, on_progress)
     models, shortfalls = (), ()
     if dists is not None:
         models = tuple(model_checks.model_rows(counts, data, order, qids, sensitive, config.models))

@@ -9,6 +9,7 @@ import numpy as np
 from .formulas import inference as inf
 from .formulas import reidentification as reid
 from .io.encode import EncodedColumn
+from .progress import CancelToken, ProgressCallback, ProgressReporter
 from .partition import LINEAR_MIN_ROWS, _combined, block_value_stats, partition
 from .results import InferenceRisk, ReidentificationRisk, RiskHistogram
 from .summary import top_by_size
@@ -60,7 +61,7 @@ class _Partitions:
         self.columns, self.n, self.keep = columns, n, keep
         self.made: list[tuple[frozenset[str], np.ndarray, int]] = []
 
-    def of(self, qids: tuple[str, ...]) -> tuple[np.ndarray, int]:
+    def of(self, qids: tuple[str, ...], cancel: Optional[CancelToken] = None) -> tuple[np.ndarray, int]:
         from .sweep import kernels
 
         wanted = frozenset(qids)
@@ -71,6 +72,8 @@ class _Partitions:
             have, ids, n_ids = base
         extra = [(self.columns[q].codes, self.columns[q].cardinality) for q in qids if q not in have]
         for codes, cardinality in _combined(extra):
+            if cancel is not None:
+                cancel.raise_if_cancelled()
             ids, n_ids = kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
         self.made = (self.made + [(wanted, ids, int(n_ids))])[-self.keep:]
         return ids, int(n_ids)
@@ -91,9 +94,13 @@ def per_record_risk(columns: Mapping[str, EncodedColumn], qids: Sequence[str],
 def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                           reid_rows: Sequence[ReidentificationRisk],
                           inference_rows: Sequence[InferenceRisk],
-                          sensitive: Sequence[EncodedColumn], n: int) -> list[RiskHistogram]:
+                          sensitive: Sequence[EncodedColumn], n: int,
+                          cancel: Optional[CancelToken] = None,
+                          on_progress: Optional[ProgressCallback] = None) -> list[RiskHistogram]:
     """For each subset size: the histogram of the top subset's per-record risks, for
-    re-identification (risk 1/|block|) and for each sensitive attribute (max_s s(q)/|q|)."""
+    re-identification (risk 1/|block|) and for each sensitive attribute (max_s s(q)/|q|).
+    ``cancel`` is checked between partitions and between measures; progress counts partitions
+    (stage "histograms")."""
     wanted: dict[tuple[str, ...], list[str]] = {}
     order = []
     for row in top_by_size(reid_rows, "posterior_prob"):
@@ -108,10 +115,16 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
     compiled = LINEAR_MIN_ROWS <= n < 2 ** 31 - 1
     partitions = _Partitions(columns, n) if compiled else None
     made: dict[tuple[tuple[str, ...], str], RiskHistogram] = {}
-    for qids in sorted(wanted, key=len):
+    reporter = ProgressReporter("histograms", len(wanted), on_progress)
+    for done, qids in enumerate(sorted(wanted, key=len)):
+        reporter.update(done)
+        if cancel is not None:
+            cancel.raise_if_cancelled()
         if partitions is not None:
-            ids, n_blocks = partitions.of(qids)
+            ids, n_blocks = partitions.of(qids, cancel)
             for measure in wanted[qids]:
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
                 column = by_name.get(measure)
                 values = 1 if column is None else max(1, column.cardinality)
                 if n_blocks * values <= COUNTER_LIMIT:
@@ -131,4 +144,5 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
             column = by_name.get(measure)
             top = None if column is None else block_value_stats(ids, n_blocks, column.codes, column.cardinality)[0]
             made[(qids, measure)] = _histogram(qids, measure, *_risk_records(sizes, top))
+    reporter.update(len(wanted), force=True)
     return [made[key] for key in order]

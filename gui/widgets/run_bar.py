@@ -15,6 +15,7 @@ from ..resources import icon
 from ..text import duration
 
 STAGES = {"loading": "Loading the data", "sweep": "Attacking every QID subset",
+          "histograms": "Worst-case histograms",
           "reading": "Reading the file", "profiling": "Profiling columns",
           "checking": "Checking the file"}
 
@@ -79,10 +80,11 @@ class RunBar(QFrame):
             self.bar.setFormat(f"{progress.done:,} / {progress.total:,} subsets")
             if progress.done >= progress.total:
                 stage = "Summarising the results"
-        elif progress.total and progress.stage in ("profiling",):
+        elif progress.total and progress.stage in ("profiling", "histograms"):
             self.bar.setRange(0, progress.total)
             self.bar.setValue(progress.done)
-            self.bar.setFormat(f"{progress.done:,} / {progress.total:,} columns")
+            unit = "columns" if progress.stage == "profiling" else "subsets"
+            self.bar.setFormat(f"{progress.done:,} / {progress.total:,} {unit}")
         else:
             self.bar.setRange(0, 0)
         self.title.setText(stage)
