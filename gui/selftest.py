@@ -1,6 +1,7 @@
 """``riskreview --self-test``: prove on this machine (from source or frozen) that the window
-starts, the bundled example loads, a sweep runs on worker processes, and a PDF and CSV
-report are written and read back. One line per step; exit 0, or 1 naming the failed step.
+starts, the bundled example loads, a sweep runs on worker processes, a PDF and CSV report
+are written and read back, and the synthetic-data attacks (with shadow models on worker
+processes) and the differential-privacy analysis run and write their reports. One line per step; exit 0, or 1 naming the failed step.
 Network access is blocked for the whole test: any attempt to open a connection fails it."""
 
 from __future__ import annotations
@@ -124,6 +125,47 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             if not header.startswith("qids,size,rows,blocks,singletons"):
                 raise StepFailed("reidentification.csv has an unexpected header")
             print(f"ok report: PDF {len(data) // 1024} KB, {len(files)} result files", file=out)
+
+            step = "synthetic"
+            from engine.config import DataSource
+            from engine.report.synthetic_pdf import write_synthetic_pdf
+            from engine.synthetic.api import run_synthetic_assessment
+            from engine.synthetic.config import SyntheticConfig
+
+            from .resources import example_data
+
+            examples = example_data().parent
+            synth = run_synthetic_assessment(SyntheticConfig(
+                real=DataSource(str(examples / "synthetic_real.csv")),
+                synthetic=DataSource(str(examples / "synthetic_release.csv")),
+                control=DataSource(str(examples / "synthetic_control.csv")),
+                qids=("birth_year", "sex", "race", "school_type"), sensitive="bolsa_familia",
+                attacks=("closest-mia", "closest-aia", "cap", "groundhog"), targets=100, shadow_datasets=4,
+                jobs=2))
+            if [a.attack for a in synth.attacks] != ["closest-mia", "closest-aia", "cap", "groundhog"]:
+                raise StepFailed("the synthetic-data attacks are incomplete")
+            synth_pdf = write_synthetic_pdf(synth, Path(folder) / "synthetic.pdf").read_bytes()
+            if not synth_pdf.startswith(b"%PDF") or len(synth_pdf) < 20_000:
+                raise StepFailed("the synthetic-data report is incomplete")
+            print(f"ok synthetic: {len(synth.attacks)} attacks (shadow models on 2 processes), "
+                  f"PDF {len(synth_pdf) // 1024} KB", file=out)
+
+            step = "dp"
+            from engine.dp.api import run_dp_analysis
+            from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
+            from engine.report.dp_pdf import write_dp_pdf
+
+            dp = run_dp_analysis(DPConfig(
+                data=DataSource(str(examples / "example25.csv")),
+                scenarios=(DPScenario("income", "income", ("medium",)),), epsilons=(0.405465108108164,),
+                threshold=ThresholdConfig.desfontaines_example()))
+            losses = sorted(round(p.privacy_loss, 4) for p in dp.dp)
+            if losses != [1.0, 1.0]:
+                raise StepFailed(f"Example 25 privacy loss at eps = ln 1.5 is {losses}, not 1 and 1")
+            dp_pdf = write_dp_pdf(dp, Path(folder) / "dp.pdf").read_bytes()
+            if not dp_pdf.startswith(b"%PDF") or len(dp_pdf) < 20_000:
+                raise StepFailed("the differential-privacy report is incomplete")
+            print(f"ok dp: Example 25 and the thresholded count, PDF {len(dp_pdf) // 1024} KB", file=out)
 
             step = "close"
             window.close()
