@@ -395,6 +395,8 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     capacity = n_local + (2 * max_seg if tail_size.any() else 0)
     words = np.zeros((capacity, n_words), np.uint64)
     for j in subtree.columns:
+        if should_stop():
+            return None
         if c_mask[j]:
             kernels.pack(words, c_wi[j], c_shift[j], codes[j], rows)
     del rows
