@@ -31,7 +31,7 @@ from .workflow import Workflow
 
 PAGES = (("start", "Start"), ("table", "1  Data"), ("releases", "2  Releases"),
          ("attacks", "3  Attacks"), ("results", "4  Results"),
-         ("synthetic", "Synthetic data"), ("dp", "Noisy counts (DP)"))
+         ("synthetic", "Synthetic data"), ("dp", "Noisy counts"))
 START, DATA, RELEASES, ATTACKS, RESULTS, SYNTHETIC, DP = range(7)
 DATA_FILTER = ("Data files (" + " ".join(f"*{ext}" for ext in sorted(FORMATS)) + ");;All files (*)")
 ANALYSIS_FILTER = "RiskReview analysis (*.toml)"
@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
         self.navigation.setObjectName("navigation")
         self.navigation.setFixedWidth(170)
         self.navigation.setIconSize(QSize(22, 22))
+        self.navigation.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for name, label in PAGES:
             self.navigation.addItem(QListWidgetItem(icon(name), label))
         self.pages = QStackedWidget()
