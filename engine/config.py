@@ -342,13 +342,13 @@ class AnalysisConfig:
     def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
                   base_dir: Optional[Path] = None) -> "AnalysisConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
-        _check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report", "models", "linkage"},
+        check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report", "models", "linkage"},
                     source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
             raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
         data = _table(raw, "data", source)
-        _check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"}, source, "data.")
+        check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"}, source, "data.")
         path = data.get("path")
         if not isinstance(path, str) or not path:
             raise InputError(f"{source}: data.path must name the data file")
@@ -364,12 +364,12 @@ class AnalysisConfig:
         roles_raw = raw.get("roles", {})
         if not isinstance(roles_raw, Mapping):
             raise InputError(f"{source}: roles must be a table")
-        _check_keys(roles_raw, set(_ROLE_WORDS), source, "roles.")
+        check_keys(roles_raw, set(_ROLE_WORDS), source, "roles.")
         roles = Roles(**{role: _str_list(roles_raw, role, source, "roles.") for role in _ROLE_WORDS})
         attacks = raw.get("attacks", {})
         if not isinstance(attacks, Mapping):
             raise InputError(f"{source}: attacks must be a table")
-        _check_keys(attacks, {"subsets", "max_size", "subset_list"}, source, "attacks.")
+        check_keys(attacks, {"subsets", "max_size", "subset_list"}, source, "attacks.")
         kind = attacks.get("subsets", "all")
         if not isinstance(kind, str):
             raise InputError(f"{source}: attacks.subsets must be text")
@@ -396,12 +396,12 @@ class AnalysisConfig:
         run = raw.get("run", {})
         if not isinstance(run, Mapping):
             raise InputError(f"{source}: run must be a table")
-        _check_keys(run, {"jobs"}, source, "run.")
+        check_keys(run, {"jobs"}, source, "run.")
         jobs = run.get("jobs", 1)
         if not isinstance(jobs, int) or isinstance(jobs, bool):
             raise InputError(f"{source}: run.jobs must be a whole number")
         return cls(data=source_obj, roles=roles, subsets=family, targets=tuple(targets),
-                   jobs=jobs, report=_report_options(raw.get("report", {}), source),
+                   jobs=jobs, report=report_options(raw.get("report", {}), source),
                    models=_model_options(raw.get("models", {}), source),
                    linkage=_linkage(raw.get("linkage", {}), source, base_dir), version=version)
 
@@ -412,15 +412,23 @@ class AnalysisConfig:
     def from_toml(cls, path: str | Path) -> "AnalysisConfig":
         """Read an analysis file; relative data paths are taken from the file's folder."""
         path = Path(path)
-        try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise InputError(f"{path}: no such analysis file") from None
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: not a UTF-8 text file (an analysis file is TOML)") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise InputError(f"{path}: not a valid TOML analysis file ({exc})") from None
-        return cls.from_dict(raw, source=path.name, base_dir=path.parent)
+        return cls.from_dict(read_toml(path), source=path.name, base_dir=path.parent)
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """The parsed analysis file at ``path`` (every analysis's config reads its file here);
+    a missing, unreadable or invalid file is an :class:`InputError` naming it."""
+    path = Path(path)
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such analysis file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not an analysis file") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a UTF-8 text file (an analysis file is TOML)") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{path}: not a valid TOML analysis file ({exc})") from None
 
 
 _ROLE_WORDS = {
@@ -432,9 +440,9 @@ _ROLE_WORDS = {
 }
 
 
-def _data_source(data: Mapping[str, Any], source: str, prefix: str, base_dir: Optional[Path],
+def data_source(data: Mapping[str, Any], source: str, prefix: str, base_dir: Optional[Path],
                  extra: frozenset[str] = frozenset()) -> DataSource:
-    _check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"} | extra, source, prefix)
+    check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"} | extra, source, prefix)
     path = data.get("path")
     if not isinstance(path, str) or not path:
         raise InputError(f"{source}: {prefix}path must name the data file")
@@ -461,7 +469,7 @@ def _release_dict(release: Release) -> dict[str, Any]:
 def _linkage(raw: Any, source: str, base_dir: Optional[Path]) -> Linkage:
     if not isinstance(raw, Mapping):
         raise InputError(f"{source}: linkage must be a table")
-    _check_keys(raw, {"key", "focal_label", "duplicates", "releases"}, source, "linkage.")
+    check_keys(raw, {"key", "focal_label", "duplicates", "releases"}, source, "linkage.")
     releases_raw = raw.get("releases", [])
     if not isinstance(releases_raw, list):
         raise InputError(f"{source}: linkage.releases must be a list of tables")
@@ -470,7 +478,7 @@ def _linkage(raw: Any, source: str, base_dir: Optional[Path]) -> Linkage:
         if not isinstance(entry, Mapping):
             raise InputError(f"{source}: linkage.releases[{number}] must be a table")
         prefix = f"linkage.releases[{number}]."
-        data = _data_source({k: v for k, v in entry.items() if k not in ("label", "key")}, source, prefix, base_dir)
+        data = data_source({k: v for k, v in entry.items() if k not in ("label", "key")}, source, prefix, base_dir)
         label = entry.get("label", str(number + 1))
         if not isinstance(label, (str, int)) or isinstance(label, bool):
             raise InputError(f"{source}: {prefix}label must be text")
@@ -483,7 +491,7 @@ def _linkage(raw: Any, source: str, base_dir: Optional[Path]) -> Linkage:
 def _model_options(raw: Any, source: str) -> PrivacyModelOptions:
     if not isinstance(raw, Mapping):
         raise InputError(f"{source}: models must be a table")
-    _check_keys(raw, {"enabled", "l", "targets"}, source, "models.")
+    check_keys(raw, {"enabled", "l", "targets"}, source, "models.")
     enabled = raw.get("enabled", False)
     if not isinstance(enabled, bool):
         raise InputError(f"{source}: models.enabled must be true or false")
@@ -493,7 +501,7 @@ def _model_options(raw: Any, source: str) -> PrivacyModelOptions:
     targets = raw.get("targets", {})
     if not isinstance(targets, Mapping):
         raise InputError(f"{source}: models.targets must be a table")
-    _check_keys(targets, {f.name for f in fields(ModelTargets)}, source, "models.targets.")
+    check_keys(targets, {f.name for f in fields(ModelTargets)}, source, "models.targets.")
     for name, value in targets.items():
         whole = name in ("k", "l")
         if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
@@ -501,10 +509,10 @@ def _model_options(raw: Any, source: str) -> PrivacyModelOptions:
     return PrivacyModelOptions(enabled=enabled, l=l_value, targets=ModelTargets(**targets))
 
 
-def _report_options(raw: Any, source: str) -> ReportOptions:
+def report_options(raw: Any, source: str) -> ReportOptions:
     if not isinstance(raw, Mapping):
         raise InputError(f"{source}: report must be a table")
-    _check_keys(raw, {"author", "include_examples", "thresholds"}, source, "report.")
+    check_keys(raw, {"author", "include_examples", "thresholds"}, source, "report.")
     author = _opt_str(raw, "author", source, "report.") or ""
     include = raw.get("include_examples", False)
     if not isinstance(include, bool):
@@ -513,7 +521,7 @@ def _report_options(raw: Any, source: str) -> ReportOptions:
     if not isinstance(limits, Mapping):
         raise InputError(f"{source}: report.thresholds must be a table")
     names = {f.name for f in fields(Thresholds)}
-    _check_keys(limits, names, source, "report.thresholds.")
+    check_keys(limits, names, source, "report.thresholds.")
     for name, value in limits.items():
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise InputError(f"{source}: report.thresholds.{name} must be a number")
@@ -521,7 +529,7 @@ def _report_options(raw: Any, source: str) -> ReportOptions:
                          thresholds=Thresholds(**{k: float(v) for k, v in limits.items()}))
 
 
-def _check_keys(table: Mapping[str, Any], allowed: set[str], source: str, prefix: str) -> None:
+def check_keys(table: Mapping[str, Any], allowed: set[str], source: str, prefix: str) -> None:
     unknown = sorted(set(table) - allowed)
     if unknown:
         raise InputError(f"{source}: unknown key {prefix}{unknown[0]} (allowed: {', '.join(sorted(allowed))})")

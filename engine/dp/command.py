@@ -12,17 +12,17 @@ PDF section with ``--pdf``. Errors are :class:`~engine.errors.InputError` (exit 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Optional
 
 from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken
-from ..report.atomic import StagedFiles, atomic_file, check_output_dir, staged
+from ..report.atomic import atomic_file, check_output_dir, staged
+from ..report.tables import write_csv
 from .api import run_dp_analysis
 from .config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from .results import DPAssessment
@@ -220,14 +220,6 @@ def summary_lines(assessment: DPAssessment) -> list[str]:
 
 # --- output files ---------------------------------------------------------------------------
 
-def _write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-    with files.text(path, newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        for row in rows:
-            writer.writerow(["" if v is None else v for v in row])
-
-
 def write_dp_results(assessment: DPAssessment, folder: Path, cancel: Optional[CancelToken] = None) -> list[Path]:
     """Write results.json, dp_counting.csv, dp_threshold.csv and analysis.toml into ``folder``;
     all files appear together or none does. Returns the paths."""
@@ -239,10 +231,10 @@ def write_dp_results(assessment: DPAssessment, folder: Path, cancel: Optional[Ca
         with files.text(written[0]) as handle:
             json.dump(data, handle, indent=1, ensure_ascii=False, allow_nan=False)
             handle.write("\n")
-        _write_csv(files, written[1], COUNTING_COLUMNS,
+        write_csv(files, written[1], COUNTING_COLUMNS,
                    ([row[c] if c != "predicate" else PREDICATE_SEPARATOR.join(row[c]) for c in COUNTING_COLUMNS]
                     for row in data["dp"]))
-        _write_csv(files, written[2], THRESHOLD_COLUMNS,
+        write_csv(files, written[2], THRESHOLD_COLUMNS,
                    ([row[c] for c in THRESHOLD_COLUMNS] for row in data["threshold"]))
         with files.text(written[3]) as handle:
             handle.write(assessment.config.to_toml())

@@ -9,7 +9,6 @@ the thresholded-count setting (:class:`ThresholdConfig`). It round-trips through
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Optional
@@ -17,7 +16,7 @@ from typing import Any, Mapping, Optional
 import numpy as np
 import tomli_w
 
-from ..config import DataSource, ReportOptions, _check_keys, _data_source, _report_options
+from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options
 from ..errors import InputError
 
 DP_CONFIG_VERSION = 1
@@ -207,7 +206,7 @@ class DPConfig:
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
         if not isinstance(raw, Mapping):
             raise InputError(f"{source}: an analysis must be a table")
-        _check_keys(raw, {"version", "kind", "data", "scenarios", "epsilons", "mechanisms", "threshold",
+        check_keys(raw, {"version", "kind", "data", "scenarios", "epsilons", "mechanisms", "threshold",
                           "report"}, source, "")
         version = raw.get("version", DP_CONFIG_VERSION)
         if version != DP_CONFIG_VERSION:
@@ -220,7 +219,7 @@ class DPConfig:
         if "data" in raw:
             if not isinstance(raw["data"], Mapping):
                 raise InputError(f"{source}: data must be a table")
-            data = _data_source(raw["data"], source, "data.", base_dir)
+            data = data_source(raw["data"], source, "data.", base_dir)
         scenarios_raw = raw.get("scenarios", [])
         if not isinstance(scenarios_raw, list):
             raise InputError(f"{source}: scenarios must be a list of tables")
@@ -233,7 +232,7 @@ class DPConfig:
             threshold = _threshold(raw["threshold"], source)
         return cls(data=data, scenarios=scenarios, epsilons=_numbers(raw.get("epsilons", []), source, "epsilons"),
                    mechanisms=tuple(mechanisms), threshold=threshold,
-                   report=_report_options(raw.get("report", {}), source), version=version)
+                   report=report_options(raw.get("report", {}), source), version=version)
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -242,17 +241,7 @@ class DPConfig:
     def from_toml(cls, path: str | Path) -> "DPConfig":
         """Read an analysis file; relative data paths are taken from the file's folder."""
         path = Path(path)
-        try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise InputError(f"{path}: no such analysis file") from None
-        except IsADirectoryError:
-            raise InputError(f"{path}: is a folder, not an analysis file") from None
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: not a UTF-8 text file (an analysis file is TOML)") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise InputError(f"{path}: not a valid TOML analysis file ({exc})") from None
-        return cls.from_dict(raw, source=path.name, base_dir=path.parent)
+        return cls.from_dict(read_toml(path), source=path.name, base_dir=path.parent)
 
 
 def _numbers(value: Any, source: str, key: str) -> tuple[float, ...]:
@@ -276,7 +265,7 @@ def _scenario(entry: Any, source: str, number: int) -> DPScenario:
     prefix = f"scenarios[{number}]."
     if not isinstance(entry, Mapping):
         raise InputError(f"{source}: scenarios[{number}] must be a table")
-    _check_keys(entry, {"sensitive", "useful", "predicate", "useful_order"}, source, prefix)
+    check_keys(entry, {"sensitive", "useful", "predicate", "useful_order"}, source, prefix)
     for key in ("sensitive", "useful"):
         if not isinstance(entry.get(key), str):
             raise InputError(f"{source}: {prefix}{key} must name a column")
@@ -288,7 +277,7 @@ def _scenario(entry: Any, source: str, number: int) -> DPScenario:
 def _threshold(raw: Any, source: str) -> ThresholdConfig:
     if not isinstance(raw, Mapping):
         raise InputError(f"{source}: threshold must be a table")
-    _check_keys(raw, {"voters", "threshold", "known", "p", "epsilons"}, source, "threshold.")
+    check_keys(raw, {"voters", "threshold", "known", "p", "epsilons"}, source, "threshold.")
     for key in ("voters", "threshold", "known", "p"):
         if key not in raw:
             raise InputError(f"{source}: threshold.{key} is missing")

@@ -14,18 +14,10 @@ from xml.sax.saxutils import escape
 
 from .. import __version__
 from ..progress import CancelToken
+from ..synthetic.config import ATTACK_NAMES
 from ..synthetic.results import AttackEvaluation, SyntheticAssessment
 from . import figures
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
-
-ATTACK_NAMES = {
-    "closest-mia": "Closest-distance membership",
-    "closest-aia": "Closest-distance attribute inference",
-    "neighbourhood-mia": "Local-neighbourhood membership",
-    "neighbourhood-aia": "Local-neighbourhood attribute inference",
-    "cap": "Correct attribution probability (CAP)",
-    "groundhog": "Shadow modelling (Groundhog)",
-}
 
 METHODS = (
     ("Attacker model", "The attacker holds the synthetic file and one target record. A membership attack "

@@ -17,7 +17,8 @@ from .atomic import StagedFiles, check_output_dir, staged
 QID_SEPARATOR = " + "
 
 
-def _write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+def write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """One CSV table staged in ``files`` (None is an empty cell)."""
     with files.text(path, newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(header)
@@ -72,19 +73,19 @@ def _write_all(assessment: Assessment, folder: Path, files: StagedFiles, written
     if linked is not None:
         _reid_csv(files, out("linked_reidentification.csv"), linked.reidentification)
         _inference_csv(files, out("linked_inference.csv"), linked.inference)
-        _write_csv(files, out("over_time.csv"),
+        write_csv(files, out("over_time.csv"),
                    ["release", "qids", "attack", "sensitive", "prior_prob", "posterior_prob", "prior_det",
                     "posterior_det", "head_count_det"],
                    _over_time_rows(linked))
-    _write_csv(files, out("top_subsets.csv"),
+    write_csv(files, out("top_subsets.csv"),
                ["attack", "sensitive", "measure", "size", "qids", "posterior", "prior", "head_count"],
                _top_rows(assessment))
-    _write_csv(files, out("histograms.csv"),
+    write_csv(files, out("histograms.csv"),
                ["measure", "qids", "size", "bin_low", "bin_high", "records"],
                ([h.measure, _qids(h.qids), len(h.qids), h.edges[i], h.edges[i + 1], count]
                 for h in assessment.histograms for i, count in enumerate(h.counts)))
     if assessment.privacy_models:
-        _write_csv(files, out("privacy_models.csv"),
+        write_csv(files, out("privacy_models.csv"),
                    ["qids", "size", "sensitive", "k", "alpha", "l", "entropy_l", "c", "c_l", "t", "t_distance",
                     "beta_basic", "beta_enhanced", "delta", "notes"],
                    ([_qids(m.qids), len(m.qids), m.sensitive, m.k, m.alpha, m.l, _opt(m.entropy_l),
@@ -92,18 +93,18 @@ def _write_all(assessment: Assessment, folder: Path, files: StagedFiles, written
                      m.c_l, m.t, m.t_distance, _opt(m.beta_basic), _opt(m.beta_enhanced), _opt(m.delta),
                      "; ".join(m.notes)] for m in assessment.privacy_models))
     if assessment.model_shortfalls:
-        _write_csv(files, out("model_shortfalls.csv"),
+        write_csv(files, out("model_shortfalls.csv"),
                    ["qids", "sensitive", "model", "target", "blocks_short", "records_in_them", "total_blocks"],
                    ([_qids(s.qids), s.sensitive, s.model, s.target, s.blocks, s.records, s.total_blocks]
                     for s in assessment.model_shortfalls))
     if assessment.targets:
-        _write_csv(files, out("targets.csv"),
+        write_csv(files, out("targets.csv"),
                    ["target", "matched", "block_size", "attack", "sensitive", "prior_prob",
                     "posterior_prob", "prior_det", "posterior_det", "most_likely", "note"],
                    _target_rows(assessment))
     if per_record is not None:
         names = list(per_record)
-        _write_csv(files, out("per_record_risk.csv"), ["row"] + [f"risk_{n}" for n in names],
+        write_csv(files, out("per_record_risk.csv"), ["row"] + [f"risk_{n}" for n in names],
                    ([i + 1] + [float(per_record[n][i]) for n in names]
                     for i in range(len(per_record[names[0]]))))
 
@@ -115,13 +116,13 @@ _INFERENCE_HEADER = ["qids", "size", "sensitive", "rows", "expected_correct", "r
 
 
 def _reid_csv(files: StagedFiles, path: Path, rows: Sequence) -> None:
-    _write_csv(files, path, _REID_HEADER,
+    write_csv(files, path, _REID_HEADER,
                ([_qids(r.qids), len(r.qids), r.n, r.blocks, r.singletons, r.prior_prob, r.posterior_prob,
                  _opt(r.degradation_prob), r.prior_det, r.posterior_det, r.degradation_det] for r in rows))
 
 
 def _inference_csv(files: StagedFiles, path: Path, rows: Sequence) -> None:
-    _write_csv(files, path, _INFERENCE_HEADER,
+    write_csv(files, path, _INFERENCE_HEADER,
                ([_qids(r.qids), len(r.qids), r.sensitive, r.n, r.expected_correct, r.records_certain,
                  r.prior_prob, r.posterior_prob, _opt(r.degradation_prob), r.prior_det, r.posterior_det,
                  r.degradation_det] for r in rows))

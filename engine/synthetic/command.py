@@ -9,17 +9,17 @@ failure, 130 interrupted; the caller (:func:`engine.cli.main`) maps the exceptio
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Optional
 
 from ..config import DataSource, ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken
-from ..report.atomic import StagedFiles, check_output_dir, staged
+from ..report.atomic import check_output_dir, staged
+from ..report.tables import write_csv
 from .api import run_synthetic_assessment
 from .config import ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, Criterion, SyntheticConfig, \
     default_attacks
@@ -153,14 +153,6 @@ def run_synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) ->
     return 0
 
 
-def _write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-    with files.text(path, newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        for row in rows:
-            writer.writerow(["" if v is None else v for v in row])
-
-
 ATTACK_COLUMNS = ["attack", "kind", "targets", "accuracy", "auc", "advantage"] + \
     [f"tpr_at_fpr_{level}" for level in FPR_LEVELS] + \
     ["baseline", "residual_risk", "ci_low", "ci_high", "main_rate", "control_rate", "threshold", "criterion", "notes"]
@@ -186,15 +178,15 @@ def write_synthetic_results(assessment: SyntheticAssessment, folder: Path,
         with files.text(out("analysis.toml")) as handle:
             handle.write(assessment.config.to_toml())
         rows = [a.to_dict() for a in assessment.attacks]
-        _write_csv(files, out("synthetic_attacks.csv"), ATTACK_COLUMNS,
+        write_csv(files, out("synthetic_attacks.csv"), ATTACK_COLUMNS,
                    ([r["attack"], r["kind"], r["targets"], r["accuracy"], r["auc"], r["advantage"]]
                     + [r["tpr_at_fpr"][level] for level in FPR_LEVELS]
                     + [r[k] for k in ATTACK_COLUMNS[6 + len(FPR_LEVELS):]] for r in rows))
-        _write_csv(files, out("synthetic_roc.csv"), ["attack", "point", "fpr", "tpr"],
+        write_csv(files, out("synthetic_roc.csv"), ["attack", "point", "fpr", "tpr"],
                    ([a.attack, i, f, t] for a in assessment.attacks if a.roc is not None
                     for i, (f, t) in enumerate(zip(a.roc.fpr, a.roc.tpr))))
         if assessment.config.show_targets:
-            _write_csv(files, out("synthetic_at_risk.csv"), ["attack", "rank", "row", "score"],
+            write_csv(files, out("synthetic_at_risk.csv"), ["attack", "rank", "row", "score"],
                        ([a.attack, rank, row, score] for a in assessment.attacks
                         for rank, (row, score) in enumerate(a.at_risk, start=1)))
     return written

@@ -4,19 +4,26 @@ the attacks and their parameters. Frozen, validated by field, round-trips throug
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
 import tomli_w
 
-from ..config import DataSource, ReportOptions, _check_keys, _data_source, _report_options
+from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options
 from ..errors import InputError
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
 DEFAULT_ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap")
+ATTACK_NAMES = {
+    "closest-mia": "Closest-distance membership",
+    "closest-aia": "Closest-distance attribute inference",
+    "neighbourhood-mia": "Local-neighbourhood membership",
+    "neighbourhood-aia": "Local-neighbourhood attribute inference",
+    "cap": "Correct attribution probability (CAP)",
+    "groundhog": "Shadow modelling (Groundhog)",
+}
 MEMBERSHIP_ATTACKS = ("closest-mia", "neighbourhood-mia", "groundhog")
 ATTRIBUTE_ATTACKS = ("closest-aia", "neighbourhood-aia", "cap")
 DISTANCES = ("hamming", "l1", "l2", "mixed")
@@ -168,21 +175,21 @@ class SyntheticConfig:
     def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
                   base_dir: Optional[Path] = None) -> "SyntheticConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
-        _check_keys(raw, {"version", "kind", "data", "roles", "attacks", "run", "report"}, source, "")
+        check_keys(raw, {"version", "kind", "data", "roles", "attacks", "run", "report"}, source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
             raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
         if raw.get("kind", "synthetic") != "synthetic":
             raise InputError(f"{source}: kind {raw.get('kind')!r} is not a synthetic-data analysis")
         data = _mapping(raw.get("data"), source, "data")
-        _check_keys(data, {"real", "synthetic", "control"}, source, "data.")
+        check_keys(data, {"real", "synthetic", "control"}, source, "data.")
         for needed in ("real", "synthetic"):
             if needed not in data:
                 raise InputError(f"{source}: missing table [data.{needed}]")
-        files = {name: _data_source(_mapping(data[name], source, f"data.{name}"), source, f"data.{name}.",
+        files = {name: data_source(_mapping(data[name], source, f"data.{name}"), source, f"data.{name}.",
                                     base_dir) for name in data}
         roles = _mapping(raw.get("roles", {}), source, "roles")
-        _check_keys(roles, {"quasi_identifiers", "sensitive"}, source, "roles.")
+        check_keys(roles, {"quasi_identifiers", "sensitive"}, source, "roles.")
         qids = roles.get("quasi_identifiers", [])
         if not isinstance(qids, list) or not all(isinstance(q, str) for q in qids):
             raise InputError(f"{source}: roles.quasi_identifiers must be a list of column names")
@@ -190,7 +197,7 @@ class SyntheticConfig:
         if sensitive is not None and not isinstance(sensitive, str):
             raise InputError(f"{source}: roles.sensitive must be one column name")
         attacks = _mapping(raw.get("attacks", {}), source, "attacks")
-        _check_keys(attacks, {"names", "distance", "radius", "criterion", "targets", "seed", "generator",
+        check_keys(attacks, {"names", "distance", "radius", "criterion", "targets", "seed", "generator",
                               "shadow_datasets"}, source, "attacks.")
         names = attacks.get("names", list(DEFAULT_ATTACKS))
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -202,7 +209,7 @@ class SyntheticConfig:
         if radius is not None and (isinstance(radius, bool) or not isinstance(radius, (int, float))):
             raise InputError(f"{source}: attacks.radius must be a number")
         run = _mapping(raw.get("run", {}), source, "run")
-        _check_keys(run, {"jobs"}, source, "run.")
+        check_keys(run, {"jobs"}, source, "run.")
         report_raw = dict(_mapping(raw.get("report", {}), source, "report"))
         show = report_raw.pop("show_targets", False)
         if not isinstance(show, bool):
@@ -216,7 +223,7 @@ class SyntheticConfig:
                    jobs=_whole(run, "jobs", 1, source, "run."),
                    generator=_text(attacks, "generator", "marginals", source),
                    shadow_datasets=_whole(attacks, "shadow_datasets", 40, source),
-                   show_targets=show, report=_report_options(report_raw, source), version=version)
+                   show_targets=show, report=report_options(report_raw, source), version=version)
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -225,15 +232,7 @@ class SyntheticConfig:
     def from_toml(cls, path: str | Path) -> "SyntheticConfig":
         """Read an analysis file; relative data paths are taken from the file's folder."""
         path = Path(path)
-        try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise InputError(f"{path}: no such analysis file") from None
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: not a UTF-8 text file (an analysis file is TOML)") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise InputError(f"{path}: not a valid TOML analysis file ({exc})") from None
-        return cls.from_dict(raw, source=path.name, base_dir=path.parent)
+        return cls.from_dict(read_toml(path), source=path.name, base_dir=path.parent)
 
 
 def default_attacks(has_control: bool, has_sensitive: bool,

@@ -28,7 +28,7 @@ from engine.errors import InputError
 from engine.progress import Progress
 from engine.synthetic.config import SyntheticConfig
 
-from ..dialogs.errors import show_error, show_info
+from ..dialogs.errors import show_error
 from ..jobs import JobError, JobRunner
 from ..resources import icon
 from ..text import duration
@@ -322,54 +322,31 @@ class SyntheticPage(QWidget):
 
     def export_pdf(self, path: str) -> bool:
         """The PDF report, written by the engine's writer on a worker thread."""
-        assessment = self.assessment
-        if assessment is None:
-            self.error("Nothing to export", "Run the attacks first.")
-            return False
-        try:
-            from engine.report.synthetic_pdf import write_synthetic_pdf
-        except ImportError as exc:
-            self.last_error = show_info(self, "PDF export is unavailable",
-                                        "This version of RiskReview cannot write the synthetic-data "
-                                        "report. Use Export CSV+JSON for the result tables.")
-            self.statusMessage.emit(f"PDF export is unavailable ({exc}).")
-            return False
+        from engine.report.synthetic_pdf import write_synthetic_pdf
 
-        def work(progress, cancel) -> str:
-            try:
-                write_synthetic_pdf(assessment, Path(path), cancel=cancel)
-            except OSError as exc:
-                raise InputError(f"{path}: cannot write the report there ({exc.strerror or exc})") from exc
-            return path
-
-        self.exporter.submit(work)
-        self.statusMessage.emit(f"Writing the PDF report to {path}...")
-        return True
+        return self._export(write_synthetic_pdf, path, "the report", "the PDF report")
 
     def export_tables(self, folder: str) -> bool:
         """results.json, the CSV tables and analysis.toml into ``folder`` (all or nothing)."""
+        from engine.synthetic.command import write_synthetic_results
+
+        return self._export(write_synthetic_results, folder, "the tables", "CSV and JSON")
+
+    def _export(self, writer, where: str, what: str, label: str) -> bool:
         assessment = self.assessment
         if assessment is None:
             self.error("Nothing to export", "Run the attacks first.")
             return False
-        try:
-            from engine.synthetic.command import write_synthetic_results
-        except ImportError as exc:
-            self.last_error = show_info(self, "CSV and JSON export is unavailable",
-                                        "This version of RiskReview cannot write the synthetic-data "
-                                        "tables.")
-            self.statusMessage.emit(f"CSV and JSON export is unavailable ({exc}).")
-            return False
 
         def work(progress, cancel) -> str:
             try:
-                write_synthetic_results(assessment, Path(folder), cancel=cancel)
+                writer(assessment, Path(where), cancel=cancel)
             except OSError as exc:
-                raise InputError(f"{folder}: cannot write the tables there ({exc.strerror or exc})") from exc
-            return folder
+                raise InputError(f"{where}: cannot write {what} there ({exc.strerror or exc})") from exc
+            return where
 
         self.exporter.submit(work)
-        self.statusMessage.emit(f"Writing CSV and JSON to {folder}...")
+        self.statusMessage.emit(f"Writing {label} to {where}...")
         return True
 
     @Slot(object)

@@ -3,14 +3,9 @@ criteria, shadow generators and the run's stage names."""
 
 from __future__ import annotations
 
-ATTACK_LABELS = {
-    "closest-mia": "Closest-distance membership",
-    "closest-aia": "Closest-distance attribute inference",
-    "neighbourhood-mia": "Local-neighbourhood membership",
-    "neighbourhood-aia": "Local-neighbourhood attribute inference",
-    "cap": "Correct attribution probability (CAP)",
-    "groundhog": "Shadow modelling (Groundhog)",
-}
+from engine.synthetic.config import ATTACK_NAMES
+
+ATTACK_LABELS = ATTACK_NAMES
 ATTACK_TIPS = {
     "closest-mia": "Was this person's real record used to make the synthetic file? The attack says "
                    "yes when a synthetic record lies very close to the person's record (an exact "
