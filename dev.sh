@@ -45,12 +45,11 @@ case "${1:-}" in
         mkdir -p out
         "$VENV/bin/riskreview" assess --config resources/examples/census_demo.toml --jobs 2 \
             --out out/demo --pdf out/demo/report.pdf
-        cd resources/examples
-        "$VENV/bin/riskreview" synth synthetic_real.csv --synthetic synthetic_release.csv \
-            --control synthetic_control.csv --qid birth_day birth_month birth_year sex race \
+        ex=resources/examples
+        "$VENV/bin/riskreview" synth $ex/synthetic_real.csv --synthetic $ex/synthetic_release.csv \
+            --control $ex/synthetic_control.csv --qid birth_day birth_month birth_year sex race \
             municipality_residence school school_type --sensitive bolsa_familia \
-            --out ../../out/demo/synthetic --pdf ../../out/demo/synthetic/report.pdf
-        cd ../..
+            --out out/demo/synthetic --pdf out/demo/synthetic/report.pdf
         "$VENV/bin/riskreview" dp --config resources/examples/dp_demo.toml \
             --out out/demo/dp --pdf out/demo/dp/report.pdf
         "$VENV/bin/riskreview" dp-threshold --example --out out/demo/dp-threshold \
