@@ -171,9 +171,9 @@ def rate_bars(labels: Sequence[str], main: Sequence[float], control: Sequence[Op
         ax.set_ylabel("success (%)")
         ax.set_ylim(0, 105)
         ax.set_title(title)
-        ax.legend(loc="upper right", frameon=False, fontsize=6.5, ncols=3)
+        figure.legend(loc="lower center", frameon=False, fontsize=6.5, ncols=3)
         ax.grid(axis="y", alpha=0.3)
-        figure.subplots_adjust(left=0.08, right=0.98, bottom=0.12, top=0.88)
+        figure.subplots_adjust(left=0.08, right=0.98, bottom=0.22, top=0.9)
     return figure
 
 
