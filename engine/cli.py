@@ -23,25 +23,16 @@ from .config import (AnalysisConfig, DataSource, Linkage, PrivacyModelOptions, R
 from .errors import Cancelled, EngineFailure, InputError
 from .histograms import per_record_risk
 from .io.loader import load_table
+from .cli_options import Parser, TerminalProgress, add_read_options, read_source
 from .io.profile import profile_file
-from .progress import CancelToken, Progress
+from .progress import CancelToken
 from .report.tables import write_results
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2 (argparse's contract)
-        sys.stderr.write(f"error: {message} (see '{self.prog} --help')\n")
-        raise SystemExit(2)
-
-
-def _delimiter(text: str) -> str:
-    return {"tab": "\t", "\\t": "\t", "semicolon": ";", "comma": ",", "pipe": "|"}.get(text, text)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="riskreview", description="Disclosure-risk review of microdata.")
+    parser = Parser(prog="riskreview", description="Disclosure-risk review of microdata.")
     parser.add_argument("--version", action="version", version=f"riskreview {__version__}")
-    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
 
     assess = commands.add_parser("assess", help="run attacks on a data file and write results")
     assess.add_argument("data", nargs="?", help="data file (CSV/TSV, Parquet, Feather, xlsx, sav, dta, sas7bdat, xpt)")
@@ -70,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
                              ("beta", float, "basic beta-likeness"), ("delta", float, "delta-disclosure")):
         models.add_argument(f"--target-{name}", type=kind, metavar=name.upper(),
                             help=f"report the blocks of the full QID set that fall short of this {text} level")
-    _add_read_options(assess)
+    add_read_options(assess)
     assess.add_argument("--out", help="output folder for results.json, the CSV tables and analysis.toml")
     assess.add_argument("--pdf", metavar="FILE", help="write the PDF risk report to FILE")
     assess.add_argument("--csv", metavar="DIR", help="write only the CSV tables into DIR")
@@ -84,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     profile = commands.add_parser("profile", help="describe every column of a data file")
     profile.add_argument("data")
-    _add_read_options(profile)
+    add_read_options(profile)
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     from .dp.command import add_parsers as add_dp_parsers
@@ -95,26 +86,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_read_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--delimiter", type=_delimiter, help="CSV delimiter (default: detected; 'tab' for TSV)")
-    parser.add_argument("--encoding", help="text encoding (default: detected; e.g. latin-1)")
-    parser.add_argument("--sheet", help="Excel sheet name (default: the first)")
-    parser.add_argument("--format", default=None, help="reader to use instead of the file extension")
-
-
 def _source(args: argparse.Namespace, base: Optional[DataSource] = None) -> DataSource:
     """The data source from DATA and the read options, falling back on the analysis file's."""
     path = args.data or (base.path if base else None)
     if not path:
         raise InputError("no data file: give DATA or --config FILE.toml")
-    same_file = base is not None and args.data in (None, base.path)
-
-    def pick(name: str) -> Optional[str]:
-        value = getattr(args, name)
-        return getattr(base, name) if value is None and same_file else value
-
-    return DataSource(path=path, format=pick("format") or "auto", delimiter=pick("delimiter"),
-                      encoding=pick("encoding"), sheet=pick("sheet"))
+    return read_source(path, args, base)
 
 
 def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
@@ -172,28 +149,6 @@ def _linkage(args: argparse.Namespace, base: Linkage) -> Linkage:
                      for r in releases)
     return Linkage(key=args.link_key or base.key, focal_label=args.focal_label or base.focal_label,
                    releases=releases, duplicates=args.duplicate_keys or base.duplicates)
-
-
-class TerminalProgress:
-    """A one-line progress bar on stderr: subsets done/total, elapsed and ETA."""
-
-    def __init__(self, stream=sys.stderr) -> None:
-        self.stream = stream
-        self.shown = False
-
-    def __call__(self, progress: Progress) -> None:
-        width = 30
-        filled = int(width * progress.fraction)
-        eta = "?" if progress.eta is None else f"{progress.eta:.0f}s"
-        self.stream.write(f"\r{progress.stage:8s} [{'#' * filled}{'.' * (width - filled)}] "
-                          f"{progress.done:,}/{progress.total:,}  elapsed {progress.elapsed:.0f}s  eta {eta}  ")
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:

@@ -32,6 +32,14 @@ class DataSource:
     encoding: Optional[str] = None
     sheet: Optional[str] = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis file's table for this file: path and format, and the read options set."""
+        out: dict[str, Any] = {"path": self.path, "format": self.format}
+        for key in ("delimiter", "encoding", "sheet"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        return out
+
 
 @dataclass(frozen=True)
 class Roles:
@@ -312,11 +320,6 @@ class AnalysisConfig:
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        data = {"path": self.data.path, "format": self.data.format}
-        for key in ("delimiter", "encoding", "sheet"):
-            value = getattr(self.data, key)
-            if value is not None:
-                data[key] = value
         attacks: dict[str, Any] = {"subsets": self.subsets.kind}
         if self.subsets.kind == "max-size":
             attacks["max_size"] = self.subsets.max_size
@@ -324,7 +327,7 @@ class AnalysisConfig:
             attacks["subset_list"] = [list(s) for s in self.subsets.subsets]
         return {
             "version": self.version,
-            "data": data,
+            "data": self.data.to_dict(),
             "roles": {role: list(getattr(self.roles, role)) for role in _ROLE_WORDS},
             "attacks": attacks,
             "targets": [dict(t.values) for t in self.targets],
@@ -455,12 +458,9 @@ def data_source(data: Mapping[str, Any], source: str, prefix: str, base_dir: Opt
 
 
 def _release_dict(release: Release) -> dict[str, Any]:
-    out: dict[str, Any] = {"path": release.data.path, "label": release.label}
-    for key in ("delimiter", "encoding", "sheet"):
-        if getattr(release.data, key) is not None:
-            out[key] = getattr(release.data, key)
-    if release.data.format != "auto":
-        out["format"] = release.data.format
+    out: dict[str, Any] = {**release.data.to_dict(), "label": release.label}
+    if release.data.format == "auto":
+        del out["format"]
     if release.key:
         out["key"] = release.key
     return out

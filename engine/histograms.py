@@ -10,7 +10,7 @@ from .formulas import inference as inf
 from .formulas import reidentification as reid
 from .io.encode import EncodedColumn
 from .progress import CancelToken, ProgressCallback, ProgressReporter
-from .partition import LINEAR_MIN_ROWS, _combined, block_value_stats, partition
+from .partition import LINEAR_MIN_ROWS, combined_columns, block_value_stats, partition
 from .results import InferenceRisk, ReidentificationRisk, RiskHistogram
 from .summary import top_by_size
 
@@ -71,7 +71,7 @@ class _Partitions:
         else:
             have, ids, n_ids = base
         extra = [(self.columns[q].codes, self.columns[q].cardinality) for q in qids if q not in have]
-        for codes, cardinality in _combined(extra):
+        for codes, cardinality in combined_columns(extra):
             if cancel is not None:
                 cancel.raise_if_cancelled()
             ids, n_ids = kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))

@@ -43,7 +43,7 @@ LINEAR_MIN_ROWS = 1 << 20
 COMBINED_CODES = 1 << 22
 
 
-def _combined(columns: Sequence[tuple[np.ndarray, int]]) -> list[tuple[np.ndarray, int]]:
+def combined_columns(columns: Sequence[tuple[np.ndarray, int]]) -> list[tuple[np.ndarray, int]]:
     """The columns with small cardinalities merged into one code each (mixed radix, at most
     :data:`COMBINED_CODES` values), so a partition takes fewer passes; same partition."""
     out: list[tuple[np.ndarray, int]] = []
@@ -83,7 +83,7 @@ def partition(columns: Sequence[tuple[np.ndarray, int]], n_rows: int
 
         small = np.zeros(n_rows, dtype=np.int32)
         n_blocks = 1
-        for codes, cardinality in _combined(columns):
+        for codes, cardinality in combined_columns(columns):
             small, n_blocks = kernels.refine_ids(small, n_blocks, codes, cardinality)
         ids = small.astype(np.int64)
         del small

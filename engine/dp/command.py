@@ -18,12 +18,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
+from ..cli_options import TerminalProgress, add_read_options, read_source
 from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken
 from ..report.atomic import atomic_file, check_output_dir, staged
 from ..report.tables import write_csv
-from .api import run_dp_analysis
 from .config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from .results import DPAssessment
 
@@ -36,7 +36,6 @@ PREDICATE_SEPARATOR = " | "
 def add_parsers(commands: Any) -> None:
     """Add the ``dp`` and ``dp-threshold`` subparsers to :func:`engine.cli.build_parser`'s
     subparsers object (whose parser class prints one ``error:`` line and exits 2)."""
-    from ..cli import _add_read_options  # at call time: engine.cli imports this module
 
     dp = commands.add_parser("dp", help="privacy loss and utility of a noisy counting query (differential privacy)")
     dp.add_argument("data", nargs="?", help="data file (CSV/TSV, Parquet, xlsx, sav, dta, sas7bdat, ...)")
@@ -52,7 +51,7 @@ def add_parsers(commands: Any) -> None:
                     help="epsilon(s) to evaluate (default: 20 log-spaced values from 0.05 to 5)")
     dp.add_argument("--mechanism", choices=("oblivious", "local", "both"),
                     help="the noise mechanism: oblivious (central), local, or both (default)")
-    _add_read_options(dp)
+    add_read_options(dp)
     _add_output_options(dp)
 
     threshold = commands.add_parser("dp-threshold",
@@ -94,8 +93,6 @@ def _order(text: str) -> tuple[str, ...]:
 
 def dp_config_from_args(args: argparse.Namespace) -> DPConfig:
     """The counting-query config from ``--config`` (if any) overridden by the other options."""
-    from ..cli import _source
-
     base = DPConfig.from_toml(args.config) if args.config else None
     scenarios = base.scenarios if base else ()
     given = {"--sensitive": args.sensitive, "--useful": args.useful, "--predicate": args.predicate}
@@ -115,7 +112,10 @@ def dp_config_from_args(args: argparse.Namespace) -> DPConfig:
         mechanisms = MECHANISMS if args.mechanism == "both" else (args.mechanism,)
     else:
         mechanisms = base.mechanisms if base else MECHANISMS
-    source = _source(args, base.data if base else None)
+    base_data = base.data if base else None
+    source = read_source(args.data or (base_data.path if base_data else None), args, base_data)
+    if source is None:
+        raise InputError("no data file: give DATA or --config FILE.toml")
     if args.data:  # relative to the working directory: stored absolute so analysis.toml works anywhere
         source = replace(source, path=str(Path(args.data).absolute()))
     config = DPConfig(data=source, scenarios=scenarios, epsilons=epsilons,
@@ -170,10 +170,11 @@ def _run(config: DPConfig, args: argparse.Namespace, cancel: Optional[CancelToke
         return 0
     if not (args.out or args.pdf):
         raise InputError("say where to write results: --out DIR and/or --pdf FILE")
-    from ..cli import TerminalProgress
 
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
+        from .api import run_dp_analysis  # here: the mechanisms load scipy, not every command
+
         assessment = run_dp_analysis(config, on_progress=progress, cancel=cancel)
     finally:
         if progress:

@@ -187,11 +187,7 @@ class DPConfig:
             out["epsilons"] = [float(e) for e in self.epsilons]
             out["mechanisms"] = list(self.mechanisms)
         if self.data is not None:
-            data = {"path": self.data.path, "format": self.data.format}
-            for key in ("delimiter", "encoding", "sheet"):
-                if getattr(self.data, key) is not None:
-                    data[key] = getattr(self.data, key)
-            out["data"] = data
+            out["data"] = self.data.to_dict()
         if self.scenarios:
             out["scenarios"] = [s.to_dict() for s in self.scenarios]
         if self.threshold is not None:

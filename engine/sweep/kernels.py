@@ -202,7 +202,6 @@ def _small(node, words, wts, a, b, child_ptr, child_dim, child_node, c_wi, c_shi
     is first counted as a single-row block in every subset below; subsets where some pair is
     still together get the difference. Only those subsets are visited."""
     m = b - a
-    n_words = words.shape[1]
     n_sens = s_wi.shape[0]
     for t in range(below_ptr[node], below_ptr[node + 1]):
         d = below_dim[t]

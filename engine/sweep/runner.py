@@ -29,7 +29,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from ..errors import Cancelled, EngineFailure
+from ..errors import EngineFailure
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from . import segments
 from .lattice import Family, Task, plan_tasks

@@ -15,12 +15,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..config import DataSource, ReportOptions
+from ..cli_options import TerminalProgress, add_read_options, read_source
+from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken
 from ..report.atomic import check_output_dir, staged
 from ..report.tables import write_csv
-from .api import run_synthetic_assessment
 from .config import ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, Criterion, SyntheticConfig, \
     default_attacks
 from .results import FPR_LEVELS, SyntheticAssessment
@@ -28,7 +28,6 @@ from .results import FPR_LEVELS, SyntheticAssessment
 
 def add_parser(commands) -> None:
     """Add the ``synth`` subcommand to an argparse subparsers object."""
-    from ..cli import _add_read_options
 
     synth = commands.add_parser("synth", help="attack a synthetic file made from a real one")
     synth.add_argument("real", nargs="?", help="the real data file D(r) the synthetic file was made from")
@@ -52,7 +51,7 @@ def add_parser(commands) -> None:
     synth.add_argument("--shadow-datasets", type=int, help="groundhog's shadow datasets per target (default 40)")
     synth.add_argument("--show-targets", action="store_true",
                        help="list the most exposed targets by row number (never values; off by default)")
-    _add_read_options(synth)
+    add_read_options(synth)
     synth.add_argument("--out", help="output folder for results.json, the CSV tables and analysis.toml")
     synth.add_argument("--pdf", metavar="FILE", help="write the PDF report to FILE")
     synth.add_argument("--author", help="who ran the analysis (shown on the report)")
@@ -60,31 +59,17 @@ def add_parser(commands) -> None:
     synth.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _source(path: Optional[str], args: argparse.Namespace, base: Optional[DataSource]) -> Optional[DataSource]:
-    """A file from the command line (with the read options) or else from the analysis file."""
-    if path is None:
-        return base
-    same = base is not None and base.path == path
-
-    def pick(name: str) -> Optional[str]:
-        value = getattr(args, name, None)
-        return getattr(base, name) if value is None and same else value
-
-    return DataSource(path=path, format=pick("format") or "auto", delimiter=pick("delimiter"),
-                      encoding=pick("encoding"), sheet=pick("sheet"))
-
-
 def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[str]]:
     """The config from ``--config`` (if any) overridden by the other options, and warnings
     about attacks left out of the default list."""
     base = SyntheticConfig.from_toml(args.config) if args.config else None
-    real = _source(args.real, args, base.real if base else None)
-    synthetic = _source(args.synthetic, args, base.synthetic if base else None)
+    real = read_source(args.real, args, base.real if base else None)
+    synthetic = read_source(args.synthetic, args, base.synthetic if base else None)
     if real is None:
         raise InputError("no real data file: give REAL or --config FILE.toml")
     if synthetic is None:
         raise InputError("no synthetic file: give --synthetic FILE")
-    control = _source(args.control, args, base.control if base else None)
+    control = read_source(args.control, args, base.control if base else None)
     qids = tuple(args.qid) if args.qid else (base.qids if base else ())
     sensitive = args.sensitive or (base.sensitive if base else None)
     warnings: list[str] = []
@@ -115,7 +100,6 @@ def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[st
 
 def run_synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """Run ``riskreview synth``; raises InputError/EngineFailure/Cancelled for the caller to map."""
-    from ..cli import TerminalProgress
 
     config, warnings = config_from_args(args)
     if args.save_config:
@@ -128,6 +112,8 @@ def run_synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) ->
         check_output_dir(Path(args.out), create=True)
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
+        from .api import run_synthetic_assessment  # here: the attacks load scipy, not every command
+
         assessment = run_synthetic_assessment(config, on_progress=progress, cancel=cancel)
     finally:
         if progress:

@@ -154,9 +154,9 @@ class SyntheticConfig:
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        data = {"real": _source_dict(self.real), "synthetic": _source_dict(self.synthetic)}
+        data = {"real": self.real.to_dict(), "synthetic": self.synthetic.to_dict()}
         if self.control is not None:
-            data["control"] = _source_dict(self.control)
+            data["control"] = self.control.to_dict()
         roles: dict[str, Any] = {"quasi_identifiers": list(self.qids)}
         if self.sensitive is not None:
             roles["sensitive"] = self.sensitive
@@ -252,14 +252,6 @@ def default_attacks(has_control: bool, has_sensitive: bool,
                             f"give --sensitive COL")
             attacks = [a for a in attacks if a not in ATTRIBUTE_ATTACKS]
     return tuple(attacks), warnings
-
-
-def _source_dict(source: DataSource) -> dict[str, Any]:
-    out = {"path": source.path, "format": source.format}
-    for key in ("delimiter", "encoding", "sheet"):
-        if getattr(source, key) is not None:
-            out[key] = getattr(source, key)
-    return out
 
 
 def _mapping(value: Any, source: str, key: str) -> Mapping[str, Any]:

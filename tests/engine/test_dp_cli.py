@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from engine import cli
+from engine.cli_options import Parser
 from engine.dp.command import add_parsers, run_dp, run_threshold
 from engine.dp.config import DPConfig
 from engine.errors import InputError
@@ -30,8 +31,8 @@ def _wired() -> bool:
 
 
 def _local_main(argv):
-    parser = cli._Parser(prog="riskreview")
-    add_parsers(parser.add_subparsers(dest="command", parser_class=cli._Parser))
+    parser = Parser(prog="riskreview")
+    add_parsers(parser.add_subparsers(dest="command", parser_class=Parser))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:

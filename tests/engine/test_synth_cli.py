@@ -1,13 +1,12 @@
 """``riskreview synth``: outputs, config files, warnings and bad input."""
 
-import argparse
 import csv
 import json
 
 import numpy as np
 import pytest
 
-from engine.cli import _Parser
+from engine.cli_options import Parser
 from engine.errors import InputError
 from engine.synthetic.command import add_parser, run_synth
 from engine.synthetic.config import SyntheticConfig
@@ -15,8 +14,8 @@ from engine.synthetic.config import SyntheticConfig
 
 def _main(argv):
     """Parse with a parser holding only ``synth`` and map errors as ``riskreview`` does."""
-    parser = _Parser(prog="riskreview")
-    add_parser(parser.add_subparsers(dest="command", parser_class=_Parser))
+    parser = Parser(prog="riskreview")
+    add_parser(parser.add_subparsers(dest="command", parser_class=Parser))
     args = parser.parse_args(argv)
     try:
         return run_synth(args)

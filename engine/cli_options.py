@@ -1,0 +1,69 @@
+"""Command-line pieces shared by every ``riskreview`` subcommand: the parser that reports
+usage errors in one line (exit 2), the read options of a data file, the data source they
+describe, and the one-line terminal progress bar."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Optional
+
+from .config import DataSource
+from .progress import Progress
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with usage errors on one ``error: ...`` line and exit code 2."""
+
+    def error(self, message: str) -> None:  # one line, exit 2 (argparse's contract)
+        sys.stderr.write(f"error: {message} (see '{self.prog} --help')\n")
+        raise SystemExit(2)
+
+
+def delimiter(text: str) -> str:
+    return {"tab": "\t", "\\t": "\t", "semicolon": ";", "comma": ",", "pipe": "|"}.get(text, text)
+
+
+def add_read_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--delimiter", type=delimiter, help="CSV delimiter (default: detected; 'tab' for TSV)")
+    parser.add_argument("--encoding", help="text encoding (default: detected; e.g. latin-1)")
+    parser.add_argument("--sheet", help="Excel sheet name (default: the first)")
+    parser.add_argument("--format", default=None, help="reader to use instead of the file extension")
+
+
+def read_source(path: Optional[str], args: argparse.Namespace,
+                base: Optional[DataSource] = None) -> Optional[DataSource]:
+    """The file ``path`` with the read options given on the command line; an option not given
+    keeps the analysis file's (``base``) when it names the same file. ``path`` None: ``base``."""
+    if path is None:
+        return base
+    same = base is not None and base.path == path
+
+    def pick(name: str) -> Optional[str]:
+        value = getattr(args, name, None)
+        return getattr(base, name) if value is None and same else value
+
+    return DataSource(path=path, format=pick("format") or "auto", delimiter=pick("delimiter"),
+                      encoding=pick("encoding"), sheet=pick("sheet"))
+
+
+class TerminalProgress:
+    """A one-line progress bar on stderr: subsets done/total, elapsed and ETA."""
+
+    def __init__(self, stream=sys.stderr) -> None:
+        self.stream = stream
+        self.shown = False
+
+    def __call__(self, progress: Progress) -> None:
+        width = 30
+        filled = int(width * progress.fraction)
+        eta = "?" if progress.eta is None else f"{progress.eta:.0f}s"
+        self.stream.write(f"\r{progress.stage:8s} [{'#' * filled}{'.' * (width - filled)}] "
+                          f"{progress.done:,}/{progress.total:,}  elapsed {progress.elapsed:.0f}s  eta {eta}  ")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
