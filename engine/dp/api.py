@@ -4,15 +4,17 @@ the GUI: :class:`DPConfig` in, :class:`DPAssessment` out."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Optional
 
 from .. import __version__
+from ..config import DataSource
 from ..io.encode import EncodedTable
 from ..io.loader import load_table
 from ..progress import CancelToken, Progress, ProgressCallback, ProgressReporter
 from ..results import DatasetInfo
 from .config import DPConfig
-from .counting import counting_point, prepare_counting, scenario_warnings
+from .counting import counting_point, default_useful_order, prepare_counting, scenario_warnings
 from .results import CountingPoint, DPAssessment, ThresholdPoint
 from .threshold import threshold_points
 
@@ -71,3 +73,24 @@ def run_dp_analysis(config: DPConfig, table: Optional[EncodedTable] = None, *,
     reporter.update(done, force=True)
     return DPAssessment(config=config, dataset=dataset, dp=tuple(counting), threshold=threshold,
                         warnings=tuple(dict.fromkeys(warnings)), timings=timings, engine_version=__version__)
+
+
+@dataclass(frozen=True)
+class UsefulValues:
+    """The values of a useful attribute in domain order (at most ``limit`` of them), whether
+    each is the missing value, and how many values the column has."""
+
+    values: tuple[str, ...]
+    missing: tuple[bool, ...]
+    cardinality: int
+
+
+def useful_values(source: DataSource, column: str, cancel: Optional[CancelToken] = None,
+                  limit: int = 2000) -> UsefulValues:
+    """Read one column and list its values in the order the analysis uses
+    (docs/methods.md, "Differential privacy")."""
+    encoded = load_table(source, [column], cancel)[column]
+    order = [int(code) for code in default_useful_order(encoded)[:limit]]
+    return UsefulValues(values=tuple(encoded.label_text(code) for code in order),
+                        missing=tuple(code == encoded.missing_code for code in order),
+                        cardinality=encoded.cardinality)

@@ -8,8 +8,8 @@ import math
 def ratio(posterior: float, prior: float) -> float:
     """Probabilistic degradation, posterior / prior (``inf`` when prior is 0 and posterior is not).
 
-    >>> ratio(0.3, 0.1)
-    3.0
+    >>> ratio(0.3, 0.15)
+    2.0
     """
     if prior == 0:
         return math.nan if posterior == 0 else math.inf

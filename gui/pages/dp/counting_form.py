@@ -212,14 +212,10 @@ class CountingBox(QGroupBox):
         self.values_note.setText(f"Reading the values of {column}...")
 
         def work(progress, cancel):
-            from engine.dp.counting import default_useful_order
-            from engine.io.loader import load_table
+            from engine.dp.api import useful_values
 
-            encoded = load_table(source, [column], cancel)[column]
-            order = default_useful_order(encoded)
-            values = [encoded.label_text(int(code)) for code in order[:MAX_LISTED_VALUES]]
-            missing = [int(code) == encoded.missing_code for code in order[:MAX_LISTED_VALUES]]
-            return source, column, values, missing, encoded.cardinality
+            listed = useful_values(source, column, cancel, MAX_LISTED_VALUES)
+            return source, column, list(listed.values), list(listed.missing), listed.cardinality
 
         self.values_job.submit(work)
 
