@@ -1,8 +1,8 @@
 """Benchmark of the QID-subset sweep at census scale, through the product path.
 
-For each size (default 1M, 5M and the thesis's 48,176,423 rows) the census-like table of
-``benchmarks/census_generator.py`` (11 QIDs, 2 rare binary sensitive attributes) is written
-to Parquet once, then a fresh process runs ``engine.api.run_assessment`` on it: reading and
+For each shape of ``benchmarks/shapes.py`` asked for (default: the census-like table of
+``benchmarks/census_generator.py``, 11 QIDs, 2 rare binary sensitive attributes) and each
+size (default 1M, 5M and the thesis's 48,176,423 rows) the table is written to Parquet once, then a fresh process runs ``engine.api.run_assessment`` on it: reading and
 encoding the file (``engine.io.load_table``) and the full sweep (all 2,047 subsets: CRS plus
 CAS for both sensitive attributes, with histograms). Reported per run: wall time (load and
 sweep), row-subsets per second, peak RSS (the largest sum of the resident sets of the run's
@@ -18,6 +18,8 @@ The compile cost of the kernels (numba) is measured in fresh processes, without 
 and from it.
 
     python benchmarks/sweep.py --rows 1000000 5000000 48176423 --jobs 2 --data-dir /tmp/bench
+    python benchmarks/sweep.py --shape census independent high-cardinality skewed-nested missing \
+        --rows 1000000 --jobs 1 2 --data-dir /tmp/bench
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from census_generator import QIDS, SENSITIVE, THESIS_ROWS, write  # noqa: E402
+from census_generator import THESIS_ROWS  # noqa: E402
+from shapes import SHAPES, columns_of, write  # noqa: E402
 
 
 # --- memory of a process tree -------------------------------------------------------------
@@ -102,11 +105,12 @@ class TreePeak:
 
 
 # --- the measured runs (each in a fresh process) --------------------------------------------
-def measure(path: str, jobs: int) -> dict:
+def measure(path: str, jobs: int, shape: str) -> dict:
     from engine.api import run_assessment
     from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily
 
-    config = AnalysisConfig(data=DataSource(path), roles=Roles(tuple(QIDS), tuple(SENSITIVE)),
+    qids, sensitive = columns_of(shape)
+    config = AnalysisConfig(data=DataSource(path), roles=Roles(tuple(qids), tuple(sensitive)),
                             subsets=SubsetFamily("all"), jobs=jobs)
     progress = []
     start = time.perf_counter()
@@ -136,21 +140,22 @@ def measure(path: str, jobs: int) -> dict:
     }
 
 
-def baseline(path: str, sample: int, seed: int) -> dict:
+def baseline(path: str, sample: int, seed: int, shape: str) -> dict:
     """The plain way: one groupby per subset and sensitive attribute, on a sample; its counts
     must equal the engine's (written by :func:`measure`)."""
     import pandas as pd
 
     engine = [json.loads(p.read_text()) for p in sorted(Path(path).parent.glob(Path(path).name + ".counts-*.json"))]
 
-    frame = pd.read_parquet(path, columns=QIDS + SENSITIVE)
-    subsets = [list(c) for size in range(1, len(QIDS) + 1) for c in combinations(QIDS, size)]
+    qids, sensitive = columns_of(shape)
+    frame = pd.read_parquet(path, columns=qids + sensitive)
+    subsets = [list(c) for size in range(1, len(qids) + 1) for c in combinations(qids, size)]
     chosen = random.Random(seed).sample(subsets, min(sample, len(subsets)))
     start = time.perf_counter()
     for qids in chosen:
         sizes = frame.groupby(qids, dropna=False, observed=True, sort=False).size()
         _ = [len(sizes), int((sizes == 1).sum())]
-        for s in SENSITIVE:
+        for s in sensitive:
             counts = frame.groupby(qids + [s], dropna=False, observed=True, sort=False).size()
             per_block = counts.groupby(level=list(range(len(qids))), dropna=False, sort=False)
             distinct = per_block.size()
@@ -185,34 +190,37 @@ def main() -> None:
     parser.add_argument("--baseline-sample", type=int, default=40,
                         help="subsets timed for the pandas baseline at the smallest size (0: skip it)")
     parser.add_argument("--data-dir", default="/tmp")
-    parser.add_argument("--measure", nargs=2, metavar=("PATH", "JOBS"), help=argparse.SUPPRESS)
-    parser.add_argument("--baseline", nargs=3, metavar=("PATH", "SAMPLE", "SEED"), help=argparse.SUPPRESS)
+    parser.add_argument("--shape", nargs="+", choices=SHAPES, default=["census"],
+                        help="table shapes (benchmarks/shapes.py), each measured in turn")
+    parser.add_argument("--measure", nargs=3, metavar=("PATH", "JOBS", "SHAPE"), help=argparse.SUPPRESS)
+    parser.add_argument("--baseline", nargs=4, metavar=("PATH", "SAMPLE", "SEED", "SHAPE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
-        print(json.dumps(measure(args.measure[0], int(args.measure[1]))))
+        print(json.dumps(measure(args.measure[0], int(args.measure[1]), args.measure[2])))
         return
     if args.baseline:
-        print(json.dumps(baseline(args.baseline[0], int(args.baseline[1]), int(args.baseline[2]))))
+        print(json.dumps(baseline(args.baseline[0], int(args.baseline[1]), int(args.baseline[2]), args.baseline[3])))
         return
 
     print(f"machine: {os.cpu_count()} cores, "
           f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2 ** 30:.0f} GiB; python {sys.version.split()[0]}")
     print(f"kernel compilation (numba, fresh process): without cache {compile_cost(False):.1f}s, "
           f"from cache {compile_cost(True):.1f}s", flush=True)
-    total_subsets = 2 ** len(QIDS) - 1
     smallest = min(args.rows)
-    for rows in args.rows:
-        path = Path(args.data_dir) / f"census_{rows}_{args.seed}.parquet"
+    for shape, rows in [(shape, rows) for shape in args.shape for rows in args.rows]:
+        qids, sensitive = columns_of(shape)
+        total_subsets = 2 ** len(qids) - 1
+        path = Path(args.data_dir) / f"{shape}_{rows}_{args.seed}.parquet"
         if not path.exists():
             start = time.perf_counter()
-            write(path, rows, args.seed)
+            write(shape, path, rows, args.seed)
             print(f"generated {path} in {time.perf_counter() - start:.0f}s")
-        print(f"\n== {rows:,} rows x {total_subsets:,} subsets (CRS + CAS x {len(SENSITIVE)}), "
+        print(f"\n== {shape}: {rows:,} rows x {total_subsets:,} subsets (CRS + CAS x {len(sensitive)}), "
               f"{path.name} ({path.stat().st_size / 1e6:,.0f} MB)", flush=True)
         jobs_list = sorted(set(args.jobs) | ({1} if rows == smallest and args.baseline_sample else set()))
         walls = {}
         for jobs in jobs_list:
-            r = _child("--measure", str(path), str(jobs))
+            r = _child("--measure", str(path), str(jobs), shape)
             walls[jobs] = r["wall"]
             eta = r["eta_at_10pct"]
             print(f"engine, {jobs} process(es): wall {r['wall']:.1f}s (load+encode {r['load']:.1f}s, "
@@ -223,7 +231,7 @@ def main() -> None:
                   f"reports" + (f", ETA at {eta['at']:.0f}s said {eta['eta']:.0f}s left, "
                                 f"{eta['actual_left']:.0f}s were" if eta else ""), flush=True)
         if rows == smallest and args.baseline_sample:
-            b = _child("--baseline", str(path), str(args.baseline_sample), str(args.seed))
+            b = _child("--baseline", str(path), str(args.baseline_sample), str(args.seed), shape)
             print(f"baseline, pandas groupby per subset, 1 process: {b['per_subset'] * 1000:.0f} ms/subset on "
                   f"{b['sample']} sampled subsets -> {b['all']:,.0f}s for all {total_subsets:,} (extrapolated); "
                   f"its counts equal the engine's in all {b['checked_against']} runs")
