@@ -82,7 +82,8 @@ def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: Subset
         model_l=config.models.l,
     )
     cancel.raise_if_cancelled()
-    counts = run_sweep(data, family, jobs=config.jobs, on_progress=on_progress, cancel=cancel, stage=stage)
+    counts = run_sweep(data, family, jobs=config.jobs, on_progress=on_progress, cancel=cancel, stage=stage,
+                       cluster=config.cluster)
     reid_rows, inference_rows = collective_risks(counts, order, qids, sensitive, table.n_rows)
     cancel.raise_if_cancelled()
     histograms = worst_case_histograms(table.columns, reid_rows, inference_rows, sensitive, table.n_rows,
@@ -124,8 +125,16 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
         dataset=DatasetInfo(table.name, table.sha256, table.n_rows, tuple(config.needed_columns())),
         config=config, reidentification=swept.reidentification, inference=swept.inference, targets=targets,
         histograms=swept.histograms, privacy_models=swept.models, model_shortfalls=swept.shortfalls,
-        warnings=tuple(table.warnings) + tuple(_sensitive_warnings(table, roles.sensitive)),
+        warnings=tuple(table.warnings) + tuple(_sensitive_warnings(table, roles.sensitive))
+        + _cluster_notes(config),
         timings=timings, engine_version=__version__)
+
+
+def _cluster_notes(config: AnalysisConfig) -> tuple[str, ...]:
+    """Where the sweep ran, when not on this machine, and the address's warnings."""
+    if not config.cluster.enabled:
+        return ()
+    return (f"the sweep ran on the Dask cluster at {config.cluster.address}",) + tuple(config.cluster.check())
 
 
 def _focal_family(family: SubsetFamily, focal_names: dict[str, str]) -> Optional[SubsetFamily]:
@@ -174,7 +183,8 @@ def _run_linked(config: AnalysisConfig, on_progress: Optional[ProgressCallback],
         config=config, reidentification=swept_focal.reidentification, inference=swept_focal.inference,
         histograms=swept_focal.histograms, privacy_models=swept.models, model_shortfalls=swept.shortfalls,
         longitudinal=longitudinal,
-        warnings=tuple(focal.warnings) + tuple(_sensitive_warnings(focal, config.roles.sensitive)),
+        warnings=tuple(focal.warnings) + tuple(_sensitive_warnings(focal, config.roles.sensitive))
+        + _cluster_notes(config),
         timings=timings, engine_version=__version__)
 
 

@@ -18,7 +18,7 @@ from typing import Optional, Sequence
 
 from . import __version__
 from .api import run_assessment
-from .config import (AnalysisConfig, DataSource, Linkage, PrivacyModelOptions, Release, ReportOptions, Roles,
+from .config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release, ReportOptions, Roles,
                      SubsetFamily, Target)
 from .errors import Cancelled, EngineFailure, InputError
 from .histograms import per_record_risk
@@ -43,6 +43,12 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("--target", action="append", metavar="COL=VALUE;COL=VALUE",
                         help="an individual target's known values (repeatable)")
     assess.add_argument("--jobs", type=int, help="worker processes for the sweep (default 1)")
+    cluster = assess.add_argument_group("Dask cluster (the only network connection RiskReview opens)")
+    cluster.add_argument("--cluster", metavar="tls://HOST:PORT",
+                         help="run the sweep on the Dask scheduler at this address (tls:// recommended)")
+    cluster.add_argument("--cluster-ca", metavar="PEM", help="the agency's CA certificate (tls://)")
+    cluster.add_argument("--cluster-cert", metavar="PEM", help="this client's certificate (tls://)")
+    cluster.add_argument("--cluster-key", metavar="PEM", help="this client's private key (tls://)")
     linked = assess.add_argument_group("linked releases (longitudinal attacks)")
     linked.add_argument("--release", action="append", metavar="LATER[@LABEL]",
                         help="a later release of the same survey, in order (repeatable); LABEL defaults to 2, 3, ...")
@@ -116,9 +122,14 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     if args.models or args.model_l is not None or given:
         models = PrivacyModelOptions(enabled=True, l=args.model_l if args.model_l is not None else models.l,
                                      targets=replace(models.targets, **given))
+    cluster = base.cluster if base else ClusterOptions()
+    if args.cluster is not None:
+        cluster = ClusterOptions(args.cluster, args.cluster_ca, args.cluster_cert, args.cluster_key)
+    elif args.cluster_ca or args.cluster_cert or args.cluster_key:
+        raise InputError("--cluster-ca, --cluster-cert and --cluster-key go with --cluster ADDRESS")
     config = AnalysisConfig(data=_source(args, base.data if base else None), roles=roles,
                             subsets=family, targets=targets, jobs=jobs, report=report, models=models,
-                            linkage=_linkage(args, base.linkage if base else Linkage()))
+                            linkage=_linkage(args, base.linkage if base else Linkage()), cluster=cluster)
     config.validate()
     return config
 

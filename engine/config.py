@@ -8,10 +8,12 @@ round-trips through TOML (``tomllib`` to read, ``tomli_w`` to write) and JSON, a
 
 from __future__ import annotations
 
+import ipaddress
 import tomllib
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional
+from urllib.parse import urlsplit
 
 import tomli_w
 
@@ -193,6 +195,54 @@ class Linkage:
         return (self.focal_label,) + tuple(r.label for r in self.releases)
 
 
+@dataclass(frozen=True)
+class ClusterOptions:
+    """A Dask scheduler to run the sweep on (empty address: this machine), and the PEM files
+    of a ``tls://`` connection: the agency's CA, this client's certificate and its key."""
+
+    address: str = ""
+    tls_ca: Optional[str] = None
+    tls_cert: Optional[str] = None
+    tls_key: Optional[str] = None
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.address)
+
+    def check(self) -> list[str]:
+        """Validate the address; return warnings (plain tcp outside loopback).
+
+        >>> ClusterOptions("tcp://127.0.0.1:8786").check()
+        []
+        """
+        parts = urlsplit(self.address)
+        try:
+            port = parts.port
+        except ValueError:
+            port = None
+        if parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None:
+            raise InputError(f"cluster address {self.address!r}: expected tls://HOST:PORT or tcp://HOST:PORT")
+        tls = (self.tls_ca, self.tls_cert, self.tls_key)
+        if parts.scheme == "tls" and not all(tls):
+            raise InputError("a tls:// cluster address needs the CA certificate, the client certificate "
+                             "and its key (--cluster-ca, --cluster-cert, --cluster-key)")
+        if parts.scheme == "tcp" and any(tls):
+            raise InputError("cluster certificates are given but the address is tcp://, not tls://")
+        if parts.scheme == "tcp" and not _loopback(parts.hostname):
+            return [f"cluster address {self.address!r} is plain tcp: the encoded microdata travel "
+                    f"unencrypted; use tls:// with the agency's certificates"]
+        return []
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 LABEL_MARK = "@"
 
 
@@ -217,6 +267,7 @@ class AnalysisConfig:
     report: ReportOptions = field(default_factory=ReportOptions)
     models: PrivacyModelOptions = field(default_factory=PrivacyModelOptions)
     linkage: Linkage = field(default_factory=Linkage)
+    cluster: ClusterOptions = field(default_factory=ClusterOptions)
     version: int = CONFIG_VERSION
 
     def needed_columns(self) -> list[str]:
@@ -284,6 +335,8 @@ class AnalysisConfig:
                                      f"not something the attacker knows")
         if self.jobs < 1:
             raise InputError(f"jobs must be at least 1 (got {self.jobs})")
+        if self.cluster.enabled:
+            self.cluster.check()
         link = self.linkage
         if link.enabled:
             if not link.key:
@@ -331,7 +384,7 @@ class AnalysisConfig:
             "roles": {role: list(getattr(self.roles, role)) for role in _ROLE_WORDS},
             "attacks": attacks,
             "targets": [dict(t.values) for t in self.targets],
-            "run": {"jobs": self.jobs},
+            "run": {"jobs": self.jobs} | _cluster_dict(self.cluster),
             "report": {"author": self.report.author, "include_examples": self.report.include_examples,
                        "thresholds": asdict(self.report.thresholds)},
             "models": {"enabled": self.models.enabled, "l": self.models.l,
@@ -399,14 +452,15 @@ class AnalysisConfig:
         run = raw.get("run", {})
         if not isinstance(run, Mapping):
             raise InputError(f"{source}: run must be a table")
-        check_keys(run, {"jobs"}, source, "run.")
+        check_keys(run, {"jobs", "cluster", "cluster_ca", "cluster_cert", "cluster_key"}, source, "run.")
         jobs = run.get("jobs", 1)
         if not isinstance(jobs, int) or isinstance(jobs, bool):
             raise InputError(f"{source}: run.jobs must be a whole number")
         return cls(data=source_obj, roles=roles, subsets=family, targets=tuple(targets),
                    jobs=jobs, report=report_options(raw.get("report", {}), source),
                    models=_model_options(raw.get("models", {}), source),
-                   linkage=_linkage(raw.get("linkage", {}), source, base_dir), version=version)
+                   linkage=_linkage(raw.get("linkage", {}), source, base_dir),
+                   cluster=_cluster(run, source, base_dir), version=version)
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -562,3 +616,27 @@ def _value_text(value: Any) -> str:
     if isinstance(value, (str, int, float)):
         return str(value)
     raise InputError(f"target value {value!r} must be text or a number")
+
+
+def _cluster_dict(cluster: ClusterOptions) -> dict[str, str]:
+    """The ``[run]`` keys of a cluster (none when the sweep runs on this machine)."""
+    out = {"cluster": cluster.address} if cluster.address else {}
+    for key in ("ca", "cert", "key"):
+        value = getattr(cluster, f"tls_{key}")
+        if value:
+            out[f"cluster_{key}"] = value
+    return out
+
+
+def _cluster(run: Mapping[str, Any], source: str, base_dir: Optional[Path]) -> ClusterOptions:
+    """``run.cluster`` and its certificate files (relative to the analysis file's folder)."""
+    values: dict[str, Optional[str]] = {}
+    for key in ("cluster", "cluster_ca", "cluster_cert", "cluster_key"):
+        value = run.get(key)
+        if value is not None and not isinstance(value, str):
+            raise InputError(f"{source}: run.{key} must be text")
+        if value and key != "cluster" and base_dir is not None and not Path(value).is_absolute():
+            value = str(base_dir / value)
+        values[key] = value or None
+    return ClusterOptions(address=values["cluster"] or "", tls_ca=values["cluster_ca"],
+                          tls_cert=values["cluster_cert"], tls_key=values["cluster_key"])

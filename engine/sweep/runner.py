@@ -29,6 +29,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
+from ..config import ClusterOptions
 from ..errors import EngineFailure
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from . import segments
@@ -60,12 +61,18 @@ def _collect(results: dict[tuple[int, ...], np.ndarray], width: int) -> SweepCou
 
 def run_sweep(data: SweepData, family: Family, jobs: int = 1,
               on_progress: Optional[ProgressCallback] = None,
-              cancel: Optional[CancelToken] = None, stage: str = "sweep") -> SweepCounts:
-    """Evaluate every subset of ``family``; raises :class:`Cancelled` when cancelled."""
+              cancel: Optional[CancelToken] = None, stage: str = "sweep",
+              cluster: Optional[ClusterOptions] = None) -> SweepCounts:
+    """Evaluate every subset of ``family`` here, on ``jobs`` worker processes, or on a Dask
+    cluster when ``cluster`` names one; raises :class:`Cancelled` when cancelled."""
     cancel = cancel or CancelToken()
     reporter = ProgressReporter(stage, family.total, on_progress)
     reporter.update(0, force=True)
-    if segments.use_segments(data, family):
+    if cluster is not None and cluster.enabled:
+        from .cluster import run_on_cluster
+
+        results = run_on_cluster(data, family, cluster, reporter, cancel)
+    elif segments.use_segments(data, family):
         results = _run_segments(data, family, jobs, reporter, cancel)
     elif jobs <= 1 or family.total < 2:
         results = _run_here(data, family, reporter, cancel)

@@ -1,0 +1,172 @@
+"""The sweep on a Dask cluster: a scheduler and worker processes started here, on loopback only.
+
+The cluster path must give the local path's numbers on any table, report progress, stop on
+cancel, survive a killed worker, and refuse bad addresses in one line."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from engine.api import run_assessment
+from engine.config import AnalysisConfig, ClusterOptions
+from engine.errors import Cancelled, InputError
+from engine.progress import CancelToken
+
+from .helpers import config_for, table_from_frame
+
+distributed = pytest.importorskip("distributed")
+pytest_socket = pytest.importorskip("pytest_socket")
+
+LOOPBACK = ["127.0.0.1", "localhost"]
+pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(LOOPBACK)]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A scheduler in this process and two single-threaded worker processes, on 127.0.0.1."""
+    pytest_socket.enable_socket()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "setting dashboard is discouraged": we want none
+        local = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                         dashboard_address=None, dashboard=False, protocol="tcp")
+    try:
+        yield local
+    finally:
+        local.close()
+        pytest_socket.disable_socket(allow_unix_socket=True)
+
+
+def _numbers(assessment):
+    reid = [(r.qids, r.blocks, r.singletons, r.posterior_prob, r.posterior_det) for r in assessment.reidentification]
+    inference = [(r.qids, r.sensitive, r.expected_correct, r.records_certain) for r in assessment.inference]
+    return reid, inference
+
+
+def _run(frame: pd.DataFrame, qids, sensitive, cluster_address: str = "", **kwargs):
+    config = config_for(qids, sensitive)
+    if cluster_address:
+        config = AnalysisConfig(**{**config.__dict__, "cluster": ClusterOptions(cluster_address)})
+    return run_assessment(config, table=table_from_frame(frame), **kwargs)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.integers(1, 60), k=st.integers(1, 4), seed=st.integers(0, 10_000), missing=st.booleans())
+def test_cluster_equals_local_on_random_tables(cluster, rows, k, seed, missing):
+    rng = np.random.default_rng(seed)
+    frame = pd.DataFrame({f"q{i}": rng.integers(0, 1 + i * 2, rows).astype(float) for i in range(k)})
+    if missing:
+        frame.loc[rng.random(rows) < 0.2, "q0"] = np.nan
+    frame["s"] = rng.integers(0, 3, rows)
+    qids = [f"q{i}" for i in range(k)]
+    local = _run(frame, qids, ["s"])
+    remote = _run(frame, qids, ["s"], cluster.scheduler_address)
+    assert _numbers(remote) == _numbers(local)
+    assert any("Dask cluster" in w for w in remote.warnings)
+
+
+def _large_frame(rows: int = 60_000, k: int = 11) -> pd.DataFrame:
+    rng = np.random.default_rng(7)
+    return pd.DataFrame({f"q{i}": rng.integers(0, 2 + i, rows) for i in range(k)} | {"s": rng.integers(0, 2, rows)})
+
+
+def test_progress_reaches_every_subset(cluster):
+    frame = _large_frame(2_000, 6)
+    seen = []
+    _run(frame, [f"q{i}" for i in range(6)], ["s"], cluster.scheduler_address, on_progress=seen.append)
+    sweep = [p for p in seen if p.stage == "sweep"]
+    assert sweep[-1].done == sweep[-1].total == 63
+    assert [p.done for p in sweep] == sorted(p.done for p in sweep)
+
+
+def test_cancel_stops_the_run_and_leaves_the_cluster_usable(cluster):
+    frame = _large_frame()
+    token = CancelToken()
+
+    def cancel_early(progress):
+        if progress.stage == "sweep" and progress.done > 0:
+            token.cancel()
+
+    start = time.monotonic()
+    with pytest.raises(Cancelled):
+        _run(frame, [f"q{i}" for i in range(11)], ["s"], cluster.scheduler_address, on_progress=cancel_early,
+             cancel=token)
+    assert time.monotonic() - start < 60
+    small = _large_frame(50, 3)
+    assert _numbers(_run(small, ["q0", "q1", "q2"], ["s"], cluster.scheduler_address)) == \
+        _numbers(_run(small, ["q0", "q1", "q2"], ["s"]))
+    with distributed.Client(cluster.scheduler_address, set_as_default=False) as client:
+        deadline = time.monotonic() + 30
+        while client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) and \
+                time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
+
+
+def test_a_killed_worker_is_replaced_and_the_numbers_hold(cluster):
+    frame = _large_frame(40_000, 10)
+    qids = [f"q{i}" for i in range(10)]
+    local = _run(frame, qids, ["s"])
+    with distributed.Client(cluster.scheduler_address, set_as_default=False) as client:
+        pids = list(client.run(os.getpid).values())
+    killed = []
+
+    def kill_one(progress):
+        if progress.stage == "sweep" and not killed:
+            os.kill(pids[0], signal.SIGKILL)
+            killed.append(pids[0])
+
+    remote = _run(frame, qids, ["s"], cluster.scheduler_address, on_progress=kill_one)
+    assert killed
+    assert _numbers(remote) == _numbers(local)
+
+
+@pytest.mark.parametrize("address, message", [
+    ("http://127.0.0.1:8786", "expected tls://HOST:PORT"),
+    ("tcp://127.0.0.1", "expected tls://HOST:PORT"),
+    ("tls://10.0.0.5:8786", "needs the CA certificate"),
+])
+def test_bad_addresses_are_refused_before_any_connection(address, message):
+    with pytest.raises(InputError, match=message):
+        ClusterOptions(address).check()
+
+
+def test_plain_tcp_outside_loopback_is_warned_about():
+    (warning,) = ClusterOptions("tcp://192.0.2.10:8786").check()
+    assert "unencrypted" in warning
+    assert ClusterOptions("tcp://localhost:8786").check() == []
+
+
+def test_unreachable_scheduler_is_one_clear_error(monkeypatch):
+    from engine.sweep import cluster as cluster_module
+
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 2)
+    frame = _large_frame(20, 2)
+    with pytest.raises(InputError, match="cannot connect"):
+        _run(frame, ["q0", "q1"], ["s"], "tcp://127.0.0.1:9")
+
+
+def test_cluster_settings_round_trip_through_the_analysis_file(tmp_path):
+    (tmp_path / "certs").mkdir()
+    config = AnalysisConfig(**{**config_for(["a"]).__dict__,
+                               "cluster": ClusterOptions("tls://10.1.2.3:8786", "certs/ca.pem", "certs/me.pem",
+                                                         "certs/me.key")})
+    path = tmp_path / "analysis.toml"
+    path.write_text(config.to_toml(), encoding="utf-8")
+    back = AnalysisConfig.from_toml(path)
+    assert back.cluster.address == "tls://10.1.2.3:8786"
+    assert back.cluster.tls_ca == str(tmp_path / "certs" / "ca.pem")
+    assert AnalysisConfig.from_toml(_plain(tmp_path)).cluster == ClusterOptions()
+
+
+def _plain(folder):
+    path = folder / "plain.toml"
+    path.write_text(config_for(["a"]).to_toml(), encoding="utf-8")
+    return path
