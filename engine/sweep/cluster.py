@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 import uuid
+from dataclasses import dataclass
 from typing import Any, Callable, Optional
 from urllib.parse import urlsplit
 
@@ -25,6 +26,7 @@ import numpy as np
 from ..config import ClusterOptions as ClusterSettings
 from ..errors import EngineFailure, InputError
 from ..progress import CancelToken, ProgressReporter
+from . import segments
 from .lattice import Family, Task, plan_tasks
 from .walker import SweepData, walk
 
@@ -33,6 +35,7 @@ NO_WORKER_SECONDS = 60
 STOP_CHECK_SECONDS = 0.5
 TASKS_PER_WORKER = 4
 POLL_SECONDS = 0.1
+RESUBMITS = 3
 
 
 def _security(settings: ClusterSettings) -> Any:
@@ -63,14 +66,10 @@ def connect(settings: ClusterSettings) -> Any:
         raise InputError(f"cluster {settings.address}: cannot connect ({exc})") from None
 
 
-def _task(meta: dict, qids: list, sensitive: list, family: Family, task: Task,
-          stop_name: str) -> dict[tuple[int, ...], np.ndarray]:
-    """One lattice subtree on a worker; checks the run's stop event twice a second."""
+def _stopper(stop_name: str) -> Callable[[], bool]:
+    """On a worker: whether the run's stop event is set, asked at most twice a second."""
     from distributed import Event
 
-    data = SweepData(qid_codes=qids, qid_cards=meta["qid_cards"], sensitive_codes=sensitive,
-                     sensitive_cards=meta["sensitive_cards"], n_rows=meta["n_rows"],
-                     distributions=meta["distributions"], model_l=meta["model_l"])
     stop = Event(stop_name)
     last = [time.monotonic(), False]
 
@@ -80,35 +79,118 @@ def _task(meta: dict, qids: list, sensitive: list, family: Family, task: Task,
             last[0], last[1] = now, stop.is_set()
         return bool(last[1])
 
+    return should_stop
+
+
+def _data(meta: dict, qids: list, sensitive: list) -> SweepData:
+    return SweepData(qid_codes=qids, qid_cards=meta["qid_cards"], sensitive_codes=sensitive,
+                     sensitive_cards=meta["sensitive_cards"], n_rows=meta["n_rows"],
+                     distributions=meta["distributions"], model_l=meta["model_l"])
+
+
+def _walk_task(meta: dict, qids: list, sensitive: list, family: Family, task: Task,
+               stop_name: str) -> dict[tuple[int, ...], np.ndarray]:
+    """One lattice subtree by the refinement walk, on a worker."""
     out: dict[tuple[int, ...], np.ndarray] = {}
-    walk(data, family, task, lambda prefix, counts: out.__setitem__(prefix, counts), should_stop)
+    walk(_data(meta, qids, sensitive), family, task, lambda prefix, counts: out.__setitem__(prefix, counts),
+         _stopper(stop_name))
     return out
 
 
-def run_on_cluster(data: SweepData, family: Family, settings: ClusterSettings,
-                   reporter: ProgressReporter, cancel: CancelToken,
-                   client_factory: Callable[[ClusterSettings], Any] = connect
-                   ) -> dict[tuple[int, ...], np.ndarray]:
-    """Evaluate every subset of ``family`` on the cluster; same counts as a local run."""
-    from distributed import Event
-    from distributed.client import FutureCancelledError
+def _segment_task(meta: dict, qids: list, sensitive: list, tree: segments.Tree, shell: segments.Subtree,
+                  rows: np.ndarray, weights: Optional[np.ndarray], task: segments.SegmentTask,
+                  tuning: segments.Tuning, stop_name: str) -> Optional[segments.TaskResult]:
+    """Segments of one subtree by the compiled segment sweep, on a worker."""
+    data = _data(meta, qids, sensitive)
+    subtree = segments.Subtree(shell.dim, shell.node, rows, weights, shell.bounds, shell.columns)
+    return segments.run_task(data, tree, subtree, task, data.width, _stopper(stop_name), lambda amount: None,
+                             tuning)
 
-    client = client_factory(settings)
-    stop_name = f"riskreview-stop-{uuid.uuid4().hex}"
-    stop = Event(stop_name, client=client)
-    futures: set = set()
-    scattered: list = []
-    try:
-        workers = len(client.scheduler_info().get("workers", {}))
-        tasks = plan_tasks(family, max(1, workers) * TASKS_PER_WORKER)
-        meta = {"qid_cards": list(data.qid_cards), "sensitive_cards": list(data.sensitive_cards),
-                "n_rows": data.n_rows, "distributions": data.distributions, "model_l": data.model_l}
-        qids = client.scatter([np.ascontiguousarray(c) for c in data.qid_codes], broadcast=True)
-        sensitive = client.scatter([np.ascontiguousarray(c) for c in data.sensitive_codes], broadcast=True)
-        scattered = list(qids) + list(sensitive)
-        futures = {client.submit(_task, meta, qids, sensitive, family, task, stop_name, pure=False)
-                   for task in tasks}
-        results: dict[tuple[int, ...], np.ndarray] = {}
+
+def _meta(data: SweepData) -> dict:
+    return {"qid_cards": list(data.qid_cards), "sensitive_cards": list(data.sensitive_cards),
+            "n_rows": data.n_rows, "distributions": data.distributions, "model_l": data.model_l}
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """In a task's arguments: the ``index``-th array copied to the workers."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """A task to run: a function and its arguments, arrays named by :class:`_Shared`."""
+
+    function: Callable
+    args: tuple
+
+
+class _Lost(Exception):
+    """A task or its data was lost with a worker; the unfinished tasks are submitted again."""
+
+
+class _Run:
+    """One sweep on the cluster: the client, the run's stop event, what it copied to the
+    workers and submitted (all released at the end)."""
+
+    def __init__(self, client: Any, settings: ClusterSettings, cancel: CancelToken) -> None:
+        from distributed import Event
+
+        self.client, self.settings, self.cancel = client, settings, cancel
+        self.stop_name = f"riskreview-stop-{uuid.uuid4().hex}"
+        self.stop = Event(self.stop_name, client=client)
+        self.held: list = []
+
+    @property
+    def workers(self) -> int:
+        return max(1, len(self.client.scheduler_info().get("workers", {})))
+
+    def _scatter(self, arrays: list) -> list:
+        futures = self.client.scatter([np.ascontiguousarray(a) for a in arrays], broadcast=True)
+        self.held += list(futures)
+        return list(futures)
+
+    def _submit(self, spec: _Spec, shared: list) -> Any:
+        def resolve(value: Any) -> Any:
+            if isinstance(value, _Shared):
+                return shared[value.index]
+            if isinstance(value, list):
+                return [resolve(v) for v in value]
+            return value
+
+        future = self.client.submit(spec.function, *[resolve(a) for a in spec.args], self.stop_name, pure=False)
+        self.held.append(future)
+        return future
+
+    def run(self, arrays: list, specs: list[_Spec], collect: Callable[[int, Any], None],
+            report: Callable[[], None]) -> None:
+        """Copy ``arrays`` to every worker, run every spec and hand ``collect(i, result)`` each
+        result. Work lost with a worker (its task or data) is submitted again, with fresh
+        copies, up to :data:`RESUBMITS` times."""
+        from distributed.comm import CommClosedError
+
+        remaining = set(range(len(specs)))
+        for attempt in range(RESUBMITS + 1):
+            try:
+                shared = self._scatter(arrays)
+                futures = {self._submit(specs[i], shared): i for i in sorted(remaining)}
+                self._drive(futures, remaining, collect, report)
+                return
+            except (_Lost, CommClosedError, OSError) as exc:
+                self.client.cancel(self.held)
+                self.held = []
+                if attempt == RESUBMITS:
+                    raise EngineFailure(f"cluster {self.settings.address}: workers were lost "
+                                        f"{RESUBMITS + 1} times; the sweep cannot finish ({exc})") from None
+                time.sleep(1.0)
+
+    def _drive(self, futures: dict, remaining: set, collect: Callable[[int, Any], None],
+               report: Callable[[], None]) -> None:
+        from distributed.client import FutureCancelledError
+        from distributed.comm import CommClosedError
+
         idle_since: Optional[float] = None
         pending = set(futures)
         while pending:
@@ -118,33 +200,97 @@ def run_on_cluster(data: SweepData, family: Family, settings: ClusterSettings,
                 time.sleep(POLL_SECONDS)
             for future in finished:
                 try:
-                    results.update(future.result())
-                except FutureCancelledError:
-                    raise EngineFailure("the cluster cancelled a sweep task (a worker was lost "
-                                        "more often than the scheduler allows)") from None
-                except Exception as exc:  # a task's error, e.g. KilledWorker
-                    raise EngineFailure(f"a sweep task failed on the cluster: {type(exc).__name__}: "
-                                        f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
-            reporter.update(len(results))
-            if cancel.cancelled:
-                stop.set()
-                cancel.raise_if_cancelled()
-            if not client.scheduler_info().get("workers"):
+                    result = future.result()
+                except (FutureCancelledError, CommClosedError) as exc:
+                    raise _Lost(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
+                except Exception as exc:  # the task's own error, e.g. KilledWorker
+                    first = str(exc).splitlines()[0] if str(exc) else ""
+                    raise EngineFailure(f"a sweep task failed on the cluster: {type(exc).__name__}: {first}") from None
+                collect(futures[future], result)
+                remaining.discard(futures[future])
+            report()
+            if self.cancel.cancelled:
+                self.stop.set()
+                self.cancel.raise_if_cancelled()
+            if not self.client.scheduler_info().get("workers"):
                 idle_since = idle_since or time.monotonic()
                 if time.monotonic() - idle_since > NO_WORKER_SECONDS:
-                    raise EngineFailure(f"cluster {settings.address}: no worker for "
+                    raise EngineFailure(f"cluster {self.settings.address}: no worker for "
                                         f"{NO_WORKER_SECONDS} s; the sweep cannot finish")
             else:
                 idle_since = None
-        return results
+
+    def close(self) -> None:
+        try:
+            self.client.cancel(self.held)
+        finally:
+            self.client.close()
+
+
+def run_on_cluster(data: SweepData, family: Family, settings: ClusterSettings,
+                   reporter: ProgressReporter, cancel: CancelToken,
+                   client_factory: Callable[[ClusterSettings], Any] = connect
+                   ) -> dict[tuple[int, ...], np.ndarray]:
+    """Evaluate every subset of ``family`` on the cluster with the engine a local run would
+    use (segment sweep or refinement walk); the same counts as a local run."""
+    run = _Run(client_factory(settings), settings, cancel)
+    try:
+        if segments.use_segments(data, family):
+            return _run_segments(run, data, family, reporter)
+        return _run_walk(run, data, family, reporter)
     except BaseException:
-        stop.set()
+        run.stop.set()
         raise
     finally:
-        try:
-            client.cancel(list(futures) + scattered)
-        finally:
-            client.close()
+        run.close()
+
+
+def _shared_codes(data: SweepData) -> tuple[list, list, list]:
+    """The arrays every task reads (QID codes, then sensitive codes) and their placeholders."""
+    arrays = list(data.qid_codes) + list(data.sensitive_codes)
+    k = len(data.qid_codes)
+    return arrays, [_Shared(i) for i in range(k)], [_Shared(i) for i in range(k, len(arrays))]
+
+
+def _run_walk(run: _Run, data: SweepData, family: Family,
+              reporter: ProgressReporter) -> dict[tuple[int, ...], np.ndarray]:
+    arrays, qids, sensitive = _shared_codes(data)
+    tasks = plan_tasks(family, run.workers * TASKS_PER_WORKER)
+    specs = [_Spec(_walk_task, (_meta(data), qids, sensitive, family, task)) for task in tasks]
+    results: dict[tuple[int, ...], np.ndarray] = {}
+    run.run(arrays, specs, lambda i, result: results.update(result), lambda: reporter.update(len(results)))
+    return results
+
+
+def _run_segments(run: _Run, data: SweepData, family: Family,
+                  reporter: ProgressReporter) -> dict[tuple[int, ...], np.ndarray]:
+    inner, inner_family, order = segments.reorder(data, family)
+    tree, subtrees = segments.prepare(inner, inner_family, lambda: run.cancel.cancelled)
+    run.cancel.raise_if_cancelled()
+    tasks = segments.plan_segment_tasks(subtrees, tree, run.workers * TASKS_PER_WORKER)
+    arrays, qids, sensitive = _shared_codes(inner)
+    by_dim = {}
+    for s in subtrees:
+        rows = _Shared(len(arrays))
+        arrays.append(s.rows)
+        weights = None
+        if s.weights is not None:
+            weights = _Shared(len(arrays))
+            arrays.append(s.weights)
+        by_dim[s.dim] = (segments.Subtree(s.dim, s.node, None, None, s.bounds, s.columns), rows, weights)
+    tuning, meta = segments.Tuning.current(), _meta(inner)
+    specs = [_Spec(_segment_task, (meta, qids, sensitive, tree, *by_dim[task.dim], task, tuning)) for task in tasks]
+    total = segments.TaskResult(len(tree.prefixes), inner.width)
+    whole, done = sum(t.estimate for t in tasks) or 1.0, [0.0]
+
+    def collect(i: int, result: Optional[segments.TaskResult]) -> None:
+        if result is not None:
+            total.add(result)
+        done[0] += tasks[i].estimate
+
+    run.run(arrays, specs, collect, lambda: reporter.update(min(family.total, int(family.total * done[0] / whole))))
+    counts = segments.finish(tree, total, len(inner.sensitive_codes))
+    return {tuple(sorted(order[i] for i in prefix)): vector for prefix, vector in counts.items()}
 
 
 def scheduler_workers(settings: ClusterSettings) -> int:

@@ -6,7 +6,9 @@ cancel, survive a killed worker, and refuse bad addresses in one line."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import subprocess
 import time
 import warnings
 
@@ -119,7 +121,7 @@ def test_a_killed_worker_is_replaced_and_the_numbers_hold(cluster):
     killed = []
 
     def kill_one(progress):
-        if progress.stage == "sweep" and not killed:
+        if progress.stage == "sweep" and progress.done > 0 and not killed:
             os.kill(pids[0], signal.SIGKILL)
             killed.append(pids[0])
 
@@ -170,3 +172,53 @@ def _plain(folder):
     path = folder / "plain.toml"
     path.write_text(config_for(["a"]).to_toml(), encoding="utf-8")
     return path
+
+
+def _openssl(*args: str, cwd) -> None:
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def certificates(tmp_path_factory):
+    """A throw-away CA and one certificate for 127.0.0.1 signed by it (PEM files)."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed")
+    folder = tmp_path_factory.mktemp("tls")
+    _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
+             "-days", "2", "-subj", "/CN=test CA", cwd=folder)
+    (folder / "san.cnf").write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    _openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "node.key", "-out", "node.csr",
+             "-subj", "/CN=127.0.0.1", cwd=folder)
+    _openssl("x509", "-req", "-in", "node.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+             "-out", "node.pem", "-days", "2", "-extfile", "san.cnf", cwd=folder)
+    return folder
+
+
+def test_tls_cluster_gives_the_local_numbers(certificates):
+    from distributed.security import Security
+
+    ca, cert, key = (str(certificates / name) for name in ("ca.pem", "node.pem", "node.key"))
+    security = Security(tls_ca_file=ca, tls_scheduler_cert=cert, tls_scheduler_key=key, tls_worker_cert=cert,
+                        tls_worker_key=key, tls_client_cert=cert, tls_client_key=key, require_encryption=True)
+    pytest_socket.enable_socket()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            local = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                             dashboard_address=None, dashboard=False, protocol="tls",
+                                             security=security)
+        with local:
+            assert local.scheduler_address.startswith("tls://127.0.0.1:")
+            frame = _large_frame(300, 4)
+            qids = ["q0", "q1", "q2", "q3"]
+            config = AnalysisConfig(**{**config_for(qids, ["s"]).__dict__,
+                                       "cluster": ClusterOptions(local.scheduler_address, ca, cert, key)})
+            remote = run_assessment(config, table=table_from_frame(frame))
+            assert _numbers(remote) == _numbers(_run(frame, qids, ["s"]))
+            assert not any("unencrypted" in w for w in remote.warnings)
+            missing = AnalysisConfig(**{**config.__dict__, "cluster": ClusterOptions(
+                local.scheduler_address, str(certificates / "nope.pem"), cert, key)})
+            with pytest.raises(InputError, match="nope.pem"):
+                run_assessment(missing, table=table_from_frame(frame))
+    finally:
+        pytest_socket.disable_socket(allow_unix_socket=True)
