@@ -167,14 +167,15 @@ def _run_linked(config: AnalysisConfig, on_progress: Optional[ProgressCallback],
     timings["sweep"] = time.monotonic() - start
     longitudinal = Longitudinal(releases=linked.releases, qids=labelled_qids,
                                 reidentification=swept.reidentification, inference=swept.inference,
-                                over_time=tuple(steps), targets=targets, histograms=swept.histograms)
+                                over_time=tuple(steps), targets=targets, histograms=swept.histograms,
+                                warnings=linked.warnings)
     focal = linked.focal
     return Assessment(
         dataset=DatasetInfo(focal.name, focal.sha256, focal.n_rows, tuple(focal.columns)),
         config=config, reidentification=swept_focal.reidentification, inference=swept_focal.inference,
         histograms=swept_focal.histograms, privacy_models=swept.models, model_shortfalls=swept.shortfalls,
         longitudinal=longitudinal,
-        warnings=tuple(focal.warnings) + tuple(_sensitive_warnings(focal, config.roles.sensitive)),
+        warnings=tuple(focal.warnings) + linked.warnings + tuple(_sensitive_warnings(focal, config.roles.sensitive)),
         timings=timings, engine_version=__version__)
 
 
