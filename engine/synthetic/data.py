@@ -57,6 +57,36 @@ class AttackData:
         values = values[~np.isnan(values)]
         return float(values.min()) if len(values) else 0.0
 
+    def disjoint_columns(self) -> list[str]:
+        """Warnings for columns where the synthetic file shares nothing with the real file: no
+        common value (categorical) or no overlap of the value ranges (numeric), ignoring missing
+        values. Every record then differs in that column, which usually means a different coding
+        (``M``/``F`` against ``1``/``2``, years against ages) and understates every attack."""
+        out = []
+        for j, name in enumerate(self.columns):
+            real, synthetic = self.real[:, j], self.synthetic[:, j]
+            real, synthetic = real[~np.isnan(real)], synthetic[~np.isnan(synthetic)]
+            if self.kinds[j] == "categorical":
+                labels = self.categories[name]
+                missing = len(labels) - 1 if labels and labels[-1] == MISSING_LABEL else len(labels)
+                real, synthetic = real[real != missing], synthetic[synthetic != missing]
+            if not len(real) or not len(synthetic):
+                continue
+            if self.kinds[j] == "categorical":
+                if np.intersect1d(real, synthetic).size:
+                    continue
+                show = lambda codes: ", ".join(repr(self.categories[name][int(c)])  # noqa: E731
+                                               for c in np.unique(codes)[:3])
+                out.append(f"column {name!r}: no value of the synthetic file occurs in the real file (real "
+                           f"{show(real)}, ...; synthetic {show(synthetic)}, ...), so every record differs "
+                           f"there and the attacks understate the risk; check that both files use the same coding")
+            elif real.max() < synthetic.min() or synthetic.max() < real.min():
+                out.append(f"column {name!r}: the synthetic values ({synthetic.min():g} to {synthetic.max():g}) do "
+                           f"not overlap the real ones ({real.min():g} to {real.max():g}), so every record "
+                           f"differs there and the attacks understate the risk; check that both files use the "
+                           f"same units")
+        return out
+
 
 def _is_numeric(kind: pa.DataType) -> bool:
     return pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind)
