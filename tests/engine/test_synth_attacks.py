@@ -353,3 +353,16 @@ def test_files_coded_alike_give_no_coding_warning(tmp_path):
                              synthetic=_write(tmp_path / "syn.csv", "age,sex,ill", [(30, "F", "no"), (60, "M", "no")]),
                              qids=("age", "sex"), sensitive="ill", targets=3, attacks=("closest-aia", "cap"))
     assert run_synthetic_assessment(config).warnings == ()
+
+
+def test_control_file_coded_differently_is_a_warning(tmp_path):
+    real = [(30, "F", "no"), (40, "M", "yes"), (50, "F", "yes"), (35, "M", "no")]
+    control = [(31, "female", "no"), (41, "male", "yes"), (52, "female", "no")]
+    config = SyntheticConfig(real=_write(tmp_path / "real.csv", "age,sex,ill", real),
+                             synthetic=_write(tmp_path / "syn.csv", "age,sex,ill", real),
+                             control=_write(tmp_path / "control.csv", "age,sex,ill", control),
+                             qids=("age", "sex"), sensitive="ill", targets=3, attacks=("closest-aia",))
+    (warning,) = run_synthetic_assessment(config).warnings
+    assert warning.startswith("column 'sex': no value of the control file occurs in the real file (real 'F', "
+                              "'M', ...; control 'female', 'male', ...)")
+    assert "residual risk is overstated" in warning
