@@ -113,10 +113,23 @@ def normalised_keys(keys: pa.ChunkedArray) -> pa.ChunkedArray:
     return pc.if_else(digits, pc.replace_substring_regex(text, r"^0+([0-9])", r"\1"), text)
 
 
+def _own_keys(keys: pa.ChunkedArray) -> pa.ChunkedArray:
+    """A file's keys for its duplicate check: integers as they are (their text is unique
+    anyway, and integers compare faster), anything else normalised."""
+    return keys if pa.types.is_integer(keys.type) else normalised_keys(keys)
+
+
+def comparable_keys(focal: pa.ChunkedArray, other: pa.ChunkedArray) -> tuple[pa.ChunkedArray, pa.ChunkedArray]:
+    """Two files' keys in one type: int64 when both are integers, else normalised text."""
+    if pa.types.is_integer(focal.type) and pa.types.is_integer(other.type):
+        return focal.cast(pa.int64()), other.cast(pa.int64())
+    return normalised_keys(focal), normalised_keys(other)
+
+
 def _keyed(source: DataSource, key: str, columns: Sequence[str],
            duplicates: str) -> tuple[pa.Table, pa.ChunkedArray, int]:
     """Read ``key`` and ``columns``; refuse missing keys; refuse or drop duplicate keys
-    (compared normalised). Returns the table, its normalised keys and the rows dropped."""
+    (compared normalised). Returns the table, its keys (:func:`_own_keys`) and the rows dropped."""
     name = Path(source.path).name
     wanted = list(dict.fromkeys([key] + list(columns)))
     table = read_columns(source, wanted)
@@ -124,7 +137,7 @@ def _keyed(source: DataSource, key: str, columns: Sequence[str],
     if raw.null_count:
         raise InputError(f"{name}: linkage key {key!r} is missing in {raw.null_count:,} row(s); "
                          f"every record needs its key to be linked")
-    keys = normalised_keys(raw)
+    keys = _own_keys(raw)
     distinct = pc.unique(keys)
     dropped = 0
     if len(distinct) < len(keys):
@@ -169,7 +182,8 @@ def match_warnings(release: LinkedRelease, focal_name: str, focal_keys: pa.Chunk
 
 
 def _examples(keys: pa.ChunkedArray) -> str:
-    values = pc.unique(keys)[:KEY_EXAMPLES].to_pylist() if len(keys) else []
+    """The first few distinct keys as the text they are compared by."""
+    values = normalised_keys(pc.unique(keys)[:KEY_EXAMPLES]).to_pylist() if len(keys) else []
     return ", ".join(repr(v) for v in values) if values else "none"
 
 
@@ -228,7 +242,8 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
         label = release.label
         needed = list(dict.fromkeys(c for _, lab, c in qids + target_cols if lab == label))
         arrow, release_keys, dropped = _keyed(release.data, keys[label], needed, link.duplicates)
-        rows = pc.fill_null(pc.index_in(focal_keys, value_set=release_keys), -1).to_numpy().astype(np.int64)
+        left, right = comparable_keys(focal_keys, release_keys)
+        rows = pc.fill_null(pc.index_in(left, value_set=right), -1).to_numpy().astype(np.int64)
         for column in needed:
             encoded = encode_column(column, arrow.column(column))
             aggregate[labelled(column, label)] = _joined_column(labelled(column, label), encoded, rows)
@@ -236,7 +251,7 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
                                       rows=arrow.num_rows + dropped, key=keys[label],
                                       linked=int((rows >= 0).sum()), duplicates_dropped=dropped,
                                       focal_records=focal.n_rows))
-        warnings += match_warnings(releases[-1], files[link.focal_label], focal_keys, release_keys)
+        warnings += match_warnings(releases[-1], files[link.focal_label], left, right)
     for s in config.roles.sensitive:
         aggregate[s] = focal[s]
     table = EncodedTable(name=focal.name, path=focal.path, sha256=focal.sha256, n_rows=focal.n_rows,

@@ -79,7 +79,8 @@ def test_no_matching_key_is_a_warning_everywhere(tmp_path, capsys):
 @pytest.mark.parametrize("kept, warned", [(4, True), (5, False), (9, False), (1, True)])
 def test_low_match_rate_warns_below_the_limit(tmp_path, kept, warned):
     frame = pd.read_csv(LATER)
-    frame["id"] = [i if n < kept else i + 1000 for n, i in enumerate(frame["id"])]  # ids 1..kept stay (the file has no id 10)
+    # ids 1..kept stay (the file has no id 10), the others move out of reach
+    frame["id"] = [i if n < kept else i + 1000 for n, i in enumerate(frame["id"])]
     later = tmp_path / "partial.csv"
     frame.to_csv(later, index=False)
     run = run_assessment(_config(later))
