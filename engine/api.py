@@ -17,7 +17,7 @@ from .io.loader import load_table
 from .progress import CancelToken, Progress, ProgressCallback
 from .linkage import labelled, load_linked
 from .results import (Assessment, DatasetInfo, InferenceRisk, Longitudinal, ModelShortfall, OverTimeStep,
-                      PrivacyModelLevels, ReidentificationRisk, RiskHistogram)
+                      PrivacyModelLevels, ReidentificationRisk, RiskHistogram, TargetRisk)
 from .sweep.lattice import ExplicitFamily, Family, UpToFamily
 from .sweep.runner import run_sweep
 from .sweep.walker import SweepData
@@ -50,6 +50,13 @@ def _sensitive_warnings(table: EncodedTable, sensitive: tuple[str, ...]) -> list
             warnings.append(f"{table.name}: sensitive attribute {name!r} has one value "
                             f"({column.label_text(0)!r}) in every row; it is known without any QID")
     return warnings
+
+
+def _target_warnings(targets: tuple[TargetRisk, ...]) -> list[str]:
+    """A target naming a value its column never holds matches no one, which may be a typo or
+    another coding rather than a person absent from the file: say so."""
+    return [f"target {t.label!r} matches no record: {t.reason}" for t in targets
+            if not t.matched and t.reason.startswith("value ")]
 
 
 @dataclass(frozen=True)
@@ -126,7 +133,7 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
         config=config, reidentification=swept.reidentification, inference=swept.inference, targets=targets,
         histograms=swept.histograms, privacy_models=swept.models, model_shortfalls=swept.shortfalls,
         warnings=tuple(table.warnings) + tuple(_sensitive_warnings(table, roles.sensitive))
-        + _cluster_notes(config),
+        + tuple(_target_warnings(targets)) + _cluster_notes(config),
         timings=timings, engine_version=__version__)
 
 
@@ -176,15 +183,16 @@ def _run_linked(config: AnalysisConfig, on_progress: Optional[ProgressCallback],
     timings["sweep"] = time.monotonic() - start
     longitudinal = Longitudinal(releases=linked.releases, qids=labelled_qids,
                                 reidentification=swept.reidentification, inference=swept.inference,
-                                over_time=tuple(steps), targets=targets, histograms=swept.histograms)
+                                over_time=tuple(steps), targets=targets, histograms=swept.histograms,
+                                warnings=linked.warnings)
     focal = linked.focal
     return Assessment(
         dataset=DatasetInfo(focal.name, focal.sha256, focal.n_rows, tuple(focal.columns)),
         config=config, reidentification=swept_focal.reidentification, inference=swept_focal.inference,
         histograms=swept_focal.histograms, privacy_models=swept.models, model_shortfalls=swept.shortfalls,
         longitudinal=longitudinal,
-        warnings=tuple(focal.warnings) + tuple(_sensitive_warnings(focal, config.roles.sensitive))
-        + _cluster_notes(config),
+        warnings=tuple(focal.warnings) + linked.warnings + tuple(_sensitive_warnings(focal, config.roles.sensitive))
+        + tuple(_target_warnings(targets)) + _cluster_notes(config),
         timings=timings, engine_version=__version__)
 
 

@@ -6,6 +6,17 @@ a missing value there, an ordinary value for the partition. QIDs are labelled pe
 (``age@2019``); the sensitive attribute comes from the focal release. The join works on
 Arrow key arrays and integer codes: ``index_in`` maps each focal key to its row in the later
 release, and the release's codes are gathered through that map.
+
+Keys are compared as normalised text, whatever type each file gave them, so that one
+person's id matches across formats (docs/methods.md, "Linked releases"): an integer is its
+decimal digits; a whole floating-point number below 2**53 is that integer (``7.0`` is ``7``);
+text is trimmed, and text made only of digits loses its leading zeros (``" 007"`` is ``7``,
+as an all-digit CSV column already reads); any other value is its text as written
+(case-sensitive). Two keys of one file that become equal are duplicates. The match rate of
+a later release is the share of focal records whose key it holds; a rate below
+:data:`LOW_MATCH_RATE`, and above all a rate of 0, is reported as a warning with examples
+of the keys on both sides, since unmatched records only add missing values and the release
+then seems to add no risk.
 """
 
 from __future__ import annotations
@@ -27,6 +38,10 @@ from .progress import CancelToken
 from .results import LinkedRelease
 
 
+LOW_MATCH_RATE = 0.5      # a later release matching fewer focal records than this is reported
+KEY_EXAMPLES = 3
+
+
 def labelled(column: str, label: str) -> str:
     return f"{column}@{label}"
 
@@ -40,6 +55,7 @@ class LinkedData:
     aggregate: EncodedTable
     qids: tuple[tuple[str, str], ...]   # (labelled name, release label)
     releases: tuple[LinkedRelease, ...]
+    warnings: tuple[str, ...] = ()
 
 
 def resolve_qids(names: Sequence[str], labels: Sequence[str], columns: dict[str, list[str]],
@@ -75,15 +91,53 @@ def resolve_target_column(name: str, focal_label: str, labels: Sequence[str], co
     return labelled(column, label), label, column
 
 
-def _keyed(source: DataSource, key: str, columns: Sequence[str], duplicates: str) -> tuple[pa.Table, int]:
-    """Read ``key`` and ``columns``; refuse missing keys; refuse or drop duplicate keys."""
+def normalised_keys(keys: pa.ChunkedArray) -> pa.ChunkedArray:
+    """Keys as the text they are compared by (module docstring).
+
+    >>> normalised_keys(pa.chunked_array([[" 007", "A01", "0"]])).to_pylist()
+    ['7', 'A01', '0']
+    >>> normalised_keys(pa.chunked_array([[7.0, 2.5, -0.0]])).to_pylist()
+    ['7', '2.5', '0']
+    """
+    if pa.types.is_dictionary(keys.type):
+        keys = keys.cast(keys.type.value_type)
+    if pa.types.is_integer(keys.type):
+        return keys.cast(pa.string())
+    if pa.types.is_floating(keys.type):
+        keys = keys.cast(pa.float64())
+        whole = pc.fill_null(pc.and_(pc.equal(pc.trunc(keys), keys), pc.less(pc.abs(keys), 2.0 ** 53)), False)
+        integers = pc.if_else(whole, keys, 0.0).cast(pa.int64()).cast(pa.string())
+        return pc.if_else(whole, integers, keys.cast(pa.string()))
+    text = pc.utf8_trim_whitespace(keys.cast(pa.string()))
+    digits = pc.match_substring_regex(text, r"^[0-9]+$")
+    return pc.if_else(digits, pc.replace_substring_regex(text, r"^0+([0-9])", r"\1"), text)
+
+
+def _own_keys(keys: pa.ChunkedArray) -> pa.ChunkedArray:
+    """A file's keys for its duplicate check: integers as they are (their text is unique
+    anyway, and integers compare faster), anything else normalised."""
+    return keys if pa.types.is_integer(keys.type) else normalised_keys(keys)
+
+
+def comparable_keys(focal: pa.ChunkedArray, other: pa.ChunkedArray) -> tuple[pa.ChunkedArray, pa.ChunkedArray]:
+    """Two files' keys in one type: int64 when both are integers, else normalised text."""
+    if pa.types.is_integer(focal.type) and pa.types.is_integer(other.type):
+        return focal.cast(pa.int64()), other.cast(pa.int64())
+    return normalised_keys(focal), normalised_keys(other)
+
+
+def _keyed(source: DataSource, key: str, columns: Sequence[str],
+           duplicates: str) -> tuple[pa.Table, pa.ChunkedArray, int]:
+    """Read ``key`` and ``columns``; refuse missing keys; refuse or drop duplicate keys
+    (compared normalised). Returns the table, its keys (:func:`_own_keys`) and the rows dropped."""
     name = Path(source.path).name
     wanted = list(dict.fromkeys([key] + list(columns)))
     table = read_columns(source, wanted)
-    keys = table.column(key)
-    if keys.null_count:
-        raise InputError(f"{name}: linkage key {key!r} is missing in {keys.null_count:,} row(s); "
+    raw = table.column(key)
+    if raw.null_count:
+        raise InputError(f"{name}: linkage key {key!r} is missing in {raw.null_count:,} row(s); "
                          f"every record needs its key to be linked")
+    keys = _own_keys(raw)
     distinct = pc.unique(keys)
     dropped = 0
     if len(distinct) < len(keys):
@@ -91,21 +145,46 @@ def _keyed(source: DataSource, key: str, columns: Sequence[str], duplicates: str
             counts = pc.value_counts(keys)
             repeated = counts.filter(pc.greater(counts.field("counts"), 1))
             example = repeated.field("values")[0].as_py()
+            how = ("" if len(pc.unique(raw)) < len(raw) else
+                   " once compared as text without spaces and leading zeros")
             raise InputError(f"{name}: linkage key {key!r} has {len(keys) - len(distinct):,} duplicate "
-                             f"value(s), e.g. {example!r}; fix the file or keep each key's first record")
+                             f"value(s){how}, e.g. {example!r}; fix the file or keep each key's first record")
         codes = pc.index_in(keys, value_set=distinct).to_numpy(zero_copy_only=False)
-        first = np.sort(np.unique(codes, return_index=True)[1])
+        first = pa.array(np.sort(np.unique(codes, return_index=True)[1]))
         dropped = len(keys) - len(first)
-        table = table.take(pa.array(first))
-    return table, dropped
+        table, keys = table.take(first), keys.take(first)
+    return table, keys, dropped
 
 
-def _common_keys(focal: pa.ChunkedArray, other: pa.ChunkedArray) -> tuple[pa.ChunkedArray, pa.ChunkedArray]:
-    if focal.type == other.type:
-        return focal, other
-    if pa.types.is_integer(focal.type) and pa.types.is_integer(other.type):
-        return focal.cast(pa.int64()), other.cast(pa.int64())
-    return focal.cast(pa.string()), other.cast(pa.string())
+def match_warnings(release: LinkedRelease, focal_name: str, focal_keys: pa.ChunkedArray,
+                   keys: pa.ChunkedArray) -> list[str]:
+    """Warnings for a later release: duplicate keys dropped, and a match rate below
+    :data:`LOW_MATCH_RATE` (with examples of unmatched focal keys and of the release's keys)."""
+    out = []
+    if release.duplicates_dropped:
+        out.append(f"release {release.label} ({release.name}): {release.duplicates_dropped:,} record(s) with a "
+                   f"repeated linkage key {release.key!r} dropped (each key's first record kept)")
+    if release.match_rate >= LOW_MATCH_RATE:
+        return out
+    unmatched = focal_keys.filter(pc.invert(pc.is_in(focal_keys, value_set=keys)))
+    examples = (f"focal keys such as {_examples(unmatched)} ({focal_name}) against {_examples(keys)} "
+                f"({release.name}); keys are compared as text without spaces and leading zeros")
+    if release.linked == 0:
+        out.append(f"release {release.label} ({release.name}): no record of the focal release matched on the "
+                   f"linkage key {release.key!r}, so this release adds only missing values and its risk is "
+                   f"not measured: {examples}")
+    else:
+        out.append(f"release {release.label} ({release.name}): only {release.linked:,} of "
+                   f"{release.focal_records:,} focal records ({release.match_rate:.1%}) matched on the linkage "
+                   f"key {release.key!r}, below {LOW_MATCH_RATE:.0%}, so the linked risk may be understated: "
+                   f"{examples}")
+    return out
+
+
+def _examples(keys: pa.ChunkedArray) -> str:
+    """The first few distinct keys as the text they are compared by."""
+    values = normalised_keys(pc.unique(keys)[:KEY_EXAMPLES]).to_pylist() if len(keys) else []
+    return ", ".join(repr(v) for v in values) if values else "none"
 
 
 def _joined_column(name: str, column: EncodedColumn, rows: np.ndarray) -> EncodedColumn:
@@ -140,39 +219,45 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
 
     focal_needed = [c for _, lab, c in qids + target_cols if lab == link.focal_label]
     focal_needed += [s for s in config.roles.sensitive]
-    focal_arrow, focal_dropped = _keyed(config.data, link.key, focal_needed, link.duplicates)
+    focal_arrow, focal_keys, focal_dropped = _keyed(config.data, link.key, focal_needed, link.duplicates)
     if focal_arrow.num_rows == 0:
         raise InputError(f"{files[link.focal_label]}: no data rows")
     focal_path = config.data.path
     focal = encode_arrow_table(focal_arrow, name=files[link.focal_label], path=focal_path,
                                sha256=file_sha256(focal_path), skip=(link.key,) if link.key not in focal_needed else ())
-    focal_keys = focal_arrow.column(link.key)
     aggregate: dict[str, EncodedColumn] = {}
     for name, label, column in qids + target_cols:
         if label == link.focal_label and name not in aggregate:
             aggregate[name] = _relabel(focal[column], name)
     releases = [LinkedRelease(label=link.focal_label, name=files[link.focal_label],
                               sha256=focal.sha256, rows=focal.n_rows + focal_dropped, key=link.key,
-                              linked=focal.n_rows, duplicates_dropped=focal_dropped)]
+                              linked=focal.n_rows, duplicates_dropped=focal_dropped,
+                              focal_records=focal.n_rows)]
+    warnings = []
+    if focal_dropped:
+        warnings.append(f"release {link.focal_label} ({files[link.focal_label]}, focal): {focal_dropped:,} "
+                        f"record(s) with a repeated linkage key {link.key!r} dropped (each key's first record kept)")
     for release in link.releases:
         cancel.raise_if_cancelled()
         label = release.label
         needed = list(dict.fromkeys(c for _, lab, c in qids + target_cols if lab == label))
-        arrow, dropped = _keyed(release.data, keys[label], needed, link.duplicates)
-        left, right = _common_keys(focal_keys, arrow.column(keys[label]))
+        arrow, release_keys, dropped = _keyed(release.data, keys[label], needed, link.duplicates)
+        left, right = comparable_keys(focal_keys, release_keys)
         rows = pc.fill_null(pc.index_in(left, value_set=right), -1).to_numpy().astype(np.int64)
         for column in needed:
             encoded = encode_column(column, arrow.column(column))
             aggregate[labelled(column, label)] = _joined_column(labelled(column, label), encoded, rows)
         releases.append(LinkedRelease(label=label, name=files[label], sha256=file_sha256(release.data.path),
                                       rows=arrow.num_rows + dropped, key=keys[label],
-                                      linked=int((rows >= 0).sum()), duplicates_dropped=dropped))
+                                      linked=int((rows >= 0).sum()), duplicates_dropped=dropped,
+                                      focal_records=focal.n_rows))
+        warnings += match_warnings(releases[-1], files[link.focal_label], left, right)
     for s in config.roles.sensitive:
         aggregate[s] = focal[s]
     table = EncodedTable(name=focal.name, path=focal.path, sha256=focal.sha256, n_rows=focal.n_rows,
                          columns=aggregate, warnings=focal.warnings)
     return LinkedData(focal=focal, aggregate=table, qids=tuple((n, lab) for n, lab, _ in qids),
-                      releases=tuple(releases))
+                      releases=tuple(releases), warnings=tuple(warnings))
 
 
 def _relabel(column: EncodedColumn, name: str) -> EncodedColumn:

@@ -225,7 +225,8 @@ class ModelShortfall:
 @dataclass(frozen=True)
 class LinkedRelease:
     """One release in a linked analysis: its rows, key column, and how many focal records it
-    matched (``linked``; for the focal release, its records after dropping duplicate keys)."""
+    matched (``linked``; for the focal release, its records after dropping duplicate keys)
+    out of the ``focal_records``."""
 
     label: str
     name: str
@@ -234,10 +235,17 @@ class LinkedRelease:
     key: str
     linked: int
     duplicates_dropped: int = 0
+    focal_records: int = 0
+
+    @property
+    def match_rate(self) -> float:
+        """Share of the focal records whose key this release holds (linked / focal records)."""
+        return self.linked / self.focal_records if self.focal_records else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label, "name": self.name, "sha256": self.sha256, "rows": self.rows,
-                "key": self.key, "linked": self.linked, "duplicates_dropped": self.duplicates_dropped}
+                "key": self.key, "linked": self.linked, "focal_records": self.focal_records,
+                "match_rate": self.match_rate, "duplicates_dropped": self.duplicates_dropped}
 
 
 @dataclass(frozen=True)
@@ -264,9 +272,11 @@ class Longitudinal:
     over_time: tuple[OverTimeStep, ...]
     targets: tuple[TargetRisk, ...] = ()
     histograms: tuple[RiskHistogram, ...] = ()
+    warnings: tuple[str, ...] = ()     # low or zero match rates, duplicate keys dropped
 
     def to_dict(self) -> dict[str, Any]:
         return {"releases": [r.to_dict() for r in self.releases], "qids": list(self.qids),
+                "warnings": list(self.warnings),
                 "reidentification": [r.to_dict() for r in self.reidentification],
                 "inference": [r.to_dict() for r in self.inference],
                 "over_time": [s.to_dict() for s in self.over_time],

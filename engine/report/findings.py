@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from ..config import Thresholds
+from ..linkage import LOW_MATCH_RATE
 from ..results import Assessment, InferenceRisk, ReidentificationRisk
 
 SMALL_SUBSET = 3
@@ -78,10 +79,27 @@ def linked_sentences(assessment: Assessment) -> list[str]:
     if linked is None or not linked.over_time:
         return []
     first, last = linked.over_time[0], linked.over_time[-1]
-    return [f"Linking the releases up to {last.label} raises the share of unique records from "
-            f"{pct(first.reidentification.posterior_det)} (release {first.label} alone) to "
-            f"{pct(last.reidentification.posterior_det)}, and the mean re-identification probability from "
-            f"{pct(first.reidentification.posterior_prob)} to {pct(last.reidentification.posterior_prob)}."]
+    out = [f"Linking the releases up to {last.label} raises the share of unique records from "
+           f"{pct(first.reidentification.posterior_det)} (release {first.label} alone) to "
+           f"{pct(last.reidentification.posterior_det)}, and the mean re-identification probability from "
+           f"{pct(first.reidentification.posterior_prob)} to {pct(last.reidentification.posterior_prob)}."]
+    return out + unmatched_sentences(assessment)
+
+
+def unmatched_sentences(assessment: Assessment) -> list[str]:
+    """One sentence per later release whose key matched fewer than LOW_MATCH_RATE of the
+    focal records: the linked figures do not measure what it would add."""
+    linked = assessment.longitudinal
+    out = []
+    for r in linked.releases[1:] if linked is not None else ():
+        if r.match_rate >= LOW_MATCH_RATE:
+            continue
+        how = ("none of the focal records" if r.linked == 0 else
+               f"only {r.linked:,} of {r.focal_records:,} focal records ({pct(r.match_rate)})")
+        out.append(f"Release {r.label} ({r.name}) matched {how} on the key {r.key!r}: its records are "
+                   f"otherwise missing, so the linked figures understate what linking it would add; "
+                   f"check that both files hold the same ids.")
+    return out
 
 
 def model_sentences(assessment: Assessment) -> list[str]:

@@ -20,7 +20,7 @@ from ..progress import CancelToken
 from ..results import Assessment
 from ..summary import top_by_size
 from . import findings, figures, methods
-from .document import TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
+from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
 
 def _pct_count(value: float, count: int) -> str:
     return f"{findings.pct(value)} ({count:,})"
@@ -186,10 +186,15 @@ class _Builder(DocumentBuilder):
                "QIDs are labelled per release (occupation@2); a focal record absent from a later release "
                "gets a missing value there, counted as a value of its own; records only in later releases "
                "are dropped. The sensitive attribute comes from the focal release.")
-        body = [[r.label, r.name, f"{r.rows:,}", r.key, f"{r.linked:,}", f"{r.duplicates_dropped:,}"]
-                for r in linked.releases]
-        self.story.append(self.table(["label", "file", "rows", "key", "focal records linked",
-                                      "duplicate keys dropped"], body, [0.08, 0.34, 0.12, 0.14, 0.18, 0.14]))
+        body = [[r.label, r.name, f"{r.rows:,}", r.key, f"{r.linked:,}", findings.pct(r.match_rate),
+                 f"{r.duplicates_dropped:,}"] for r in linked.releases]
+        self.story.append(self.table(["label", "file", "rows", "key", "focal records linked", "match rate",
+                                      "duplicate keys dropped"], body, [0.08, 0.3, 0.1, 0.13, 0.15, 0.11, 0.13]))
+        self.p("Match rate: the share of focal records whose key the release holds. Keys are compared as "
+               "text: integers as digits, 7.0 as 7, text trimmed and all-digit text without leading zeros.",
+               "small")
+        for sentence in findings.unmatched_sentences(self.a):
+            self.p(f'<font color="{BAD}"><b>Warning:</b> {escape(sentence)}</font>')
         steps = linked.over_time
         labels = [s.label for s in steps]
         series = {"re-identification, deterministic": [s.reidentification.posterior_det for s in steps],

@@ -26,8 +26,10 @@ METHODS = (
      "file, non-members from the control file (real records not used to make the synthetic file)."),
     ("Closest distance", "Membership score = minus the distance from the target to its nearest synthetic "
      "record (an exact copy scores 0, the highest). Attribute inference: for each candidate value v, "
-     "s'_v = minus the smallest distance from the target completed with v to a synthetic record, "
-     "normalised over the values; the best value is guessed."),
+     "d_v = the smallest distance from the target completed with v to a synthetic record; the value "
+     "with the smallest d_v is guessed (ties, within rounding: the value more common in the synthetic "
+     "file, then the smaller value), with confidence (1/d_v) / sum over u of 1/d_u, so an exact copy "
+     "of a synthetic record scores 1 and heads the targets most at risk."),
     ("Local neighbourhood", "The synthetic records within radius r of the target. Membership score = their "
      "share of the synthetic file; attribute score of a value = the share of those records holding it."),
     ("Thresholds", "A score-based attack says 'member' above a threshold trained on half of the labelled "

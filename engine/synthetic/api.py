@@ -90,6 +90,7 @@ def run_synthetic_assessment(config: SyntheticConfig, *, on_progress: Optional[P
     timings["load"] = time.monotonic() - start
     rng = np.random.default_rng(config.seed)
     targets, warnings = draw_targets(data, config.targets, rng)
+    warnings += data.disjoint_columns()
     if any(a in MEMBERSHIP_ATTACKS for a in config.attacks):
         for name, count in (("real", len(targets.members)), ("control", len(targets.nonmembers))):
             if count < 2:
@@ -107,7 +108,7 @@ def run_synthetic_assessment(config: SyntheticConfig, *, on_progress: Optional[P
         start = time.monotonic()
         report = stages.reporter("cap", len(data.real))
         report(0)
-        evaluations["cap"] = _cap(config, data)
+        evaluations["cap"] = _cap(config, data, warnings)
         report(len(data.real))
         timings["cap"] = time.monotonic() - start
     if "groundhog" in config.attacks:
@@ -178,18 +179,19 @@ def _distance_attacks(config: SyntheticConfig, data: AttackData, targets: Target
         note = (f"; {absent:,} member targets hold a value the synthetic file lacks" if absent else "")
         if "closest-aia" in attacks:
             partial = np.column_stack([found[(f"value{u}", "nearest")] for u in range(len(candidates))])
-            scores = closest.closest_aia_scores(closest.closest_aia_distances(space, partial, candidates, s))
-            guess = closest.best_values(scores)
-            confidence = closest.normalised_scores(scores)[np.arange(len(guess)), guess]
+            distances = closest.closest_aia_distances(space, partial, candidates, s)
+            guess = closest.nearest_values(distances)
+            confidence = closest.closeness_shares(distances)[np.arange(len(guess)), guess]
             evaluations["closest-aia"] = _attribute("closest-aia", guess == truth, targets, baseline, config,
                                                     confidence,
                                                     f"guess = the value whose completion is nearest to a "
-                                                    f"synthetic record; baseline = the most common synthetic "
-                                                    f"value{note}")
+                                                    f"synthetic record (ties: the more common value); "
+                                                    f"confidence = (1/d) / sum of 1/d over the values; "
+                                                    f"baseline = the most common synthetic value{note}")
         if "neighbourhood-aia" in attacks:
             counts = np.column_stack([found[(f"value{u}", "count")] for u in range(len(candidates))])
             shares = neighbourhood.neighbourhood_aia_scores(counts)
-            guess = closest.best_values(shares)
+            guess = closest.best_values(counts)
             empty = int((counts.sum(axis=1) == 0).sum())
             evaluations["neighbourhood-aia"] = _attribute(
                 "neighbourhood-aia", guess == truth, targets, baseline, config, shares[np.arange(len(guess)), guess],
@@ -215,9 +217,13 @@ def _attribute(attack: str, correct: np.ndarray, targets: Targets, baseline: flo
                               confidence[members], config.show_targets, notes)
 
 
-def _cap(config: SyntheticConfig, data: AttackData) -> AttackEvaluation:
+def _cap(config: SyntheticConfig, data: AttackData, warnings: list[str]) -> AttackEvaluation:
     scores = cap_scores(data)
     matched = scores.real_matched
+    if not matched.any():
+        warnings.append(f"cap: no real record matches a synthetic record on all of "
+                        f"{', '.join(repr(data.columns[i]) for i in data.qid_indices)}, so CAP is 0 for every record "
+                        f"and says nothing about the risk; try fewer or coarser key columns")
     mean_matched = float(scores.real[matched].mean()) if matched.any() else float("nan")
     notes = (f"keys: {', '.join(data.columns[i] for i in data.qid_indices)}; {int(matched.sum()):,} of "
              f"{len(matched):,} real records match a synthetic record (unmatched score 0); mean CAP over "

@@ -11,10 +11,16 @@ x is to its nearest synthetic record, the likelier x was used to make D(s):
 Attribute inference: the attacker knows x's QIDs and guesses its sensitive value among the
 values v the synthetic file holds, completing x with each (x|v):
 
-.. math:: s'_v(x) = -\min_{y \in D(s)} d(x|v, y), \qquad s_v = s'_v / \sum_u s'_u,
+.. math:: d_v(x) = \min_{y \in D(s)} d(x|v, y), \qquad s_v = \frac{1/d_v}{\sum_u 1/d_u},
 
-and guesses the v with the highest :math:`s'_v` (the nearest completion; ties go to the value
-more common in D(s)). The distances are additive over columns (``l2``: their squares), so
+and guesses the v of the nearest completion (the smallest :math:`d_v`). Distances within
+:data:`TOLERANCE` of the smallest (relative, and at least that much absolute) are ties, so
+rounding in the index cannot decide: a tie goes to the value more common in D(s), and if the
+counts tie too, to the smaller value (categorical: first in text order; missing last). The
+confidence :math:`s_v` of the guess grows as its completion gets nearer: an exact copy of a
+synthetic record (:math:`d_v = 0`) scores 1, or 1/k when k values have a completion at
+distance 0; a value with no synthetic record scores 0. The distances are additive over
+columns (``l2``: their squares), so
 :math:`\min_y d(x|v, y) = \min_u \mathrm{combine}(a_u(x), d(v, u))` where
 :math:`a_u(x)` is the QID distance from x to the nearest synthetic record whose sensitive
 value is u: one index per value, queried once per target whatever the number of values.
@@ -25,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from .distances import DistanceSpace
+from .neighbours import TOLERANCE
 
 
 def closest_mia_scores(nearest: np.ndarray) -> np.ndarray:
@@ -81,24 +88,43 @@ def closest_aia_distances(space: DistanceSpace, partial: np.ndarray, candidates:
     return combined.min(axis=2)
 
 
-def closest_aia_scores(distances: np.ndarray) -> np.ndarray:
-    """s'_v = minus the distance of each completion."""
-    return -np.asarray(distances, dtype=np.float64)
+def nearest_values(distances: np.ndarray) -> np.ndarray:
+    """The guessed candidate per target: the nearest completion; distances within
+    :data:`TOLERANCE` of the row's smallest tie, and a tie goes to the first candidate (the
+    candidates come most common first, see :func:`candidate_values`).
 
-
-def normalised_scores(scores: np.ndarray) -> np.ndarray:
-    """s_v = s'_v / sum_u s'_u per target; equal shares when every s'_u is 0.
-
-    >>> normalised_scores(np.array([[-1.0, -3.0], [0.0, 0.0]])).tolist()
-    [[0.25, 0.75], [0.5, 0.5]]
+    >>> nearest_values(np.array([[0.2, 0.05], [0.1 + 1e-16, 0.1], [np.inf, np.inf]])).tolist()
+    [1, 0, 0]
     """
-    scores = np.asarray(scores, dtype=np.float64)
-    total = scores.sum(axis=1, keepdims=True)
-    equal = np.full_like(scores, 1.0 / scores.shape[1])
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(total != 0, scores / np.where(total == 0, 1.0, total), equal)
+    distances = np.asarray(distances, dtype=np.float64)
+    best = distances.min(axis=1, keepdims=True)
+    tied = distances <= best + TOLERANCE * np.maximum(1.0, best)
+    return np.argmax(tied, axis=1)
 
 
-def best_values(scores: np.ndarray) -> np.ndarray:
-    """The guessed candidate per target: the highest score, the first (most common) on ties."""
-    return np.argmax(np.asarray(scores, dtype=np.float64), axis=1)
+def closeness_shares(distances: np.ndarray) -> np.ndarray:
+    """s_v = (1/d_v) / sum_u (1/d_u) per target: completions at distance 0 (within
+    :data:`TOLERANCE`) share 1 equally, infinite distances get 0; equal shares when no
+    distance is finite.
+
+    >>> closeness_shares(np.array([[0.2, 0.05], [0.0, 3.0], [0.0, 0.0], [1.0, np.inf]])).tolist()
+    [[0.2, 0.8], [1.0, 0.0], [0.5, 0.5], [1.0, 0.0]]
+    """
+    distances = np.asarray(distances, dtype=np.float64)
+    zero = distances <= TOLERANCE
+    with np.errstate(divide="ignore"):
+        inverse = np.where(zero, 0.0, 1.0 / np.where(zero, 1.0, distances))
+    weights = np.where(zero.any(axis=1, keepdims=True), zero.astype(np.float64), inverse)
+    total = weights.sum(axis=1, keepdims=True)
+    equal = np.full_like(distances, 1.0 / max(distances.shape[1], 1))
+    return np.where(total > 0, weights / np.where(total > 0, total, 1.0), equal)
+
+
+def best_values(counts: np.ndarray) -> np.ndarray:
+    """The guessed candidate per target from exact counts (no rounding): the largest, the
+    first (most common in the synthetic file) on ties.
+
+    >>> best_values(np.array([[2, 2, 1], [0, 1, 3]])).tolist()
+    [0, 2]
+    """
+    return np.argmax(np.asarray(counts), axis=1)

@@ -57,6 +57,43 @@ class AttackData:
         values = values[~np.isnan(values)]
         return float(values.min()) if len(values) else 0.0
 
+    def disjoint_columns(self) -> list[str]:
+        """Warnings for columns where the synthetic (or control) file shares nothing with the
+        real file: no common value (categorical) or no overlap of the value ranges (numeric),
+        ignoring missing values. Every record then differs in that column, which usually means
+        another coding (``M``/``F`` against ``1``/``2``, birth years against ages): the attacks
+        understate the risk, or with the control file, overstate the residual risk."""
+        effects = {"synthetic": "the attacks understate the risk",
+                   "control": "the control records look safer than they are (the residual risk is overstated)"}
+        out = []
+        for j, name in enumerate(self.columns):
+            real = self._present(self.real[:, j], j)
+            for role, table in (("synthetic", self.synthetic), ("control", self.control)):
+                other = self._present(table[:, j], j) if table is not None else np.zeros(0)
+                if not len(real) or not len(other):
+                    continue
+                if self.kinds[j] == "categorical":
+                    if np.intersect1d(real, other).size:
+                        continue
+                    show = lambda codes: ", ".join(repr(self.categories[name][int(c)])  # noqa: E731
+                                                   for c in np.unique(codes)[:3])
+                    out.append(f"column {name!r}: no value of the {role} file occurs in the real file (real "
+                               f"{show(real)}, ...; {role} {show(other)}, ...), so every record differs there and "
+                               f"{effects[role]}; check that the files use the same coding")
+                elif real.max() < other.min() or other.max() < real.min():
+                    out.append(f"column {name!r}: the {role} values ({other.min():g} to {other.max():g}) do not "
+                               f"overlap the real ones ({real.min():g} to {real.max():g}), so every record differs "
+                               f"there and {effects[role]}; check that the files use the same units")
+        return out
+
+    def _present(self, values: np.ndarray, column: int) -> np.ndarray:
+        """The non-missing values of one column (categorical: codes other than the missing one)."""
+        values = values[~np.isnan(values)]
+        if self.kinds[column] == "categorical":
+            labels = self.categories[self.columns[column]]
+            values = values[values != (len(labels) - 1 if labels and labels[-1] == MISSING_LABEL else len(labels))]
+        return values
+
 
 def _is_numeric(kind: pa.DataType) -> bool:
     return pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind)

@@ -6,6 +6,7 @@ focal release with the later ones on the key (CRL/CAL) and shows the risk over t
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 from typing import Optional
 
@@ -20,7 +21,8 @@ from engine.io.formats import list_columns
 
 from ..resources import icon
 from ..session import Release, Session
-from .common import hint, page_layout, title
+from ..text import pct
+from .common import banner, hint, page_layout, title
 
 NO_KEY = "(choose the linkage key)"
 
@@ -98,10 +100,18 @@ class ReleasesPage(QWidget):
         layout.addWidget(later, 1)
         self.status = hint("")
         layout.addWidget(self.status)
+        self.matches = hint("")
+        self.matches.setObjectName("matchRates")
+        layout.addWidget(self.matches)
+        self.match_warning = banner()
+        layout.addWidget(self.match_warning)
         session.dataChanged.connect(self._refresh)
         session.rolesChanged.connect(self._refresh)
         session.releasesChanged.connect(self._refresh)
+        session.resultChanged.connect(self._show_matches)
+        session.releasesChanged.connect(self._show_matches)
         self._refresh()
+        self._show_matches()
 
     # --- actions ----------------------------------------------------------------------------
     @Slot()
@@ -154,6 +164,23 @@ class ReleasesPage(QWidget):
                 self.session.set_release_label(row, edit.text())
 
     # --- display ----------------------------------------------------------------------------
+    @Slot()
+    def _show_matches(self) -> None:
+        """The last run's match rate of each later release, and its warnings, while the
+        releases listed are still the ones that run linked."""
+        result = self.session.result
+        linked = result.assessment.longitudinal if result is not None else None
+        names = [Path(r.path).name for r in self.session.releases]
+        current = linked is not None and [r.name for r in linked.releases[1:]] == names
+        later = linked.releases[1:] if current else ()
+        self.matches.setText("Last run: " + "; ".join(
+            f"{r.name} matched {r.linked:,} of {r.focal_records:,} focal records ({pct(r.match_rate)})"
+            for r in later) + "." if later else "")
+        self.matches.setVisible(bool(later))
+        warnings = linked.warnings if current else ()
+        self.match_warning.setText("<br>".join(f"Warning: {escape(w, quote=False)}" for w in warnings))
+        self.match_warning.setVisible(bool(warnings))
+
     @Slot()
     def _refresh(self) -> None:
         session = self.session

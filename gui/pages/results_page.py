@@ -4,6 +4,7 @@ linked releases."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import Optional
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Slot
@@ -200,7 +201,7 @@ class ResultsPage(QWidget):
                              f"{len(a.reidentification):,} subsets of "
                              f"{len(a.config.roles.quasi_identifiers)} quasi-identifiers, "
                              f"run in {duration(result.seconds)}.")
-        self.warnings.setText("<br>".join(f"Warning: {w}" for w in a.warnings))
+        self.warnings.setText("<br>".join(f"Warning: {escape(w, quote=False)}" for w in a.warnings))
         self.warnings.setVisible(bool(a.warnings))
         self.attack.blockSignals(True)
         self.attack.clear()

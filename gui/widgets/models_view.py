@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from html import escape
 from typing import Optional, Sequence
 
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
@@ -209,6 +210,11 @@ class OverTimeView(QWidget):
         self.note = QLabel("")
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
+        self.problem = QLabel("")
+        self.problem.setObjectName("banner")
+        self.problem.setWordWrap(True)
+        self.problem.setVisible(False)
+        layout.addWidget(self.problem)
         self.chart = OverTimeChart()
         layout.addWidget(self.chart, 3)
         self.table = _table("overTimeTable")
@@ -219,12 +225,16 @@ class OverTimeView(QWidget):
         steps = list(linked.over_time) if linked is not None else []
         self.chart.setVisible(bool(steps))
         self.table.setVisible(bool(steps))
+        warnings = list(linked.warnings) if linked is not None else []
+        self.problem.setText("<br>".join(f"Warning: {escape(w, quote=False)}" for w in warnings))
+        self.problem.setVisible(bool(warnings))
         if not steps:
             self.note.setText("No linked releases in this run: add later releases and the linkage key "
                               "on the Releases page to see how the risk grows with each release.")
             self.chart.show_steps([])
             return
-        releases = ", ".join(f"{r.label}: {r.name} ({r.linked:,} of {r.rows:,} linked"
+        releases = ", ".join(f"{r.label}: {r.name} ({r.linked:,} of {r.focal_records:,} focal records "
+                             f"matched, {pct(r.match_rate)}; {r.rows:,} rows"
                              + (f", {r.duplicates_dropped:,} duplicate keys dropped" if r.duplicates_dropped else "")
                              + ")" for r in linked.releases)
         self.note.setText(f"Risk with the focal release alone, then with each later release linked "

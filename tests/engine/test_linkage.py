@@ -38,6 +38,8 @@ def test_example20_through_the_api():
     assert (cal.posterior_det, cal.posterior_prob, cal.prior_prob) == (pytest.approx(0.8), pytest.approx(0.9), 0.5)
     assert cal.degradation_prob == pytest.approx(1.8)
     assert [r.linked for r in linked.releases] == [10, 9]  # id 10 absent from release 2; id 11 dropped
+    assert [r.match_rate for r in linked.releases] == [1.0, pytest.approx(0.9)]
+    assert linked.warnings == () and run.warnings == ()
     first, second = linked.over_time
     assert (first.label, second.label) == ("1", "2")
     assert first.reidentification.posterior_prob == pytest.approx(0.5)
@@ -59,6 +61,8 @@ def test_example20_through_the_command_line(tmp_path, capsys):
         pytest.approx(0.8), pytest.approx(0.9), 0.5)
     assert [s["label"] for s in linked["over_time"]] == ["1", "2"]
     assert linked["releases"][1]["name"] == "example20_release2.csv"
+    assert (linked["releases"][1]["linked"], linked["releases"][1]["focal_records"]) == (9, 10)
+    assert linked["releases"][1]["match_rate"] == pytest.approx(0.9) and linked["warnings"] == []
     assert results["config"]["linkage"]["releases"][0]["label"] == "2"
     again = tmp_path / "again"
     assert main(["assess", "--config", str(out / "analysis.toml"), "--out", str(again)]) == 0
@@ -159,6 +163,12 @@ def test_releases_with_disjoint_keys_add_only_missing_values(tmp_path):
     first, second = run.longitudinal.over_time
     assert run.longitudinal.releases[1].linked == 0
     assert second.reidentification.blocks == first.reidentification.blocks
+    # ... which must not read as "linking adds no risk": the run says the keys never matched
+    (warning,) = run.longitudinal.warnings
+    assert warning.startswith("release 2 (other.csv): no record of the focal release matched on the linkage "
+                              "key 'id'")
+    assert "'1', '2', '3' (example12.csv) against '101', '102', '103' (other.csv)" in warning
+    assert warning in run.warnings
 
 
 def test_missing_key_values_are_an_error(tmp_path):

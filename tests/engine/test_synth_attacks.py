@@ -122,14 +122,62 @@ def test_closest_distance_aia_hand_table():
     assert distances[0].tolist() == pytest.approx([0.2, 0.05])
     brute = [space.pairwise(np.array([[32, 0, v]]), data.synthetic, (0, 1, 2)).min() for v in candidates]
     assert distances[0].tolist() == pytest.approx(brute)
-    scores = closest.closest_aia_scores(distances)
-    assert closest.best_values(scores).tolist() == [1]            # guesses value 0
-    assert closest.normalised_scores(scores)[0].tolist() == pytest.approx([0.8, 0.2])
+    assert closest.nearest_values(distances).tolist() == [1]      # guesses value 0
+    # confidence (1/d_v) / sum_u (1/d_u): 1/0.2 = 5 and 1/0.05 = 20, so value 0 (the guess) gets 20/25
+    assert closest.closeness_shares(distances)[0].tolist() == pytest.approx([0.2, 0.8])
+
+
+def test_closest_aia_confidence_grows_as_the_completion_gets_nearer():
+    # one target per row; candidate 0 is the guess in each, candidate 1 always at distance 1
+    distances = np.array([[0.0, 1.0], [0.25, 1.0], [0.5, 1.0], [1e-300, 1.0], [0.0, 0.0], [2.0, np.inf]])
+    assert closest.nearest_values(distances).tolist() == [0, 0, 0, 0, 0, 0]
+    shares = closest.closeness_shares(distances)
+    # an exact copy scores 1; 1/0.25 = 4 against 1 -> 0.8; 2 against 1 -> 2/3; two copies share
+    assert shares[:, 0].tolist() == pytest.approx([1.0, 0.8, 2 / 3, 1.0, 0.5, 1.0])
+    assert shares.sum(axis=1) == pytest.approx(np.ones(6))
+    rng = np.random.default_rng(5)
+    random = rng.uniform(0, 3, (200, 4)) * (rng.random((200, 4)) < 0.8)   # some exact copies
+    shares = closest.closeness_shares(random)
+    guess = closest.nearest_values(random)
+    confidence = shares[np.arange(200), guess]
+    assert (shares.argmax(axis=1) == guess).mean() > 0.95       # the guess has the largest share (bar ties)
+    order = np.argsort(random[np.arange(200), guess])           # nearer guesses, other distances equal...
+    copies = (random == 0).sum(axis=1)
+    assert np.all(confidence[copies == 1] == 1.0) and np.all(confidence[copies == 0] < 1.0)
+    assert confidence[order[0]] >= confidence[order[-1]]
 
 
 def test_closest_aia_ties_go_to_the_more_common_value():
-    scores = closest.closest_aia_scores(np.array([[1.0, 1.0, 2.0]]))
-    assert closest.best_values(scores).tolist() == [0]
+    assert closest.nearest_values(np.array([[1.0, 1.0, 2.0]])).tolist() == [0]
+    assert closest.nearest_values(np.array([[2.0, 1.0, 1.0]])).tolist() == [1]
+
+
+def test_closest_aia_ties_are_not_decided_by_rounding():
+    # target age 4 between synthetic ages 3 (value 0) and 5 (value 1); ages scaled by the range 9,
+    # so both completions are 1/9 away but in floating point 4/9 - 3/9 < 5/9 - 4/9
+    data = _data([[4, 0, 1]], [[3, 0, 0], [5, 0, 1], [9, 1, 1], [0, 1, 1]])
+    candidates = closest.candidate_values(data.synthetic[:, 2])
+    assert candidates.tolist() == [1.0, 0.0]                   # value 1: three records
+    for name in ("mixed", "l1", "l2"):
+        space = DistanceSpace.from_data(data, name)
+        brute = [space.pairwise(np.array([[4, 0, v]]), data.synthetic, (0, 1, 2)).min() for v in candidates]
+        assert brute[0] != brute[1] and brute == pytest.approx([1 / 9, 1 / 9]), name   # rounding differs
+        points = {f"v{u}": space.embed(data.synthetic[closest.same_value(data.synthetic[:, 2], v)], (0, 1))
+                  for u, v in enumerate(candidates)}
+        found = run_searches(points, {"t": space.embed(data.real, (0, 1))},
+                             [Search(f"v{u}", "t", "nearest") for u in range(len(candidates))], space.metric)
+        distances = closest.closest_aia_distances(space, np.column_stack(found), candidates, 2)
+        assert closest.nearest_values(distances).tolist() == [0], name                 # value 1, the more common
+        assert closest.closeness_shares(distances)[0] == pytest.approx([0.5, 0.5]), name
+    # counts tie too (two each): the smaller value, though rounding puts value 1 (age 3) nearer
+    data = _data([[4, 0, 1]], [[3, 0, 1], [5, 0, 0], [9, 1, 0], [0, 1, 1]])
+    candidates = closest.candidate_values(data.synthetic[:, 2])
+    assert candidates.tolist() == [0.0, 1.0]
+    space = DistanceSpace.from_data(data, "mixed")
+    partial = np.array([[space.pairwise(data.real, data.synthetic[closest.same_value(data.synthetic[:, 2], v)],
+                                        (0, 1)).min() for v in candidates]])
+    assert partial[0, 0] > partial[0, 1]
+    assert closest.nearest_values(closest.closest_aia_distances(space, partial, candidates, 2)).tolist() == [0]
 
 
 # --- local neighbourhood -------------------------------------------------------------------
@@ -148,7 +196,7 @@ def test_neighbourhood_hand_table():
     assert counts.tolist() == [[2, 2]]
     shares = neighbourhood.neighbourhood_aia_scores(counts)
     assert shares.tolist() == [[0.5, 0.5]]
-    assert closest.best_values(shares).tolist() == [0]                 # tie: the more common value 1
+    assert closest.best_values(counts).tolist() == [0]                 # tie: the more common value 1
 
 
 # --- thresholds ----------------------------------------------------------------------------
@@ -248,3 +296,73 @@ def test_copied_synthetic_file_is_exposed_end_to_end(tmp_path):
     assert assessment.radius == 0.0
     assert [a.attack for a in assessment.attacks] == ["closest-mia", "closest-aia", "neighbourhood-mia",
                                                       "neighbourhood-aia", "cap"]
+
+
+def test_exact_copies_are_the_closest_aia_targets_most_at_risk(tmp_path):
+    # half the real records are copied into the synthetic file, the other half with age + 1: the
+    # attack guesses every member right, and the copies (confidence 1) must head the list
+    rng = np.random.default_rng(3)
+    n = 120
+    real = [(int(a), "FM"[int(s)], f"j{int(j)}", "yes" if int(i) else "no")
+            for a, s, j, i in zip(rng.integers(18, 90, n), rng.integers(0, 2, n), rng.integers(0, 40, n),
+                                  rng.integers(0, 2, n))]
+    synthetic = [row if k % 2 == 0 else (row[0] + 1,) + row[1:] for k, row in enumerate(real)]
+    header = "age,sex,job,ill"
+    config = SyntheticConfig(real=_write(tmp_path / "real.csv", header, real),
+                             synthetic=_write(tmp_path / "syn.csv", header, synthetic),
+                             qids=("age", "sex", "job"), sensitive="ill", targets=60, show_targets=True,
+                             attacks=("closest-aia",))
+    aia = run_synthetic_assessment(config).attack("closest-aia")
+    assert aia.accuracy == 1.0
+    rows = [row for row, _ in aia.at_risk]
+    scores = [score for _, score in aia.at_risk]
+    assert len(rows) == 20 and scores == sorted(scores, reverse=True)
+    copied = [(row - 1) % 2 == 0 for row in rows]
+    assert copied == sorted(copied, reverse=True) and copied[0]          # every copy before any perturbed row
+    assert all(score == 1.0 for score, c in zip(scores, copied) if c)
+    assert all(0.5 < score < 1.0 for score, c in zip(scores, copied) if not c)
+
+
+def test_synthetic_file_coded_differently_is_a_warning(tmp_path):
+    # the synthetic file codes sex as 1/2 and gives birth years instead of ages: no record can match
+    rng = np.random.default_rng(4)
+    real = [(int(a), "FM"[int(s)], "yes" if int(i) else "no")
+            for a, s, i in zip(rng.integers(18, 60, 80), rng.integers(0, 2, 80), rng.integers(0, 2, 80))]
+    synthetic = [(2020 - a, "12"["FM".index(s)], i) for a, s, i in real]
+    header = "age,sex,ill"
+    config = SyntheticConfig(real=_write(tmp_path / "real.csv", header, real),
+                             synthetic=_write(tmp_path / "syn.csv", header, synthetic),
+                             qids=("age", "sex"), sensitive="ill", targets=40, attacks=("closest-aia", "cap"))
+    assessment = run_synthetic_assessment(config)
+    warnings = assessment.warnings
+    (sex,) = [w for w in warnings if w.startswith("column 'sex'")]
+    assert "no value of the synthetic file occurs in the real file (real 'F', 'M', ...; synthetic '1', '2', ...)" in sex
+    (age,) = [w for w in warnings if w.startswith("column 'age'")]
+    ages = [a for a, _, _ in real]
+    assert f"synthetic values ({2020 - max(ages)} to {2020 - min(ages)}) do not overlap the real ones " \
+           f"({min(ages)} to {max(ages)})" in age
+    (cap,) = [w for w in warnings if w.startswith("cap:")]
+    assert "no real record matches a synthetic record on all of 'age', 'sex'" in cap
+    assert assessment.attack("cap").main_rate == 0.0
+    assert not [w for w in warnings if "'ill'" in w]                 # the sensitive column matches
+
+
+def test_files_coded_alike_give_no_coding_warning(tmp_path):
+    rows = [(30, "F", "no"), (40, "M", "yes"), (50, "F", "yes")]
+    config = SyntheticConfig(real=_write(tmp_path / "real.csv", "age,sex,ill", rows),
+                             synthetic=_write(tmp_path / "syn.csv", "age,sex,ill", [(30, "F", "no"), (60, "M", "no")]),
+                             qids=("age", "sex"), sensitive="ill", targets=3, attacks=("closest-aia", "cap"))
+    assert run_synthetic_assessment(config).warnings == ()
+
+
+def test_control_file_coded_differently_is_a_warning(tmp_path):
+    real = [(30, "F", "no"), (40, "M", "yes"), (50, "F", "yes"), (35, "M", "no")]
+    control = [(31, "female", "no"), (41, "male", "yes"), (52, "female", "no")]
+    config = SyntheticConfig(real=_write(tmp_path / "real.csv", "age,sex,ill", real),
+                             synthetic=_write(tmp_path / "syn.csv", "age,sex,ill", real),
+                             control=_write(tmp_path / "control.csv", "age,sex,ill", control),
+                             qids=("age", "sex"), sensitive="ill", targets=3, attacks=("closest-aia",))
+    (warning,) = run_synthetic_assessment(config).warnings
+    assert warning.startswith("column 'sex': no value of the control file occurs in the real file (real 'F', "
+                              "'M', ...; control 'female', 'male', ...)")
+    assert "residual risk is overstated" in warning

@@ -100,3 +100,52 @@ def test_linked_release_run_save_and_reload(qtbot, window, tmp_path):
     assert window.flow.open_analysis(str(saved))
     qtbot.waitUntil(lambda: len(window.session.releases) == 1, timeout=20000)
     assert window.session.build_config().linkage == config.linkage
+
+
+def test_release_whose_keys_never_match_is_a_visible_warning(qtbot, window, tmp_path):
+    import pandas as pd
+
+    later = tmp_path / "text_ids.csv"
+    pd.read_csv(LATER).assign(id=lambda f: [f"P{i}" for i in f["id"]]).to_csv(later, index=False)
+    load_census(qtbot, window, FOCAL)
+    set_roles(window, ("gender", "occupation"), ("illness",))
+    page = window.releases_page
+    page.focal_key.setCurrentIndex(page.focal_key.findData("id"))
+    page.focal_key.activated.emit(page.focal_key.currentIndex())
+    page.add_release_file(str(later))
+    window.session.set_family(window.session.family.parse("exact"))
+    assert not page.match_warning.isVisibleTo(page)
+    assessment = _run(qtbot, window)
+    assert assessment.longitudinal.releases[1].linked == 0
+    # the results page's warning banner and the over-time tab
+    results = window.results_page
+    assert results.warnings.isVisibleTo(results)
+    assert "no record of the focal release matched on the linkage key 'id'" in results.warnings.text()
+    assert "'P1', 'P2', 'P3' (text_ids.csv)" in results.warnings.text()
+    over_time = results.over_time
+    assert over_time.problem.isVisibleTo(over_time) and "no record of the focal release" in over_time.problem.text()
+    assert "0 of 10 focal records matched, 0.0%" in over_time.note.text()
+    # the releases page shows the match rate of the last run and the same warning
+    window.show_page(2)
+    qtbot.waitUntil(lambda: page.isVisible())
+    assert page.matches.isVisible() and "text_ids.csv matched 0 of 10 focal records (0.0%)" in page.matches.text()
+    assert page.match_warning.isVisible() and "no record of the focal release matched" in page.match_warning.text()
+    page.grab().save(str(tmp_path / "releases.png"))
+    results.over_time.grab().save(str(tmp_path / "over_time.png"))
+    # once the releases change the old run's rates no longer describe them
+    window.session.remove_release(0)
+    assert not page.match_warning.isVisibleTo(page) and not page.matches.isVisibleTo(page)
+
+
+def test_matching_release_shows_its_rate_without_a_warning(qtbot, window):
+    load_census(qtbot, window, FOCAL)
+    set_roles(window, ("gender", "occupation"), ("illness",))
+    page = window.releases_page
+    page.focal_key.setCurrentIndex(page.focal_key.findData("id"))
+    page.focal_key.activated.emit(page.focal_key.currentIndex())
+    page.add_release_file(str(LATER))
+    window.session.set_family(window.session.family.parse("exact"))
+    _run(qtbot, window)
+    assert "example20_release2.csv matched 9 of 10 focal records (90.0%)" in page.matches.text()
+    assert not page.match_warning.isVisibleTo(page)
+    assert not window.results_page.over_time.problem.isVisibleTo(window.results_page.over_time)

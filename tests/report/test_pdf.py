@@ -155,3 +155,38 @@ def test_report_numbers_match_results_json(tmp_path, capsys):
     assert flat(f"{pct(full['posterior_prob'])} ({full['blocks']:,})") in squeezed
     inference = next(r for r in results["inference"] if r["qids"] == ["age", "education"])
     assert flat(f"{pct(inference['posterior_prob'])} ({inference['expected_correct']:,})") in squeezed
+
+
+def _linked_pdf(tmp_path, later_ids):
+    import pandas as pd
+
+    from engine.config import DataSource, Linkage, Release, Roles, SubsetFamily
+
+    later = tmp_path / "later.csv"
+    pd.read_csv(EXAMPLES / "example20_release2.csv").assign(id=later_ids).to_csv(later, index=False)
+    config = AnalysisConfig(data=DataSource(str(EXAMPLES / "example12.csv")),
+                            roles=Roles(("gender", "occupation"), ("illness",)), subsets=SubsetFamily.parse("exact"),
+                            linkage=Linkage(key="id", releases=(Release(DataSource(str(later)), "2"),)))
+    path = tmp_path / "linked.pdf"
+    write_pdf(run_assessment(config), path, generated_at=WHEN)
+    return text_of(path)
+
+
+def test_linked_release_that_matches_nothing_is_a_warning_in_the_pdf(tmp_path):
+    text = _linked_pdf(tmp_path, lambda f: [f"P{i}" for i in f["id"]])
+    squeezed = flat(text)
+    assert flat("focal records linked match rate") in squeezed
+    # the release row: label, file, rows, key, linked, match rate, duplicates dropped
+    assert flat("2 later.csv 10 id 0 0.0% 0") in squeezed
+    assert flat("Warning: Release 2 (later.csv) matched none of the focal records on the key 'id'") in squeezed
+    # the summary says it too, and the warnings list gives example keys from both files
+    assert squeezed.count(flat("matched none of the focal records")) == 2
+    assert flat("no record of the focal release matched on the linkage key 'id'") in squeezed
+    assert flat("'P1', 'P2', 'P3' (later.csv)") in squeezed
+
+
+def test_linked_release_that_matches_keeps_the_pdf_quiet(tmp_path):
+    text = _linked_pdf(tmp_path, lambda f: f["id"])
+    squeezed = flat(text)
+    assert flat("2 later.csv 10 id 9 90.0% 0") in squeezed
+    assert "Warning" not in text and "matched none" not in text
