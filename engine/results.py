@@ -222,6 +222,9 @@ class ModelShortfall:
                 "total_blocks": self.total_blocks}
 
 
+LOW_MATCH_RATE = 0.5  # a later release matching fewer focal records than this is reported
+
+
 @dataclass(frozen=True)
 class LinkedRelease:
     """One release in a linked analysis: its rows, key column, and how many focal records it
@@ -241,6 +244,11 @@ class LinkedRelease:
     def match_rate(self) -> float:
         """Share of the focal records whose key this release holds (linked / focal records)."""
         return self.linked / self.focal_records if self.focal_records else 0.0
+
+    @property
+    def low_match(self) -> bool:
+        """The key matched fewer than :data:`LOW_MATCH_RATE` of the focal records."""
+        return self.match_rate < LOW_MATCH_RATE
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label, "name": self.name, "sha256": self.sha256, "rows": self.rows,
