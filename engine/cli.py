@@ -1,5 +1,6 @@
 """The command line: ``riskreview assess``, ``profile``, ``synth`` (attacks on a synthetic file),
-``dp`` and ``dp-threshold`` (differential-privacy release analysis).
+``dp`` and ``dp-threshold`` (differential-privacy release analysis), ``suggest`` (the
+least-loss generalisation meeting k-anonymity).
 
 Exit codes: 0 success; 2 bad input or usage (one ``error: ...`` line naming the file,
 column or value); 1 an engine failure; 130 interrupted.
@@ -79,10 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     from .dp.command import add_parsers as add_dp_parsers
+    from .remediation.command import add_parser as add_suggest_parser
     from .synthetic.command import add_parser as add_synth_parser
 
     add_synth_parser(commands)
     add_dp_parsers(commands)
+    add_suggest_parser(commands)
     return parser
 
 
@@ -226,7 +229,14 @@ def _dp_threshold(args: argparse.Namespace, cancel: Optional[CancelToken] = None
     return run_threshold(args, cancel)
 
 
-_COMMANDS = {"assess": _assess, "profile": _profile, "synth": _synth, "dp": _dp, "dp-threshold": _dp_threshold}
+def _suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
+    from .remediation.command import run_suggest
+
+    return run_suggest(args, cancel)
+
+
+_COMMANDS = {"assess": _assess, "profile": _profile, "synth": _synth, "dp": _dp, "dp-threshold": _dp_threshold,
+             "suggest": _suggest}
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
