@@ -71,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="let the report show target values and inferred values (off by default)")
     assess.add_argument("--per-record", action="store_true",
                         help="also write per-record risk for the full QID set (per_record_risk.csv)")
+    assess.add_argument("--scenario", metavar="FILE.toml",
+                        help="run every attack again on each [[scenario]] of FILE (transformed copies of the data)")
     assess.add_argument("--save-config", metavar="FILE", help="write the analysis file and exit")
     assess.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -121,9 +123,19 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
                                      targets=replace(models.targets, **given))
     config = AnalysisConfig(data=_source(args, base.data if base else None), roles=roles,
                             subsets=family, targets=targets, jobs=jobs, report=report, models=models,
-                            linkage=_linkage(args, base.linkage if base else Linkage()))
+                            linkage=_linkage(args, base.linkage if base else Linkage()),
+                            scenarios=_scenarios(args, base))
     config.validate()
     return config
+
+
+def _scenarios(args: argparse.Namespace, base: Optional[AnalysisConfig]) -> tuple:
+    """The scenarios of --scenario FILE.toml, else the analysis file's."""
+    if args.scenario:
+        from .remediation.transforms import read_scenarios
+
+        return read_scenarios(args.scenario)
+    return base.scenarios if base else ()
 
 
 def _linkage(args: argparse.Namespace, base: Linkage) -> Linkage:
@@ -194,6 +206,8 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
         steps = assessment.longitudinal.over_time
         print("re-identification over time (all QIDs, probabilistic): "
               + ", ".join(f"{s.label}: {s.reidentification.posterior_prob:.2%}" for s in steps))
+    for scenario in assessment.scenarios:
+        print(f"scenario {scenario.scenario.name!r}: {scenario.verdict}")
     print(f"wrote {len(paths)} files: {', '.join(sorted({str(p.parent) for p in paths}))}")
     return 0
 

@@ -1,0 +1,110 @@
+"""Scenarios in ``assess``: results equal a fresh assessment of the transformed data written to
+disk; scenarios.csv; the analysis file keeps them; one-line errors."""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+import pyarrow.csv as pcsv
+import pytest
+
+from engine import cli
+from engine.api import run_assessment
+from engine.config import AnalysisConfig, DataSource, Roles
+from engine.io.loader import load_table
+from engine.remediation.scenarios import run_scenario, transformed_arrow
+from engine.remediation.transforms import apply_scenario, read_scenarios
+
+SCENARIOS = """
+[[scenario]]
+name = "band age"
+steps = [{ op = "recode", column = "age", level = 1, intervals = [10] }]
+
+[[scenario]]
+name = "drop town, suppress"
+steps = [
+  { op = "drop", column = "town" },
+  { op = "local_suppression", k = 3, importance = ["sex", "age"] },
+]
+
+[[scenario]]
+name = "merge, remove small blocks, sample"
+steps = [
+  { op = "recode", column = "town", level = 1, hierarchy = "town.csv" },
+  { op = "record_suppression", k = 2, max_percent = 10 },
+  { op = "sample", fraction = 0.8, seed = 3 },
+]
+"""
+
+
+@pytest.fixture
+def case(tmp_path):
+    rng = np.random.default_rng(5)
+    n = 400
+    frame = pd.DataFrame({"sex": rng.choice(["F", "M"], n), "age": rng.integers(18, 80, n),
+                          "town": rng.choice(list("ABCDEFGH"), n), "disease": rng.choice(["flu", "none", "hiv"], n)})
+    frame.loc[[3, 9], "age"] = None
+    data = tmp_path / "survey.csv"
+    frame.to_csv(data, index=False)
+    (tmp_path / "town.csv").write_text("A;AB\nB;AB\nC;CD\nD;CD\nE;EF\nF;EF\nG;GH\nH;GH\n", encoding="utf-8")
+    (tmp_path / "scenarios.toml").write_text(SCENARIOS, encoding="utf-8")
+    config = AnalysisConfig(data=DataSource(str(data)), roles=Roles(("sex", "age", "town"), ("disease",)))
+    return tmp_path, data, config
+
+
+def _rows(assessment):
+    return ([r.to_dict() for r in assessment.reidentification], [r.to_dict() for r in assessment.inference])
+
+
+def test_scenario_results_equal_a_fresh_assessment_of_the_written_data(case, tmp_path):
+    folder, data, config = case
+    table = load_table(config.data, config.needed_columns())
+    original = run_assessment(config, table=table)
+    for number, scenario in enumerate(read_scenarios(folder / "scenarios.toml")):
+        result = run_scenario(original, table, scenario)
+        written = tmp_path / f"scenario{number}.csv"
+        pcsv.write_csv(transformed_arrow(apply_scenario(table, config.roles.quasi_identifiers, scenario)), written)
+        qids = result.assessment.config.roles.quasi_identifiers
+        fresh = run_assessment(replace(config, data=DataSource(str(written)), roles=Roles(qids, ("disease",))))
+        assert _rows(result.assessment) == _rows(fresh), scenario.name
+        assert fresh.dataset.rows == result.assessment.dataset.rows
+
+
+def test_assess_with_scenarios_writes_results_and_table(case, capsys):
+    folder, data, _ = case
+    out = folder / "out"
+    code = cli.main(["assess", str(data), "--qid", "sex", "age", "town", "--sensitive", "disease",
+                     "--scenario", str(folder / "scenarios.toml"), "--out", str(out), "--quiet"])
+    assert code == 0, capsys.readouterr().err
+    results = json.loads((out / "results.json").read_text())
+    names = [s["name"] for s in results["scenarios"]]
+    assert names == ["band age", "drop town, suppress", "merge, remove small blocks, sample"]
+    second = results["scenarios"][1]
+    assert second["loss"]["dropped"] == ["town"] and sum(second["loss"]["cells_suppressed"].values()) > 0
+    assert all(len(r["qids"]) <= 2 for r in second["reidentification"])
+    with open(out / "scenarios.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [r["scenario"] for r in rows] == ["(original)", *names]
+    assert float(rows[1]["worst_unique_share"]) <= float(rows[0]["worst_unique_share"])  # banding merges blocks
+    third = results["scenarios"][2]
+    assert int(rows[3]["records"]) == 400 - third["loss"]["records_removed"] - third["loss"]["records_sampled_out"]
+    # the analysis file keeps the scenarios and runs them again
+    again = AnalysisConfig.from_toml(out / "analysis.toml")
+    assert again.scenarios == read_scenarios(folder / "scenarios.toml")
+    assert "scenario 'band age'" in capsys.readouterr().out
+
+
+def test_scenario_naming_a_dropped_column_is_one_line(case, capsys):
+    folder, data, _ = case
+    bad = folder / "bad.toml"
+    bad.write_text('[[scenario]]\nname = "x"\nsteps = [{ op = "drop", column = "age" }, '
+                   '{ op = "recode", column = "age", level = 1, intervals = [5] }]\n', encoding="utf-8")
+    code = cli.main(["assess", str(data), "--qid", "sex", "age", "--scenario", str(bad), "--out",
+                     str(folder / "o"), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and err == "error: scenario 'x', step 2: column 'age' was dropped by an earlier step\n"
+    assert not (folder / "o").exists() or not any((folder / "o").iterdir())
