@@ -176,6 +176,16 @@ def level_tables(hierarchy: Optional[Hierarchy], column: EncodedColumn) -> list[
     return tables
 
 
+def level_counts(hierarchy: Optional[Hierarchy], column: EncodedColumn, level: int
+                 ) -> list[tuple[Optional[str], int]]:
+    """The categories of ``column`` at ``level`` with their record counts, commonest first
+    (ties by text; missing as None, last among equals): the preview of a recode."""
+    table = level_tables(hierarchy, column)[level]
+    counts = np.bincount(table.codes[column.codes], minlength=table.cardinality)
+    pairs = [(label, int(count)) for label, count in zip(table.labels, counts) if count]
+    return sorted(pairs, key=lambda p: (-p[1], p[0] is None, p[0] or ""))
+
+
 # --- hierarchies built in the window --------------------------------------------------------
 
 def _fmt(number: float) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional
 
 import pyarrow as pa
 
@@ -78,14 +78,20 @@ def scenario_config(assessment: Assessment, transformed: TransformedTable):
 
 
 def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario,
-                 crosstabs: Sequence[Sequence[str]] = (), on_progress: Optional[ProgressCallback] = None,
+                 on_progress: Optional[ProgressCallback] = None,
                  cancel: Optional[CancelToken] = None) -> ScenarioResult:
-    """Transform ``table`` by ``scenario`` and run the analysis's attacks on the result."""
+    """Transform ``table`` by ``scenario`` and run the analysis's attacks on the result;
+    ``table`` holds the analysis's columns (those of the scenario's cross-tabulations too)."""
     from ..api import run_assessment
     from ..report.findings import verdict
 
     start = time.monotonic()
     qids = assessment.config.roles.quasi_identifiers
+    for columns in scenario.crosstabs:
+        for name in columns:
+            if name not in table.columns:
+                raise InputError(f"scenario {scenario.name!r}: crosstab column {name!r} is not a quasi-identifier "
+                                 f"or sensitive column of the analysis")
     transformed = apply_scenario(table, qids, scenario, cancel)
     if transformed.table.n_rows == 0:
         raise InputError(f"scenario {scenario.name!r}: no records left")
@@ -93,7 +99,7 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
                             on_progress=on_progress, cancel=cancel)
     judged = verdict(result, assessment.config.report.thresholds)
     return ScenarioResult(scenario, result, judged.ready, judged.line, judged.reasons,
-                          scenario_loss(table, transformed, crosstabs), time.monotonic() - start)
+                          scenario_loss(table, transformed, scenario.crosstabs), time.monotonic() - start)
 
 
 def with_scenarios(assessment: Assessment, table: EncodedTable, on_progress: Optional[ProgressCallback] = None,

@@ -14,6 +14,7 @@ as ``[[scenario]]`` sections::
       { op = "record_suppression", k = 3, max_percent = 2.0 },
       { op = "sample", fraction = 0.5, seed = 1 },
     ]
+    crosstabs = [["sex", "age"]]   # optional: tables whose distortion (TVD) is reported
 
 Recode builders: ``hierarchy`` (ARX file), ``intervals`` (widths, optional ``origin``),
 ``breaks`` (one list of cut points per level), ``bottom``/``top`` or
@@ -143,9 +144,11 @@ class Scenario:
 
     name: str
     steps: tuple[Transform, ...] = ()
+    crosstabs: tuple[tuple[str, ...], ...] = ()  # cross-tabulations whose distortion (TVD) is reported
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "steps": [step_dict(s) for s in self.steps]}
+        return {"name": self.name, "steps": [step_dict(s) for s in self.steps],
+                **({"crosstabs": [list(c) for c in self.crosstabs]} if self.crosstabs else {})}
 
 
 def step_dict(step: Transform) -> dict[str, Any]:
@@ -274,14 +277,19 @@ def parse_scenarios(raw: Any, source: str, base_dir: Optional[Path] = None) -> t
         if name in names:
             raise InputError(f"{source}: two scenarios are named {name!r}")
         names.add(name)
-        extra = sorted(set(table) - {"name", "steps"})
+        extra = sorted(set(table) - {"name", "steps", "crosstabs"})
         if extra:
-            raise InputError(f"{source}: scenario {name!r}: unknown key {extra[0]!r} (allowed: name, steps)")
+            raise InputError(f"{source}: scenario {name!r}: unknown key {extra[0]!r} (allowed: name, steps, crosstabs)")
+        crosstabs = table.get("crosstabs", [])
+        if not isinstance(crosstabs, list) or not all(
+                isinstance(c, list) and c and all(isinstance(x, str) for x in c) for c in crosstabs):
+            raise InputError(f"{source}: scenario {name!r}: crosstabs must be a list of lists of column names")
         steps = table.get("steps", [])
         if not isinstance(steps, list):
             raise InputError(f"{source}: scenario {name!r}: steps must be a list of tables")
         scenarios.append(Scenario(name, tuple(parse_step(s, f"{source}: scenario {name!r}, step {i}", base_dir)
-                                              for i, s in enumerate(steps, start=1))))
+                                              for i, s in enumerate(steps, start=1)),
+                                  tuple(tuple(c) for c in crosstabs)))
     return tuple(scenarios)
 
 

@@ -142,3 +142,13 @@ def test_column_values_skip_missing():
     table = table_from_frame(pd.DataFrame({"x": ["b", None, "a"]}))
     assert column_values(table["x"]) == ["a", "b"]
     assert np.array_equal(level_tables(None, table["x"])[0].codes, np.arange(3))
+
+
+def test_level_counts_preview_a_recode(tmp_path):
+    from engine.remediation.hierarchy import level_counts
+
+    table = table_from_frame(pd.DataFrame({"city": ["Lisboa", "Faro", "Porto", None, "Porto", "Braga"]}))
+    h = read_hierarchy(_file(tmp_path, "Lisboa;South;*\nFaro;South;*\nPorto;North;*\nBraga;North;*\n"), "city")
+    assert level_counts(h, table["city"], 1) == [("North", 3), ("South", 2), (None, 1)]
+    assert level_counts(h, table["city"], 0) == [("Porto", 2), ("Braga", 1), ("Faro", 1), ("Lisboa", 1), (None, 1)]
+    assert level_counts(h, table["city"], 2) == [("*", 5), (None, 1)]

@@ -23,6 +23,7 @@ SCENARIOS = """
 [[scenario]]
 name = "band age"
 steps = [{ op = "recode", column = "age", level = 1, intervals = [10] }]
+crosstabs = [["sex", "disease"], ["sex", "age"]]
 
 [[scenario]]
 name = "drop town, suppress"
@@ -83,6 +84,9 @@ def test_assess_with_scenarios_writes_results_and_table(case, capsys):
     results = json.loads((out / "results.json").read_text())
     names = [s["name"] for s in results["scenarios"]]
     assert names == ["band age", "drop town, suppress", "merge, remove small blocks, sample"]
+    tvd = results["scenarios"][0]["loss"]["tvd"]
+    assert tvd["sex x disease"] == 0.0  # neither column changed
+    assert tvd["sex x age"] == pytest.approx(1 - 2 / 400)  # ages became intervals; only the 2 missing ages stay
     second = results["scenarios"][1]
     assert second["loss"]["dropped"] == ["town"] and sum(second["loss"]["cells_suppressed"].values()) > 0
     assert all(len(r["qids"]) <= 2 for r in second["reidentification"])
@@ -96,6 +100,15 @@ def test_assess_with_scenarios_writes_results_and_table(case, capsys):
     again = AnalysisConfig.from_toml(out / "analysis.toml")
     assert again.scenarios == read_scenarios(folder / "scenarios.toml")
     assert "scenario 'band age'" in capsys.readouterr().out
+
+
+def test_crosstab_of_a_column_not_loaded(case):
+    folder, data, config = case
+    table = load_table(config.data, config.needed_columns())
+    original = run_assessment(config, table=table)
+    scenario = read_scenarios(folder / "scenarios.toml")[0]
+    with pytest.raises(Exception, match="crosstab column 'income' is not a quasi-identifier"):
+        run_scenario(original, table, replace(scenario, crosstabs=(("income",),)))
 
 
 def test_scenario_naming_a_dropped_column_is_one_line(case, capsys):
