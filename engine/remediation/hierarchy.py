@@ -6,7 +6,8 @@ the fields separated by ';', no header; fields may be quoted as the csv module w
 
 Missing values: a line whose first field is empty gives the missing value's generalisations
 (e.g. ``;;*``); without such a line a missing value stays missing at every level. An empty
-field at level L >= 1 means the value is missing (suppressed) at that level.
+field at level L >= 1 means the value is missing (suppressed) at that level and every level
+above (so a missing value without a line, missing everywhere, never splits from it).
 
 Every level must be a function of the level below: a value at level L generalises to one
 value at level L+1, so that raising a level never splits a block.
@@ -63,6 +64,10 @@ class Hierarchy:
                 shown = "the missing value (empty first field)" if row[0] == MISSING_TEXT else repr(row[0])
                 raise InputError(f"{where}: {shown} is on lines {seen[row[0]]} and {number}")
             seen[row[0]] = number
+            for level in range(1, width - 1):
+                if row[level] == MISSING_TEXT and row[level + 1] != MISSING_TEXT:
+                    raise InputError(f"{where}: line {number}: empty (missing) at level {level} but "
+                                     f"{row[level + 1]!r} at level {level + 1}; a missing value stays missing above")
         for level in range(1, width - 1):
             above: dict[str, str] = {}
             for row in self.rows:

@@ -38,6 +38,7 @@ def test_reads_arx_format_with_quoted_fields(tmp_path):
     ("a;x;*\nb;x;+\n", ["'x' at level 1 generalises to both '*' and '+' at level 2"]),
     (";x;*\n;y;*\n", ["the missing value (empty first field) is on lines 1 and 2"]),
     ("", ["no lines"]),
+    ("a;;*\nb;x;*\n", ["line 1: empty (missing) at level 1 but '*' at level 2"]),
 ])
 def test_inconsistent_files_are_one_clear_error(tmp_path, text, words):
     path = _file(tmp_path, text)

@@ -154,3 +154,26 @@ def test_bad_configs(kwargs, words):
     config = SuggestConfig(**{"qids": ("a", "b"), "hierarchies": hierarchies[:1], **kwargs})
     with pytest.raises(InputError, match=words.replace("(", r"\(")):
         suggest(table, config)
+
+
+@pytest.mark.parametrize("missing_line", [True, False])
+@pytest.mark.parametrize("seed", range(3))
+def test_missing_values_keep_the_search_exact(tmp_path, seed, missing_line):
+    from engine.remediation.hierarchy import read_hierarchy
+
+    table, hierarchies = _random_case(seed)
+    frame = pd.DataFrame({q: [table[q].label_text(c) or None for c in table[q].codes] for q in "abc"})
+    frame.loc[frame.index % 7 == 0, "c"] = None
+    table = table_from_frame(frame)
+    lines = "p;pq;*\nq;pq;*\nr;rst;*\ns;rst;*\nt;rst;*\n" + (";unknown;*\n" if missing_line else "")
+    (tmp_path / "c.csv").write_text(lines, encoding="utf-8")
+    hierarchies = (("a", interval_hierarchy("a", column_values(table["a"]), [3, 6, 12])),
+                   ("c", read_hierarchy(tmp_path / "c.csv", "c")))
+    for metric in ("entropy", "height"):
+        config = SuggestConfig(qids=("a", "b", "c"), hierarchies=hierarchies,
+                               target=SuggestTarget(k=3, max_suppression=4.0), metric=metric)
+        result = suggest(table, config)
+        meeting = [e.loss for _, e in brute_force(table, config) if e.meets]
+        assert result.optimal and result.best.loss == pytest.approx(min(meeting))
+        sizes = _sizes_at(table, config, result.best.levels)
+        assert (sizes < 3).sum() == result.best.suppressed_records <= 0.04 * table.n_rows
