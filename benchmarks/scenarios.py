@@ -27,7 +27,6 @@ from benchmarks.example_data import example_parquet  # noqa: E402
 from engine.api import run_assessment  # noqa: E402
 from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily  # noqa: E402
 from engine.io.loader import load_table  # noqa: E402
-from engine.remediation.hierarchy import column_values, interval_hierarchy  # noqa: E402
 from engine.remediation.scenarios import run_scenario, transformed_arrow  # noqa: E402
 from engine.remediation.transforms import (Drop, HierarchySpec, LocalSuppression, Recode, Scenario,  # noqa: E402
                                            apply_scenario)
@@ -68,8 +67,9 @@ def main() -> None:
             fresh = run_assessment(replace(config, data=DataSource(str(written)),
                                            roles=Roles(transformed.qids, config.roles.sensitive)))
             scratch = time.perf_counter() - start
-            same = ([r.to_dict() for r in fresh.reidentification] == [r.to_dict() for r in result.assessment.reidentification]
-                    and [r.to_dict() for r in fresh.inference] == [r.to_dict() for r in result.assessment.inference])
+            mine = result.assessment
+            same = ([r.to_dict() for r in fresh.reidentification] == [r.to_dict() for r in mine.reidentification]
+                    and [r.to_dict() for r in fresh.inference] == [r.to_dict() for r in mine.inference])
             risk = result.risk()
             print(f"{scenario.name:20s} re-evaluated {again:.2f}s, from scratch {scratch:.2f}s, "
                   f"ratio {scratch / again:.1f}x, same results: {same}; worst unique share "

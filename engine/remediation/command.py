@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 from typing import Any, Optional
 
-import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -114,7 +113,8 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
     frame = None
     if data_path is not None and result.best is not None:
         frame = transformed_data(read_columns(source, None, cancel), table, config, result.best.levels)
-        document["written_data"] = {"path": str(data_path.absolute()), "format": WRITE_FORMATS[data_path.suffix.lower()]}
+        document["written_data"] = {"path": str(data_path.absolute()),
+                                    "format": WRITE_FORMATS[data_path.suffix.lower()]}
     with staged(cancel) as files:
         with files.text(out / "suggestion.json") as handle:
             json.dump(document, handle, indent=1, ensure_ascii=False, allow_nan=False)

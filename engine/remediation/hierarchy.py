@@ -131,7 +131,8 @@ def hierarchy_rows_for(hierarchy: Hierarchy, column: EncodedColumn) -> list[Opti
     """The hierarchy line of each original code (None: a missing value without its own line).
 
     A value matches the line with the same text; a number also matches a line with the same
-    numeric value (``39`` matches ``39.0``), and text also matches without surrounding spaces. Values without a line are an InputError naming them."""
+    numeric value (``39`` matches ``39.0``), and text also matches without surrounding spaces.
+    Values without a line are an InputError naming them."""
     by_text = {row[0]: row for row in hierarchy.rows}
     for row in hierarchy.rows:
         by_text.setdefault(row[0].strip(), row)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Mapping, Optional, Sequence
+from typing import Optional, Sequence
 
 import numpy as np
 
@@ -100,7 +100,7 @@ def total_variation(before: Sequence[tuple], after: Sequence[tuple]) -> float:
     n_p, n_q = sum(p.values()), sum(q.values())
     if n_p == 0 or n_q == 0:
         return 1.0 if n_p != n_q else 0.0
-    return 0.5 * sum(abs(p.get(x, 0) / n_p - q.get(x, 0) / n_q) for x in set(p) | set(q))
+    return 0.5 * sum(abs(p.get(x, 0) / n_p - q.get(x, 0) / n_q) for x in sorted(set(p) | set(q)))
 
 
 def table_rows(table: EncodedTable, columns: Sequence[str]) -> list[tuple]:

@@ -23,7 +23,6 @@ mapped through its level tables.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import time
 from dataclasses import dataclass, field
@@ -87,7 +86,8 @@ class SuggestConfig:
         if self.target.k < 1:
             raise InputError(f"--k must be at least 1 (got {self.target.k})")
         if not 0.0 <= self.target.max_suppression <= 100.0:
-            raise InputError(f"--max-suppression must be between 0 and 100 percent (got {self.target.max_suppression:g})")
+            raise InputError(f"--max-suppression must be between 0 and 100 percent "
+                             f"(got {self.target.max_suppression:g})")
         for name in ("max_unique_share", "max_reid_prob", "max_inference_gain"):
             value = getattr(self.target, name)
             if value is not None and not 0.0 <= value <= 1.0:

@@ -25,8 +25,8 @@ def case(tmp_path):
     data = tmp_path / "people.csv"
     frame.to_csv(data, index=False)
     ages = sorted(frame.age.unique())
-    (tmp_path / "age.csv").write_text("".join(f"{a};{a // 10 * 10}-{a // 10 * 10 + 9};{'young' if a < 40 else 'old'};*\n"
-                                              for a in ages), encoding="utf-8")
+    lines = [f"{a};{a // 10 * 10}-{a // 10 * 10 + 9};{'young' if a < 40 else 'old'};*\n" for a in ages]
+    (tmp_path / "age.csv").write_text("".join(lines), encoding="utf-8")
     (tmp_path / "town.csv").write_text("A;AB;*\nB;AB;*\nC;CD;*\nD;CD;*\nE;EF;*\nF;EF;*\n;unknown;*\n",
                                        encoding="utf-8")
     return tmp_path, data, frame
