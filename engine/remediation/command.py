@@ -93,7 +93,7 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
     if data_path is not None:
         if data_path.suffix.lower() not in WRITE_FORMATS:
             raise InputError(f"--write-data {data_path}: use a .csv or .parquet file name")
-        if not data_path.parent.is_dir():
+        if not data_path.parent.is_dir() and data_path.parent.resolve() != out.resolve():
             raise InputError(f"--write-data {data_path}: the folder {data_path.parent} does not exist")
         if data_path.resolve() == Path(args.data).resolve():
             raise InputError(f"--write-data {data_path}: would overwrite the input file")

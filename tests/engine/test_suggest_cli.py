@@ -130,3 +130,11 @@ def test_adult_whole_lattice(tmp_path):
     out = pd.read_csv(tmp_path / "adult.csv", dtype=str, keep_default_na=False)
     blank = (out[qids] == "").all(axis=1)
     assert out[~blank].groupby(qids).size().min() >= 10 and blank.sum() <= 0.01 * len(out)
+
+
+def test_write_data_into_the_new_output_folder(case):
+    folder, data, _ = case
+    assert cli.main(_argv(folder, data, "--k", "2", "--write-data", str(folder / "out" / "released.csv"))) == 0
+    assert sorted(p.name for p in (folder / "out").iterdir()) == ["released.csv", "suggestion.json"]
+    result = json.loads((folder / "out" / "suggestion.json").read_text())
+    assert result["written_data"]["format"] == "csv"
