@@ -3,14 +3,17 @@ verdict and the information loss (docs/methods.md, "Scenarios").
 
 A scenario's assessment is the assessment of its transformed table with the QIDs that
 remain after its drops (listed subsets that name a dropped QID are left out); individual
-targets are not re-run, since a target's known values no longer match recoded data.
+targets are not re-run, since a target's known values no longer match recoded data. When a
+scenario only drops or recodes columns, the subsets without a recoded column keep the
+original's results and only the others are swept.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Optional, Sequence
 
 import pyarrow as pa
 
@@ -20,8 +23,9 @@ from ..io.encode import EncodedTable
 from ..progress import CancelToken, ProgressCallback
 from ..results import Assessment
 from .loss import InformationLoss, scenario_loss
-from .transforms import Scenario, TransformedTable, apply_scenario
+from .transforms import Drop, Recode, Scenario, TransformedTable, apply_scenario
 
+REUSE_MAX_SHARE = 0.25
 CSV_COLUMNS = ("scenario", "verdict", "ready", "records", "records_removed", "records_sampled_out",
                "cells_suppressed", "dropped", "levels", "entropy_total", "worst_unique_share", "worst_reid_prob",
                "worst_certain_inference_gain", "seconds")
@@ -95,11 +99,78 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
     transformed = apply_scenario(table, qids, scenario, cancel)
     if transformed.table.n_rows == 0:
         raise InputError(f"scenario {scenario.name!r}: no records left")
-    result = run_assessment(scenario_config(assessment, transformed), table=transformed.table,
-                            on_progress=on_progress, cancel=cancel)
+    config = scenario_config(assessment, transformed)
+    sweep = None if changes_rows(scenario) else subsets_to_sweep(assessment, transformed, config)
+    if sweep is None:
+        result = run_assessment(config, table=transformed.table, on_progress=on_progress, cancel=cancel)
+    else:
+        result = _reuse_unchanged(assessment, transformed, config, sweep, on_progress, cancel)
     judged = verdict(result, assessment.config.report.thresholds)
     return ScenarioResult(scenario, result, judged.ready, judged.line, judged.reasons,
                           scenario_loss(table, transformed, scenario.crosstabs), time.monotonic() - start)
+
+
+def changes_rows(scenario: Scenario) -> bool:
+    """Whether a step blanks, removes or samples records (else only whole columns change)."""
+    return any(not isinstance(step, (Drop, Recode)) for step in scenario.steps)
+
+
+def family_subsets(family: SubsetFamily, qids: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The QID subsets a family sweeps, in the user's QID order."""
+    if family.kind == "list":
+        return [tuple(q for q in qids if q in set(s)) for s in family.subsets]
+    if family.kind == "exact":
+        return [qids]
+    top = len(qids) if family.kind == "all" else min(int(family.max_size or len(qids)), len(qids))
+    return [c for size in range(1, top + 1) for c in itertools.combinations(qids, size)]
+
+
+def subsets_to_sweep(assessment: Assessment, transformed: TransformedTable, config,
+                     max_share: Optional[float] = None) -> Optional[list[tuple[str, ...]]]:
+    """For a scenario that only drops or recodes columns: the subsets that need a sweep (those
+    with a recoded column or not swept in the original, plus the full QID set for the
+    privacy-model shortfalls); None when they exceed ``max_share`` of the family (a listed
+    family sweeps slower per subset than a whole one, so the whole sweep is then faster)."""
+    qids = transformed.qids
+    changed = {c for c, (_, level) in transformed.recoded.items() if level > 0 and c in qids}
+    known = {r.qids for r in assessment.reidentification}
+    wanted = family_subsets(config.subsets, qids)
+    sweep = [s for s in wanted if set(s) & changed or s not in known]
+    if qids not in sweep:
+        sweep.append(qids)
+    share = REUSE_MAX_SHARE if max_share is None else max_share
+    return sweep if len(sweep) <= max(1, share * len(wanted)) else None
+
+
+def _reuse_unchanged(assessment: Assessment, transformed: TransformedTable, config, sweep: list[tuple[str, ...]],
+                     on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
+    """The assessment of a scenario that only drops or recodes columns: a subset with no
+    recoded column has the original's results (same records, same partition), so only
+    ``sweep`` is swept; the worst-case histograms are then recomputed from the merged rows."""
+    from ..api import run_assessment
+    from ..histograms import worst_case_histograms
+
+    qids = transformed.qids
+    result = run_assessment(replace(config, subsets=SubsetFamily("list", subsets=tuple(sweep))),
+                            table=transformed.table, on_progress=on_progress, cancel=cancel)
+    keep = set(family_subsets(config.subsets, qids))
+    fresh = {r.qids for r in result.reidentification}
+    position = {name: i for i, name in enumerate(qids)}
+    sensitive = list(config.roles.sensitive)
+
+    def merged(old: Sequence, new: Sequence, by_sensitive: bool) -> tuple:
+        rows = [r for r in old if r.qids in keep and r.qids not in fresh] + [r for r in new if r.qids in keep]
+        return tuple(sorted(rows, key=lambda r: (len(r.qids), [position[q] for q in r.qids],
+                                                 sensitive.index(r.sensitive) if by_sensitive else 0)))
+
+    reid = merged(assessment.reidentification, result.reidentification, False)
+    inference = merged(assessment.inference, result.inference, True)
+    models = merged(assessment.privacy_models, result.privacy_models, True)
+    table = transformed.table
+    histograms = worst_case_histograms(table.columns, reid, inference, [table[s] for s in sensitive], table.n_rows,
+                                       cancel, on_progress)
+    return replace(result, config=config, reidentification=reid, inference=inference, privacy_models=models,
+                   histograms=tuple(histograms))
 
 
 def with_scenarios(assessment: Assessment, table: EncodedTable, on_progress: Optional[ProgressCallback] = None,
