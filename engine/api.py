@@ -111,6 +111,8 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     config.validate()
     cancel = cancel or CancelToken()
     if config.linkage.enabled:
+        if config.scenarios:
+            raise InputError("scenarios are not run on linked releases: remove [[scenario]] or the releases")
         return _run_linked(config, on_progress, cancel)
     timings: dict[str, float] = {}
     start = time.monotonic()
@@ -128,13 +130,18 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     sensitive = [table[s] for s in roles.sensitive]
     targets = tuple(target_risk(t, table.columns, sensitive, table.n_rows, table.name) for t in config.targets)
     timings["sweep"] = time.monotonic() - start
-    return Assessment(
+    assessment = Assessment(
         dataset=DatasetInfo(table.name, table.sha256, table.n_rows, tuple(config.needed_columns())),
         config=config, reidentification=swept.reidentification, inference=swept.inference, targets=targets,
         histograms=swept.histograms, privacy_models=swept.models, model_shortfalls=swept.shortfalls,
         warnings=tuple(table.warnings) + tuple(_sensitive_warnings(table, roles.sensitive))
         + tuple(_target_warnings(targets)) + _cluster_notes(config),
         timings=timings, engine_version=__version__)
+    if config.scenarios:
+        from .remediation.scenarios import with_scenarios
+
+        assessment = with_scenarios(assessment, table, on_progress, cancel)
+    return assessment
 
 
 def _cluster_notes(config: AnalysisConfig) -> tuple[str, ...]:

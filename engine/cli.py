@@ -1,5 +1,6 @@
 """The command line: ``riskreview assess``, ``profile``, ``synth`` (attacks on a synthetic file),
-``dp`` and ``dp-threshold`` (differential-privacy release analysis).
+``dp`` and ``dp-threshold`` (differential-privacy release analysis), ``suggest`` (the
+least-loss generalisation meeting k-anonymity).
 
 Exit codes: 0 success; 2 bad input or usage (one ``error: ...`` line naming the file,
 column or value); 1 an engine failure; 130 interrupted.
@@ -76,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="let the report show target values and inferred values (off by default)")
     assess.add_argument("--per-record", action="store_true",
                         help="also write per-record risk for the full QID set (per_record_risk.csv)")
+    assess.add_argument("--scenario", metavar="FILE.toml",
+                        help="run every attack again on each [[scenario]] of FILE (transformed copies of the data)")
     assess.add_argument("--save-config", metavar="FILE", help="write the analysis file and exit")
     assess.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -85,10 +88,12 @@ def build_parser() -> argparse.ArgumentParser:
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     from .dp.command import add_parsers as add_dp_parsers
+    from .remediation.command import add_parser as add_suggest_parser
     from .synthetic.command import add_parser as add_synth_parser
 
     add_synth_parser(commands)
     add_dp_parsers(commands)
+    add_suggest_parser(commands)
     return parser
 
 
@@ -129,9 +134,19 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
         raise InputError("--cluster-ca, --cluster-cert and --cluster-key go with --cluster ADDRESS")
     config = AnalysisConfig(data=_source(args, base.data if base else None), roles=roles,
                             subsets=family, targets=targets, jobs=jobs, report=report, models=models,
-                            linkage=_linkage(args, base.linkage if base else Linkage()), cluster=cluster)
+                            linkage=_linkage(args, base.linkage if base else Linkage()), cluster=cluster,
+                            scenarios=_scenarios(args, base))
     config.validate()
     return config
+
+
+def _scenarios(args: argparse.Namespace, base: Optional[AnalysisConfig]) -> tuple:
+    """The scenarios of --scenario FILE.toml, else the analysis file's."""
+    if args.scenario:
+        from .remediation.transforms import read_scenarios
+
+        return read_scenarios(args.scenario)
+    return base.scenarios if base else ()
 
 
 def _linkage(args: argparse.Namespace, base: Linkage) -> Linkage:
@@ -202,6 +217,8 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
         steps = assessment.longitudinal.over_time
         print("re-identification over time (all QIDs, probabilistic): "
               + ", ".join(f"{s.label}: {s.reidentification.posterior_prob:.2%}" for s in steps))
+    for scenario in assessment.scenarios:
+        print(f"scenario {scenario.scenario.name!r}: {scenario.verdict}")
     print(f"wrote {len(paths)} files: {', '.join(sorted({str(p.parent) for p in paths}))}")
     return 0
 
@@ -237,7 +254,14 @@ def _dp_threshold(args: argparse.Namespace, cancel: Optional[CancelToken] = None
     return run_threshold(args, cancel)
 
 
-_COMMANDS = {"assess": _assess, "profile": _profile, "synth": _synth, "dp": _dp, "dp-threshold": _dp_threshold}
+def _suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
+    from .remediation.command import run_suggest
+
+    return run_suggest(args, cancel)
+
+
+_COMMANDS = {"assess": _assess, "profile": _profile, "synth": _synth, "dp": _dp, "dp-threshold": _dp_threshold,
+             "suggest": _suggest}
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

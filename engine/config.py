@@ -269,6 +269,7 @@ class AnalysisConfig:
     linkage: Linkage = field(default_factory=Linkage)
     cluster: ClusterOptions = field(default_factory=ClusterOptions)
     version: int = CONFIG_VERSION
+    scenarios: tuple = ()  # engine.remediation.transforms.Scenario, run on transformed copies of the data
 
     def needed_columns(self) -> list[str]:
         """The focal file's columns an assessment reads, in a stable order, each once.
@@ -392,14 +393,15 @@ class AnalysisConfig:
             "linkage": {"key": self.linkage.key, "focal_label": self.linkage.focal_label,
                         "duplicates": self.linkage.duplicates,
                         "releases": [_release_dict(r) for r in self.linkage.releases]},
+            **({"scenario": [s.to_dict() for s in self.scenarios]} if self.scenarios else {}),
         }
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
                   base_dir: Optional[Path] = None) -> "AnalysisConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
-        check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report", "models", "linkage"},
-                    source, "")
+        check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report", "models", "linkage",
+                         "scenario"}, source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
             raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
@@ -460,7 +462,8 @@ class AnalysisConfig:
                    jobs=jobs, report=report_options(raw.get("report", {}), source),
                    models=_model_options(raw.get("models", {}), source),
                    linkage=_linkage(raw.get("linkage", {}), source, base_dir),
-                   cluster=_cluster(run, source, base_dir), version=version)
+                   cluster=_cluster(run, source, base_dir), version=version,
+                   scenarios=_scenarios(raw.get("scenario"), source, base_dir))
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -470,6 +473,12 @@ class AnalysisConfig:
         """Read an analysis file; relative data paths are taken from the file's folder."""
         path = Path(path)
         return cls.from_dict(read_toml(path), source=path.name, base_dir=path.parent)
+
+
+def _scenarios(raw: Any, source: str, base_dir: Optional[Path]) -> tuple:
+    from .remediation.transforms import parse_scenarios
+
+    return parse_scenarios(raw, source, base_dir)
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:

@@ -308,6 +308,7 @@ class Assessment:
     warnings: tuple[str, ...] = ()
     timings: dict[str, float] = field(default_factory=dict)
     engine_version: str = ""
+    scenarios: tuple = ()  # engine.remediation.scenarios.ScenarioResult
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -323,4 +324,5 @@ class Assessment:
             "longitudinal": self.longitudinal.to_dict() if self.longitudinal else None,
             "warnings": list(self.warnings),
             "timings_seconds": {k: round(v, 4) for k, v in self.timings.items()},
+            **({"scenarios": [s.to_dict() for s in self.scenarios]} if self.scenarios else {}),
         }

@@ -102,6 +102,10 @@ def _write_all(assessment: Assessment, folder: Path, files: StagedFiles, written
                    ["target", "matched", "block_size", "attack", "sensitive", "prior_prob",
                     "posterior_prob", "prior_det", "posterior_det", "most_likely", "note"],
                    _target_rows(assessment))
+    if assessment.scenarios:
+        from ..remediation.scenarios import CSV_COLUMNS, scenario_rows
+
+        write_csv(files, out("scenarios.csv"), CSV_COLUMNS, scenario_rows(assessment))
     if per_record is not None:
         names = list(per_record)
         write_csv(files, out("per_record_risk.csv"), ["row"] + [f"risk_{n}" for n in names],

@@ -1,0 +1,169 @@
+"""``riskreview suggest DATA --qid COL... --hierarchy COL=FILE... --k K [...] --out DIR``:
+the least-loss levels of the QIDs' hierarchies meeting k-anonymity with at most
+``--max-suppression`` percent of records suppressed (and the analysis thresholds when given),
+written as ``DIR/suggestion.json``; with ``--write-data FILE`` also the transformed file.
+
+A QID without ``--hierarchy`` stays at level 0 (its original values). Errors are
+:class:`~engine.errors.InputError` (one line, exit 2 in :func:`engine.cli.main`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..cli_options import TerminalProgress, add_read_options, read_source
+from ..errors import InputError
+from ..io.encode import EncodedTable
+from ..progress import CancelToken
+from ..report.atomic import check_output_dir, staged
+from .hierarchy import level_tables, read_hierarchy
+from .loss import METRICS
+from .suggest import SuggestConfig, SuggestTarget, Suggestion, suggest, suppressed_records
+
+WRITE_FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
+
+
+def add_parser(commands: Any) -> None:
+    """Add the ``suggest`` subcommand to :func:`engine.cli.build_parser`'s subparsers."""
+    p = commands.add_parser("suggest", help="least-loss generalisation meeting k-anonymity (and thresholds)")
+    p.add_argument("data", help="data file (CSV/TSV, Parquet, Feather, xlsx, sav, dta, sas7bdat, xpt)")
+    p.add_argument("--qid", nargs="+", action="extend", metavar="COL", required=True, help="quasi-identifier(s)")
+    p.add_argument("--sensitive", nargs="+", action="extend", metavar="COL", default=[],
+                   help="sensitive column(s), for --max-inference-gain")
+    p.add_argument("--hierarchy", action="append", metavar="COL=FILE", default=[],
+                   help="an ARX hierarchy file for a QID (repeatable); a QID without one stays as it is")
+    p.add_argument("--k", type=int, required=True, help="every released block holds at least K records")
+    p.add_argument("--max-suppression", type=float, default=0.0, metavar="PCT",
+                   help="most records (percent) that may be suppressed to reach k (default 0)")
+    p.add_argument("--max-unique-share", type=float, metavar="SHARE", help="also: unique records at most SHARE")
+    p.add_argument("--max-reid-prob", type=float, metavar="P",
+                   help="also: mean re-identification probability at most P")
+    p.add_argument("--max-inference-gain", type=float, metavar="SHARE",
+                   help="also: certain attribute inference at most SHARE above the prior (needs --sensitive)")
+    p.add_argument("--metric", choices=METRICS, default="entropy",
+                   help="information loss to minimise: ARX's non-uniform entropy (default), the sum of "
+                        "levels, or discernibility")
+    p.add_argument("--max-seconds", type=float, metavar="N", help="stop the search after N seconds")
+    p.add_argument("--alternatives", type=int, default=5, metavar="N", help="runners-up to list (default 5)")
+    add_read_options(p)
+    p.add_argument("--out", metavar="DIR", required=True, help="output folder for suggestion.json")
+    p.add_argument("--write-data", metavar="FILE",
+                   help="also write the transformed data (.csv or .parquet): recoded values as in the hierarchy "
+                        "files, the suppressed records' QIDs empty")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def config_from_args(args: argparse.Namespace) -> SuggestConfig:
+    hierarchies = {}
+    for text in args.hierarchy:
+        if "=" not in text:
+            raise InputError(f"--hierarchy {text!r}: expected COL=FILE")
+        column, path = text.split("=", 1)
+        if column not in args.qid:
+            raise InputError(f"--hierarchy {column}: not one of the --qid columns ({', '.join(args.qid)})")
+        if column in hierarchies:
+            raise InputError(f"--hierarchy {column}: given twice")
+        hierarchies[column] = read_hierarchy(path, column)
+    if args.alternatives < 0:
+        raise InputError(f"--alternatives must be 0 or more (got {args.alternatives})")
+    target = SuggestTarget(k=args.k, max_suppression=args.max_suppression, max_unique_share=args.max_unique_share,
+                           max_reid_prob=args.max_reid_prob, max_inference_gain=args.max_inference_gain)
+    config = SuggestConfig(qids=tuple(dict.fromkeys(args.qid)), hierarchies=tuple(hierarchies.items()),
+                           target=target, sensitive=tuple(dict.fromkeys(args.sensitive)), metric=args.metric,
+                           max_seconds=args.max_seconds, alternatives=args.alternatives)
+    config.validate()
+    return config
+
+
+def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
+    """``riskreview suggest``: returns the exit code (0); bad input raises InputError."""
+    from ..io.formats import read_columns
+    from ..io.loader import load_table
+
+    config = config_from_args(args)
+    out = Path(args.out)
+    data_path = Path(args.write_data) if args.write_data else None
+    if data_path is not None:
+        if data_path.suffix.lower() not in WRITE_FORMATS:
+            raise InputError(f"--write-data {data_path}: use a .csv or .parquet file name")
+        if not data_path.parent.is_dir() and data_path.parent.resolve() != out.resolve():
+            raise InputError(f"--write-data {data_path}: the folder {data_path.parent} does not exist")
+        if data_path.resolve() == Path(args.data).resolve():
+            raise InputError(f"--write-data {data_path}: would overwrite the input file")
+    source = read_source(args.data, args)
+    table = load_table(source, [*config.qids, *config.sensitive], cancel)
+    progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
+    try:
+        result = suggest(table, config, on_progress=progress, cancel=cancel)
+    finally:
+        if progress:
+            progress.close()
+    check_output_dir(out, create=True)
+    document = result.to_dict()
+    document["qids"] = list(config.qids)
+    document["hierarchies"] = {c: h.source for c, h in config.hierarchies}
+    document["source"] = {"path": str(Path(args.data).absolute()), "sha256": table.sha256}
+    frame = None
+    if data_path is not None and result.best is not None:
+        frame = transformed_data(read_columns(source, None, cancel), table, config, result.best.levels)
+        document["written_data"] = {"path": str(data_path.absolute()),
+                                    "format": WRITE_FORMATS[data_path.suffix.lower()]}
+    with staged(cancel) as files:
+        with files.text(out / "suggestion.json") as handle:
+            json.dump(document, handle, indent=1, ensure_ascii=False, allow_nan=False)
+            handle.write("\n")
+        if frame is not None:
+            with files.path(data_path) as tmp:
+                write_table(frame, tmp, WRITE_FORMATS[data_path.suffix.lower()])
+    for line in summary_lines(result):
+        print(line)
+    if data_path is not None and result.best is None:
+        print(f"warning: no data written to {data_path}: no combination of levels meets the target", file=sys.stderr)
+    print(f"wrote {out / 'suggestion.json'}" + (f" and {data_path}" if frame is not None else ""))
+    return 0
+
+
+def summary_lines(result: Suggestion) -> list[str]:
+    if result.best is None:
+        return [f"no combination of levels meets k={result.target.k} with at most "
+                f"{result.target.max_suppression:g}% suppressed ({result.nodes_checked:,} of "
+                f"{result.nodes_total:,} nodes checked)"]
+    levels = ", ".join(f"{q}={level}" for q, level in zip(result.qids, result.best.levels))
+    proof = "optimal" if result.optimal else "best found (not proved optimal: stopped by the time limit)"
+    return [f"suggested levels: {levels} ({proof})",
+            f"{result.metric} loss {result.best.loss:g}; {result.best.suppressed_records:,} records suppressed; "
+            f"{result.nodes_checked:,} of {result.nodes_total:,} nodes checked in {result.seconds:.1f}s"]
+
+
+def transformed_data(data: pa.Table, table: EncodedTable, config: SuggestConfig, levels: tuple[int, ...]) -> pa.Table:
+    """All columns of the source with each QID at its level (level > 0: the hierarchy's text)
+    and the suppressed records' QIDs missing."""
+    suppressed = pa.array(suppressed_records(table, config, levels))
+    for column, level in zip(config.qids, levels):
+        values = data.column(column).combine_chunks()
+        if level > 0:
+            encoded = table[column]
+            level_table = level_tables(config.hierarchy(column), encoded)[level]
+            labels = pa.array(list(level_table.labels), pa.string())
+            values = labels.take(pa.array(level_table.codes[encoded.codes]))
+        values = pc.if_else(suppressed, pa.scalar(None, values.type), values)
+        data = data.set_column(data.schema.get_field_index(column), column, values)
+    return data
+
+
+def write_table(data: pa.Table, path: Path, fmt: str) -> None:
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+
+        pq.write_table(data, path)
+    else:
+        import pyarrow.csv as pcsv
+
+        pcsv.write_csv(data, path)

@@ -1,0 +1,203 @@
+"""Every attack of the analysis run again on each scenario's transformed data, with the
+verdict and the information loss (docs/methods.md, "Scenarios").
+
+A scenario's assessment is the assessment of its transformed table with the QIDs that
+remain after its drops (listed subsets that name a dropped QID are left out); individual
+targets are not re-run, since a target's known values no longer match recoded data. When a
+scenario only drops or recodes columns, the subsets without a recoded column keep the
+original's results and only the others are swept.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Optional, Sequence
+
+import pyarrow as pa
+
+from ..config import Roles, SubsetFamily
+from ..errors import InputError
+from ..io.encode import EncodedTable
+from ..progress import CancelToken, ProgressCallback
+from ..results import Assessment
+from .loss import InformationLoss, scenario_loss
+from .transforms import Drop, Recode, Scenario, TransformedTable, apply_scenario
+
+REUSE_MAX_SHARE = 0.25
+CSV_COLUMNS = ("scenario", "verdict", "ready", "records", "records_removed", "records_sampled_out",
+               "cells_suppressed", "dropped", "levels", "entropy_total", "worst_unique_share", "worst_reid_prob",
+               "worst_certain_inference_gain", "seconds")
+
+
+@dataclass(frozen=True)
+class ScenarioResult:
+    """One scenario: its steps, the assessment of its data, the verdict and the loss."""
+
+    scenario: Scenario
+    assessment: Assessment
+    ready: bool
+    verdict: str
+    reasons: tuple[str, ...]
+    loss: InformationLoss
+    seconds: float
+
+    def risk(self) -> dict[str, Optional[float]]:
+        return risk_summary(self.assessment)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.scenario.name, "steps": self.scenario.to_dict()["steps"], "ready": self.ready,
+                "verdict": self.verdict, "reasons": list(self.reasons), "risk": self.risk(),
+                "loss": self.loss.to_dict(), "seconds": round(self.seconds, 4),
+                "reidentification": [r.to_dict() for r in self.assessment.reidentification],
+                "inference": [r.to_dict() for r in self.assessment.inference],
+                "privacy_models": [m.to_dict() for m in self.assessment.privacy_models]}
+
+
+def risk_summary(assessment: Assessment) -> dict[str, Optional[float]]:
+    """The worst swept subset's unique share, mean re-identification probability and rise of
+    certain attribute inference over the prior (the measures behind the verdict)."""
+    reid = assessment.reidentification
+    gains = [r.posterior_det - r.prior_det for r in assessment.inference]
+    return {"worst_unique_share": max((r.posterior_det for r in reid), default=None),
+            "worst_reid_prob": max((r.posterior_prob for r in reid), default=None),
+            "worst_certain_inference_gain": max(gains, default=None)}
+
+
+def scenario_config(assessment: Assessment, transformed: TransformedTable):
+    """The analysis config of a scenario's data: remaining QIDs, no targets, no scenarios."""
+    config = assessment.config
+    roles = config.roles
+    if not transformed.qids:
+        raise InputError(f"scenario {transformed.scenario.name!r}: every quasi-identifier is dropped")
+    family = config.subsets
+    if family.kind == "list":
+        subsets = tuple(s for s in family.subsets if not set(s) & set(transformed.dropped))
+        if not subsets:
+            raise InputError(f"scenario {transformed.scenario.name!r}: every listed QID subset names a dropped column")
+        family = SubsetFamily("list", subsets=subsets)
+    return replace(config, roles=Roles(transformed.qids, roles.sensitive, roles.identifiers, roles.linkage_keys,
+                                       roles.ignored), subsets=family, targets=(), scenarios=())
+
+
+def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario,
+                 on_progress: Optional[ProgressCallback] = None,
+                 cancel: Optional[CancelToken] = None) -> ScenarioResult:
+    """Transform ``table`` by ``scenario`` and run the analysis's attacks on the result;
+    ``table`` holds the analysis's columns (those of the scenario's cross-tabulations too)."""
+    from ..api import run_assessment
+    from ..report.findings import verdict
+
+    start = time.monotonic()
+    qids = assessment.config.roles.quasi_identifiers
+    for columns in scenario.crosstabs:
+        for name in columns:
+            if name not in table.columns:
+                raise InputError(f"scenario {scenario.name!r}: crosstab column {name!r} is not a quasi-identifier "
+                                 f"or sensitive column of the analysis")
+    transformed = apply_scenario(table, qids, scenario, cancel)
+    if transformed.table.n_rows == 0:
+        raise InputError(f"scenario {scenario.name!r}: no records left")
+    config = scenario_config(assessment, transformed)
+    sweep = None if changes_rows(scenario) else subsets_to_sweep(assessment, transformed, config)
+    if sweep is None:
+        result = run_assessment(config, table=transformed.table, on_progress=on_progress, cancel=cancel)
+    else:
+        result = _reuse_unchanged(assessment, transformed, config, sweep, on_progress, cancel)
+    judged = verdict(result, assessment.config.report.thresholds)
+    return ScenarioResult(scenario, result, judged.ready, judged.line, judged.reasons,
+                          scenario_loss(table, transformed, scenario.crosstabs), time.monotonic() - start)
+
+
+def changes_rows(scenario: Scenario) -> bool:
+    """Whether a step blanks, removes or samples records (else only whole columns change)."""
+    return any(not isinstance(step, (Drop, Recode)) for step in scenario.steps)
+
+
+def family_subsets(family: SubsetFamily, qids: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The QID subsets a family sweeps, in the user's QID order."""
+    if family.kind == "list":
+        return [tuple(q for q in qids if q in set(s)) for s in family.subsets]
+    if family.kind == "exact":
+        return [qids]
+    top = len(qids) if family.kind == "all" else min(int(family.max_size or len(qids)), len(qids))
+    return [c for size in range(1, top + 1) for c in itertools.combinations(qids, size)]
+
+
+def subsets_to_sweep(assessment: Assessment, transformed: TransformedTable, config,
+                     max_share: Optional[float] = None) -> Optional[list[tuple[str, ...]]]:
+    """For a scenario that only drops or recodes columns: the subsets that need a sweep (those
+    with a recoded column or not swept in the original, plus the full QID set for the
+    privacy-model shortfalls); None when they exceed ``max_share`` of the family (a listed
+    family sweeps slower per subset than a whole one, so the whole sweep is then faster)."""
+    qids = transformed.qids
+    changed = {c for c, (_, level) in transformed.recoded.items() if level > 0 and c in qids}
+    known = {r.qids for r in assessment.reidentification}
+    wanted = family_subsets(config.subsets, qids)
+    sweep = [s for s in wanted if set(s) & changed or s not in known]
+    if qids not in sweep:
+        sweep.append(qids)
+    share = REUSE_MAX_SHARE if max_share is None else max_share
+    return sweep if len(sweep) <= max(1, share * len(wanted)) else None
+
+
+def _reuse_unchanged(assessment: Assessment, transformed: TransformedTable, config, sweep: list[tuple[str, ...]],
+                     on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
+    """The assessment of a scenario that only drops or recodes columns: a subset with no
+    recoded column has the original's results (same records, same partition), so only
+    ``sweep`` is swept; the worst-case histograms are then recomputed from the merged rows."""
+    from ..api import run_assessment
+    from ..histograms import worst_case_histograms
+
+    qids = transformed.qids
+    result = run_assessment(replace(config, subsets=SubsetFamily("list", subsets=tuple(sweep))),
+                            table=transformed.table, on_progress=on_progress, cancel=cancel)
+    keep = set(family_subsets(config.subsets, qids))
+    fresh = {r.qids for r in result.reidentification}
+    position = {name: i for i, name in enumerate(qids)}
+    sensitive = list(config.roles.sensitive)
+
+    def merged(old: Sequence, new: Sequence, by_sensitive: bool) -> tuple:
+        rows = [r for r in old if r.qids in keep and r.qids not in fresh] + [r for r in new if r.qids in keep]
+        return tuple(sorted(rows, key=lambda r: (len(r.qids), [position[q] for q in r.qids],
+                                                 sensitive.index(r.sensitive) if by_sensitive else 0)))
+
+    reid = merged(assessment.reidentification, result.reidentification, False)
+    inference = merged(assessment.inference, result.inference, True)
+    models = merged(assessment.privacy_models, result.privacy_models, True)
+    table = transformed.table
+    histograms = worst_case_histograms(table.columns, reid, inference, [table[s] for s in sensitive], table.n_rows,
+                                       cancel, on_progress)
+    return replace(result, config=config, reidentification=reid, inference=inference, privacy_models=models,
+                   histograms=tuple(histograms))
+
+
+def with_scenarios(assessment: Assessment, table: EncodedTable, on_progress: Optional[ProgressCallback] = None,
+                   cancel: Optional[CancelToken] = None) -> Assessment:
+    """The assessment with every scenario of its config run (``assessment.scenarios``)."""
+    results = tuple(run_scenario(assessment, table, s, on_progress=on_progress, cancel=cancel)
+                    for s in assessment.config.scenarios)
+    return replace(assessment, scenarios=results)
+
+
+def transformed_arrow(transformed: TransformedTable) -> pa.Table:
+    """The transformed columns as an Arrow table (values as text where recoded; missing null)."""
+    names = list(transformed.table.columns)
+    return pa.table({n: transformed.table[n].labels.take(pa.array(transformed.table[n].codes)) for n in names})
+
+
+def scenario_rows(assessment: Assessment) -> Iterable[list[Any]]:
+    """Rows of scenarios.csv: the original first, then each scenario."""
+    from ..report.findings import verdict
+
+    original = verdict(assessment, assessment.config.report.thresholds)
+    risk = risk_summary(assessment)
+    yield (["(original)", original.line, original.ready, assessment.dataset.rows, 0, 0, 0, "", "", 0.0]
+           + [risk[k] for k in CSV_COLUMNS[10:13]] + [None])
+    for s in assessment.scenarios:
+        loss = s.loss
+        yield ([s.scenario.name, s.verdict, s.ready, loss.records - loss.records_removed - loss.records_sampled_out,
+                loss.records_removed, loss.records_sampled_out, sum(loss.cells_suppressed.values()),
+                "; ".join(loss.dropped), "; ".join(f"{c}={v}" for c, v in loss.levels.items() if v),
+                loss.total_entropy] + [s.risk()[k] for k in CSV_COLUMNS[10:13]] + [round(s.seconds, 4)])

@@ -1,0 +1,422 @@
+"""The least-loss release meeting a target: a search of the lattice of hierarchy levels
+(docs/methods.md, "Suggested release").
+
+A node gives each QID a level (0 = original). Records of blocks smaller than ``k`` are
+suppressed (their QIDs blanked); a node meets the target when at most ``max_suppression``
+percent of the records are suppressed and, if given, the analysis thresholds hold on the
+released data (the suppressed records form one block of blanks): the share of unique
+records, the mean re-identification probability (blocks / n), and for each sensitive
+column the rise over the prior of the share of records whose block has one sensitive value.
+
+Search (after ARX's Flash): raising a level only merges blocks, so k-anonymity with a
+suppression limit is monotone: a node above one that meets it meets it too, a node below
+one that fails fails too. Unknown nodes are decided by binary search along upward chains,
+each evaluation tagging the whole cone above (met) or below (failed). The thresholds are
+monotone too when no record can be suppressed (k = 1 or a limit of 0 records); otherwise
+every node is evaluated. Among the nodes that meet the target, the least loss is found by
+evaluating them in increasing order of a lower bound of the loss (height: exact; entropy:
+its generalisation part, which suppression only raises); the result is proved optimal when
+every node was decided and the bound passed the runners-up within the time limit.
+Nodes are evaluated on the distinct QID combinations with their counts, each column's codes
+mapped through its level tables.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..errors import InputError
+from ..formulas.inference import prior_inference_det
+from ..io.encode import EncodedTable
+from ..partition import partition
+from ..progress import CancelToken, ProgressCallback, ProgressReporter
+from .hierarchy import Hierarchy, level_tables
+from .loss import METRICS, arx_round, generalisation_entropy, suppression_entropy
+
+KEY_LIMIT = 1 << 62
+
+
+@dataclass(frozen=True)
+class SuggestTarget:
+    """k-anonymity with at most ``max_suppression`` percent of records suppressed, and
+    optionally the analysis thresholds (shares in [0, 1])."""
+
+    k: int = 2
+    max_suppression: float = 0.0
+    max_unique_share: Optional[float] = None
+    max_reid_prob: Optional[float] = None
+    max_inference_gain: Optional[float] = None
+
+    @property
+    def has_thresholds(self) -> bool:
+        return any(v is not None for v in (self.max_unique_share, self.max_reid_prob, self.max_inference_gain))
+
+    def limit(self, n: int) -> int:
+        """Most records that may be suppressed: floor(max_suppression / 100 * n)."""
+        return int(np.floor(self.max_suppression / 100.0 * n + 1e-9))
+
+
+@dataclass(frozen=True)
+class SuggestConfig:
+    """What to search: QIDs (those without a hierarchy stay at level 0), sensitive columns
+    (for the inference threshold), the target, the loss metric and the time limit."""
+
+    qids: tuple[str, ...]
+    hierarchies: tuple[tuple[str, Hierarchy], ...]
+    target: SuggestTarget = SuggestTarget()
+    sensitive: tuple[str, ...] = ()
+    metric: str = "entropy"
+    max_seconds: Optional[float] = None
+    alternatives: int = 5
+
+    def validate(self, columns: Sequence[str] = ()) -> None:
+        if not self.qids:
+            raise InputError("give at least one quasi-identifier (--qid COL ...)")
+        if len(set(self.qids)) != len(self.qids):
+            raise InputError("a quasi-identifier is listed twice")
+        for name, _ in self.hierarchies:
+            if name not in self.qids:
+                raise InputError(f"--hierarchy {name}: not one of the quasi-identifiers ({', '.join(self.qids)})")
+        if self.target.k < 1:
+            raise InputError(f"--k must be at least 1 (got {self.target.k})")
+        if not 0.0 <= self.target.max_suppression <= 100.0:
+            raise InputError(f"--max-suppression must be between 0 and 100 percent "
+                             f"(got {self.target.max_suppression:g})")
+        for name in ("max_unique_share", "max_reid_prob", "max_inference_gain"):
+            value = getattr(self.target, name)
+            if value is not None and not 0.0 <= value <= 1.0:
+                raise InputError(f"--{name.replace('_', '-')} must be between 0 and 1 (got {value:g})")
+        if self.target.max_inference_gain is not None and not self.sensitive:
+            raise InputError("--max-inference-gain needs --sensitive COL")
+        if self.metric not in METRICS:
+            raise InputError(f"--metric {self.metric!r}: one of {', '.join(METRICS)}")
+        if self.max_seconds is not None and self.max_seconds <= 0:
+            raise InputError(f"--max-seconds must be positive (got {self.max_seconds:g})")
+        known = set(columns)
+        if known:
+            for name in (*self.qids, *self.sensitive):
+                if name not in known:
+                    raise InputError(f"no column {name!r} in the data")
+
+    def hierarchy(self, column: str) -> Optional[Hierarchy]:
+        return dict(self.hierarchies).get(column)
+
+
+@dataclass(frozen=True)
+class NodeScore:
+    """One node that meets the target: its levels, suppressed records and loss."""
+
+    levels: tuple[int, ...]
+    suppressed_records: int
+    loss: float
+
+    def to_dict(self, qids: Sequence[str]) -> dict[str, Any]:
+        return {"levels": dict(zip(qids, self.levels)), "suppressed_records": self.suppressed_records,
+                "loss": self.loss}
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The least-loss node found (None: no node meets the target), whether that is proved,
+    and the runners-up."""
+
+    qids: tuple[str, ...]
+    best: Optional[NodeScore]
+    alternatives: tuple[NodeScore, ...]
+    optimal: bool
+    metric: str
+    target: SuggestTarget
+    nodes_total: int
+    nodes_checked: int
+    seconds: float
+    stopped_early: bool = False
+    monotone: bool = True
+    records: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        best = self.best.to_dict(self.qids) if self.best else {"levels": None, "suppressed_records": None,
+                                                                "loss": None}
+        return {**best, "k": self.target.k, "optimal": self.optimal,
+                "alternatives": [a.to_dict(self.qids) for a in self.alternatives],
+                "metric": self.metric, "max_suppression_percent": self.target.max_suppression,
+                "records": self.records, "nodes_total": self.nodes_total, "nodes_checked": self.nodes_checked,
+                "seconds": round(self.seconds, 3), "stopped_by_time_limit": self.stopped_early,
+                "found": self.best is not None, **self.extra}
+
+
+@dataclass
+class _Evaluation:
+    suppressed: int
+    meets: bool
+    loss: Optional[float] = None
+
+
+class Lattice:
+    """The nodes of the QIDs' levels and their evaluation on the distinct combinations."""
+
+    def __init__(self, table: EncodedTable, config: SuggestConfig) -> None:
+        self.config = config
+        self.n = table.n_rows
+        qids, sensitive = list(config.qids), [s for s in config.sensitive if s not in config.qids]
+        self.tables = [level_tables(config.hierarchy(q), table[q]) for q in qids]
+        self.heights = tuple(len(t) for t in self.tables)
+        used = qids + sensitive
+        ids, n_blocks, sizes = partition([(table[c].codes, table[c].cardinality) for c in used], self.n)
+        first = np.zeros(n_blocks, dtype=np.int64)
+        first[ids[::-1]] = np.arange(self.n - 1, -1, -1)
+        self.weights = sizes.astype(np.int64)
+        tuple_codes = [table[q].codes[first].astype(np.int64) for q in qids]
+        # codes of the distinct combinations at every level, and the per-level cardinalities
+        self.mapped = [[t.codes[codes].astype(np.int64) for t in levels]
+                       for codes, levels in zip(tuple_codes, self.tables)]
+        self.cards = [[t.cardinality for t in levels] for levels in self.tables]
+        self.sensitive = [(table[s].codes[first].astype(np.int64), table[s].cardinality,
+                           prior_inference_det(np.bincount(table[s].codes, minlength=table[s].cardinality)))
+                          for s in config.sensitive]
+        counts = [np.bincount(table[q].codes, minlength=table[q].cardinality) for q in qids]
+        self.generalisation = [[-generalisation_entropy(c, t.codes, t.cardinality) for t in levels]
+                               for c, levels in zip(counts, self.tables)]
+        self.limit = config.target.limit(self.n)
+        target = config.target
+        self.monotone = not target.has_thresholds or target.k == 1 or self.limit == 0
+
+    def group(self, levels: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """(block id of each distinct combination, block sizes) at the node."""
+        key = None
+        space = 1
+        for column, level in enumerate(levels):
+            codes, card = self.mapped[column][level], self.cards[column][level]
+            if key is None:
+                key, space = codes, card
+                continue
+            if space * card >= KEY_LIMIT:
+                key, uniques = pd.factorize(key)
+                space = len(uniques)
+            key = key * card + codes
+            space *= card
+        if key is None:
+            ids = np.zeros(len(self.weights), dtype=np.int64)
+        else:
+            ids, _ = pd.factorize(key)
+        return ids, np.bincount(ids, weights=self.weights).astype(np.int64)
+
+    def evaluate(self, levels: Sequence[int], with_loss: bool = True) -> _Evaluation:
+        ids, sizes = self.group(levels)
+        k = self.config.target.k
+        small = sizes < k
+        suppressed = int(sizes[small].sum())
+        meets = suppressed <= self.limit and self._thresholds(ids, sizes, small, suppressed)
+        result = _Evaluation(suppressed, meets)
+        if meets and with_loss:
+            result.loss = self.loss(levels, ids, sizes, small, suppressed)
+        return result
+
+    def _thresholds(self, ids: np.ndarray, sizes: np.ndarray, small: np.ndarray, suppressed: int) -> bool:
+        target = self.config.target
+        if not target.has_thresholds:
+            return True
+        kept = ~small
+        n = self.n
+        if target.max_unique_share is not None:
+            unique = int(np.count_nonzero(kept & (sizes == 1))) + (1 if suppressed == 1 else 0)
+            if unique / n > target.max_unique_share:
+                return False
+        if target.max_reid_prob is not None:
+            blocks = int(np.count_nonzero(kept)) + (1 if suppressed else 0)
+            if blocks / n > target.max_reid_prob:
+                return False
+        if target.max_inference_gain is not None:
+            tuple_small = small[ids]
+            block_of = np.where(tuple_small, len(sizes), ids)  # suppressed records: one block
+            all_sizes = np.append(np.where(small, 0, sizes), suppressed)
+            for codes, card, prior in self.sensitive:
+                pairs = np.unique(block_of * card + codes)
+                distinct = np.bincount(pairs // card, minlength=len(all_sizes))
+                certain = int(all_sizes[distinct == 1].sum())
+                if certain / n - prior > target.max_inference_gain:
+                    return False
+        return True
+
+    def bound(self, levels: Sequence[int]) -> float:
+        """A lower bound of the node's loss (exact for height)."""
+        metric = self.config.metric
+        if metric == "height":
+            return float(sum(levels))
+        if metric == "entropy":
+            return float(sum(arx_round(self.generalisation[c][level]) if self.generalisation[c][level] else 0.0
+                             for c, level in enumerate(levels)))
+        return float(self.n)
+
+    def loss(self, levels: Sequence[int], ids: np.ndarray, sizes: np.ndarray, small: np.ndarray,
+             suppressed: int) -> float:
+        metric = self.config.metric
+        if metric == "height":
+            return float(sum(levels))
+        if metric == "discernibility":
+            return float(np.sum(sizes[~small].astype(np.float64) ** 2) + suppressed * float(self.n))
+        total = 0.0
+        tuple_small = small[ids] if suppressed else None
+        for column, level in enumerate(levels):
+            value = -self.generalisation[column][level]
+            if suppressed:
+                codes = self.mapped[column][level][tuple_small]
+                counts = np.bincount(codes, weights=self.weights[tuple_small], minlength=self.cards[column][level])
+                value += suppression_entropy(counts)
+            total += arx_round(-value) if value != 0.0 else 0.0
+        return total
+
+    def nodes(self) -> np.ndarray:
+        return np.array(list(itertools.product(*(range(h) for h in self.heights))), dtype=np.int64).reshape(
+            -1, len(self.heights))
+
+
+def _rank(score: NodeScore) -> tuple:
+    return (score.loss, sum(score.levels), score.levels)
+
+
+def suggest(table: EncodedTable, config: SuggestConfig, on_progress: Optional[ProgressCallback] = None,
+            cancel: Optional[CancelToken] = None) -> Suggestion:
+    """Search the lattice for the least-loss node meeting ``config.target``."""
+    config.validate(list(table.columns))
+    start = time.monotonic()
+    deadline = start + config.max_seconds if config.max_seconds else None
+    lattice = Lattice(table, config)
+    nodes = lattice.nodes()
+    total = len(nodes)
+    strides = np.array([int(np.prod(lattice.heights[i + 1:])) for i in range(len(lattice.heights))], dtype=np.int64)
+    status = np.zeros(total, dtype=np.int8)  # 0 unknown, 1 meets, -1 fails
+    evaluated: dict[int, _Evaluation] = {}
+    reporter = ProgressReporter("suggest", total, on_progress)
+    stopped = False
+
+    def out_of_time() -> bool:
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        return deadline is not None and time.monotonic() > deadline
+
+    def check(index: int) -> bool:
+        result = lattice.evaluate(tuple(nodes[index]))
+        evaluated[index] = result
+        if not lattice.monotone:
+            status[index] = 1 if result.meets else -1
+        elif result.meets:
+            status[np.all(nodes >= nodes[index], axis=1)] = 1
+        else:
+            status[np.all(nodes <= nodes[index], axis=1)] = -1
+        reporter.update(int(np.count_nonzero(status)))
+        return result.meets
+
+    order = np.argsort(nodes.sum(axis=1), kind="stable")
+    for index in order:
+        if status[index]:
+            continue
+        if out_of_time():
+            stopped = True
+            break
+        if not lattice.monotone:
+            check(int(index))
+            continue
+        path = [int(index)]  # an upward chain of unknown nodes, then binary search on it
+        current = nodes[index].copy()
+        while True:
+            step = None
+            for column in range(len(current)):
+                if current[column] + 1 < lattice.heights[column]:
+                    candidate = int(np.dot(current, strides) + strides[column])
+                    if status[candidate] == 0:
+                        step = column
+                        break
+            if step is None:
+                break
+            current[step] += 1
+            path.append(int(np.dot(current, strides)))
+        lo, hi = 0, len(path) - 1
+        while lo <= hi:
+            if out_of_time():
+                stopped = True
+                break
+            mid = (lo + hi) // 2
+            if status[path[mid]] == 0:
+                meets = check(path[mid])
+            else:
+                meets = status[path[mid]] == 1
+            if meets:
+                hi = mid - 1
+            else:
+                lo = mid + 1
+        if stopped:
+            break
+    reporter.update(int(np.count_nonzero(status)), force=True)
+
+    # least loss among the nodes that meet the target, in increasing order of the bound
+    keep = 1 + config.alternatives
+    best: list[tuple] = []  # max-heap by rank via negation is awkward: keep a sorted list
+    candidates = np.flatnonzero(status == 1)
+    bounds = np.array([lattice.bound(tuple(nodes[i])) for i in candidates])
+    ranked = candidates[np.lexsort((candidates, nodes[candidates].sum(axis=1), bounds))] if len(candidates) else []
+    bound_of = dict(zip(candidates.tolist(), bounds.tolist()))
+    finished = not stopped
+    for index in ranked:
+        index = int(index)
+        if len(best) >= keep and bound_of[index] > best[-1][0][0]:
+            break
+        result = evaluated.get(index)
+        if result is None or (result.meets and result.loss is None):
+            if out_of_time():
+                stopped, finished = True, False
+                break
+            result = lattice.evaluate(tuple(nodes[index]))
+            evaluated[index] = result
+        score = NodeScore(tuple(int(v) for v in nodes[index]), result.suppressed, float(result.loss))
+        best.append((_rank(score), score))
+        best.sort(key=lambda item: item[0])
+        del best[keep:]
+    if stopped:  # add what was evaluated but not reached
+        for index, result in evaluated.items():
+            if result.meets and all(item[1].levels != tuple(nodes[index]) for item in best):
+                score = NodeScore(tuple(int(v) for v in nodes[index]), result.suppressed, float(result.loss))
+                best.append((_rank(score), score))
+        best.sort(key=lambda item: item[0])
+        del best[keep:]
+    decided = bool(np.all(status != 0))
+    scores = [item[1] for item in best]
+    return Suggestion(qids=tuple(config.qids), best=scores[0] if scores else None,
+                      alternatives=tuple(scores[1:]), optimal=decided and finished and not stopped,
+                      metric=config.metric, target=config.target, nodes_total=total,
+                      nodes_checked=len(evaluated), seconds=time.monotonic() - start, stopped_early=stopped,
+                      monotone=lattice.monotone, records=table.n_rows)
+
+
+def brute_force(table: EncodedTable, config: SuggestConfig) -> list[tuple[tuple[int, ...], _Evaluation]]:
+    """Every node evaluated on the records themselves, no pruning (the reference for tests
+    and the benchmark's baseline): (levels, evaluation) in lattice order."""
+    config.validate(list(table.columns))
+    lattice = Lattice(table, config)
+    rows = np.arange(table.n_rows)
+    lattice.weights = np.ones(table.n_rows, dtype=np.int64)
+    lattice.mapped = [[t.codes[table[q].codes[rows]].astype(np.int64) for t in levels]
+                      for q, levels in zip(config.qids, lattice.tables)]
+    lattice.sensitive = [(table[s].codes.astype(np.int64), card, prior) for s, (_, card, prior)
+                         in zip(config.sensitive, lattice.sensitive)]
+    return [(tuple(int(v) for v in node), lattice.evaluate(tuple(node))) for node in lattice.nodes()]
+
+
+def suppressed_records(table: EncodedTable, config: SuggestConfig, levels: Sequence[int]) -> np.ndarray:
+    """The records suppressed at the node (in blocks smaller than k), as a boolean mask."""
+    columns = []
+    for q, level in zip(config.qids, levels):
+        t = level_tables(config.hierarchy(q), table[q])[level]
+        columns.append((t.codes[table[q].codes], t.cardinality))
+    ids, _, sizes = partition(columns, table.n_rows)
+    return sizes[ids] < config.target.k
+
+
+def levels_of(suggestion: Suggestion) -> Mapping[str, int]:
+    return dict(zip(suggestion.qids, suggestion.best.levels)) if suggestion.best else {}

@@ -1,0 +1,461 @@
+"""Transformations of the loaded data and scenarios (docs/methods.md, "Transformations").
+
+Each transformation is a frozen dataclass applied, in order, to the encoded table; the input
+file is never touched. A scenario is a named, ordered list of them, kept in the analysis file
+as ``[[scenario]]`` sections::
+
+    [[scenario]]
+    name = "band the age"
+    steps = [
+      { op = "drop", column = "day_of_birth" },
+      { op = "recode", column = "age", level = 1, hierarchy = "age.csv" },
+      { op = "recode", column = "income", level = 1, intervals = [1000, 5000] },
+      { op = "local_suppression", k = 3, importance = ["sex", "age", "municipality"] },
+      { op = "record_suppression", k = 3, max_percent = 2.0 },
+      { op = "sample", fraction = 0.5, seed = 1 },
+    ]
+    crosstabs = [["sex", "age"]]   # optional: tables whose distortion (TVD) is reported
+
+Recode builders: ``hierarchy`` (ARX file), ``intervals`` (widths, optional ``origin``),
+``breaks`` (one list of cut points per level), ``bottom``/``top`` or
+``bottom_quantile``/``top_quantile`` (top and bottom coding), ``dates`` (steps ``month``,
+``year``, ``age:W@YYYY-MM-DD``), ``merge`` (group name -> values).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Optional, Sequence, Union
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..errors import InputError
+from ..io.encode import EncodedColumn, EncodedTable, encode_column
+from ..partition import partition
+from ..progress import CancelToken
+from .hierarchy import (Hierarchy, breaks_hierarchy, column_values, date_hierarchy, interval_hierarchy,
+                        level_tables, merge_hierarchy, read_hierarchy, top_bottom_hierarchy, weighted_quantile)
+
+BUILDERS = ("hierarchy", "intervals", "breaks", "top_bottom", "dates", "merge")
+
+
+@dataclass(frozen=True)
+class HierarchySpec:
+    """Where a recode's hierarchy comes from: an ARX file (``kind='hierarchy'``, ``path``) or a
+    builder with its parameters (``params``: sorted (name, value) pairs)."""
+
+    kind: str
+    path: Optional[str] = None
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def build(self, column: EncodedColumn) -> Hierarchy:
+        p = dict(self.params)
+        name = column.name
+        if self.kind == "hierarchy":
+            return read_hierarchy(self.path, name)
+        values = column_values(column)
+        if self.kind == "intervals":
+            return interval_hierarchy(name, values, p["widths"], p.get("origin", 0.0))
+        if self.kind == "breaks":
+            return breaks_hierarchy(name, values, p["breaks"])
+        if self.kind == "top_bottom":
+            bottom = p.get("bottom")
+            top = p.get("top")
+            if "bottom_quantile" in p:
+                bottom = weighted_quantile(column, p["bottom_quantile"])
+            if "top_quantile" in p:
+                top = weighted_quantile(column, p["top_quantile"])
+            return top_bottom_hierarchy(name, values, bottom, top)
+        if self.kind == "dates":
+            return date_hierarchy(name, values, p["steps"])
+        if self.kind == "merge":
+            return merge_hierarchy(name, values, dict(p["groups"]))
+        raise InputError(f"column {name!r}: unknown hierarchy kind {self.kind!r} (one of {', '.join(BUILDERS)})")
+
+    def to_dict(self) -> dict[str, Any]:
+        p = dict(self.params)
+        if self.kind == "hierarchy":
+            return {"hierarchy": self.path}
+        if self.kind == "top_bottom":
+            return {k: v for k, v in p.items()}
+        if self.kind == "intervals":
+            return {"intervals": list(p["widths"]), **({"origin": p["origin"]} if "origin" in p else {})}
+        if self.kind == "breaks":
+            return {"breaks": [list(b) for b in p["breaks"]]}
+        if self.kind == "dates":
+            return {"dates": list(p["steps"])}
+        return {"merge": {name: list(members) for name, members in p["groups"]}}
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Remove a quasi-identifier from the released file."""
+
+    column: str
+
+
+@dataclass(frozen=True)
+class Recode:
+    """Replace a column's values by their generalisation at ``level`` of a hierarchy."""
+
+    column: str
+    level: int
+    hierarchy: HierarchySpec
+
+
+@dataclass(frozen=True)
+class LocalSuppression:
+    """Blank QID values of records whose block has fewer than ``k`` records: each round
+    blanks, in every such record, its least important non-missing QID (``importance`` lists
+    the QIDs most important first; unlisted QIDs are blanked before the listed ones, those with
+    more distinct values first), then the blocks are recounted; a blanked value is missing and
+    missing equals missing (sdcMicro's localSuppression without its wildcard matching)."""
+
+    k: int
+    importance: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RecordSuppression:
+    """Remove the records of blocks smaller than ``k``, smallest blocks first, while the
+    removed records stay within ``max_percent`` of the records."""
+
+    k: int
+    max_percent: float = 100.0
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Keep a simple random sample of ``fraction`` of the records (seeded)."""
+
+    fraction: float
+    seed: int = 0
+
+
+Transform = Union[Drop, Recode, LocalSuppression, RecordSuppression, Sample]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A named, ordered list of transformations."""
+
+    name: str
+    steps: tuple[Transform, ...] = ()
+    crosstabs: tuple[tuple[str, ...], ...] = ()  # cross-tabulations whose distortion (TVD) is reported
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "steps": [step_dict(s) for s in self.steps],
+                **({"crosstabs": [list(c) for c in self.crosstabs]} if self.crosstabs else {})}
+
+
+def step_dict(step: Transform) -> dict[str, Any]:
+    if isinstance(step, Drop):
+        return {"op": "drop", "column": step.column}
+    if isinstance(step, Recode):
+        return {"op": "recode", "column": step.column, "level": step.level, **step.hierarchy.to_dict()}
+    if isinstance(step, LocalSuppression):
+        return {"op": "local_suppression", "k": step.k, **({"importance": list(step.importance)}
+                                                           if step.importance else {})}
+    if isinstance(step, RecordSuppression):
+        return {"op": "record_suppression", "k": step.k, "max_percent": step.max_percent}
+    return {"op": "sample", "fraction": step.fraction, "seed": step.seed}
+
+
+# --- reading scenarios ----------------------------------------------------------------------
+
+_KEYS = {"drop": {"column"}, "recode": {"column", "level", *BUILDERS, "widths", "origin", "bottom", "top",
+                                        "bottom_quantile", "top_quantile"},
+         "local_suppression": {"k", "importance"}, "record_suppression": {"k", "max_percent"},
+         "sample": {"fraction", "seed"}}
+
+
+def _number(step: Mapping[str, Any], key: str, where: str, whole: bool = False) -> Any:
+    value = step.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)):
+        raise InputError(f"{where}: {key} must be {'a whole number' if whole else 'a number'} (got {value!r})")
+    return value
+
+
+def _spec(step: Mapping[str, Any], where: str, base_dir: Optional[Path]) -> HierarchySpec:
+    if "hierarchy" in step:
+        path = step["hierarchy"]
+        if not isinstance(path, str) or not path:
+            raise InputError(f"{where}: hierarchy must name an ARX hierarchy file")
+        if base_dir is not None and not Path(path).is_absolute():
+            path = str(base_dir / path)
+        return HierarchySpec("hierarchy", path=path)
+    if "intervals" in step:
+        widths = step["intervals"]
+        if not isinstance(widths, list) or not widths or not all(isinstance(w, (int, float)) for w in widths):
+            raise InputError(f"{where}: intervals must be a list of widths, one per level")
+        params = [("widths", tuple(float(w) for w in widths))]
+        if "origin" in step:
+            params.append(("origin", float(_number(step, "origin", where))))
+        return HierarchySpec("intervals", params=tuple(params))
+    if "breaks" in step:
+        breaks = step["breaks"]
+        if not isinstance(breaks, list) or not breaks or not all(
+                isinstance(b, list) and b and all(isinstance(x, (int, float)) for x in b) for b in breaks):
+            raise InputError(f"{where}: breaks must be a list of lists of cut points, one list per level")
+        return HierarchySpec("breaks", params=(("breaks", tuple(tuple(float(x) for x in b) for b in breaks)),))
+    coding = {k: float(_number(step, k, where)) for k in ("bottom", "top", "bottom_quantile", "top_quantile")
+              if k in step}
+    if coding:
+        return HierarchySpec("top_bottom", params=tuple(sorted(coding.items())))
+    if "dates" in step:
+        steps = step["dates"]
+        if not isinstance(steps, list) or not steps or not all(isinstance(s, str) for s in steps):
+            raise InputError(f"{where}: dates must be a list of steps (month, year, age:W@YYYY-MM-DD)")
+        return HierarchySpec("dates", params=(("steps", tuple(steps)),))
+    if "merge" in step:
+        groups = step["merge"]
+        if not isinstance(groups, Mapping) or not all(
+                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in groups.values()):
+            raise InputError(f"{where}: merge must be a table of group name = [values]")
+        return HierarchySpec("merge", params=(("groups", tuple((k, tuple(v)) for k, v in groups.items())),))
+    raise InputError(f"{where}: a recode needs hierarchy, intervals, breaks, bottom/top, dates or merge")
+
+
+def parse_step(step: Any, where: str, base_dir: Optional[Path] = None) -> Transform:
+    """One transformation from its TOML table."""
+    if not isinstance(step, Mapping) or step.get("op") not in _KEYS:
+        raise InputError(f"{where}: each step is a table with op = one of {', '.join(_KEYS)}")
+    op = step["op"]
+    unknown = sorted(set(step) - _KEYS[op] - {"op"})
+    if unknown:
+        raise InputError(f"{where}: unknown key {unknown[0]!r} for op = {op!r}")
+    if op in ("drop", "recode"):
+        if not isinstance(step.get("column"), str) or not step["column"]:
+            raise InputError(f"{where}: {op} needs column = \"NAME\"")
+    if op == "drop":
+        return Drop(step["column"])
+    if op == "recode":
+        level = _number(step, "level", where, whole=True)
+        if level < 0:
+            raise InputError(f"{where}: level must be 0 or more (got {level})")
+        return Recode(step["column"], level, _spec(step, where, base_dir))
+    if op == "local_suppression":
+        importance = step.get("importance", [])
+        if not isinstance(importance, list) or not all(isinstance(c, str) for c in importance):
+            raise InputError(f"{where}: importance must be a list of column names")
+        return LocalSuppression(_k(step, where), tuple(importance))
+    if op == "record_suppression":
+        limit = float(_number(step, "max_percent", where)) if "max_percent" in step else 100.0
+        if not 0.0 <= limit <= 100.0:
+            raise InputError(f"{where}: max_percent must be between 0 and 100 (got {limit:g})")
+        return RecordSuppression(_k(step, where), limit)
+    fraction = float(_number(step, "fraction", where))
+    if not 0.0 < fraction <= 1.0:
+        raise InputError(f"{where}: fraction must be in (0, 1] (got {fraction:g})")
+    return Sample(fraction, int(_number(step, "seed", where, whole=True)) if "seed" in step else 0)
+
+
+def _k(step: Mapping[str, Any], where: str) -> int:
+    k = _number(step, "k", where, whole=True)
+    if k < 1:
+        raise InputError(f"{where}: k must be at least 1 (got {k})")
+    return k
+
+
+def parse_scenarios(raw: Any, source: str, base_dir: Optional[Path] = None) -> tuple[Scenario, ...]:
+    """Scenarios from the ``scenario`` array of tables of an analysis file."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise InputError(f"{source}: scenario must be an array of tables ([[scenario]])")
+    scenarios = []
+    names: set[str] = set()
+    for number, table in enumerate(raw, start=1):
+        if not isinstance(table, Mapping):
+            raise InputError(f"{source}: scenario {number} must be a table")
+        name = table.get("name")
+        if not isinstance(name, str) or not name:
+            raise InputError(f"{source}: scenario {number} needs name = \"...\"")
+        if name in names:
+            raise InputError(f"{source}: two scenarios are named {name!r}")
+        names.add(name)
+        extra = sorted(set(table) - {"name", "steps", "crosstabs"})
+        if extra:
+            raise InputError(f"{source}: scenario {name!r}: unknown key {extra[0]!r} (allowed: name, steps, crosstabs)")
+        crosstabs = table.get("crosstabs", [])
+        if not isinstance(crosstabs, list) or not all(
+                isinstance(c, list) and c and all(isinstance(x, str) for x in c) for c in crosstabs):
+            raise InputError(f"{source}: scenario {name!r}: crosstabs must be a list of lists of column names")
+        steps = table.get("steps", [])
+        if not isinstance(steps, list):
+            raise InputError(f"{source}: scenario {name!r}: steps must be a list of tables")
+        scenarios.append(Scenario(name, tuple(parse_step(s, f"{source}: scenario {name!r}, step {i}", base_dir)
+                                              for i, s in enumerate(steps, start=1)),
+                                  tuple(tuple(c) for c in crosstabs)))
+    return tuple(scenarios)
+
+
+def read_scenarios(path: str | Path) -> tuple[Scenario, ...]:
+    """The ``[[scenario]]`` sections of a TOML file (hierarchy paths relative to its folder)."""
+    from ..config import read_toml
+
+    path = Path(path)
+    raw = read_toml(path)
+    if "scenario" not in raw:
+        raise InputError(f"{path}: no [[scenario]] section")
+    return parse_scenarios(raw["scenario"], path.name, path.parent)
+
+
+def scenarios_toml(scenarios: Sequence[Scenario]) -> str:
+    import tomli_w
+
+    return tomli_w.dumps({"scenario": [s.to_dict() for s in scenarios]})
+
+
+# --- applying -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TransformedTable:
+    """A scenario's result: the transformed columns (``table``, QIDs after drops in ``qids``),
+    the original row number of every kept record, and what was changed."""
+
+    scenario: Scenario
+    table: EncodedTable
+    rows: np.ndarray
+    qids: tuple[str, ...]
+    dropped: tuple[str, ...]
+    recoded: dict[str, tuple[Hierarchy, int]]
+    cells_suppressed: dict[str, int]
+    records_removed: int
+    records_sampled_out: int
+    notes: tuple[str, ...] = field(default=())
+
+
+def column_from_values(name: str, values: pa.Array, kind: Optional[str] = None) -> EncodedColumn:
+    column = encode_column(name, values)
+    return column if kind is None else EncodedColumn(column.name, column.codes, column.labels,
+                                                     column.missing_code, column.kind)
+
+
+def _blank(column: EncodedColumn, mask: np.ndarray) -> EncodedColumn:
+    """The column with the values of the records in ``mask`` set to missing."""
+    values = column.labels.take(pa.array(column.codes))
+    values = pc.if_else(pa.array(mask), pa.scalar(None, values.type), values)
+    return encode_column(column.name, values)
+
+
+def _take_rows(column: EncodedColumn, keep: np.ndarray) -> EncodedColumn:
+    return encode_column(column.name, column.labels.take(pa.array(column.codes[keep])))
+
+
+def blocks(columns: Mapping[str, EncodedColumn], qids: Sequence[str], n_rows: int
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """(block id of each record, block sizes) of the partition by ``qids``."""
+    ids, _, sizes = partition([(columns[q].codes, columns[q].cardinality) for q in qids], n_rows)
+    return ids, sizes
+
+
+def local_suppression(columns: dict[str, EncodedColumn], qids: Sequence[str], n_rows: int, k: int,
+                      importance: Sequence[str], cancel: Optional[CancelToken] = None) -> dict[str, int]:
+    """Apply :class:`LocalSuppression` in place on ``columns``; returns the cells blanked per QID."""
+    listed = [q for q in importance if q in qids]
+    rest = sorted((q for q in qids if q not in listed), key=lambda q: -columns[q].cardinality)
+    order = rest + listed[::-1]  # blanked first .. blanked last
+    blanked = {q: 0 for q in qids}
+    while True:
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        ids, sizes = blocks(columns, qids, n_rows)
+        small = sizes[ids] < k
+        if not small.any():
+            break
+        pending = small.copy()
+        changed = False
+        for q in order:
+            column = columns[q]
+            present = column.codes != column.missing_code if column.missing_code is not None \
+                else np.ones(n_rows, dtype=bool)
+            chosen = pending & present
+            if chosen.any():
+                columns[q] = _blank(column, chosen)
+                blanked[q] += int(chosen.sum())
+                pending &= ~chosen
+                changed = True
+        if not changed:
+            break
+    return blanked
+
+
+def record_suppression(columns: Mapping[str, EncodedColumn], qids: Sequence[str], n_rows: int, k: int,
+                       max_percent: float) -> np.ndarray:
+    """The records kept by :class:`RecordSuppression` (a boolean mask)."""
+    ids, sizes = blocks(columns, qids, n_rows)
+    limit = int(np.floor(max_percent / 100.0 * n_rows + 1e-9))
+    small = np.flatnonzero(sizes < k)
+    small = small[np.argsort(sizes[small], kind="stable")]
+    cumulative = np.cumsum(sizes[small])
+    removed = small[cumulative <= limit]
+    return ~np.isin(ids, removed)
+
+
+def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
+                   cancel: Optional[CancelToken] = None) -> TransformedTable:
+    """Apply the scenario's steps in order to a copy of ``table`` (whose columns include ``qids``)."""
+    columns = dict(table.columns)
+    qids = list(qids)
+    rows = np.arange(table.n_rows)
+    dropped: list[str] = []
+    recoded: dict[str, tuple[Hierarchy, int]] = {}
+    cells = {q: 0 for q in qids}
+    removed = sampled_out = 0
+    for number, step in enumerate(scenario.steps, start=1):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        where = f"scenario {scenario.name!r}, step {number}"
+        n = len(rows)
+        for name in _columns_named(step):
+            if name in dropped:
+                raise InputError(f"{where}: column {name!r} was dropped by an earlier step")
+            if name not in qids:
+                raise InputError(f"{where}: column {name!r} is not a quasi-identifier of the analysis "
+                                 f"(quasi-identifiers: {', '.join(qids)})")
+        if isinstance(step, Drop):
+            qids.remove(step.column)
+            dropped.append(step.column)
+            del columns[step.column]
+        elif isinstance(step, Recode):
+            column = columns[step.column]
+            hierarchy = step.hierarchy.build(column)
+            if step.level > hierarchy.top:
+                raise InputError(f"{where}: column {step.column!r}: level {step.level} is above the hierarchy's "
+                                 f"top level {hierarchy.top}")
+            if step.level > 0:
+                level = level_tables(hierarchy, column)[step.level]
+                labels = pa.array(list(level.labels), pa.string())
+                columns[step.column] = encode_column(step.column, labels.take(pa.array(level.codes[column.codes])))
+            recoded[step.column] = (hierarchy, step.level)
+        elif isinstance(step, LocalSuppression):
+            for name, count in local_suppression(columns, qids, n, step.k, step.importance, cancel).items():
+                cells[name] += count
+        else:
+            if isinstance(step, RecordSuppression):
+                keep = record_suppression(columns, qids, n, step.k, step.max_percent)
+                removed += int(n - keep.sum())
+            else:
+                size = int(round(step.fraction * n))
+                keep = np.zeros(n, dtype=bool)
+                keep[np.random.default_rng(step.seed).choice(n, size=size, replace=False)] = True
+                sampled_out += n - size
+            rows = rows[keep]
+            columns = {name: _take_rows(column, keep) for name, column in columns.items()}
+    out = EncodedTable(name=table.name, path=table.path, sha256=table.sha256, n_rows=len(rows),
+                       columns=columns, warnings=table.warnings)
+    return TransformedTable(scenario=scenario, table=out, rows=rows, qids=tuple(qids), dropped=tuple(dropped),
+                            recoded=recoded, cells_suppressed={q: c for q, c in cells.items() if q in qids},
+                            records_removed=removed, records_sampled_out=sampled_out)
+
+
+def _columns_named(step: Transform) -> tuple[str, ...]:
+    if isinstance(step, (Drop, Recode)):
+        return (step.column,)
+    if isinstance(step, LocalSuppression):
+        return step.importance
+    return ()

@@ -1,0 +1,167 @@
+"""Scenarios in ``assess``: results equal a fresh assessment of the transformed data written to
+disk; scenarios.csv; the analysis file keeps them; one-line errors."""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+import pyarrow.csv as pcsv
+import pytest
+
+from engine import cli
+from engine.api import run_assessment
+from engine.config import AnalysisConfig, DataSource, ModelTargets, PrivacyModelOptions, Roles, SubsetFamily
+from engine.io.loader import load_table
+from engine.remediation import scenarios as scenarios_module
+from engine.remediation.scenarios import run_scenario, subsets_to_sweep, transformed_arrow
+from engine.remediation.transforms import apply_scenario, read_scenarios
+
+SCENARIOS = """
+[[scenario]]
+name = "band age"
+steps = [{ op = "recode", column = "age", level = 1, intervals = [10] }]
+crosstabs = [["sex", "disease"], ["sex", "age"]]
+
+[[scenario]]
+name = "drop age"
+steps = [{ op = "drop", column = "age" }]
+
+[[scenario]]
+name = "drop sex, merge towns"
+steps = [
+  { op = "drop", column = "sex" },
+  { op = "recode", column = "town", level = 1, hierarchy = "town.csv" },
+]
+
+[[scenario]]
+name = "drop town, suppress"
+steps = [
+  { op = "drop", column = "town" },
+  { op = "local_suppression", k = 3, importance = ["sex", "age"] },
+]
+
+[[scenario]]
+name = "merge, remove small blocks, sample"
+steps = [
+  { op = "recode", column = "town", level = 1, hierarchy = "town.csv" },
+  { op = "record_suppression", k = 2, max_percent = 10 },
+  { op = "sample", fraction = 0.8, seed = 3 },
+]
+"""
+
+
+@pytest.fixture
+def case(tmp_path):
+    rng = np.random.default_rng(5)
+    n = 400
+    frame = pd.DataFrame({"sex": rng.choice(["F", "M"], n), "age": rng.integers(18, 80, n),
+                          "town": rng.choice(list("ABCDEFGH"), n), "disease": rng.choice(["flu", "none", "hiv"], n)})
+    frame.loc[[3, 9], "age"] = None
+    data = tmp_path / "survey.csv"
+    frame.to_csv(data, index=False)
+    (tmp_path / "town.csv").write_text("A;AB\nB;AB\nC;CD\nD;CD\nE;EF\nF;EF\nG;GH\nH;GH\n", encoding="utf-8")
+    (tmp_path / "scenarios.toml").write_text(SCENARIOS, encoding="utf-8")
+    models = PrivacyModelOptions(enabled=True, targets=ModelTargets(k=3, l=2, t=0.3))
+    config = AnalysisConfig(data=DataSource(str(data)), roles=Roles(("sex", "age", "town"), ("disease",)),
+                            models=models)
+    return tmp_path, data, config
+
+
+def _rows(assessment):
+    return {part: [r.to_dict() for r in getattr(assessment, part)]
+            for part in ("reidentification", "inference", "histograms", "privacy_models", "model_shortfalls")}
+
+
+FAMILIES = [SubsetFamily(), SubsetFamily.parse("max-size:2"), SubsetFamily.parse("exact"),
+            SubsetFamily("list", subsets=(("sex", "age"), ("town",), ("age", "town"), ("sex", "age", "town")))]
+
+
+@pytest.mark.parametrize("reuse", [0.25, 1.0])
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.kind)
+def test_scenario_results_equal_a_fresh_assessment_of_the_written_data(case, tmp_path, family, reuse, monkeypatch):
+    """Also with the original's rows reused for every scenario that only changes columns."""
+    monkeypatch.setattr(scenarios_module, "REUSE_MAX_SHARE", reuse)
+    folder, data, config = case
+    config = replace(config, subsets=family)
+    table = load_table(config.data, config.needed_columns())
+    original = run_assessment(config, table=table)
+    for number, scenario in enumerate(read_scenarios(folder / "scenarios.toml")):
+        result = run_scenario(original, table, scenario)
+        written = tmp_path / f"scenario{number}.csv"
+        pcsv.write_csv(transformed_arrow(apply_scenario(table, config.roles.quasi_identifiers, scenario)), written)
+        qids = result.assessment.config.roles.quasi_identifiers
+        fresh = run_assessment(replace(config, data=DataSource(str(written)), roles=Roles(qids, ("disease",)),
+                                       subsets=result.assessment.config.subsets))
+        assert _rows(result.assessment) == _rows(fresh), scenario.name
+        assert fresh.dataset.rows == result.assessment.dataset.rows
+        assert result.assessment.privacy_models and result.assessment.model_shortfalls
+    assert len(original.reidentification) == {"all": 7, "max-size": 6, "exact": 1, "list": 4}[family.kind]
+
+
+def test_assess_with_scenarios_writes_results_and_table(case, capsys):
+    folder, data, _ = case
+    out = folder / "out"
+    code = cli.main(["assess", str(data), "--qid", "sex", "age", "town", "--sensitive", "disease",
+                     "--scenario", str(folder / "scenarios.toml"), "--out", str(out), "--quiet"])
+    assert code == 0, capsys.readouterr().err
+    results = json.loads((out / "results.json").read_text())
+    names = [s["name"] for s in results["scenarios"]]
+    assert names == ["band age", "drop age", "drop sex, merge towns", "drop town, suppress",
+                     "merge, remove small blocks, sample"]
+    tvd = results["scenarios"][0]["loss"]["tvd"]
+    assert tvd["sex x disease"] == 0.0  # neither column changed
+    assert tvd["sex x age"] == pytest.approx(1 - 2 / 400)  # ages became intervals; only the 2 missing ages stay
+    second = results["scenarios"][3]
+    assert second["loss"]["dropped"] == ["town"] and sum(second["loss"]["cells_suppressed"].values()) > 0
+    assert all(len(r["qids"]) <= 2 for r in second["reidentification"])
+    with open(out / "scenarios.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [r["scenario"] for r in rows] == ["(original)", *names]
+    assert float(rows[1]["worst_unique_share"]) <= float(rows[0]["worst_unique_share"])  # banding merges blocks
+    third = results["scenarios"][4]
+    assert int(rows[5]["records"]) == 400 - third["loss"]["records_removed"] - third["loss"]["records_sampled_out"]
+    # the analysis file keeps the scenarios and runs them again
+    again = AnalysisConfig.from_toml(out / "analysis.toml")
+    assert again.scenarios == read_scenarios(folder / "scenarios.toml")
+    assert "scenario 'band age'" in capsys.readouterr().out
+
+
+def test_which_subsets_are_swept_again(case):
+    folder, data, config = case
+    table = load_table(config.data, config.needed_columns())
+    original = run_assessment(config, table=table)
+    band, drop, merge = read_scenarios(folder / "scenarios.toml")[:3]
+
+    def sweep(scenario, share):
+        transformed = apply_scenario(table, config.roles.quasi_identifiers, scenario)
+        return subsets_to_sweep(original, transformed, scenarios_module.scenario_config(original, transformed), share)
+
+    assert sweep(drop, 0.25) == [("sex", "town")]  # only the full set: every other subset is known
+    assert sweep(band, 1.0) == [("age",), ("sex", "age"), ("age", "town"), ("sex", "age", "town")]
+    assert sweep(band, 0.25) is None  # 4 of 7 subsets: the whole sweep is faster
+    assert sweep(merge, 1.0) == [("town",), ("age", "town")]
+
+
+def test_crosstab_of_a_column_not_loaded(case):
+    folder, data, config = case
+    table = load_table(config.data, config.needed_columns())
+    original = run_assessment(config, table=table)
+    scenario = read_scenarios(folder / "scenarios.toml")[0]
+    with pytest.raises(Exception, match="crosstab column 'income' is not a quasi-identifier"):
+        run_scenario(original, table, replace(scenario, crosstabs=(("income",),)))
+
+
+def test_scenario_naming_a_dropped_column_is_one_line(case, capsys):
+    folder, data, _ = case
+    bad = folder / "bad.toml"
+    bad.write_text('[[scenario]]\nname = "x"\nsteps = [{ op = "drop", column = "age" }, '
+                   '{ op = "recode", column = "age", level = 1, intervals = [5] }]\n', encoding="utf-8")
+    code = cli.main(["assess", str(data), "--qid", "sex", "age", "--scenario", str(bad), "--out",
+                     str(folder / "o"), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and err == "error: scenario 'x', step 2: column 'age' was dropped by an earlier step\n"
+    assert not (folder / "o").exists() or not any((folder / "o").iterdir())

@@ -1,0 +1,140 @@
+"""``riskreview suggest``: suggestion.json, the transformed file, one-line errors (exit 2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from engine import cli
+from engine.io.encode import file_sha256
+
+ADULT = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "pycanon" / "raw__adult.csv"
+
+
+@pytest.fixture
+def case(tmp_path):
+    rng = np.random.default_rng(11)
+    n = 300
+    frame = pd.DataFrame({"id": range(n), "age": rng.integers(20, 60, n), "town": rng.choice(list("ABCDEF"), n),
+                          "sex": rng.choice(["F", "M"], n), "income": rng.integers(0, 100, n)})
+    frame.loc[[5, 17], "town"] = None
+    data = tmp_path / "people.csv"
+    frame.to_csv(data, index=False)
+    ages = sorted(frame.age.unique())
+    lines = [f"{a};{a // 10 * 10}-{a // 10 * 10 + 9};{'young' if a < 40 else 'old'};*\n" for a in ages]
+    (tmp_path / "age.csv").write_text("".join(lines), encoding="utf-8")
+    (tmp_path / "town.csv").write_text("A;AB;*\nB;AB;*\nC;CD;*\nD;CD;*\nE;EF;*\nF;EF;*\n;unknown;*\n",
+                                       encoding="utf-8")
+    return tmp_path, data, frame
+
+
+def _argv(folder, data, *extra):
+    return ["suggest", str(data), "--qid", "age", "town", "sex", "--hierarchy", f"age={folder / 'age.csv'}",
+            "--hierarchy", f"town={folder / 'town.csv'}", "--out", str(folder / "out"), *extra]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_suggestion_and_transformed_file(case, capsys, suffix):
+    folder, data, frame = case
+    before = file_sha256(data)
+    written = folder / f"released{suffix}"
+    code = cli.main(_argv(folder, data, "--k", "5", "--max-suppression", "3", "--write-data", str(written)))
+    assert code == 0, capsys.readouterr().err
+    result = json.loads((folder / "out" / "suggestion.json").read_text())
+    for key in ("levels", "k", "suppressed_records", "loss", "optimal", "alternatives", "metric"):
+        assert key in result
+    assert result["k"] == 5 and result["optimal"] is True and result["metric"] == "entropy"
+    assert set(result["levels"]) == {"age", "town", "sex"} and result["levels"]["sex"] == 0
+    assert result["source"]["sha256"] == before == file_sha256(data)  # input untouched
+    assert all(set(a) == {"levels", "suppressed_records", "loss"} for a in result["alternatives"])
+    out = (pd.read_csv(written, dtype=str, keep_default_na=False) if suffix == ".csv"
+           else pd.read_parquet(written).astype(object).where(lambda f: f.notna(), "").astype(str))
+    assert len(out) == len(frame) and out["id"].tolist() == [str(i) for i in frame.id]
+    assert out["income"].tolist() == [str(v) for v in frame.income]
+    qids = ["age", "town", "sex"]
+    blank = (out[qids] == "").all(axis=1)
+    assert int(blank.sum()) == result["suppressed_records"] <= 0.03 * len(frame)
+    released = out[~blank]
+    assert released.groupby(qids).size().min() >= 5
+    # recoded values exactly as in the hierarchy files
+    level = result["levels"]["age"]
+    lines = dict((line.split(";")[0], line.split(";")) for line in (folder / "age.csv").read_text().splitlines())
+    expected = [lines[str(a)][level] for a in frame.age[~blank.to_numpy()]]
+    assert released["age"].tolist() == expected
+    assert "optimal" in capsys.readouterr().out
+
+
+def test_without_write_data_only_the_json(case):
+    folder, data, _ = case
+    assert cli.main(_argv(folder, data, "--k", "2", "--metric", "height", "--quiet")) == 0
+    assert sorted(p.name for p in (folder / "out").iterdir()) == ["suggestion.json"]
+    result = json.loads((folder / "out" / "suggestion.json").read_text())
+    assert result["metric"] == "height" and result["loss"] == sum(result["levels"].values())
+
+
+def test_time_limit_is_reported(case):
+    folder, data, _ = case
+    assert cli.main(_argv(folder, data, "--k", "4", "--max-seconds", "0.000001")) == 0
+    result = json.loads((folder / "out" / "suggestion.json").read_text())
+    assert result["optimal"] is False and result["stopped_by_time_limit"] is True
+
+
+@pytest.mark.parametrize("change, words", [
+    (["--k", "0"], "--k must be at least 1"),
+    (["--k", "2", "--max-suppression", "120"], "--max-suppression must be between 0 and 100"),
+    (["--k", "2", "--qid", "nosuch"], "no column 'nosuch'"),
+    (["--k", "2", "--hierarchy", "income=x.csv"], "--hierarchy income: not one of the --qid columns"),
+    (["--k", "2", "--hierarchy", "sex=/nonexistent/sex.csv"], "no such hierarchy file"),
+    (["--k", "2", "--write-data", "out.xlsx"], "use a .csv or .parquet"),
+    (["--k", "two"], "invalid int value"),
+])
+def test_bad_input_is_one_line_exit_2(case, capsys, change, words):
+    folder, data, _ = case
+    try:
+        code = cli.main(_argv(folder, data, *change))
+    except SystemExit as exc:  # usage errors leave argparse with exit code 2
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("error: ") and err.count("\n") == 1 and words in err
+
+
+def test_inconsistent_or_incomplete_hierarchy(case, capsys):
+    folder, data, _ = case
+    (folder / "town.csv").write_text("A;AB;*\nB;AB\n", encoding="utf-8")
+    assert cli.main(_argv(folder, data, "--k", "2")) == 2
+    assert "town.csv: column 'town': line 2 has 2 fields" in capsys.readouterr().err
+    (folder / "town.csv").write_text("A;AB;*\nB;AB;*\n", encoding="utf-8")
+    assert cli.main(_argv(folder, data, "--k", "2")) == 2
+    err = capsys.readouterr().err
+    assert "column 'town': 4 value(s) of the data have no line in the hierarchy: 'C', 'D', 'E', 'F'" in err
+
+
+@pytest.mark.skipif(not ADULT.exists(), reason="../shared/data is not present")
+def test_adult_whole_lattice(tmp_path):
+    from benchmarks.suggest import QIDS, hierarchies
+
+    frame = pd.read_csv(ADULT, usecols=QIDS, skipinitialspace=True)
+    files = hierarchies(frame, tmp_path)
+    qids = QIDS[:4]
+    argv = ["suggest", str(ADULT), "--qid", *qids, *sum((["--hierarchy", f"{q}={files[q]}"] for q in qids), []),
+            "--k", "10", "--max-suppression", "1", "--out", str(tmp_path / "out"),
+            "--write-data", str(tmp_path / "adult.csv")]
+    assert cli.main(argv) == 0
+    result = json.loads((tmp_path / "out" / "suggestion.json").read_text())
+    assert result["optimal"] is True
+    out = pd.read_csv(tmp_path / "adult.csv", dtype=str, keep_default_na=False)
+    blank = (out[qids] == "").all(axis=1)
+    assert out[~blank].groupby(qids).size().min() >= 10 and blank.sum() <= 0.01 * len(out)
+
+
+def test_write_data_into_the_new_output_folder(case):
+    folder, data, _ = case
+    assert cli.main(_argv(folder, data, "--k", "2", "--write-data", str(folder / "out" / "released.csv"))) == 0
+    assert sorted(p.name for p in (folder / "out").iterdir()) == ["released.csv", "suggestion.json"]
+    result = json.loads((folder / "out" / "suggestion.json").read_text())
+    assert result["written_data"]["format"] == "csv"
