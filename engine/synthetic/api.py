@@ -219,7 +219,7 @@ def _cap(config: SyntheticConfig, data: AttackData) -> AttackEvaluation:
     scores = cap_scores(data)
     matched = scores.real_matched
     mean_matched = float(scores.real[matched].mean()) if matched.any() else float("nan")
-    notes = (f"keys: {', '.join(data.columns[i] for i in data.qid_indices)}; {int(matched.sum()):,} of "
+    notes = (f"keys: {', '.join(repr(data.columns[i]) for i in data.qid_indices)}; {int(matched.sum()):,} of "
              f"{len(matched):,} real records match a synthetic record (unmatched score 0); mean CAP over "
              f"matched records {mean_matched:.4f}; baseline = mean share of each record's value in the real file")
     rows = np.arange(len(data.real))
