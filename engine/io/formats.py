@@ -17,7 +17,7 @@ from ..config import DataSource
 from ..errors import Cancelled, InputError
 from ..progress import CancelToken
 from .memory import ensure_memory
-from .numbers import text_to_numbers
+from .numbers import FLOAT64_EXACT_INTEGERS, text_to_numbers
 from .csv_lines import first_undecodable, header_row, wrong_width
 from .sniff import sniff_text, whole_file_encoding
 
@@ -278,22 +278,38 @@ def _read_excel(path: Path, source: DataSource, wanted: list[str],
                 cancel: Optional[CancelToken] = None) -> pa.Table:
     import pandas as pd
 
+    # cells as the workbook holds them: pandas would turn a column of long integers into doubles
     frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), usecols=wanted,
-                          engine="openpyxl")
+                          engine="openpyxl", dtype=object)
     frame.columns = [str(c) for c in frame.columns]
     return _from_pandas(frame, wanted)
 
 
 def _from_pandas(frame, wanted: list[str]) -> pa.Table:
+    """Columns Arrow cannot type (numbers beside text cells, integers past 64 bits) go through
+    text and then follow the rule for numbers read as text (:func:`text_to_numbers`)."""
     columns = {}
     for name in wanted:
         series = frame[name]
         try:
             columns[name] = pa.chunked_array([pa.Array.from_pandas(series)])
-        except (pa.ArrowInvalid, pa.ArrowTypeError):
-            columns[name] = pa.chunked_array([pa.Array.from_pandas(
-                series.map(lambda v: None if v is None or v != v else str(v)))])
+        except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError):
+            columns[name] = text_to_numbers(pa.chunked_array([pa.Array.from_pandas(series.map(_cell_text))]))
     return pa.table(columns)
+
+
+def _cell_text(value) -> Optional[str]:
+    """A cell as text (None when empty). An integer past 2**53 that equals a double is a double
+    cell the reader made an int of: it stays a double, so its lost digits are not invented."""
+    if value is None or value != value:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > FLOAT64_EXACT_INTEGERS:
+        try:
+            if float(value) == value:
+                return repr(float(value))
+        except OverflowError:
+            pass
+    return str(value)
 
 
 # --- SPSS / Stata / SAS (pyreadstat) -------------------------------------------------------

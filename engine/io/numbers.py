@@ -1,9 +1,9 @@
 """One rule for numbers: a value is never merged with a different one.
 
 Text read from a file becomes numbers only when the conversion is exact: int64 when every
-value is a whole number that fits, else float64 when no two different decimals land on the
-same double; otherwise the column stays text and is compared as written (docs/methods.md,
-"Data model"). Among numbers, equality is numeric: ``-0.0 == 0.0 == 0``. A missing value
+value is a whole number that fits, else float64 when no value is a whole number of 16 or
+more digits (an id) and no two different decimals land on the same double; otherwise the
+column stays text and is compared as written (docs/methods.md, "Data model"). Among numbers, equality is numeric: ``-0.0 == 0.0 == 0``. A missing value
 (null, or NaN in a float column) is a value of its own.
 """
 
@@ -18,6 +18,8 @@ import pyarrow.compute as pc
 FLOAT64_EXACT_INTEGERS = 2 ** 53
 # a decimal with at most 15 significant digits and no exponent is the only one on its double
 MAX_EXACT_CHARACTERS = 15
+# a whole number of 16+ digits: an id a double may not hold; its column stays text
+_WIDE_INTEGER = r"^[+-]?0*[1-9][0-9]{15,}$"
 
 
 def text_to_numbers(column: pa.ChunkedArray) -> pa.ChunkedArray:
@@ -46,14 +48,15 @@ def _cast_numbers(text: pa.ChunkedArray) -> Optional[pa.ChunkedArray]:
             numbers = pc.cast(text, target)
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
             continue
-        if target == pa.int64() or _decimals_kept_apart(text, numbers):
+        if target == pa.int64() or _floats_keep_values(text, numbers):
             return numbers
         return None
     return None
 
 
-def _decimals_kept_apart(text: pa.ChunkedArray, floats: pa.ChunkedArray) -> bool:
-    """True when no two numerically different strings of ``text`` parse to the same double.
+def _floats_keep_values(text: pa.ChunkedArray, floats: pa.ChunkedArray) -> bool:
+    """True when ``text`` holds no whole number of 16+ digits and no two numerically different
+    strings of it parse to the same double.
 
     Only a string with 16+ digits or an exponent can share its double with a different
     decimal (15 significant digits always round-trip); such a string (found as: longer than
@@ -65,6 +68,8 @@ def _decimals_kept_apart(text: pa.ChunkedArray, floats: pa.ChunkedArray) -> bool
     risky = pc.fill_null(risky, False)
     if not pc.any(risky).as_py():
         return True
+    if pc.any(pc.match_substring_regex(pc.filter(text, risky), _WIDE_INTEGER)).as_py():
+        return False
     risky = pc.and_(risky, pc.fill_null(pc.not_equal(text, pc.cast(floats, text.type)), False))
     if not pc.any(risky).as_py():
         return True

@@ -58,6 +58,13 @@ def test_wide_ids_beside_a_fraction_stay_apart(tmp_path):
     assert column.cardinality == 4 and column.kind == "text"
 
 
+def test_one_integer_past_64_bits_keeps_the_column_exact_text(tmp_path):
+    # float64 would keep these two apart but print the id as 9.223372036854776e+18
+    path = _csv(tmp_path / "one.csv", ["id"], [["9223372036854775809"], ["5"], ["0.5"]])
+    column = load_table(DataSource(str(path)), ["id"])["id"]
+    assert column.kind == "text" and "9223372036854775809" in column.labels.to_pylist()
+
+
 def test_64_bit_integers_stay_exact_integers(tmp_path):
     big = 2 ** 53
     path = _csv(tmp_path / "i64.csv", ["id"], [[str(big)], [str(big + 1)], [str(2 ** 63 - 1)]])
@@ -174,6 +181,59 @@ def test_excel_text_cells_with_wide_ids_stay_exact(tmp_path):
     book.save(path)
     column = load_table(DataSource(str(path)), ["id"])["id"]
     assert column.labels.to_pylist() == IDS
+
+
+def _xlsx_with_number_cells(path: Path, header: list[str], rows: list[list[str]]) -> Path:
+    """An .xlsx whose cells hold ``rows`` as written (numbers as <v> digits, "" as no value,
+    anything else as text), as some writers store long numbers."""
+    import zipfile
+
+    def cell(value: str) -> str:
+        if value == "":
+            return "<c/>"
+        try:
+            float(value)
+            return f"<c><v>{value}</v></c>"
+        except ValueError:
+            return f'<c t="inlineStr"><is><t xml:space="preserve">{value}</t></is></c>'
+
+    body = "".join(f"<row>{''.join(cell(v) for v in row)}</row>" for row in [header] + rows)
+    header_cells = "".join(f'<c t="inlineStr"><is><t>{h}</t></is></c>' for h in header)
+    body = body.replace(f"<row>{''.join(cell(v) for v in header)}</row>", f"<row>{header_cells}</row>", 1)
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    files = {
+        "[Content_Types].xml": '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+        'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships'
+        '+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override '
+        'PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+        'spreadsheetml.worksheet+xml"/></Types>',
+        "_rels/.rels": f'<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+        f'relationships"><Relationship Id="rId1" Type="{rel}/officeDocument" Target="xl/workbook.xml"/>'
+        f'</Relationships>',
+        "xl/workbook.xml": f'<?xml version="1.0"?><workbook xmlns="{main}" xmlns:r="{rel}"><sheets><sheet '
+        f'name="data" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        "xl/_rels/workbook.xml.rels": f'<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.'
+        f'org/package/2006/relationships"><Relationship Id="rId1" Type="{rel}/worksheet" '
+        f'Target="worksheets/sheet1.xml"/></Relationships>',
+        "xl/worksheets/sheet1.xml": f'<?xml version="1.0"?><worksheet xmlns="{main}"><sheetData>{body}'
+        f'</sheetData></worksheet>',
+    }
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return path
+
+
+def test_excel_cells_with_all_23_digits_stay_three_ids(tmp_path):
+    pytest.importorskip("openpyxl")
+    path = _xlsx_with_number_cells(tmp_path / "digits.xlsx", ["id", "n"],
+                                   [[IDS[0], "1"], [IDS[1], " "], [IDS[2], "3"]])
+    table = load_table(DataSource(str(path)), ["id", "n"])
+    assert table["id"].labels.to_pylist() == IDS
+    # numbers beside a blank text cell stay numbers; the blank cell is missing
+    assert table["n"].kind == "integer" and table["n"].labels.to_pylist() == [1, 3, None]
 
 
 def test_excel_number_cells_with_16_or_more_digits_are_warned_about(tmp_path):
