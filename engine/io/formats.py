@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from ..config import DataSource
 from ..errors import Cancelled, InputError
@@ -145,7 +146,14 @@ def _batches(batches, schema: pa.Schema, cancel: Optional[CancelToken]) -> pa.Ta
 
 def _skip_blank(row) -> str:
     """pyarrow's handler for a record of the wrong width: skip it if its line is blank."""
-    return "skip" if not row.text.strip() else "error"
+    return "skip" if not row.text.replace('"', "").strip() else "error"
+
+
+def _drop_blank_lines(table: pa.Table) -> pa.Table:
+    """In a one-column file a whitespace-only line is a valid record for pyarrow: drop it."""
+    column = table.column(0)
+    blank = pc.fill_null(pc.equal(pc.utf8_trim_whitespace(column), ""), False)
+    return table.filter(pc.invert(blank)) if pc.any(blank).as_py() else table
 
 
 def _read_csv(path: Path, source: DataSource, wanted: list[str],
@@ -175,6 +183,8 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str],
             # only a header line with no line break after it: a table without data rows
             return pa.table({name: pa.array([], pa.string()) for name in wanted})
         raise _csv_fault(path, source, chosen, dialect.delimiter, header, exc) from None
+    if len(header) == 1 and table.num_columns == 1:
+        table = _drop_blank_lines(table)
     columns = {}
     for name in wanted:
         if cancel is not None:

@@ -111,6 +111,19 @@ def test_blank_and_whitespace_only_lines_are_skipped(tmp_path, capsys):
     assert main(_assess(path, tmp_path)) == 0
 
 
+def test_a_trailing_whitespace_line_in_a_one_column_file_is_not_a_record(tmp_path):
+    path = tmp_path / "one.csv"
+    path.write_text("n\n1\n2\n \t \n2\n   \n", encoding="utf-8")
+    column = load_table(DataSource(str(path)), ["n"])["n"]
+    assert column.kind == "integer" and column.codes.tolist() == [0, 1, 1]
+
+
+def test_a_quoted_blank_line_is_skipped_like_a_blank_one(tmp_path):
+    path = tmp_path / "quoted.csv"
+    path.write_text('city,age\nRio,30\n"  "\nLima,31\n', encoding="utf-8")
+    assert read_columns(DataSource(str(path)), ["city"]).column("city").to_pylist() == ["Rio", "Lima"]
+
+
 def test_a_row_of_the_wrong_width_names_its_line(tmp_path, capsys):
     path = tmp_path / "ragged.csv"
     # line 2-3: one record with a quoted line break; line 4: blank; line 6: three fields

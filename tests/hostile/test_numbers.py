@@ -89,8 +89,8 @@ def test_shortest_round_trip_floats_stay_numeric_and_distinct(tmp_path):
 
 
 def test_blank_cells_in_a_number_column_are_missing_not_text(tmp_path):
-    path = tmp_path / "one.csv"
-    path.write_text('n\n1\n2\n"  "\n2\n', encoding="utf-8")
+    path = tmp_path / "blank_cell.csv"
+    path.write_text('n,m\n1,a\n2,b\n"  ",c\n2, \n', encoding="utf-8")
     column = load_table(DataSource(str(path)), ["n"])["n"]
     assert column.kind == "integer" and column.labels.to_pylist() == [1, 2, None]
 
