@@ -18,6 +18,7 @@ import pyarrow.compute as pc
 
 from .numbers import FLOAT64_EXACT_INTEGERS, canonical_floats, find_number, float_wide_integers
 
+
 def smallest_uint(cardinality: int) -> np.dtype:
     """The narrowest unsigned dtype that holds codes 0..cardinality-1."""
     for dtype in (np.uint8, np.uint16, np.uint32):

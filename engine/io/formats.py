@@ -17,9 +17,9 @@ import pyarrow.compute as pc
 from ..config import DataSource
 from ..errors import Cancelled, InputError
 from ..progress import CancelToken
+from .csv_lines import first_undecodable, header_row, wrong_width
 from .memory import ensure_memory
 from .numbers import FLOAT64_EXACT_INTEGERS, text_to_numbers
-from .csv_lines import first_undecodable, header_row, wrong_width
 from .sniff import sniff_text, whole_file_encoding
 
 CSV_BLOCK_BYTES = 16 << 20
@@ -205,7 +205,7 @@ def _csv_fault(path: Path, source: DataSource, encoding: str, delimiter: str, he
         where = f"line {found[0]}: byte 0x{found[1]:02x}" if found else "a byte"
         if bad_text is not None and int(bad_text.group(1)) < len(header):
             where += f" in column {header[int(bad_text.group(1))]!r}"
-        how = "the encoding given" if source.encoding else "as detected"
+        how = "the encoding given" if source.encoding else "detected"
         return InputError(f"{path.name}: {where} is not valid {encoding} ({how}); "
                           f"choose another encoding (e.g. latin-1)")
     if "CSV parse error" in str(exc):
