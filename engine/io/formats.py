@@ -174,6 +174,7 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str],
             convert_options=pcsv.ConvertOptions(
                 include_columns=wanted,
                 column_types={name: pa.string() for name in wanted},
+                null_values=[""],  # "NA" is a value in a text column (text_to_numbers: not in numbers)
                 strings_can_be_null=True,
             ),
         )
@@ -288,9 +289,10 @@ def _read_excel(path: Path, source: DataSource, wanted: list[str],
                 cancel: Optional[CancelToken] = None) -> pa.Table:
     import pandas as pd
 
-    # cells as the workbook holds them: pandas would turn a column of long integers into doubles
+    # cells as the workbook holds them: pandas would turn a column of long integers into doubles,
+    # and text cells such as "NA" into missing values
     frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), usecols=wanted,
-                          engine="openpyxl", dtype=object)
+                          engine="openpyxl", dtype=object, keep_default_na=False, na_values=[""])
     frame.columns = [str(c) for c in frame.columns]
     return _from_pandas(frame, wanted)
 

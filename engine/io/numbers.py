@@ -3,8 +3,10 @@
 Text read from a file becomes numbers only when the conversion is exact: int64 when every
 value is a whole number that fits, else float64 when no value is a whole number of 16 or
 more digits (an id) and no two different decimals land on the same double; otherwise the
-column stays text and is compared as written (docs/methods.md, "Data model"). Among numbers, equality is numeric: ``-0.0 == 0.0 == 0``. A missing value
-(null, or NaN in a float column) is a value of its own.
+column stays text and is compared as written (docs/methods.md, "Data model"). Among
+numbers, equality is numeric: ``-0.0 == 0.0 == 0``. A missing value (an empty cell; in a
+number column also a blank cell, NaN or a marker such as ``NA``; never in a text column,
+where ``NA`` may be Namibia) is a value of its own.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 FLOAT64_EXACT_INTEGERS = 2 ** 53
+# cells that mean "no number" in a number column (pyarrow's and pandas' defaults); in a text
+# column they are values
+MISSING_MARKERS = ("#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
+                   "N/A", "NA", "NULL", "NaN", "n/a", "nan", "null")
 # a decimal with at most 15 significant digits and no exponent is the only one on its double
 MAX_EXACT_CHARACTERS = 15
 # a whole number of 16+ digits: an id a double may not hold; its column stays text
@@ -25,20 +31,25 @@ _WIDE_INTEGER = r"^[+-]?0*[1-9][0-9]{15,}$"
 def text_to_numbers(column: pa.ChunkedArray) -> pa.ChunkedArray:
     """int64, else float64, when every non-missing value converts exactly; else ``column``.
 
-    Surrounding spaces are ignored, and a cell of spaces only is missing in a number column.
+    Surrounding spaces are ignored; in a number column a cell of spaces only or a
+    :data:`MISSING_MARKERS` cell is missing.
 
     >>> text_to_numbers(pa.chunked_array([["12345678901234567890123", "12345678901234567890124"]])).type
     DataType(string)
-    >>> text_to_numbers(pa.chunked_array([["-0.0", " 2 ", "  "]])).to_pylist()
-    [-0.0, 2.0, None]
+    >>> text_to_numbers(pa.chunked_array([["-0.0", " 2 ", "  ", "NA"]])).to_pylist()
+    [-0.0, 2.0, None, None]
+    >>> text_to_numbers(pa.chunked_array([["NA", "FR"]])).to_pylist()
+    ['NA', 'FR']
     """
     if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
         return column
     trimmed = pc.utf8_trim_whitespace(column)
     numbers = _cast_numbers(trimmed)
-    if numbers is None and pc.any(pc.equal(trimmed, "")).as_py():
-        trimmed = pc.if_else(pc.equal(trimmed, ""), pa.scalar(None, trimmed.type), trimmed)
-        numbers = _cast_numbers(trimmed)
+    if numbers is None:
+        empty = pc.fill_null(pc.or_(pc.equal(trimmed, ""),
+                                    pc.is_in(trimmed, value_set=pa.array(MISSING_MARKERS, trimmed.type))), False)
+        if pc.any(empty).as_py():
+            numbers = _cast_numbers(pc.if_else(empty, pa.scalar(None, trimmed.type), trimmed))
     return column if numbers is None else numbers
 
 
@@ -153,4 +164,4 @@ def float_wide_integers(labels: pa.Array) -> Optional[float]:
 
 
 __all__ = ["text_to_numbers", "canonical_floats", "exact_in_float64", "find_number",
-           "float_wide_integers", "FLOAT64_EXACT_INTEGERS"]
+           "float_wide_integers", "FLOAT64_EXACT_INTEGERS", "MISSING_MARKERS"]

@@ -105,7 +105,8 @@ def _pandas_records(frame) -> Records:
 def _preview_excel(path: Path, source: DataSource, rows: int) -> Records:
     import pandas as pd
 
-    frame = pd.read_excel(path, sheet_name=source.sheet or 0, nrows=rows, engine="openpyxl")
+    frame = pd.read_excel(path, sheet_name=source.sheet or 0, nrows=rows, engine="openpyxl",
+                          keep_default_na=False, na_values=[""])
     return _pandas_records(frame)
 
 

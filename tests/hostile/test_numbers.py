@@ -281,3 +281,26 @@ def test_csv_reader_types_each_column_on_its_own(tmp_path):
     path = _csv(tmp_path / "r.csv", ["a", "b"], [["1", IDS[0]], ["-0.0", "x"]])
     table = read_columns(DataSource(str(path)), ["a", "b"])
     assert table.column("a").type == pa.float64() and table.column("b").to_pylist() == [IDS[0], "x"]
+
+
+# --- missing markers: missing in a number column, values in a text column ---------------------
+def test_na_is_a_value_in_text_and_missing_in_numbers_csv(tmp_path):
+    path = tmp_path / "na.csv"
+    path.write_text("country,x\nNA,1\nNamibia,2\nN/A,NA\n,4\nnull, \n", encoding="utf-8")
+    table = load_table(DataSource(str(path)), ["country", "x"])
+    assert table["country"].labels.to_pylist() == ["N/A", "NA", "Namibia", "null", None]
+    assert table["x"].kind == "integer" and table["x"].labels.to_pylist() == [1, 2, 4, None]
+    assert table["x"].codes.tolist() == [0, 1, 3, 2, 3]
+    assert table["country"].find_code("NA") == 1 and table["country"].find_code("") == 4
+
+
+def test_na_is_a_value_in_text_and_missing_in_numbers_excel(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    path = tmp_path / "na.xlsx"
+    book = openpyxl.Workbook()
+    for row in (["country", "x"], ["NA", 1], ["Namibia", 2], ["N/A", "NA"], [None, 4], ["null", " "]):
+        book.active.append(row)
+    book.save(path)
+    table = load_table(DataSource(str(path)), ["country", "x"])
+    assert table["country"].labels.to_pylist() == ["N/A", "NA", "Namibia", "null", None]
+    assert table["x"].kind == "integer" and table["x"].codes.tolist() == [0, 1, 3, 2, 3]
