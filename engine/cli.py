@@ -21,7 +21,7 @@ from . import __version__
 from .api import run_assessment
 from .config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release, ReportOptions, Roles,
                      SubsetFamily, Target)
-from .errors import Cancelled, EngineFailure, InputError
+from .errors import Cancelled, EngineFailure, InputError, printable
 from .histograms import per_record_risk
 from .io.loader import load_table
 from .cli_options import Parser, TerminalProgress, add_read_options, read_source
@@ -212,7 +212,7 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
     print(f"{assessment.dataset.name}: {assessment.dataset.rows:,} records, "
           f"{len(rows):,} QID subsets in {sum(assessment.timings.values()):.1f}s")
     print(f"worst re-identification: {worst.posterior_det:.2%} unique "
-          f"({worst.singletons:,} records) with {', '.join(worst.qids)}")
+          f"({worst.singletons:,} records) with {', '.join(map(repr, worst.qids))}")
     if assessment.longitudinal:
         steps = assessment.longitudinal.over_time
         print("re-identification over time (all QIDs, probabilistic): "
@@ -230,10 +230,16 @@ def _profile(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> 
         return 0
     print(f"{'column':30s} {'type':10s} {'distinct':>9s} {'missing':>8s}  top values")
     for p in profiles:
-        top = ", ".join(f"{'(missing)' if v is None else v} ({c:,})" for v, c in p.top_values[:3])
+        top = ", ".join(f"{'(missing)' if v is None else printable(v)} ({c:,})" for v, c in p.top_values[:3])
         flag = "  <- looks like a direct identifier" if p.looks_like_identifier else ""
-        print(f"{p.name[:30]:30s} {p.kind:10s} {p.distinct:9,d} {p.missing_share:8.1%}  {top}{flag}")
+        print(f"{_quoted(p.name, 30):30s} {p.kind:10s} {p.distinct:9,d} {p.missing_share:8.1%}  {top}{flag}")
     return 0
+
+
+def _quoted(name: str, width: int) -> str:
+    """A column name quoted repr-style, cut to ``width`` inside its quotes."""
+    text = repr(name)
+    return text if len(text) <= width else text[: width - 4] + "..." + text[-1]
 
 
 def _synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:

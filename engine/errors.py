@@ -13,3 +13,9 @@ class Cancelled(Exception):
 
 class EngineFailure(RuntimeError):
     """The engine could not finish for a reason outside the input (e.g. a worker died)."""
+
+
+def printable(text: str) -> str:
+    """``text`` as it is, or quoted repr-style when it holds line breaks or other control
+    characters, so that a name or value never breaks a one-line message or a table row."""
+    return text if text.isprintable() else repr(text)

@@ -211,7 +211,7 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
     for label, key in keys.items():
         if key not in columns[label]:
             raise InputError(f"{files[label]}: no linkage key column {key!r} "
-                             f"(columns: {', '.join(columns[label][:12])})")
+                             f"(columns: {', '.join(map(repr, columns[label][:12]))})")
     qids = resolve_qids(config.roles.quasi_identifiers, link.labels, columns, files)
     target_cols = [resolve_target_column(c, link.focal_label, link.labels, columns, files)
                    for t in config.targets for c in t.columns]

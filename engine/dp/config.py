@@ -17,7 +17,7 @@ import numpy as np
 import tomli_w
 
 from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options
-from ..errors import InputError
+from ..errors import InputError, printable
 
 DP_CONFIG_VERSION = 1
 DP_KIND = "differential-privacy"
@@ -64,8 +64,8 @@ class DPScenario:
 
     def label(self) -> str:
         """Short text, e.g. ``count income ∈ {medium}; secret income``."""
-        values = ", ".join(v if v != "" else "(missing)" for v in self.predicate)
-        return f"count {self.useful} ∈ {{{values}}}; secret {self.sensitive}"
+        values = ", ".join(printable(v) if v != "" else "(missing)" for v in self.predicate)
+        return f"count {printable(self.useful)} ∈ {{{values}}}; secret {printable(self.sensitive)}"
 
     def validate(self, where: str = "scenario") -> None:
         if not self.sensitive:

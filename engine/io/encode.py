@@ -1,7 +1,8 @@
 """Dictionary encoding: each used column becomes compact integer codes plus its labels.
 
 Codes index the column's distinct values sorted ascending; a missing value (null or NaN)
-is a value of its own with the last code (DESIGN.md, "Data model": NULL equals NULL).
+is a value of its own with the last code, and ``-0.0`` is ``0.0`` (docs/methods.md,
+"Data model": NULL equals NULL; :mod:`engine.io.numbers`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Optional
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+
+from .numbers import FLOAT64_EXACT_INTEGERS, canonical_floats, find_number, float_wide_integers
 
 
 def smallest_uint(cardinality: int) -> np.dtype:
@@ -67,13 +70,7 @@ class EncodedColumn:
         if text == "":
             return self.missing_code
         if self.kind in ("integer", "float"):
-            try:
-                number = float(text)
-            except ValueError:
-                return None
-            values = self.labels.to_numpy(zero_copy_only=False).astype(float)
-            hits = np.flatnonzero(values == number)
-            return int(hits[0]) if len(hits) else None
+            return find_number(self.labels, text)
         for code, value in enumerate(self.labels.to_pylist()):
             if value is not None and (str(value) == text or str(value).strip() == text.strip()):
                 return code
@@ -101,8 +98,7 @@ def encode_column(name: str, column: pa.ChunkedArray | pa.Array) -> EncodedColum
         column = pa.chunked_array([column])
     if pa.types.is_dictionary(column.type):
         column = column.cast(column.type.value_type)
-    if pa.types.is_floating(column.type):
-        column = pc.if_else(pc.is_nan(column), pa.scalar(None, column.type), column)
+    column = canonical_floats(column)
     if pa.types.is_null(column.type):
         column = column.cast(pa.string())
     distinct = pc.unique(column)
@@ -143,5 +139,18 @@ def is_all_missing(column: EncodedColumn) -> bool:
     return column.missing_code is not None and column.cardinality == 1
 
 
+def column_warnings(file_name: str, column: EncodedColumn) -> list[str]:
+    """What the user should know about a loaded column: it is missing in every row, or it
+    holds whole numbers too wide for the doubles the file stores them as."""
+    if is_all_missing(column):
+        return [f"{file_name}: column {column.name!r} is missing in every row; it cannot tell records apart"]
+    wide = float_wide_integers(column.labels)
+    if wide is not None:
+        return [f"{file_name}: column {column.name!r} holds numbers of 16 or more digits as floating point "
+                f"(e.g. {wide:.17g}); past {FLOAT64_EXACT_INTEGERS:,} the file cannot keep every digit, so "
+                f"different ids may read as one: store such ids as text"]
+    return []
+
+
 __all__ = ["EncodedColumn", "EncodedTable", "encode_column", "file_sha256", "smallest_uint",
-           "is_all_missing", "encode_arrow_table"]
+           "is_all_missing", "column_warnings", "encode_arrow_table"]

@@ -7,7 +7,6 @@ SPSS .sav, Stata .dta, SAS .sas7bdat/.xpt: pyreadstat.
 
 from __future__ import annotations
 
-import csv
 import re
 from pathlib import Path
 from typing import Callable, Optional, Sequence
@@ -18,8 +17,10 @@ import pyarrow.compute as pc
 from ..config import DataSource
 from ..errors import Cancelled, InputError
 from ..progress import CancelToken
+from .csv_lines import first_undecodable, header_row, wrong_width
 from .memory import ensure_memory
-from .sniff import sniff_text
+from .numbers import FLOAT64_EXACT_INTEGERS, text_to_numbers
+from .sniff import sniff_text, whole_file_encoding
 
 CSV_BLOCK_BYTES = 16 << 20
 
@@ -109,7 +110,7 @@ def check_columns_exist(path: Path, names: Sequence[str], wanted: Sequence[str])
         if column not in known:
             close = difflib.get_close_matches(column, names, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            listing = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+            listing = ", ".join(map(repr, names[:12])) + (" ..." if len(names) > 12 else "")
             raise InputError(f"{path.name}: no column {column!r}{hint} (columns: {listing})")
 
 
@@ -130,13 +131,7 @@ def _guard(path: Path, fmt: str, action: Callable):
 # --- CSV -----------------------------------------------------------------------------------
 def _csv_header(path: Path, source: DataSource) -> list[str]:
     dialect = sniff_text(path, source.encoding, source.delimiter)
-    with open(path, "r", encoding=dialect.encoding, newline="") as handle:
-        row = next(csv.reader(handle, delimiter=dialect.delimiter), None)
-    if not row:
-        raise InputError(f"{path.name}: the first line holds no column names")
-    if row[0].startswith("\ufeff"):
-        row[0] = row[0][1:]
-    return row
+    return header_row(path, dialect.encoding, dialect.delimiter)[0]
 
 
 def _batches(batches, schema: pa.Schema, cancel: Optional[CancelToken]) -> pa.Table:
@@ -149,58 +144,76 @@ def _batches(batches, schema: pa.Schema, cancel: Optional[CancelToken]) -> pa.Ta
     return pa.Table.from_batches(collected) if collected else schema.empty_table()
 
 
+def _skip_blank(row) -> str:
+    """pyarrow's handler for a record of the wrong width: skip it if its line is blank."""
+    return "skip" if not row.text.replace('"', "").strip() else "error"
+
+
+def _drop_blank_lines(table: pa.Table) -> pa.Table:
+    """In a one-column file a whitespace-only line is a valid record for pyarrow: drop it."""
+    column = table.column(0)
+    blank = pc.fill_null(pc.equal(pc.utf8_trim_whitespace(column), ""), False)
+    return table.filter(pc.invert(blank)) if pc.any(blank).as_py() else table
+
+
 def _read_csv(path: Path, source: DataSource, wanted: list[str],
               cancel: Optional[CancelToken] = None) -> pa.Table:
+    """Blank and whitespace-only lines are skipped; a fault names its line (:mod:`.csv_lines`)."""
     import pyarrow.csv as pcsv
 
     dialect = sniff_text(path, source.encoding, source.delimiter)
-    encoding = "utf8" if dialect.encoding in ("utf-8", "utf-8-sig") else dialect.encoding
+    chosen = dialect.encoding if source.encoding else whole_file_encoding(path, dialect.encoding)
+    header, blank_before = header_row(path, chosen, dialect.delimiter)
+    encoding = "utf8" if chosen in ("utf-8", "utf-8-sig") else chosen
     try:
         reader = pcsv.open_csv(
             path,
-            read_options=pcsv.ReadOptions(encoding=encoding, block_size=CSV_BLOCK_BYTES),
-            parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=True),
+            read_options=pcsv.ReadOptions(encoding=encoding, block_size=CSV_BLOCK_BYTES, skip_rows=blank_before),
+            parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=True,
+                                            invalid_row_handler=_skip_blank),
             convert_options=pcsv.ConvertOptions(
                 include_columns=wanted,
                 column_types={name: pa.string() for name in wanted},
+                null_values=[""],  # "NA" is a value in a text column (text_to_numbers: not in numbers)
                 strings_can_be_null=True,
             ),
         )
         table = _batches(reader, reader.schema, cancel)
-    except pa.ArrowInvalid as exc:
+    except (pa.ArrowInvalid, UnicodeDecodeError) as exc:
         if "Empty CSV file or block" in str(exc):
             # only a header line with no line break after it: a table without data rows
             return pa.table({name: pa.array([], pa.string()) for name in wanted})
-        bad_text = _INVALID_UTF8.search(str(exc))
-        if bad_text is None:
-            raise
-        # a byte past the sample that sniff_text checked is not valid in the chosen encoding
-        header = _csv_header(path, source)
-        index = int(bad_text.group(1))
-        column = repr(header[index]) if index < len(header) else f"#{index + 1}"
-        how = "the encoding given" if source.encoding else "guessed from the start of the file"
-        raise InputError(f"{path.name}: column {column} holds bytes that are not valid {dialect.encoding} "
-                         f"({how}); choose another encoding (e.g. latin-1)") from None
+        raise _csv_fault(path, source, chosen, dialect.delimiter, header, exc) from None
+    if len(header) == 1 and table.num_columns == 1:
+        table = _drop_blank_lines(table)
     columns = {}
     for name in wanted:
         if cancel is not None:
             cancel.raise_if_cancelled()
-        columns[name] = _infer_type(table.column(name))
+        columns[name] = text_to_numbers(table.column(name))
     return pa.table(columns)
 
 
 _INVALID_UTF8 = re.compile(r"CSV column #(\d+): CSV conversion error to string: invalid UTF8")
 
 
-def _infer_type(column: pa.ChunkedArray) -> pa.ChunkedArray:
-    """Numbers stay numbers (int64, else float64) when every non-missing value parses."""
-    trimmed = pc.utf8_trim_whitespace(column)
-    for target in (pa.int64(), pa.float64()):
-        try:
-            return pc.cast(trimmed, target)
-        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-            continue
-    return column
+def _csv_fault(path: Path, source: DataSource, encoding: str, delimiter: str, header: list[str],
+               exc: Exception) -> Exception:
+    """The error pyarrow raised, as one line naming the line of the file at fault."""
+    bad_text = _INVALID_UTF8.search(str(exc))
+    if bad_text is not None or isinstance(exc, UnicodeDecodeError):
+        found = first_undecodable(path, encoding)
+        where = f"line {found[0]}: byte 0x{found[1]:02x}" if found else "a byte"
+        if bad_text is not None and int(bad_text.group(1)) < len(header):
+            where += f" in column {header[int(bad_text.group(1))]!r}"
+        how = "the encoding given" if source.encoding else "detected"
+        return InputError(f"{path.name}: {where} is not valid {encoding} ({how}); "
+                          f"choose another encoding (e.g. latin-1)")
+    if "CSV parse error" in str(exc):
+        message = wrong_width(path, encoding, delimiter, len(header))
+        if message is not None:
+            return InputError(f"{path.name}: {message}")
+    return exc
 
 
 # --- Parquet / Feather -------------------------------------------------------------------
@@ -276,22 +289,39 @@ def _read_excel(path: Path, source: DataSource, wanted: list[str],
                 cancel: Optional[CancelToken] = None) -> pa.Table:
     import pandas as pd
 
+    # cells as the workbook holds them: pandas would turn a column of long integers into doubles,
+    # and text cells such as "NA" into missing values
     frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), usecols=wanted,
-                          engine="openpyxl")
+                          engine="openpyxl", dtype=object, keep_default_na=False, na_values=[""])
     frame.columns = [str(c) for c in frame.columns]
     return _from_pandas(frame, wanted)
 
 
 def _from_pandas(frame, wanted: list[str]) -> pa.Table:
+    """Columns Arrow cannot type (numbers beside text cells, integers past 64 bits) go through
+    text and then follow the rule for numbers read as text (:func:`text_to_numbers`)."""
     columns = {}
     for name in wanted:
         series = frame[name]
         try:
             columns[name] = pa.chunked_array([pa.Array.from_pandas(series)])
-        except (pa.ArrowInvalid, pa.ArrowTypeError):
-            columns[name] = pa.chunked_array([pa.Array.from_pandas(
-                series.map(lambda v: None if v is None or v != v else str(v)))])
+        except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError):
+            columns[name] = text_to_numbers(pa.chunked_array([pa.Array.from_pandas(series.map(_cell_text))]))
     return pa.table(columns)
+
+
+def _cell_text(value) -> Optional[str]:
+    """A cell as text (None when empty). An integer past 2**53 that equals a double is a double
+    cell the reader made an int of: it stays a double, so its lost digits are not invented."""
+    if value is None or value != value:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > FLOAT64_EXACT_INTEGERS:
+        try:
+            if float(value) == value:
+                return repr(float(value))
+        except OverflowError:
+            pass
+    return str(value)
 
 
 # --- SPSS / Stata / SAS (pyreadstat) -------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Optional, Sequence
 from ..config import DataSource
 from ..errors import InputError
 from ..progress import CancelToken
-from .encode import EncodedTable, encode_column, file_sha256, is_all_missing
+from .encode import EncodedTable, column_warnings, encode_column, file_sha256
 from .formats import read_columns
 
 
@@ -27,9 +27,7 @@ def load_table(source: DataSource, columns: Sequence[str],
         if cancel is not None:
             cancel.raise_if_cancelled()
         encoded[name] = encode_column(name, table.column(name))
-        if is_all_missing(encoded[name]):
-            warnings.append(f"{path.name}: column {name!r} is missing in every row; "
-                            f"it cannot tell records apart")
+        warnings += column_warnings(path.name, encoded[name])
     del table
     if n_rows == 1:
         warnings.append(f"{path.name}: only one record; every attack trivially succeeds on it")

@@ -17,7 +17,8 @@ import pyarrow as pa
 from ..config import DataSource
 from ..errors import InputError
 from ..progress import CancelToken
-from .encode import EncodedTable, encode_column, file_sha256, is_all_missing
+from .csv_lines import is_blank_row
+from .encode import EncodedTable, column_warnings, encode_column, file_sha256
 from .formats import FORMAT_NAMES, detect_format, list_columns, read_columns
 from .profile import ColumnProfile, profile_column
 from .sniff import SAMPLE_BYTES, sniff_text
@@ -68,11 +69,12 @@ def _preview_csv(path: Path, source: DataSource, rows: int) -> Preview:
     if text.startswith("\ufeff"):
         text = text[1:]
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=dialect.delimiter)
-    header = next(reader, None)
+    records = (record for record in reader if not is_blank_row(record))
+    header = next(records, None)
     if not header:
-        raise InputError(f"{path.name}: the first line holds no column names")
+        raise InputError(f"{path.name}: the file holds no column names (only blank lines)")
     body = []
-    for record in reader:
+    for record in records:
         if len(body) >= rows:
             break
         body.append(record + [""] * (len(header) - len(record)))
@@ -103,7 +105,8 @@ def _pandas_records(frame) -> Records:
 def _preview_excel(path: Path, source: DataSource, rows: int) -> Records:
     import pandas as pd
 
-    frame = pd.read_excel(path, sheet_name=source.sheet or 0, nrows=rows, engine="openpyxl")
+    frame = pd.read_excel(path, sheet_name=source.sheet or 0, nrows=rows, engine="openpyxl",
+                          keep_default_na=False, na_values=[""])
     return _pandas_records(frame)
 
 
@@ -179,8 +182,7 @@ def subtable(table: EncodedTable, columns: Sequence[str]) -> EncodedTable:
     if missing:
         raise InputError(f"{table.name}: no column {missing[0]!r}")
     chosen = {c: table.columns[c] for c in dict.fromkeys(columns)}
-    warnings = [f"{path.name}: column {name!r} is missing in every row; it cannot tell records apart"
-                for name, column in chosen.items() if is_all_missing(column)]
+    warnings = [w for column in chosen.values() for w in column_warnings(path.name, column)]
     if table.n_rows == 1:
         warnings.append(f"{path.name}: only one record; every attack trivially succeeds on it")
     return EncodedTable(name=table.name, path=table.path, sha256=table.sha256, n_rows=table.n_rows,

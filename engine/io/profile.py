@@ -11,6 +11,7 @@ import pyarrow.compute as pc
 
 from ..config import DataSource
 from .encode import kind_of
+from .numbers import canonical_floats
 from .formats import read_columns
 
 IDENTIFIER_SHARE = 0.95
@@ -41,8 +42,7 @@ class ColumnProfile:
 def profile_column(name: str, column: pa.ChunkedArray) -> ColumnProfile:
     """Profile one column; a column is flagged as a likely direct identifier when at least
     95% of its non-missing values are distinct (and it has more than one value)."""
-    if pa.types.is_floating(column.type):
-        column = pc.if_else(pc.is_nan(column), pa.scalar(None, column.type), column)
+    column = canonical_floats(column)
     rows = len(column)
     missing = column.null_count
     counts = pc.value_counts(column.drop_null()) if rows - missing else pa.array([], pa.struct(

@@ -225,7 +225,7 @@ def _cap(config: SyntheticConfig, data: AttackData, warnings: list[str]) -> Atta
                         f"{', '.join(repr(data.columns[i]) for i in data.qid_indices)}, so CAP is 0 for every record "
                         f"and says nothing about the risk; try fewer or coarser key columns")
     mean_matched = float(scores.real[matched].mean()) if matched.any() else float("nan")
-    notes = (f"keys: {', '.join(data.columns[i] for i in data.qid_indices)}; {int(matched.sum()):,} of "
+    notes = (f"keys: {', '.join(repr(data.columns[i]) for i in data.qid_indices)}; {int(matched.sum()):,} of "
              f"{len(matched):,} real records match a synthetic record (unmatched score 0); mean CAP over "
              f"matched records {mean_matched:.4f}; baseline = mean share of each record's value in the real file")
     rows = np.arange(len(data.real))

@@ -1,8 +1,9 @@
 """The attacker's columns of the real, synthetic and control files as one numeric layout.
 
-A column is numeric when all three files hold numbers for it (a file where the column is
-entirely missing does not count against that); otherwise it is categorical and compared as
-text, with ONE dictionary shared by the three files (codes in sorted text order, a missing
+A column is numeric when all three files hold numbers for it that float64 keeps exactly (a
+file where the column is entirely missing does not count against that; ids beyond 2**53 are
+not numeric, see :mod:`engine.io.numbers`); otherwise it is categorical and compared as
+text (-0.0 as 0.0, NaN as missing), with ONE dictionary shared by the three files (codes in sorted text order, a missing
 value as its own last code, labelled :data:`MISSING_LABEL`). Numeric missing values are NaN.
 """
 
@@ -19,6 +20,7 @@ import pyarrow.compute as pc
 from ..errors import InputError
 from ..io.encode import file_sha256
 from ..io.formats import read_columns
+from ..io.numbers import canonical_floats, exact_in_float64
 from ..progress import CancelToken
 from ..results import DatasetInfo
 from .config import SyntheticConfig
@@ -95,13 +97,15 @@ class AttackData:
         return values
 
 
-def _is_numeric(kind: pa.DataType) -> bool:
-    return pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind)
+def _is_numeric(column: pa.ChunkedArray) -> bool:
+    kind = column.type
+    return (pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind)) \
+        and exact_in_float64(column)
 
 
 def _as_text(column: pa.ChunkedArray, name: str, path: str) -> pa.ChunkedArray:
     try:
-        return pc.cast(column, pa.string())
+        return pc.cast(canonical_floats(column), pa.string())
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
         raise InputError(f"{Path(path).name}: column {name!r} of type {column.type} cannot be compared "
                          f"as text") from None
@@ -125,8 +129,8 @@ def encode_tables(tables: list[pa.Table], columns: tuple[str, ...], paths: list[
     kinds, categories, ranges = [], {}, {}
     for j, name in enumerate(columns):
         parts = [t[name] for t in tables]
-        numeric = all(_is_numeric(p.type) or pa.types.is_null(p.type) for p in parts) and \
-            any(_is_numeric(p.type) for p in parts)
+        numeric = all(_is_numeric(p) or pa.types.is_null(p.type) for p in parts) and \
+            any(_is_numeric(p) for p in parts)
         if numeric:
             kinds.append("numeric")
             low, high = np.inf, -np.inf

@@ -306,7 +306,7 @@ class AttacksPage(QWidget):
             widget.blockSignals(False)
         sensitive = s.sensitive
         self.sensitive_note.setText(
-            f"Sensitive columns: {', '.join(sensitive)}." if sensitive else
+            f"Sensitive columns: {', '.join(map(repr, sensitive))}." if sensitive else
             "No sensitive column: set one on the Data page to attack sensitive values.")
         for widget in (self.models_l, self.models_hint, *model_widgets):
             widget.setEnabled(s.models.enabled)

@@ -206,21 +206,22 @@ def test_undecodable_bytes_for_the_chosen_encoding(tmp_path, capsys):
     assert table.columns["name"].labels.to_pylist() == ["José", "Müller"]
 
 
-def test_undecodable_bytes_after_the_sniffed_sample_name_the_column(tmp_path, capsys):
+def test_undecodable_bytes_after_the_sniffed_sample_name_the_line_and_column(tmp_path, capsys):
     # the first 256 KiB are plain ASCII; a Latin-1 byte comes much later in column "name"
     path = tmp_path / "big.csv"
     lines = ["id,age,name,s"] + [f"{i},{i % 50},n{i},yes" for i in range(30_000)] + ["30000,3,José,no"]
     path.write_bytes(("\n".join(lines) + "\n").encode("latin-1"))
     assert path.stat().st_size > 256 * 1024
-    for encoding, words in ((None, "guessed"), ("utf-8", "the encoding given")):
-        message = _api_error(_config(path, qids=("name",), encoding=encoding))
-        assert "big.csv" in message and "column 'name'" in message and words in message
-        assert "not valid utf-8" in message and "latin-1" in message
-    line = _cli_error(capsys, _assess(path, tmp_path / "out", ("name",), ("s",)))
-    assert "big.csv: column 'name' holds bytes that are not valid utf-8" in line
-    table = load_table(DataSource(str(path), encoding="latin-1"), ["name"])
-    assert table.n_rows == 30_001
-    assert table.columns["name"].find_code("José") is not None
+    message = _api_error(_config(path, qids=("name",), encoding="utf-8"))
+    assert "big.csv: line 30002: byte 0xe9 in column 'name'" in message and "the encoding given" in message
+    assert "not valid utf-8" in message and "latin-1" in message
+    line = _cli_error(capsys, _assess(path, tmp_path / "out", ("name",), ("s",), "--encoding", "utf-8"))
+    assert "big.csv: line 30002: byte 0xe9 in column 'name' is not valid utf-8" in line
+    # detected: the whole file is checked, so the late Latin-1 line is read as Windows-1252
+    for encoding in (None, "latin-1"):
+        table = load_table(DataSource(str(path), encoding=encoding), ["name"])
+        assert table.n_rows == 30_001
+        assert table.columns["name"].find_code("José") is not None
 
 
 def test_ragged_csv_row(tmp_path, capsys):
@@ -228,10 +229,10 @@ def test_ragged_csv_row(tmp_path, capsys):
     path.write_text("age,sex,zip,s\n34,F,1000,yes\n51,M,1000,no,extra\n34,F,2000,no\n", encoding="utf-8")
     before = _sha256(path)
     message = _api_error(_config(path))
-    assert "ragged.csv" in message and "Expected 4 columns, got 5" in message
-    assert "51,M,1000,no,extra" in message
+    assert "ragged.csv: line 3: expected 4 fields (as in the header), found 5" in message
+    assert "'51,M,1000,no,extra'" in message
     line = _cli_error(capsys, _assess(path, tmp_path / "out"))
-    assert "ragged.csv" in line and "Expected 4 columns, got 5" in line
+    assert "ragged.csv: line 3: expected 4 fields" in line
     assert _sha256(path) == before
 
 

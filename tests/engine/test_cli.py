@@ -142,7 +142,7 @@ def test_profile_command(capsys):
     code, out, _ = _run(["profile", str(EXAMPLES / "census_example.csv")], capsys)
     assert code == 0
     assert "student_id" in out and "looks like a direct identifier" in out
-    line = next(l for l in out.splitlines() if l.startswith("race"))
+    line = next(l for l in out.splitlines() if l.startswith("'race'"))
     assert "1.0%" in line  # 204 of 20,000 missing
 
 
