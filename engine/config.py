@@ -131,12 +131,15 @@ class Thresholds:
     ``unique_share``: most records allowed to be unique (deterministic re-identification);
     ``reid_prob``: highest mean re-identification probability; ``inference_certain_gain``:
     largest rise, over the prior, of the share of records whose sensitive value is inferred
-    with certainty.
+    with certainty; ``expected_reid_share``: most records expected to be re-identified (sum of
+    the individual risks / n), the re-identification limit used instead of the first two when
+    the file has a sampling weight.
     """
 
     unique_share: float = 0.01
     reid_prob: float = 0.05
     inference_certain_gain: float = 0.10
+    expected_reid_share: float = 0.01
 
 
 @dataclass(frozen=True)
@@ -339,7 +342,7 @@ class AnalysisConfig:
             value = getattr(targets, name)
             if value is not None and value < 0:
                 raise InputError(f"models.targets.{name} must not be negative (got {value})")
-        for name in ("unique_share", "reid_prob", "inference_certain_gain"):
+        for name in ("unique_share", "reid_prob", "inference_certain_gain", "expected_reid_share"):
             value = getattr(self.report.thresholds, name)
             if not 0.0 <= value <= 1.0:
                 raise InputError(f"report.thresholds.{name} must be between 0 and 1 (got {value})")

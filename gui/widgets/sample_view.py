@@ -9,20 +9,16 @@ from typing import Optional
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
+from engine.report.findings import expected_phrase, pct, people
 from engine.report.sample_figures import draw_contributions, draw_dis_bands, draw_risk_bins
 from engine.results import Assessment
 from engine.sample.results import PopulationUniqueness, RiskSummary, SampleRisk
 
-from ..text import count, pct, qid_text
+from ..text import count, qid_text
 from .canvas import TEXT_SIZE, PlotCanvas
 from .models_view import _fill, _table
 
 MODEL_LABELS = (("zayatz", "Zayatz"), ("pitman", "Pitman"), ("snb", "SNB (slide negative binomial)"))
-
-
-def people(value: float) -> str:
-    """An expected number of people: whole above 10, one decimal below."""
-    return f"{value:,.0f}" if value >= 10 else f"{value:,.1f}"
 
 
 def expected_text(summary: RiskSummary) -> str:
@@ -65,9 +61,8 @@ def uniqueness_rows(pu: PopulationUniqueness, rows: int) -> list[list[str]]:
 
 def sentence(sample: SampleRisk) -> str:
     """The plain-language line: 'about 412 people (0.8%) are expected to be re-identified'."""
-    s = sample.individual
-    return (f"About {people(s.expected_reidentifications)} people ({pct(s.expected_share)}) are expected "
-            f"to be re-identified")
+    phrase = expected_phrase(sample.individual)
+    return f"{phrase[0].upper()}{phrase[1:]} are expected to be re-identified"
 
 
 class RiskChart(PlotCanvas):
