@@ -1,0 +1,182 @@
+"""Sample files in the window: weight and household roles (a suggested weight is never chosen
+on its own), the sample options on the Attacks page, and the Sample file results view showing
+the engine's numbers (checked against the closed forms by hand)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import Qt
+
+from engine.config import AnalysisConfig
+from engine.report.findings import pct, people
+from engine.sample.options import SampleOptions
+
+from .conftest import wait_idle, wait_loaded
+
+# person, age, sex, region, wgt, hh: the key (age, sex) has frequencies 1 and 2 only.
+ROWS = [(1, 30, "F", "North", 10, "h1"), (2, 30, "M", "North", 5, "h1"), (3, 30, "M", "South", 15, "h2"),
+        (4, 40, "F", "South", 50, "h2"), (5, 40, "M", "North", 20, "h2"), (6, 40, "M", "South", 20, "h3"),
+        (7, 50, "F", "North", 2, "h3"), (8, 50, "M", "South", 8, "h4"), (9, 50, "M", "North", 8, "h4"),
+        (10, 60, "F", "South", 1, "h5")]
+
+
+def risk_f1(p: float) -> float:
+    """E[1/F | f = 1] = p/(1-p) ln(1/p) (1 when p = 1)."""
+    return 1.0 if p >= 1 else p / (1 - p) * math.log(1 / p)
+
+
+def risk_f2(p: float) -> float:
+    """E[1/F | f = 2] = p/(1-p)^2 (p ln p + 1 - p)."""
+    return 0.5 if p >= 1 else p / (1 - p) ** 2 * (p * math.log(p) + 1 - p)
+
+
+def hand_risks() -> list[float]:
+    """Each record's individual risk from the closed forms: p = f / (sum of the key's weights)."""
+    keys: dict[tuple, list[float]] = {}
+    for _, age, sex, _, w, _ in ROWS:
+        keys.setdefault((age, sex), []).append(w)
+    out = []
+    for _, age, sex, _, _, _ in ROWS:
+        weights = keys[(age, sex)]
+        p = min(1.0, len(weights) / sum(weights))
+        out.append(risk_f1(p) if len(weights) == 1 else risk_f2(p))
+    return out
+
+
+def hand_household_risks() -> list[float]:
+    risks = hand_risks()
+    safe: dict[str, float] = {}
+    for r, row in zip(risks, ROWS):
+        safe[row[5]] = safe.get(row[5], 1.0) * (1 - r)
+    return [1 - safe[row[5]] for row in ROWS]
+
+
+@pytest.fixture
+def survey(tmp_path):
+    path = tmp_path / "survey.csv"
+    lines = ["person,age,sex,region,wgt,hh"] + [",".join(str(v) for v in row) for row in ROWS]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def load(qtbot, window, path) -> None:
+    window.flow.open_data_file(str(path), ask=False)
+    wait_loaded(qtbot, window)
+
+
+def test_hand_risks_are_the_published_closed_forms():
+    risks = hand_risks()
+    assert risks[0] == pytest.approx(0.1 / 0.9 * math.log(10))  # f = 1, weight 10
+    assert risks[1] == risks[2] == pytest.approx(0.1 / 0.81 * (0.1 * math.log(0.1) + 0.9))  # f = 2, F^ = 20
+    assert risks[9] == 1.0  # weight 1: the record is its own population
+
+
+def test_weight_is_suggested_never_chosen(qtbot, window, survey):
+    load(qtbot, window, survey)
+    page, session = window.data_page, window.session
+    assert session.roles["wgt"] == "ignored" and session.roles["person"] == "identifiers"
+    assert session.config_for_saving().roles.weight is None
+    assert not page.weight_box.isHidden()
+    assert "Column <b>wgt</b> looks like a sampling weight by its name" in page.weight_note.text()
+    assert "90% of its values above 1" in page.weight_note.text()
+    assert page.weight_button.text() == "Use wgt as the sampling weight"
+    qtbot.mouseClick(page.weight_button, Qt.MouseButton.LeftButton)
+    assert session.roles["wgt"] == "weight" and page.weight_box.isHidden()
+    assert "sampling weight: wgt" in page.role_summary.text()
+    combo = page.roles_view.indexWidget(page.roles_model.index(4, 1))
+    assert combo.currentText() == "Sampling weight"
+    assert page.set_role("hh", "household")
+    roles = session.config_for_saving().roles
+    assert (roles.weight, roles.household) == ("wgt", "hh")
+    assert "wgt" not in roles.ignored and "hh" not in roles.ignored
+    assert page.set_role("region", "weight")  # one weight at most: the previous one is let go
+    assert session.roles["wgt"] == "ignored" and session.single_role("weight") == "region"
+    assert page.weight_box.isHidden()  # a weight is chosen: no suggestion
+
+
+def test_sample_options_edit_the_config_and_survive_saving(qtbot, window, survey, tmp_path):
+    load(qtbot, window, survey)
+    for name in ("age", "sex"):
+        window.data_page.set_role(name, "quasi_identifiers")
+    window.data_page.set_role("wgt", "weight")
+    page = window.attacks_page
+    assert "Sampling weight: <b>wgt</b>" in page.sample_note.text()
+    assert not page.suda_max.isEnabled()
+    page.suda.setChecked(True)
+    assert page.suda_max.isEnabled() and page.suda_max.maximum() == 2
+    page.suda_max.setValue(1)
+    page.dis_fraction.setValue(0.05)
+    page.fraction_given.setChecked(True)
+    page.fraction.setValue(0.1)
+    page.missing.setCurrentIndex(page.missing.findData("wildcard"))
+    page.thresholds.setText("0.5; 0.02, 0.1")
+    page.thresholds.editingFinished.emit()
+    expected = SampleOptions(sampling_fraction=0.1, risk_thresholds=(0.02, 0.1, 0.5), suda=True,
+                             suda_max_size=1, dis_fraction=0.05, missing="wildcard")
+    assert window.session.sample == expected
+    assert page.thresholds.text() == "0.02, 0.1, 0.5"
+    assert page.run_button.isEnabled()
+    page.thresholds.setText("0.5, x")
+    page.thresholds.editingFinished.emit()
+    assert "Risk thresholds: 'x' is not a number" in page.problem.text() and not page.run_button.isEnabled()
+    page.thresholds.setText("0.2, 1.5")
+    page.thresholds.editingFinished.emit()
+    assert "1.5 must be above 0 and at most 1" in page.problem.text()
+    assert window.session.sample == expected
+    page.thresholds.setText("0.02, 0.1, 0.5")
+    page.thresholds.editingFinished.emit()
+    assert page.problem.isHidden() and page.run_button.isEnabled()
+
+    saved = tmp_path / "survey.toml"
+    assert window.flow.save_analysis(str(saved))
+    config = AnalysisConfig.from_toml(saved)
+    assert (config.roles.weight, config.roles.household, config.sample) == ("wgt", None, expected)
+    window.data_page.set_role("wgt", "ignored")
+    window.session.set_sample(SampleOptions())
+    assert window.flow.open_analysis(str(saved))
+    qtbot.waitUntil(lambda: window.session.sample == expected and window.session.single_role("weight") == "wgt",
+                    timeout=20000)
+    assert page.suda.isChecked() and page.suda_max.value() == 1 and page.thresholds.text() == "0.02, 0.1, 0.5"
+
+
+def test_results_show_the_engines_sample_risk(qtbot, window, survey):
+    load(qtbot, window, survey)
+    for name in ("age", "sex"):
+        window.data_page.set_role(name, "quasi_identifiers")
+    window.data_page.set_role("wgt", "weight")
+    window.data_page.set_role("hh", "household")
+    window.session.set_sample(SampleOptions(suda=True))
+    assert window.flow.run()
+    qtbot.waitUntil(lambda: window.session.result is not None, timeout=60000)
+    wait_idle(qtbot, window)
+    sample = window.session.result.assessment.sample_risk
+    assert sample is not None and sample.weight == "wgt" and sample.household == "hh"
+    risks, households = hand_risks(), hand_household_risks()
+    expected = sum(risks)
+    assert sample.individual.expected_reidentifications == pytest.approx(expected, rel=1e-9)
+    assert sample.household_summary.expected_reidentifications == pytest.approx(sum(households), rel=1e-9)
+
+    view = window.results_page.sample_view
+    window.show_page(4)
+    window.results_page.tabs.setCurrentWidget(view)
+    table = view.risk_table
+    cells = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+    assert cells[0] == ["Expected re-identifications",
+                        f"{people(expected)} ({pct(expected / len(ROWS))})",
+                        f"{people(sum(households))} ({pct(sum(households) / len(ROWS))})"]
+    assert cells[2][1] == "1.0000"  # the record of weight 1 is certainly re-identified
+    for row, (x, count) in zip(cells[3:], sample.individual.above_thresholds):
+        assert row[0] == f"Records with risk above {x:g}"
+        assert row[1] == f"{sum(r > x for r in risks):,}" == f"{count:,}"
+    uniques = view.uniqueness_table
+    assert uniques.item(0, 1).text().startswith(f"{pct(0.4)} (4 of 10 records)")  # 30F, 40F, 50F, 60F
+    assert view.note.text().startswith(f"<b>About {people(expected)} people ({pct(expected / 10)}) are "
+                                       f"expected to be re-identified</b>")
+    assert f"{sample.suda.special_uniques:,} special uniques" in view.suda_label.text()
+    bars = view.risk_chart.bars
+    assert [int(b.get_height()) for b in bars] == list(sample.individual_bins.counts)
+    assert sum(sample.individual_bins.counts) == len(ROWS)
+    window.resize(1280, 800)
+    window.grab()  # draws the charts (no exception on a real result)
