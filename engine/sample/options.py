@@ -10,7 +10,7 @@ from typing import Any, Mapping, Optional
 
 from ..errors import InputError
 
-MISSING_RULES = ("value", "wildcard")
+MISSING_RULES = ("value",)  # sdcMicro's "a missing value matches any value" is not offered
 DEFAULT_RISK_THRESHOLDS = (0.01, 0.05, 0.1, 0.2)
 
 
@@ -22,8 +22,7 @@ class SampleOptions:
     weights, or 1 without a weight); ``risk_thresholds``: individual-risk levels whose records
     are counted; ``suda``: find special uniques, with MSUs of at most ``suda_max_size`` key
     variables (None: all); ``dis_fraction``: the DIS-SUDA sampling fraction; ``missing``:
-    "value" (a missing value is a value of its own) or "wildcard" (it matches any value, as
-    sdcMicro).
+    "value", a missing value is a value of its own (the only rule offered).
     """
 
     sampling_fraction: Optional[float] = None

@@ -185,8 +185,8 @@ class SampleRisk:
         return {"key": list(self.key), "weight": self.weight, "household": self.household, "rows": self.rows,
                 "population_estimate": self.population_estimate, "missing": self.missing,
                 "individual": self.individual.to_dict(), "individual_bins": self.individual_bins.to_dict(),
-                "household": None if self.household_summary is None else
-                {"column": self.household, "households": self.households, **self.household_summary.to_dict()},
+                "household_risk": None if self.household_summary is None else
+                {"households": self.households, **self.household_summary.to_dict()},
                 "population_uniqueness": self.population_uniqueness.to_dict(),
                 "suda": None if self.suda is None else self.suda.to_dict(),
                 "expected_by_size": [s.to_dict() for s in self.expected_by_size]}

@@ -17,7 +17,7 @@ def _config(**sample) -> AnalysisConfig:
 
 def test_sample_section_round_trips_through_toml(tmp_path):
     config = _config(sampling_fraction=0.02, risk_thresholds=(0.05, 0.5), suda=True, suda_max_size=3,
-                     dis_fraction=0.1, missing="wildcard")
+                     dis_fraction=0.1)
     path = tmp_path / "analysis.toml"
     path.write_text(config.to_toml(), encoding="utf-8")
     again = AnalysisConfig.from_toml(path)
