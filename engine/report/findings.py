@@ -104,12 +104,15 @@ def model_sentences(assessment: Assessment) -> list[str]:
 
 
 def people(value: float) -> str:
-    """An expected number of people: whole from 10 on, one decimal below.
+    """An expected number of people: whole from 10 on, one decimal from 1, two significant
+    digits below 1 (never rounded to 0 when not 0).
 
-    >>> people(411.6), people(2.34), people(12345.0)
-    ('412', '2.3', '12,345')
+    >>> people(411.6), people(2.34), people(12345.0), people(0.0213), people(0.0)
+    ('412', '2.3', '12,345', '0.021', '0')
     """
-    return f"{value:,.0f}" if value >= 10 else f"{value:,.1f}"
+    if value >= 10:
+        return f"{value:,.0f}"
+    return f"{value:.1f}" if value >= 1 else f"{value:.2g}"
 
 
 def expected_phrase(summary: RiskSummary) -> str:
@@ -129,6 +132,14 @@ def expected_sentence(sample: SampleRisk) -> str:
     """'With a, b and c known, about 412 people (0.8%) are expected to be re-identified.'"""
     return (f"With {names(sample.key)} known, {expected_phrase(sample.individual)} are expected to be "
             f"re-identified.")
+
+
+MODEL_NAMES = {"zayatz": "Zayatz", "pitman": "Pitman", "snb": "SNB"}
+
+
+def model_name(model: Optional[str]) -> str:
+    """The population-uniqueness model as named in the literature ('pitman' -> 'Pitman')."""
+    return MODEL_NAMES.get(model or "", model or "none")
 
 
 def sample_sentences(sample: SampleRisk) -> list[str]:
@@ -152,7 +163,7 @@ def sample_sentences(sample: SampleRisk) -> list[str]:
     pu = sample.population_uniqueness
     estimate = ("no population-uniqueness model applies" if pu.dankar_estimate is None else
                 f"an estimated {pct(pu.dankar_estimate)} of the population is unique "
-                f"({pu.dankar_model} model, chosen by the Dankar et al. rule)")
+                f"({model_name(pu.dankar_model)} model, chosen by the Dankar et al. rule)")
     out.append(f"{pct(pu.sample_unique_share)} of records ({pu.sample_uniques:,}) are unique in the sample; "
                f"{estimate}, with sampling fraction {pu.sampling_fraction:.4g}.")
     suda = sample.suda

@@ -107,3 +107,7 @@ SAMPLE: list[tuple[str, str]] = [
      "the DIS fraction (Elliot et al. 2005). A key variable's contribution is the part of the total "
      "score coming from the MSUs it belongs to. The scoring variant is named in the SUDA table"),
 ]
+
+SAMPLE_REFERENCE = ("Sample-file measures after Benedetti and Franconi (1998) and sdcMicro's measure_risk "
+                    "(individual and household risk), Elliot et al. (2002, 2005) and sdcMicro's suda2 (SUDA, "
+                    "DIS-SUDA), and ARX's risk analysis with Dankar et al. (2012) (population uniques).")

@@ -255,7 +255,7 @@ class _Builder(DocumentBuilder):
                 ["population uniques, Zayatz", share(pu.zayatz)], ["population uniques, Pitman", share(pu.pitman)],
                 ["population uniques, SNB", share(pu.snb)],
                 ["Dankar et al. choice", "no model applies" if pu.dankar_estimate is None
-                 else f"{findings.pct(pu.dankar_estimate)} ({pu.dankar_model})"],
+                 else f"{findings.pct(pu.dankar_estimate)} ({findings.model_name(pu.dankar_model)})"],
                 ["sampling fraction", f"{pu.sampling_fraction:.4g} ({source})"],
                 ["population size", f"{pu.population_size:,.0f}"]]
         self.p("Population uniques estimated from the sample", "h2")
@@ -281,7 +281,8 @@ class _Builder(DocumentBuilder):
         self.figure(sample_figures.suda_figure(suda.dis_bands, suda.contributions),
                     "SUDA scores and the key variables behind them",
                     f"Left: records by DIS-SUDA score (grey: not special uniques). Right: each key variable's "
-                    f"share of the total SUDA score: {contributions}. Per-record scores are in suda.csv.")
+                    f"share of the total SUDA score: {contributions} (an MSU counts for each of its variables, so "
+                    f"the shares can add up to more than 100%). Per-record scores are in suda.csv.")
 
     def linked(self) -> None:
         linked = self.a.longitudinal
@@ -403,7 +404,8 @@ class _Builder(DocumentBuilder):
         if self.a.sample_risk is not None:
             self.p("Sample files", "h2")
             for name, words in methods.SAMPLE:
-                if name.startswith("SUDA") and self.a.sample_risk.suda is None:
+                if (name.startswith("SUDA") and self.a.sample_risk.suda is None) or \
+                        (name == "Household risk" and self.a.sample_risk.household_summary is None):
                     continue
                 self.p(f"<b>{escape(name)}</b>: {escape(words)}", "bullet")
         if self.a.privacy_models:
@@ -412,6 +414,8 @@ class _Builder(DocumentBuilder):
             for name, words in methods.MODELS:
                 self.p(f"<b>{escape(name)}</b>: {escape(words)}", "bullet")
         self.p(escape(methods.REFERENCE), "small")
+        if self.a.sample_risk is not None:
+            self.p(escape(methods.SAMPLE_REFERENCE), "small")
 
     def appendix(self) -> None:
         self.story.append(PageBreak())

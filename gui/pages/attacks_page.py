@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
 
 from engine.config import ModelTargets, PrivacyModelOptions, SubsetFamily
 from engine.errors import InputError
-from engine.sample.options import SampleOptions
+from engine.sample.options import MISSING_RULES, SampleOptions
 
 from ..dialogs.subset_dialog import SubsetDialog
 from ..dialogs.target_dialog import TargetDialog
@@ -24,6 +24,7 @@ from ..text import MODEL_TIPS, duration, qid_text
 from .common import banner, hint, page_layout, scrolling, title
 
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
+MISSING_WORDS = {"value": "a value of their own", "wildcard": "match any value (sdcMicro)"}
 MODEL_TARGETS = (("k", "target k", 5), ("l", "target l", 2), ("alpha", "target alpha", 0.5),
                  ("t", "target t", 0.2), ("beta", "target beta", 1.0), ("delta", "target delta", 1.0))
 
@@ -214,8 +215,9 @@ class AttacksPage(QWidget):
         grid.addWidget(self.thresholds, 1, 3)
         grid.addWidget(QLabel("Missing values:"), 2, 0)
         self.missing = QComboBox()
-        self.missing.addItem("a value of their own", "value")
-        self.missing.addItem("match any value (sdcMicro)", "wildcard")
+        for rule in MISSING_RULES:
+            self.missing.addItem(MISSING_WORDS.get(rule, rule), rule)
+        self.missing.setEnabled(len(MISSING_RULES) > 1)
         self.missing.setToolTip("How a missing quasi-identifier value counts in the sample-file measures.")
         grid.addWidget(self.missing, 2, 1, 1, 3)
         self.suda = QCheckBox("Special uniques (SUDA)")

@@ -9,7 +9,7 @@ from typing import Optional
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
-from engine.report.findings import expected_phrase, pct, people
+from engine.report.findings import expected_phrase, model_name, pct, people
 from engine.report.sample_figures import draw_contributions, draw_dis_bands, draw_risk_bins
 from engine.results import Assessment
 from engine.sample.results import PopulationUniqueness, RiskSummary, SampleRisk
@@ -18,7 +18,7 @@ from ..text import count, qid_text
 from .canvas import TEXT_SIZE, PlotCanvas
 from .models_view import _fill, _table
 
-MODEL_LABELS = (("zayatz", "Zayatz"), ("pitman", "Pitman"), ("snb", "SNB (slide negative binomial)"))
+MODEL_LABELS = (("zayatz", "Zayatz model"), ("pitman", "Pitman model"), ("snb", "SNB model (slide negative binomial)"))
 
 
 def expected_text(summary: RiskSummary) -> str:
@@ -30,8 +30,8 @@ def risk_rows(individual: RiskSummary, household: Optional[RiskSummary]) -> list
     """The risk table: one row per measure, a column per risk (individual, household)."""
     summaries = [individual] + ([household] if household is not None else [])
     rows = [["Expected re-identifications"] + [expected_text(s) for s in summaries],
-            ["Mean risk"] + [f"{s.mean:.4f}" for s in summaries],
-            ["Highest risk"] + [f"{s.maximum:.4f}" for s in summaries]]
+            ["Mean risk"] + [f"{s.mean:.3g}" for s in summaries],
+            ["Highest risk"] + [f"{s.maximum:.3g}" for s in summaries]]
     for index, (x, _) in enumerate(individual.above_thresholds):
         row = [f"Records with risk above {x:g}"]
         for s in summaries:
@@ -42,18 +42,16 @@ def risk_rows(individual: RiskSummary, household: Optional[RiskSummary]) -> list
 
 
 def uniqueness_rows(pu: PopulationUniqueness, rows: int) -> list[list[str]]:
-    """Sample uniques and the population-uniqueness estimates (share of the population)."""
-    out = [["Sample uniques", f"{pct(pu.sample_unique_share)} ({pu.sample_uniques:,} of {rows:,} records)"]]
+    """Sample uniques (share of the records) and the population-uniqueness estimates (share of
+    the population), with the sampling fraction they assume."""
+    out = [["Sample uniques (of the records)", f"{pct(pu.sample_unique_share)} ({pu.sample_uniques:,} of {rows:,})"]]
     for name, label in MODEL_LABELS:
         value = getattr(pu, name)
-        out.append([f"Population uniques, {label}", "does not apply" if value is None else pct(value)])
-    if pu.dankar_model is not None and pu.dankar_estimate is not None:
-        out.append(["Dankar et al. choice", f"{pct(pu.dankar_estimate)} ({pu.dankar_model})"])
-    else:
-        out.append(["Dankar et al. choice", "no model applies"])
-    source = {"given": "given", "weights": "n / sum of the weights",
-              "population": "no weight: the file is the population"}.get(pu.sampling_fraction_source,
-                                                                         pu.sampling_fraction_source)
+        out.append([label, "does not apply" if value is None else pct(value)])
+    out.append(["Dankar et al. choice", "no model applies" if pu.dankar_estimate is None
+                else f"{pct(pu.dankar_estimate)} ({model_name(pu.dankar_model)})"])
+    source = {"given": "given", "weights": "n / sum of weights",
+              "population": "no weight"}.get(pu.sampling_fraction_source, pu.sampling_fraction_source)
     out.append(["Sampling fraction", f"{pu.sampling_fraction:.4g} ({source})"])
     out.append(["Population size", f"{pu.population_size:,.0f}"])
     return out
@@ -63,6 +61,14 @@ def sentence(sample: SampleRisk) -> str:
     """The plain-language line: 'about 412 people (0.8%) are expected to be re-identified'."""
     phrase = expected_phrase(sample.individual)
     return f"{phrase[0].upper()}{phrase[1:]} are expected to be re-identified"
+
+
+def _fit_height(table) -> None:
+    """Show every row of a short table without a scroll bar."""
+    for row in range(table.rowCount()):
+        table.setRowHeight(row, 22)
+    height = table.horizontalHeader().sizeHint().height() + 22 * table.rowCount() + 2 * table.frameWidth() + 2
+    table.setFixedHeight(height)
 
 
 class RiskChart(PlotCanvas):
@@ -144,16 +150,20 @@ class SampleView(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         self.risk_table = _table("sampleRiskTable")
         self.uniqueness_table = _table("uniquenessTable")
+        for table in (self.risk_table, self.uniqueness_table):
+            table.setWordWrap(False)
+            table.verticalHeader().setDefaultSectionSize(22)
         self.suda_label = QLabel("")
         self.suda_label.setObjectName("sudaSummary")
         self.suda_label.setWordWrap(True)
-        for label, widget, stretch in (("<b>Risk from the sampling weights</b>", self.risk_table, 3),
-                                       ("<b>Population uniques</b> (share of the population)",
-                                        self.uniqueness_table, 3)):
+        for label, widget in (("<b>Risk from the sampling weights</b>", self.risk_table),
+                              ("<b>Population uniques</b> (estimated share of the population)",
+                               self.uniqueness_table)):
             column.addWidget(QLabel(label))
-            column.addWidget(widget, stretch)
+            column.addWidget(widget)
         column.addWidget(QLabel("<b>Special uniques (SUDA)</b>"))
         column.addWidget(self.suda_label)
+        column.addStretch(1)
         self.body.addWidget(tables)
         charts = QWidget()
         chart_column = QVBoxLayout(charts)
@@ -165,7 +175,7 @@ class SampleView(QWidget):
         self.body.addWidget(charts)
         self.body.setStretchFactor(0, 1)
         self.body.setStretchFactor(1, 1)
-        self.body.setSizes([460, 640])
+        self.body.setSizes([480, 620])
         layout.addWidget(self.body, 1)
 
     def show_assessment(self, assessment: Optional[Assessment]) -> None:
@@ -181,8 +191,10 @@ class SampleView(QWidget):
         self.note.setText(self.summary_text(sample))
         heads = ["Measure", "Individual risk"] + (["Household risk"] if sample.household_summary else [])
         _fill(self.risk_table, heads, risk_rows(sample.individual, sample.household_summary))
-        _fill(self.uniqueness_table, ["Measure", "Value"],
+        _fill(self.uniqueness_table, ["Measure", "Share"],
               uniqueness_rows(sample.population_uniqueness, sample.rows))
+        for table in (self.risk_table, self.uniqueness_table):
+            _fit_height(table)
         self.suda_label.setText(self.suda_text(sample))
         self.risk_chart.show_sample(sample)
         self.suda_chart.show_sample(sample)
@@ -212,7 +224,8 @@ class SampleView(QWidget):
                 f"records), MSUs of at most {suda.max_size} variables: {sizes}. SUDA score: mean "
                 f"{suda.mean_score:.3g}, highest {suda.max_score:.3g}; DIS-SUDA score (DIS fraction "
                 f"{suda.dis_fraction:g}): mean {suda.mean_dis_score:.3g}, highest {suda.max_dis_score:.3g}. "
-                f"Scoring: {suda.variant}.")
+                f"A variable's contribution counts every MSU it is part of (the shares add up to more "
+                f"than 100%). Scoring: {suda.variant}.")
 
 
 __all__ = ["SampleView", "risk_rows", "uniqueness_rows", "sentence", "expected_text"]
