@@ -160,13 +160,6 @@ class DataPage(QWidget):
         self.file_label.setText(f"<b>{table.name}</b> — {format_label(self.session.file_format)}, "
                                 f"{table.n_rows:,} rows, {len(table.columns)} columns")
         self.file_label.setToolTip(table.path)
-        flagged = [p for p in self.session.profiles if p.looks_like_identifier]
-        if flagged:
-            lines = [f"<b>{p.name}</b>: {identifier_warning(p)}" for p in flagged]
-            self.identifier_banner.setText("<br>".join(lines))
-            self.identifier_banner.show()
-        else:
-            self.identifier_banner.hide()
         for row in range(self.roles_model.rowCount()):
             self.roles_view.openPersistentEditor(self.roles_model.index(row, ROLE_COLUMN))
         self.table_view.resizeColumnsToContents()
@@ -191,12 +184,23 @@ class DataPage(QWidget):
             text += ("  Set at least one column to <b>Quasi-identifier</b> (what an attacker could "
                      "know), and the columns to protect to <b>Sensitive</b>.")
         self.role_summary.setText(text)
+        self._show_identifier_warning()
         self._show_weight_suggestion()
         for row in range(self.roles_model.rowCount()):
             editor = self.roles_view.indexWidget(self.roles_model.index(row, ROLE_COLUMN))
             if editor is not None:
                 self.roles_view.itemDelegateForColumn(ROLE_COLUMN).setEditorData(
                     editor, self.roles_model.index(row, ROLE_COLUMN))
+
+    def _show_identifier_warning(self) -> None:
+        """Columns whose values are almost all different, unless made the weight or household id
+        (survey weights are often all different without identifying anyone)."""
+        design = {self.session.single_role("weight"), self.session.single_role("household")}
+        flagged = [p for p in self.session.profiles if p.looks_like_identifier and p.name not in design]
+        if flagged:
+            lines = [f"<b>{p.name}</b>: {identifier_warning(p)}" for p in flagged]
+            self.identifier_banner.setText("<br>".join(lines))
+        self.identifier_banner.setVisible(bool(flagged))
 
     def suggested_weight(self) -> Optional[WeightHint]:
         """The column offered as the sampling weight (None: none looks like one, or a weight

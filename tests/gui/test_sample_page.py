@@ -14,7 +14,7 @@ from engine.report.findings import pct, people
 from engine.sample.options import SampleOptions
 
 from ..sample_survey import ROWS, hand_household_risks, hand_risks, risk_f1, write_survey
-from .conftest import wait_idle, wait_loaded
+from .conftest import error_boxes, wait_idle, wait_loaded
 
 @pytest.fixture
 def survey(tmp_path):
@@ -141,3 +141,36 @@ def test_results_show_the_engines_sample_risk(qtbot, window, survey):
     assert sum(sample.individual_bins.counts) == len(ROWS)
     window.resize(1280, 800)
     window.grab()  # draws the charts (no exception on a real result)
+
+
+def test_a_weight_all_different_is_offered_and_loses_the_identifier_warning(qtbot, window, tmp_path):
+    path = tmp_path / "calibrated.csv"
+    lines = ["age,sex,peso"] + [f"{20 + i % 7},{'FM'[i % 2]},{10.25 + 3.5 * i}" for i in range(25)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    load(qtbot, window, path)
+    page = window.data_page
+    assert window.session.roles["peso"] == "identifiers"  # every value differs: flagged, as any such column
+    assert not page.identifier_banner.isHidden() and "<b>peso</b>" in page.identifier_banner.text()
+    assert "by its name and its values" in page.weight_note.text()
+    page.accept_weight_suggestion()
+    assert window.session.roles["peso"] == "weight" and page.identifier_banner.isHidden()
+
+
+def test_a_bad_weight_stops_the_run_with_a_message_naming_it(qtbot, window, survey, monkeypatch):
+    from gui.dialogs import errors
+
+    load(qtbot, window, survey)
+    for name in ("age", "sex"):
+        window.data_page.set_role(name, "quasi_identifiers")
+    window.data_page.set_role("region", "weight")  # text, not a number
+    shown = []
+    monkeypatch.setattr(errors, "show_error", lambda parent, title, message, details="": shown.append(
+        (title, message)))
+    monkeypatch.setattr("gui.workflow.show_error", errors.show_error)
+    assert window.flow.run()
+    qtbot.waitUntil(lambda: bool(shown), timeout=60000)
+    wait_idle(qtbot, window)
+    title, message = shown[0]
+    assert title == "The attacks could not run"
+    assert "weight column 'region'" in message and "not a number" in message
+    assert window.session.result is None and not error_boxes()
