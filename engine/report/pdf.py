@@ -265,7 +265,6 @@ class _Builder(DocumentBuilder):
         suda = sample.suda
         if suda is None:
             return
-        self.p("Special uniques (SUDA)", "h2")
         sizes = ", ".join(f"{msus:,} of size {size}" for size, msus in suda.msus_by_size) or "none"
         body = [["special uniques", f"{suda.special_uniques:,} records "
                  f"({findings.pct(suda.special_uniques / sample.rows if sample.rows else 0)})"],
@@ -275,7 +274,8 @@ class _Builder(DocumentBuilder):
                 ["DIS-SUDA score", f"mean {suda.mean_dis_score:.4g}, highest {suda.max_dis_score:.4g} "
                  f"(DIS fraction {suda.dis_fraction:g})"],
                 ["scoring", suda.variant]]
-        self.story.append(self.table(["measure", "value"], body, [0.3, 0.7]))
+        self.story.append(KeepTogether([Paragraph("Special uniques (SUDA)", self.s["h2"]),
+                                        self.table(["measure", "value"], body, [0.3, 0.7])]))
         contributions = ", ".join(f"{c.variable} {findings.pct(c.share)}"
                                   for c in sorted(suda.contributions, key=lambda c: -c.share))
         self.figure(sample_figures.suda_figure(suda.dis_bands, suda.contributions),

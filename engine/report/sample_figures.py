@@ -32,6 +32,14 @@ def plotted_edges(bins: RiskBins) -> list[float]:
     return edges
 
 
+def _left_edge(edges: Sequence[float], counts: Sequence[int], thresholds: Sequence[float]) -> float:
+    """The risk axis starts at the first bin holding records (or below the smallest threshold),
+    so that empty decades of tiny risks do not squeeze the bars."""
+    filled = min((edges[i] for i, c in enumerate(counts) if c > 0), default=edges[0])
+    lowest = min((x for x in thresholds if x > 0), default=float("inf"))
+    return max([e for e in edges[:-1] if e <= filled and e < lowest], default=edges[0])
+
+
 def draw_risk_bins(ax: Axes, bins: RiskBins, thresholds: Sequence[tuple[float, int]] = (),
                    label: str = "individual risk", log_counts: bool = True) -> list:
     """Records by risk on a log risk axis, with a dashed line (and its record count) at each
@@ -45,7 +53,7 @@ def draw_risk_bins(ax: Axes, bins: RiskBins, thresholds: Sequence[tuple[float, i
     bars = ax.bar(edges[:-1], bins.counts, width=widths, align="edge", color=DOT, edgecolor="white",
                   linewidth=0.5)
     ax.set_xscale("log")
-    ax.set_xlim(edges[0], max(edges[-1], 1.0))
+    ax.set_xlim(_left_edge(edges, bins.counts, [x for x, _ in thresholds]), max(edges[-1], 1.0))
     ax.xaxis.set_major_formatter(FuncFormatter(_risk_text))
     top = max(max(bins.counts), 1)
     if log_counts:
@@ -83,7 +91,8 @@ def draw_dis_bands(ax: Axes, bands: Sequence[tuple[float, float, int]]) -> list:
     counts = [c for _, _, c in bands]
     colours = ["#9aa7b4" if high <= 0 else PRIOR for _, high, _ in bands]
     bars = ax.bar(range(len(bands)), counts, color=colours, width=0.8)
-    ax.set_xticks(range(len(bands)), [band_label(lo, hi) for lo, hi, _ in bands], rotation=30, ha="right")
+    ax.set_xticks(range(len(bands)), [band_label(lo, hi) for lo, hi, _ in bands], rotation=30, ha="right",
+                  fontsize="small")
     ax.set_yscale("symlog", linthresh=1)
     ax.set_ylim(0, max(max(counts), 1) * 8)
     ax.set_xlabel("DIS-SUDA score (grey: not a special unique)")
