@@ -6,6 +6,7 @@ The verdict compares the worst swept subset with the analysis's thresholds
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -25,12 +26,15 @@ def names(qids: Sequence[str]) -> str:
 def pct(value: float) -> str:
     """A percentage that never rounds a non-zero share to 0% or a partial one to 100%.
 
-    >>> pct(0.81), pct(0.99951), pct(0.00005), pct(1.0)
-    ('81.0%', '99.95%', '0.005%', '100.0%')
+    >>> pct(0.81), pct(0.99951), pct(0.00005), pct(1.0), pct(1.9e-8)
+    ('81.0%', '99.95%', '0.005%', '100.0%', '0.0000019%')
     """
     points = 100 * value
     if 0 < points < 0.1:
-        return f"{points:.2g}%"
+        text = f"{points:.2g}"
+        if "e" in text:  # below 0.0001%: plain decimals, never scientific notation
+            text = f"{points:.{1 - math.floor(math.log10(points))}f}".rstrip("0").rstrip(".")
+        return f"{text}%"
     digits = 1
     while digits < 6 and value < 1 and round(points, digits) >= 100:
         digits += 1

@@ -57,6 +57,12 @@ def uniqueness_rows(pu: PopulationUniqueness, rows: int) -> list[list[str]]:
     return out
 
 
+def by_size_rows(sample: SampleRisk) -> list[list[str]]:
+    """For each number of key variables, the subset with the most expected re-identifications."""
+    return [[str(len(e.qids)), people(e.expected_reidentifications), pct(e.expected_share), f"{e.maximum:.3g}",
+             qid_text(e.qids)] for e in sample.expected_by_size]
+
+
 def sentence(sample: SampleRisk) -> str:
     """The plain-language line: 'about 412 people (0.8%) are expected to be re-identified'."""
     phrase = expected_phrase(sample.individual)
@@ -134,7 +140,8 @@ class SudaChart(PlotCanvas):
 
 
 class SampleView(QWidget):
-    """Tables on the left (risk, population uniques, SUDA), the two charts on the right."""
+    """Tables on the left (risk, population uniques, expected re-identifications by number of
+    key variables), the charts and the SUDA summary on the right."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -150,28 +157,31 @@ class SampleView(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         self.risk_table = _table("sampleRiskTable")
         self.uniqueness_table = _table("uniquenessTable")
-        for table in (self.risk_table, self.uniqueness_table):
+        self.by_size_table = _table("expectedBySize")
+        for table in (self.risk_table, self.uniqueness_table, self.by_size_table):
             table.setWordWrap(False)
             table.verticalHeader().setDefaultSectionSize(22)
-        self.suda_label = QLabel("")
-        self.suda_label.setObjectName("sudaSummary")
-        self.suda_label.setWordWrap(True)
         for label, widget in (("<b>Risk from the sampling weights</b>", self.risk_table),
                               ("<b>Population uniques</b> (estimated share of the population)",
-                               self.uniqueness_table)):
+                               self.uniqueness_table),
+                              ("<b>Expected re-identifications by number of key variables known</b>",
+                               self.by_size_table)):
             column.addWidget(QLabel(label))
             column.addWidget(widget)
-        column.addWidget(QLabel("<b>Special uniques (SUDA)</b>"))
-        column.addWidget(self.suda_label)
-        column.addStretch(1)
+        self.by_size_table.setMinimumHeight(90)
+        column.setStretchFactor(self.by_size_table, 1)
         self.body.addWidget(tables)
         charts = QWidget()
         chart_column = QVBoxLayout(charts)
         chart_column.setContentsMargins(0, 0, 0, 0)
         self.risk_chart = RiskChart()
         self.suda_chart = SudaChart()
+        self.suda_label = QLabel("")
+        self.suda_label.setObjectName("sudaSummary")
+        self.suda_label.setWordWrap(True)
         chart_column.addWidget(self.risk_chart, 1)
         chart_column.addWidget(self.suda_chart, 1)
+        chart_column.addWidget(self.suda_label)
         self.body.addWidget(charts)
         self.body.setStretchFactor(0, 1)
         self.body.setStretchFactor(1, 1)
@@ -195,7 +205,11 @@ class SampleView(QWidget):
               uniqueness_rows(sample.population_uniqueness, sample.rows))
         for table in (self.risk_table, self.uniqueness_table):
             _fit_height(table)
+        _fill(self.by_size_table, ["Size", "Expected", "Share", "Highest risk", "Key variables"],
+              by_size_rows(sample))
         self.suda_label.setText(self.suda_text(sample))
+        self.suda_label.setToolTip(self.suda_tip(sample))
+        self.suda_chart.setToolTip(self.suda_tip(sample))
         self.risk_chart.show_sample(sample)
         self.suda_chart.show_sample(sample)
 
@@ -218,14 +232,21 @@ class SampleView(QWidget):
     def suda_text(sample: SampleRisk) -> str:
         suda = sample.suda
         if suda is None:
-            return "Not run (tick Special uniques (SUDA) on the Attacks page)."
+            return ""
         sizes = ", ".join(f"{msus:,} of size {size}" for size, msus in suda.msus_by_size) or "none"
-        return (f"{suda.special_uniques:,} special uniques ({pct(suda.special_uniques / sample.rows)} of "
-                f"records), MSUs of at most {suda.max_size} variables: {sizes}. SUDA score: mean "
-                f"{suda.mean_score:.3g}, highest {suda.max_score:.3g}; DIS-SUDA score (DIS fraction "
-                f"{suda.dis_fraction:g}): mean {suda.mean_dis_score:.3g}, highest {suda.max_dis_score:.3g}. "
-                f"A variable's contribution counts every MSU it is part of (the shares add up to more "
-                f"than 100%). Scoring: {suda.variant}.")
+        return (f"<b>Special uniques (SUDA)</b>: {suda.special_uniques:,} records "
+                f"({pct(suda.special_uniques / sample.rows)}); MSUs of at most {suda.max_size} variables: "
+                f"{sizes}. SUDA score: mean {suda.mean_score:.3g}, highest {suda.max_score:.3g}; DIS-SUDA "
+                f"score (DIS fraction {suda.dis_fraction:g}): mean {suda.mean_dis_score:.3g}, highest "
+                f"{suda.max_dis_score:.3g}.")
+
+    @staticmethod
+    def suda_tip(sample: SampleRisk) -> str:
+        suda = sample.suda
+        if suda is None:
+            return ""
+        return (f"A variable's contribution counts every MSU it is part of, so the shares add up to more "
+                f"than 100%.\nScoring: {suda.variant}.")
 
 
 __all__ = ["SampleView", "risk_rows", "uniqueness_rows", "sentence", "expected_text"]

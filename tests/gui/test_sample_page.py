@@ -135,7 +135,14 @@ def test_results_show_the_engines_sample_risk(qtbot, window, survey):
     assert uniques.item(0, 1).text().startswith(f"{pct(0.4)} (4 of 10)")  # 30F, 40F, 50F, 60F
     assert view.note.text().startswith(f"<b>About {people(expected)} people ({pct(expected / 10)}) are "
                                        f"expected to be re-identified</b>")
-    assert f"{sample.suda.special_uniques:,} special uniques" in view.suda_label.text()
+    assert f"{sample.suda.special_uniques:,} records" in view.suda_label.text()
+    assert sample.suda.variant in view.suda_label.toolTip()
+    by_size = view.by_size_table
+    assert by_size.rowCount() == len(sample.expected_by_size) == 2
+    for r, e in enumerate(sample.expected_by_size):
+        assert [by_size.item(r, c).text() for c in (0, 1, 4)] == [
+            str(len(e.qids)), people(e.expected_reidentifications), " + ".join(e.qids)]
+    assert by_size.item(1, 1).text() == people(expected)  # size 2 is the full key
     bars = view.risk_chart.bars
     assert [int(b.get_height()) for b in bars] == list(sample.individual_bins.counts)
     assert sum(sample.individual_bins.counts) == len(ROWS)
