@@ -150,6 +150,7 @@ class SampleView(QWidget):
         self.note.setObjectName("sampleNote")
         self.note.setWordWrap(True)
         self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.note)
         self.body = QSplitter(Qt.Orientation.Horizontal)
         tables = QWidget()
