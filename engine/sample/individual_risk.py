@@ -86,12 +86,14 @@ def key_risk(f: np.ndarray, weight_sum: np.ndarray) -> np.ndarray:
     return _risk_keys(f, weight_sum)
 
 
-def record_risk(ids: np.ndarray, n_keys: int, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+def record_risk(ids: np.ndarray, n_keys: int, weights: np.ndarray | None,
+                frequencies: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Per record (file order) the risk of its key, and per key its risk.
 
-    ``ids`` are the records' key ids ``0..n_keys-1`` (:func:`engine.partition.partition`);
-    ``weights`` None: the file is the population, r = 1/f."""
-    f = np.bincount(ids, minlength=n_keys)
+    ``ids`` are the records' key ids ``0..n_keys-1`` (:func:`engine.partition.partition`),
+    ``frequencies`` the records per key when known; ``weights`` None: the file is the
+    population, r = 1/f."""
+    f = np.bincount(ids, minlength=n_keys) if frequencies is None else frequencies
     if weights is None:
         per_key = 1.0 / f
     else:

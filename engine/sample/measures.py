@@ -15,13 +15,13 @@ import numpy as np
 from ..config import AnalysisConfig
 from ..errors import InputError
 from ..io.encode import EncodedColumn, EncodedTable
-from ..partition import partition
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from ..results import ReidentificationRisk
 from ..summary import top_by_size
 from . import population as pop
 from .household import household_risk
 from .individual_risk import record_risk
+from .keys import key_ids
 from .results import PopulationUniqueness, RiskBins, RiskSummary, SampleRisk, SubsetExpected
 from .suda import special_uniques
 
@@ -55,20 +55,22 @@ def household_ids(column: EncodedColumn, table: str) -> np.ndarray:
     return column.codes.astype(np.int64)
 
 
-def summarise(risk: np.ndarray, thresholds: Sequence[float]) -> RiskSummary:
-    """Mean, maximum, expected re-identifications (sum) and records above each threshold."""
-    n = risk.size
-    total = float(risk.sum())
+def summarise(risk: np.ndarray, thresholds: Sequence[float], records: Optional[np.ndarray] = None) -> RiskSummary:
+    """Mean, maximum, expected re-identifications (sum) and records above each threshold, of
+    per-record risks, or of distinct risks held by ``records`` records each (e.g. per key)."""
+    records = np.ones(risk.size, np.int64) if records is None else records
+    n = int(records.sum())
+    total = float(np.dot(risk, records))
     return RiskSummary(mean=total / n if n else 0.0, maximum=float(risk.max()) if n else 0.0,
                        expected_reidentifications=total, expected_share=total / n if n else 0.0,
-                       above_thresholds=tuple((float(x), int(np.count_nonzero(risk > x))) for x in thresholds))
+                       above_thresholds=tuple((float(x), int(records[risk > x].sum())) for x in thresholds))
 
 
-def risk_bins(risk: np.ndarray) -> RiskBins:
+def risk_bins(risk: np.ndarray, records: Optional[np.ndarray] = None) -> RiskBins:
     """Records per risk band (RISK_EDGES; band i holds edges[i] < r <= edges[i+1])."""
     band = np.searchsorted(np.asarray(RISK_EDGES[1:-1]), risk, side="left")
-    counts = np.bincount(band, minlength=len(RISK_EDGES) - 1)
-    return RiskBins(RISK_EDGES, tuple(int(c) for c in counts))
+    counts = np.bincount(band, weights=records, minlength=len(RISK_EDGES) - 1)
+    return RiskBins(RISK_EDGES, tuple(int(round(c)) for c in counts))
 
 
 def population_uniqueness(frequencies: np.ndarray, fraction: float, source: str) -> PopulationUniqueness:
@@ -89,7 +91,7 @@ def population_uniqueness(frequencies: np.ndarray, fraction: float, source: str)
 
 
 def _key(columns: Sequence[EncodedColumn], n: int) -> tuple[np.ndarray, int, np.ndarray]:
-    return partition([(c.codes, c.cardinality) for c in columns], n)
+    return key_ids([(c.codes, c.cardinality) for c in columns], n)
 
 
 def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], weights: Optional[np.ndarray]
@@ -124,7 +126,7 @@ def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence
     reporter.update(0, force=True)
     key_columns = [table[q] for q in roles.quasi_identifiers]
     ids, n_keys, frequencies = _key(key_columns, n)
-    risk, _ = record_risk(ids, n_keys, weights)
+    risk, per_key = record_risk(ids, n_keys, weights, frequencies)
     del ids
     cancel.raise_if_cancelled()
     reporter.update(1)
@@ -153,7 +155,8 @@ def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence
     return SampleRisk(
         key=tuple(roles.quasi_identifiers), weight=roles.weight, household=roles.household, rows=n,
         population_estimate=population, missing=options.missing,
-        individual=summarise(risk, options.risk_thresholds), individual_bins=risk_bins(risk),
+        individual=summarise(per_key, options.risk_thresholds, frequencies),
+        individual_bins=risk_bins(per_key, frequencies),
         population_uniqueness=uniqueness, household_summary=house_summary, households=n_households,
         suda=None if suda is None else suda.summary, expected_by_size=by_size, individual_risk=risk,
         household_risk=house_risk, suda_records=None if suda is None else suda.records)

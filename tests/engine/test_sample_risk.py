@@ -191,3 +191,20 @@ def test_adult_with_fnlwgt_as_the_weight(tmp_path):
     assert out.individual.maximum < 0.01
     assert out.population_estimate == pytest.approx(float(frame["fnlwgt"].sum()))
     assert out.population_uniqueness.dankar_model in ("pitman", "zayatz")
+
+
+@pytest.mark.parametrize("cards", [(7, 300, 2), (1 << 20, 1 << 20, 1 << 20, 1 << 20, 3)])
+def test_key_ids_by_hashing_give_the_same_partition(cards):
+    from engine.partition import LINEAR_MIN_ROWS
+    from engine.sample.keys import key_ids
+
+    rng = np.random.default_rng(5)
+    n = LINEAR_MIN_ROWS + 1000
+    columns = [(rng.integers(0, c, size=n).astype(np.uint32), c) for c in cards]
+    ids, n_keys, sizes = key_ids(columns, n)
+    expected_ids, expected_keys, expected_sizes = partition(columns, n)
+    assert n_keys == expected_keys
+    pairs = np.unique(ids.astype(np.int64) * n_keys + expected_ids)     # a one-to-one relabelling
+    assert pairs.size == n_keys
+    assert np.array_equal(sizes, np.bincount(ids, minlength=n_keys))
+    assert np.array_equal(np.sort(sizes), np.sort(expected_sizes))
