@@ -153,7 +153,7 @@ def _quad_risk(f: int, weight_sum: float) -> float:
     return integrate.quad(lambda t: t ** (f - 1) * (p / (1.0 - q * t)) ** f, 0.0, 1.0)[0]
 
 
-def bench_risk(path: Path, sample: int) -> None:
+def bench_risk(path: Path, sample: int, baseline_limit: int) -> None:
     from engine.config import AnalysisConfig, DataSource, Roles
     from engine.sample.measures import sample_risk
 
@@ -172,6 +172,10 @@ def bench_risk(path: Path, sample: int) -> None:
           f"expected re-identifications {out.individual.expected_reidentifications:,.0f}, "
           f"population uniqueness ({out.population_uniqueness.dankar_model}) "
           f"{out.population_uniqueness.dankar_estimate:.4f}", flush=True)
+    if table.n_rows > baseline_limit:
+        print(f"  baseline skipped above {baseline_limit:,} rows (its pandas groupby needs several times the "
+              f"engine's memory); see the smaller runs' ratio", flush=True)
+        return
     frame = _frame(table).drop(columns="__one")
     frame["weight"] = weights
     start = time.perf_counter()
@@ -198,13 +202,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--baseline-subsets", type=int, default=12)
     parser.add_argument("--baseline-records", type=int, default=20_000)
+    parser.add_argument("--baseline-max-rows", type=int, default=10_000_000,
+                        help="no individual-risk baseline on larger files")
     parser.add_argument("--data-dir", type=Path, default=Path("/tmp/riskreview-bench"))
     args = parser.parse_args(argv)
     args.data_dir.mkdir(parents=True, exist_ok=True)
     if args.suda_rows:
         bench_suda(_data(args.data_dir, args.suda_rows), args.suda_max_size, args.jobs, args.baseline_subsets)
     for rows in args.risk_rows:
-        bench_risk(_data(args.data_dir, rows), args.baseline_records)
+        bench_risk(_data(args.data_dir, rows), args.baseline_records, args.baseline_max_rows)
 
 
 if __name__ == "__main__":
