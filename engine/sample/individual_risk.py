@@ -86,14 +86,12 @@ def key_risk(f: np.ndarray, weight_sum: np.ndarray) -> np.ndarray:
     return _risk_keys(f, weight_sum)
 
 
-def record_risk(ids: np.ndarray, n_keys: int, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+def record_risk(ids: np.ndarray, frequencies: np.ndarray, weight_sums: np.ndarray | None
+                ) -> tuple[np.ndarray, np.ndarray]:
     """Per record (file order) the risk of its key, and per key its risk.
 
-    ``ids`` are the records' key ids ``0..n_keys-1`` (:func:`engine.partition.partition`);
-    ``weights`` None: the file is the population, r = 1/f."""
-    f = np.bincount(ids, minlength=n_keys)
-    if weights is None:
-        per_key = 1.0 / f
-    else:
-        per_key = key_risk(f, np.bincount(ids, weights=weights, minlength=n_keys))
+    ``ids`` are the records' key ids, ``frequencies`` the records per key and ``weight_sums``
+    the sum of their weights per key (:func:`engine.sample.keys.key_ids`); None: the file is
+    the population, r = 1/f."""
+    per_key = 1.0 / frequencies if weight_sums is None else key_risk(frequencies, weight_sums)
     return per_key[ids], per_key

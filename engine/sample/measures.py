@@ -11,17 +11,19 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 import numpy as np
+from numba import njit
 
 from ..config import AnalysisConfig
 from ..errors import InputError
 from ..io.encode import EncodedColumn, EncodedTable
-from ..partition import partition
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from ..results import ReidentificationRisk
 from ..summary import top_by_size
+from ..sweep.kernels import CACHE
 from . import population as pop
 from .household import household_risk
 from .individual_risk import record_risk
+from .keys import key_ids
 from .results import PopulationUniqueness, RiskBins, RiskSummary, SampleRisk, SubsetExpected
 from .suda import special_uniques
 
@@ -55,20 +57,34 @@ def household_ids(column: EncodedColumn, table: str) -> np.ndarray:
     return column.codes.astype(np.int64)
 
 
-def summarise(risk: np.ndarray, thresholds: Sequence[float]) -> RiskSummary:
-    """Mean, maximum, expected re-identifications (sum) and records above each threshold."""
-    n = risk.size
-    total = float(risk.sum())
+@njit(cache=CACHE)
+def _band_records(risk, records, edges):
+    """Records per band (edges[j-1], edges[j]] (band 0: r <= edges[0]; last: r > edges[-1])."""
+    out = np.zeros(edges.shape[0] + 1, np.int64)
+    for i in range(risk.shape[0]):
+        out[np.searchsorted(edges, risk[i])] += records[i]
+    return out
+
+
+def summarise(risk: np.ndarray, thresholds: Sequence[float], records: Optional[np.ndarray] = None) -> RiskSummary:
+    """Mean, maximum, expected re-identifications (sum) and records above each threshold, of
+    per-record risks, or of distinct risks held by ``records`` records each (e.g. per key)."""
+    records = np.ones(risk.size, np.int64) if records is None else np.asarray(records, np.int64)
+    n = int(records.sum())
+    total = float(np.dot(risk, records))
+    edges = np.unique(np.asarray(thresholds, np.float64))
+    bands = _band_records(np.asarray(risk, np.float64), records, edges) if edges.size else np.zeros(1, np.int64)
+    above = {float(x): int(bands[j + 1:].sum()) for j, x in enumerate(edges)}
     return RiskSummary(mean=total / n if n else 0.0, maximum=float(risk.max()) if n else 0.0,
                        expected_reidentifications=total, expected_share=total / n if n else 0.0,
-                       above_thresholds=tuple((float(x), int(np.count_nonzero(risk > x))) for x in thresholds))
+                       above_thresholds=tuple((float(x), above[float(x)]) for x in thresholds))
 
 
-def risk_bins(risk: np.ndarray) -> RiskBins:
+def risk_bins(risk: np.ndarray, records: Optional[np.ndarray] = None) -> RiskBins:
     """Records per risk band (RISK_EDGES; band i holds edges[i] < r <= edges[i+1])."""
-    band = np.searchsorted(np.asarray(RISK_EDGES[1:-1]), risk, side="left")
-    counts = np.bincount(band, minlength=len(RISK_EDGES) - 1)
-    return RiskBins(RISK_EDGES, tuple(int(c) for c in counts))
+    records = np.ones(risk.size, np.int64) if records is None else np.asarray(records, np.int64)
+    bands = _band_records(np.asarray(risk, np.float64), records, np.asarray(RISK_EDGES[1:-1]))
+    return RiskBins(RISK_EDGES, tuple(int(c) for c in bands))
 
 
 def population_uniqueness(frequencies: np.ndarray, fraction: float, source: str) -> PopulationUniqueness:
@@ -88,8 +104,9 @@ def population_uniqueness(frequencies: np.ndarray, fraction: float, source: str)
     return PopulationUniqueness(c1, c1 / n, fraction, source, size, share(z), share(p), share(s), model, share(value))
 
 
-def _key(columns: Sequence[EncodedColumn], n: int) -> tuple[np.ndarray, int, np.ndarray]:
-    return partition([(c.codes, c.cardinality) for c in columns], n)
+def _key(columns: Sequence[EncodedColumn], n: int, weights: Optional[np.ndarray] = None
+         ) -> tuple[np.ndarray, int, np.ndarray, Optional[np.ndarray]]:
+    return key_ids([(c.codes, c.cardinality) for c in columns], n, weights)
 
 
 def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], weights: Optional[np.ndarray]
@@ -102,8 +119,8 @@ def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], 
             candidates[row.qids] = None
     best: dict[int, SubsetExpected] = {}
     for qids in candidates:
-        ids, n_keys, _ = _key([table[q] for q in qids], table.n_rows)
-        risk, _ = record_risk(ids, n_keys, weights)
+        ids, n_keys, frequencies, sums = _key([table[q] for q in qids], table.n_rows, weights)
+        risk, _ = record_risk(ids, frequencies, sums)
         total = float(risk.sum())
         entry = SubsetExpected(qids, total, total / table.n_rows, float(risk.max()))
         if len(qids) not in best or total > best[len(qids)].expected_reidentifications:
@@ -123,8 +140,8 @@ def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence
     reporter = ProgressReporter("sample risk", 4, on_progress)
     reporter.update(0, force=True)
     key_columns = [table[q] for q in roles.quasi_identifiers]
-    ids, n_keys, frequencies = _key(key_columns, n)
-    risk, _ = record_risk(ids, n_keys, weights)
+    ids, n_keys, frequencies, sums = _key(key_columns, n, weights)
+    risk, per_key = record_risk(ids, frequencies, sums)
     del ids
     cancel.raise_if_cancelled()
     reporter.update(1)
@@ -153,7 +170,8 @@ def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence
     return SampleRisk(
         key=tuple(roles.quasi_identifiers), weight=roles.weight, household=roles.household, rows=n,
         population_estimate=population, missing=options.missing,
-        individual=summarise(risk, options.risk_thresholds), individual_bins=risk_bins(risk),
+        individual=summarise(per_key, options.risk_thresholds, frequencies),
+        individual_bins=risk_bins(per_key, frequencies),
         population_uniqueness=uniqueness, household_summary=house_summary, households=n_households,
         suda=None if suda is None else suda.summary, expected_by_size=by_size, individual_risk=risk,
         household_risk=house_risk, suda_records=None if suda is None else suda.records)

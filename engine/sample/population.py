@@ -46,8 +46,9 @@ class ClassHistogram:
 
     @classmethod
     def of(cls, frequencies: np.ndarray) -> "ClassHistogram":
-        sizes, counts = np.unique(np.asarray(frequencies, dtype=np.int64), return_counts=True)
-        return cls(sizes, counts.astype(np.int64))
+        tally = np.bincount(np.asarray(frequencies, dtype=np.int64))
+        sizes = np.flatnonzero(tally)
+        return cls(sizes, tally[sizes])
 
     @property
     def n(self) -> int:

@@ -100,7 +100,7 @@ def special_uniques(columns: Sequence[EncodedColumn], max_size: Optional[int], d
     mask_bytes = family.total * ((len(candidates) + 7) // 8)
     if mask_bytes > MASK_BYTES_LIMIT:
         raise InputError(f"--suda over {att} key variables and {len(candidates):,} sample uniques needs about "
-                         f"{mask_bytes / 2**30:.0f} GiB; give --suda-max-size (e.g. 4)")
+                         f"{mask_bytes / 2**30:.2g} GiB of bit masks; give --suda-max-size (e.g. 4)")
     data = SweepData(qid_codes=[columns[i].codes for i in order], qid_cards=[columns[i].cardinality for i in order],
                      sensitive_codes=[], sensitive_cards=[], n_rows=n, unique_rows=candidates)
     sweep = run_sweep(data, family, jobs=jobs, on_progress=on_progress, cancel=cancel, stage="suda")

@@ -83,9 +83,9 @@ def test_all_weights_one_gives_one_over_f():
     rng = np.random.default_rng(7)
     codes = rng.integers(0, 6, size=(2, 500))
     ids, n_blocks, sizes = partition([(codes[0], 6), (codes[1], 6)], 500)
-    risk, _ = record_risk(ids, n_blocks, np.ones(500))
+    risk, _ = record_risk(ids, sizes, np.bincount(ids, weights=np.ones(500)))
     assert np.array_equal(risk, per_record_reid(ids, sizes))
-    assert np.array_equal(risk, record_risk(ids, n_blocks, None)[0])
+    assert np.array_equal(risk, record_risk(ids, sizes, None)[0])
 
 
 def test_household_of_three_by_hand():
@@ -191,3 +191,26 @@ def test_adult_with_fnlwgt_as_the_weight(tmp_path):
     assert out.individual.maximum < 0.01
     assert out.population_estimate == pytest.approx(float(frame["fnlwgt"].sum()))
     assert out.population_uniqueness.dankar_model in ("pitman", "zayatz")
+
+
+@pytest.mark.parametrize("cards", [(7, 300, 2), (1 << 20, 1 << 20, 1 << 20, 1 << 20, 3)])
+def test_key_ids_by_hashing_give_the_same_partition(cards):
+    from engine.partition import LINEAR_MIN_ROWS
+    from engine.sample.keys import key_ids
+
+    rng = np.random.default_rng(5)
+    n = LINEAR_MIN_ROWS + 1000
+    columns = [(rng.integers(0, c, size=n).astype(np.uint32), c) for c in cards]
+    weights = rng.random(n) * 50
+    ids, n_keys, sizes, sums = key_ids(columns, n, weights)
+    expected_ids, expected_keys, expected_sizes = partition(columns, n)
+    assert n_keys == expected_keys
+    pairs = np.unique(ids.astype(np.int64) * n_keys + expected_ids)     # a one-to-one relabelling
+    assert pairs.size == n_keys
+    assert np.array_equal(sizes, np.bincount(ids, minlength=n_keys))
+    assert np.array_equal(np.sort(sizes), np.sort(expected_sizes))
+    assert sums == pytest.approx(np.bincount(ids, weights=weights, minlength=n_keys), rel=1e-12)
+    assert key_ids(columns, n)[3] is None
+    small = [(c[:1000], card) for c, card in columns]               # small tables: the refinement path
+    small_ids, small_keys, small_sizes, small_sums = key_ids(small, 1000, weights[:1000])
+    assert small_sums == pytest.approx(np.bincount(small_ids, weights=weights[:1000]), rel=1e-12)

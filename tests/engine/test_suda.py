@@ -158,3 +158,14 @@ def test_cancel_stops_suda():
     table = table_from_frame(frame)
     with pytest.raises(Cancelled):
         special_uniques([table[c] for c in frame.columns], None, 0.01, cancel=token)
+
+
+def test_too_many_subsets_for_memory_asks_for_a_maximum_size(monkeypatch):
+    from engine.errors import InputError
+    from engine.sample import suda
+
+    monkeypatch.setattr(suda, "MASK_BYTES_LIMIT", 200)   # 6 subsets of size 1 x 25 bytes fit, 63 do not
+    frame = pd.DataFrame({f"v{j}": np.arange(200) % (j + 7) for j in range(6)})
+    with pytest.raises(InputError, match=r"give --suda-max-size \(e.g. 4\)"):
+        run(frame)
+    assert run(frame, max_size=1).summary.max_size == 1
