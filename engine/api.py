@@ -130,10 +130,18 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     sensitive = [table[s] for s in roles.sensitive]
     targets = tuple(target_risk(t, table.columns, sensitive, table.n_rows, table.name) for t in config.targets)
     timings["sweep"] = time.monotonic() - start
+    sample = None
+    if config.sample_requested:
+        from .sample.measures import sample_risk
+
+        start = time.monotonic()
+        sample = sample_risk(table, config, swept.reidentification, on_progress, cancel)
+        timings["sample"] = time.monotonic() - start
     assessment = Assessment(
         dataset=DatasetInfo(table.name, table.sha256, table.n_rows, tuple(config.needed_columns())),
         config=config, reidentification=swept.reidentification, inference=swept.inference, targets=targets,
         histograms=swept.histograms, privacy_models=swept.models, model_shortfalls=swept.shortfalls,
+        sample_risk=sample,
         warnings=tuple(table.warnings) + tuple(_sensitive_warnings(table, roles.sensitive))
         + tuple(_target_warnings(targets)) + _cluster_notes(config),
         timings=timings, engine_version=__version__)

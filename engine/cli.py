@@ -28,6 +28,7 @@ from .cli_options import Parser, TerminalProgress, add_read_options, read_source
 from .io.profile import profile_file
 from .progress import CancelToken
 from .report.tables import write_results
+from .sample.options import SampleOptions
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,6 +69,17 @@ def build_parser() -> argparse.ArgumentParser:
                              ("beta", float, "basic beta-likeness"), ("delta", float, "delta-disclosure")):
         models.add_argument(f"--target-{name}", type=kind, metavar=name.upper(),
                             help=f"report the blocks of the full QID set that fall short of this {text} level")
+    sample = assess.add_argument_group("sample files (survey weights, households, special uniques)")
+    sample.add_argument("--weight", metavar="COL", help="sampling weight column (numeric, > 0)")
+    sample.add_argument("--household", metavar="COL", help="household / cluster id column")
+    sample.add_argument("--sampling-fraction", type=float, metavar="F",
+                        help="sample size / population size for the population-uniqueness models "
+                             "(default: records / sum of the weights)")
+    sample.add_argument("--risk-threshold", type=float, nargs="+", action="extend", metavar="X",
+                        help="count the records with individual risk above X (default 0.01 0.05 0.1 0.2)")
+    sample.add_argument("--suda", action="store_true", help="find special uniques (SUDA) over the QIDs")
+    sample.add_argument("--suda-max-size", type=int, metavar="M", help="largest MSU searched (default: all QIDs)")
+    sample.add_argument("--dis-fraction", type=float, metavar="F", help="DIS-SUDA sampling fraction (default 0.01)")
     add_read_options(assess)
     assess.add_argument("--out", help="output folder for results.json, the CSV tables and analysis.toml")
     assess.add_argument("--pdf", metavar="FILE", help="write the PDF risk report to FILE")
@@ -110,10 +122,12 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     base = AnalysisConfig.from_toml(args.config) if args.config else None
     roles = base.roles if base else Roles()
     if args.qid:
-        roles = Roles(tuple(args.qid), roles.sensitive, roles.identifiers, roles.linkage_keys, roles.ignored)
+        roles = replace(roles, quasi_identifiers=tuple(args.qid))
     if args.sensitive:
-        roles = Roles(roles.quasi_identifiers, tuple(args.sensitive), roles.identifiers,
-                      roles.linkage_keys, roles.ignored)
+        roles = replace(roles, sensitive=tuple(args.sensitive))
+    if args.weight is not None or args.household is not None:
+        roles = replace(roles, weight=args.weight if args.weight is not None else roles.weight,
+                        household=args.household if args.household is not None else roles.household)
     family = SubsetFamily.parse(args.subsets) if args.subsets else (base.subsets if base else SubsetFamily())
     targets = tuple(Target.parse(t) for t in args.target) if args.target else (base.targets if base else ())
     jobs = args.jobs if args.jobs is not None else (base.jobs if base else 1)
@@ -135,7 +149,8 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     config = AnalysisConfig(data=_source(args, base.data if base else None), roles=roles,
                             subsets=family, targets=targets, jobs=jobs, report=report, models=models,
                             linkage=_linkage(args, base.linkage if base else Linkage()), cluster=cluster,
-                            scenarios=_scenarios(args, base))
+                            scenarios=_scenarios(args, base),
+                            sample=_sample_options(args, base.sample if base else SampleOptions()))
     config.validate()
     return config
 
@@ -147,6 +162,15 @@ def _scenarios(args: argparse.Namespace, base: Optional[AnalysisConfig]) -> tupl
 
         return read_scenarios(args.scenario)
     return base.scenarios if base else ()
+
+
+def _sample_options(args: argparse.Namespace, base: SampleOptions) -> SampleOptions:
+    """The sample-file options given on the command line, over the analysis file's."""
+    given = {"sampling_fraction": args.sampling_fraction, "suda_max_size": args.suda_max_size,
+             "dis_fraction": args.dis_fraction,
+             "risk_thresholds": tuple(args.risk_threshold) if args.risk_threshold else None,
+             "suda": True if args.suda else None}
+    return replace(base, **{k: v for k, v in given.items() if v is not None})
 
 
 def _linkage(args: argparse.Namespace, base: Linkage) -> Linkage:
@@ -213,6 +237,8 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
           f"{len(rows):,} QID subsets in {sum(assessment.timings.values()):.1f}s")
     print(f"worst re-identification: {worst.posterior_det:.2%} unique "
           f"({worst.singletons:,} records) with {', '.join(map(repr, worst.qids))}")
+    if assessment.sample_risk:
+        print(sample_line(assessment.sample_risk))
     if assessment.longitudinal:
         steps = assessment.longitudinal.over_time
         print("re-identification over time (all QIDs, probabilistic): "
@@ -221,6 +247,16 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
         print(f"scenario {scenario.scenario.name!r}: {scenario.verdict}")
     print(f"wrote {len(paths)} files: {', '.join(sorted({str(p.parent) for p in paths}))}")
     return 0
+
+
+def sample_line(sample) -> str:
+    """One line on the sample-file measures: expected re-identifications, special uniques."""
+    ind = sample.individual
+    text = (f"sample file: about {ind.expected_reidentifications:,.1f} records ({ind.expected_share:.2%}) expected "
+            f"to be re-identified, highest individual risk {ind.maximum:.3g}")
+    if sample.suda:
+        text += f"; {sample.suda.special_uniques:,} special uniques"
+    return text
 
 
 def _profile(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:

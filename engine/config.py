@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import tomli_w
 
 from .errors import InputError
+from .sample.options import SampleOptions
 
 CONFIG_VERSION = 1
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
@@ -52,10 +53,15 @@ class Roles:
     identifiers: tuple[str, ...] = ()
     linkage_keys: tuple[str, ...] = ()
     ignored: tuple[str, ...] = ()
+    weight: Optional[str] = None  # the sampling weight (numeric, > 0); None: the file is the population
+    household: Optional[str] = None  # the household / cluster id
 
     def role_of(self, column: str) -> str:
         for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
             if column in getattr(self, role):
+                return role
+        for role in ("weight", "household"):
+            if column == getattr(self, role):
                 return role
         return "ignored"
 
@@ -127,12 +133,15 @@ class Thresholds:
     ``unique_share``: most records allowed to be unique (deterministic re-identification);
     ``reid_prob``: highest mean re-identification probability; ``inference_certain_gain``:
     largest rise, over the prior, of the share of records whose sensitive value is inferred
-    with certainty.
+    with certainty; ``expected_reid_share``: most records expected to be re-identified (sum of
+    the individual risks / n), the re-identification limit used instead of the first two when
+    the file has a sampling weight.
     """
 
     unique_share: float = 0.01
     reid_prob: float = 0.05
     inference_certain_gain: float = 0.10
+    expected_reid_share: float = 0.01
 
 
 @dataclass(frozen=True)
@@ -268,8 +277,16 @@ class AnalysisConfig:
     models: PrivacyModelOptions = field(default_factory=PrivacyModelOptions)
     linkage: Linkage = field(default_factory=Linkage)
     cluster: ClusterOptions = field(default_factory=ClusterOptions)
+    sample: SampleOptions = field(default_factory=SampleOptions)
     version: int = CONFIG_VERSION
     scenarios: tuple = ()  # engine.remediation.transforms.Scenario, run on transformed copies of the data
+
+    @property
+    def sample_requested(self) -> bool:
+        """Whether the sample-file measures run: a weight, a household id, a sampling fraction
+        or SUDA was asked for."""
+        return bool(self.roles.weight or self.roles.household or self.sample.suda
+                    or self.sample.sampling_fraction is not None)
 
     def needed_columns(self) -> list[str]:
         """The focal file's columns an assessment reads, in a stable order, each once.
@@ -287,8 +304,9 @@ class AnalysisConfig:
             return out
 
         targets = tuple(c for t in self.targets for c in t.columns)
+        design = [c for c in (self.roles.weight, self.roles.household) if c]
         return list(dict.fromkeys(focal(self.roles.quasi_identifiers) + list(self.roles.sensitive)
-                                  + focal(targets)))
+                                  + focal(targets) + design))
 
     def validate(self) -> None:
         """Check the config on its own (column existence is checked against the file later)."""
@@ -304,6 +322,20 @@ class AnalysisConfig:
                     raise InputError(f"column {column!r} cannot be both {_ROLE_WORDS[seen[column]]}"
                                      f" and {_ROLE_WORDS[role]}")
                 seen[column] = role
+        for role in ("weight", "household"):
+            column = getattr(roles, role)
+            if column is None:
+                continue
+            if not column:
+                raise InputError(f"roles.{role}: the column name is empty")
+            if column in seen:
+                raise InputError(f"column {column!r} cannot be both {_ROLE_WORDS[seen[column]]}"
+                                 f" and {_ROLE_WORDS[role]}")
+            seen[column] = role
+        if self.linkage.enabled and (roles.weight or roles.household or self.sample.suda):
+            raise InputError("the sample-file measures (--weight, --household, --suda) do not run on linked "
+                             "releases; assess the focal release on its own")
+        self.sample.validate()
         family = self.subsets
         if family.kind not in FAMILY_KINDS:
             raise InputError(f"subsets: unknown family {family.kind!r} (expected one of {', '.join(FAMILY_KINDS)})")
@@ -364,7 +396,7 @@ class AnalysisConfig:
             value = getattr(targets, name)
             if value is not None and value < 0:
                 raise InputError(f"models.targets.{name} must not be negative (got {value})")
-        for name in ("unique_share", "reid_prob", "inference_certain_gain"):
+        for name in ("unique_share", "reid_prob", "inference_certain_gain", "expected_reid_share"):
             value = getattr(self.report.thresholds, name)
             if not 0.0 <= value <= 1.0:
                 raise InputError(f"report.thresholds.{name} must be between 0 and 1 (got {value})")
@@ -382,7 +414,9 @@ class AnalysisConfig:
         return {
             "version": self.version,
             "data": self.data.to_dict(),
-            "roles": {role: list(getattr(self.roles, role)) for role in _ROLE_WORDS},
+            "roles": {**{role: list(getattr(self.roles, role)) for role in _LIST_ROLES},
+                      **{role: getattr(self.roles, role) for role in ("weight", "household")
+                         if getattr(self.roles, role) is not None}},
             "attacks": attacks,
             "targets": [dict(t.values) for t in self.targets],
             "run": {"jobs": self.jobs} | _cluster_dict(self.cluster),
@@ -393,6 +427,7 @@ class AnalysisConfig:
             "linkage": {"key": self.linkage.key, "focal_label": self.linkage.focal_label,
                         "duplicates": self.linkage.duplicates,
                         "releases": [_release_dict(r) for r in self.linkage.releases]},
+            "sample": self.sample.to_dict(),
             **({"scenario": [s.to_dict() for s in self.scenarios]} if self.scenarios else {}),
         }
 
@@ -401,7 +436,7 @@ class AnalysisConfig:
                   base_dir: Optional[Path] = None) -> "AnalysisConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
         check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report", "models", "linkage",
-                         "scenario"}, source, "")
+                         "scenario", "sample"}, source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
             raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
@@ -423,7 +458,9 @@ class AnalysisConfig:
         if not isinstance(roles_raw, Mapping):
             raise InputError(f"{source}: roles must be a table")
         check_keys(roles_raw, set(_ROLE_WORDS), source, "roles.")
-        roles = Roles(**{role: _str_list(roles_raw, role, source, "roles.") for role in _ROLE_WORDS})
+        roles = Roles(**{role: _str_list(roles_raw, role, source, "roles.") for role in _LIST_ROLES},
+                      weight=_opt_str(roles_raw, "weight", source, "roles."),
+                      household=_opt_str(roles_raw, "household", source, "roles."))
         attacks = raw.get("attacks", {})
         if not isinstance(attacks, Mapping):
             raise InputError(f"{source}: attacks must be a table")
@@ -463,7 +500,8 @@ class AnalysisConfig:
                    models=_model_options(raw.get("models", {}), source),
                    linkage=_linkage(raw.get("linkage", {}), source, base_dir),
                    cluster=_cluster(run, source, base_dir), version=version,
-                   scenarios=_scenarios(raw.get("scenario"), source, base_dir))
+                   scenarios=_scenarios(raw.get("scenario"), source, base_dir),
+                   sample=SampleOptions.from_dict(raw.get("sample", {}), source))
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -503,7 +541,10 @@ _ROLE_WORDS = {
     "identifiers": "an identifier",
     "linkage_keys": "a linkage key",
     "ignored": "ignored",
+    "weight": "the sampling weight",
+    "household": "the household id",
 }
+_LIST_ROLES = ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored")
 
 
 def data_source(data: Mapping[str, Any], source: str, prefix: str, base_dir: Optional[Path],

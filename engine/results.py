@@ -9,6 +9,7 @@ from typing import Any, Optional
 
 from .config import AnalysisConfig
 from .formulas import degradation
+from .sample.results import SampleRisk
 
 
 def _num(value: float) -> Optional[float]:
@@ -305,6 +306,7 @@ class Assessment:
     privacy_models: tuple[PrivacyModelLevels, ...] = ()
     model_shortfalls: tuple[ModelShortfall, ...] = ()
     longitudinal: Optional[Longitudinal] = None
+    sample_risk: Optional[SampleRisk] = None
     warnings: tuple[str, ...] = ()
     timings: dict[str, float] = field(default_factory=dict)
     engine_version: str = ""
@@ -322,6 +324,7 @@ class Assessment:
             "privacy_models": [m.to_dict() for m in self.privacy_models],
             "model_shortfalls": [m.to_dict() for m in self.model_shortfalls],
             "longitudinal": self.longitudinal.to_dict() if self.longitudinal else None,
+            "sample_risk": self.sample_risk.to_dict() if self.sample_risk else None,
             "warnings": list(self.warnings),
             "timings_seconds": {k: round(v, 4) for k, v in self.timings.items()},
             **({"scenarios": [s.to_dict() for s in self.scenarios]} if self.scenarios else {}),

@@ -1,6 +1,7 @@
 """``riskreview --self-test``: prove on this machine (from source or frozen) that the window
 starts, the bundled example loads, a sweep runs on worker processes, a PDF and CSV report
-are written and read back, and the synthetic-data attacks (with shadow models on worker
+are written and read back, a weighted sample file (individual and household risk, special
+uniques on worker processes) is assessed, and the synthetic-data attacks (with shadow models on worker
 processes) and the differential-privacy analysis run and write their reports. One line per step; exit 0, or 1 naming the failed step.
 Network access is blocked for the whole test: any attempt to open a connection fails it."""
 
@@ -126,6 +127,9 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
                 raise StepFailed("reidentification.csv has an unexpected header")
             print(f"ok report: PDF {len(data) // 1024} KB, {len(files)} result files", file=out)
 
+            step = "sample"
+            _sample_step(session.source.path, Path(folder), out)
+
             step = "synthetic"
             from engine.config import DataSource
             from engine.report.synthetic_pdf import write_synthetic_pdf
@@ -176,3 +180,45 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
     except Exception as exc:  # every failure is reported as the step that failed
         print(f"FAIL {step}: {exc}", file=out)
         return 1
+
+
+def _sample_step(example: str, folder: Path, out: TextIO) -> None:
+    """A weighted run on a 1-in-10 sample of the example with households of three: individual
+    and household risk, population uniqueness, SUDA on 2 worker processes equal to 1 process,
+    and individual_risk.csv / suda.csv read back against results.json."""
+    import csv
+
+    from engine.api import run_assessment
+    from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily
+    from engine.report.tables import write_results
+    from engine.sample.options import SampleOptions
+
+    survey = folder / "survey.csv"
+    with open(example, newline="", encoding="utf-8") as source, open(survey, "w", newline="", encoding="utf-8") as sink:
+        reader, writer = csv.reader(source), csv.writer(sink)
+        writer.writerow(next(reader) + ["weight", "household"])
+        for number, row in enumerate(reader):
+            if number % 10 == 0:
+                writer.writerow(row + [str(5 + number % 11), str(number // 30)])
+    config = AnalysisConfig(data=DataSource(str(survey)),
+                            roles=Roles(("birth_year", "sex", "race", "municipality_residence", "school_type"),
+                                        weight="weight", household="household"),
+                            subsets=SubsetFamily("max-size", max_size=2), jobs=2,
+                            sample=SampleOptions(suda=True, suda_max_size=3))
+    started = time.monotonic()
+    assessment = run_assessment(config)
+    sample, alone = assessment.sample_risk, run_assessment(config.with_jobs(1)).sample_risk
+    if sample is None or sample.suda != alone.suda or (sample.suda_records.score != alone.suda_records.score).any():
+        raise StepFailed("special uniques on worker processes and on one process disagree")
+    files = write_results(assessment, folder / "sample")
+    with open(folder / "sample" / "individual_risk.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    results = json.loads((folder / "sample" / "results.json").read_text(encoding="utf-8"))["sample_risk"]
+    expected = results["individual"]["expected_reidentifications"]
+    if len(rows) != sample.rows or abs(sum(float(r["risk"]) for r in rows) - expected) > 1e-6 * max(1.0, expected):
+        raise StepFailed("individual_risk.csv does not match results.json")
+    if not all(float(r["risk"]) <= float(r["household_risk"]) <= 1 for r in rows):
+        raise StepFailed("a household risk is below its member's risk")
+    print(f"ok sample: {sample.rows:,} weighted records, {expected:.1f} expected re-identifications, "
+          f"{sample.suda.special_uniques:,} special uniques on 2 processes in {time.monotonic() - started:.1f} s, "
+          f"{len(files)} result files", file=out)

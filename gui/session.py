@@ -16,8 +16,9 @@ from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.io.profile import ColumnProfile
 from engine.results import Assessment
+from engine.sample.options import SampleOptions
 
-from .text import ROLE_KEYS
+from .text import ROLE_KEYS, SINGLE_ROLES
 
 DEFAULT_JOBS = 2
 
@@ -77,6 +78,7 @@ class Session(QObject):
         self.focal_label = "1"
         self.duplicates = "error"
         self.models = PrivacyModelOptions()
+        self.sample = SampleOptions()
         self.result: Optional[Result] = None
         self.analysis_path: Optional[str] = None
 
@@ -101,6 +103,9 @@ class Session(QObject):
     def set_role(self, column: str, role: str) -> None:
         if role not in ROLE_KEYS or column not in self.roles or self.roles[column] == role:
             return
+        if role in SINGLE_ROLES:
+            for other in self.columns_with(role):
+                self.roles[other] = "ignored"
         self.roles[column] = role
         if self.family.kind == "list":
             qids = set(self.columns_with("quasi_identifiers"))
@@ -119,6 +124,11 @@ class Session(QObject):
     def sensitive(self) -> tuple[str, ...]:
         return self.columns_with("sensitive")
 
+    def single_role(self, role: str) -> Optional[str]:
+        """The column with the weight or household role (None: none chosen)."""
+        names = self.columns_with(role)
+        return names[0] if names else None
+
     # --- attacks ----------------------------------------------------------------------------
     def set_family(self, family: SubsetFamily) -> None:
         self.family = family
@@ -131,6 +141,12 @@ class Session(QObject):
     def set_models(self, models: PrivacyModelOptions) -> None:
         if models != self.models:
             self.models = models
+            self.attacksChanged.emit()
+
+    def set_sample(self, sample: SampleOptions) -> None:
+        """The options of the sample-file measures (thresholds, SUDA, sampling fraction)."""
+        if sample != self.sample:
+            self.sample = sample
             self.attacksChanged.emit()
 
     def set_jobs(self, jobs: int) -> None:
@@ -247,10 +263,12 @@ class Session(QObject):
                         or (self.roles.get(c) == "sensitive" and not self.attacks.inference))
         roles = Roles(quasi_identifiers=self.qids, sensitive=sensitive,
                       identifiers=self.columns_with("identifiers"),
-                      linkage_keys=self.columns_with("linkage_keys"), ignored=ignored)
+                      linkage_keys=self.columns_with("linkage_keys"), ignored=ignored,
+                      weight=self.single_role("weight"), household=self.single_role("household"))
         return AnalysisConfig(data=self.source, roles=roles, subsets=self.run_family(),
                               targets=tuple(self.targets) if self.attacks.individual else (),
-                              jobs=self.jobs, models=self.models, linkage=self.linkage())
+                              jobs=self.jobs, models=self.models, linkage=self.linkage(),
+                              sample=self.sample)
 
     def subset_count(self) -> int:
         """Number of QID subsets the run evaluates (0 when the family is not valid)."""
@@ -271,7 +289,8 @@ class Session(QObject):
         known = set(self.columns)
         roles = {c: "ignored" for c in self.columns}
         for role in ROLE_KEYS:
-            for column in getattr(config.roles, role):
+            value = getattr(config.roles, role)
+            for column in ((value,) if isinstance(value, str) else value or ()):
                 if column in known:
                     roles[column] = role
                 else:
@@ -283,6 +302,7 @@ class Session(QObject):
         self.attacks = AttackChoice(reidentification=True, inference=bool(config.roles.sensitive),
                                     collective=True, individual=bool(config.targets))
         self.models = config.models
+        self.sample = config.sample
         problems += self._apply_linkage(config.linkage)
         self.rolesChanged.emit()
         self.attacksChanged.emit()

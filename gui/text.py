@@ -5,12 +5,16 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-ROLE_KEYS = ("identifiers", "quasi_identifiers", "sensitive", "linkage_keys", "ignored")
+ROLE_KEYS = ("identifiers", "quasi_identifiers", "sensitive", "linkage_keys", "weight", "household",
+             "ignored")
+SINGLE_ROLES = ("weight", "household")  # at most one column each
 ROLE_LABELS = {
     "identifiers": "Identifier (excluded)",
     "quasi_identifiers": "Quasi-identifier",
     "sensitive": "Sensitive",
     "linkage_keys": "Linkage key",
+    "weight": "Sampling weight",
+    "household": "Household / cluster",
     "ignored": "Ignored",
 }
 ROLE_TIPS = {
@@ -21,6 +25,11 @@ ROLE_TIPS = {
     "sensitive": "What the attacker wants to learn about a person (health, benefits).",
     "linkage_keys": "A persistent ID that links the same person across releases "
                     "(used by the over-time analysis).",
+    "weight": "The survey's sampling weight (how many people of the population each record "
+              "stands for; numeric, above 0). With a weight the file is treated as a sample: "
+              "the risk is estimated for the population.",
+    "household": "The household or cluster id: the risk that someone in a household is "
+                 "re-identified is reported for every member.",
     "ignored": "Not used by the analysis.",
 }
 

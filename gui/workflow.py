@@ -340,8 +340,10 @@ def _relative(source: DataSource, folder: Path) -> DataSource:
 def _check_roles(config: AnalysisConfig, name: str) -> None:
     """Refuse a column given two roles (the window shows one role per column)."""
     seen: dict[str, str] = {}
-    for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
-        for column in getattr(config.roles, role):
+    for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "weight", "household",
+                 "ignored"):
+        value = getattr(config.roles, role)
+        for column in ((value,) if isinstance(value, str) else value or ()):
             if column in seen and seen[column] != role:
                 words = (seen[column].replace("_", " ").rstrip("s"), role.replace("_", " ").rstrip("s"))
                 raise InputError(f"{name}: column {column!r} cannot be both {words[0]} and {words[1]}")

@@ -75,3 +75,39 @@ MODELS: list[tuple[str, str]] = [
      "max over blocks of |ln(q/p)| over the values present in the block (absent values are "
      "skipped, as pycanon does; every value occurs in the table, so p > 0)"),
 ]
+
+SAMPLE: list[tuple[str, str]] = [
+    ("Individual risk (Benedetti and Franconi)",
+     "for a record whose key is shared by f records of the sample whose weights add up to F^ (the "
+     "estimated number of people in the population with that key), p = f / F^ (1 when F^ <= f). The "
+     "attacker who finds the record picks one of the F people of the population with the key; F - f "
+     "is taken to follow a negative binomial distribution with f and p, and the risk is the expected "
+     "chance of picking the right person, r = E[1/F | f] = integral over t from 0 to 1 of "
+     "t^(f-1) (p / (1 - (1 - p) t))^f dt. For f = 1 this is p/(1-p) ln(1/p); for f = 2, "
+     "p/(1-p)^2 (p ln p + 1 - p); with every weight 1 it is 1/f, the risk of a file that is the "
+     "population"),
+    ("Expected re-identifications",
+     "the sum of the individual risks over the records (the number of records an attacker is "
+     "expected to re-identify), also as a share of the records; a record is counted above a "
+     "threshold x when its risk is above x"),
+    ("Household risk",
+     "1 - product over the members of the household of (1 - r), the chance that at least one member "
+     "is re-identified, given to every member"),
+    ("Population uniques",
+     "sample uniques are records alone on their key in the file. The Zayatz, Pitman and SNB (slide "
+     "negative binomial) models estimate from how many keys occur once, twice, ... in the sample, and "
+     "from the sampling fraction (given, or n / sum of the weights), how many people are alone on their "
+     "key in the population; the Dankar et al. (2012) rule picks one of them by the sampling fraction "
+     "and the share of sample uniques. Shares are of the population N = n / sampling fraction"),
+    ("SUDA special uniques",
+     "a minimal sample unique (MSU) of a record is a set of key variables on which the record is alone "
+     "in the file while it is not alone on any smaller part of that set; MSUs of up to M variables are "
+     "searched. Each MSU adds to the record's SUDA score, more the smaller the MSU (Elliot et al. "
+     "2002); the DIS-SUDA score turns the scores into the chance that a unique match is correct, with "
+     "the DIS fraction (Elliot et al. 2005). A key variable's contribution is the part of the total "
+     "score coming from the MSUs it belongs to. The scoring variant is named in the SUDA table"),
+]
+
+SAMPLE_REFERENCE = ("Sample-file measures after Benedetti and Franconi (1998) and sdcMicro's measure_risk "
+                    "(individual and household risk), Elliot et al. (2002, 2005) and sdcMicro's suda2 (SUDA, "
+                    "DIS-SUDA), and ARX's risk analysis with Dankar et al. (2012) (population uniques).")

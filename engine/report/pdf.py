@@ -19,7 +19,7 @@ from ..config import ReportOptions, Target
 from ..progress import CancelToken
 from ..results import Assessment
 from ..summary import top_by_size
-from . import findings, figures, methods
+from . import findings, figures, methods, sample_figures
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
 
 def _pct_count(value: float, count: int) -> str:
@@ -74,15 +74,24 @@ class _Builder(DocumentBuilder):
         for reason in verdict.reasons:
             self.p(escape(reason), "bullet")
         limits = self.options.thresholds
-        self.p(f"Thresholds (set in the analysis): at most {findings.pct(limits.unique_share)} unique records, "
-               f"mean re-identification probability at most {findings.pct(limits.reid_prob)}, certain "
-               f"inference of a sensitive value at most {findings.pct(limits.inference_certain_gain)} above "
-               f"the prior.", "small")
+        if a.sample_risk is not None and a.sample_risk.weight:
+            reid_limits = (f"at most {findings.pct(limits.expected_reid_share)} of records expected to be "
+                           f"re-identified (the file has a sampling weight, so this replaces the limits on "
+                           f"unique records and the mean re-identification probability)")
+        else:
+            reid_limits = (f"at most {findings.pct(limits.unique_share)} unique records, mean "
+                           f"re-identification probability at most {findings.pct(limits.reid_prob)}")
+        self.p(f"Thresholds (set in the analysis): {reid_limits}, certain inference of a sensitive value at "
+               f"most {findings.pct(limits.inference_certain_gain)} above the prior.", "small")
         self.p("Re-identification", "h2")
         for sentence in findings.reidentification_sentences(a.reidentification):
             self.p(escape(sentence))
         for sentence in findings.linked_sentences(a):
             self.p(escape(sentence))
+        if a.sample_risk is not None:
+            self.p("Sample file", "h2")
+            for sentence in findings.sample_sentences(a.sample_risk):
+                self.p(escape(sentence))
         if a.inference:
             self.p("Attribute inference", "h2")
             for sensitive in a.config.roles.sensitive:
@@ -175,6 +184,105 @@ class _Builder(DocumentBuilder):
         self.story.append(KeepTogether([figures.to_drawing(figure, TEXT_WIDTH),
                                         Paragraph(f"Subsets shown (size: QIDs): {escape(caption)}",
                                                   self.s["small"])]))
+
+    def sample(self) -> None:
+        sample = self.a.sample_risk
+        if sample is None:
+            return
+        self.story.append(PageBreak())
+        self.p("Sample file", "h1")
+        if sample.weight:
+            self.p(f"The file is a sample: each record stands for the number of people given by its sampling "
+                   f"weight ({escape(sample.weight)}); the {sample.rows:,} records stand for about "
+                   f"{sample.population_estimate:,.0f} people. The individual risk is the chance that an "
+                   f"attacker who knows a person's key ({escape(', '.join(sample.key))}) and finds a record "
+                   f"with that key has found that person's record. "
+                   + escape(findings.expected_sentence(sample)))
+        else:
+            self.p(f"No sampling weight was given: the {sample.rows:,} records are taken as the whole "
+                   f"population, and the individual risk of a record is 1 / (records sharing its key "
+                   f"{escape(', '.join(sample.key))}). " + escape(findings.expected_sentence(sample)))
+        missing = ("a missing value matches any value (as sdcMicro)" if sample.missing == "wildcard"
+                   else "a missing value is a value of its own")
+        self.p(f"Missing values: {missing}.", "small")
+        self._sample_risk_table(sample)
+        self.story.append(KeepTogether([
+            Paragraph("Individual risk: records by risk", self.s["h2"]),
+            figures.to_drawing(sample_figures.risk_figure(sample.individual_bins,
+                                                          sample.individual.above_thresholds), TEXT_WIDTH),
+            Paragraph("Bars: records whose risk falls in each range (log scales); dashed lines: the "
+                      "thresholds, with the records above each.", self.s["small"])]))
+        if sample.expected_by_size:
+            self.p("Expected re-identifications by number of key variables known", "h2")
+            body = [[str(len(e.qids)), ", ".join(e.qids), findings.people(e.expected_reidentifications),
+                     findings.pct(e.expected_share), f"{e.maximum:.3g}"] for e in sample.expected_by_size]
+            self.story.append(self.table(["size", "key variables (most expected re-identifications)",
+                                          "expected re-identifications", "share of records", "highest risk"],
+                                         body, [0.07, 0.5, 0.17, 0.13, 0.13]))
+        self._uniqueness_table(sample)
+        self._suda(sample)
+
+    def _sample_risk_table(self, sample) -> None:
+        summaries = [sample.individual] + ([sample.household_summary] if sample.household_summary else [])
+        header = ["measure", "individual risk"] + ([f"household risk ({sample.household})"]
+                                                   if sample.household_summary else [])
+        body = [["expected re-identifications"] + [f"{findings.people(s.expected_reidentifications)} "
+                                                   f"({findings.pct(s.expected_share)})" for s in summaries],
+                ["mean risk"] + [f"{s.mean:.4g}" for s in summaries],
+                ["highest risk"] + [f"{s.maximum:.4g}" for s in summaries]]
+        for index, (x, _) in enumerate(sample.individual.above_thresholds):
+            body.append([f"records with risk above {x:g}"]
+                        + [f"{s.above_thresholds[index][1]:,}" if index < len(s.above_thresholds) else "n/a"
+                           for s in summaries])
+        widths = [0.4, 0.3, 0.3] if len(summaries) == 2 else [0.5, 0.5]
+        self.p("Risk from the sampling weights" if sample.weight else "Risk of the records", "h2")
+        self.story.append(self.table(header, body, widths))
+        if sample.household_summary is not None:
+            self.p(f"Household risk: the chance that at least one member of the record's household "
+                   f"({sample.households or 0:,} households, column {escape(sample.household)}) is "
+                   f"re-identified, given to every member.", "small")
+
+    def _uniqueness_table(self, sample) -> None:
+        pu = sample.population_uniqueness
+        source = {"given": "given in the analysis", "weights": "n / sum of the weights",
+                  "population": "no weight: the file is the population"}.get(pu.sampling_fraction_source,
+                                                                             pu.sampling_fraction_source)
+
+        def share(value):
+            return "does not apply" if value is None else findings.pct(value)
+
+        body = [["sample uniques", f"{findings.pct(pu.sample_unique_share)} ({pu.sample_uniques:,} records)"],
+                ["population uniques, Zayatz", share(pu.zayatz)], ["population uniques, Pitman", share(pu.pitman)],
+                ["population uniques, SNB", share(pu.snb)],
+                ["Dankar et al. choice", "no model applies" if pu.dankar_estimate is None
+                 else f"{findings.pct(pu.dankar_estimate)} ({findings.model_name(pu.dankar_model)})"],
+                ["sampling fraction", f"{pu.sampling_fraction:.4g} ({source})"],
+                ["population size", f"{pu.population_size:,.0f}"]]
+        self.p("Population uniques estimated from the sample", "h2")
+        self.story.append(self.table(["measure", "share of the population"], body, [0.4, 0.6]))
+
+    def _suda(self, sample) -> None:
+        suda = sample.suda
+        if suda is None:
+            return
+        sizes = ", ".join(f"{msus:,} of size {size}" for size, msus in suda.msus_by_size) or "none"
+        body = [["special uniques", f"{suda.special_uniques:,} records "
+                 f"({findings.pct(suda.special_uniques / sample.rows if sample.rows else 0)})"],
+                ["largest MSU size searched", f"{suda.max_size}"], ["minimal sample uniques (MSUs)", sizes],
+                ["SUDA score", f"mean {suda.mean_score:.4g}, highest {suda.max_score:.4g}, total "
+                 f"{suda.total_score:.4g}"],
+                ["DIS-SUDA score", f"mean {suda.mean_dis_score:.4g}, highest {suda.max_dis_score:.4g} "
+                 f"(DIS fraction {suda.dis_fraction:g})"],
+                ["scoring", suda.variant]]
+        self.story.append(KeepTogether([Paragraph("Special uniques (SUDA)", self.s["h2"]),
+                                        self.table(["measure", "value"], body, [0.3, 0.7])]))
+        contributions = ", ".join(f"{c.variable} {findings.pct(c.share)}"
+                                  for c in sorted(suda.contributions, key=lambda c: -c.share))
+        self.figure(sample_figures.suda_figure(suda.dis_bands, suda.contributions),
+                    "SUDA scores and the key variables behind them",
+                    f"Left: records by DIS-SUDA score (grey: not special uniques). Right: each key variable's "
+                    f"share of the total SUDA score: {contributions} (an MSU counts for each of its variables, so "
+                    f"the shares can add up to more than 100%). Per-record scores are in suda.csv.")
 
     def linked(self) -> None:
         linked = self.a.longitudinal
@@ -298,12 +406,21 @@ class _Builder(DocumentBuilder):
             self.p(escape(name), "h2")
             self.p(escape(words))
             self.p(escape(formula), "mono")
+        if self.a.sample_risk is not None:
+            self.p("Sample files", "h2")
+            for name, words in methods.SAMPLE:
+                if (name.startswith("SUDA") and self.a.sample_risk.suda is None) or \
+                        (name == "Household risk" and self.a.sample_risk.household_summary is None):
+                    continue
+                self.p(f"<b>{escape(name)}</b>: {escape(words)}", "bullet")
         if self.a.privacy_models:
             self.p("Privacy models", "h2")
             self.p(escape(methods.MODELS_INTRO))
             for name, words in methods.MODELS:
                 self.p(f"<b>{escape(name)}</b>: {escape(words)}", "bullet")
         self.p(escape(methods.REFERENCE), "small")
+        if self.a.sample_risk is not None:
+            self.p(escape(methods.SAMPLE_REFERENCE), "small")
 
     def appendix(self) -> None:
         self.story.append(PageBreak())
@@ -324,6 +441,7 @@ class _Builder(DocumentBuilder):
         self.cover()
         self.summary()
         self.reidentification()
+        self.sample()
         self.inference()
         self.linked()
         self.privacy_models()

@@ -106,11 +106,32 @@ def _write_all(assessment: Assessment, folder: Path, files: StagedFiles, written
         from ..remediation.scenarios import CSV_COLUMNS, scenario_rows
 
         write_csv(files, out("scenarios.csv"), CSV_COLUMNS, scenario_rows(assessment))
+    if assessment.sample_risk is not None:
+        _sample_csvs(files, out, assessment.sample_risk)
     if per_record is not None:
         names = list(per_record)
         write_csv(files, out("per_record_risk.csv"), ["row"] + [f"risk_{n}" for n in names],
                    ([i + 1] + [float(per_record[n][i]) for n in names]
                     for i in range(len(per_record[names[0]]))))
+
+
+def _sample_csvs(files: StagedFiles, out, sample) -> None:
+    """individual_risk.csv, and with SUDA suda.csv and suda_contributions.csv: one line per
+    record in file order (``row`` 1-based) or per key variable."""
+    rows = range(1, sample.rows + 1)
+    if sample.household_risk is not None:
+        write_csv(files, out("individual_risk.csv"), ["row", "risk", "household_risk"],
+                  zip(rows, sample.individual_risk.tolist(), sample.household_risk.tolist()))
+    else:
+        write_csv(files, out("individual_risk.csv"), ["row", "risk"], zip(rows, sample.individual_risk.tolist()))
+    if sample.suda is None:
+        return
+    records = sample.suda_records
+    write_csv(files, out("suda.csv"), ["row", "msu_count", "msu_min_size", "suda_score", "dis_suda_score"],
+              zip(rows, records.msu_count.tolist(), [s or None for s in records.msu_min_size.tolist()],
+                  records.score.tolist(), records.dis_score.tolist()))
+    write_csv(files, out("suda_contributions.csv"), ["variable", "score", "share"],
+              ([c.variable, c.score, c.share] for c in sample.suda.contributions))
 
 
 _REID_HEADER = ["qids", "size", "rows", "blocks", "singletons", "prior_prob", "posterior_prob",
@@ -147,6 +168,10 @@ def _top_rows(assessment: Assessment) -> Iterable[list[Any]]:
         for r in top_by_size(assessment.reidentification, measure, ties=True):
             yield ["reidentification", "", measure, len(r.qids), _qids(r.qids), getattr(r, measure),
                    r.prior_prob if measure == "posterior_prob" else r.prior_det, getattr(r, head)]
+    if assessment.sample_risk is not None:
+        for e in assessment.sample_risk.expected_by_size:
+            yield ["reidentification", "", "expected_reidentifications", len(e.qids), _qids(e.qids),
+                   e.expected_share, None, e.expected_reidentifications]
     sensitive = assessment.config.roles.sensitive
     for name in sensitive:
         rows = [r for r in assessment.inference if r.sensitive == name]

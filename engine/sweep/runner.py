@@ -51,12 +51,14 @@ class SweepCounts:
 
     subsets: list[tuple[int, ...]]
     counts: np.ndarray
+    uniques: Optional[dict[tuple[int, ...], np.ndarray]] = None  # with SweepData.unique_rows
 
 
-def _collect(results: dict[tuple[int, ...], np.ndarray], width: int) -> SweepCounts:
+def _collect(results: dict[tuple[int, ...], np.ndarray], width: int,
+             uniques: Optional[dict[tuple[int, ...], np.ndarray]] = None) -> SweepCounts:
     subsets = sorted(results, key=lambda s: (len(s), s))
     counts = np.array([results[s] for s in subsets], dtype=np.float64).reshape(len(subsets), width)
-    return SweepCounts(subsets, counts)
+    return SweepCounts(subsets, counts, uniques)
 
 
 def run_sweep(data: SweepData, family: Family, jobs: int = 1,
@@ -64,33 +66,37 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
               cancel: Optional[CancelToken] = None, stage: str = "sweep",
               cluster: Optional[ClusterOptions] = None) -> SweepCounts:
     """Evaluate every subset of ``family`` here, on ``jobs`` worker processes, or on a Dask
-    cluster when ``cluster`` names one; raises :class:`Cancelled` when cancelled."""
+    cluster when ``cluster`` names one; raises :class:`Cancelled` when cancelled. With
+    ``data.unique_rows``, the refinement walk also records which of those rows are alone on
+    each subset (``SweepCounts.uniques``; always on this machine)."""
     cancel = cancel or CancelToken()
     reporter = ProgressReporter(stage, family.total, on_progress)
     reporter.update(0, force=True)
-    if cluster is not None and cluster.enabled:
+    uniques: Optional[dict[tuple[int, ...], np.ndarray]] = None if data.unique_rows is None else {}
+    if cluster is not None and cluster.enabled and data.unique_rows is None:
         from .cluster import run_on_cluster
 
         results = run_on_cluster(data, family, cluster, reporter, cancel)
-    elif segments.use_segments(data, family):
+    elif data.unique_rows is None and segments.use_segments(data, family):
         results = _run_segments(data, family, jobs, reporter, cancel)
     elif jobs <= 1 or family.total < 2:
-        results = _run_here(data, family, reporter, cancel)
+        results = _run_here(data, family, reporter, cancel, uniques)
     else:
-        results = _run_pool(data, family, jobs, reporter, cancel)
+        results = _run_pool(data, family, jobs, reporter, cancel, uniques)
     reporter.update(len(results), force=True)
-    return _collect(results, data.width)
+    return _collect(results, data.width, uniques)
 
 
-def _run_here(data: SweepData, family: Family, reporter: ProgressReporter,
-              cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
+def _run_here(data: SweepData, family: Family, reporter: ProgressReporter, cancel: CancelToken,
+              uniques: Optional[dict[tuple[int, ...], np.ndarray]] = None) -> dict[tuple[int, ...], np.ndarray]:
     results: dict[tuple[int, ...], np.ndarray] = {}
 
     def emit(prefix: tuple[int, ...], counts: np.ndarray) -> None:
         results[prefix] = counts
         reporter.update(len(results))
 
-    walk(data, family, Task((), True), emit, lambda: cancel.cancelled)
+    walk(data, family, Task((), True), emit, lambda: cancel.cancelled,
+         emit_uniques=None if uniques is None else uniques.__setitem__)
     cancel.raise_if_cancelled()
     return results
 
@@ -179,8 +185,8 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in mp.get_all_start_methods() and sys.platform != "win32" else "spawn"
 
 
-def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter,
-              cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
+def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter, cancel: CancelToken,
+              uniques: Optional[dict[tuple[int, ...], np.ndarray]] = None) -> dict[tuple[int, ...], np.ndarray]:
     ctx = mp.get_context(start_method())
     stop = ctx.Event()
     done = ctx.Value("q", 0)
@@ -192,7 +198,13 @@ def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressRepo
         with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx,
                                  initializer=_init_worker, initargs=(str(folder), meta, stop, done)) as pool:
             futures = {pool.submit(_run_task, family, task) for task in tasks}
-            _drive(futures, results.update, stop, cancel, lambda: reporter.update(done.value))
+
+            def collect(result: tuple[dict, Optional[dict]]) -> None:
+                results.update(result[0])
+                if uniques is not None:
+                    uniques.update(result[1])
+
+            _drive(futures, collect, stop, cancel, lambda: reporter.update(done.value))
         cancel.raise_if_cancelled()
         return results
     finally:
@@ -204,6 +216,8 @@ def _share(data: SweepData, folder: Path) -> dict:
         np.save(folder / f"q{i}.npy", np.ascontiguousarray(codes))
     for i, codes in enumerate(data.sensitive_codes):
         np.save(folder / f"s{i}.npy", np.ascontiguousarray(codes))
+    if data.unique_rows is not None:
+        np.save(folder / "unique_rows.npy", np.ascontiguousarray(data.unique_rows))
     return {"qid_cards": list(data.qid_cards), "sensitive_cards": list(data.sensitive_cards),
             "n_rows": data.n_rows, "distributions": data.distributions, "model_l": data.model_l}
 
@@ -223,23 +237,28 @@ def _init_worker(folder: str, meta: dict, stop, done) -> None:
         n_rows=meta["n_rows"],
         distributions=meta["distributions"],
         model_l=meta["model_l"],
+        unique_rows=np.load(base / "unique_rows.npy") if (base / "unique_rows.npy").exists() else None,
     )
     _WORKER["stop"] = stop
     _WORKER["done"] = done
     _WORKER["pid"] = os.getpid()
 
 
-def _run_task(family: Family, task: Task) -> dict[tuple[int, ...], np.ndarray]:
+def _run_task(family: Family, task: Task
+              ) -> tuple[dict[tuple[int, ...], np.ndarray], Optional[dict[tuple[int, ...], np.ndarray]]]:
+    """One task's counts per subset, and with ``unique_rows`` its packed rows alone per subset."""
     stop, done = _WORKER["stop"], _WORKER["done"]
+    data = _WORKER["data"]
     out: dict[tuple[int, ...], np.ndarray] = {}
+    uniques: Optional[dict[tuple[int, ...], np.ndarray]] = None if data.unique_rows is None else {}
 
     def emit(prefix: tuple[int, ...], counts: np.ndarray) -> None:
         out[prefix] = counts
         with done.get_lock():
             done.value += 1
 
-    walk(_WORKER["data"], family, task, emit, stop.is_set)
-    return out
+    walk(data, family, task, emit, stop.is_set, emit_uniques=None if uniques is None else uniques.__setitem__)
+    return out, uniques
 
 
 def _init_segment_worker(folder: str, meta: dict, stop, done, tree: segments.Tree,

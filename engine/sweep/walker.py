@@ -5,6 +5,10 @@ alone for every superset of Q, re-identified with certainty and its sensitive va
 inferred with certainty. Such records are dropped from the rows carried down the walk and
 their known contribution is added back: each counts as one block, one singleton, one
 record of ``max_s s(q)`` and one record in a block with a constant sensitive value.
+
+With ``SweepData.unique_rows`` set (special uniques, :mod:`engine.sample.suda`), the walk
+also hands every reported subset's set of those rows that are alone on it, as a packed bit
+mask: the parent's set plus the rows that became alone at this subset.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ class SweepData:
     n_rows: int
     distributions: Optional[Sequence[TableDistribution]] = None
     model_l: int = 2
+    unique_rows: Optional[np.ndarray] = None  # rows whose uniqueness per subset is recorded
 
     @property
     def models(self) -> bool:
@@ -56,6 +61,7 @@ class _Node:
     n_blocks: int
     pruned: int                  # records already known to be singletons
     pruned_values: Optional[list[np.ndarray]] = None  # per sensitive: values seen among them
+    alone: Optional[np.ndarray] = None  # per unique_rows entry: alone on this subset
 
 
 def _gather(codes: np.ndarray, rows: Optional[np.ndarray]) -> np.ndarray:
@@ -64,7 +70,25 @@ def _gather(codes: np.ndarray, rows: Optional[np.ndarray]) -> np.ndarray:
 
 def _root(data: SweepData) -> _Node:
     masks = [np.zeros(card, dtype=bool) for card in data.sensitive_cards] if data.models else None
-    return _Node(None, np.zeros(data.n_rows, dtype=np.int64), 1 if data.n_rows else 0, 0, masks)
+    alone = None if data.unique_rows is None else np.zeros(len(data.unique_rows), dtype=bool)
+    return _Node(None, np.zeros(data.n_rows, dtype=np.int64), 1 if data.n_rows else 0, 0, masks, alone)
+
+
+def _unique_position(data: SweepData) -> np.ndarray:
+    """Per row, its position in ``data.unique_rows`` (-1: not recorded)."""
+    position = np.full(data.n_rows, -1, dtype=np.int64)
+    position[data.unique_rows] = np.arange(len(data.unique_rows))
+    return position
+
+
+def _alone(node: _Node, single_rows: np.ndarray, position: np.ndarray) -> np.ndarray:
+    """The node's recorded rows alone on the child: its own plus ``single_rows`` (carried
+    rows whose block at the child has one row)."""
+    rows = single_rows if node.rows is None else node.rows[single_rows]
+    hit = position[rows]
+    alone = node.alone.copy()
+    alone[hit[hit >= 0]] = True
+    return alone
 
 
 def _sensitive_counts(data: SweepData, node: _Node, ids: np.ndarray, n_blocks: int,
@@ -97,15 +121,21 @@ def _all_pruned(data: SweepData, node: _Node) -> np.ndarray:
 
 
 def _child(data: SweepData, node: _Node, column: int, want_counts: bool, keep_for_children: bool,
-           prune_share: float) -> tuple[Optional[np.ndarray], Optional[_Node]]:
-    """Refine ``node`` by QID ``column``; return its count vector and the node for its children."""
+           prune_share: float, position: Optional[np.ndarray] = None
+           ) -> tuple[Optional[np.ndarray], Optional[_Node]]:
+    """Refine ``node`` by QID ``column``; return its count vector and the node for its children
+    (with ``position`` (:func:`_unique_position`), that node holds the rows alone, even when
+    neither counts nor children are wanted)."""
     if node.ids.size == 0:
         counts = _all_pruned(data, node) if want_counts else None
-        return counts, (node if keep_for_children else None)
+        return counts, (node if keep_for_children or position is not None else None)
     ids, n_blocks, sizes = refine(node.ids, node.n_blocks, _gather(data.qid_codes[column], node.rows),
                                   data.qid_cards[column])
     single_blocks = sizes == 1
     n_single = int(np.count_nonzero(single_blocks))
+    alone = None
+    if position is not None:
+        alone = _alone(node, np.flatnonzero(single_blocks[ids]), position)
     counts = None
     if want_counts:
         counts = np.empty(data.width, dtype=np.float64)
@@ -113,7 +143,7 @@ def _child(data: SweepData, node: _Node, column: int, want_counts: bool, keep_fo
         counts[1] = node.pruned + n_single
         _sensitive_counts(data, node, ids, n_blocks, sizes, counts)
     if not keep_for_children:
-        return counts, None
+        return counts, (None if alone is None else _Node(None, ids[:0], 0, 0, None, alone))
     if n_single and n_single > prune_share * ids.size:
         keep = ~single_blocks[ids]
         remap = np.cumsum(~single_blocks) - 1
@@ -124,45 +154,61 @@ def _child(data: SweepData, node: _Node, column: int, want_counts: bool, keep_fo
             masks = [mask.copy() for mask in node.pruned_values]
             for mask, codes in zip(masks, data.sensitive_codes):
                 mask[codes[dropped]] = True
-        return counts, _Node(rows, remap[ids[keep]], n_blocks - n_single, node.pruned + n_single, masks)
-    return counts, _Node(node.rows, ids, n_blocks, node.pruned, node.pruned_values)
+        return counts, _Node(rows, remap[ids[keep]], n_blocks - n_single, node.pruned + n_single, masks, alone)
+    return counts, _Node(node.rows, ids, n_blocks, node.pruned, node.pruned_values, alone)
+
+
+UniquesCallback = Callable[[tuple[int, ...], np.ndarray], None]
 
 
 def walk(data: SweepData, family: Family, task: Task,
          emit: Callable[[tuple[int, ...], np.ndarray], None],
          should_stop: Callable[[], bool] = lambda: False,
-         prune_share: float = PRUNE_SHARE) -> None:
-    """Compute every reported subset of ``task`` and hand each to ``emit(prefix, counts)``.
+         prune_share: float = PRUNE_SHARE, emit_uniques: Optional[UniquesCallback] = None) -> None:
+    """Compute every reported subset of ``task`` and hand each to ``emit(prefix, counts)``,
+    and with ``data.unique_rows`` to ``emit_uniques(prefix, packed)``: ``np.packbits`` of
+    whether each of those rows is alone on the subset.
 
     ``should_stop`` is checked before each subset; when it returns True the walk returns early.
     """
+    position = None if data.unique_rows is None or emit_uniques is None else _unique_position(data)
     node = _root(data)
     prefix: tuple[int, ...] = ()
     for depth, column in enumerate(task.prefix):
         prefix = prefix + (column,)
         last = depth == len(task.prefix) - 1
         want = last and family.reported(prefix)
-        counts, node = _child(data, node, column, want, not last or task.descend, prune_share)
+        counts, node = _child(data, node, column, want, not last or task.descend, prune_share, position)
         if want:
             if should_stop():
                 return
-            emit(prefix, counts)
+            _emit(prefix, counts, node, emit, emit_uniques, position)
     if task.descend:
-        _descend(data, family, node, prefix, emit, should_stop, prune_share)
+        _descend(data, family, node, prefix, emit, should_stop, prune_share, emit_uniques, position)
+
+
+def _emit(prefix: tuple[int, ...], counts: np.ndarray, node: Optional[_Node],
+          emit: Callable[[tuple[int, ...], np.ndarray], None], emit_uniques: Optional[UniquesCallback],
+          position: Optional[np.ndarray]) -> None:
+    emit(prefix, counts)
+    if position is not None:
+        emit_uniques(prefix, np.packbits(node.alone))
 
 
 def _descend(data: SweepData, family: Family, node: _Node, prefix: tuple[int, ...],
              emit: Callable[[tuple[int, ...], np.ndarray], None],
-             should_stop: Callable[[], bool], prune_share: float) -> bool:
+             should_stop: Callable[[], bool], prune_share: float,
+             emit_uniques: Optional[UniquesCallback] = None, position: Optional[np.ndarray] = None) -> bool:
     for column in family.children(prefix):
         if should_stop():
             return False
         child_prefix = prefix + (column,)
         has_children = bool(family.children(child_prefix))
         want = family.reported(child_prefix)
-        counts, child = _child(data, node, column, want, has_children, prune_share)
+        counts, child = _child(data, node, column, want, has_children, prune_share, position)
         if want:
-            emit(child_prefix, counts)
-        if has_children and not _descend(data, family, child, child_prefix, emit, should_stop, prune_share):
+            _emit(child_prefix, counts, child, emit, emit_uniques, position)
+        if has_children and not _descend(data, family, child, child_prefix, emit, should_stop, prune_share,
+                                         emit_uniques, position):
             return False
     return True

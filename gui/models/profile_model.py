@@ -54,6 +54,8 @@ class ColumnRolesModel(QAbstractTableModel):
             "quasi_identifiers": QBrush(QColor("#d7e5f5")),
             "sensitive": QBrush(QColor("#f3e2c3")),
             "linkage_keys": QBrush(QColor("#dcefdc")),
+            "weight": QBrush(QColor("#e6dcf2")),
+            "household": QBrush(QColor("#efe6d6")),
         }
         session.dataChanged.connect(self._on_data)
         session.rolesChanged.connect(self._on_roles)

@@ -7,12 +7,13 @@ import os
 from typing import Callable, Optional
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QDoubleSpinBox, QGridLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QListWidget, QPushButton, QRadioButton, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QRadioButton,
+                               QSpinBox, QVBoxLayout, QWidget)
 
 from engine.config import ModelTargets, PrivacyModelOptions, SubsetFamily
 from engine.errors import InputError
+from engine.sample.options import MISSING_RULES, SampleOptions
 
 from ..dialogs.subset_dialog import SubsetDialog
 from ..dialogs.target_dialog import TargetDialog
@@ -23,6 +24,7 @@ from ..text import MODEL_TIPS, duration, qid_text
 from .common import banner, hint, page_layout, scrolling, title
 
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
+MISSING_WORDS = {"value": "a value of their own", "wildcard": "match any value (sdcMicro)"}
 MODEL_TARGETS = (("k", "target k", 5), ("l", "target l", 2), ("alpha", "target alpha", 0.5),
                  ("t", "target t", 0.2), ("beta", "target beta", 1.0), ("delta", "target delta", 1.0))
 
@@ -49,6 +51,7 @@ class AttacksPage(QWidget):
         columns.addLayout(right, 1)
         layout.addLayout(columns, 1)
         left.addWidget(self._attack_box())
+        left.addWidget(self._sample_box())
         left.addWidget(self._targets_box(), 1)
         right.addWidget(self._family_box())
         right.addWidget(self._privacy_box())
@@ -188,6 +191,64 @@ class AttacksPage(QWidget):
         grid.setColumnStretch(3, 1)
         return box
 
+    def _sample_box(self) -> QGroupBox:
+        box = QGroupBox("Sample file (survey weights, special uniques)")
+        box.setObjectName("sampleBox")
+        grid = QGridLayout(box)
+        self.sample_note = hint("")
+        grid.addWidget(self.sample_note, 0, 0, 1, 4)
+        self.fraction_given = QCheckBox("Sampling fraction:")
+        self.fraction_given.setToolTip("The sample's share of the population (n / N), for the "
+                                       "population-uniqueness estimates. Unticked: n / sum of the weights.")
+        self.fraction = QDoubleSpinBox()
+        self.fraction.setDecimals(4)
+        self.fraction.setRange(0.0001, 1.0)
+        self.fraction.setSingleStep(0.01)
+        self.fraction.setValue(0.01)
+        grid.addWidget(self.fraction_given, 1, 0)
+        grid.addWidget(self.fraction, 1, 1)
+        grid.addWidget(QLabel("Risk thresholds:"), 1, 2)
+        self.thresholds = QLineEdit()
+        self.thresholds.setObjectName("riskThresholds")
+        self.thresholds.setToolTip("Individual-risk levels (between 0 and 1, separated by commas): the "
+                                   "results count the records above each.")
+        grid.addWidget(self.thresholds, 1, 3)
+        grid.addWidget(QLabel("Missing values:"), 2, 0)
+        self.missing = QComboBox()
+        for rule in MISSING_RULES:
+            self.missing.addItem(MISSING_WORDS.get(rule, rule), rule)
+        self.missing.setEnabled(len(MISSING_RULES) > 1)
+        self.missing.setToolTip("How a missing quasi-identifier value counts in the sample-file measures.")
+        grid.addWidget(self.missing, 2, 1, 1, 3)
+        self.suda = QCheckBox("Special uniques (SUDA)")
+        self.suda.setObjectName("sudaEnabled")
+        self.suda.setToolTip("Find, for each record unique in the sample, its minimal sample uniques "
+                             "(the smallest sets of quasi-identifiers on which it is unique) and score it.")
+        grid.addWidget(self.suda, 3, 0, 1, 4)
+        grid.addWidget(QLabel("Max MSU size:"), 4, 0)
+        self.suda_max = QSpinBox()
+        self.suda_max.setRange(0, 64)
+        self.suda_max.setSpecialValueText("all")
+        self.suda_max.setToolTip("Largest set of quasi-identifiers searched for minimal sample uniques "
+                                 "(all: every size).")
+        grid.addWidget(self.suda_max, 4, 1)
+        grid.addWidget(QLabel("DIS fraction:"), 4, 2)
+        self.dis_fraction = QDoubleSpinBox()
+        self.dis_fraction.setDecimals(4)
+        self.dis_fraction.setRange(0.0001, 1.0)
+        self.dis_fraction.setSingleStep(0.01)
+        self.dis_fraction.setToolTip("The sampling fraction used by the DIS-SUDA score.")
+        grid.addWidget(self.dis_fraction, 4, 3)
+        for widget in (self.fraction_given, self.suda):
+            widget.toggled.connect(self._on_sample)
+        for spin in (self.fraction, self.suda_max, self.dis_fraction):
+            spin.valueChanged.connect(self._on_sample)
+        self.missing.currentIndexChanged.connect(self._on_sample)
+        self.thresholds.editingFinished.connect(self._on_sample)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        return box
+
     def _run_box(self) -> QGroupBox:
         box = QGroupBox("Run")
         layout = QVBoxLayout(box)
@@ -224,6 +285,22 @@ class AttacksPage(QWidget):
         self.session.set_models(PrivacyModelOptions(enabled=self.models_enabled.isChecked(),
                                                     l=self.models_l.value(),
                                                     targets=ModelTargets(**values)))
+
+    @Slot()
+    def _on_sample(self) -> None:
+        try:
+            thresholds = parse_thresholds(self.thresholds.text())
+        except InputError as exc:
+            self.problem.setText(f"Risk thresholds: {exc}.")
+            self.problem.show()
+            self.run_button.setEnabled(False)
+            return
+        self.session.set_sample(SampleOptions(
+            sampling_fraction=self.fraction.value() if self.fraction_given.isChecked() else None,
+            risk_thresholds=thresholds, suda=self.suda.isChecked(),
+            suda_max_size=self.suda_max.value() or None, dis_fraction=self.dis_fraction.value(),
+            missing=self.missing.currentData()))
+        self._show_problem()
 
     @Slot()
     def _on_family(self) -> None:
@@ -282,9 +359,11 @@ class AttacksPage(QWidget):
     def refresh(self) -> None:
         s = self.session
         model_widgets = [w for pair in self.model_targets.values() for w in pair]
+        sample_widgets = (self.fraction_given, self.fraction, self.suda, self.suda_max, self.dis_fraction,
+                          self.missing, self.thresholds)
         widgets = (self.reid, self.inference, self.collective, self.individual, self.max_size,
                    self.jobs, *self.family_group.buttons(), self.models_enabled, self.models_l,
-                   *model_widgets)
+                   *model_widgets, *sample_widgets)
         for widget in widgets:
             widget.blockSignals(True)
         self.reid.setChecked(s.attacks.reidentification)
@@ -302,6 +381,7 @@ class AttacksPage(QWidget):
             check.setChecked(value is not None)
             if value is not None:
                 spin.setValue(value)
+        self._show_sample()
         for widget in widgets:
             widget.blockSignals(False)
         sensitive = s.sensitive
@@ -329,6 +409,33 @@ class AttacksPage(QWidget):
         self.add_target.setEnabled(bool(s.qids))
         self._show_counts()
         self._show_problem()
+
+    def _show_sample(self) -> None:
+        s = self.session
+        sample = s.sample
+        self.fraction_given.setChecked(sample.sampling_fraction is not None)
+        if sample.sampling_fraction is not None:
+            self.fraction.setValue(sample.sampling_fraction)
+        self.fraction.setEnabled(sample.sampling_fraction is not None)
+        self.thresholds.setText(", ".join(f"{x:g}" for x in sample.risk_thresholds))
+        self.suda.setChecked(sample.suda)
+        self.suda_max.setMaximum(max(1, len(s.qids)))
+        self.suda_max.setValue(sample.suda_max_size or 0)
+        self.dis_fraction.setValue(sample.dis_fraction)
+        self.suda_max.setEnabled(sample.suda)
+        self.dis_fraction.setEnabled(sample.suda)
+        self.missing.setCurrentIndex(max(0, self.missing.findData(sample.missing)))
+        weight, household = s.single_role("weight"), s.single_role("household")
+        if weight:
+            text = f"Sampling weight: <b>{weight}</b>"
+            text += f", household id: <b>{household}</b>." if household else "."
+            text += " The individual risk, expected re-identifications and population uniques are estimated."
+        else:
+            text = ("No sampling weight chosen: the file is treated as the whole population. If it is a "
+                    "sample, set its weight column's role to Sampling weight on the Data page.")
+            if household:
+                text += f" Household id: <b>{household}</b>."
+        self.sample_note.setText(text)
 
     def _show_counts(self) -> None:
         s = self.session
@@ -361,3 +468,20 @@ class AttacksPage(QWidget):
 
     def set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running and self.problem.isHidden())
+
+
+def parse_thresholds(text: str) -> tuple[float, ...]:
+    """'0.01, 0.05 0.1' -> (0.01, 0.05, 0.1); each between 0 and 1, at least one."""
+    parts = [p for p in text.replace(";", ",").replace(",", " ").split() if p]
+    values = []
+    for part in parts:
+        try:
+            value = float(part)
+        except ValueError:
+            raise InputError(f"{part!r} is not a number") from None
+        if not 0.0 < value <= 1.0:
+            raise InputError(f"{part} must be above 0 and at most 1")
+        values.append(value)
+    if not values:
+        raise InputError("give at least one level, e.g. 0.01, 0.05, 0.1, 0.2")
+    return tuple(sorted(set(values)))

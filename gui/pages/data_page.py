@@ -4,6 +4,7 @@ identifier warning, and a fast view of the rows (pick a row as an individual tar
 from __future__ import annotations
 
 from typing import Optional
+from xml.sax.saxutils import escape
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton,
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
 
 from engine.config import Target
 from engine.io.preview import format_label
+from engine.io.weight_hint import WeightHint, weight_hints
 
 from ..models.profile_model import ROLE_COLUMN, ColumnRolesModel, identifier_warning
 from ..models.table_model import EncodedTableModel
@@ -69,6 +71,7 @@ class DataPage(QWidget):
         layout.addLayout(head)
         self.identifier_banner = banner()
         layout.addWidget(self.identifier_banner)
+        layout.addWidget(self._weight_suggestion())
         self.role_summary = hint("")
         layout.addWidget(self.role_summary)
 
@@ -126,6 +129,24 @@ class DataPage(QWidget):
         layout.addWidget(splitter, 1)
         return widget
 
+    def _weight_suggestion(self) -> QWidget:
+        """A notice with a button when a column looks like a sampling weight (never applied
+        without the analyst's click)."""
+        self.weight_box = QWidget()
+        self.weight_box.setObjectName("weightSuggestion")
+        row = QHBoxLayout(self.weight_box)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.weight_note = banner("", "notice")
+        row.addWidget(self.weight_note, 1)
+        self.weight_button = QPushButton("Use as the sampling weight")
+        self.weight_button.setToolTip("Gives the suggested column the Sampling weight role: the file "
+                                      "is then treated as a sample of a larger population.")
+        self.weight_button.clicked.connect(self.accept_weight_suggestion)
+        row.addWidget(self.weight_button)
+        self.weight_box.hide()
+        self._hints: list[WeightHint] = []
+        return self.weight_box
+
     # --- session updates ----------------------------------------------------------------
     @Slot()
     def _on_data(self) -> None:
@@ -139,16 +160,10 @@ class DataPage(QWidget):
         self.file_label.setText(f"<b>{table.name}</b> — {format_label(self.session.file_format)}, "
                                 f"{table.n_rows:,} rows, {len(table.columns)} columns")
         self.file_label.setToolTip(table.path)
-        flagged = [p for p in self.session.profiles if p.looks_like_identifier]
-        if flagged:
-            lines = [f"<b>{p.name}</b>: {identifier_warning(p)}" for p in flagged]
-            self.identifier_banner.setText("<br>".join(lines))
-            self.identifier_banner.show()
-        else:
-            self.identifier_banner.hide()
         for row in range(self.roles_model.rowCount()):
             self.roles_view.openPersistentEditor(self.roles_model.index(row, ROLE_COLUMN))
         self.table_view.resizeColumnsToContents()
+        self._hints = weight_hints(table)
         self._on_roles()
 
     @Slot()
@@ -160,16 +175,59 @@ class DataPage(QWidget):
             names = self.session.columns_with(role)
             if names:
                 counts.append(f"{len(names)} {word}")
+        for role, word in (("weight", "sampling weight"), ("household", "household id")):
+            column = self.session.single_role(role)
+            if column:
+                counts.append(f"{word}: {column}")
         text = " · ".join(counts) if counts else "No roles chosen yet."
         if not self.session.qids:
             text += ("  Set at least one column to <b>Quasi-identifier</b> (what an attacker could "
                      "know), and the columns to protect to <b>Sensitive</b>.")
         self.role_summary.setText(text)
+        self._show_identifier_warning()
+        self._show_weight_suggestion()
         for row in range(self.roles_model.rowCount()):
             editor = self.roles_view.indexWidget(self.roles_model.index(row, ROLE_COLUMN))
             if editor is not None:
                 self.roles_view.itemDelegateForColumn(ROLE_COLUMN).setEditorData(
                     editor, self.roles_model.index(row, ROLE_COLUMN))
+
+    def _show_identifier_warning(self) -> None:
+        """Columns whose values are almost all different, unless made the weight or household id
+        (survey weights are often all different without identifying anyone)."""
+        design = {self.session.single_role("weight"), self.session.single_role("household")}
+        flagged = [p for p in self.session.profiles if p.looks_like_identifier and p.name not in design]
+        if flagged:
+            lines = [f"<b>{p.name}</b>: {identifier_warning(p)}" for p in flagged]
+            self.identifier_banner.setText("<br>".join(lines))
+        self.identifier_banner.setVisible(bool(flagged))
+
+    def suggested_weight(self) -> Optional[WeightHint]:
+        """The column offered as the sampling weight (None: none looks like one, or a weight
+        is already chosen)."""
+        if self.session.single_role("weight") or self.session.table is None:
+            return None
+        return self._hints[0] if self._hints else None
+
+    def _show_weight_suggestion(self) -> None:
+        suggestion = self.suggested_weight()
+        self.weight_box.setVisible(suggestion is not None)
+        if suggestion is None:
+            return
+        others = [h.column for h in self._hints[1:]]
+        also = f" ({', '.join(others)} also could be.)" if others else ""
+        self.weight_note.setText(
+            f"<b>Is this file a sample?</b> Column <b>{escape(suggestion.column)}</b> looks like a "
+            f"sampling weight by {suggestion.reason()} ({suggestion.above_one:.0%} of its values above 1, "
+            f"{suggestion.distinct:,} different values).{escape(also)} If it is, make it the sampling "
+            f"weight: the risk is then estimated for the population the sample stands for.")
+        self.weight_button.setText(f"Use {suggestion.column} as the sampling weight")
+
+    @Slot()
+    def accept_weight_suggestion(self) -> None:
+        suggestion = self.suggested_weight()
+        if suggestion is not None:
+            self.set_role(suggestion.column, "weight")
 
     @Slot(int)
     def _on_sort(self, column: int) -> None:

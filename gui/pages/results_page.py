@@ -18,6 +18,7 @@ from ..session import Session
 from ..text import TIPS, duration, pct, qid_text
 from ..widgets.histograms import HistogramGrid
 from ..widgets.models_view import OverTimeView, PrivacyModelsView
+from ..widgets.sample_view import SampleView
 from ..widgets.scatter import SubsetScatter
 from .common import banner, hint, page_layout, title
 
@@ -85,6 +86,8 @@ class ResultsPage(QWidget):
         self.tabs.addTab(self.models_view, "Privacy models")
         self.over_time = OverTimeView()
         self.tabs.addTab(self.over_time, "Over time")
+        self.sample_view = SampleView()
+        self.tabs.addTab(self.sample_view, "Sample file")
         layout.addWidget(self.tabs, 1)
         return widget
 
@@ -233,6 +236,7 @@ class ResultsPage(QWidget):
         self._show_top()
         self.models_view.show_assessment(a)
         self.over_time.show_assessment(a)
+        self.sample_view.show_assessment(a)
 
     def current_rows(self) -> list:
         result = self.session.result

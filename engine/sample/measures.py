@@ -1,0 +1,177 @@
+"""All sample-file measures of one table: the design columns checked, individual and
+household risk, population uniqueness, special uniques and the expected re-identifications
+of the top subsets (docs/methods.md, "Sample files").
+
+Missing values: a missing value is a value of its own on every key variable (as in the
+sweep); sdcMicro's alternative, a missing value that matches any value, is not offered.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import numpy as np
+from numba import njit
+
+from ..config import AnalysisConfig
+from ..errors import InputError
+from ..io.encode import EncodedColumn, EncodedTable
+from ..progress import CancelToken, ProgressCallback, ProgressReporter
+from ..results import ReidentificationRisk
+from ..summary import top_by_size
+from ..sweep.kernels import CACHE
+from . import population as pop
+from .household import household_risk
+from .individual_risk import record_risk
+from .keys import key_ids
+from .results import PopulationUniqueness, RiskBins, RiskSummary, SampleRisk, SubsetExpected
+from .suda import special_uniques
+
+RISK_EDGES = (0.0, 1e-5, 1e-4, 1e-3, 0.01, 0.05, 0.1, 0.2, 0.5, 1.0)
+
+
+def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
+    """The sampling weights, one per record; a text, missing, zero or negative value is an
+    :class:`InputError` naming the column and the first row (1-based) holding it."""
+    if column.kind not in ("integer", "float"):
+        raise InputError(f"{table}: weight column {column.name!r} is {column.kind}, not a number "
+                         f"(e.g. {column.label_text(0)!r})")
+    if column.missing_code is not None:
+        row = int(np.flatnonzero(column.codes == column.missing_code)[0]) + 1
+        raise InputError(f"{table}: weight column {column.name!r} has a missing value in row {row}")
+    labels = column.labels.to_numpy(zero_copy_only=False).astype(np.float64)
+    bad = np.flatnonzero(~(labels > 0) | ~np.isfinite(labels))
+    if bad.size:
+        row = int(np.flatnonzero(np.isin(column.codes, bad))[0]) + 1
+        raise InputError(f"{table}: weight column {column.name!r} has {column.label_text(bad[0])} in row {row}; "
+                         f"sampling weights must be greater than 0")
+    return labels[column.codes]
+
+
+def household_ids(column: EncodedColumn, table: str) -> np.ndarray:
+    """The household id codes; a missing id is an :class:`InputError` naming the first row."""
+    if column.missing_code is not None:
+        missing = np.flatnonzero(column.codes == column.missing_code)
+        raise InputError(f"{table}: household column {column.name!r} is missing in {missing.size:,} row(s), "
+                         f"first in row {int(missing[0]) + 1}; every record needs a household id")
+    return column.codes.astype(np.int64)
+
+
+@njit(cache=CACHE)
+def _band_records(risk, records, edges):
+    """Records per band (edges[j-1], edges[j]] (band 0: r <= edges[0]; last: r > edges[-1])."""
+    out = np.zeros(edges.shape[0] + 1, np.int64)
+    for i in range(risk.shape[0]):
+        out[np.searchsorted(edges, risk[i])] += records[i]
+    return out
+
+
+def summarise(risk: np.ndarray, thresholds: Sequence[float], records: Optional[np.ndarray] = None) -> RiskSummary:
+    """Mean, maximum, expected re-identifications (sum) and records above each threshold, of
+    per-record risks, or of distinct risks held by ``records`` records each (e.g. per key)."""
+    records = np.ones(risk.size, np.int64) if records is None else np.asarray(records, np.int64)
+    n = int(records.sum())
+    total = float(np.dot(risk, records))
+    edges = np.unique(np.asarray(thresholds, np.float64))
+    bands = _band_records(np.asarray(risk, np.float64), records, edges) if edges.size else np.zeros(1, np.int64)
+    above = {float(x): int(bands[j + 1:].sum()) for j, x in enumerate(edges)}
+    return RiskSummary(mean=total / n if n else 0.0, maximum=float(risk.max()) if n else 0.0,
+                       expected_reidentifications=total, expected_share=total / n if n else 0.0,
+                       above_thresholds=tuple((float(x), above[float(x)]) for x in thresholds))
+
+
+def risk_bins(risk: np.ndarray, records: Optional[np.ndarray] = None) -> RiskBins:
+    """Records per risk band (RISK_EDGES; band i holds edges[i] < r <= edges[i+1])."""
+    records = np.ones(risk.size, np.int64) if records is None else np.asarray(records, np.int64)
+    bands = _band_records(np.asarray(risk, np.float64), records, np.asarray(RISK_EDGES[1:-1]))
+    return RiskBins(RISK_EDGES, tuple(int(c) for c in bands))
+
+
+def population_uniqueness(frequencies: np.ndarray, fraction: float, source: str) -> PopulationUniqueness:
+    """Sample uniques and the population-uniqueness models' shares (:mod:`.population`).
+    With fraction 1 the file is the population: its uniques are known, no model is fitted."""
+    hist = pop.ClassHistogram.of(frequencies)
+    n, c1 = hist.n, hist.of_size(1)
+    size = n / fraction
+    if fraction >= 1.0:
+        return PopulationUniqueness(c1, c1 / n, 1.0, source, float(n), None, None, None, None, c1 / n)
+    z, p, s = pop.zayatz(hist, fraction), pop.pitman(hist, fraction), pop.snb(hist, fraction)
+    model, value = pop.dankar(fraction, z, p, s)
+
+    def share(x: Optional[float]) -> Optional[float]:
+        return None if x is None else x / size
+
+    return PopulationUniqueness(c1, c1 / n, fraction, source, size, share(z), share(p), share(s), model, share(value))
+
+
+def _key(columns: Sequence[EncodedColumn], n: int, weights: Optional[np.ndarray] = None
+         ) -> tuple[np.ndarray, int, np.ndarray, Optional[np.ndarray]]:
+    return key_ids([(c.codes, c.cardinality) for c in columns], n, weights)
+
+
+def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], weights: Optional[np.ndarray]
+                     ) -> tuple[SubsetExpected, ...]:
+    """Per subset size, among the top subsets of the re-identification table (most blocks
+    alone and highest mean posterior), the one with the most expected re-identifications."""
+    candidates: dict[tuple[str, ...], None] = {}
+    for measure in ("posterior_prob", "posterior_det"):
+        for row in top_by_size(list(rows), measure, ties=False):
+            candidates[row.qids] = None
+    best: dict[int, SubsetExpected] = {}
+    for qids in candidates:
+        ids, n_keys, frequencies, sums = _key([table[q] for q in qids], table.n_rows, weights)
+        risk, _ = record_risk(ids, frequencies, sums)
+        total = float(risk.sum())
+        entry = SubsetExpected(qids, total, total / table.n_rows, float(risk.max()))
+        if len(qids) not in best or total > best[len(qids)].expected_reidentifications:
+            best[len(qids)] = entry
+    return tuple(best[size] for size in sorted(best))
+
+
+def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence[ReidentificationRisk] = (),
+                on_progress: Optional[ProgressCallback] = None,
+                cancel: Optional[CancelToken] = None) -> SampleRisk:
+    """The sample-file measures of ``table`` for the key = every QID (``config.roles``)."""
+    cancel = cancel or CancelToken()
+    roles, options = config.roles, config.sample
+    n = table.n_rows
+    weights = weight_values(table[roles.weight], table.name) if roles.weight else None
+    households = household_ids(table[roles.household], table.name) if roles.household else None
+    reporter = ProgressReporter("sample risk", 4, on_progress)
+    reporter.update(0, force=True)
+    key_columns = [table[q] for q in roles.quasi_identifiers]
+    ids, n_keys, frequencies, sums = _key(key_columns, n, weights)
+    risk, per_key = record_risk(ids, frequencies, sums)
+    del ids
+    cancel.raise_if_cancelled()
+    reporter.update(1)
+    house_risk = house_summary = n_households = None
+    if households is not None:
+        n_households = table[roles.household].cardinality
+        house_risk = household_risk(risk, households, n_households)
+        house_summary = summarise(house_risk, options.risk_thresholds)
+    reporter.update(2)
+    population = float(weights.sum()) if weights is not None else float(n)
+    if options.sampling_fraction is not None:
+        fraction, source = options.sampling_fraction, "given"
+    elif weights is not None:
+        fraction, source = min(1.0, n / population), "weights"
+    else:
+        fraction, source = 1.0, "population"
+    uniqueness = population_uniqueness(frequencies, fraction, source)
+    cancel.raise_if_cancelled()
+    reporter.update(3)
+    by_size = expected_by_size(table, reid_rows, weights)
+    reporter.update(4, force=True)
+    suda = None
+    if options.suda:
+        suda = special_uniques(key_columns, options.suda_max_size, options.dis_fraction, config.jobs,
+                               on_progress, cancel)
+    return SampleRisk(
+        key=tuple(roles.quasi_identifiers), weight=roles.weight, household=roles.household, rows=n,
+        population_estimate=population, missing=options.missing,
+        individual=summarise(per_key, options.risk_thresholds, frequencies),
+        individual_bins=risk_bins(per_key, frequencies),
+        population_uniqueness=uniqueness, household_summary=house_summary, households=n_households,
+        suda=None if suda is None else suda.summary, expected_by_size=by_size, individual_risk=risk,
+        household_risk=house_risk, suda_records=None if suda is None else suda.records)
