@@ -46,7 +46,7 @@ class DataSource:
 
 @dataclass(frozen=True)
 class Roles:
-    """Column roles (DESIGN.md, "Data model"); columns not named are ignored."""
+    """Column roles (docs/methods.md, "Data model"); columns not named are ignored."""
 
     quasi_identifiers: tuple[str, ...] = ()
     sensitive: tuple[str, ...] = ()
@@ -68,7 +68,7 @@ class Roles:
 
 @dataclass(frozen=True)
 class SubsetFamily:
-    """Which QID subsets the sweep evaluates (DESIGN.md, "QID-subset sweep").
+    """Which QID subsets the sweep evaluates (docs/methods.md, "QID-subset sweep").
 
     ``all``: every non-empty subset; ``max-size``: every subset of at most ``max_size``
     QIDs; ``exact``: only the full QID set; ``list``: the subsets in ``subsets``.
@@ -186,7 +186,7 @@ class Release:
 
 @dataclass(frozen=True)
 class Linkage:
-    """Longitudinal releases (DESIGN.md, "Attacks across releases"): the focal release's key
+    """Longitudinal releases (docs/methods.md, "Linked releases"): the focal release's key
     column and label, the later releases in order, and what to do with duplicate keys
     ("error", or "first" to keep each key's first record)."""
 

@@ -16,7 +16,7 @@ from .results import TargetInference, TargetRisk
 
 def target_risk(target: Target, columns: Mapping[str, EncodedColumn],
                 sensitive: Sequence[EncodedColumn], n: int, file_name: str) -> TargetRisk:
-    """IRS and IAS for ``target`` over the columns it names (DESIGN.md, "Individual target")."""
+    """IRS and IAS for ``target`` over the columns it names (docs/methods.md, "Individual target (IRS, IAS)")."""
     mask = np.ones(n, dtype=bool)
     reason = ""
     for column_name, text in target.values:

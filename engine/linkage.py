@@ -1,4 +1,4 @@
-"""Linked releases (DESIGN.md, "Attacks across releases"; Nunes 2021, ch. 5).
+"""Linked releases (docs/methods.md, "Linked releases"; Nunes 2021, ch. 5).
 
 The focal release D1 is left-joined with each later release on a persistent key, in order.
 Records only in later releases are dropped; a focal record absent from a later release gets

@@ -1,4 +1,4 @@
-"""Partitions D/~Q as compact block ids over integer codes (DESIGN.md, "QID-subset sweep").
+"""Partitions D/~Q as compact block ids over integer codes (docs/methods.md, "QID-subset sweep").
 
 A partition is an ``int64`` array of block ids ``0..n_blocks-1``, one per record. Adding a
 QID refines it: ``key = parent_id * cardinality + code``, re-compacted to ``0..b-1``

@@ -1,4 +1,4 @@
-"""Privacy models (Sainz-Pardo Diaz & Lopez Garcia 2022, the pycanon library; DESIGN.md,
+"""Privacy models (Sainz-Pardo Diaz & Lopez Garcia 2022, the pycanon library; docs/methods.md,
 "Privacy models"): the level a table reaches for QIDs Q and a sensitive attribute S.
 
 Everything is computed from the partition's (block, value, count) triples sorted by block

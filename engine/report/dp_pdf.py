@@ -1,6 +1,6 @@
 """The PDF report of a differential-privacy release analysis: privacy loss against utility of
 noisy counting queries (thesis ch. 6) and the (epsilon, delta) of a thresholded count for a
-passive and an active attacker (Desfontaines et al. 2019). DESIGN.md, "Further analyses".
+passive and an active attacker (Desfontaines et al. 2019). docs/methods.md, "Differential privacy".
 
 Reads a :class:`~engine.dp.results.DPAssessment`; never recomputes a mechanism.
 """

@@ -1,5 +1,5 @@
 """The PDF report of a synthetic-data release: how well the PrivE/tapas attacks and the
-anonymeter-style control evaluation do against the real records (DESIGN.md, "Further analyses").
+anonymeter-style control evaluation do against the real records (docs/methods.md, "Synthetic data").
 
 Reads a :class:`~engine.synthetic.results.SyntheticAssessment`; never recomputes an attack.
 The most-at-risk targets appear only when the analysis asked for them (``show_targets``).

@@ -1,6 +1,6 @@
 """Walk a subtree of the subset lattice in one process, refining partitions parent to child.
 
-Singletons are forever (DESIGN.md, "QID-subset sweep"): a record alone in its block for Q is
+Singletons are forever (docs/methods.md, "QID-subset sweep"): a record alone in its block for Q is
 alone for every superset of Q, re-identified with certainty and its sensitive value
 inferred with certainty. Such records are dropped from the rows carried down the walk and
 their known contribution is added back: each counts as one block, one singleton, one

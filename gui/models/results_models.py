@@ -23,7 +23,7 @@ def head_counts(row: Row) -> tuple[int, int]:
 
 
 class TopSubsetsModel(QAbstractTableModel):
-    """For each subset size, the subset(s) with the highest posterior (DESIGN.md table 1)."""
+    """For each subset size, the subset(s) with the highest posterior (docs/methods.md, "QID-subset sweep")."""
 
     COLUMNS = 8
 

@@ -1,5 +1,5 @@
 """Worst-case histograms: people by per-record risk for the top subset of chosen sizes
-(DESIGN.md, "QID-subset sweep", view 3)."""
+(docs/methods.md, "Per-record risk and worst-case histograms")."""
 
 from __future__ import annotations
 

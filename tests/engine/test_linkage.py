@@ -1,4 +1,4 @@
-"""Linked releases (DESIGN.md Example 20 and properties of the left join)."""
+"""Linked releases (docs/methods.md Example 20 and properties of the left join)."""
 
 import json
 

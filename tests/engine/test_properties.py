@@ -1,5 +1,5 @@
 """Property tests on random tables: the sweep against a plain pandas groupby, and the
-invariants of DESIGN.md (mean per-record risk = collective posterior; supersets never
+invariants of docs/methods.md (mean per-record risk = collective posterior; supersets never
 lower re-identification)."""
 
 from itertools import combinations

@@ -1,4 +1,4 @@
-"""DESIGN.md worked examples (Nunes 2021, Examples 12 and the income table) through the API."""
+"""docs/methods.md worked examples (Nunes 2021, Examples 12 and the income table) through the API."""
 
 import math
 

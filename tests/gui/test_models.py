@@ -79,7 +79,7 @@ def test_result_models_show_engine_values(qtmodeltester):
     model.set_rows(top_by_size(assessment.reidentification, "posterior_prob"))
     qtmodeltester.check(model)
     age = next(r for r in assessment.reidentification if r.qids == ("age",))
-    assert (age.posterior_det, age.posterior_prob) == (0.1, 0.3)  # DESIGN.md, Example 12
+    assert (age.posterior_det, age.posterior_prob) == (0.1, 0.3)  # docs/methods.md, Example 12
     row = [model.index(0, c).data() for c in range(model.columnCount())]
     assert row == ["1", "age", "10.0%", "1", "+10.0 pp", "30.0%", "3", "x3.000"]
     targets = TargetsModel()
