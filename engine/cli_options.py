@@ -1,15 +1,21 @@
 """Command-line pieces shared by every ``riskreview`` subcommand: the parser that reports
 usage errors in one line (exit 2), the read options of a data file, the data source they
-describe, and the one-line terminal progress bar."""
+describe, the check of the output options, the ``--target`` syntax and the one-line terminal
+progress bar."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Optional
 
 from .config import DataSource
 from .progress import Progress
+from .report.atomic import check_output_location
+
+OUTPUT_OPTIONS = (("out", "--out", True), ("csv", "--csv", True), ("pdf", "--pdf", False),
+                  ("save_config", "--save-config", False))
 
 
 class Parser(argparse.ArgumentParser):
@@ -45,6 +51,15 @@ def read_source(path: Optional[str], args: argparse.Namespace,
 
     return DataSource(path=path, format=pick("format") or "auto", delimiter=pick("delimiter"),
                       encoding=pick("encoding"), sheet=pick("sheet"))
+
+
+def check_output_options(args: argparse.Namespace) -> None:
+    """Before any work: every output the options name (--out, --csv, --pdf, --save-config) can
+    be written there; an InputError names the first that cannot. Nothing is created."""
+    for name, option, folder in OUTPUT_OPTIONS:
+        value = getattr(args, name, None)
+        if value:
+            check_output_location(Path(value), option, folder)
 
 
 class TerminalProgress:

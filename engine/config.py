@@ -8,6 +8,8 @@ round-trips through TOML (``tomllib`` to read, ``tomli_w`` to write) and JSON, a
 
 from __future__ import annotations
 
+import math
+import os
 import tomllib
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
@@ -39,6 +41,22 @@ class DataSource:
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         return out
+
+    def anchored(self, folder: str | Path) -> "DataSource":
+        """This source as an analysis file in ``folder`` stores it (see :func:`portable_path`)."""
+        return replace(self, path=portable_path(self.path, folder))
+
+
+def portable_path(path: str, folder: str | Path) -> str:
+    """``path`` as written into an analysis file kept in ``folder``: relative to ``folder``
+    (with ``/``) when the file lies inside it, else absolute. A relative ``path`` or ``folder``
+    is taken from the working folder. Paths read from an analysis file are taken from its own
+    folder (:meth:`AnalysisConfig.from_toml`), so the file reproduces the run from any folder."""
+    target = Path(os.path.abspath(path))
+    try:
+        return target.relative_to(os.path.abspath(folder)).as_posix()
+    except ValueError:  # outside the folder, or on another drive
+        return str(target)
 
 
 @dataclass(frozen=True)
@@ -317,6 +335,12 @@ class AnalysisConfig:
 
     def with_jobs(self, jobs: int) -> "AnalysisConfig":
         return replace(self, jobs=jobs)
+
+    def anchored(self, folder: str | Path) -> "AnalysisConfig":
+        """This config as an analysis file in ``folder`` stores it: the data file's and every
+        linked release's path relative to ``folder`` or absolute (:func:`portable_path`)."""
+        releases = tuple(replace(r, data=r.data.anchored(folder)) for r in self.linkage.releases)
+        return replace(self, data=self.data.anchored(folder), linkage=replace(self.linkage, releases=releases))
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

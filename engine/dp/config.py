@@ -9,7 +9,7 @@ the thresholded-count setting (:class:`ThresholdConfig`). It round-trips through
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -179,6 +179,11 @@ class DPConfig:
             self.threshold.validate()
         if self.version != DP_CONFIG_VERSION:
             raise InputError(f"version {self.version!r} is not supported (expected {DP_CONFIG_VERSION})")
+
+    def anchored(self, folder: str | Path) -> "DPConfig":
+        """This config as an analysis file in ``folder`` stores it: the data file relative to
+        ``folder`` or absolute (:func:`engine.config.portable_path`)."""
+        return replace(self, data=None if self.data is None else self.data.anchored(folder))
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

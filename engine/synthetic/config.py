@@ -4,7 +4,7 @@ the attacks and their parameters. Frozen, validated by field, round-trips throug
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -151,6 +151,12 @@ class SyntheticConfig:
             value = getattr(self.report.thresholds, name)
             if not 0.0 <= value <= 1.0:
                 raise InputError(f"report.thresholds.{name} must be between 0 and 1 (got {value})")
+
+    def anchored(self, folder: str | Path) -> "SyntheticConfig":
+        """This config as an analysis file in ``folder`` stores it: the real, synthetic and
+        control files relative to ``folder`` or absolute (:func:`engine.config.portable_path`)."""
+        return replace(self, real=self.real.anchored(folder), synthetic=self.synthetic.anchored(folder),
+                       control=None if self.control is None else self.control.anchored(folder))
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

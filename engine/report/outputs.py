@@ -1,0 +1,15 @@
+"""The names of the files each command writes into its output folder (``--out``, ``--csv``):
+a run removes the ones an earlier run left there and it did not write again
+(:meth:`engine.report.atomic.StagedFiles.claim`)."""
+
+from __future__ import annotations
+
+ASSESS_TABLES = frozenset({
+    "reidentification.csv", "inference.csv", "linked_reidentification.csv", "linked_inference.csv",
+    "over_time.csv", "top_subsets.csv", "histograms.csv", "privacy_models.csv", "model_shortfalls.csv",
+    "targets.csv", "per_record_risk.csv"})
+ASSESS_OUTPUTS = ASSESS_TABLES | {"results.json", "analysis.toml"}
+SYNTHETIC_OUTPUTS = frozenset({"results.json", "analysis.toml", "synthetic_attacks.csv", "synthetic_roc.csv",
+                               "synthetic_at_risk.csv"})
+DP_OUTPUTS = frozenset({"results.json", "analysis.toml", "dp_counting.csv", "dp_threshold.csv"})
+ALL_OUTPUTS = ASSESS_OUTPUTS | SYNTHETIC_OUTPUTS | DP_OUTPUTS
