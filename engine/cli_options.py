@@ -6,6 +6,7 @@ progress bar."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -55,11 +56,18 @@ def read_source(path: Optional[str], args: argparse.Namespace,
 
 def check_output_options(args: argparse.Namespace) -> None:
     """Before any work: every output the options name (--out, --csv, --pdf, --save-config) can
-    be written there; an InputError names the first that cannot. Nothing is created."""
+    be written there; an InputError names the first that cannot. Nothing is created; a file
+    may go into the --out or --csv folder the run will create."""
+    planned = set()
     for name, option, folder in OUTPUT_OPTIONS:
         value = getattr(args, name, None)
-        if value:
+        if not value:
+            continue
+        path = Path(os.path.abspath(value))
+        if folder or path.parent not in planned:
             check_output_location(Path(value), option, folder)
+        if folder:
+            planned.add(path)
 
 
 class TerminalProgress:
