@@ -19,7 +19,7 @@ from typing import Optional, Sequence
 from . import __version__
 from .api import run_assessment
 from .config import (AnalysisConfig, DataSource, Linkage, PrivacyModelOptions, Release, ReportOptions, Roles,
-                     SubsetFamily, Target)
+                     SubsetFamily, TARGET_SYNTAX, Target)
 from .errors import Cancelled, EngineFailure, InputError
 from .histograms import per_record_risk
 from .io.loader import load_table
@@ -42,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("--sensitive", nargs="+", action="extend", metavar="COL", help="sensitive column(s)")
     assess.add_argument("--subsets", help="all (default), exact, or max-size:N")
     assess.add_argument("--target", action="append", metavar="COL=VALUE;COL=VALUE",
-                        help="an individual target's known values (repeatable)")
+                        help=f"an individual target's known values (repeatable); {TARGET_SYNTAX}")
     assess.add_argument("--jobs", type=int, help="worker processes for the sweep (default 1)")
     linked = assess.add_argument_group("linked releases (longitudinal attacks)")
     linked.add_argument("--release", action="append", metavar="LATER[@LABEL]",

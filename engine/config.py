@@ -107,6 +107,49 @@ class SubsetFamily:
         return self.kind
 
 
+TARGET_SYNTAX = ('COL=VALUE;COL=VALUE: a name or value in double quotes is taken exactly (with ";", "=" '
+                 'and spaces; "" is one quote), an unquoted one without its surrounding spaces')
+
+
+def _target_field(text: str, start: int, stops: str, option: str) -> tuple[str, int, bool]:
+    """One name or value of a target from ``start`` up to a character of ``stops`` (or the end):
+    (its text, where it stopped, whether it was quoted). See :data:`TARGET_SYNTAX`."""
+    i = start
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i == len(text) or text[i] != '"':
+        end = i
+        while end < len(text) and text[end] not in stops:
+            end += 1
+        return text[start:end].strip(), end, False
+    out, i = [], i + 1
+    while True:
+        if i >= len(text):
+            raise InputError(f"{option} {text!r}: a quote opened at character {start + 1} is not closed")
+        if text[i] == '"':
+            if text[i + 1:i + 2] == '"':
+                out.append('"')
+                i += 2
+                continue
+            break
+        out.append(text[i])
+        i += 1
+    end = i + 1
+    while end < len(text) and text[end].isspace():
+        end += 1
+    if end < len(text) and text[end] not in stops:
+        raise InputError(f"{option} {text!r}: unexpected {text[end]!r} after the quoted {''.join(out)!r}; "
+                         f"expected {' or '.join(repr(c) for c in stops)}")
+    return "".join(out), end, True
+
+
+def _quoted(text: str, stops: str) -> str:
+    """``text`` as :meth:`Target.parse` reads it back: quoted when it would not survive unquoted."""
+    if text != text.strip() or text.startswith('"') or any(c in text for c in stops):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
 @dataclass(frozen=True)
 class Target:
     """An individual target: the QID values the attacker knows, as text."""
@@ -114,18 +157,23 @@ class Target:
     values: tuple[tuple[str, str], ...]
 
     @classmethod
-    def parse(cls, text: str) -> "Target":
-        """Parse ``"COL=VALUE;COL=VALUE"``; an empty VALUE means a missing value."""
-        pairs = []
-        for part in text.split(";"):
-            if not part.strip():
-                continue
-            if "=" not in part:
-                raise InputError(f"--target {text!r}: {part.strip()!r} is not COL=VALUE")
-            column, value = part.split("=", 1)
-            pairs.append((column.strip(), value.strip()))
+    def parse(cls, text: str, option: str = "--target") -> "Target":
+        """Parse ``COL=VALUE;COL=VALUE`` (:data:`TARGET_SYNTAX`); an empty VALUE means a missing value.
+
+        >>> Target.parse('age = 25; " sp "=x;"x=y"="a;b"').values
+        (('age', '25'), (' sp ', 'x'), ('x=y', 'a;b'))
+        """
+        pairs, i = [], 0
+        while i <= len(text):
+            column, i, quoted = _target_field(text, i, "=;", option)
+            if i < len(text) and text[i] == "=":
+                value, i, _ = _target_field(text, i + 1, ";", option)
+                pairs.append((column, value))
+            elif column or quoted:
+                raise InputError(f"{option} {text!r}: {column!r} is not COL=VALUE")
+            i += 1
         if not pairs:
-            raise InputError(f"--target {text!r}: give at least one COL=VALUE")
+            raise InputError(f"{option} {text!r}: give at least one COL=VALUE")
         return cls(tuple(pairs))
 
     @property
@@ -133,7 +181,8 @@ class Target:
         return tuple(column for column, _ in self.values)
 
     def label(self) -> str:
-        return "; ".join(f"{column}={value}" for column, value in self.values)
+        """The target as ``--target`` takes it back (names and values quoted only when needed)."""
+        return "; ".join(f"{_quoted(column, '=;')}={_quoted(value, ';')}" for column, value in self.values)
 
 
 @dataclass(frozen=True)
@@ -326,8 +375,9 @@ class AnalysisConfig:
                 raise InputError(f"models.targets.{name} must be between 0 and 1 (got {value})")
         for name in ("beta", "delta"):
             value = getattr(targets, name)
-            if value is not None and value < 0:
-                raise InputError(f"models.targets.{name} must not be negative (got {value})")
+            if value is not None and not (math.isfinite(value) and value >= 0):
+                raise InputError(f"models.targets.{name} (--target-{name}) must be a finite number >= 0 "
+                                 f"(got {value})")
         for name in ("unique_share", "reid_prob", "inference_certain_gain"):
             value = getattr(self.report.thresholds, name)
             if not 0.0 <= value <= 1.0:

@@ -29,6 +29,8 @@ ATTRIBUTE_ATTACKS = ("closest-aia", "neighbourhood-aia", "cap")
 DISTANCES = ("hamming", "l1", "l2", "mixed")
 CRITERIA = ("accuracy", "tp", "fp", "threshold")
 SHADOW_GENERATORS = ("marginals", "copy-perturb")
+MAX_SEED = 2**63 - 1          # the largest whole number an analysis file (TOML) holds
+MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
 NO_CONTROL = ("membership attacks need real records not used to make the synthetic file: "
               "give --control FILE")
 
@@ -145,8 +147,13 @@ class SyntheticConfig:
         if self.generator not in SHADOW_GENERATORS:
             raise InputError(f"generator: unknown generator {self.generator!r} "
                              f"(known: {', '.join(SHADOW_GENERATORS)})")
-        if self.shadow_datasets < 2 or self.shadow_datasets % 2:
-            raise InputError(f"shadow_datasets must be an even number >= 2 (got {self.shadow_datasets})")
+        if self.shadow_datasets < 2 or self.shadow_datasets % 2 or self.shadow_datasets > MAX_SHADOW_DATASETS:
+            raise InputError(f"shadow_datasets (--shadow-datasets) must be an even number from 2 to "
+                             f"{MAX_SHADOW_DATASETS:,} (got {self.shadow_datasets:,})")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise InputError(f"seed (--seed) must be a whole number from 0 to {MAX_SEED} (got {self.seed})")
+        if self.targets > MAX_SEED:
+            raise InputError(f"targets (--targets) must be at most {MAX_SEED} (got {self.targets})")
         for name in ("unique_share", "reid_prob", "inference_certain_gain"):
             value = getattr(self.report.thresholds, name)
             if not 0.0 <= value <= 1.0:
