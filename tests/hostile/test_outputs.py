@@ -171,11 +171,25 @@ def test_window_saves_analysis_files_by_the_same_rule(tmp_path, monkeypatch):
         if isinstance(loaded, SyntheticConfig):
             assert 'path = "syn.csv"' in target.read_text(encoding="utf-8")
             assert Path(os.path.abspath(sources[1].path)) == work / "o" / "syn.csv"
-    import gui.pages.synthetic_page as synthetic_page
-    import gui.workflow as workflow
 
-    source = Path(workflow.__file__).read_text(encoding="utf-8") + Path(synthetic_page.__file__).read_text("utf-8")
-    assert source.count("write_analysis_file(config, target)") == 2
+
+def test_window_save_from_another_working_folder(qtbot, tmp_path, monkeypatch):
+    """The window's "Save analysis" with a data path relative to the working folder and outside
+    the analysis file's folder: written absolute, so the file opens from anywhere."""
+    from PySide6.QtCore import QSettings
+
+    from gui.main_window import MainWindow
+
+    work = _tree(tmp_path)
+    monkeypatch.chdir(work)
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.session.source = DataSource("d/x.csv")
+    assert window.flow.save_analysis("o/saved.toml")
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    loaded = AnalysisConfig.from_toml(work / "o" / "saved.toml")
+    assert Path(loaded.data.path) == work / "d" / "x.csv" and Path(loaded.data.path).is_file()
+    window.close()
 
 
 # --- what --out holds after a run ---------------------------------------------------------
