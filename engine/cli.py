@@ -19,11 +19,12 @@ from typing import Optional, Sequence
 from . import __version__
 from .api import run_assessment
 from .config import (AnalysisConfig, DataSource, Linkage, PrivacyModelOptions, Release, ReportOptions, Roles,
-                     SubsetFamily, TARGET_SYNTAX, Target)
+                     SubsetFamily, Target)
 from .errors import Cancelled, EngineFailure, InputError
 from .histograms import per_record_risk
 from .io.loader import load_table
-from .cli_options import Parser, TerminalProgress, add_read_options, check_output_options, read_source
+from .cli_options import (TARGET_SYNTAX, Parser, TerminalProgress, add_read_options, check_output_options,
+                          read_source)
 from .io.profile import profile_file
 from .progress import CancelToken
 from .report.atomic import staged, write_analysis_file

@@ -1,7 +1,6 @@
 """Command-line pieces shared by every ``riskreview`` subcommand: the parser that reports
 usage errors in one line (exit 2), the read options of a data file, the data source they
-describe, the check of the output options, the ``--target`` syntax and the one-line terminal
-progress bar."""
+describe, and the one-line terminal progress bar."""
 
 from __future__ import annotations
 
@@ -15,6 +14,8 @@ from .config import DataSource
 from .progress import Progress
 from .report.atomic import check_output_location
 
+TARGET_SYNTAX = ('COL=VALUE;COL=VALUE: a name or value in double quotes is taken exactly (with ";", "=" '
+                 'and spaces; "" is one quote), an unquoted one without its surrounding spaces')
 OUTPUT_OPTIONS = (("out", "--out", True), ("csv", "--csv", True), ("pdf", "--pdf", False),
                   ("save_config", "--save-config", False))
 

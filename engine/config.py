@@ -107,13 +107,9 @@ class SubsetFamily:
         return self.kind
 
 
-TARGET_SYNTAX = ('COL=VALUE;COL=VALUE: a name or value in double quotes is taken exactly (with ";", "=" '
-                 'and spaces; "" is one quote), an unquoted one without its surrounding spaces')
-
-
 def _target_field(text: str, start: int, stops: str, option: str) -> tuple[str, int, bool]:
     """One name or value of a target from ``start`` up to a character of ``stops`` (or the end):
-    (its text, where it stopped, whether it was quoted). See :data:`TARGET_SYNTAX`."""
+    (its text, where it stopped, whether it was quoted). See :meth:`Target.parse`."""
     i = start
     while i < len(text) and text[i].isspace():
         i += 1
@@ -158,7 +154,9 @@ class Target:
 
     @classmethod
     def parse(cls, text: str, option: str = "--target") -> "Target":
-        """Parse ``COL=VALUE;COL=VALUE`` (:data:`TARGET_SYNTAX`); an empty VALUE means a missing value.
+        """Parse ``COL=VALUE;COL=VALUE``; an empty VALUE means a missing value. A name or value in
+        double quotes is taken exactly (with ``;``, ``=`` and spaces; ``""`` is one quote), an
+        unquoted one without its surrounding spaces (an unquoted value may hold ``=``).
 
         >>> Target.parse('age = 25; " sp "=x;"x=y"="a;b"').values
         (('age', '25'), (' sp ', 'x'), ('x=y', 'a;b'))
@@ -350,7 +348,7 @@ class AnalysisConfig:
                     raise InputError(f"target {target.label()!r}: {column!r} is a sensitive attribute, "
                                      f"not something the attacker knows")
         if self.jobs < 1:
-            raise InputError(f"jobs must be at least 1 (got {self.jobs})")
+            raise InputError(f"jobs (--jobs) must be at least 1 (got {self.jobs})")
         link = self.linkage
         if link.enabled:
             if not link.key:
@@ -363,16 +361,16 @@ class AnalysisConfig:
                 if not label or LABEL_MARK in label:
                     raise InputError(f"release label {label!r} must be non-empty and without '{LABEL_MARK}'")
         if self.models.l < 1:
-            raise InputError(f"models.l must be at least 1 (got {self.models.l})")
+            raise InputError(f"models.l (--l) must be at least 1 (got {self.models.l})")
         targets = self.models.targets
         for name in ("k", "l"):
             value = getattr(targets, name)
             if value is not None and value < 1:
-                raise InputError(f"models.targets.{name} must be at least 1 (got {value})")
+                raise InputError(f"models.targets.{name} (--target-{name}) must be at least 1 (got {value})")
         for name in ("alpha", "t"):
             value = getattr(targets, name)
             if value is not None and not 0.0 <= value <= 1.0:
-                raise InputError(f"models.targets.{name} must be between 0 and 1 (got {value})")
+                raise InputError(f"models.targets.{name} (--target-{name}) must be between 0 and 1 (got {value})")
         for name in ("beta", "delta"):
             value = getattr(targets, name)
             if value is not None and not (math.isfinite(value) and value >= 0):

@@ -23,7 +23,7 @@ from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken
 from ..report.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
-from ..report.outputs import ALL_OUTPUTS, DP_OUTPUTS
+from ..report.outputs import DP_OUTPUTS
 from ..report.tables import write_csv
 from .config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from .results import DPAssessment
@@ -230,7 +230,7 @@ def write_dp_results(assessment: DPAssessment, folder: Path, cancel: Optional[Ca
     if files is None:
         with staged(cancel) as own:
             return write_dp_results(assessment, folder, cancel, own)
-    files.claim(folder, DP_OUTPUTS, ALL_OUTPUTS)
+    files.claim(folder, DP_OUTPUTS)
     written = [folder / name for name in ("results.json", "dp_counting.csv", "dp_threshold.csv", "analysis.toml")]
     data = assessment.to_dict()
     with files.text(written[0]) as handle:

@@ -3,9 +3,9 @@ renamed into place only when complete, so a failure, a full disk or a cancel lea
 previous files untouched and no partial file behind.
 
 A run stages all its outputs (tables, results, analysis file, PDF) in one :class:`StagedFiles`;
-an output folder it claims holds exactly that run's files afterwards: outputs of an earlier
-run that this one did not write are removed, but only RiskReview's own output names (listed
-in the folder's manifest, :data:`MANIFEST`, or among the names the run may write)."""
+an output folder it claims holds exactly that run's files afterwards: files an earlier run
+wrote there (listed in the folder's manifest, :data:`MANIFEST`) or with the command's own
+output names, and not written this time, are removed; nothing else is."""
 
 from __future__ import annotations
 
@@ -105,16 +105,14 @@ class StagedFiles:
     def __init__(self, cancel: Optional[CancelToken] = None) -> None:
         self._pending: list[tuple[Path, Path]] = []
         self._cancel = cancel
-        self._claimed: dict[Path, tuple[set[str], set[str]]] = {}
+        self._claimed: dict[Path, set[str]] = {}
 
-    def claim(self, folder: Path, own: Iterable[str], known: Iterable[str]) -> None:
-        """After :meth:`commit`, ``folder`` holds exactly the files staged into it. Removed: the
-        ``own`` names (what this run may write there) and the names of ``known`` (every output
-        name of RiskReview) listed in the folder's manifest, when not staged this time; the
+    def claim(self, folder: Path, own: Iterable[str]) -> None:
+        """After :meth:`commit`, ``folder`` holds exactly the files staged into it: the files an
+        earlier run wrote there (listed in its manifest, :data:`MANIFEST`) and the ``own`` names
+        (what this command may write there) are removed when not staged this time, and the
         manifest is rewritten. Any other file in ``folder`` is left alone."""
-        own_set, known_set = self._claimed.setdefault(Path(os.path.abspath(folder)), (set(), set()))
-        own_set.update(own)
-        known_set.update(known)
+        self._claimed.setdefault(Path(os.path.abspath(folder)), set()).update(own)
 
     @contextmanager
     def path(self, target: Path) -> Iterator[Path]:
@@ -141,10 +139,10 @@ class StagedFiles:
         if self._cancel is not None:
             self._cancel.raise_if_cancelled()
         stale = []
-        for folder, (own, known) in self._claimed.items():
+        for folder, own in self._claimed.items():
             written = {target.name for _, target in self._pending
                        if Path(os.path.abspath(target.parent)) == folder}
-            removable = {n for n in own | (_listed(folder) & known)
+            removable = {n for n in own | _listed(folder)
                          if n and n == Path(n).name and n not in (".", "..", MANIFEST)}
             stale += [folder / n for n in sorted(removable - written)]
             with self.text(folder / MANIFEST) as handle:
@@ -166,6 +164,7 @@ class StagedFiles:
         for tmp, _ in self._pending:
             _discard(tmp)
         self._pending = []
+        self._claimed = {}
 
 
 @contextmanager

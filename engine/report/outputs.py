@@ -1,6 +1,7 @@
-"""The names of the files each command writes into its output folder (``--out``, ``--csv``):
-a run removes the ones an earlier run left there and it did not write again
-(:meth:`engine.report.atomic.StagedFiles.claim`)."""
+"""The names of the files each command may write into its output folder (``--out``, ``--csv``):
+a run removes those it did not write again, as well as every file the folder's manifest says
+an earlier run wrote (:meth:`engine.report.atomic.StagedFiles.claim`); the names matter for
+folders written before the manifest existed."""
 
 from __future__ import annotations
 
@@ -12,4 +13,3 @@ ASSESS_OUTPUTS = ASSESS_TABLES | {"results.json", "analysis.toml"}
 SYNTHETIC_OUTPUTS = frozenset({"results.json", "analysis.toml", "synthetic_attacks.csv", "synthetic_roc.csv",
                                "synthetic_at_risk.csv"})
 DP_OUTPUTS = frozenset({"results.json", "analysis.toml", "dp_counting.csv", "dp_threshold.csv"})
-ALL_OUTPUTS = ASSESS_OUTPUTS | SYNTHETIC_OUTPUTS | DP_OUTPUTS

@@ -13,7 +13,7 @@ from ..results import Assessment
 from ..summary import top_by_size
 from ..progress import CancelToken
 from .atomic import StagedFiles, check_output_dir, staged, write_analysis_file
-from .outputs import ALL_OUTPUTS, ASSESS_OUTPUTS, ASSESS_TABLES
+from .outputs import ASSESS_OUTPUTS, ASSESS_TABLES
 
 QID_SEPARATOR = " + "
 
@@ -57,7 +57,7 @@ def write_results(assessment: Assessment, folder: Path,
     if files is None:
         with staged(cancel) as own:
             return write_results(assessment, folder, per_record, tables_only, cancel, own)
-    files.claim(folder, ASSESS_TABLES if tables_only else ASSESS_OUTPUTS, ALL_OUTPUTS)
+    files.claim(folder, ASSESS_TABLES if tables_only else ASSESS_OUTPUTS)
     _write_all(assessment, folder, files, written, per_record, tables_only)
     return written
 

@@ -20,7 +20,7 @@ from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken
 from ..report.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
-from ..report.outputs import ALL_OUTPUTS, SYNTHETIC_OUTPUTS
+from ..report.outputs import SYNTHETIC_OUTPUTS
 from ..report.tables import write_csv
 from .config import ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, Criterion, SyntheticConfig, \
     default_attacks
@@ -157,7 +157,7 @@ def write_synthetic_results(assessment: SyntheticAssessment, folder: Path,
     if files is None:
         with staged(cancel) as own:
             return write_synthetic_results(assessment, folder, cancel, own)
-    files.claim(folder, SYNTHETIC_OUTPUTS, ALL_OUTPUTS)
+    files.claim(folder, SYNTHETIC_OUTPUTS)
     written: list[Path] = []
 
     def out(name: str) -> Path:

@@ -137,13 +137,13 @@ class SyntheticConfig:
         if self.distance not in DISTANCES:
             raise InputError(f"distance: unknown distance {self.distance!r} (known: {', '.join(DISTANCES)})")
         if self.radius is not None and not (math.isfinite(self.radius) and self.radius >= 0):
-            raise InputError(f"radius must be a number >= 0 (got {self.radius})")
+            raise InputError(f"radius (--radius) must be a finite number >= 0 (got {self.radius})")
         self.criterion.validate()
         if self.targets < 2:
-            raise InputError(f"targets must be at least 2 (got {self.targets}): half train the threshold, "
+            raise InputError(f"targets (--targets) must be at least 2 (got {self.targets}): half train the threshold, "
                              f"half measure it")
         if self.jobs < 1:
-            raise InputError(f"jobs must be at least 1 (got {self.jobs})")
+            raise InputError(f"jobs (--jobs) must be at least 1 (got {self.jobs})")
         if self.generator not in SHADOW_GENERATORS:
             raise InputError(f"generator: unknown generator {self.generator!r} "
                              f"(known: {', '.join(SHADOW_GENERATORS)})")

@@ -15,7 +15,7 @@ import pytest
 from engine.cli import main
 from engine.config import AnalysisConfig, DataSource, portable_path
 from engine.report.atomic import MANIFEST
-from engine.report.outputs import ALL_OUTPUTS, ASSESS_OUTPUTS
+from engine.report.outputs import ASSESS_OUTPUTS
 
 from ..conftest import EXAMPLES
 
@@ -219,25 +219,39 @@ def test_out_holds_exactly_the_last_runs_outputs(tmp_path, capsys):
                                                "dp_threshold.csv", "notes.txt", "report.pdf", MANIFEST}
 
 
-def test_out_never_removes_files_it_did_not_write(tmp_path, capsys):
-    """A manifest naming other files (tampered, or an unknown name) removes nothing but known outputs."""
+def test_out_removes_only_what_riskreview_wrote(tmp_path, capsys):
+    """Removed: files the manifest lists (an earlier run wrote them, whatever their name) and the
+    command's own output names. Kept: every other file, and any manifest entry with a folder part."""
     out = tmp_path / "out"
-    out.mkdir()
-    for name in ("data.csv", "inference.csv", "../outside.csv"):
-        (out / Path(name).name).write_text("user\n", encoding="utf-8")
+    (out / "sub").mkdir(parents=True)
+    for name in ("data.csv", "inference.csv", "outside.csv", "scenarios.csv", "report.pdf",
+                 "synthetic_at_risk.csv", "sub/x.csv"):
+        (out / name).write_text("a file\n", encoding="utf-8")
     (tmp_path / "outside.csv").write_text("user\n", encoding="utf-8")
-    (out / MANIFEST).write_text("data.csv\n../outside.csv\n/etc/hostname\n", encoding="utf-8")
+    (out / MANIFEST).write_text("scenarios.csv\nreport.pdf\n../outside.csv\nsub/x.csv\n/etc/hostname\n\n",
+                                encoding="utf-8")
     code, _, err = _run(["synth", str(EXAMPLES / "synthetic_real.csv"), "--synthetic",
                          str(EXAMPLES / "synthetic_release.csv"), "--qid", "sex", "race", "--sensitive", "school",
                          "--attacks", "cap", "--targets", "10", "--out", str(out), "--quiet"], capsys)
     assert code == 0, err
-    names = {p.name for p in out.iterdir()}
-    assert {"data.csv", "inference.csv", "outside.csv"} <= names  # inference.csv: not in the manifest, not synth's
-    assert (tmp_path / "outside.csv").exists()
-    assert set((out / MANIFEST).read_text(encoding="utf-8").split()) == names - {
-        "data.csv", "inference.csv", "outside.csv", MANIFEST}
-    assert not names & (ALL_OUTPUTS - {"results.json", "analysis.toml", "synthetic_attacks.csv", "synthetic_roc.csv",
-                                       "inference.csv"})
+    written = {"results.json", "analysis.toml", "synthetic_attacks.csv", "synthetic_roc.csv"}
+    assert {p.name for p in out.iterdir()} == written | {"data.csv", "inference.csv", "outside.csv", "sub",
+                                                         MANIFEST}
+    assert (out / "sub" / "x.csv").exists() and (tmp_path / "outside.csv").exists()
+    assert set((out / MANIFEST).read_text(encoding="utf-8").split()) == written
+
+
+def test_a_report_in_out_goes_with_its_run(tmp_path, capsys):
+    """A PDF written into --out is part of that run's set: a later run without --pdf removes it
+    (no old report beside new tables)."""
+    out = tmp_path / "out"
+    argv = ["dp-threshold", "--voters", "20", "--threshold", "3", "--known", "2", "--p", "0.5", "--epsilon", "1",
+            "--out", str(out), "--quiet"]
+    assert _run(argv + ["--pdf", str(out / "report.pdf")], capsys)[0] == 0
+    assert (out / "report.pdf").exists()
+    assert _run(argv, capsys)[0] == 0
+    assert {p.name for p in out.iterdir()} == {"results.json", "analysis.toml", "dp_counting.csv",
+                                               "dp_threshold.csv", MANIFEST}
 
 
 # --- every output location is checked before any work -------------------------------------
