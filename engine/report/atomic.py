@@ -40,21 +40,24 @@ def check_output_location(path: Path, option: str, folder: bool) -> None:
     Nothing is created. Errors name the command-line ``option``."""
     path = Path(path)
     parent = path.parent
-    what = "cannot create the output folder" if folder else "the output folder"
     if path.is_dir() and not folder:
         raise InputError(f"{option} {path}: is a folder; give a file name")
     if path.exists() and folder and not path.is_dir():
         raise InputError(f"{option} {path}: is a file, not a folder for the output")
     if path.is_dir():
-        if not os.access(path, os.W_OK):
-            raise InputError(f"{option} {path}: the output folder is not writable")
+        problem = None if os.access(path, os.W_OK) else "the output folder is not writable"
+    elif not parent.exists():
+        problem = (f"cannot create the output folder ({parent} does not exist)" if folder
+                   else f"the output folder does not exist ({parent})")
     elif not parent.is_dir():
-        reason = "is a file, not a folder" if parent.exists() else "does not exist"
-        raise InputError(f"{option} {path}: {what} does not exist ({parent})" if not folder and not parent.exists()
-                         else f"{option} {path}: {what} ({parent} {reason})")
+        problem = f"{'cannot create the output folder' if folder else 'no output folder'} ({parent} is a file, not a folder)"
     elif not os.access(parent, os.W_OK):
-        raise InputError(f"{option} {path}: {what} is not writable ({parent})" if not folder
-                         else f"{option} {path}: {what} ({parent} is not writable)")
+        problem = (f"cannot create the output folder ({parent} is not writable)" if folder
+                   else f"the output folder is not writable ({parent})")
+    else:
+        problem = None
+    if problem:
+        raise InputError(f"{option} {path}: {problem}")
 
 
 MANIFEST = ".riskreview-outputs"
@@ -156,7 +159,14 @@ class StagedFiles:
             try:
                 if path.is_file() and not path.is_symlink():
                     path.unlink()
-            except OSError:  # still there: the next run removes it
+            except OSError:
+                pass
+        for folder in {path.parent for path in stale if path.is_file()}:  # could not remove: listed
+            names = _listed(folder) | {path.name for path in stale if path.parent == folder and path.is_file()}
+            try:  # again, so the next run removes them
+                with staged() as files, files.text(folder / MANIFEST) as handle:
+                    handle.write("".join(f"{n}\n" for n in sorted(names)))
+            except (OSError, InputError):
                 pass
         return done
 
@@ -192,12 +202,11 @@ def write_analysis_file(config: Any, path: Path, files: Optional[StagedFiles] = 
     ``path`` with its data paths relative to that file's folder or absolute
     (:func:`engine.config.portable_path`); staged in ``files``, or atomically on its own."""
     path = Path(path)
-    text = config.anchored(path.parent).to_toml()
     if files is None:
         with staged() as own:
             return write_analysis_file(config, path, own)
     with files.text(path) as handle:
-        handle.write(text)
+        handle.write(config.anchored(path.parent).to_toml())
     return path
 
 

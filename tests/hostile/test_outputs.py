@@ -295,3 +295,24 @@ def test_every_subcommand_checks_its_outputs_first(tmp_path, capsys, argv):
     assert time.monotonic() - start < 30
     code, _, err = _run(argv + ["--save-config", str(tmp_path / "no" / "a.toml")], capsys)
     assert code == 2 and "--save-config" in err and len(err.splitlines()) == 1
+
+
+def test_a_stale_file_that_cannot_be_removed_stays_listed(tmp_path, monkeypatch, capsys):
+    """When removing an earlier run's file fails, the manifest keeps listing it so the next
+    run removes it (and the run itself still succeeds)."""
+    out = tmp_path / "out"
+    example = str(EXAMPLES / "example12.csv")
+    assert _run(["assess", example, *ASSESS, "--target", "age=25", "--out", str(out)], capsys)[0] == 0
+    real_unlink = Path.unlink
+
+    def unlink(self, *args, **kwargs):
+        if self.name == "targets.csv":
+            raise PermissionError(13, "Permission denied")
+        return real_unlink(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    assert _run(["assess", example, *ASSESS, "--out", str(out)], capsys)[0] == 0
+    assert (out / "targets.csv").exists() and "targets.csv" in (out / MANIFEST).read_text(encoding="utf-8")
+    monkeypatch.undo()
+    assert _run(["dp-threshold", "--example", "--epsilon", "1", "--out", str(out), "--quiet"], capsys)[0] == 0
+    assert not (out / "targets.csv").exists() and not (out / "reidentification.csv").exists()
