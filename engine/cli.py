@@ -24,9 +24,11 @@ from .config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, Privac
 from .errors import Cancelled, EngineFailure, InputError, printable
 from .histograms import per_record_risk
 from .io.loader import load_table
-from .cli_options import Parser, TerminalProgress, add_read_options, read_source
+from .cli_options import (TARGET_SYNTAX, Parser, TerminalProgress, add_read_options, check_output_options,
+                          read_source)
 from .io.profile import profile_file
 from .progress import CancelToken
+from .report.atomic import staged, write_analysis_file
 from .report.tables import write_results
 from .sample.options import SampleOptions
 
@@ -43,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("--sensitive", nargs="+", action="extend", metavar="COL", help="sensitive column(s)")
     assess.add_argument("--subsets", help="all (default), exact, or max-size:N")
     assess.add_argument("--target", action="append", metavar="COL=VALUE;COL=VALUE",
-                        help="an individual target's known values (repeatable)")
+                        help=f"an individual target's known values (repeatable); {TARGET_SYNTAX}")
     assess.add_argument("--jobs", type=int, help="worker processes for the sweep (default 1)")
     cluster = assess.add_argument_group("Dask cluster (the only network connection RiskReview opens)")
     cluster.add_argument("--cluster", metavar="tls://HOST:PORT",
@@ -202,9 +204,10 @@ def _linkage(args: argparse.Namespace, base: Linkage) -> Linkage:
 
 
 def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
+    check_output_options(args)
     config = config_from_args(args)
     if args.save_config:
-        Path(args.save_config).write_text(config.to_toml(), encoding="utf-8")
+        write_analysis_file(config, Path(args.save_config))
         print(f"wrote {args.save_config}")
         return 0
     if not (args.out or args.pdf or args.csv):
@@ -223,14 +226,16 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
         sensitive = [table[s] for s in config.roles.sensitive]
         per_record = per_record_risk(table.columns, config.roles.quasi_identifiers, sensitive, table.n_rows)
     paths = []
-    if args.out:
-        paths += write_results(assessment, Path(args.out), per_record, cancel=cancel)
-    if args.csv:
-        paths += write_results(assessment, Path(args.csv), per_record, tables_only=True, cancel=cancel)
-    if args.pdf:
-        from .report.pdf import write_pdf
+    with staged(cancel) as files:  # every output of the run appears together, or none does
+        if args.out:
+            paths += write_results(assessment, Path(args.out), per_record, cancel=cancel, files=files)
+        if args.csv:
+            paths += write_results(assessment, Path(args.csv), per_record, tables_only=True, cancel=cancel,
+                                   files=files)
+        if args.pdf:
+            from .report.pdf import write_pdf
 
-        paths.append(write_pdf(assessment, Path(args.pdf), cancel=cancel))
+            paths.append(write_pdf(assessment, Path(args.pdf), cancel=cancel, files=files))
     rows = assessment.reidentification or assessment.longitudinal.reidentification
     worst = max(rows, key=lambda r: (r.posterior_det, r.posterior_prob))
     print(f"{assessment.dataset.name}: {assessment.dataset.rows:,} records, "

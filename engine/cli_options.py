@@ -5,11 +5,19 @@ describe, and the one-line terminal progress bar."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 from typing import Optional
 
 from .config import DataSource
 from .progress import Progress
+from .report.atomic import check_output_location
+
+TARGET_SYNTAX = ('COL=VALUE;COL=VALUE: a name or value in double quotes is taken exactly (with ";", "=" '
+                 'and spaces; "" is one quote), an unquoted one without its surrounding spaces')
+OUTPUT_OPTIONS = (("out", "--out", True), ("csv", "--csv", True), ("pdf", "--pdf", False),
+                  ("save_config", "--save-config", False))
 
 
 class Parser(argparse.ArgumentParser):
@@ -45,6 +53,22 @@ def read_source(path: Optional[str], args: argparse.Namespace,
 
     return DataSource(path=path, format=pick("format") or "auto", delimiter=pick("delimiter"),
                       encoding=pick("encoding"), sheet=pick("sheet"))
+
+
+def check_output_options(args: argparse.Namespace) -> None:
+    """Before any work: every output the options name (--out, --csv, --pdf, --save-config) can
+    be written there; an InputError names the first that cannot. Nothing is created; a file
+    may go into the --out or --csv folder the run will create."""
+    planned = set()
+    for name, option, folder in OUTPUT_OPTIONS:
+        value = getattr(args, name, None)
+        if not value:
+            continue
+        path = Path(os.path.abspath(value))
+        if folder or path.parent not in planned:
+            check_output_location(Path(value), option, folder)
+        if folder:
+            planned.add(path)
 
 
 class TerminalProgress:

@@ -9,6 +9,8 @@ round-trips through TOML (``tomllib`` to read, ``tomli_w`` to write) and JSON, a
 from __future__ import annotations
 
 import ipaddress
+import math
+import os
 import tomllib
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
@@ -42,6 +44,22 @@ class DataSource:
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         return out
+
+    def anchored(self, folder: str | Path) -> "DataSource":
+        """This source as an analysis file in ``folder`` stores it (see :func:`portable_path`)."""
+        return replace(self, path=portable_path(self.path, folder))
+
+
+def portable_path(path: str, folder: str | Path) -> str:
+    """``path`` as written into an analysis file kept in ``folder``: relative to ``folder``
+    (with ``/``) when the file lies inside it, else absolute. A relative ``path`` or ``folder``
+    is taken from the working folder. Paths read from an analysis file are taken from its own
+    folder (:meth:`AnalysisConfig.from_toml`), so the file reproduces the run from any folder."""
+    target = Path(os.path.abspath(path))
+    try:
+        return target.relative_to(os.path.abspath(folder)).as_posix()
+    except ValueError:  # outside the folder, or on another drive
+        return str(target)
 
 
 @dataclass(frozen=True)
@@ -97,6 +115,45 @@ class SubsetFamily:
         return self.kind
 
 
+def _target_field(text: str, start: int, stops: str, option: str) -> tuple[str, int, bool]:
+    """One name or value of a target from ``start`` up to a character of ``stops`` (or the end):
+    (its text, where it stopped, whether it was quoted). See :meth:`Target.parse`."""
+    i = start
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i == len(text) or text[i] != '"':
+        end = i
+        while end < len(text) and text[end] not in stops:
+            end += 1
+        return text[start:end].strip(), end, False
+    out, i = [], i + 1
+    while True:
+        if i >= len(text):
+            raise InputError(f"{option} {text!r}: a quote opened at character {start + 1} is not closed")
+        if text[i] == '"':
+            if text[i + 1:i + 2] == '"':
+                out.append('"')
+                i += 2
+                continue
+            break
+        out.append(text[i])
+        i += 1
+    end = i + 1
+    while end < len(text) and text[end].isspace():
+        end += 1
+    if end < len(text) and text[end] not in stops:
+        raise InputError(f"{option} {text!r}: unexpected {text[end]!r} after the quoted {''.join(out)!r}; "
+                         f"expected {' or '.join(repr(c) for c in stops)}")
+    return "".join(out), end, True
+
+
+def _quoted(text: str, stops: str) -> str:
+    """``text`` as :meth:`Target.parse` reads it back: quoted when it would not survive unquoted."""
+    if text != text.strip() or text.startswith('"') or any(c in text for c in stops):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
 @dataclass(frozen=True)
 class Target:
     """An individual target: the QID values the attacker knows, as text."""
@@ -104,18 +161,25 @@ class Target:
     values: tuple[tuple[str, str], ...]
 
     @classmethod
-    def parse(cls, text: str) -> "Target":
-        """Parse ``"COL=VALUE;COL=VALUE"``; an empty VALUE means a missing value."""
-        pairs = []
-        for part in text.split(";"):
-            if not part.strip():
-                continue
-            if "=" not in part:
-                raise InputError(f"--target {text!r}: {part.strip()!r} is not COL=VALUE")
-            column, value = part.split("=", 1)
-            pairs.append((column.strip(), value.strip()))
+    def parse(cls, text: str, option: str = "--target") -> "Target":
+        """Parse ``COL=VALUE;COL=VALUE``; an empty VALUE means a missing value. A name or value in
+        double quotes is taken exactly (with ``;``, ``=`` and spaces; ``""`` is one quote), an
+        unquoted one without its surrounding spaces (an unquoted value may hold ``=``).
+
+        >>> Target.parse('age = 25; " sp "=x;"x=y"="a;b"').values
+        (('age', '25'), (' sp ', 'x'), ('x=y', 'a;b'))
+        """
+        pairs, i = [], 0
+        while i <= len(text):
+            column, i, quoted = _target_field(text, i, "=;", option)
+            if i < len(text) and text[i] == "=":
+                value, i, _ = _target_field(text, i + 1, ";", option)
+                pairs.append((column, value))
+            elif column or quoted:
+                raise InputError(f"{option} {text!r}: {column!r} is not COL=VALUE")
+            i += 1
         if not pairs:
-            raise InputError(f"--target {text!r}: give at least one COL=VALUE")
+            raise InputError(f"{option} {text!r}: give at least one COL=VALUE")
         return cls(tuple(pairs))
 
     @property
@@ -123,7 +187,8 @@ class Target:
         return tuple(column for column, _ in self.values)
 
     def label(self) -> str:
-        return "; ".join(f"{column}={value}" for column, value in self.values)
+        """The target as ``--target`` takes it back (names and values quoted only when needed)."""
+        return "; ".join(f"{_quoted(column, '=;')}={_quoted(value, ';')}" for column, value in self.values)
 
 
 @dataclass(frozen=True)
@@ -367,7 +432,7 @@ class AnalysisConfig:
                     raise InputError(f"target {target.label()!r}: {column!r} is a sensitive attribute, "
                                      f"not something the attacker knows")
         if self.jobs < 1:
-            raise InputError(f"jobs must be at least 1 (got {self.jobs})")
+            raise InputError(f"jobs (--jobs) must be at least 1 (got {self.jobs})")
         if self.cluster.enabled:
             self.cluster.check()
         link = self.linkage
@@ -382,20 +447,21 @@ class AnalysisConfig:
                 if not label or LABEL_MARK in label:
                     raise InputError(f"release label {label!r} must be non-empty and without '{LABEL_MARK}'")
         if self.models.l < 1:
-            raise InputError(f"models.l must be at least 1 (got {self.models.l})")
+            raise InputError(f"models.l (--l) must be at least 1 (got {self.models.l})")
         targets = self.models.targets
         for name in ("k", "l"):
             value = getattr(targets, name)
             if value is not None and value < 1:
-                raise InputError(f"models.targets.{name} must be at least 1 (got {value})")
+                raise InputError(f"models.targets.{name} (--target-{name}) must be at least 1 (got {value})")
         for name in ("alpha", "t"):
             value = getattr(targets, name)
             if value is not None and not 0.0 <= value <= 1.0:
-                raise InputError(f"models.targets.{name} must be between 0 and 1 (got {value})")
+                raise InputError(f"models.targets.{name} (--target-{name}) must be between 0 and 1 (got {value})")
         for name in ("beta", "delta"):
             value = getattr(targets, name)
-            if value is not None and value < 0:
-                raise InputError(f"models.targets.{name} must not be negative (got {value})")
+            if value is not None and not (math.isfinite(value) and value >= 0):
+                raise InputError(f"models.targets.{name} (--target-{name}) must be a finite number >= 0 "
+                                 f"(got {value})")
         for name in ("unique_share", "reid_prob", "inference_certain_gain", "expected_reid_share"):
             value = getattr(self.report.thresholds, name)
             if not 0.0 <= value <= 1.0:
@@ -403,6 +469,12 @@ class AnalysisConfig:
 
     def with_jobs(self, jobs: int) -> "AnalysisConfig":
         return replace(self, jobs=jobs)
+
+    def anchored(self, folder: str | Path) -> "AnalysisConfig":
+        """This config as an analysis file in ``folder`` stores it: the data file's and every
+        linked release's path relative to ``folder`` or absolute (:func:`portable_path`)."""
+        releases = tuple(replace(r, data=r.data.anchored(folder)) for r in self.linkage.releases)
+        return replace(self, data=self.data.anchored(folder), linkage=replace(self.linkage, releases=releases))
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

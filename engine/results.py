@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .config import AnalysisConfig
+from .config import AnalysisConfig, Target
 from .formulas import degradation
 from .sample.results import SampleRisk
 
@@ -136,7 +136,7 @@ class TargetRisk:
 
     @property
     def label(self) -> str:
-        return "; ".join(f"{c}={v}" for c, v in self.values)
+        return Target(self.values).label()
 
     def to_dict(self) -> dict[str, Any]:
         out = {"target": dict(self.values), "qids": list(self.qids), "matched": self.matched,

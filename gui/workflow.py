@@ -7,7 +7,6 @@ thread and reports problems as readable messages with details on demand.
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +20,7 @@ from engine.config import AnalysisConfig, DataSource
 from engine.errors import InputError
 from engine.io.preview import ReviewData, load_for_review, subtable
 from engine.progress import Progress
+from engine.report.atomic import write_analysis_file
 
 from .dialogs.errors import show_error, show_info
 from .dialogs.import_dialog import ImportDialog, needs_options
@@ -168,12 +168,11 @@ class Workflow(QObject):
             self.error("Nothing to save yet", str(exc))
             return False
         target = Path(path)
-        config = replace(config, data=_relative(config.data, target.parent))
-        if config.linkage.releases:
-            releases = tuple(replace(r, data=_relative(r.data, target.parent)) for r in config.linkage.releases)
-            config = replace(config, linkage=replace(config.linkage, releases=releases))
-        try:
-            target.write_text(config.to_toml(), encoding="utf-8")
+        try:  # data paths relative to the analysis file's folder, or absolute
+            write_analysis_file(config, target)
+        except InputError as exc:
+            self.error("Could not save the analysis", str(exc))
+            return False
         except OSError as exc:
             self.error("Could not save the analysis", f"{target}: {exc.strerror or exc}")
             return False
@@ -326,15 +325,6 @@ class Workflow(QObject):
     @property
     def busy(self) -> bool:
         return self.runner.busy or self.loader.busy
-
-
-def _relative(source: DataSource, folder: Path) -> DataSource:
-    """``source`` with its path relative to ``folder`` when the file is inside it."""
-    try:
-        relative = os.path.relpath(Path(source.path), folder)
-    except ValueError:  # another drive on Windows
-        return source
-    return source if relative.startswith("..") else replace(source, path=relative)
 
 
 def _check_roles(config: AnalysisConfig, name: str) -> None:

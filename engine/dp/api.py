@@ -16,7 +16,7 @@ from ..results import DatasetInfo
 from .config import DPConfig
 from .counting import counting_point, default_useful_order, prepare_counting, scenario_warnings
 from .results import CountingPoint, DPAssessment, ThresholdPoint
-from .threshold import threshold_points
+from .threshold import ensure_threshold_memory, threshold_points
 
 STAGE = "dp"
 
@@ -31,6 +31,8 @@ def run_dp_analysis(config: DPConfig, table: Optional[EncodedTable] = None, *,
     checked between points.
     """
     config.validate()
+    if config.threshold is not None:
+        ensure_threshold_memory(config.threshold)
     cancel = cancel or CancelToken()
     timings: dict[str, float] = {}
     warnings: list[str] = []
@@ -67,7 +69,9 @@ def run_dp_analysis(config: DPConfig, table: Optional[EncodedTable] = None, *,
     if config.threshold is not None:
         start = time.monotonic()
         cancel.raise_if_cancelled()
-        threshold = threshold_points(config.threshold, cancel)
+        reporter.update(done, force=True)  # the unknown votes' pmf comes first: long for many voters
+        base = done
+        threshold = threshold_points(config.threshold, cancel, lambda number: reporter.update(base + number))
         done += threshold_eps
         timings["threshold"] = time.monotonic() - start
     reporter.update(done, force=True)

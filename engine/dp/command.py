@@ -18,11 +18,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import TerminalProgress, add_read_options, read_source
+from ..cli_options import TerminalProgress, add_read_options, check_output_options, read_source
 from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken
-from ..report.atomic import atomic_file, check_output_dir, staged
+from ..report.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
+from ..report.outputs import DP_OUTPUTS
 from ..report.tables import write_csv
 from .config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from .results import DPAssessment
@@ -116,8 +117,6 @@ def dp_config_from_args(args: argparse.Namespace) -> DPConfig:
     source = read_source(args.data or (base_data.path if base_data else None), args, base_data)
     if source is None:
         raise InputError("no data file: give DATA or --config FILE.toml")
-    if args.data:  # relative to the working directory: stored absolute so analysis.toml works anywhere
-        source = replace(source, path=str(Path(args.data).absolute()))
     config = DPConfig(data=source, scenarios=scenarios, epsilons=epsilons,
                       mechanisms=mechanisms, threshold=base.threshold if base else None,
                       report=_report(args, base))
@@ -151,22 +150,20 @@ def threshold_config_from_args(args: argparse.Namespace) -> DPConfig:
 
 def run_dp(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """``riskreview dp``: returns the exit code (0); bad input raises InputError."""
+    check_output_options(args)
     return _run(dp_config_from_args(args), args, cancel)
 
 
 def run_threshold(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """``riskreview dp-threshold``: returns the exit code (0); bad input raises InputError."""
+    check_output_options(args)
     return _run(threshold_config_from_args(args), args, cancel)
 
 
 def _run(config: DPConfig, args: argparse.Namespace, cancel: Optional[CancelToken]) -> int:
     if args.save_config:
-        path = Path(args.save_config)
-        if not path.parent.is_dir():
-            raise InputError(f"{path}: the folder {path.parent} does not exist")
-        with atomic_file(path) as tmp:
-            tmp.write_text(config.to_toml(), encoding="utf-8")
-        print(f"wrote {path}")
+        write_analysis_file(config, Path(args.save_config))
+        print(f"wrote {args.save_config}")
         return 0
     if not (args.out or args.pdf):
         raise InputError("say where to write results: --out DIR and/or --pdf FILE")
@@ -182,13 +179,14 @@ def _run(config: DPConfig, args: argparse.Namespace, cancel: Optional[CancelToke
     for warning in assessment.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     paths: list[Path] = []
-    if args.out:
-        paths += write_dp_results(assessment, Path(args.out), cancel=cancel)
-    if args.pdf:
-        from ..report.dp_pdf import write_dp_pdf
+    with staged(cancel) as files:  # every output of the run appears together, or none does
+        if args.out:
+            paths += write_dp_results(assessment, Path(args.out), cancel=cancel, files=files)
+        if args.pdf:
+            from ..report.dp_pdf import write_dp_pdf
 
-        written = write_dp_pdf(assessment, Path(args.pdf), cancel=cancel)
-        paths.append(Path(written) if written is not None else Path(args.pdf))
+            written = write_dp_pdf(assessment, Path(args.pdf), cancel=cancel, files=files)
+            paths.append(Path(written) if written is not None else Path(args.pdf))
     for line in summary_lines(assessment):
         print(line)
     print(f"wrote {len(paths)} files: {', '.join(sorted({str(p.parent) for p in paths}))}")
@@ -221,22 +219,27 @@ def summary_lines(assessment: DPAssessment) -> list[str]:
 
 # --- output files ---------------------------------------------------------------------------
 
-def write_dp_results(assessment: DPAssessment, folder: Path, cancel: Optional[CancelToken] = None) -> list[Path]:
+def write_dp_results(assessment: DPAssessment, folder: Path, cancel: Optional[CancelToken] = None,
+                     files: Optional[StagedFiles] = None) -> list[Path]:
     """Write results.json, dp_counting.csv, dp_threshold.csv and analysis.toml into ``folder``;
-    all files appear together or none does. Returns the paths."""
+    all files appear together or none does, and other commands' outputs left there by an
+    earlier run are removed. Staged in ``files`` (committed by the caller) or on their own.
+    Returns the paths."""
     folder = Path(folder)
     check_output_dir(folder, create=True)
+    if files is None:
+        with staged(cancel) as own:
+            return write_dp_results(assessment, folder, cancel, own)
+    files.claim(folder, DP_OUTPUTS)
     written = [folder / name for name in ("results.json", "dp_counting.csv", "dp_threshold.csv", "analysis.toml")]
     data = assessment.to_dict()
-    with staged(cancel) as files:
-        with files.text(written[0]) as handle:
-            json.dump(data, handle, indent=1, ensure_ascii=False, allow_nan=False)
-            handle.write("\n")
-        write_csv(files, written[1], COUNTING_COLUMNS,
-                   ([row[c] if c != "predicate" else PREDICATE_SEPARATOR.join(row[c]) for c in COUNTING_COLUMNS]
-                    for row in data["dp"]))
-        write_csv(files, written[2], THRESHOLD_COLUMNS,
-                   ([row[c] for c in THRESHOLD_COLUMNS] for row in data["threshold"]))
-        with files.text(written[3]) as handle:
-            handle.write(assessment.config.to_toml())
+    with files.text(written[0]) as handle:
+        json.dump(data, handle, indent=1, ensure_ascii=False, allow_nan=False)
+        handle.write("\n")
+    write_csv(files, written[1], COUNTING_COLUMNS,
+               ([row[c] if c != "predicate" else PREDICATE_SEPARATOR.join(row[c]) for c in COUNTING_COLUMNS]
+                for row in data["dp"]))
+    write_csv(files, written[2], THRESHOLD_COLUMNS,
+               ([row[c] for c in THRESHOLD_COLUMNS] for row in data["threshold"]))
+    write_analysis_file(assessment.config, written[3], files)
     return written

@@ -9,7 +9,7 @@ the thresholded-count setting (:class:`ThresholdConfig`). It round-trips through
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -22,6 +22,7 @@ from ..errors import InputError, printable
 DP_CONFIG_VERSION = 1
 DP_KIND = "differential-privacy"
 MECHANISMS = ("oblivious", "local")
+MAX_EPSILON = 700.0  # e^epsilon overflows a double above ~709.78
 
 
 def log_spaced_epsilons(low: float = 0.05, high: float = 5.0, count: int = 20) -> tuple[float, ...]:
@@ -43,6 +44,9 @@ def _check_epsilons(epsilons: tuple[float, ...], name: str) -> None:
     for eps in epsilons:
         if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not math.isfinite(eps) or eps <= 0:
             raise InputError(f"{name}: epsilon must be a finite number > 0 (got {eps!r})")
+        if eps > MAX_EPSILON:
+            raise InputError(f"{name}: epsilon must be at most {MAX_EPSILON:g}, where e^epsilon still fits "
+                             f"a double (got {eps!r})")
     if len(set(epsilons)) != len(epsilons):
         raise InputError(f"{name}: an epsilon is given twice")
 
@@ -122,8 +126,9 @@ class ThresholdConfig:
                 raise InputError(f"{where}.{name} must be a whole number (got {value!r})")
         if self.voters < 1:
             raise InputError(f"{where}.voters (--voters) must be at least 1 (got {self.voters})")
-        if self.threshold < 0:
-            raise InputError(f"{where}.threshold (--threshold) must not be negative (got {self.threshold})")
+        if not 0 <= self.threshold <= self.voters:
+            raise InputError(f"{where}.threshold (--threshold) must be between 0 and voters = {self.voters:,} "
+                             f"(got {self.threshold:,})")
         if not 0 <= self.known <= self.voters - 1:
             raise InputError(f"{where}.known (--known) must be between 0 and voters - 1 = {self.voters - 1} "
                              f"(got {self.known})")
@@ -179,6 +184,11 @@ class DPConfig:
             self.threshold.validate()
         if self.version != DP_CONFIG_VERSION:
             raise InputError(f"version {self.version!r} is not supported (expected {DP_CONFIG_VERSION})")
+
+    def anchored(self, folder: str | Path) -> "DPConfig":
+        """This config as an analysis file in ``folder`` stores it: the data file relative to
+        ``folder`` or absolute (:func:`engine.config.portable_path`)."""
+        return replace(self, data=None if self.data is None else self.data.anchored(folder))
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -28,10 +28,11 @@ per epsilon serves every :math:`b`, and the :math:`\bot` term is
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
+from ..errors import InputError
 from ..progress import CancelToken
 from .config import ThresholdConfig
 from .mechanisms import binomial_pmf
@@ -74,7 +75,11 @@ def delta_by_known_yes(voters: int, threshold: int, known: int, p: float, epsilo
     >>> delta_by_known_yes(3, 0, 2, 0.5, 1.0).round(6).tolist()   # nothing unknown: count = x + b
     [1.0, 1.0, 1.0]
     """
-    u = unknown_votes_pmf(voters, known, p)
+    return _deltas(unknown_votes_pmf(voters, known, p), threshold, known, epsilon)
+
+
+def _deltas(u: np.ndarray, threshold: int, known: int, epsilon: float) -> np.ndarray:
+    r""":math:`\delta_b(\varepsilon)`, :math:`b = 0..k`, from the pmf :math:`u` of the unknown votes."""
     m = len(u) - 1
     factor = np.exp(epsilon)
     p0 = np.append(u, 0.0)           # P_0(t) = u_t,     t = 0..m+1
@@ -105,15 +110,44 @@ def passive_delta(deltas: np.ndarray, known: int, p: float) -> float:
     return float(np.dot(weights, deltas))
 
 
-def threshold_points(config: ThresholdConfig, cancel: Optional[CancelToken] = None) -> tuple[ThresholdPoint, ...]:
-    """The (eps, delta_active, delta_passive) curve of a thresholded count, one point per epsilon."""
+BYTES_PER_VOTER = 96  # peak of the pmf (scipy's temporaries) and of the suffix sums, measured ~75
+
+
+def threshold_memory(config: ThresholdConfig) -> int:
+    """Estimated peak bytes of :func:`threshold_points`: arrays over the voters and known votes."""
+    return BYTES_PER_VOTER * (int(config.voters) + int(config.known))
+
+
+def ensure_threshold_memory(config: ThresholdConfig, available: Optional[Callable[[], int]] = None) -> None:
+    """Refuse, before any work, a thresholded count whose arrays would not fit in the free memory."""
+    from ..io.memory import USABLE_SHARE, available_memory
+
+    free = (available or available_memory)()
+    needed = threshold_memory(config)
+    if needed > USABLE_SHARE * free:
+        fits = max(int(USABLE_SHARE * free / BYTES_PER_VOTER) - int(config.known), 0)
+        raise InputError(f"--voters {config.voters:,}: the thresholded count needs about {needed / 2**30:,.1f} GB "
+                         f"of memory but only {free / 2**30:.1f} GB is free (about {fits:,} voters fit)")
+
+
+def threshold_points(config: ThresholdConfig, cancel: Optional[CancelToken] = None,
+                     on_point: Optional[Callable[[int], None]] = None) -> tuple[ThresholdPoint, ...]:
+    """The (eps, delta_active, delta_passive) curve of a thresholded count, one point per epsilon;
+    ``on_point(i)`` after the i-th point. The unknown votes' pmf is computed once for all epsilons."""
+    if cancel is not None:
+        cancel.raise_if_cancelled()
+    # trailing exact zeros (underflow far above the mean) change no sum: dropped, every epsilon's
+    # pass is then over the pmf's support only (exact; the cdf beyond it is already 1)
+    u = np.trim_zeros(unknown_votes_pmf(config.voters, config.known, config.p), "b")
     points = []
-    for epsilon in config.epsilons:
+    for number, epsilon in enumerate(config.epsilons, start=1):
         if cancel is not None:
             cancel.raise_if_cancelled()
-        deltas = delta_by_known_yes(config.voters, config.threshold, config.known, config.p, epsilon)
+        deltas = _deltas(u, config.threshold, config.known, epsilon)
         active, worst = active_delta(deltas)
         points.append(ThresholdPoint(epsilon=float(epsilon), delta_active=active,
                                      delta_passive=passive_delta(deltas, config.known, config.p),
                                      worst_known_yes=worst))
+        if on_point is not None:
+            on_point(number)
     return tuple(points)

@@ -30,7 +30,7 @@ from ..errors import InputError
 from ..progress import CancelToken
 from ..resources import resource_path
 from . import figures
-from .atomic import atomic_file, check_output_dir
+from .atomic import StagedFiles, atomic_file, check_output_dir
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 MARGIN = 18 * mm
@@ -182,15 +182,16 @@ class DocumentBuilder:
 
 
 def write_document(story: list, path: str | Path, title: str, footer: str, author: str = "",
-                   cancel: Optional[CancelToken] = None) -> Path:
+                   cancel: Optional[CancelToken] = None, files: Optional[StagedFiles] = None) -> Path:
     """Lay ``story`` out on A4 pages and write it to ``path`` atomically (nothing is left behind
-    on failure or cancel; an existing report stays as it was)."""
+    on failure or cancel; an existing report stays as it was). With ``files`` the report is
+    staged there and appears only when the caller commits the run's other outputs with it."""
     path = Path(path)
     check_output_dir(path.parent)
     if path.is_dir():
         raise InputError(f"{path}: is a folder; give a file name for the report")
     canvas_class = type("_Canvas", (NumberedCanvas,), {"footer": footer})
-    with atomic_file(path, cancel) as tmp:
+    with (files.path(path) if files is not None else atomic_file(path, cancel)) as tmp:
         document = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN,
                                      topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm, title=title,
                                      author=author or "RiskReview", creator=f"RiskReview {__version__}",

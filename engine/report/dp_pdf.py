@@ -16,6 +16,7 @@ from .. import __version__
 from ..dp.results import CountingPoint, DPAssessment
 from ..progress import CancelToken
 from . import figures
+from .atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
 
 MECHANISM_NAMES = {"oblivious": "oblivious (central, truncated geometric)",
@@ -162,11 +163,12 @@ class _DPBuilder(DocumentBuilder):
 
 
 def write_dp_pdf(assessment: DPAssessment, path: str | Path, generated_at: Optional[datetime] = None,
-                 cancel: Optional[CancelToken] = None) -> Path:
+                 cancel: Optional[CancelToken] = None,
+                 files: Optional[StagedFiles] = None) -> Path:
     """Write the differential-privacy report to ``path`` atomically."""
     register_fonts()
     story = _DPBuilder(assessment, generated_at or datetime.now(), cancel).build()
     name = assessment.dataset.name if assessment.dataset is not None else "thresholded count"
     footer = f"RiskReview {assessment.engine_version or __version__} - differential-privacy analysis - {name}"
     return write_document(story, path, f"Differential-privacy release analysis: {name}", footer,
-                          assessment.config.report.author, cancel)
+                          assessment.config.report.author, cancel, files=files)

@@ -20,6 +20,7 @@ from ..progress import CancelToken
 from ..results import Assessment
 from ..summary import top_by_size
 from . import findings, figures, methods, sample_figures
+from .atomic import StagedFiles
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
 
 def _pct_count(value: float, count: int) -> str:
@@ -452,11 +453,12 @@ class _Builder(DocumentBuilder):
 
 
 def write_pdf(assessment: Assessment, path: str | Path, options: Optional[ReportOptions] = None,
-              generated_at: Optional[datetime] = None, cancel: Optional[CancelToken] = None) -> Path:
+              generated_at: Optional[datetime] = None, cancel: Optional[CancelToken] = None,
+              files: Optional[StagedFiles] = None) -> Path:
     """Write the report to ``path`` atomically; ``options`` default to the analysis's own."""
     register_fonts()
     options = options or assessment.config.report
     story = _Builder(assessment, options, generated_at or datetime.now(), cancel).build()
     footer = f"RiskReview {assessment.engine_version or __version__} - disclosure-risk report - {assessment.dataset.name}"
     return write_document(story, path, f"Disclosure-risk report: {assessment.dataset.name}", footer,
-                          options.author, cancel)
+                          options.author, cancel, files=files)

@@ -17,6 +17,7 @@ from ..progress import CancelToken
 from ..synthetic.config import ATTACK_NAMES
 from ..synthetic.results import AttackEvaluation, SyntheticAssessment
 from . import figures
+from .atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
 
 METHODS = (
@@ -215,7 +216,8 @@ class _SyntheticBuilder(DocumentBuilder):
 
 
 def write_synthetic_pdf(assessment: SyntheticAssessment, path: str | Path,
-                        generated_at: Optional[datetime] = None, cancel: Optional[CancelToken] = None) -> Path:
+                        generated_at: Optional[datetime] = None, cancel: Optional[CancelToken] = None,
+                        files: Optional[StagedFiles] = None) -> Path:
     """Write the synthetic-data report to ``path`` atomically."""
     register_fonts()
     story = _SyntheticBuilder(assessment, generated_at or datetime.now(), cancel).build()
@@ -223,4 +225,4 @@ def write_synthetic_pdf(assessment: SyntheticAssessment, path: str | Path,
     name = real.name if real else "synthetic data"
     footer = f"RiskReview {assessment.engine_version or __version__} - synthetic-data report - {name}"
     return write_document(story, path, f"Synthetic-data disclosure report: {name}", footer,
-                          assessment.config.report.author, cancel)
+                          assessment.config.report.author, cancel, files=files)

@@ -12,7 +12,8 @@ import numpy as np
 from ..results import Assessment
 from ..summary import top_by_size
 from ..progress import CancelToken
-from .atomic import StagedFiles, check_output_dir, staged
+from .atomic import StagedFiles, check_output_dir, staged, write_analysis_file
+from .outputs import ASSESS_OUTPUTS, ASSESS_TABLES
 
 QID_SEPARATOR = " + "
 
@@ -45,14 +46,19 @@ def write_json(assessment: Assessment, path: Path, files: Optional[StagedFiles] 
 
 def write_results(assessment: Assessment, folder: Path,
                   per_record: Optional[dict[str, np.ndarray]] = None, tables_only: bool = False,
-                  cancel: Optional[CancelToken] = None) -> list[Path]:
+                  cancel: Optional[CancelToken] = None, files: Optional[StagedFiles] = None) -> list[Path]:
     """Write results.json, the CSV tables and analysis.toml into ``folder`` (only the CSV
-    tables when ``tables_only``); all files appear together or none does. Returns the paths."""
+    tables when ``tables_only``); all files appear together or none does, and the tables of an
+    earlier run that this one does not write are removed. Staged in ``files`` (committed by the
+    caller with the run's other outputs) or on their own. Returns the paths."""
     folder = Path(folder)
     check_output_dir(folder, create=True)
-    written = []
-    with staged(cancel) as files:
-        _write_all(assessment, folder, files, written, per_record, tables_only)
+    written: list[Path] = []
+    if files is None:
+        with staged(cancel) as own:
+            return write_results(assessment, folder, per_record, tables_only, cancel, own)
+    files.claim(folder, ASSESS_TABLES if tables_only else ASSESS_OUTPUTS)
+    _write_all(assessment, folder, files, written, per_record, tables_only)
     return written
 
 
@@ -65,8 +71,7 @@ def _write_all(assessment: Assessment, folder: Path, files: StagedFiles, written
 
     if not tables_only:
         write_json(assessment, out("results.json"), files)
-        with files.text(out("analysis.toml")) as handle:
-            handle.write(assessment.config.to_toml())
+        write_analysis_file(assessment.config, out("analysis.toml"), files)
     _reid_csv(files, out("reidentification.csv"), assessment.reidentification)
     _inference_csv(files, out("inference.csv"), assessment.inference)
     linked = assessment.longitudinal

@@ -15,11 +15,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import TerminalProgress, add_read_options, read_source
+from ..cli_options import TerminalProgress, add_read_options, check_output_options, read_source
 from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken
-from ..report.atomic import check_output_dir, staged
+from ..report.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
+from ..report.outputs import SYNTHETIC_OUTPUTS
 from ..report.tables import write_csv
 from .config import ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, Criterion, SyntheticConfig, \
     default_attacks
@@ -101,15 +102,14 @@ def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[st
 def run_synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """Run ``riskreview synth``; raises InputError/EngineFailure/Cancelled for the caller to map."""
 
+    check_output_options(args)
     config, warnings = config_from_args(args)
     if args.save_config:
-        Path(args.save_config).write_text(config.to_toml(), encoding="utf-8")
+        write_analysis_file(config, Path(args.save_config))
         print(f"wrote {args.save_config}")
         return 0
     if not (args.out or args.pdf):
         raise InputError("say where to write results: --out DIR and/or --pdf FILE")
-    if args.out:
-        check_output_dir(Path(args.out), create=True)
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
         from .api import run_synthetic_assessment  # here: the attacks load scipy, not every command
@@ -122,12 +122,13 @@ def run_synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) ->
     for warning in assessment.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     paths = []
-    if args.out:
-        paths += write_synthetic_results(assessment, Path(args.out), cancel=cancel)
-    if args.pdf:
-        from ..report.synthetic_pdf import write_synthetic_pdf
+    with staged(cancel) as files:  # every output of the run appears together, or none does
+        if args.out:
+            paths += write_synthetic_results(assessment, Path(args.out), cancel=cancel, files=files)
+        if args.pdf:
+            from ..report.synthetic_pdf import write_synthetic_pdf
 
-        paths.append(write_synthetic_pdf(assessment, Path(args.pdf), cancel=cancel))
+            paths.append(write_synthetic_pdf(assessment, Path(args.pdf), cancel=cancel, files=files))
     real = assessment.datasets["real"]
     print(f"{real.name}: {real.rows:,} records against {assessment.datasets['synthetic'].rows:,} synthetic "
           f"in {sum(assessment.timings.values()):.1f}s")
@@ -145,34 +146,38 @@ ATTACK_COLUMNS = ["attack", "kind", "targets", "accuracy", "auc", "advantage"] +
 
 
 def write_synthetic_results(assessment: SyntheticAssessment, folder: Path,
-                            cancel: Optional[CancelToken] = None) -> list[Path]:
+                            cancel: Optional[CancelToken] = None, files: Optional[StagedFiles] = None
+                            ) -> list[Path]:
     """Write results.json, synthetic_attacks.csv, synthetic_roc.csv and analysis.toml (and
     synthetic_at_risk.csv when targets were asked for) into ``folder``; all appear together or
-    none does. Returns the paths."""
+    none does, and an earlier run's outputs not written again are removed. Staged in ``files``
+    (committed by the caller) or on their own. Returns the paths."""
     folder = Path(folder)
     check_output_dir(folder, create=True)
+    if files is None:
+        with staged(cancel) as own:
+            return write_synthetic_results(assessment, folder, cancel, own)
+    files.claim(folder, SYNTHETIC_OUTPUTS)
     written: list[Path] = []
 
     def out(name: str) -> Path:
         written.append(folder / name)
         return folder / name
 
-    with staged(cancel) as files:
-        with files.text(out("results.json")) as handle:
-            json.dump(assessment.to_dict(), handle, indent=1, ensure_ascii=False, allow_nan=False)
-            handle.write("\n")
-        with files.text(out("analysis.toml")) as handle:
-            handle.write(assessment.config.to_toml())
-        rows = [a.to_dict() for a in assessment.attacks]
-        write_csv(files, out("synthetic_attacks.csv"), ATTACK_COLUMNS,
-                   ([r["attack"], r["kind"], r["targets"], r["accuracy"], r["auc"], r["advantage"]]
-                    + [r["tpr_at_fpr"][level] for level in FPR_LEVELS]
-                    + [r[k] for k in ATTACK_COLUMNS[6 + len(FPR_LEVELS):]] for r in rows))
-        write_csv(files, out("synthetic_roc.csv"), ["attack", "point", "fpr", "tpr"],
-                   ([a.attack, i, f, t] for a in assessment.attacks if a.roc is not None
-                    for i, (f, t) in enumerate(zip(a.roc.fpr, a.roc.tpr))))
-        if assessment.config.show_targets:
-            write_csv(files, out("synthetic_at_risk.csv"), ["attack", "rank", "row", "score"],
-                       ([a.attack, rank, row, score] for a in assessment.attacks
-                        for rank, (row, score) in enumerate(a.at_risk, start=1)))
+    with files.text(out("results.json")) as handle:
+        json.dump(assessment.to_dict(), handle, indent=1, ensure_ascii=False, allow_nan=False)
+        handle.write("\n")
+    write_analysis_file(assessment.config, out("analysis.toml"), files)
+    rows = [a.to_dict() for a in assessment.attacks]
+    write_csv(files, out("synthetic_attacks.csv"), ATTACK_COLUMNS,
+               ([r["attack"], r["kind"], r["targets"], r["accuracy"], r["auc"], r["advantage"]]
+                + [r["tpr_at_fpr"][level] for level in FPR_LEVELS]
+                + [r[k] for k in ATTACK_COLUMNS[6 + len(FPR_LEVELS):]] for r in rows))
+    write_csv(files, out("synthetic_roc.csv"), ["attack", "point", "fpr", "tpr"],
+               ([a.attack, i, f, t] for a in assessment.attacks if a.roc is not None
+                for i, (f, t) in enumerate(zip(a.roc.fpr, a.roc.tpr))))
+    if assessment.config.show_targets:
+        write_csv(files, out("synthetic_at_risk.csv"), ["attack", "rank", "row", "score"],
+                   ([a.attack, rank, row, score] for a in assessment.attacks
+                    for rank, (row, score) in enumerate(a.at_risk, start=1)))
     return written

@@ -4,7 +4,7 @@ the attacks and their parameters. Frozen, validated by field, round-trips throug
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -29,6 +29,8 @@ ATTRIBUTE_ATTACKS = ("closest-aia", "neighbourhood-aia", "cap")
 DISTANCES = ("hamming", "l1", "l2", "mixed")
 CRITERIA = ("accuracy", "tp", "fp", "threshold")
 SHADOW_GENERATORS = ("marginals", "copy-perturb")
+MAX_SEED = 2**63 - 1          # the largest whole number an analysis file (TOML) holds
+MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
 NO_CONTROL = ("membership attacks need real records not used to make the synthetic file: "
               "give --control FILE")
 
@@ -135,22 +137,33 @@ class SyntheticConfig:
         if self.distance not in DISTANCES:
             raise InputError(f"distance: unknown distance {self.distance!r} (known: {', '.join(DISTANCES)})")
         if self.radius is not None and not (math.isfinite(self.radius) and self.radius >= 0):
-            raise InputError(f"radius must be a number >= 0 (got {self.radius})")
+            raise InputError(f"radius (--radius) must be a finite number >= 0 (got {self.radius})")
         self.criterion.validate()
         if self.targets < 2:
-            raise InputError(f"targets must be at least 2 (got {self.targets}): half train the threshold, "
+            raise InputError(f"targets (--targets) must be at least 2 (got {self.targets}): half train the threshold, "
                              f"half measure it")
         if self.jobs < 1:
-            raise InputError(f"jobs must be at least 1 (got {self.jobs})")
+            raise InputError(f"jobs (--jobs) must be at least 1 (got {self.jobs})")
         if self.generator not in SHADOW_GENERATORS:
             raise InputError(f"generator: unknown generator {self.generator!r} "
                              f"(known: {', '.join(SHADOW_GENERATORS)})")
-        if self.shadow_datasets < 2 or self.shadow_datasets % 2:
-            raise InputError(f"shadow_datasets must be an even number >= 2 (got {self.shadow_datasets})")
+        if self.shadow_datasets < 2 or self.shadow_datasets % 2 or self.shadow_datasets > MAX_SHADOW_DATASETS:
+            raise InputError(f"shadow_datasets (--shadow-datasets) must be an even number from 2 to "
+                             f"{MAX_SHADOW_DATASETS:,} (got {self.shadow_datasets:,})")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise InputError(f"seed (--seed) must be a whole number from 0 to {MAX_SEED} (got {self.seed})")
+        if self.targets > MAX_SEED:
+            raise InputError(f"targets (--targets) must be at most {MAX_SEED} (got {self.targets})")
         for name in ("unique_share", "reid_prob", "inference_certain_gain"):
             value = getattr(self.report.thresholds, name)
             if not 0.0 <= value <= 1.0:
                 raise InputError(f"report.thresholds.{name} must be between 0 and 1 (got {value})")
+
+    def anchored(self, folder: str | Path) -> "SyntheticConfig":
+        """This config as an analysis file in ``folder`` stores it: the real, synthetic and
+        control files relative to ``folder`` or absolute (:func:`engine.config.portable_path`)."""
+        return replace(self, real=self.real.anchored(folder), synthetic=self.synthetic.anchored(folder),
+                       control=None if self.control is None else self.control.anchored(folder))
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

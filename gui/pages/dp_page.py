@@ -223,11 +223,10 @@ class DPPage(QWidget):
             path, _ = QFileDialog.getSaveFileName(self, "Save the analysis", "dp_analysis.toml", ANALYSIS_FILTER)
             if not path:
                 return False
-        from engine.report.atomic import atomic_text
+        from engine.report.atomic import write_analysis_file
 
-        try:
-            with atomic_text(Path(path)) as handle:
-                handle.write(config.to_toml())
+        try:  # the data path relative to the analysis file's folder, or absolute
+            write_analysis_file(config, Path(path))
         except InputError as exc:
             show_error(self, "The analysis could not be saved", str(exc))
             return False

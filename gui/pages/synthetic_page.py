@@ -14,9 +14,7 @@ The page wires the pieces of :mod:`gui.pages.synthetic` together and runs the jo
 
 from __future__ import annotations
 
-import os
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -26,6 +24,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QTabWidget,
 from engine.config import DataSource
 from engine.errors import InputError
 from engine.progress import Progress
+from engine.report.atomic import write_analysis_file
 from engine.synthetic.config import SyntheticConfig
 
 from ..dialogs.errors import show_error
@@ -34,26 +33,14 @@ from ..resources import icon
 from ..text import duration
 from .common import hint, page_layout, scrolling, title
 from .synthetic.attack_table import attack_row, residual_text
-from .synthetic.files_box import FILES
 from .synthetic.form import SyntheticForm
 from .synthetic.labels import attack_label
 from .synthetic.results_view import SyntheticResults
 from .synthetic.run_bar import SyntheticRunBar
 
-__all__ = ["SyntheticPage", "attack_label", "attack_row", "relative_source", "residual_text"]
+__all__ = ["SyntheticPage", "attack_label", "attack_row", "residual_text"]
 
 ANALYSIS_FILTER = "RiskReview analysis (*.toml)"
-
-
-def relative_source(source: Optional[DataSource], folder: Path) -> Optional[DataSource]:
-    """``source`` with its path relative to ``folder`` when the file lies inside it."""
-    if source is None:
-        return None
-    try:
-        relative = os.path.relpath(Path(source.path), folder)
-    except ValueError:  # another drive on Windows
-        return source
-    return source if relative.startswith("..") else replace(source, path=relative)
 
 
 class SyntheticPage(QWidget):
@@ -214,10 +201,11 @@ class SyntheticPage(QWidget):
             self.error("Nothing to save yet", str(exc))
             return False
         target = Path(path)
-        config = replace(config, **{role: relative_source(getattr(config, role), target.parent)
-                                    for role in FILES})
-        try:
-            target.write_text(config.to_toml(), encoding="utf-8")
+        try:  # data paths relative to the analysis file's folder, or absolute
+            write_analysis_file(config, target)
+        except InputError as exc:
+            self.error("Could not save the analysis", str(exc))
+            return False
         except OSError as exc:
             self.error("Could not save the analysis", f"{target}: {exc.strerror or exc}")
             return False

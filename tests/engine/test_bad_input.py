@@ -314,16 +314,16 @@ def test_out_inside_a_read_only_folder(tmp_path):
     locked.mkdir()
     locked.chmod(0o555)
     try:
-        for out, words in ((locked / "out", "cannot create the output folder"),
-                           (locked, "the output folder is not writable")):
+        for out, words, checked in ((locked / "out", "cannot create the output folder",
+                                     f"cannot create the output folder ({locked} is not writable)"),
+                                    (locked, "the output folder is not writable", "the output folder is not writable")):
             result = subprocess.run([sys.executable, "-c", "import sys; from engine.cli import main; "
                                      "sys.exit(main(sys.argv[1:]))", *_assess(path, out)],
                                     cwd=REPO, capture_output=True, text=True, timeout=120,
                                     preexec_fn=_without_root_powers)
             assert result.returncode == 2, (result.stdout, result.stderr)
             assert "Traceback" not in result.stderr
-            assert result.stderr.splitlines() == [f"error: {out}: {words}" + (" (Permission denied)"
-                                                  if words.startswith("cannot") else "")]
+            assert result.stderr.splitlines() == [f"error: --out {out}: {checked}"]  # checked before the run
             api = subprocess.run([sys.executable, "-c", _API_SNIPPET, str(path), str(out)],
                                  cwd=REPO, capture_output=True, text=True, timeout=120,
                                  preexec_fn=_without_root_powers)
@@ -341,13 +341,15 @@ def test_out_under_an_existing_file(tmp_path, capsys):
     blocker = tmp_path / "results.txt"
     blocker.write_text("not a folder\n", encoding="utf-8")
     assessment = run_assessment(_config(path))
-    for out, words in ((blocker / "out", "the output folder does not exist"),
-                       (blocker, "is a file, not a folder for the output")):
+    for out, words, checked in ((blocker / "out", "the output folder does not exist",
+                                 f"cannot create the output folder ({blocker} is a file, not a folder)"),
+                                (blocker, "is a file, not a folder for the output",
+                                 "is a file, not a folder for the output")):
         with pytest.raises(InputError) as info:
             write_results(assessment, out)
         assert str(info.value) == f"{out}: {words}"
         line = _cli_error(capsys, _assess(path, out))
-        assert line == f"error: {out}: {words}"
+        assert line == f"error: --out {out}: {checked}"  # checked before the run
     assert blocker.read_text(encoding="utf-8") == "not a folder\n"
     assert _sha256(path) == before
 

@@ -9,6 +9,7 @@ import csv
 import json
 import math
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -100,7 +101,11 @@ def test_analysis_file_reproduces_the_run_from_anywhere(example25, tmp_path, cap
     code, _, stderr = _run(["dp", "--config", str(out / "analysis.toml"), "--out", str(again)], capsys)
     assert code == 0, stderr
     second = json.loads((again / "results.json").read_text(encoding="utf-8"))
-    assert second["dp"] == first["dp"] and second["config"] == first["config"]
+    assert second["dp"] == first["dp"]
+    # the data path as each run was given it: typed in tmp_path, then from the analysis file
+    assert first["config"].pop("data")["path"] == "example25.csv"
+    assert Path(second["config"].pop("data")["path"]) == tmp_path / "example25.csv"
+    assert second["config"] == first["config"]
 
 
 def test_useful_order_and_several_predicates(example25, tmp_path, capsys):
