@@ -22,7 +22,7 @@ from ..summary import top_by_size
 from ..sweep.kernels import CACHE
 from . import population as pop
 from .household import household_risk
-from .individual_risk import record_risk
+from .individual_risk import key_risk, record_risk
 from .keys import key_ids
 from .results import PopulationUniqueness, RiskBins, RiskSummary, SampleRisk, SubsetExpected
 from .suda import special_uniques
@@ -109,8 +109,8 @@ def _key(columns: Sequence[EncodedColumn], n: int, weights: Optional[np.ndarray]
     return key_ids([(c.codes, c.cardinality) for c in columns], n, weights)
 
 
-def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], weights: Optional[np.ndarray]
-                     ) -> tuple[SubsetExpected, ...]:
+def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], weights: Optional[np.ndarray],
+                     cancel: Optional[CancelToken] = None) -> tuple[SubsetExpected, ...]:
     """Per subset size, among the top subsets of the re-identification table (most blocks
     alone and highest mean posterior), the one with the most expected re-identifications."""
     candidates: dict[tuple[str, ...], None] = {}
@@ -119,10 +119,12 @@ def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], 
             candidates[row.qids] = None
     best: dict[int, SubsetExpected] = {}
     for qids in candidates:
-        ids, n_keys, frequencies, sums = _key([table[q] for q in qids], table.n_rows, weights)
-        risk, _ = record_risk(ids, frequencies, sums)
-        total = float(risk.sum())
-        entry = SubsetExpected(qids, total, total / table.n_rows, float(risk.max()))
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        _, _, frequencies, sums = _key([table[q] for q in qids], table.n_rows, weights)
+        per_key = 1.0 / frequencies if sums is None else key_risk(frequencies, sums)
+        total = float(np.dot(per_key, frequencies))
+        entry = SubsetExpected(qids, total, total / table.n_rows, float(per_key.max()))
         if len(qids) not in best or total > best[len(qids)].expected_reidentifications:
             best[len(qids)] = entry
     return tuple(best[size] for size in sorted(best))
@@ -161,7 +163,7 @@ def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence
     uniqueness = population_uniqueness(frequencies, fraction, source)
     cancel.raise_if_cancelled()
     reporter.update(3)
-    by_size = expected_by_size(table, reid_rows, weights)
+    by_size = expected_by_size(table, reid_rows, weights, cancel)
     reporter.update(4, force=True)
     suda = None
     if options.suda:
