@@ -73,3 +73,18 @@ def test_individual_risk_closed_forms_as_stated():
     _stated(f"r = (1/3) ln 4 = {p / (1 - p) * math.log(1 / p):.6f}")
     p = 0.5
     _stated(f"r = 2 (½ ln ½ + ½) = {p / (1 - p) ** 2 * (p * math.log(p) + 1 - p):.6f}")
+
+
+def test_individual_and_household_risk_as_stated():
+    import numpy as np
+
+    from engine.sample.household import household_risk
+    from engine.sample.individual_risk import key_risk
+
+    one, two, ones = key_risk(np.array([1, 2, 3]), np.array([4.0, 4.0, 3.0]))
+    _stated(f"r = (1/3) ln 4 = {one:.6f}")
+    _stated(f"r = 2 (½ ln ½ + ½) = {two:.6f}")
+    assert ones == pytest.approx(1 / 3)
+    members = household_risk(np.array([0.5, 0.2, 0.1]), np.array([0, 0, 0]), 1)
+    assert members == pytest.approx([0.64] * 3)
+    _stated("1 − 0.5 · 0.8 · 0.9 = 0.64 for each")
