@@ -3,6 +3,7 @@
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 from .conftest import EXAMPLES, ROOT
 
@@ -34,3 +35,13 @@ def test_no_engine_module_imports_qt_or_gui():
             if stripped.startswith(("import ", "from ")):
                 assert "PySide6" not in stripped and not stripped.startswith(("from gui", "import gui")), \
                     f"{path.relative_to(ROOT)}: {stripped}"
+
+
+def test_import_contracts_hold():
+    """The import-linter contracts of .importlinter (engine without Qt, the window on the
+    engine's public modules, report writers on results only)."""
+    linter = Path(sys.executable).with_name("lint-imports")
+    assert linter.exists(), "import-linter is a test dependency (pyproject.toml [test])"
+    done = subprocess.run([str(linter), "--config", str(ROOT / ".importlinter")], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:]
