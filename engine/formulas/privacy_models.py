@@ -32,6 +32,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .per_record import block_risk
+
 
 @dataclass(frozen=True)
 class TableDistribution:
@@ -147,7 +149,7 @@ def block_levels(blocks: np.ndarray, values: np.ndarray, counts: np.ndarray, siz
     bad = rising & (gain > -np.log(p) + 1e-12)
     ok[blocks[bad]] = False
     delta = np.maximum.reduceat(np.abs(np.log(q / p)), starts) if len(starts) else np.zeros(0)
-    return BlockLevels(sizes=sizes, block_max=block_max, alpha=block_max / sizes, distinct=distinct, entropy=entropy, c=c,
+    return BlockLevels(sizes=sizes, block_max=block_max, alpha=block_risk(sizes, block_max), distinct=distinct, entropy=entropy, c=c,
                        t=block_t(blocks, values, q, n_blocks, dist.p, dist.ordered), beta=beta,
                        enhanced_ok=ok, delta=delta)
 

@@ -38,6 +38,8 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
+from .counts import (BLOCKS, PRUNED_BLOCKS, PRUNED_SINGLETONS, PRUNED_WEIGHT, PRUNED_WIDTH, SINGLETONS,
+                     constant_column, max_sum_column)
 from .lattice import Family
 
 CHAIN_SHARE = 0.5       # stop collapsing once the groups exceed this share of the rows
@@ -328,7 +330,7 @@ class TaskResult:
 
     def __init__(self, n_nodes: int, width: int) -> None:
         self.counts = np.zeros((n_nodes, width), np.int64)
-        self.pruned = np.zeros((n_nodes, 3), np.int64)
+        self.pruned = np.zeros((n_nodes, PRUNED_WIDTH), np.int64)
         self.work = np.zeros(n_nodes, np.int64)
 
     def add(self, other: "TaskResult") -> None:
@@ -483,11 +485,11 @@ def finish(tree: Tree, total: TaskResult, n_sensitive: int) -> dict[tuple[int, .
         if p > 0:
             inherited[node] += inherited[p]
     counts = total.counts.copy()
-    counts[:, 0] += inherited[:, 0]
-    counts[:, 1] += inherited[:, 1]
+    counts[:, BLOCKS] += inherited[:, PRUNED_BLOCKS]
+    counts[:, SINGLETONS] += inherited[:, PRUNED_SINGLETONS]
     for s in range(n_sensitive):
-        counts[:, 2 + 2 * s] += inherited[:, 2]
-        counts[:, 3 + 2 * s] += inherited[:, 2]
+        counts[:, max_sum_column(s)] += inherited[:, PRUNED_WEIGHT]
+        counts[:, constant_column(s)] += inherited[:, PRUNED_WEIGHT]
     counts = counts[tree.alias]
     return {tree.prefixes[node]: counts[node].astype(np.float64) for node in np.flatnonzero(tree.reported)}
 
