@@ -419,12 +419,17 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     touched = np.empty(min(max_seg, max_sens) + 1, np.int64)
     result = TaskResult(len(tree.prefixes), width)
     n_total = float(subtree.bounds[-1])
+    packed = kernels.Rows(words, wts)
+    lattice = kernels.Lattice(tree.child_ptr, tree.child_dim, tree.child_node, below_ptr, below_dim)
+    cols = kernels.Packing(c_wi, c_shift, c_mask)
+    sens = kernels.Packing(s_wi, s_shift, s_mask)
+    out = kernels.Output(result.counts, result.pruned, result.work)
+    scratch = kernels.Scratch(cmap, keys, sizes, labels, tmp_words, tmp_wts, hist, touched)
+    tails = kernels.Tails(tail_ptr, tail_col, tail_stride, tail_size, cmap2)
 
     def call(node: int, seg_bounds: np.ndarray, lo: int, hi: int, descend: bool) -> None:
-        kernels.process(node, words, wts, seg_bounds, lo, hi, descend, tree.child_ptr, tree.child_dim,
-                        tree.child_node, c_wi, c_shift, c_mask, s_wi, s_shift, s_mask, result.counts,
-                        result.pruned, result.work, cmap, keys, sizes, labels, tmp_words, tmp_wts, hist,
-                        touched, n_local, tail_ptr, tail_col, tail_stride, tail_size, cmap2, below_ptr, below_dim)
+        kernels.process(node, packed, seg_bounds, lo, hi, descend, lattice, cols, sens, out, scratch, tails,
+                        n_local)
 
     def segments(node: int, seg_bounds: np.ndarray) -> bool:
         credit = float(tree.subtree[node]) / n_total
@@ -457,15 +462,14 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     def split(node: int, a: int, b: int) -> bool:
         call(node, np.array([a, b], np.int64), 0, 1, False)
         on_credit((b - a) * float(tree.own[node]) / n_total)
-        out = np.empty(b - a + 1, np.int64)
+        bounds_out = np.empty(b - a + 1, np.int64)
         for ci in tree.children(node):
             if should_stop():
                 return False
             c, child = int(tree.child_dim[ci]), int(tree.child_node[ci])
-            n_groups = kernels.group_segment(words, wts, a, b, c_wi[c], c_shift[c], c_mask[c], cmap, keys,
-                                             sizes, labels, tmp_words, tmp_wts, out)
+            n_groups = kernels.group_segment(packed, a, b, c_wi[c], c_shift[c], c_mask[c], scratch, bounds_out)
             result.work[child] += b - a
-            if not segments(child, out[:n_groups + 1].copy()):
+            if not segments(child, bounds_out[:n_groups + 1].copy()):
                 return False
         return True
 
