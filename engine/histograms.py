@@ -83,7 +83,8 @@ class _Partitions:
 def per_record_risk(columns: Mapping[str, EncodedColumn], qids: Sequence[str],
                     sensitive: Sequence[EncodedColumn], n: int) -> dict[str, np.ndarray]:
     """Per-record probabilistic risk for one QID set: ``reidentification`` = 1/|block| and,
-    per sensitive attribute, max_s s(block)/|block| (DESIGN.md, "Per-record risk")."""
+    per sensitive attribute, max_s s(block)/|block| (docs/methods.md, "Per-record risk and
+    worst-case histograms")."""
     ids, n_blocks, sizes = partition([(columns[q].codes, columns[q].cardinality) for q in qids], n)
     out = {"reidentification": reid.per_record_reid(ids, sizes)}
     for column in sensitive:

@@ -1,5 +1,5 @@
 """Scatter of attack success by QID-subset size, one dot per subset, with the prior line
-(deterministic and probabilistic panels; DESIGN.md, "QID-subset sweep", view 2)."""
+(deterministic and probabilistic panels; docs/methods.md, "QID-subset sweep")."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ first row (the user's QID order). Hand tables with deliberate ties."""
 import random
 from types import SimpleNamespace
 
-from engine.selection import smallest_k_by_size, top_by_size, worst
+from engine.selection import full_set_levels, smallest_k_by_size, top_by_size, worst
 
 
 def row(qids, det, prob, k=None, sensitive="s"):
@@ -52,3 +52,22 @@ def test_worst_agrees_with_a_brute_force_sort():
                 for _ in range(rng.randint(1, 12))]
         expected = sorted(range(len(rows)), key=lambda i: (-rows[i].posterior_det, len(rows[i].qids), i))[0]
         assert worst(rows, "posterior_det") is rows[expected]
+
+
+def _assessment(levels, qids, linked_qids=None):
+    linked = None if linked_qids is None else SimpleNamespace(qids=tuple(linked_qids))
+    return SimpleNamespace(privacy_models=tuple(levels), longitudinal=linked,
+                           config=SimpleNamespace(roles=SimpleNamespace(quasi_identifiers=tuple(qids))))
+
+
+def test_full_set_levels_of_every_qid_else_the_largest_subset():
+    s_ab, t_ab = row("ab", 0, 0, k=1, sensitive="s"), row("ab", 0, 0, k=1, sensitive="t")
+    s_bc, s_a = row("bc", 0, 0, k=2, sensitive="s"), row("a", 0, 0, k=5, sensitive="s")
+    levels = [s_a, s_ab, t_ab, s_bc]
+    full = full_set_levels(_assessment(levels, "ab"))
+    assert (full.qids, full.rows, full.complete) == (("a", "b"), (s_ab, t_ab), True)
+    partial = full_set_levels(_assessment(levels, "abc"))        # abc not swept: first of size 2
+    assert (partial.qids, partial.rows, partial.complete) == (("a", "b"), (s_ab, t_ab), False)
+    linked = full_set_levels(_assessment([s_a, s_bc], "a", linked_qids="cb"))
+    assert (linked.qids, linked.complete) == (("b", "c"), True)
+    assert full_set_levels(_assessment([], "ab")) is None
