@@ -35,10 +35,9 @@ from .io.encode import (EncodedColumn, EncodedTable, encode_arrow_table, encode_
                         smallest_uint)
 from .io.formats import list_columns, read_columns
 from .progress import CancelToken
-from .results import LinkedRelease
+from .results import LOW_MATCH_RATE, LinkedRelease
 
 
-LOW_MATCH_RATE = 0.5      # a later release matching fewer focal records than this is reported
 KEY_EXAMPLES = 3
 
 

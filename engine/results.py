@@ -222,6 +222,9 @@ class ModelShortfall:
                 "total_blocks": self.total_blocks}
 
 
+LOW_MATCH_RATE = 0.5      # a later release matching fewer focal records than this is reported
+
+
 @dataclass(frozen=True)
 class LinkedRelease:
     """One release in a linked analysis: its rows, key column, and how many focal records it

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..config import Thresholds
-from ..linkage import LOW_MATCH_RATE
-from ..results import Assessment, InferenceRisk, ReidentificationRisk
+from ..results import LOW_MATCH_RATE, Assessment, InferenceRisk, ReidentificationRisk
 from ..selection import full_set_levels, worst
 
 SMALL_SUBSET = 3
