@@ -28,6 +28,7 @@ from .cli_options import (TARGET_SYNTAX, Parser, TerminalProgress, add_read_opti
                           read_source)
 from .io.profile import profile_file
 from .progress import CancelToken
+from . import selection
 from .report.atomic import staged, write_analysis_file
 from .report.tables import write_results
 from .sample.options import SampleOptions
@@ -237,7 +238,7 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
 
             paths.append(write_pdf(assessment, Path(args.pdf), cancel=cancel, files=files))
     rows = assessment.reidentification or assessment.longitudinal.reidentification
-    worst = max(rows, key=lambda r: (r.posterior_det, r.posterior_prob))
+    worst = selection.worst(rows, "posterior_det")
     print(f"{assessment.dataset.name}: {assessment.dataset.rows:,} records, "
           f"{len(rows):,} QID subsets in {sum(assessment.timings.values()):.1f}s")
     print(f"worst re-identification: {worst.posterior_det:.2%} unique "

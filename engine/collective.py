@@ -11,6 +11,7 @@ from .formulas import reidentification as reid
 from .io.encode import EncodedColumn
 from .partition import block_value_stats, partition
 from .results import InferenceRisk, ReidentificationRisk
+from .sweep.counts import CountLayout
 from .sweep.runner import SweepCounts
 
 
@@ -28,17 +29,18 @@ def collective_risks(sweep: SweepCounts, walk_order: Sequence[int], qids: Sequen
     for column in sensitive:
         value_counts = np.bincount(column.codes.astype(np.int64), minlength=column.cardinality)
         priors.append((inf.prior_inference_prob(value_counts), inf.prior_inference_det(value_counts)))
+    layout = CountLayout(len(sensitive))
     reid_rows: list[ReidentificationRisk] = []
     inference_rows: list[InferenceRisk] = []
     for subset, counts in zip(sweep.subsets, sweep.counts):
         names = subset_names(subset, walk_order, qids)
-        blocks, singletons = int(counts[0]), int(counts[1])
+        blocks, singletons = int(counts[layout.blocks]), int(counts[layout.singletons])
         reid_rows.append(ReidentificationRisk(
             qids=names, n=n, blocks=blocks, singletons=singletons,
             prior_prob=prior_r_prob, posterior_prob=reid.posterior_reid_prob(blocks, n),
             prior_det=prior_r_det, posterior_det=reid.posterior_reid_det(singletons, n)))
         for i, column in enumerate(sensitive):
-            expected, certain = int(counts[2 + 2 * i]), int(counts[3 + 2 * i])
+            expected, certain = int(counts[layout.max_sum(i)]), int(counts[layout.constant(i)])
             inference_rows.append(InferenceRisk(
                 qids=names, sensitive=column.name, n=n, expected_correct=expected,
                 records_certain=certain, prior_prob=priors[i][0],

@@ -8,11 +8,12 @@ import numpy as np
 
 from .formulas import inference as inf
 from .formulas import reidentification as reid
+from .formulas.per_record import block_risk
 from .io.encode import EncodedColumn
 from .progress import CancelToken, ProgressCallback, ProgressReporter
 from .partition import LINEAR_MIN_ROWS, combined_columns, block_value_stats, partition
 from .results import InferenceRisk, ReidentificationRisk, RiskHistogram
-from .summary import top_by_size
+from .selection import top_by_size
 
 BINS = 20
 SMALL_BLOCK = 255            # blocks up to this size are tallied by (size, max) pairs
@@ -36,7 +37,7 @@ def _records_from_tally(tally: np.ndarray, big_sizes: np.ndarray, big_top: np.nd
     by (size, top) pairs (sizes up to SMALL_BLOCK) and the larger blocks listed one by one."""
     present = np.flatnonzero(tally)
     size_of, top_of = np.divmod(present, SMALL_BLOCK + 1)
-    risk = np.r_[top_of / size_of, big_top / big_sizes]
+    risk = np.r_[block_risk(size_of, top_of), block_risk(big_sizes, big_top)]
     records = np.r_[size_of * tally[present], big_sizes].astype(np.float64)
     return risk, records
 
@@ -82,7 +83,8 @@ class _Partitions:
 def per_record_risk(columns: Mapping[str, EncodedColumn], qids: Sequence[str],
                     sensitive: Sequence[EncodedColumn], n: int) -> dict[str, np.ndarray]:
     """Per-record probabilistic risk for one QID set: ``reidentification`` = 1/|block| and,
-    per sensitive attribute, max_s s(block)/|block| (docs/methods.md, "Per-record risk and worst-case histograms")."""
+    per sensitive attribute, max_s s(block)/|block| (docs/methods.md, "Per-record risk and
+    worst-case histograms")."""
     ids, n_blocks, sizes = partition([(columns[q].codes, columns[q].cardinality) for q in qids], n)
     out = {"reidentification": reid.per_record_reid(ids, sizes)}
     for column in sensitive:

@@ -42,8 +42,7 @@ def model_rows(sweep: SweepCounts, data: SweepData, walk_order: Sequence[int], q
     for subset, vector in zip(sweep.subsets, sweep.counts):
         names = subset_names(subset, walk_order, qids)
         for i, column in enumerate(sensitive):
-            offset = data.model_offset(i)
-            levels = dict(zip(MODEL_FIELDS, vector[offset:offset + len(MODEL_FIELDS)]))
+            levels = dict(zip(MODEL_FIELDS, vector[data.layout.model_levels(i)]))
             rows.append(PrivacyModelLevels(
                 qids=names, sensitive=column.name, k=int(levels["k"]), alpha=float(levels["alpha"]),
                 l=int(levels["l"]), entropy_l=float(levels["entropy_l"]), c=float(levels["c"]), c_l=options.l,

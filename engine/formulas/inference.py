@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .per_record import block_risk
+
 
 def prior_inference_prob(value_counts: np.ndarray) -> float:
     r"""Probabilistic prior :math:`\max_s count(s) / n`: guess the commonest value.
@@ -52,7 +54,7 @@ def block_counts(block_max: np.ndarray, block_distinct: np.ndarray, sizes: np.nd
 
 def per_record_inference(ids: np.ndarray, block_max: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     """Per-record risk max_s s(block(r)) / |block(r)|; its mean is the CAS probabilistic posterior."""
-    return block_max[ids] / sizes[ids]
+    return block_risk(sizes[ids], block_max[ids])
 
 
 def individual_inference(value_counts: np.ndarray) -> tuple[float, float, int]:
@@ -65,5 +67,5 @@ def individual_inference(value_counts: np.ndarray) -> tuple[float, float, int]:
     if size <= 0:
         raise ValueError("an empty block has no individual risk")
     best = int(np.argmax(value_counts))
-    return (float(value_counts[best]) / size,
+    return (float(block_risk(size, float(value_counts[best]))),
             1.0 if np.count_nonzero(value_counts) == 1 else 0.0, best)

@@ -29,8 +29,11 @@ worst block's. Conventions, after pycanon except where noted:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 import numpy as np
+
+from .per_record import block_risk
 
 
 @dataclass(frozen=True)
@@ -147,12 +150,96 @@ def block_levels(blocks: np.ndarray, values: np.ndarray, counts: np.ndarray, siz
     bad = rising & (gain > -np.log(p) + 1e-12)
     ok[blocks[bad]] = False
     delta = np.maximum.reduceat(np.abs(np.log(q / p)), starts) if len(starts) else np.zeros(0)
-    return BlockLevels(sizes=sizes, block_max=block_max, alpha=block_max / sizes, distinct=distinct, entropy=entropy, c=c,
+    return BlockLevels(sizes=sizes, block_max=block_max, alpha=block_risk(sizes, block_max), distinct=distinct, entropy=entropy, c=c,
                        t=block_t(blocks, values, q, n_blocks, dist.p, dist.ordered), beta=beta,
                        enhanced_ok=ok, delta=delta)
 
 
-MODEL_FIELDS = ("k", "alpha", "l", "entropy_l", "c", "t", "beta_basic", "beta_enhanced", "delta")
+@dataclass(frozen=True)
+class Alone:
+    """Records known to be alone in their blocks (dropped from the rows a sweep carries):
+    how many, the mask of their sensitive values, the table's distribution, and the l of
+    recursive (c,l)-diversity."""
+
+    count: int = 0
+    values: Optional[np.ndarray] = None
+    dist: Optional[TableDistribution] = None
+    l: int = 2
+
+
+def k_anonymity(levels: BlockLevels, alone: Alone) -> float:
+    """k = min over blocks of |q| (inf without blocks, 1 with a record alone)."""
+    if alone.count:
+        return 1.0
+    return float(levels.sizes.min()) if len(levels.sizes) else np.inf
+
+
+def alpha_level(levels: BlockLevels, alone: Alone) -> float:
+    """alpha = max over blocks of max_s q(s) (1 with a record alone)."""
+    if alone.count:
+        return 1.0
+    return float(levels.alpha.max()) if len(levels.alpha) else 0.0
+
+
+def l_diversity(levels: BlockLevels, alone: Alone) -> float:
+    """Distinct l = min over blocks of the number of values of S (1 with a record alone)."""
+    if alone.count:
+        return 1.0
+    return float(levels.distinct.min()) if len(levels.distinct) else np.inf
+
+
+def entropy_l_diversity(levels: BlockLevels, alone: Alone) -> float:
+    """Entropy l = exp(min over blocks of -sum q ln q) (1 with a record alone)."""
+    h_min = 0.0 if alone.count else (float(levels.entropy.min()) if len(levels.entropy) else np.inf)
+    return float(np.exp(h_min))
+
+
+def recursive_c(levels: BlockLevels, alone: Alone) -> float:
+    """Smallest whole c with r1 < c (r_l + ... + r_m) in every block; nan when a block has
+    fewer than l values (a record alone does when l > 1)."""
+    c = float(np.max(levels.c)) if len(levels.c) and not np.isnan(levels.c).any() else (
+        np.nan if len(levels.c) else 1.0)
+    if alone.count:
+        return np.nan if alone.l > 1 else max(c, 2.0)
+    return c
+
+
+def t_closeness(levels: BlockLevels, alone: Alone) -> float:
+    """t = max over blocks of the earth mover's distance to the table's distribution."""
+    t = float(levels.t.max()) if len(levels.t) else 0.0
+    if alone.count:
+        t = max(t, float(alone.dist.single_t[alone.values].max()))
+    return t
+
+
+def basic_beta(levels: BlockLevels, alone: Alone) -> float:
+    """Basic beta = max over blocks and values with q > p of (q - p)/p."""
+    beta = float(levels.beta.max()) if len(levels.beta) else 0.0
+    if alone.count:
+        beta = max(beta, float(alone.dist.single_beta[alone.values].max()))
+    return beta
+
+
+def enhanced_beta(levels: BlockLevels, alone: Alone) -> float:
+    """Enhanced beta: the basic beta when (q - p)/p <= -ln p for every q > p, else nan."""
+    ok = bool(levels.enhanced_ok.all())
+    if alone.count:
+        ok = ok and bool(alone.dist.single_enhanced_ok[alone.values].all())
+    return basic_beta(levels, alone) if ok else np.nan
+
+
+def delta_disclosure(levels: BlockLevels, alone: Alone) -> float:
+    """delta = max over blocks and the values present in them of |ln(q/p)|."""
+    delta = float(levels.delta.max()) if len(levels.delta) else 0.0
+    if alone.count:
+        delta = max(delta, float(alone.dist.single_delta[alone.values].max()))
+    return delta
+
+
+MODELS = {"k": k_anonymity, "alpha": alpha_level, "l": l_diversity, "entropy_l": entropy_l_diversity,
+          "c": recursive_c, "t": t_closeness, "beta_basic": basic_beta, "beta_enhanced": enhanced_beta,
+          "delta": delta_disclosure}
+MODEL_FIELDS = tuple(MODELS)
 
 
 def table_levels(levels: BlockLevels, pruned: int = 0, pruned_values: np.ndarray | None = None,
@@ -160,22 +247,5 @@ def table_levels(levels: BlockLevels, pruned: int = 0, pruned_values: np.ndarray
     """The table's nine levels (MODEL_FIELDS order; nan where undefined), combining the blocks
     with ``pruned`` records known to be alone in their blocks, whose sensitive values are
     ``pruned_values`` (a mask over the values of S)."""
-    k = float(levels.sizes.min()) if len(levels.sizes) else np.inf
-    alpha = float(levels.alpha.max()) if len(levels.alpha) else 0.0
-    l_min = float(levels.distinct.min()) if len(levels.distinct) else np.inf
-    h_min = float(levels.entropy.min()) if len(levels.entropy) else np.inf
-    c = float(np.max(levels.c)) if len(levels.c) and not np.isnan(levels.c).any() else (
-        np.nan if len(levels.c) else 1.0)
-    t = float(levels.t.max()) if len(levels.t) else 0.0
-    beta = float(levels.beta.max()) if len(levels.beta) else 0.0
-    ok = bool(levels.enhanced_ok.all())
-    delta = float(levels.delta.max()) if len(levels.delta) else 0.0
-    if pruned:
-        mask = pruned_values
-        k, alpha, l_min, h_min = 1.0, 1.0, 1.0, 0.0
-        c = np.nan if l > 1 else max(c, 2.0)
-        t = max(t, float(dist.single_t[mask].max()))
-        beta = max(beta, float(dist.single_beta[mask].max()))
-        delta = max(delta, float(dist.single_delta[mask].max()))
-        ok = ok and bool(dist.single_enhanced_ok[mask].all())
-    return np.array([k, alpha, l_min, float(np.exp(h_min)), c, t, beta, beta if ok else np.nan, delta])
+    alone = Alone(pruned, pruned_values, dist, l)
+    return np.array([model(levels, alone) for model in MODELS.values()])

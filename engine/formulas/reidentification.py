@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .per_record import block_risk
+
 
 def prior_reid_prob(n: int) -> float:
     r"""Probabilistic prior :math:`1/n`: a guess with no QIDs.
@@ -56,7 +58,7 @@ def block_counts(sizes: np.ndarray) -> tuple[int, int]:
 
 def per_record_reid(ids: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     """Per-record risk 1/|block(r)|; its mean is the CRS probabilistic posterior."""
-    return 1.0 / sizes[ids]
+    return block_risk(sizes[ids])
 
 
 def individual_reid(block_size: int) -> tuple[float, float]:
@@ -67,4 +69,4 @@ def individual_reid(block_size: int) -> tuple[float, float]:
     """
     if block_size <= 0:
         raise ValueError("an empty block has no individual risk")
-    return 1.0 / block_size, 1.0 if block_size == 1 else 0.0
+    return float(block_risk(block_size)), 1.0 if block_size == 1 else 0.0

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Sequence
 
 from ..config import Thresholds
 from ..results import LOW_MATCH_RATE, Assessment, InferenceRisk, ReidentificationRisk
 from ..sample.results import RiskSummary, SampleRisk
+from ..selection import full_set_levels, worst
 
 SMALL_SUBSET = 3
 
@@ -39,15 +40,6 @@ def pct(value: float) -> str:
     while digits < 6 and value < 1 and round(points, digits) >= 100:
         digits += 1
     return f"{points:.{digits}f}%"
-
-
-def worst(rows: Sequence, measure: str, max_size: Optional[int] = None):
-    """The row with the highest ``measure`` (ties: fewest QIDs, then higher probabilistic
-    posterior), optionally among subsets of at most ``max_size`` QIDs."""
-    pool = [r for r in rows if max_size is None or len(r.qids) <= max_size]
-    if not pool:
-        return None
-    return max(pool, key=lambda r: (getattr(r, measure), -len(r.qids), r.posterior_prob))
 
 
 def reidentification_sentences(rows: Sequence[ReidentificationRisk]) -> list[str]:
@@ -108,11 +100,11 @@ def unmatched_sentences(assessment: Assessment) -> list[str]:
 
 def model_sentences(assessment: Assessment) -> list[str]:
     """The levels reached with every QID known, and how far they are from the targets."""
-    qids = set(assessment.config.roles.quasi_identifiers)
-    full = [m for m in assessment.privacy_models if set(m.qids) == qids]
-    if not full:
+    levels = full_set_levels(assessment)
+    if levels is None or not levels.complete:
         return []
-    out = [f"With all {len(qids)} QIDs the file is {full[0].k:,}-anonymous."]
+    full = levels.rows
+    out = [f"With all {len(levels.qids)} QIDs the file is {full[0].k:,}-anonymous."]
     for m in full:
         c = "undefined" if m.c != m.c else f"{int(m.c)}"
         out.append(f"{m.sensitive}: l = {m.l}, entropy l = {m.entropy_l:.3g}, c = {c} (l = {m.c_l}), "
@@ -228,7 +220,7 @@ def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:
         rows = [r for r in inference if r.sensitive == sensitive]
         if not rows:
             continue
-        top = max(rows, key=lambda r: (r.posterior_det - r.prior_det, -len(r.qids)))
+        top = worst(rows, lambda r: r.posterior_det - r.prior_det)
         gain = top.posterior_det - top.prior_det
         if gain > limits.inference_certain_gain:
             reasons.append(f"{sensitive} is inferred with certainty for {pct(top.posterior_det)} of records "

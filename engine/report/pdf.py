@@ -18,7 +18,7 @@ from .. import __version__
 from ..config import ReportOptions, Target
 from ..progress import CancelToken
 from ..results import Assessment
-from ..summary import top_by_size
+from ..selection import full_set_levels, smallest_k_by_size, top_by_size
 from . import findings, figures, methods, sample_figures
 from .atomic import StagedFiles
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
@@ -335,15 +335,12 @@ class _Builder(DocumentBuilder):
         rows = self.a.privacy_models
         if not rows:
             return
-        qids = self.a.config.roles.quasi_identifiers
+        levels = full_set_levels(self.a)
         self.story.append(PageBreak())
         self.p("Privacy models", "h1")
         self.p(escape(methods.MODELS_INTRO), "small")
-        for sensitive in self.a.config.roles.sensitive:
-            full = next((m for m in rows if m.sensitive == sensitive and set(m.qids) == set(qids)), None)
-            if full is None:
-                continue
-            self.p(f"Levels for all {len(qids)} QIDs, sensitive attribute {escape(sensitive)}", "h2")
+        for full in levels.rows if levels.complete else ():
+            self.p(f"Levels for all {len(levels.qids)} QIDs, sensitive attribute {escape(full.sensitive)}", "h2")
             body = [["k", f"{full.k:,}"], ["alpha", f"{full.alpha:.4g}"], ["l", f"{full.l:,}"],
                     ["entropy l", f"{full.entropy_l:.4g}"],
                     [f"c (l = {full.c_l})", "undefined" if full.c != full.c else f"{int(full.c):,}"],
@@ -363,13 +360,9 @@ class _Builder(DocumentBuilder):
             self.story.append(self.table(["model", "target", "blocks short", "records in them"], body,
                                          [0.35, 0.15, 0.25, 0.25]))
         self.p("Smallest k by number of QIDs known", "h2")
-        first = self.a.config.roles.sensitive[0]
-        worst_k = {}
-        for m in rows:
-            if m.sensitive == first and (len(m.qids) not in worst_k or m.k < worst_k[len(m.qids)].k):
-                worst_k[len(m.qids)] = m
-        body = [[str(size), ", ".join(m.qids), f"{m.k:,}", f"{m.l:,}", f"{m.t:.3g}"]
-                for size, m in sorted(worst_k.items())]
+        first = rows[0].sensitive
+        body = [[str(len(m.qids)), ", ".join(m.qids), f"{m.k:,}", f"{m.l:,}", f"{m.t:.3g}"]
+                for m in smallest_k_by_size(rows)]
         self.story.append(self.table(["size", "QIDs (subset with the smallest k)", "k",
                                       f"l ({first})", f"t ({first})"], body, [0.07, 0.57, 0.12, 0.12, 0.12]))
 

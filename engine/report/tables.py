@@ -10,7 +10,7 @@ from typing import Any, Iterable, Optional, Sequence
 import numpy as np
 
 from ..results import Assessment
-from ..summary import top_by_size
+from ..selection import top_by_size
 from ..progress import CancelToken
 from .atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from .outputs import ASSESS_OUTPUTS, ASSESS_TABLES

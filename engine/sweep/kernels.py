@@ -30,8 +30,14 @@ from __future__ import annotations
 import os
 import sys
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
+
+from .counts import FIRST_SENSITIVE, PER_SENSITIVE, PRUNED_BLOCKS, PRUNED_SINGLETONS, PRUNED_WEIGHT
+from .counts import BLOCKS as COUNT_BLOCKS
+from .counts import SINGLETONS as COUNT_SINGLETONS
 
 
 def _cache_wanted() -> bool:
@@ -53,7 +59,26 @@ def _cache_wanted() -> bool:
 
 
 CACHE = _cache_wanted()
-BLOCKS, SINGLETONS, WEIGHT = 0, 1, 2
+
+# The kernels' arguments, grouped (plain namedtuples of arrays, which numba passes as tuples):
+Rows = namedtuple("Rows", "words wts")                  # packed rows, and the weight of each
+Packing = namedtuple("Packing", "wi shift mask")        # per column: word, bit shift, bit mask
+Lattice = namedtuple("Lattice", "child_ptr child_dim child_node below_ptr below_dim")  # Tree's CSR arrays
+Output = namedtuple("Output", "counts pruned work")     # TaskResult's arrays
+Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched")
+Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per node (Tree.tails)
+
+
+@njit(cache=CACHE, inline="always")
+def _max_sum(s):
+    """Column of sensitive attribute ``s``'s sum of block maxima (:mod:`.counts`)."""
+    return FIRST_SENSITIVE + PER_SENSITIVE * s
+
+
+@njit(cache=CACHE, inline="always")
+def _constant(s):
+    """Column of sensitive attribute ``s``'s records in constant blocks (:mod:`.counts`)."""
+    return FIRST_SENSITIVE + PER_SENSITIVE * s + 1
 
 
 @njit(cache=CACHE, inline="always")
@@ -63,18 +88,21 @@ def _code(words, r, wi, shift, mask):
 
 @njit(cache=CACHE, inline="always")
 def _prune(pruned, node, weight):
-    pruned[node, BLOCKS] += 1
+    pruned[node, PRUNED_BLOCKS] += 1
     if weight == 1:
-        pruned[node, SINGLETONS] += 1
-    pruned[node, WEIGHT] += weight
+        pruned[node, PRUNED_SINGLETONS] += 1
+    pruned[node, PRUNED_WEIGHT] += weight
 
 
 @njit(cache=CACHE, inline="always")
-def _stats(node, words, wts, a, b, key_wi, key_shift, key_mask, whole, s_wi, s_shift, s_mask,
-           counts, first, constant, hist, touched, bmax):
+def _stats(node, rows, a, b, key_wi, key_shift, key_mask, whole, sens, counts, first, constant,
+           scratch, bmax):
     """Find the end ``j`` of the block starting at ``a`` (rows with the code of ``a`` in the key
     column, or all of ``[a, b)`` when ``whole``), count it for ``node`` if it has more than one
     row; returns ``j`` and the block's weight."""
+    words, wts = rows.words, rows.wts
+    s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
+    hist, touched = scratch.hist, scratch.touched
     n_sens = s_wi.shape[0]
     total = np.int64(wts[a])
     key = _code(words, a, key_wi, key_shift, key_mask)
@@ -92,11 +120,11 @@ def _stats(node, words, wts, a, b, key_wi, key_shift, key_mask, whole, s_wi, s_s
         j += 1
     if j - a == 1:
         return j, total
-    counts[node, 0] += 1
+    counts[node, COUNT_BLOCKS] += 1
     for s in range(n_sens):
         if constant[s]:
-            counts[node, 2 + 2 * s] += total
-            counts[node, 3 + 2 * s] += total
+            counts[node, _max_sum(s)] += total
+            counts[node, _constant(s)] += total
             bmax[s] = total
             continue
         n_touched = 0
@@ -112,7 +140,7 @@ def _stats(node, words, wts, a, b, key_wi, key_shift, key_mask, whole, s_wi, s_s
             if hist[v] > top:
                 top = hist[v]
             hist[v] = 0
-        counts[node, 2 + 2 * s] += top
+        counts[node, _max_sum(s)] += top
         bmax[s] = top
     return j, total
 
@@ -127,9 +155,12 @@ def _all_same(words, a, b, wi, shift, mask):
 
 
 @njit(cache=CACHE, inline="always")
-def _group(words, wts, a, b, wi, shift, mask, cmap, keys, sizes, labels, tmp_words, tmp_wts):
+def _group(rows, a, b, wi, shift, mask, scratch):
     """Group the rows ``[a, b)`` in place by one column's code (rows are moved with their
     weights); returns the number of groups."""
+    words, wts = rows.words, rows.wts
+    cmap, keys, sizes, labels = scratch.cmap, scratch.keys, scratch.sizes, scratch.labels
+    tmp_words, tmp_wts = scratch.tmp_words, scratch.tmp_wts
     n_words = words.shape[1]
     m = b - a
     if m <= 12:                       # tiny: insertion sort by the code
@@ -192,8 +223,7 @@ SMALL = 3                 # blocks of at most this many rows are walked by pair 
 
 
 @njit(cache=CACHE)
-def _small(node, words, wts, a, b, child_ptr, child_dim, child_node, c_wi, c_shift, c_mask,
-           s_wi, s_shift, s_mask, below_ptr, below_dim, counts, pruned, agree, rep, cls_w):
+def _small(node, rows, a, b, lattice, cols, sens, out, agree, rep, cls_w):
     """Walk the subtree of ``node`` inside its block ``[a, b)`` of at most :data:`SMALL` rows.
 
     For each pair of rows the QIDs they agree on are a bit mask over pairs per QID
@@ -201,6 +231,12 @@ def _small(node, words, wts, a, b, child_ptr, child_dim, child_node, c_wi, c_shi
     QIDs, and its blocks are the classes of those pairs (equality is transitive). Every row
     is first counted as a single-row block in every subset below; subsets where some pair is
     still together get the difference. Only those subsets are visited."""
+    words, wts = rows.words, rows.wts
+    child_ptr, child_dim, child_node = lattice.child_ptr, lattice.child_dim, lattice.child_node
+    below_ptr, below_dim = lattice.below_ptr, lattice.below_dim
+    c_wi, c_shift, c_mask = cols.wi, cols.shift, cols.mask
+    s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
+    counts, pruned = out.counts, out.pruned
     m = b - a
     n_sens = s_wi.shape[0]
     for t in range(below_ptr[node], below_ptr[node + 1]):
@@ -223,9 +259,9 @@ def _small(node, words, wts, a, b, child_ptr, child_dim, child_node, c_wi, c_shi
             ones += 1
     for ci in range(child_ptr[node], child_ptr[node + 1]):
         u = child_node[ci]
-        pruned[u, 0] += m
-        pruned[u, 1] += ones
-        pruned[u, 2] += weight
+        pruned[u, PRUNED_BLOCKS] += m
+        pruned[u, PRUNED_SINGLETONS] += ones
+        pruned[u, PRUNED_WEIGHT] += weight
     full = np.uint64((1 << (m * (m - 1) // 2)) - 1) if m < 12 else np.uint64(0)
     st_node = np.empty(64, np.int64)
     st_mask = np.empty(64, np.uint64)
@@ -267,8 +303,8 @@ def _small(node, words, wts, a, b, child_ptr, child_dim, child_node, c_wi, c_shi
                     if wts[a + i] == 1:
                         ones_in += 1
             total = cls_w[r]
-            counts[y, 0] += 1 - size
-            counts[y, 1] -= ones_in
+            counts[y, COUNT_BLOCKS] += 1 - size
+            counts[y, COUNT_SINGLETONS] -= ones_in
             for s in range(n_sens):
                 top = np.int64(0)
                 constant = True
@@ -285,9 +321,9 @@ def _small(node, words, wts, a, b, child_ptr, child_dim, child_node, c_wi, c_shi
                             same += wts[a + q]
                     if same > top:
                         top = same
-                counts[y, 2 + 2 * s] += top - total
+                counts[y, _max_sum(s)] += top - total
                 if not constant:
-                    counts[y, 3 + 2 * s] -= total
+                    counts[y, _constant(s)] -= total
         if child_ptr[y + 1] > child_ptr[y]:
             depth += 1
             st_node[depth] = y
@@ -296,10 +332,12 @@ def _small(node, words, wts, a, b, child_ptr, child_dim, child_node, c_wi, c_shi
 
 
 @njit(cache=CACHE)
-def _collapse(words, wts, a, b, top, node, tail_ptr, tail_col, tail_stride, c_wi, c_shift, c_mask,
-              cmap2, keys):
+def _collapse(rows, a, b, top, node, tails, cols, keys):
     """Copy the rows ``[a, b)`` to ``top...``, merging rows equal on the columns read below
     ``node`` (a dense key over their codes); returns the number of merged rows."""
+    words, wts = rows.words, rows.wts
+    tail_ptr, tail_col, tail_stride, cmap2 = tails.ptr, tails.col, tails.stride, tails.cmap2
+    c_wi, c_shift, c_mask = cols.wi, cols.shift, cols.mask
     n_words = words.shape[1]
     m = 0
     for i in range(a, b):
@@ -324,16 +362,22 @@ def _collapse(words, wts, a, b, top, node, tail_ptr, tail_col, tail_stride, c_wi
 
 
 @njit(cache=CACHE)
-def process(node, words, wts, bounds, s_lo, s_hi, descend, child_ptr, child_dim, child_node,
-            c_wi, c_shift, c_mask, s_wi, s_shift, s_mask, counts, pruned, work,
-            cmap, keys, sizes, labels, tmp_words, tmp_wts, hist, touched,
-            stack_base, tail_ptr, tail_col, tail_stride, tail_size, cmap2, below_ptr, below_dim):
+def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, scratch, tails, stack_base):
     """Blocks ``[bounds[s], bounds[s+1])`` for ``s`` in ``[s_lo, s_hi)`` of subset ``node``:
     count each, and with ``descend`` walk every subset below ``node`` inside it.
 
     A block at least as large as the key space of the columns below its subset
     (``tail_size``, 0 when too large) is first collapsed into merged rows, written on a stack
-    past ``stack_base``. ``work[node]`` gets the rows grouped to reach each subset."""
+    past ``stack_base``. ``work[node]`` gets the rows grouped to reach each subset.
+
+    ``rows``: :data:`Rows`; ``lattice``: :data:`Lattice`; ``cols``/``sens``: :data:`Packing` of
+    every table column / of the sensitive ones; ``out``: :data:`Output`; ``scratch``:
+    :data:`Scratch`; ``tails``: :data:`Tails`."""
+    words, wts = rows.words, rows.wts
+    child_ptr, child_dim, child_node = lattice.child_ptr, lattice.child_dim, lattice.child_node
+    c_wi, c_shift, c_mask = cols.wi, cols.shift, cols.mask
+    counts, pruned, work = out.counts, out.pruned, out.work
+    tail_size = tails.size
     depth_max = 64
     f_node = np.empty(depth_max, np.int64)
     f_a = np.empty(depth_max, np.int64)
@@ -342,7 +386,7 @@ def process(node, words, wts, bounds, s_lo, s_hi, descend, child_ptr, child_dim,
     f_at = np.empty(depth_max, np.int64)
     f_top = np.empty(depth_max, np.int64)
     f_whole = np.empty(depth_max, np.bool_)
-    n_sens = s_wi.shape[0]
+    n_sens = sens.wi.shape[0]
     first = np.empty(max(n_sens, 1), np.int64)
     constant = np.empty(max(n_sens, 1), np.bool_)
     bmax = np.empty(max(n_sens, 1), np.int64)
@@ -360,21 +404,18 @@ def process(node, words, wts, bounds, s_lo, s_hi, descend, child_ptr, child_dim,
         if b0 - a0 == 1:
             _prune(pruned, node, np.int64(wts[a0]))
             continue
-        _, total0 = _stats(node, words, wts, a0, b0, 0, 0, 0, True, s_wi, s_shift, s_mask, counts, first,
-                           constant, hist, touched, bmax)
+        _, total0 = _stats(node, rows, a0, b0, 0, 0, 0, True, sens, counts, first, constant, scratch, bmax)
         if not descend or child_ptr[node + 1] == child_ptr[node]:
             continue
         if b0 - a0 <= SMALL:
-            _small(node, words, wts, a0, b0, child_ptr, child_dim, child_node, c_wi, c_shift, c_mask,
-                   s_wi, s_shift, s_mask, below_ptr, below_dim, counts, pruned, agree, rep, cls_w)
+            _small(node, rows, a0, b0, lattice, cols, sens, out, agree, rep, cls_w)
             continue
         top = stack_base
         depth = 0
         f_node[0] = node
         f_top[0] = top
         if tail_size[node] > 0 and b0 - a0 >= tail_size[node] and top + (b0 - a0) <= words.shape[0]:
-            m = _collapse(words, wts, a0, b0, top, node, tail_ptr, tail_col, tail_stride, c_wi, c_shift,
-                          c_mask, cmap2, keys)
+            m = _collapse(rows, a0, b0, top, node, tails, cols, scratch.keys)
             a0, b0 = top, top + m
             top += m
         f_a[0] = a0
@@ -399,8 +440,7 @@ def process(node, words, wts, bounds, s_lo, s_hi, descend, child_ptr, child_dim,
                 if _all_same(words, a, b, c_wi[c], c_shift[c], c_mask[c]):
                     f_whole[depth] = True
                 else:
-                    n_groups = _group(words, wts, a, b, c_wi[c], c_shift[c], c_mask[c], cmap, keys, sizes,
-                                      labels, tmp_words, tmp_wts)
+                    n_groups = _group(rows, a, b, c_wi[c], c_shift[c], c_mask[c], scratch)
                     work[child_node[ci]] += b - a
                     f_whole[depth] = n_groups == 1
                 f_at[depth] = a
@@ -415,24 +455,23 @@ def process(node, words, wts, bounds, s_lo, s_hi, descend, child_ptr, child_dim,
                 j = b
                 total = f_total[depth]
                 if j - i > 1:                    # (a collapsed block may be one merged row)
-                    counts[u, 0] += 1
+                    counts[u, COUNT_BLOCKS] += 1
                     for s in range(n_sens):
                         bmax[s] = f_max[depth, s]
                         constant[s] = f_const[depth, s]
-                        counts[u, 2 + 2 * s] += bmax[s]
+                        counts[u, _max_sum(s)] += bmax[s]
                         if constant[s]:
-                            counts[u, 3 + 2 * s] += total
+                            counts[u, _constant(s)] += total
             else:
-                j, total = _stats(u, words, wts, i, b, c_wi[c], c_shift[c], c_mask[c], False,
-                                  s_wi, s_shift, s_mask, counts, first, constant, hist, touched, bmax)
+                j, total = _stats(u, rows, i, b, c_wi[c], c_shift[c], c_mask[c], False, sens, counts, first,
+                                  constant, scratch, bmax)
             f_at[depth] = j
             if j - i == 1:
                 _prune(pruned, u, total)
                 continue
             if child_ptr[u + 1] > child_ptr[u]:
                 if j - i <= SMALL:
-                    _small(u, words, wts, i, j, child_ptr, child_dim, child_node, c_wi, c_shift, c_mask,
-                           s_wi, s_shift, s_mask, below_ptr, below_dim, counts, pruned, agree, rep, cls_w)
+                    _small(u, rows, i, j, lattice, cols, sens, out, agree, rep, cls_w)
                     continue
                 depth += 1
                 f_node[depth] = u
@@ -442,8 +481,7 @@ def process(node, words, wts, bounds, s_lo, s_hi, descend, child_ptr, child_dim,
                     f_max[depth, s] = bmax[s]
                     f_const[depth, s] = constant[s]
                 if tail_size[u] > 0 and j - i >= tail_size[u] and top + (j - i) <= words.shape[0]:
-                    m = _collapse(words, wts, i, j, top, u, tail_ptr, tail_col, tail_stride, c_wi, c_shift,
-                                  c_mask, cmap2, keys)
+                    m = _collapse(rows, i, j, top, u, tails, cols, scratch.keys)
                     i, j = top, top + m
                     top += m
                 f_a[depth] = i
@@ -453,11 +491,11 @@ def process(node, words, wts, bounds, s_lo, s_hi, descend, child_ptr, child_dim,
 
 
 @njit(cache=CACHE)
-def group_segment(words, wts, a, b, wi, shift, mask, cmap, keys, sizes, labels, tmp_words, tmp_wts,
-                  out_bounds):
+def group_segment(rows, a, b, wi, shift, mask, scratch, out_bounds):
     """Group rows ``[a, b)`` in place by one column; the sub-block bounds go to ``out_bounds``
     (``n + 1`` of them, absolute positions); returns ``n``."""
-    n_groups = _group(words, wts, a, b, wi, shift, mask, cmap, keys, sizes, labels, tmp_words, tmp_wts)
+    words = rows.words
+    n_groups = _group(rows, a, b, wi, shift, mask, scratch)
     out_bounds[0] = a
     if n_groups == 1:
         out_bounds[1] = b

@@ -38,6 +38,8 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
+from .counts import (BLOCKS, PRUNED_BLOCKS, PRUNED_SINGLETONS, PRUNED_WEIGHT, PRUNED_WIDTH, SINGLETONS,
+                     constant_column, max_sum_column)
 from .lattice import Family
 
 CHAIN_SHARE = 0.5       # stop collapsing once the groups exceed this share of the rows
@@ -328,7 +330,7 @@ class TaskResult:
 
     def __init__(self, n_nodes: int, width: int) -> None:
         self.counts = np.zeros((n_nodes, width), np.int64)
-        self.pruned = np.zeros((n_nodes, 3), np.int64)
+        self.pruned = np.zeros((n_nodes, PRUNED_WIDTH), np.int64)
         self.work = np.zeros(n_nodes, np.int64)
 
     def add(self, other: "TaskResult") -> None:
@@ -417,12 +419,17 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     touched = np.empty(min(max_seg, max_sens) + 1, np.int64)
     result = TaskResult(len(tree.prefixes), width)
     n_total = float(subtree.bounds[-1])
+    packed = kernels.Rows(words, wts)
+    lattice = kernels.Lattice(tree.child_ptr, tree.child_dim, tree.child_node, below_ptr, below_dim)
+    cols = kernels.Packing(c_wi, c_shift, c_mask)
+    sens = kernels.Packing(s_wi, s_shift, s_mask)
+    out = kernels.Output(result.counts, result.pruned, result.work)
+    scratch = kernels.Scratch(cmap, keys, sizes, labels, tmp_words, tmp_wts, hist, touched)
+    tails = kernels.Tails(tail_ptr, tail_col, tail_stride, tail_size, cmap2)
 
     def call(node: int, seg_bounds: np.ndarray, lo: int, hi: int, descend: bool) -> None:
-        kernels.process(node, words, wts, seg_bounds, lo, hi, descend, tree.child_ptr, tree.child_dim,
-                        tree.child_node, c_wi, c_shift, c_mask, s_wi, s_shift, s_mask, result.counts,
-                        result.pruned, result.work, cmap, keys, sizes, labels, tmp_words, tmp_wts, hist,
-                        touched, n_local, tail_ptr, tail_col, tail_stride, tail_size, cmap2, below_ptr, below_dim)
+        kernels.process(node, packed, seg_bounds, lo, hi, descend, lattice, cols, sens, out, scratch, tails,
+                        n_local)
 
     def segments(node: int, seg_bounds: np.ndarray) -> bool:
         credit = float(tree.subtree[node]) / n_total
@@ -455,15 +462,14 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     def split(node: int, a: int, b: int) -> bool:
         call(node, np.array([a, b], np.int64), 0, 1, False)
         on_credit((b - a) * float(tree.own[node]) / n_total)
-        out = np.empty(b - a + 1, np.int64)
+        bounds_out = np.empty(b - a + 1, np.int64)
         for ci in tree.children(node):
             if should_stop():
                 return False
             c, child = int(tree.child_dim[ci]), int(tree.child_node[ci])
-            n_groups = kernels.group_segment(words, wts, a, b, c_wi[c], c_shift[c], c_mask[c], cmap, keys,
-                                             sizes, labels, tmp_words, tmp_wts, out)
+            n_groups = kernels.group_segment(packed, a, b, c_wi[c], c_shift[c], c_mask[c], scratch, bounds_out)
             result.work[child] += b - a
-            if not segments(child, out[:n_groups + 1].copy()):
+            if not segments(child, bounds_out[:n_groups + 1].copy()):
                 return False
         return True
 
@@ -483,11 +489,11 @@ def finish(tree: Tree, total: TaskResult, n_sensitive: int) -> dict[tuple[int, .
         if p > 0:
             inherited[node] += inherited[p]
     counts = total.counts.copy()
-    counts[:, 0] += inherited[:, 0]
-    counts[:, 1] += inherited[:, 1]
+    counts[:, BLOCKS] += inherited[:, PRUNED_BLOCKS]
+    counts[:, SINGLETONS] += inherited[:, PRUNED_SINGLETONS]
     for s in range(n_sensitive):
-        counts[:, 2 + 2 * s] += inherited[:, 2]
-        counts[:, 3 + 2 * s] += inherited[:, 2]
+        counts[:, max_sum_column(s)] += inherited[:, PRUNED_WEIGHT]
+        counts[:, constant_column(s)] += inherited[:, PRUNED_WEIGHT]
     counts = counts[tree.alias]
     return {tree.prefixes[node]: counts[node].astype(np.float64) for node in np.flatnonzero(tree.reported)}
 

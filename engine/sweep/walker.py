@@ -18,9 +18,9 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..formulas.privacy_models import (MODEL_FIELDS, BlockLevels, TableDistribution, block_levels,
-                                        table_levels)
+from ..formulas.privacy_models import BlockLevels, TableDistribution, block_levels, table_levels
 from ..partition import block_value_pairs, block_value_stats, refine
+from .counts import BLOCKS, SINGLETONS, CountLayout
 from .lattice import Family, Task
 
 PRUNE_SHARE = 0.02
@@ -44,14 +44,14 @@ class SweepData:
         return self.distributions is not None
 
     @property
-    def width(self) -> int:
-        """Length of one subset's vector: blocks, singletons, then 2 counts per sensitive
-        attribute, then (with privacy models) the nine model levels per sensitive attribute."""
-        per_sensitive = 2 + (len(MODEL_FIELDS) if self.models else 0)
-        return 2 + per_sensitive * len(self.sensitive_codes)
+    def layout(self) -> CountLayout:
+        """Where each count sits in one subset's vector."""
+        return CountLayout(len(self.sensitive_codes), self.models)
 
-    def model_offset(self, i: int) -> int:
-        return 2 + 2 * len(self.sensitive_codes) + len(MODEL_FIELDS) * i
+    @property
+    def width(self) -> int:
+        """Length of one subset's vector (:class:`CountLayout`)."""
+        return self.layout.width
 
 
 @dataclass
@@ -94,19 +94,19 @@ def _alone(node: _Node, single_rows: np.ndarray, position: np.ndarray) -> np.nda
 def _sensitive_counts(data: SweepData, node: _Node, ids: np.ndarray, n_blocks: int,
                       sizes: np.ndarray, counts: np.ndarray) -> None:
     """Fill the CAS counts (and model levels) of every sensitive attribute into ``counts``."""
+    layout = data.layout
     for i, (codes, card) in enumerate(zip(data.sensitive_codes, data.sensitive_cards)):
         values = _gather(codes, node.rows)
         if data.models:
             blocks, vals, pair_counts = block_value_pairs(ids, n_blocks, values, card)
             levels = block_levels(blocks, vals, pair_counts, sizes, data.distributions[i], data.model_l)
             block_max, distinct = levels.block_max, levels.distinct
-            offset = data.model_offset(i)
-            counts[offset:offset + len(MODEL_FIELDS)] = table_levels(
+            counts[layout.model_levels(i)] = table_levels(
                 levels, node.pruned, node.pruned_values[i], data.distributions[i], data.model_l)
         else:
             block_max, distinct = block_value_stats(ids, n_blocks, values, card)
-        counts[2 + 2 * i] = node.pruned + int(block_max.sum())
-        counts[3 + 2 * i] = node.pruned + int(sizes[distinct == 1].sum())
+        counts[layout.max_sum(i)] = node.pruned + int(block_max.sum())
+        counts[layout.constant(i)] = node.pruned + int(sizes[distinct == 1].sum())
 
 
 def _all_pruned(data: SweepData, node: _Node) -> np.ndarray:
@@ -114,8 +114,7 @@ def _all_pruned(data: SweepData, node: _Node) -> np.ndarray:
     counts = np.full(data.width, float(node.pruned))
     if data.models:
         for i, dist in enumerate(data.distributions):
-            offset = data.model_offset(i)
-            counts[offset:offset + len(MODEL_FIELDS)] = table_levels(
+            counts[data.layout.model_levels(i)] = table_levels(
                 BlockLevels.empty(), node.pruned, node.pruned_values[i], dist, data.model_l)
     return counts
 
@@ -139,8 +138,8 @@ def _child(data: SweepData, node: _Node, column: int, want_counts: bool, keep_fo
     counts = None
     if want_counts:
         counts = np.empty(data.width, dtype=np.float64)
-        counts[0] = node.pruned + n_blocks
-        counts[1] = node.pruned + n_single
+        counts[BLOCKS] = node.pruned + n_blocks
+        counts[SINGLETONS] = node.pruned + n_single
         _sensitive_counts(data, node, ids, n_blocks, sizes, counts)
     if not keep_for_children:
         return counts, (None if alone is None else _Node(None, ids[:0], 0, 0, None, alone))

@@ -23,7 +23,8 @@ def head_counts(row: Row) -> tuple[int, int]:
 
 
 class TopSubsetsModel(QAbstractTableModel):
-    """For each subset size, the subset(s) with the highest posterior (docs/methods.md, "QID-subset sweep")."""
+    """For each subset size, the subset(s) with the highest posterior, as chosen by
+    :func:`engine.selection.top_by_size` (docs/methods.md, "QID-subset sweep")."""
 
     COLUMNS = 8
 

@@ -11,7 +11,7 @@ from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView,
                                QLabel, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
-from engine.summary import top_by_size
+from engine.selection import top_by_size
 
 from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
 from ..session import Session

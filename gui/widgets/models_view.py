@@ -9,6 +9,7 @@ from typing import Optional, Sequence
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
+from engine import selection
 from engine.results import Assessment, ModelShortfall, PrivacyModelLevels
 
 from ..text import MODEL_TIPS, count, pct, qid_text
@@ -81,24 +82,9 @@ def _fill(table: QTableWidget, heads: Sequence[str], rows: Sequence[Sequence[str
     table.resizeRowsToContents()
 
 
-def full_set_levels(assessment: Assessment) -> list[PrivacyModelLevels]:
-    """The levels of the largest evaluated subset (the full QID set when it was evaluated)."""
-    levels = assessment.privacy_models
-    if not levels:
-        return []
-    size = max(len(m.qids) for m in levels)
-    first = next(m.qids for m in levels if len(m.qids) == size)
-    return [m for m in levels if m.qids == first]
-
-
 def smallest_k_by_size(levels: Sequence[PrivacyModelLevels]) -> list[tuple[int, int, tuple[str, ...]]]:
-    """(size, smallest k, its subset) for each subset size."""
-    best: dict[int, tuple[int, tuple[str, ...]]] = {}
-    for m in levels:
-        size = len(m.qids)
-        if size not in best or m.k < best[size][0]:
-            best[size] = (m.k, m.qids)
-    return [(size, k, qids) for size, (k, qids) in sorted(best.items())]
+    """(size, smallest k, its subset) for each subset size (:func:`engine.selection.smallest_k_by_size`)."""
+    return [(len(m.qids), m.k, m.qids) for m in selection.smallest_k_by_size(levels)]
 
 
 class PrivacyModelsView(QWidget):
@@ -123,7 +109,8 @@ class PrivacyModelsView(QWidget):
         layout.addWidget(self.k_by_size, 2)
 
     def show_assessment(self, assessment: Optional[Assessment]) -> None:
-        levels = full_set_levels(assessment) if assessment is not None else []
+        full_set = selection.full_set_levels(assessment) if assessment is not None else None
+        levels = list(full_set.rows) if full_set is not None else []
         if assessment is None or not assessment.config.models.enabled:
             self.note.setText("Privacy models were not computed: tick \"Report the privacy-model "
                               "levels\" on the Attacks page and run again.")
@@ -131,10 +118,8 @@ class PrivacyModelsView(QWidget):
             self.note.setText("No privacy-model levels: they need a sensitive attribute (set one on "
                               "the Data page and tick attribute inference).")
         else:
-            qids = levels[0].qids
-            full = (assessment.longitudinal.qids if assessment.longitudinal is not None
-                    else assessment.config.roles.quasi_identifiers)
-            which = "all quasi-identifiers" if len(qids) == len(full) else \
+            qids = full_set.qids
+            which = "all quasi-identifiers" if full_set.complete else \
                 "the largest subset evaluated (the full set is not in the chosen family)"
             self.note.setText(f"Levels the data reaches for {which}: {qid_text(qids)}. "
                               "Point at a model for its meaning; \"undefined\" cells explain why.")

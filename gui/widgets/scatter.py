@@ -9,6 +9,7 @@ import numpy as np
 from PySide6.QtCore import Signal
 
 from engine.results import InferenceRisk
+from engine.selection import top_by_size
 
 from ..models.results_models import Row, head_counts
 from ..text import count, pct, qid_text
@@ -69,10 +70,8 @@ class SubsetScatter(PlotCanvas):
             ax = self.figure.add_subplot(1, 2, i + 1)
             values = np.array([getattr(r, measure) for r in self.rows], dtype=float)
             x = spread(sizes, values)
-            best = np.zeros(len(values), dtype=bool)
-            for size in np.unique(sizes):
-                members = np.flatnonzero(sizes == size)
-                best[members[np.argmax(values[members])]] = True
+            top = {id(row) for row in top_by_size(self.rows, measure)}
+            best = np.array([id(row) in top for row in self.rows], dtype=bool)
             colors = np.where(best, TOP_COLOR, POINT_COLOR)
             collection = ax.scatter(x, values * 100.0, s=np.where(best, 34, 16), c=colors,
                                     alpha=0.75, picker=True, pickradius=4, zorder=3, linewidths=0)
