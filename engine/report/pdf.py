@@ -19,7 +19,7 @@ from ..config import ReportOptions, Target
 from ..progress import CancelToken
 from ..results import Assessment
 from ..summary import top_by_size
-from . import findings, figures, methods
+from . import findings, figures, methods, scenarios_section
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
 
 def _pct_count(value: float, count: int) -> str:
@@ -323,6 +323,7 @@ class _Builder(DocumentBuilder):
     def build(self) -> list:
         self.cover()
         self.summary()
+        scenarios_section.write_section(self, self.a)
         self.reidentification()
         self.inference()
         self.linked()
