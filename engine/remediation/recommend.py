@@ -24,7 +24,8 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def _hierarchy_words(spec: HierarchySpec) -> str:
+def hierarchy_words(spec: HierarchySpec) -> str:
+    """Where a recode's categories come from, in words."""
     p = dict(spec.params)
     if spec.kind == "hierarchy":
         name = str(spec.path).replace("\\", "/").rsplit("/", 1)[-1]
@@ -61,8 +62,8 @@ def describe_step(step: Transform) -> str:
         return f"Leave out the column {step.column}."
     if isinstance(step, Recode):
         if step.level == 0:
-            return f"Keep {step.column} as it is (level 0 of {_hierarchy_words(step.hierarchy)})."
-        return f"Coarsen {step.column} to level {step.level} of {_hierarchy_words(step.hierarchy)}."
+            return f"Keep {step.column} as it is (level 0 of {hierarchy_words(step.hierarchy)})."
+        return f"Coarsen {step.column} to level {step.level} of {hierarchy_words(step.hierarchy)}."
     if isinstance(step, LocalSuppression):
         order = (f"; the last blanked are, most important first: {', '.join(step.importance)}"
                  if step.importance else "")
