@@ -10,7 +10,7 @@ from typing import Optional, Sequence
 import matplotlib
 from matplotlib.figure import Figure
 
-from .figures import DOT, PRIOR, RC
+from .figures import PRIOR, RC
 
 READY = "#1e7b34"
 NOT_READY = "#b03a2e"
@@ -73,4 +73,4 @@ def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[flo
     return figure
 
 
-__all__ = ["RiskLossPoint", "risk_loss_figure", "DOT"]
+__all__ = ["RiskLossPoint", "risk_loss_figure"]

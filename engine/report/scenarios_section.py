@@ -48,7 +48,8 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
     doc.page_break()
     doc.p("What would make it ready", "h1")
     doc.p(f"{len(results)} scenario(s) were assessed: each transforms a copy of the data (the input file is "
-          f"never changed) and every attack of this report is run again on it, with the same thresholds. "
+          f"never changed) and the attacks of this report are run again on it, with the same thresholds (not the "
+          f"individual targets: their known values no longer match recoded data). "
           f"Information lost is the share of the quasi-identifiers' non-uniform entropy (ARX's measure) that "
           f"the scenario removes: 0% releases every value as it is, 100% suppresses every value.")
     if choice.index is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
@@ -128,8 +128,6 @@ class CompareTable(QTableWidget):
 
 class RiskLossPlot(PlotCanvas):
     """The report's risk-against-loss figure; hover names the point."""
-
-    pointPicked = Signal(str)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent, width=9.0, height=3.4)

@@ -13,8 +13,8 @@ from typing import Any, Optional, Sequence
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout,
                                QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QPlainTextEdit,
-                               QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout,
-                               QWidget)
+                               QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
@@ -243,7 +243,8 @@ class RecodeBox(QWidget):
         out = []
         for row in range(self.preview.rowCount()):
             label = self.preview.item(row, 0).text()
-            out.append((None if label == "(missing)" else label, int(self.preview.item(row, 1).text().replace(",", ""))))
+            count = int(self.preview.item(row, 1).text().replace(",", ""))
+            out.append((None if label == "(missing)" else label, count))
         return out
 
 
