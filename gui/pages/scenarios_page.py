@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Optional
 
 from PySide6.QtCore import Qt, Slot
-from PySide6.QtWidgets import (QFileDialog, QGroupBox, QHBoxLayout, QInputDialog, QLabel, QListWidget, QPushButton,
-                               QSplitter, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFileDialog, QGroupBox, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
+                               QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.api import run_assessment
 from engine.config import Thresholds
@@ -131,6 +131,12 @@ class ScenariosPage(QWidget):
         buttons.addWidget(self.step_up_button)
         buttons.addWidget(self.step_down_button)
         box.addLayout(buttons)
+        box.addWidget(QLabel("Cross-tabulations whose distortion is reported (optional):"))
+        self.crosstabs = QLineEdit()
+        self.crosstabs.setPlaceholderText("sex x birth_year; race x school")
+        self.crosstabs.setToolTip("Tables of two or more columns joined by 'x', separated by ';': the report gives "
+                                  "their total variation distance from the original.")
+        box.addWidget(self.crosstabs)
         row.addWidget(steps_box, 3)
         self.step_form = StepForm()
         row.addWidget(self.step_form, 4)
@@ -183,6 +189,7 @@ class ScenariosPage(QWidget):
         self.down_button.clicked.connect(lambda: self.move(1))
         self.scenario_list.currentRowChanged.connect(self._show_steps)
         self.remove_step_button.clicked.connect(self.remove_step)
+        self.crosstabs.editingFinished.connect(self._on_crosstabs)
         self.step_up_button.clicked.connect(lambda: self.move_step(-1))
         self.step_down_button.clicked.connect(lambda: self.move_step(1))
         self.step_form.stepAdded.connect(self.add_step)
@@ -331,10 +338,29 @@ class ScenariosPage(QWidget):
                        self.step_form.add_button):
             button.setEnabled(has)
         self.step_form.add_button.setToolTip("" if has else "Create a scenario first (New...).")
+        self.crosstabs.setEnabled(has)
+        self.crosstabs.setText("; ".join(" x ".join(c) for c in scenario.crosstabs) if has else "")
         if scenario is None:
             return
         for number, step in enumerate(scenario.steps, start=1):
             self.step_list.addItem(f"{number}. {describe_step(step)}")
+
+    @Slot()
+    def _on_crosstabs(self) -> None:
+        scenario = self.current()
+        if scenario is None:
+            return
+        tables = tuple(tuple(c.strip() for c in part.split(" x ") if c.strip())
+                       for part in self.crosstabs.text().split(";") if part.strip())
+        known = set(self.session.qids) | set(self.session.sensitive)
+        for table in tables:
+            for column in table:
+                if column not in known:
+                    self._error("Unknown column in a cross-tabulation",
+                                f"{column!r} is not a quasi-identifier or sensitive column of the analysis")
+                    return
+        if tables != scenario.crosstabs:
+            self._replace_current(replace(scenario, crosstabs=tables))
 
     @Slot(object)
     def add_step(self, step) -> None:

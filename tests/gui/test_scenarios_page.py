@@ -84,6 +84,9 @@ def test_build_run_and_the_table_shows_the_engines_numbers(qtbot, page, window):
     widths = HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),))
     assert scenarios[1].steps == (Drop("school"), Recode("birth_year", 1, widths))
     assert page.step_list.count() == 2 and "birth_year" in page.step_list.item(1).text()
+    page.crosstabs.setText("sex x birth_year")
+    page._on_crosstabs()
+    assert window.session.scenarios[1].crosstabs == (("sex", "birth_year"),)
     assert page.run()
     wait_page(qtbot, page)
     assert not error_boxes()
@@ -105,6 +108,9 @@ def test_build_run_and_the_table_shows_the_engines_numbers(qtbot, page, window):
         assert table.cell_text(row, "verdict") == ("ready" if result.ready else "not ready")
     assert table.cell_text(1, "school: lost") == "left out · 100%"
     assert table.cell_text(2, "birth_year: lost").startswith("level 1 · ")
+    tvd = fresh.scenarios[1].loss.tvd["sex x birth_year"]
+    assert tvd > 0 and table.cell_text(2, "TVD sex x birth_year") == f"{tvd:.4f}"
+    assert table.cell_text(1, "TVD sex x birth_year") == "—"
     assert [p.label for p in page.plot.points] == ["original", "drop school", "drop school, band year"]
     assert page.tabs.currentIndex() == 1
 

@@ -73,7 +73,8 @@ class CompareTable(QTableWidget):
             self.setHorizontalHeaderLabels(list(FIXED))
             return
         qids = list(assessment.config.roles.quasi_identifiers)
-        headers = list(FIXED) + [f"{q}: lost" for q in qids]
+        crosstabs = list(dict.fromkeys(k for s in assessment.scenarios for k in s.loss.tvd))
+        headers = list(FIXED) + [f"{q}: lost" for q in qids] + [f"TVD {k}" for k in crosstabs]
         self.setColumnCount(len(headers))
         self.setHorizontalHeaderLabels(headers)
         for j, tip in enumerate(TIPS):
@@ -83,7 +84,7 @@ class CompareTable(QTableWidget):
         rows = [["0", "original (no change)", "ready" if original.ready else "not ready",
                  _pct(before["worst_unique_share"]), _pct(before["worst_reid_prob"]),
                  _pct(before["worst_certain_inference_gain"]), f"{assessment.dataset.rows:,}", "0", "0%"]
-                + ["—"] * len(qids)]
+                + ["—"] * (len(qids) + len(crosstabs))]
         ready = [original.ready]
         choice = recommend(assessment.scenarios).index
         for number, s in enumerate(assessment.scenarios, start=1):
@@ -94,7 +95,8 @@ class CompareTable(QTableWidget):
                          _pct(r["worst_certain_inference_gain"]),
                          f"{loss.records - loss.records_removed - loss.records_sampled_out:,}",
                          f"{sum(loss.cells_suppressed.values()):,}", _pct(loss.share_lost)]
-                        + [column_loss_text(loss, q) for q in qids])
+                        + [column_loss_text(loss, q) for q in qids]
+                        + [f"{loss.tvd[k]:.4f}" if k in loss.tvd else "—" for k in crosstabs])
             ready.append(s.ready)
             self.names.append(s.scenario.name)
         self.setRowCount(len(rows))

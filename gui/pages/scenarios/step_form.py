@@ -49,6 +49,17 @@ def numbers(text: str, what: str) -> list[float]:
     return values
 
 
+def form_page() -> tuple[QWidget, QFormLayout]:
+    """A page of the stacked forms: its rows at the top, the space below left empty."""
+    page = QWidget()
+    column = QVBoxLayout(page)
+    column.setContentsMargins(0, 0, 0, 0)
+    form = QFormLayout()
+    column.addLayout(form)
+    column.addStretch(1)
+    return page, form
+
+
 def whole(value: float) -> Any:
     return int(value) if float(value).is_integer() else value
 
@@ -262,14 +273,12 @@ class StepForm(QGroupBox):
             self.op.addItem(label, key)
         layout.addWidget(self.op)
         self.forms = QStackedWidget()
-        drop = QWidget()
-        drop_form = QFormLayout(drop)
+        drop, drop_form = form_page()
         self.drop_column = QComboBox()
         drop_form.addRow("Column", self.drop_column)
         drop_form.addRow(QLabel("The column is left out of the released file."))
         self.recode = RecodeBox()
-        local = QWidget()
-        local_form = QFormLayout(local)
+        local, local_form = form_page()
         self.local_k = QSpinBox()
         self.local_k.setRange(1, 1_000_000)
         self.local_k.setValue(3)
@@ -281,8 +290,7 @@ class StepForm(QGroupBox):
         local_form.addRow("Importance\n(most important first;\ndrag to reorder)", self.importance)
         local_form.addRow(QLabel("In records shared by fewer than k records, the least important\n"
                                  "value is blanked, then the groups are counted again."))
-        record = QWidget()
-        record_form = QFormLayout(record)
+        record, record_form = form_page()
         self.record_k = QSpinBox()
         self.record_k.setRange(1, 1_000_000)
         self.record_k.setValue(3)
@@ -293,8 +301,7 @@ class StepForm(QGroupBox):
         record_form.addRow("k", self.record_k)
         record_form.addRow("At most", self.record_limit)
         record_form.addRow(QLabel("Records of groups smaller than k are removed, smallest groups first."))
-        sample = QWidget()
-        sample_form = QFormLayout(sample)
+        sample, sample_form = form_page()
         self.fraction = QDoubleSpinBox()
         self.fraction.setRange(0.1, 100.0)
         self.fraction.setValue(50.0)
