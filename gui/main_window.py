@@ -21,6 +21,7 @@ from .pages.data_page import DataPage
 from .pages.dp_page import DPPage
 from .pages.releases_page import ReleasesPage
 from .pages.results_page import ResultsPage
+from .pages.scenarios_page import ScenariosPage
 from .pages.start_page import StartPage
 from .pages.synthetic_page import SyntheticPage
 from .resources import example_analysis, icon
@@ -30,9 +31,9 @@ from .widgets.run_bar import RunBar
 from .workflow import Workflow
 
 PAGES = (("start", "Start"), ("table", "1  Data"), ("releases", "2  Releases"),
-         ("attacks", "3  Attacks"), ("results", "4  Results"),
+         ("attacks", "3  Attacks"), ("results", "4  Results"), ("scenarios", "5  Scenarios"),
          ("synthetic", "Synthetic data"), ("dp", "Noisy counts"))
-START, DATA, RELEASES, ATTACKS, RESULTS, SYNTHETIC, DP = range(7)
+START, DATA, RELEASES, ATTACKS, RESULTS, SCENARIOS, SYNTHETIC, DP = range(8)
 DATA_FILTER = ("Data files (" + " ".join(f"*{ext}" for ext in sorted(FORMATS)) + ");;All files (*)")
 ANALYSIS_FILTER = "RiskReview analysis (*.toml)"
 
@@ -97,10 +98,11 @@ class MainWindow(QMainWindow):
         self.releases_page = ReleasesPage(self.session, DATA_FILTER)
         self.attacks_page = AttacksPage(self.session, self.flow.measured_rate)
         self.results_page = ResultsPage(self.session)
+        self.scenarios_page = ScenariosPage(self.session)
         self.synthetic_page = SyntheticPage()
         self.dp_page = DPPage()
         for page in (self.start_page, self.data_page, self.releases_page, self.attacks_page,
-                     self.results_page, self.synthetic_page, self.dp_page):
+                     self.results_page, self.scenarios_page, self.synthetic_page, self.dp_page):
             self.pages.addWidget(page)
         body.addWidget(self.navigation)
         body.addWidget(self.pages, 1)
@@ -368,6 +370,7 @@ class MainWindow(QMainWindow):
         """Cancel any run and wait for the worker threads, so Qt never aborts on exit."""
         self._memory_timer.stop()
         self.flow.shutdown()
+        self.scenarios_page.shutdown()
         self.synthetic_page.shutdown()
         self.dp_page.shutdown()
         event.accept()

@@ -62,6 +62,7 @@ class Session(QObject):
     targetsChanged = Signal()
     releasesChanged = Signal()
     resultChanged = Signal()
+    scenariosChanged = Signal()
 
     def __init__(self, parent: Optional[QObject] = None) -> None:
         super().__init__(parent)
@@ -81,6 +82,7 @@ class Session(QObject):
         self.sample = SampleOptions()
         self.result: Optional[Result] = None
         self.analysis_path: Optional[str] = None
+        self.scenarios: list = []  # engine.remediation.transforms.Scenario, in the analysis's order
 
     # --- data and roles -------------------------------------------------------------------
     @property
@@ -94,6 +96,7 @@ class Session(QObject):
         self.roles = {p.name: "identifiers" if p.looks_like_identifier else "ignored" for p in profiles}
         self.family = SubsetFamily()
         self.targets = []
+        self.scenarios = []
         self.result = None
         self.dataChanged.emit()
         self.rolesChanged.emit()
@@ -268,7 +271,7 @@ class Session(QObject):
         return AnalysisConfig(data=self.source, roles=roles, subsets=self.run_family(),
                               targets=tuple(self.targets) if self.attacks.individual else (),
                               jobs=self.jobs, models=self.models, linkage=self.linkage(),
-                              sample=self.sample)
+                              sample=self.sample, scenarios=tuple(self.scenarios))
 
     def subset_count(self) -> int:
         """Number of QID subsets the run evaluates (0 when the family is not valid)."""
@@ -304,9 +307,11 @@ class Session(QObject):
         self.models = config.models
         self.sample = config.sample
         problems += self._apply_linkage(config.linkage)
+        self.scenarios = list(config.scenarios)
         self.rolesChanged.emit()
         self.attacksChanged.emit()
         self.targetsChanged.emit()
+        self.scenariosChanged.emit()
         return problems
 
     def _apply_linkage(self, linkage: Linkage) -> list[str]:
@@ -335,6 +340,31 @@ class Session(QObject):
                                          label=release.label, source=release.data))
         self.releasesChanged.emit()
         return problems
+
+    # --- scenarios ----------------------------------------------------------------------------
+    def set_scenarios(self, scenarios) -> None:
+        """The analysis's scenarios (what they change; a run is needed for their results)."""
+        self.scenarios = list(scenarios)
+        self.scenariosChanged.emit()
+
+    def mark_scenario(self, name: str, **changes) -> None:
+        """Change a scenario's marks (``recommended``, ``exported``), which do not change its
+        results, here and in the last result; ``recommended=True`` clears it on the others."""
+        def marked(scenario):
+            if scenario.name == name:
+                return replace(scenario, **changes)
+            if changes.get("recommended"):
+                return replace(scenario, recommended=False)
+            return scenario
+
+        self.scenarios = [marked(s) for s in self.scenarios]
+        if self.result is not None and self.result.assessment.scenarios:
+            a = self.result.assessment
+            results = tuple(replace(r, scenario=marked(r.scenario)) for r in a.scenarios)
+            config = replace(a.config, scenarios=tuple(marked(s) for s in a.config.scenarios))
+            self.result = replace(self.result, assessment=replace(a, config=config, scenarios=results))
+            self.resultChanged.emit()
+        self.scenariosChanged.emit()
 
     def set_result(self, result: Optional[Result]) -> None:
         self.result = result

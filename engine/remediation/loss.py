@@ -126,16 +126,28 @@ class InformationLoss:
     levels: dict[str, int]
     entropy: dict[str, float]
     tvd: dict[str, float] = field(default_factory=dict)
+    entropy_dropped: dict[str, float] = field(default_factory=dict)  # a dropped QID: as if all suppressed
+    entropy_max: dict[str, float] = field(default_factory=dict)  # every original QID, all suppressed
 
     @property
     def total_entropy(self) -> float:
         return float(sum(self.entropy.values()))
 
+    @property
+    def share_lost(self) -> Optional[float]:
+        """The QIDs' information lost: (H of the kept QIDs + H of the dropped ones, counted as
+        fully suppressed) / the H of suppressing every QID of every record; None if unknown."""
+        most = sum(self.entropy_max.values())
+        if not most:
+            return None if not self.entropy_max else 0.0
+        return (self.total_entropy + sum(self.entropy_dropped.values())) / most
+
     def to_dict(self) -> dict:
         return {"records": self.records, "records_removed": self.records_removed,
                 "records_sampled_out": self.records_sampled_out, "cells_suppressed": self.cells_suppressed,
                 "dropped": list(self.dropped), "levels": self.levels, "entropy": self.entropy,
-                "entropy_total": self.total_entropy, "height": height(self.levels.values()), "tvd": self.tvd}
+                "entropy_total": self.total_entropy, "height": height(self.levels.values()), "tvd": self.tvd,
+                "entropy_dropped": self.entropy_dropped, "share_lost": self.share_lost}
 
 
 def scenario_loss(original: EncodedTable, transformed, crosstabs: Sequence[Sequence[str]] = ()) -> InformationLoss:
@@ -163,6 +175,13 @@ def scenario_loss(original: EncodedTable, transformed, crosstabs: Sequence[Seque
         levels[name] = level
         entropy[name] = nonuniform_entropy(column.codes.astype(np.int64), column.cardinality, table.codes,
                                            table.cardinality, suppressed)
+    everyone = np.ones(n, dtype=bool)
+    maximum = {}
+    for name in (*transformed.qids, *transformed.dropped):
+        column = original[name]
+        codes = column.codes.astype(np.int64)
+        maximum[name] = nonuniform_entropy(codes, column.cardinality, np.arange(column.cardinality),
+                                           column.cardinality, everyone)
     tvd = {}
     for columns in crosstabs:
         present = [c for c in columns if c in transformed.table.columns]
@@ -175,4 +194,6 @@ def scenario_loss(original: EncodedTable, transformed, crosstabs: Sequence[Seque
     return InformationLoss(records=n, records_removed=transformed.records_removed,
                            records_sampled_out=transformed.records_sampled_out,
                            cells_suppressed=dict(transformed.cells_suppressed), dropped=transformed.dropped,
-                           levels=levels, entropy=entropy, tvd=tvd)
+                           levels=levels, entropy=entropy, tvd=tvd,
+                           entropy_dropped={name: maximum[name] for name in transformed.dropped},
+                           entropy_max=maximum)

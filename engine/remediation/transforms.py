@@ -15,6 +15,8 @@ as ``[[scenario]]`` sections::
       { op = "sample", fraction = 0.5, seed = 1 },
     ]
     crosstabs = [["sex", "age"]]   # optional: tables whose distortion (TVD) is reported
+    recommended = true             # optional: the scenario the analyst picked
+    exported = { path = "release.csv", source_sha256 = "...", sha256 = "..." }  # written by the window
 
 Recode builders: ``hierarchy`` (ARX file), ``intervals`` (widths, optional ``origin``),
 ``breaks`` (one list of cut points per level), ``bottom``/``top`` or
@@ -139,16 +141,35 @@ Transform = Union[Drop, Recode, LocalSuppression, RecordSuppression, Sample]
 
 
 @dataclass(frozen=True)
+class Export:
+    """Transformed data written on request: the file, the SHA-256 of the source it was made
+    from and of the file written."""
+
+    path: str
+    source_sha256: str
+    sha256: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {"path": self.path, "source_sha256": self.source_sha256,
+                **({"sha256": self.sha256} if self.sha256 else {})}
+
+
+@dataclass(frozen=True)
 class Scenario:
-    """A named, ordered list of transformations."""
+    """A named, ordered list of transformations; ``recommended`` marks the one the analyst
+    picked, ``exported`` the transformed data written from it (neither changes the results)."""
 
     name: str
     steps: tuple[Transform, ...] = ()
     crosstabs: tuple[tuple[str, ...], ...] = ()  # cross-tabulations whose distortion (TVD) is reported
+    recommended: bool = False
+    exported: Optional[Export] = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "steps": [step_dict(s) for s in self.steps],
-                **({"crosstabs": [list(c) for c in self.crosstabs]} if self.crosstabs else {})}
+                **({"crosstabs": [list(c) for c in self.crosstabs]} if self.crosstabs else {}),
+                **({"recommended": True} if self.recommended else {}),
+                **({"exported": self.exported.to_dict()} if self.exported else {})}
 
 
 def step_dict(step: Transform) -> dict[str, Any]:
@@ -277,9 +298,14 @@ def parse_scenarios(raw: Any, source: str, base_dir: Optional[Path] = None) -> t
         if name in names:
             raise InputError(f"{source}: two scenarios are named {name!r}")
         names.add(name)
-        extra = sorted(set(table) - {"name", "steps", "crosstabs"})
+        extra = sorted(set(table) - {"name", "steps", "crosstabs", "recommended", "exported"})
         if extra:
-            raise InputError(f"{source}: scenario {name!r}: unknown key {extra[0]!r} (allowed: name, steps, crosstabs)")
+            raise InputError(f"{source}: scenario {name!r}: unknown key {extra[0]!r} "
+                             f"(allowed: name, steps, crosstabs, recommended, exported)")
+        recommended = table.get("recommended", False)
+        if not isinstance(recommended, bool):
+            raise InputError(f"{source}: scenario {name!r}: recommended must be true or false")
+        exported = _export(table.get("exported"), f"{source}: scenario {name!r}")
         crosstabs = table.get("crosstabs", [])
         if not isinstance(crosstabs, list) or not all(
                 isinstance(c, list) and c and all(isinstance(x, str) for x in c) for c in crosstabs):
@@ -289,8 +315,20 @@ def parse_scenarios(raw: Any, source: str, base_dir: Optional[Path] = None) -> t
             raise InputError(f"{source}: scenario {name!r}: steps must be a list of tables")
         scenarios.append(Scenario(name, tuple(parse_step(s, f"{source}: scenario {name!r}, step {i}", base_dir)
                                               for i, s in enumerate(steps, start=1)),
-                                  tuple(tuple(c) for c in crosstabs)))
+                                  tuple(tuple(c) for c in crosstabs), recommended, exported))
+    if sum(s.recommended for s in scenarios) > 1:
+        raise InputError(f"{source}: more than one scenario has recommended = true")
     return tuple(scenarios)
+
+
+def _export(raw: Any, where: str) -> Optional[Export]:
+    if raw is None:
+        return None
+    if (not isinstance(raw, Mapping) or set(raw) - {"path", "source_sha256", "sha256"}
+            or not all(isinstance(raw.get(k), str) and raw.get(k) for k in ("path", "source_sha256"))
+            or not isinstance(raw.get("sha256", ""), str)):
+        raise InputError(f"{where}: exported must be a table with path, source_sha256 (and sha256) as text")
+    return Export(raw["path"], raw["source_sha256"], raw.get("sha256", ""))
 
 
 def read_scenarios(path: str | Path) -> tuple[Scenario, ...]:

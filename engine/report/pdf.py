@@ -19,7 +19,7 @@ from ..config import ReportOptions, Target
 from ..progress import CancelToken
 from ..results import Assessment
 from ..selection import full_set_levels, smallest_k_by_size, top_by_size
-from . import findings, figures, methods, sample_figures
+from . import findings, figures, methods, sample_figures, scenarios_section
 from .atomic import StagedFiles
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
 
@@ -434,6 +434,7 @@ class _Builder(DocumentBuilder):
     def build(self) -> list:
         self.cover()
         self.summary()
+        scenarios_section.write_section(self, self.a)
         self.reidentification()
         self.sample()
         self.inference()

@@ -17,7 +17,7 @@ from ..text import duration
 STAGES = {"loading": "Loading the data", "sweep": "Attacking every QID subset",
           "histograms": "Worst-case histograms",
           "reading": "Reading the file", "profiling": "Profiling columns",
-          "checking": "Checking the file"}
+          "checking": "Checking the file", "suggest": "Searching the levels"}
 
 
 class RunBar(QFrame):
@@ -80,10 +80,10 @@ class RunBar(QFrame):
             self.bar.setFormat(f"{progress.done:,} / {progress.total:,} subsets")
             if progress.done >= progress.total:
                 stage = "Summarising the results"
-        elif progress.total and progress.stage in ("profiling", "histograms"):
+        elif progress.total and progress.stage in ("profiling", "histograms", "suggest"):
             self.bar.setRange(0, progress.total)
             self.bar.setValue(progress.done)
-            unit = "columns" if progress.stage == "profiling" else "subsets"
+            unit = {"profiling": "columns", "suggest": "combinations"}.get(progress.stage, "subsets")
             self.bar.setFormat(f"{progress.done:,} / {progress.total:,} {unit}")
         else:
             self.bar.setRange(0, 0)

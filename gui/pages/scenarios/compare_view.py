@@ -1,0 +1,180 @@
+"""Scenarios side by side: a table (verdict, risks, records and values removed, information
+lost in total and per column) and the risk-against-loss plot drawn by the report's figure
+function, the original marked. Every number is read off the assessment."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+from engine.config import Thresholds
+from engine.remediation.recommend import recommend
+from engine.remediation.scenarios import risk_summary
+from engine.report.findings import verdict
+from engine.report.scenario_figures import RiskLossPoint, risk_loss_figure
+from engine.results import Assessment
+
+from ...text import pct
+from ...widgets.canvas import PlotCanvas
+
+FIXED = ("#", "scenario", "verdict", "unique", "mean re-id. prob.", "certain inference", "released",
+         "blanked", "info lost")
+TIPS = ("", "", "Verdict under the analysis's thresholds",
+        "Records unique on the worst QID subset (re-identified with certainty)",
+        "Mean re-identification probability on the worst QID subset",
+        "Rise over the prior of the records whose sensitive value is inferred with certainty (worst subset)",
+        "Records released (after record suppression and sampling)", "Values blanked by local suppression",
+        "Share of the QIDs' non-uniform entropy lost (a dropped column counts as every value suppressed)")
+READY_BG, NOT_READY_BG = QColor("#e3f1e6"), QColor("#f8e1de")
+
+
+def _pct(value: Optional[float]) -> str:
+    return "n/a" if value is None else pct(value)
+
+
+def column_loss_text(loss, column: str) -> str:
+    """What a scenario did to one QID and the share of its information lost."""
+    if column in loss.dropped:
+        return "left out · 100%"
+    level = loss.levels.get(column, 0)
+    blanked = loss.cells_suppressed.get(column, 0)
+    most = loss.entropy_max.get(column)
+    share = loss.entropy.get(column, 0.0) / most if most else 0.0
+    parts = [f"level {level}"] if level else []
+    if blanked:
+        parts.append(f"{blanked:,} blanked")
+    if not parts and not share:
+        return "—"
+    return " · ".join(parts + [_pct(share)])
+
+
+class CompareTable(QTableWidget):
+    """One row for the original, then one per scenario in the analysis's order."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(0, len(FIXED), parent)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.verticalHeader().setVisible(False)
+        self.verticalHeader().setDefaultSectionSize(24)
+        self.setWordWrap(True)
+        self.names: list[str] = []
+
+    def show_assessment(self, assessment: Optional[Assessment], thresholds: Thresholds) -> None:
+        self.clear()
+        self.names = []
+        if assessment is None or not assessment.scenarios:
+            self.setRowCount(0)
+            self.setColumnCount(len(FIXED))
+            self.setHorizontalHeaderLabels(list(FIXED))
+            return
+        qids = list(assessment.config.roles.quasi_identifiers)
+        crosstabs = list(dict.fromkeys(k for s in assessment.scenarios for k in s.loss.tvd))
+        headers = list(FIXED) + [f"{q}: lost" for q in qids] + [f"TVD {k}" for k in crosstabs]
+        self.setColumnCount(len(headers))
+        self.setHorizontalHeaderLabels(headers)
+        for j, tip in enumerate(TIPS):
+            self.horizontalHeaderItem(j).setToolTip(tip)
+        original = verdict(assessment, thresholds)
+        before = risk_summary(assessment)
+        rows = [["0", "original (no change)", "ready" if original.ready else "not ready",
+                 _pct(before["worst_unique_share"]), _pct(before["worst_reid_prob"]),
+                 _pct(before["worst_certain_inference_gain"]), f"{assessment.dataset.rows:,}", "0", "0%"]
+                + ["—"] * (len(qids) + len(crosstabs))]
+        ready = [original.ready]
+        choice = recommend(assessment.scenarios).index
+        for number, s in enumerate(assessment.scenarios, start=1):
+            r, loss = s.risk(), s.loss
+            mark = " ★ recommended" if number - 1 == choice else ""
+            rows.append([str(number), s.scenario.name + mark, "ready" if s.ready else "not ready",
+                         _pct(r["worst_unique_share"]), _pct(r["worst_reid_prob"]),
+                         _pct(r["worst_certain_inference_gain"]),
+                         f"{loss.records - loss.records_removed - loss.records_sampled_out:,}",
+                         f"{sum(loss.cells_suppressed.values()):,}", _pct(loss.share_lost)]
+                        + [column_loss_text(loss, q) for q in qids]
+                        + [f"{loss.tvd[k]:.4f}" if k in loss.tvd else "—" for k in crosstabs])
+            ready.append(s.ready)
+            self.names.append(s.scenario.name)
+        self.setRowCount(len(rows))
+        for i, row in enumerate(rows):
+            for j, text in enumerate(row):
+                item = QTableWidgetItem(text)
+                if j not in (1, 2) and j < len(FIXED):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if j == 2:
+                    item.setBackground(QBrush(READY_BG if ready[i] else NOT_READY_BG))
+                self.setItem(i, j, item)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.setColumnWidth(1, 220)
+
+    def cell_text(self, row: int, column: str) -> str:
+        """The text of ``row`` under the header ``column``."""
+        for j in range(self.columnCount()):
+            if self.horizontalHeaderItem(j).text() == column:
+                return self.item(row, j).text()
+        raise KeyError(column)
+
+    def selected_name(self) -> Optional[str]:
+        rows = {i.row() for i in self.selectedIndexes()}
+        if len(rows) != 1:
+            return None
+        row = rows.pop()
+        return self.names[row - 1] if row >= 1 else None
+
+
+class RiskLossPlot(PlotCanvas):
+    """The report's risk-against-loss figure; hover names the point."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent, width=9.0, height=3.4)
+        self.points: list[RiskLossPoint] = []
+        self.show_assessment(None, Thresholds())
+
+    def show_assessment(self, assessment: Optional[Assessment], thresholds: Thresholds) -> None:
+        self.reset()
+        if assessment is None or not assessment.scenarios:
+            self.points = []
+            ax = self.figure.add_subplot(1, 1, 1)
+            ax.set_axis_off()
+            ax.text(0.5, 0.5, "No scenario results yet: build scenarios, then press Run the scenarios.",
+                    ha="center", va="center", fontsize=11, color="#555555", transform=ax.transAxes)
+            self.draw_idle()
+            return
+        original = verdict(assessment, thresholds)
+        risk = risk_summary(assessment)
+        choice = recommend(assessment.scenarios).index
+        self.points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"],
+                                     original.ready, original=True)]
+        for i, s in enumerate(assessment.scenarios):
+            r = s.risk()
+            self.points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
+                                             r["worst_reid_prob"], s.ready, recommended=i == choice))
+        risk_loss_figure(self.points, thresholds.unique_share, thresholds.reid_prob, figure=self.figure)
+        for ax in self.figure.axes:
+            self.annotation(ax)
+        self.draw_idle()
+
+    def hover_text(self, ax, event):
+        if event.xdata is None or not self.points:
+            return None
+        measure = "unique_share" if ax is self.figure.axes[0] else "reid_prob"
+        best, distance = None, None
+        for number, p in enumerate(self.points):
+            value = getattr(p, measure)
+            if value is None:
+                continue
+            screen = ax.transData.transform((100 * p.loss, 100 * value))
+            d = (screen[0] - event.x) ** 2 + (screen[1] - event.y) ** 2
+            if distance is None or d < distance:
+                best, distance = (number, p, value), d
+        if best is None or distance > 12 ** 2:
+            return None
+        number, p, value = best
+        label = "original file" if p.original else f"{number}. {p.label}"
+        return ((100 * p.loss, 100 * value), f"{label}\nrisk {_pct(value)} · lost {_pct(p.loss)}")

@@ -1,0 +1,360 @@
+"""The form that builds one transformation: drop, recode (hierarchy file or a builder, with a
+preview of the new categories and their counts), local or record suppression, sampling.
+
+The form only turns what is typed into the TOML table of a step; the engine's
+:func:`~engine.remediation.transforms.parse_step` checks it and
+:func:`~engine.remediation.hierarchy.level_counts` counts the preview.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout,
+                               QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QPlainTextEdit,
+                               QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from engine.errors import InputError
+from engine.io.encode import EncodedTable
+from engine.remediation.hierarchy import Hierarchy, level_counts
+from engine.remediation.transforms import HierarchySpec, Recode, Transform, parse_step
+
+OPS = (("drop", "Drop a column"), ("recode", "Recode a column"), ("local_suppression", "Local suppression"),
+       ("record_suppression", "Record suppression"), ("sample", "Sample the records"))
+BUILDER_LABELS = (("hierarchy", "a hierarchy file (ARX CSV)"), ("intervals", "intervals of a width"),
+                  ("breaks", "bands between cut points"), ("top_bottom", "top and bottom coding"),
+                  ("dates", "dates to month, year or age bands"), ("merge", "merged categories"))
+PARAM_HINTS = ("An ARX hierarchy file: one line per original value, then its generalisations level by level, "
+               "separated by ';'.",
+               "One width per level, each a multiple of the previous: 5, 10 puts level 1 in intervals of 5 and "
+               "level 2 in intervals of 10.",
+               "The cut points of each level, levels separated by '|': 18, 40, 65 | 40.",
+               "Values below or above are grouped into one category (empty: that side is kept).",
+               "One step per level: month, year, or age:WIDTH@YYYY-MM-DD (age on that day in bands of WIDTH years).",
+               "Level 1 merges the listed values into each group; level 2 is one category for all.")
+PREVIEW_ROWS = 200
+
+
+def numbers(text: str, what: str) -> list[float]:
+    """'5, 10' -> [5.0, 10.0]; a one-line error naming ``what`` otherwise."""
+    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise InputError(f"{what}: {text!r} is not a list of numbers separated by commas") from None
+    if not values:
+        raise InputError(f"{what}: give at least one number")
+    return values
+
+
+def form_page() -> tuple[QWidget, QFormLayout]:
+    """A page of the stacked forms: its rows at the top, the space below left empty."""
+    page = QWidget()
+    column = QVBoxLayout(page)
+    column.setContentsMargins(0, 0, 0, 0)
+    form = QFormLayout()
+    column.addLayout(form)
+    column.addStretch(1)
+    return page, form
+
+
+def whole(value: float) -> Any:
+    return int(value) if float(value).is_integer() else value
+
+
+class RecodeBox(QWidget):
+    """Column, where the categories come from, level, and the preview table."""
+
+    changed = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.table: Optional[EncodedTable] = None
+        self.hierarchy: Optional[Hierarchy] = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        form = QFormLayout()
+        self.column = QComboBox()
+        self.builder = QComboBox()
+        for key, label in BUILDER_LABELS:
+            self.builder.addItem(label, key)
+        form.addRow("Column", self.column)
+        form.addRow("Categories from", self.builder)
+        self.params = QStackedWidget()
+        self.path = QLineEdit()
+        self.path.setPlaceholderText("hierarchy file: one line per value, its generalisations separated by ';'")
+        browse = QPushButton("Browse...")
+        browse.clicked.connect(self._browse)
+        file_row = QWidget()
+        row = QHBoxLayout(file_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.path, 1)
+        row.addWidget(browse)
+        self.widths = QLineEdit("5, 10")
+        self.widths.setToolTip("One width per level, e.g. 5, 10: level 1 in intervals of 5, level 2 of 10.")
+        self.breaks = QLineEdit("18, 65")
+        self.breaks.setToolTip("Cut points of each level, levels separated by '|': 18, 40, 65 | 40")
+        coding = QWidget()
+        coding_form = QFormLayout(coding)
+        coding_form.setContentsMargins(0, 0, 0, 0)
+        self.bottom = QLineEdit()
+        self.bottom.setPlaceholderText("empty: no bottom coding")
+        self.top = QLineEdit()
+        self.top.setPlaceholderText("empty: no top coding")
+        self.quantiles = QCheckBox("the values are quantiles (0 to 1), not values of the column")
+        coding_form.addRow("Group values below", self.bottom)
+        coding_form.addRow("Group values above", self.top)
+        coding_form.addRow(self.quantiles)
+        self.dates = QLineEdit("month, year")
+        self.dates.setToolTip("Steps, one per level: month, year, or age bands age:WIDTH@YYYY-MM-DD "
+                              "(age in whole years on that day, in bands of WIDTH years).")
+        self.merge = QPlainTextEdit()
+        self.merge.setPlaceholderText("one group a line: new name = value, value, ...")
+        self.merge.setMaximumHeight(80)
+        for widget in (file_row, self.widths, self.breaks, coding, self.dates, self.merge):
+            self.params.addWidget(widget)
+        self.params.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        form.addRow("Parameters", self.params)
+        self.param_hint = QLabel("")
+        self.param_hint.setObjectName("hint")
+        self.param_hint.setWordWrap(True)
+        form.addRow("", self.param_hint)
+        self.level = QSpinBox()
+        self.level.setRange(1, 1)
+        form.addRow("Level", self.level)
+        layout.addLayout(form)
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        self.summary.setObjectName("priors")
+        layout.addWidget(self.summary)
+        self.preview = QTableWidget(0, 2)
+        self.preview.setHorizontalHeaderLabels(["category", "records"])
+        self.preview.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.preview.verticalHeader().setVisible(False)
+        self.preview.verticalHeader().setDefaultSectionSize(22)
+        self.preview.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        layout.addWidget(self.preview, 1)
+        self.builder.currentIndexChanged.connect(self._on_builder)
+        self.column.currentIndexChanged.connect(self.refresh)
+        self.level.valueChanged.connect(self.refresh)
+        self._on_builder()
+        for edit in (self.path, self.widths, self.breaks, self.bottom, self.top, self.dates):
+            edit.editingFinished.connect(self.refresh)
+        self.quantiles.toggled.connect(self.refresh)
+        self.merge.textChanged.connect(self.refresh)
+
+    def set_columns(self, table: Optional[EncodedTable], qids: Sequence[str]) -> None:
+        self.table = table
+        current = self.column.currentText()
+        self.column.blockSignals(True)
+        self.column.clear()
+        self.column.addItems(list(qids))
+        if current in qids:
+            self.column.setCurrentText(current)
+        self.column.blockSignals(False)
+        self.refresh()
+
+    @Slot()
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "A hierarchy file", "", "Hierarchy (*.csv *.txt);;All files (*)")
+        if path:
+            self.path.setText(path)
+            self.refresh()
+
+    @Slot()
+    def _on_builder(self) -> None:
+        index = self.builder.currentIndex()
+        self.params.setCurrentIndex(index)
+        self.params.setFixedHeight(self.params.currentWidget().sizeHint().height())
+        self.param_hint.setText(PARAM_HINTS[index])
+        self.refresh()
+
+    def builder_table(self) -> dict[str, Any]:
+        """The recode's builder keys as in a ``[[scenario]]`` step."""
+        kind = self.builder.currentData()
+        if kind == "hierarchy":
+            if not self.path.text().strip():
+                raise InputError("recode: choose a hierarchy file")
+            return {"hierarchy": self.path.text().strip()}
+        if kind == "intervals":
+            return {"intervals": [whole(w) for w in numbers(self.widths.text(), "interval widths")]}
+        if kind == "breaks":
+            return {"breaks": [[whole(x) for x in numbers(level, "cut points")]
+                               for level in self.breaks.text().split("|")]}
+        if kind == "top_bottom":
+            keys = ("bottom_quantile", "top_quantile") if self.quantiles.isChecked() else ("bottom", "top")
+            out = {key: whole(numbers(edit.text(), key.replace("_", " "))[0])
+                   for key, edit in zip(keys, (self.bottom, self.top)) if edit.text().strip()}
+            if not out:
+                raise InputError("top and bottom coding: give a value to group below, above, or both")
+            return out
+        if kind == "dates":
+            return {"dates": [s.strip() for s in self.dates.text().split(",") if s.strip()]}
+        groups: dict[str, list[str]] = {}
+        for number, line in enumerate(self.merge.toPlainText().splitlines(), start=1):
+            if not line.strip():
+                continue
+            if "=" not in line:
+                raise InputError(f"merged categories, line {number}: write new name = value, value, ...")
+            name, values = line.split("=", 1)
+            groups[name.strip()] = [v.strip() for v in values.split(",") if v.strip()]
+        if not groups:
+            raise InputError("merged categories: give at least one group (new name = value, value)")
+        return {"merge": groups}
+
+    def spec(self) -> HierarchySpec:
+        step = parse_step({"op": "recode", "column": self.column.currentText() or "?", "level": 1,
+                           **self.builder_table()}, "recode")
+        assert isinstance(step, Recode)
+        return step.hierarchy
+
+    def step_table(self) -> dict[str, Any]:
+        return {"op": "recode", "column": self.column.currentText(), "level": self.level.value(),
+                **self.builder_table()}
+
+    @Slot()
+    def refresh(self) -> None:
+        """Build the hierarchy and show the categories at the level with their counts."""
+        self.hierarchy = None
+        self.preview.setRowCount(0)
+        name = self.column.currentText()
+        if self.table is None or not name:
+            self.summary.setText("Choose a quasi-identifier on the Data page first.")
+            return
+        column = self.table[name]
+        try:
+            self.hierarchy = self.spec().build(column)
+            top = self.hierarchy.top
+            self.level.blockSignals(True)
+            self.level.setRange(1, max(1, top))
+            self.level.blockSignals(False)
+            pairs = level_counts(self.hierarchy, column, min(self.level.value(), top))
+        except InputError as exc:
+            self.summary.setText(f"Cannot preview: {exc}")
+            self.changed.emit()
+            return
+        before = column.cardinality
+        more = f" The {PREVIEW_ROWS} commonest are listed." if len(pairs) > PREVIEW_ROWS else ""
+        self.summary.setText(f"{name} at level {self.level.value()} of {self.hierarchy.top}: {len(pairs):,} "
+                             f"categories (was {before:,}); the smallest holds {pairs[-1][1] if pairs else 0:,} "
+                             f"record(s).{more}" if pairs else f"{name}: no records")
+        shown = pairs[:PREVIEW_ROWS]
+        self.preview.setRowCount(len(shown))
+        for row, (label, count) in enumerate(shown):
+            self.preview.setItem(row, 0, QTableWidgetItem("(missing)" if label is None else label))
+            item = QTableWidgetItem(f"{count:,}")
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.preview.setItem(row, 1, item)
+        self.changed.emit()
+
+    def preview_pairs(self) -> list[tuple[Optional[str], int]]:
+        """What the preview table shows, as (category, records)."""
+        out = []
+        for row in range(self.preview.rowCount()):
+            label = self.preview.item(row, 0).text()
+            count = int(self.preview.item(row, 1).text().replace(",", ""))
+            out.append((None if label == "(missing)" else label, count))
+        return out
+
+
+class StepForm(QGroupBox):
+    """Choose a kind of step, fill it in, press Add: ``stepAdded`` carries the transformation."""
+
+    stepAdded = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__("Add a step", parent)
+        layout = QVBoxLayout(self)
+        self.op = QComboBox()
+        for key, label in OPS:
+            self.op.addItem(label, key)
+        layout.addWidget(self.op)
+        self.forms = QStackedWidget()
+        drop, drop_form = form_page()
+        self.drop_column = QComboBox()
+        drop_form.addRow("Column", self.drop_column)
+        drop_form.addRow(QLabel("The column is left out of the released file."))
+        self.recode = RecodeBox()
+        local, local_form = form_page()
+        self.local_k = QSpinBox()
+        self.local_k.setRange(1, 1_000_000)
+        self.local_k.setValue(3)
+        self.importance = QListWidget()
+        self.importance.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.importance.setToolTip("Drag to reorder: the columns at the top are blanked last.")
+        self.importance.setMaximumHeight(160)
+        local_form.addRow("k", self.local_k)
+        local_form.addRow("Importance\n(most important first;\ndrag to reorder)", self.importance)
+        local_form.addRow(QLabel("In records shared by fewer than k records, the least important\n"
+                                 "value is blanked, then the groups are counted again."))
+        record, record_form = form_page()
+        self.record_k = QSpinBox()
+        self.record_k.setRange(1, 1_000_000)
+        self.record_k.setValue(3)
+        self.record_limit = QDoubleSpinBox()
+        self.record_limit.setRange(0.0, 100.0)
+        self.record_limit.setValue(5.0)
+        self.record_limit.setSuffix(" %")
+        record_form.addRow("k", self.record_k)
+        record_form.addRow("At most", self.record_limit)
+        record_form.addRow(QLabel("Records of groups smaller than k are removed, smallest groups first."))
+        sample, sample_form = form_page()
+        self.fraction = QDoubleSpinBox()
+        self.fraction.setRange(0.1, 100.0)
+        self.fraction.setValue(50.0)
+        self.fraction.setSuffix(" % of the records")
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2_000_000_000)
+        sample_form.addRow("Keep", self.fraction)
+        sample_form.addRow("Seed", self.seed)
+        for widget in (drop, self.recode, local, record, sample):
+            self.forms.addWidget(widget)
+        layout.addWidget(self.forms, 1)
+        self.add_button = QPushButton("Add the step to the scenario")
+        layout.addWidget(self.add_button)
+        self.op.currentIndexChanged.connect(self.forms.setCurrentIndex)
+        self.add_button.clicked.connect(self.add)
+
+    def set_columns(self, table: Optional[EncodedTable], qids: Sequence[str]) -> None:
+        current = self.drop_column.currentText()
+        self.drop_column.clear()
+        self.drop_column.addItems(list(qids))
+        if current in qids:
+            self.drop_column.setCurrentText(current)
+        order = [self.importance.item(i).text() for i in range(self.importance.count())]
+        self.importance.clear()
+        self.importance.addItems([q for q in order if q in qids] + [q for q in qids if q not in order])
+        self.recode.set_columns(table, qids)
+
+    def choose(self, op: str) -> None:
+        self.op.setCurrentIndex([key for key, _ in OPS].index(op))
+
+    def step_table(self) -> dict[str, Any]:
+        """The step as its ``[[scenario]]`` TOML table."""
+        op = self.op.currentData()
+        if op == "drop":
+            return {"op": "drop", "column": self.drop_column.currentText()}
+        if op == "recode":
+            return self.recode.step_table()
+        if op == "local_suppression":
+            return {"op": "local_suppression", "k": self.local_k.value(),
+                    "importance": [self.importance.item(i).text() for i in range(self.importance.count())]}
+        if op == "record_suppression":
+            return {"op": "record_suppression", "k": self.record_k.value(),
+                    "max_percent": round(self.record_limit.value(), 4)}
+        return {"op": "sample", "fraction": round(self.fraction.value() / 100.0, 6), "seed": self.seed.value()}
+
+    def step(self) -> Transform:
+        return parse_step(self.step_table(), "the new step")
+
+    @Slot()
+    def add(self) -> None:
+        try:
+            step = self.step()
+        except InputError as exc:
+            self.failed.emit(str(exc))
+            return
+        self.stepAdded.emit(step)

@@ -1,0 +1,227 @@
+"""The "Suggest" form and its result: hierarchies per QID, k, suppression limit, metric and
+time limit in; the best combination of levels, whether it is proved optimal, the runners-up
+and a button that turns it into a scenario out. The search is the engine's
+:func:`~engine.remediation.suggest.suggest`, run by the page as a job."""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGroupBox,
+                               QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from engine.errors import InputError
+from engine.io.encode import EncodedTable
+from engine.remediation.loss import METRICS
+from engine.remediation.recommend import hierarchy_words
+from engine.remediation.suggest import SuggestConfig, SuggestTarget, Suggestion
+from engine.remediation.transforms import HierarchySpec, Recode, RecordSuppression, Scenario
+
+METRIC_LABELS = {"entropy": "non-uniform entropy (ARX)", "height": "generalisation height (sum of levels)",
+                 "discernibility": "discernibility"}
+
+
+def spec_text(spec: Optional[HierarchySpec]) -> str:
+    if spec is None:
+        return "none (kept as it is)"
+    return hierarchy_words(spec)
+
+
+def loss_text(value: float) -> str:
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
+def suggestion_scenario(suggestion: Suggestion, specs: dict[str, HierarchySpec], name: str) -> tuple[Scenario, str]:
+    """The suggestion as a scenario (a recode per QID above level 0, then record suppression
+    when records are suppressed) and a sentence saying how suppression is carried over."""
+    best = suggestion.best
+    if best is None:
+        raise InputError("no combination of levels meets the target: nothing to turn into a scenario")
+    steps = [Recode(q, level, specs[q]) for q, level in zip(suggestion.qids, best.levels) if level > 0]
+    target = suggestion.target
+    if best.suppressed_records:
+        steps.append(RecordSuppression(target.k, target.max_suppression))
+        note = (f"The suggestion blanks every QID of the {best.suppressed_records:,} record(s) in groups smaller "
+                f"than k = {target.k}; the scenario removes these records instead (record suppression, at most "
+                f"{target.max_suppression:g}%), so that the attacks do not treat the blanked records as one group.")
+    else:
+        note = "No record needs suppressing at these levels: the scenario only recodes."
+    return Scenario(name, tuple(steps)), note
+
+
+class SuggestPanel(QWidget):
+    """The form, the result, and ``scenarioRequested`` when the analyst turns it into a scenario."""
+
+    runRequested = Signal()
+    cancelRequested = Signal()
+    scenarioRequested = Signal()
+    failed = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.specs: dict[str, HierarchySpec] = {}
+        self.qids: list[str] = []
+        self.suggestion: Optional[Suggestion] = None
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        form_box = QGroupBox("What to search")
+        form_layout = QVBoxLayout(form_box)
+        self.hierarchies = QTableWidget(0, 2)
+        self.hierarchies.setHorizontalHeaderLabels(["quasi-identifier", "hierarchy"])
+        self.hierarchies.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.hierarchies.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.hierarchies.verticalHeader().setDefaultSectionSize(24)
+        self.hierarchies.verticalHeader().setVisible(False)
+        self.hierarchies.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.hierarchies.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        form_layout.addWidget(self.hierarchies, 1)
+        buttons = QHBoxLayout()
+        self.file_button = QPushButton("Hierarchy file...")
+        self.file_button.setToolTip("An ARX hierarchy file for the selected quasi-identifier.")
+        self.take_button = QPushButton("Use the recode being built")
+        self.take_button.setToolTip("The hierarchy of the recode on the Build tab, for its column.")
+        self.clear_button = QPushButton("None")
+        for b in (self.file_button, self.take_button, self.clear_button):
+            buttons.addWidget(b)
+        form_layout.addLayout(buttons)
+        form = QFormLayout()
+        self.k = QSpinBox()
+        self.k.setRange(1, 1_000_000)
+        self.k.setValue(3)
+        self.max_suppression = QDoubleSpinBox()
+        self.max_suppression.setRange(0.0, 100.0)
+        self.max_suppression.setValue(2.0)
+        self.max_suppression.setSuffix(" % of the records")
+        self.metric = QComboBox()
+        for key in METRICS:
+            self.metric.addItem(METRIC_LABELS[key], key)
+        self.max_seconds = QSpinBox()
+        self.max_seconds.setRange(0, 86_400)
+        self.max_seconds.setValue(30)
+        self.max_seconds.setSpecialValueText("no limit")
+        self.max_seconds.setSuffix(" s")
+        form.addRow("k (smallest group)", self.k)
+        form.addRow("Suppress at most", self.max_suppression)
+        form.addRow("Loss to minimise", self.metric)
+        form.addRow("Time limit", self.max_seconds)
+        form_layout.addLayout(form)
+        run_row = QHBoxLayout()
+        self.run_button = QPushButton("Suggest")
+        self.run_button.setObjectName("primary")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        run_row.addWidget(self.run_button)
+        run_row.addWidget(self.cancel_button)
+        run_row.addStretch(1)
+        form_layout.addLayout(run_row)
+        layout.addWidget(form_box, 2)
+        result_box = QGroupBox("Suggestion")
+        result_layout = QVBoxLayout(result_box)
+        self.best = QLabel("No suggestion yet: give a hierarchy to at least one quasi-identifier, then press "
+                           "Suggest.")
+        self.best.setWordWrap(True)
+        result_layout.addWidget(self.best)
+        result_layout.addWidget(QLabel("Runners-up"))
+        self.runners = QTableWidget(0, 0)
+        self.runners.verticalHeader().setVisible(False)
+        self.runners.verticalHeader().setDefaultSectionSize(24)
+        self.runners.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        result_layout.addWidget(self.runners, 1)
+        self.scenario_button = QPushButton("Make a scenario of the suggestion")
+        self.scenario_button.setEnabled(False)
+        result_layout.addWidget(self.scenario_button)
+        self.note = QLabel("")
+        self.note.setWordWrap(True)
+        self.note.setObjectName("hint")
+        result_layout.addWidget(self.note)
+        layout.addWidget(result_box, 3)
+        self.file_button.clicked.connect(self._choose_file)
+        self.clear_button.clicked.connect(lambda: self.set_spec(self.current_qid(), None))
+        self.run_button.clicked.connect(self.runRequested)
+        self.cancel_button.clicked.connect(self.cancelRequested)
+        self.scenario_button.clicked.connect(self.scenarioRequested)
+
+    # --- the form -------------------------------------------------------------------------------
+    def set_qids(self, qids: Sequence[str]) -> None:
+        self.qids = list(qids)
+        self.specs = {q: s for q, s in self.specs.items() if q in self.qids}
+        self.hierarchies.setRowCount(len(self.qids))
+        for row, q in enumerate(self.qids):
+            self.hierarchies.setItem(row, 0, QTableWidgetItem(q))
+            self.hierarchies.setItem(row, 1, QTableWidgetItem(spec_text(self.specs.get(q))))
+        if self.qids and not self.hierarchies.selectedItems():
+            self.hierarchies.selectRow(0)
+
+    def current_qid(self) -> Optional[str]:
+        row = self.hierarchies.currentRow()
+        return self.qids[row] if 0 <= row < len(self.qids) else None
+
+    def set_spec(self, qid: Optional[str], spec: Optional[HierarchySpec]) -> None:
+        if qid is None or qid not in self.qids:
+            return
+        if spec is None:
+            self.specs.pop(qid, None)
+        else:
+            self.specs[qid] = spec
+        self.hierarchies.item(self.qids.index(qid), 1).setText(spec_text(spec))
+
+    @Slot()
+    def _choose_file(self) -> None:
+        qid = self.current_qid()
+        if qid is None:
+            return
+        path, _ = QFileDialog.getOpenFileName(self, f"A hierarchy file for {qid}", "",
+                                              "Hierarchy (*.csv *.txt);;All files (*)")
+        if path:
+            self.set_spec(qid, HierarchySpec("hierarchy", path=path))
+
+    def config(self, table: EncodedTable) -> SuggestConfig:
+        """The search as the engine's config (hierarchies built on the loaded columns)."""
+        if not self.specs:
+            raise InputError("give a hierarchy to at least one quasi-identifier")
+        hierarchies = tuple((q, self.specs[q].build(table[q])) for q in self.qids if q in self.specs)
+        target = SuggestTarget(k=self.k.value(), max_suppression=self.max_suppression.value())
+        config = SuggestConfig(qids=tuple(self.qids), hierarchies=hierarchies, target=target,
+                               metric=self.metric.currentData(),
+                               max_seconds=float(self.max_seconds.value()) or None)
+        config.validate(list(table.columns))
+        return config
+
+    def set_running(self, running: bool) -> None:
+        self.run_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+
+    # --- the result -----------------------------------------------------------------------------
+    def show_suggestion(self, suggestion: Optional[Suggestion]) -> None:
+        self.suggestion = suggestion
+        self.note.setText("")
+        self.runners.setRowCount(0)
+        if suggestion is None:
+            self.scenario_button.setEnabled(False)
+            return
+        best = suggestion.best
+        checked = f"{suggestion.nodes_checked:,} of {suggestion.nodes_total:,} combinations evaluated " \
+                  f"in {suggestion.seconds:.1f} s"
+        if best is None:
+            self.best.setText(f"<b>No combination of levels meets k = {suggestion.target.k} with at most "
+                              f"{suggestion.target.max_suppression:g}% of the records suppressed</b> ({checked}).")
+            self.scenario_button.setEnabled(False)
+        else:
+            levels = ", ".join(f"{q} = {level}" for q, level in zip(suggestion.qids, best.levels))
+            proof = ("<b>optimal</b>: every combination was decided" if suggestion.optimal else
+                     "<b>not proved optimal</b>: the time limit stopped the search")
+            self.best.setText(f"<b>Best levels:</b> {levels}<br>{proof}; {best.suppressed_records:,} of "
+                              f"{suggestion.records:,} records suppressed; {METRIC_LABELS[suggestion.metric]} "
+                              f"{loss_text(best.loss)} ({checked}).")
+            self.scenario_button.setEnabled(True)
+        headers = list(suggestion.qids) + ["records suppressed", "loss"]
+        self.runners.setColumnCount(len(headers))
+        self.runners.setHorizontalHeaderLabels(headers)
+        self.runners.setRowCount(len(suggestion.alternatives))
+        for row, node in enumerate(suggestion.alternatives):
+            values = [str(v) for v in node.levels] + [f"{node.suppressed_records:,}", loss_text(node.loss)]
+            for column, text in enumerate(values):
+                self.runners.setItem(row, column, QTableWidgetItem(text))
+        self.runners.resizeColumnsToContents()

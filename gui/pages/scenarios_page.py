@@ -1,0 +1,553 @@
+"""What would make the file ready: build scenarios (named, ordered transformations kept in the
+analysis's ``[[scenario]]`` sections), run every attack on each, compare risk against
+information lost, pick one, export its data on request; and "Suggest" the least-loss
+generalisation meeting k-anonymity. Every number comes from the engine (engine.remediation);
+runs are jobs on worker threads with progress and cancel."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Optional
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import (QFileDialog, QGroupBox, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
+                               QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget)
+
+from engine.api import run_assessment
+from engine.config import Thresholds
+from engine.errors import InputError
+from engine.io.preview import subtable
+from engine.remediation.export import export_scenario
+from engine.remediation.recommend import describe_step, recommend
+from engine.remediation.scenarios import with_scenarios
+from engine.remediation.suggest import suggest
+from engine.remediation.transforms import Drop, LocalSuppression, Scenario
+
+from ..dialogs.errors import show_error
+from ..jobs import JobError, JobRunner
+from ..resources import icon
+from ..session import Result, Session
+from ..widgets.run_bar import RunBar
+from .common import banner, hint, page_layout, title
+from .scenarios.compare_view import CompareTable, RiskLossPlot
+from .scenarios.step_form import StepForm
+from .scenarios.suggest_panel import SuggestPanel, suggestion_scenario
+
+BUILD, COMPARE, SUGGEST = range(3)
+EXPORT_FILTER = "CSV (*.csv);;Parquet (*.parquet)"
+
+
+def _same_analysis(a, b) -> bool:
+    """Whether two configs differ at most in their scenarios."""
+    return replace(a, scenarios=()) == replace(b, scenarios=())
+
+
+def _without_marks(scenarios) -> tuple:
+    return tuple(replace(s, recommended=False, exported=None) for s in scenarios)
+
+
+class ScenariosPage(QWidget):
+    """The Scenarios page of the window (reads and changes the :class:`Session`)."""
+
+    def __init__(self, session: Session, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.run_job = JobRunner("scenarios", self)
+        self.suggest_job = JobRunner("suggest", self)
+        self.export_job = JobRunner("scenario-export", self)
+        self.last_error = None
+        self._started = 0.0
+        self._export_name = ""
+        self._build()
+        self._connect()
+        self._on_roles()
+        self._on_scenarios()
+        self._on_result()
+
+    # --- building ---------------------------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        body = QWidget()
+        layout = page_layout(body)
+        head = QHBoxLayout()
+        head.addWidget(title("Scenarios: what would make it ready"))
+        head.addStretch(1)
+        self.run_button = QPushButton(icon("run"), "Run the scenarios")
+        self.run_button.setObjectName("primary")
+        self.run_button.setToolTip("Run every attack of the analysis on each scenario's transformed copy of the data.")
+        head.addWidget(self.run_button)
+        layout.addLayout(head)
+        layout.addWidget(hint("Transform a copy of the loaded data (the file is never changed), run the same attacks "
+                              "on it and see the price in lost information. Scenarios are saved with the analysis "
+                              "(File > Save analysis)."))
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._build_tab(), "Build")
+        self.tabs.addTab(self._compare_tab(), "Compare")
+        self.suggest_panel = SuggestPanel()
+        self.tabs.addTab(self.suggest_panel, "Suggest")
+        layout.addWidget(self.tabs, 1)
+        outer.addWidget(body, 1)
+        self.run_bar = RunBar()
+        outer.addWidget(self.run_bar)
+
+    def _build_tab(self) -> QWidget:
+        tab = QWidget()
+        row = QHBoxLayout(tab)
+        scenarios_box = QGroupBox("Scenarios")
+        box = QVBoxLayout(scenarios_box)
+        self.scenario_list = QListWidget()
+        box.addWidget(self.scenario_list, 1)
+        buttons = QHBoxLayout()
+        self.new_button = QPushButton("New...")
+        self.rename_button = QPushButton("Rename...")
+        self.copy_button = QPushButton("Duplicate")
+        buttons.addWidget(self.new_button)
+        buttons.addWidget(self.rename_button)
+        buttons.addWidget(self.copy_button)
+        box.addLayout(buttons)
+        buttons = QHBoxLayout()
+        self.delete_button = QPushButton("Delete")
+        self.up_button = QPushButton("Up")
+        self.down_button = QPushButton("Down")
+        buttons.addWidget(self.delete_button)
+        buttons.addWidget(self.up_button)
+        buttons.addWidget(self.down_button)
+        box.addLayout(buttons)
+        row.addWidget(scenarios_box, 2)
+        steps_box = QGroupBox("Steps, in order")
+        box = QVBoxLayout(steps_box)
+        self.step_list = QListWidget()
+        self.step_list.setWordWrap(True)
+        box.addWidget(self.step_list, 1)
+        buttons = QHBoxLayout()
+        self.remove_step_button = QPushButton("Remove")
+        self.step_up_button = QPushButton("Up")
+        self.step_down_button = QPushButton("Down")
+        buttons.addWidget(self.remove_step_button)
+        buttons.addWidget(self.step_up_button)
+        buttons.addWidget(self.step_down_button)
+        box.addLayout(buttons)
+        box.addWidget(QLabel("Cross-tabulations whose distortion is reported (optional):"))
+        self.crosstabs = QLineEdit()
+        self.crosstabs.setPlaceholderText("sex x birth_year; race x school")
+        self.crosstabs.setToolTip("Tables of two or more columns joined by 'x', separated by ';': the report gives "
+                                  "their total variation distance from the original.")
+        box.addWidget(self.crosstabs)
+        row.addWidget(steps_box, 3)
+        self.step_form = StepForm()
+        row.addWidget(self.step_form, 4)
+        return tab
+
+    def _compare_tab(self) -> QWidget:
+        tab = QWidget()
+        box = QVBoxLayout(tab)
+        self.stale = banner("")
+        self.stale.hide()
+        box.addWidget(self.stale)
+        self.recommendation = QLabel("")
+        self.recommendation.setWordWrap(True)
+        box.addWidget(self.recommendation)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        self.table = CompareTable()
+        splitter.addWidget(self.table)
+        self.plot = RiskLossPlot()
+        splitter.addWidget(self.plot)
+        splitter.setSizes([220, 300])
+        box.addWidget(splitter, 1)
+        buttons = QHBoxLayout()
+        self.pick_button = QPushButton("Recommend the selected scenario")
+        self.pick_button.setToolTip("Marks it as the recommended scenario (saved with the analysis, shown first "
+                                    "in the report).")
+        self.unpick_button = QPushButton("Clear the choice")
+        self.export_button = QPushButton(icon("export"), "Export its transformed data...")
+        self.export_button.setToolTip("Write the selected scenario's data to a file (only when you ask); the file "
+                                      "and the SHA-256 of the source are recorded in the analysis and the report.")
+        buttons.addWidget(self.pick_button)
+        buttons.addWidget(self.unpick_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.export_button)
+        box.addLayout(buttons)
+        return tab
+
+    def _connect(self) -> None:
+        s = self.session
+        s.rolesChanged.connect(self._on_roles)
+        s.dataChanged.connect(self._on_roles)
+        s.scenariosChanged.connect(self._on_scenarios)
+        s.resultChanged.connect(self._on_result)
+        self.run_button.clicked.connect(self.run)
+        self.run_bar.cancelRequested.connect(self.cancel)
+        self.new_button.clicked.connect(lambda: self.ask_new())
+        self.rename_button.clicked.connect(lambda: self.ask_rename())
+        self.copy_button.clicked.connect(self.duplicate)
+        self.delete_button.clicked.connect(self.delete)
+        self.up_button.clicked.connect(lambda: self.move(-1))
+        self.down_button.clicked.connect(lambda: self.move(1))
+        self.scenario_list.currentRowChanged.connect(self._show_steps)
+        self.remove_step_button.clicked.connect(self.remove_step)
+        self.crosstabs.editingFinished.connect(self._on_crosstabs)
+        self.step_up_button.clicked.connect(lambda: self.move_step(-1))
+        self.step_down_button.clicked.connect(lambda: self.move_step(1))
+        self.step_form.stepAdded.connect(self.add_step)
+        self.step_form.failed.connect(lambda message: self._error("The step is not complete", message))
+        self.pick_button.clicked.connect(lambda: self.pick(self.table.selected_name()))
+        self.unpick_button.clicked.connect(lambda: self.pick(None))
+        self.export_button.clicked.connect(lambda: self.ask_export())
+        self.suggest_panel.runRequested.connect(self.run_suggest)
+        self.suggest_panel.cancelRequested.connect(self.suggest_job.cancel)
+        self.suggest_panel.scenarioRequested.connect(self.scenario_from_suggestion)
+        self.suggest_panel.take_button.clicked.connect(self._take_recode)
+        self.suggest_panel.failed.connect(lambda message: self._error("Cannot suggest", message))
+        for job, name in ((self.run_job, "run"), (self.suggest_job, "suggest"), (self.export_job, "export")):
+            job.progress.connect(self.run_bar.update_progress)
+            job.busyChanged.connect(self._on_busy)
+            job.finished.connect(getattr(self, f"_on_{name}_finished"))
+            job.failed.connect(lambda error, name=name: self._on_failed(name, error))
+            job.cancelled.connect(lambda name=name: self._on_cancelled(name))
+        self._on_busy()
+
+    # --- session ------------------------------------------------------------------------------------
+    def _error(self, title_text: str, message: str, details: str = "") -> None:
+        self.last_error = show_error(self, title_text, message, details)
+
+    @Slot()
+    def _on_roles(self) -> None:
+        qids = self.session.qids
+        self.step_form.set_columns(self.session.table, qids)
+        self.suggest_panel.set_qids(qids)
+
+    @Slot()
+    def _on_scenarios(self) -> None:
+        current = self.current_name()
+        self.scenario_list.blockSignals(True)
+        self.scenario_list.clear()
+        for s in self.session.scenarios:
+            self.scenario_list.addItem(s.name + ("  ★" if s.recommended else ""))
+        names = [s.name for s in self.session.scenarios]
+        self.scenario_list.blockSignals(False)
+        if names:
+            self.scenario_list.setCurrentRow(names.index(current) if current in names else 0)
+        self._show_steps()
+        self._show_stale()
+
+    @Slot()
+    def _on_result(self) -> None:
+        result = self.session.result
+        assessment = result.assessment if result is not None else None
+        thresholds = assessment.config.report.thresholds if assessment is not None else Thresholds()
+        if assessment is None or not assessment.scenarios:
+            self.table.show_assessment(None, thresholds)
+            self.plot.show_assessment(None, thresholds)
+            self.recommendation.setText("No scenario results yet." if not self.session.scenarios else
+                                        "Press Run the scenarios to compare them.")
+        else:
+            self.table.show_assessment(assessment, thresholds)
+            self.plot.show_assessment(assessment, thresholds)
+            choice = recommend(assessment.scenarios)
+            if choice.index is None:
+                self.recommendation.setText(f"<b>No scenario is recommended</b>: {choice.rule}.")
+            else:
+                self.recommendation.setText(f"<b>Recommended: {assessment.scenarios[choice.index].scenario.name}"
+                                            f"</b> ({choice.rule}).")
+        self._show_stale()
+        self._on_busy()
+
+    def _show_stale(self) -> None:
+        result = self.session.result
+        ran = result.assessment.config.scenarios if result is not None else ()
+        changed = bool(ran) and _without_marks(ran) != _without_marks(self.session.scenarios)
+        self.stale.setText("The scenarios changed since they were run: press Run the scenarios to update "
+                           "this comparison.")
+        self.stale.setVisible(changed)
+
+    def current_name(self) -> Optional[str]:
+        row = self.scenario_list.currentRow()
+        return self.session.scenarios[row].name if 0 <= row < len(self.session.scenarios) else None
+
+    def current(self) -> Optional[Scenario]:
+        row = self.scenario_list.currentRow()
+        return self.session.scenarios[row] if 0 <= row < len(self.session.scenarios) else None
+
+    # --- scenarios and steps ---------------------------------------------------------------------------
+    def _unique(self, name: str) -> str:
+        names = {s.name for s in self.session.scenarios}
+        out, number = name, 2
+        while out in names:
+            out, number = f"{name} ({number})", number + 1
+        return out
+
+    def add_scenario(self, name: str, steps: tuple = ()) -> Scenario:
+        scenario = Scenario(self._unique(name.strip() or "scenario"), tuple(steps))
+        self.session.set_scenarios(self.session.scenarios + [scenario])
+        self.scenario_list.setCurrentRow(len(self.session.scenarios) - 1)
+        return scenario
+
+    def ask_new(self) -> None:
+        name, ok = QInputDialog.getText(self, "New scenario", "Name of the scenario:",
+                                        text=f"scenario {len(self.session.scenarios) + 1}")
+        if ok:
+            self.add_scenario(name)
+
+    def ask_rename(self) -> None:
+        scenario = self.current()
+        if scenario is None:
+            return
+        name, ok = QInputDialog.getText(self, "Rename the scenario", "New name:", text=scenario.name)
+        if ok and name.strip() and name.strip() != scenario.name:
+            self._replace_current(replace(scenario, name=self._unique(name.strip())))
+
+    def _replace_current(self, scenario: Scenario) -> None:
+        row = self.scenario_list.currentRow()
+        scenarios = list(self.session.scenarios)
+        scenarios[row] = scenario
+        self.session.set_scenarios(scenarios)
+        self.scenario_list.setCurrentRow(row)
+
+    @Slot()
+    def duplicate(self) -> None:
+        scenario = self.current()
+        if scenario is not None:
+            self.add_scenario(f"{scenario.name} (copy)", scenario.steps)
+
+    @Slot()
+    def delete(self) -> None:
+        row = self.scenario_list.currentRow()
+        if 0 <= row < len(self.session.scenarios):
+            scenarios = list(self.session.scenarios)
+            del scenarios[row]
+            self.session.set_scenarios(scenarios)
+
+    def move(self, by: int) -> None:
+        row = self.scenario_list.currentRow()
+        scenarios = list(self.session.scenarios)
+        if 0 <= row < len(scenarios) and 0 <= row + by < len(scenarios):
+            scenarios[row], scenarios[row + by] = scenarios[row + by], scenarios[row]
+            self.session.set_scenarios(scenarios)
+            self.scenario_list.setCurrentRow(row + by)
+
+    @Slot()
+    def _show_steps(self) -> None:
+        self.step_list.clear()
+        scenario = self.current()
+        has = scenario is not None
+        for button in (self.rename_button, self.copy_button, self.delete_button, self.up_button, self.down_button,
+                       self.step_form.add_button):
+            button.setEnabled(has)
+        self.step_form.add_button.setToolTip("" if has else "Create a scenario first (New...).")
+        self.crosstabs.setEnabled(has)
+        self.crosstabs.setText("; ".join(" x ".join(c) for c in scenario.crosstabs) if has else "")
+        if scenario is None:
+            return
+        for number, step in enumerate(scenario.steps, start=1):
+            self.step_list.addItem(f"{number}. {describe_step(step)}")
+
+    @Slot()
+    def _on_crosstabs(self) -> None:
+        scenario = self.current()
+        if scenario is None:
+            return
+        tables = tuple(tuple(c.strip() for c in part.split(" x ") if c.strip())
+                       for part in self.crosstabs.text().split(";") if part.strip())
+        known = set(self.session.qids) | set(self.session.sensitive)
+        for table in tables:
+            for column in table:
+                if column not in known:
+                    self._error("Unknown column in a cross-tabulation",
+                                f"{column!r} is not a quasi-identifier or sensitive column of the analysis")
+                    return
+        if tables != scenario.crosstabs:
+            self._replace_current(replace(scenario, crosstabs=tables))
+
+    @Slot(object)
+    def add_step(self, step) -> None:
+        scenario = self.current()
+        if scenario is None:
+            scenario = self.add_scenario("scenario 1")
+        if isinstance(step, LocalSuppression):  # a column dropped earlier cannot be blanked
+            dropped = {s.column for s in scenario.steps if isinstance(s, Drop)}
+            step = replace(step, importance=tuple(c for c in step.importance if c not in dropped))
+        self._replace_current(replace(scenario, steps=scenario.steps + (step,)))
+        self.step_list.setCurrentRow(self.step_list.count() - 1)
+
+    @Slot()
+    def remove_step(self) -> None:
+        scenario, row = self.current(), self.step_list.currentRow()
+        if scenario is not None and 0 <= row < len(scenario.steps):
+            steps = list(scenario.steps)
+            del steps[row]
+            self._replace_current(replace(scenario, steps=tuple(steps)))
+
+    def move_step(self, by: int) -> None:
+        scenario, row = self.current(), self.step_list.currentRow()
+        if scenario is None or not (0 <= row < len(scenario.steps) and 0 <= row + by < len(scenario.steps)):
+            return
+        steps = list(scenario.steps)
+        steps[row], steps[row + by] = steps[row + by], steps[row]
+        self._replace_current(replace(scenario, steps=tuple(steps)))
+        self.step_list.setCurrentRow(row + by)
+
+    # --- running --------------------------------------------------------------------------------------
+    def run(self) -> bool:
+        """Run the scenarios; the original's results are reused when the analysis is unchanged."""
+        if self.busy:
+            return False
+        if not self.session.scenarios:
+            self._error("Nothing to run", "Build a scenario first (New..., then add steps).")
+            return False
+        try:
+            config = self.session.build_config()
+            table = subtable(self.session.table, config.needed_columns())
+        except InputError as exc:
+            self._error("The scenarios cannot run yet", str(exc))
+            return False
+        result = self.session.result
+        previous = result.assessment if result is not None and _same_analysis(result.assessment.config, config) \
+            else None
+        self._attacks = result.attacks if previous is not None else replace(self.session.attacks)
+        self._started = time.monotonic()
+
+        def work(progress, cancel):
+            if previous is not None:
+                return with_scenarios(replace(previous, config=config), table, progress, cancel)
+            return run_assessment(config, table=table, on_progress=progress, cancel=cancel)
+
+        self.run_bar.begin("Running the scenarios")
+        self.run_job.submit(work)
+        return True
+
+    @Slot()
+    def cancel(self) -> None:
+        for job in (self.run_job, self.suggest_job, self.export_job):
+            job.cancel()
+
+    @Slot(object)
+    def _on_run_finished(self, assessment) -> None:
+        self.session.set_result(Result(assessment, self._attacks, time.monotonic() - self._started))
+        self.tabs.setCurrentIndex(COMPARE)
+
+    def _on_failed(self, name: str, error: JobError) -> None:
+        titles = {"run": "The scenarios could not run", "suggest": "The suggestion could not be made",
+                  "export": "Could not export the data"}
+        self._error(titles[name], error.message, error.details)
+
+    def _on_cancelled(self, name: str) -> None:
+        if name == "suggest":
+            self.suggest_panel.best.setText("Search cancelled: no suggestion.")
+            return
+        self.recommendation.setText("Run cancelled: the comparison shows the last finished run." if name == "run"
+                                    else "Export cancelled: nothing written.")
+
+    @property
+    def busy(self) -> bool:
+        return self.run_job.busy or self.suggest_job.busy or self.export_job.busy
+
+    @Slot()
+    def _on_busy(self, _busy: bool = False) -> None:
+        busy = self.busy
+        loaded = self.session.table is not None
+        self.run_button.setEnabled(not busy and loaded)
+        self.suggest_panel.set_running(self.suggest_job.busy)
+        self.suggest_panel.run_button.setEnabled(not busy and loaded)
+        has_results = self.session.result is not None and bool(self.session.result.assessment.scenarios)
+        for button in (self.pick_button, self.unpick_button, self.export_button):
+            button.setEnabled(has_results and not busy)
+        if not busy:
+            self.run_bar.end()
+
+    # --- pick and export ------------------------------------------------------------------------------
+    def pick(self, name: Optional[str]) -> None:
+        """Mark ``name`` as the recommended scenario (None: clear the choice)."""
+        if name is None:
+            for s in self.session.scenarios:
+                if s.recommended:
+                    self.session.mark_scenario(s.name, recommended=False)
+            return
+        if name not in {s.name for s in self.session.scenarios}:
+            self._error("Choose a scenario", "Select a scenario's row in the table first.")
+            return
+        self.session.mark_scenario(name, recommended=True)
+
+    def ask_export(self) -> None:
+        name = self.table.selected_name()
+        if name is None:
+            self._error("Choose a scenario", "Select a scenario's row in the table first.")
+            return
+        start = str(Path(self.session.source.path).with_name(f"{name}.csv")) if self.session.source else ""
+        path, chosen = QFileDialog.getSaveFileName(self, f"Export the data of {name}", start, EXPORT_FILTER)
+        if path:
+            if not path.lower().endswith((".csv", ".parquet")):
+                path += ".parquet" if "Parquet" in chosen else ".csv"
+            self.export(name, path)
+
+    def export(self, name: str, path: str) -> bool:
+        """Write the scenario's transformed data to ``path`` on a worker thread (direct
+        identifiers left out) and record the file and the source's SHA-256 in the scenario."""
+        scenario = next((s for s in self.session.scenarios if s.name == name), None)
+        if scenario is None or self.session.table is None or self.busy:
+            return False
+        table, qids, identifiers = self.session.table, self.session.qids, self.session.columns_with("identifiers")
+        self._export_name = name
+        self.run_bar.begin("Writing the transformed data")
+        self.export_job.submit(lambda progress, cancel: export_scenario(table, qids, scenario, path, identifiers,
+                                                                          cancel))
+        return True
+
+    @Slot(object)
+    def _on_export_finished(self, scenario: Scenario) -> None:
+        self.session.mark_scenario(self._export_name, exported=scenario.exported)
+        self.recommendation.setText(f"Wrote the data of {self._export_name} to {scenario.exported.path} "
+                                    f"(direct identifiers left out). Save the analysis to keep the record.")
+
+    # --- suggest -------------------------------------------------------------------------------------
+    @Slot()
+    def _take_recode(self) -> None:
+        recode = self.step_form.recode
+        try:
+            spec = recode.spec()
+        except InputError as exc:
+            self._error("No hierarchy to take", str(exc))
+            return
+        self.suggest_panel.set_spec(recode.column.currentText(), spec)
+
+    @Slot()
+    def run_suggest(self) -> bool:
+        if self.busy or self.session.table is None:
+            return False
+        try:
+            table = subtable(self.session.table, self.session.qids)
+            config = self.suggest_panel.config(table)
+        except InputError as exc:
+            self._error("Cannot suggest", str(exc))
+            return False
+        self.suggest_panel.show_suggestion(None)
+        self.suggest_panel.best.setText("Searching...")
+        self.run_bar.begin("Searching the levels")
+        self.suggest_job.submit(lambda progress, cancel: suggest(table, config, progress, cancel))
+        return True
+
+    @Slot(object)
+    def _on_suggest_finished(self, suggestion) -> None:
+        self.suggest_panel.show_suggestion(suggestion)
+
+    @Slot()
+    def scenario_from_suggestion(self) -> None:
+        suggestion = self.suggest_panel.suggestion
+        if suggestion is None:
+            return
+        try:
+            scenario, note = suggestion_scenario(suggestion, self.suggest_panel.specs,
+                                                 self._unique(f"suggested k={suggestion.target.k}"))
+        except InputError as exc:
+            self._error("No scenario made", str(exc))
+            return
+        self.add_scenario(scenario.name, scenario.steps)
+        self.suggest_panel.note.setText(f"Added the scenario {scenario.name!r} (Build tab). {note}")
+
+    def shutdown(self) -> None:
+        for job in (self.run_job, self.suggest_job, self.export_job):
+            job.shutdown()
+

@@ -1,0 +1,210 @@
+"""The Scenarios page on the bundled census: build drop and recode scenarios with the preview,
+run them, the table shows the engine's numbers, cancel leaves the page usable, save/open keeps
+the scenarios, Suggest runs and its node becomes a scenario, the data is exported on request."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pandas as pd
+import pytest
+
+from engine.api import run_assessment
+from engine.config import AnalysisConfig
+from engine.io.encode import file_sha256
+from engine.io.preview import subtable
+from engine.remediation.hierarchy import level_counts
+from engine.remediation.suggest import suggest
+from engine.remediation.transforms import Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression
+from engine.report.findings import verdict
+from gui.main_window import SCENARIOS
+from gui.text import pct
+
+from .conftest import CENSUS, QIDS, SENSITIVE, error_boxes, load_census, set_roles
+
+INTERVALS = 1  # position of "intervals of a width" in the builder list
+
+
+@pytest.fixture
+def page(qtbot, window):
+    load_census(qtbot, window)
+    set_roles(window, QIDS, SENSITIVE)
+    window.show_page(SCENARIOS)
+    return window.scenarios_page
+
+
+def recode_birth_year(page, widths: str = "5, 10", level: int = 1):
+    form = page.step_form
+    form.choose("recode")
+    box = form.recode
+    box.column.setCurrentText("birth_year")
+    box.builder.setCurrentIndex(INTERVALS)
+    box.widths.setText(widths)
+    box.refresh()
+    box.level.setValue(level)
+    return box
+
+
+def build_two(page):
+    page.add_scenario("drop school")
+    page.step_form.choose("drop")
+    page.step_form.drop_column.setCurrentText("school")
+    page.step_form.add()
+    page.add_scenario("drop school, band year")
+    page.step_form.add()
+    recode_birth_year(page)
+    page.step_form.add()
+
+
+def wait_page(qtbot, page, timeout: int = 120000):
+    qtbot.waitUntil(lambda: not page.busy, timeout=timeout)
+
+
+def test_recode_preview_counts_equal_the_engines_and_a_hand_count(page):
+    box = recode_birth_year(page, "5, 10", 1)
+    column = page.session.table["birth_year"]
+    engine = level_counts(box.hierarchy, column, 1)
+    assert box.preview_pairs() == engine
+    years = pd.read_csv(CENSUS, usecols=["birth_year"])["birth_year"]
+    hand = Counter(f"[{5 * (y // 5)}, {5 * (y // 5) + 5})" for y in years)
+    assert dict(engine) == dict(hand) and sum(hand.values()) == 20000
+    box.level.setValue(2)
+    assert box.preview_pairs() == level_counts(box.hierarchy, column, 2)
+    assert len(box.preview_pairs()) < len(engine)
+    assert f"{len(engine)} categories" not in box.summary.text()
+    box.widths.setText("5, 7")  # not nested: the engine's error is shown, nothing previewed
+    box.refresh()
+    assert box.summary.text().startswith("Cannot preview:") and box.preview.rowCount() == 0
+
+
+def test_build_run_and_the_table_shows_the_engines_numbers(qtbot, page, window):
+    build_two(page)
+    scenarios = window.session.scenarios
+    assert [s.name for s in scenarios] == ["drop school", "drop school, band year"]
+    widths = HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),))
+    assert scenarios[1].steps == (Drop("school"), Recode("birth_year", 1, widths))
+    assert page.step_list.count() == 2 and "birth_year" in page.step_list.item(1).text()
+    page.crosstabs.setText("sex x birth_year")
+    page._on_crosstabs()
+    assert window.session.scenarios[1].crosstabs == (("sex", "birth_year"),)
+    assert page.run()
+    wait_page(qtbot, page)
+    assert not error_boxes()
+    shown = window.session.result.assessment
+    fresh = run_assessment(window.session.build_config().with_jobs(1),
+                           table=subtable(window.session.table, window.session.build_config().needed_columns()))
+    assert len(shown.scenarios) == 2
+    table = page.table
+    assert table.rowCount() == 3
+    assert table.cell_text(0, "unique") == pct(max(r.posterior_det for r in fresh.reidentification))
+    assert table.cell_text(0, "verdict") == ("ready" if verdict(fresh, fresh.config.report.thresholds).ready
+                                             else "not ready")
+    for row, result in enumerate(fresh.scenarios, start=1):
+        risk = result.risk()
+        assert table.cell_text(row, "unique") == pct(risk["worst_unique_share"])
+        assert table.cell_text(row, "mean re-id. prob.") == pct(risk["worst_reid_prob"])
+        assert table.cell_text(row, "certain inference") == pct(risk["worst_certain_inference_gain"])
+        assert table.cell_text(row, "info lost") == pct(result.loss.share_lost)
+        assert table.cell_text(row, "verdict") == ("ready" if result.ready else "not ready")
+    assert table.cell_text(1, "school: lost") == "left out · 100%"
+    assert table.cell_text(2, "birth_year: lost").startswith("level 1 · ")
+    tvd = fresh.scenarios[1].loss.tvd["sex x birth_year"]
+    assert tvd > 0 and table.cell_text(2, "TVD sex x birth_year") == f"{tvd:.4f}"
+    assert table.cell_text(1, "TVD sex x birth_year") == "—"
+    assert [p.label for p in page.plot.points] == ["original", "drop school", "drop school, band year"]
+    assert page.tabs.currentIndex() == 1
+
+
+def test_cancel_leaves_the_page_usable(qtbot, page, window):
+    build_two(page)
+    assert page.run()
+    page.cancel()
+    wait_page(qtbot, page)
+    assert window.session.result is None and not error_boxes()
+    assert page.run_button.isEnabled() and page.run_bar.isHidden()
+    assert page.run()  # the page still runs
+    wait_page(qtbot, page)
+    assert len(window.session.result.assessment.scenarios) == 2
+
+
+def test_pick_export_save_and_open_keep_the_scenarios(qtbot, page, window, tmp_path):
+    build_two(page)
+    page.step_form.choose("local_suppression")
+    page.step_form.local_k.setValue(2)
+    page.step_form.add()  # school was dropped by this scenario: left out of the importance order
+    step = window.session.scenarios[1].steps[-1]
+    assert isinstance(step, LocalSuppression) and "school" not in step.importance
+    assert page.run()
+    wait_page(qtbot, page)
+    page.table.selectRow(2)
+    page.pick(page.table.selected_name())
+    assert [s.recommended for s in window.session.scenarios] == [False, True]
+    assert window.session.result.assessment.scenarios[1].scenario.recommended
+    assert "★" in page.table.item(2, 1).text() and "drop school, band year" in page.recommendation.text()
+    out = tmp_path / "release.csv"
+    assert page.export("drop school, band year", str(out))
+    wait_page(qtbot, page)
+    assert not error_boxes()
+    written = pd.read_csv(out)
+    assert "school" not in written.columns and "student_id" not in written.columns
+    assert len(written) == 20000
+    exported = window.session.scenarios[1].exported
+    assert exported.source_sha256 == file_sha256(CENSUS) and exported.sha256 == file_sha256(out)
+    analysis = tmp_path / "analysis.toml"
+    assert window.flow.save_analysis(str(analysis))
+    saved = AnalysisConfig.from_toml(analysis).scenarios
+    assert saved == tuple(window.session.scenarios)
+    text = analysis.read_text(encoding="utf-8")
+    assert "[[scenario]]" in text and "recommended = true" in text
+    window.session.set_scenarios([])
+    assert page.scenario_list.count() == 0
+    assert window.flow.open_analysis(str(analysis))
+    qtbot.waitUntil(lambda: len(window.session.scenarios) == 2 and not window.flow.loader.busy, timeout=30000)
+    assert tuple(window.session.scenarios) == saved
+    assert [page.scenario_list.item(i).text() for i in range(2)] == ["drop school", "drop school, band year  ★"]
+
+
+def test_suggest_runs_and_its_node_becomes_a_scenario(qtbot, page, window):
+    panel = page.suggest_panel
+    page.tabs.setCurrentIndex(2)
+    recode_birth_year(page, "5, 10")
+    page._take_recode()
+    specs = {"birth_year": HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),)),
+             "school": HierarchySpec("merge", params=(("groups", (("first", ("SCH-0001",)),)),))}
+    panel.set_spec("school", specs["school"])
+    assert panel.specs == specs
+    panel.k.setValue(2)
+    panel.max_suppression.setValue(5.0)
+    assert page.run_suggest()
+    wait_page(qtbot, page)
+    assert not error_boxes()
+    table = subtable(window.session.table, window.session.qids)
+    expected = suggest(table, panel.config(table))
+    got = panel.suggestion
+    assert got.best is not None and got.best.levels == expected.best.levels and got.optimal == expected.optimal
+    levels = ", ".join(f"{q} = {level}" for q, level in zip(got.qids, got.best.levels))
+    assert levels in panel.best.text()
+    assert panel.runners.rowCount() == len(expected.alternatives)
+    page.scenario_from_suggestion()
+    scenario = window.session.scenarios[-1]
+    recodes = tuple(Recode(q, level, specs[q]) for q, level in zip(got.qids, got.best.levels) if level)
+    suppression = (RecordSuppression(2, 5.0),) if got.best.suppressed_records else ()
+    assert scenario.steps == recodes + suppression
+    assert ("record suppression" in panel.note.text()) == bool(suppression)
+
+
+def test_suggest_cancel_and_bad_input(qtbot, page):
+    panel = page.suggest_panel
+    assert not page.run_suggest()  # no hierarchy: a one-line message
+    qtbot.waitUntil(lambda: bool(error_boxes()))
+    assert "give a hierarchy" in error_boxes()[0].informativeText()
+    error_boxes()[0].close()
+    recode_birth_year(page)
+    page._take_recode()
+    assert page.run_suggest()
+    page.cancel()
+    wait_page(qtbot, page)
+    assert panel.suggestion is None and panel.run_button.isEnabled()
+    assert page.run_suggest()
+    wait_page(qtbot, page)
+    assert panel.suggestion is not None
