@@ -53,8 +53,15 @@ def text_to_numbers(column: pa.ChunkedArray) -> pa.ChunkedArray:
     return column if numbers is None else numbers
 
 
+HEAD_VALUES = 1024  # a cast is first tried on this many values: text columns fail there, cheaply
+
+
 def _cast_numbers(text: pa.ChunkedArray) -> Optional[pa.ChunkedArray]:
     for target in (pa.int64(), pa.float64()):
+        try:
+            pc.cast(text.slice(0, HEAD_VALUES), target)   # the whole column fails if its head does
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            continue
         try:
             numbers = pc.cast(text, target)
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError):

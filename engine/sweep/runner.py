@@ -1,8 +1,9 @@
 """Run a sweep in this process or on a pool of worker processes.
 
-Two engines: CRS/CAS sweeps of more than a few million row-subsets use the segment sweep
-(:mod:`engine.sweep.segments`, compiled kernels); privacy-model sweeps and tiny runs use the
-refinement walk (:mod:`engine.sweep.walker`). Both give the same counts.
+Two engines: CRS/CAS sweeps of more than about 150 million row-subsets use the segment sweep
+(:mod:`engine.sweep.segments`, compiled kernels); privacy-model sweeps and smaller runs use the
+refinement walk (:mod:`engine.sweep.walker`). Both give the same counts. Worker processes are
+started only when the estimated work saves more than their start costs (:func:`pool_pays`).
 
 Workers read the integer codes (and the segment sweep's row orders) from memory-mapped
 ``.npy`` files written once per run, so the page cache holds one copy whatever the number of
@@ -37,6 +38,24 @@ from .lattice import Family, Task, plan_tasks
 from .walker import SweepData, walk
 
 POLL_SECONDS = 0.1
+# Measured on one core (benchmarks/latency.py, benchmarks/sweep.py): row-subsets per second of
+# one process, and the CPU seconds a worker takes to start (import the engine) and, for the
+# segment sweep, to load the compiled kernels from numba's cache.
+WALK_ROW_SUBSETS_PER_SECOND = 75e6
+SEGMENT_ROW_SUBSETS_PER_SECOND = 110e6
+WORKER_START_SECONDS = 0.6
+KERNEL_LOAD_SECONDS = 0.7
+
+
+def pool_pays(row_subsets: float, jobs: int, compiled: bool) -> bool:
+    """Whether ``jobs`` worker processes finish sooner than this process alone: the work's
+    estimate ``W`` = row-subsets / throughput, saved ``W (1 - 1/jobs)`` against the start of
+    a worker (and its loading of the kernels when ``compiled``)."""
+    if jobs <= 1:
+        return False
+    rate = SEGMENT_ROW_SUBSETS_PER_SECOND if compiled else WALK_ROW_SUBSETS_PER_SECOND
+    start = WORKER_START_SECONDS + (KERNEL_LOAD_SECONDS if compiled else 0.0)
+    return row_subsets / rate * (1 - 1 / jobs) > start
 
 
 @dataclass(frozen=True)
@@ -77,9 +96,10 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
         from .cluster import run_on_cluster
 
         results = run_on_cluster(data, family, cluster, reporter, cancel)
-    elif data.unique_rows is None and segments.use_segments(data, family):
+    elif (compiled := data.unique_rows is None and segments.use_segments(data, family)):
+        jobs = jobs if pool_pays(float(data.n_rows) * family.total, jobs, True) else 1
         results = _run_segments(data, family, jobs, reporter, cancel)
-    elif jobs <= 1 or family.total < 2:
+    elif family.total < 2 or not pool_pays(float(data.n_rows) * family.total, jobs, compiled):
         results = _run_here(data, family, reporter, cancel, uniques)
     else:
         results = _run_pool(data, family, jobs, reporter, cancel, uniques)

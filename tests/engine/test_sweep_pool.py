@@ -13,10 +13,18 @@ import pytest
 from engine.api import run_assessment
 from engine.errors import Cancelled, EngineFailure
 from engine.progress import CancelToken
+from engine.sweep import runner
 
 from .helpers import config_for, table_from_frame
 
 QIDS = [f"q{i}" for i in range(9)]
+
+
+@pytest.fixture(autouse=True)
+def workers_always_pay(monkeypatch):
+    """These tests are about the pool: start it whatever the size of the work."""
+    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "KERNEL_LOAD_SECONDS", 0.0)
 
 
 def random_frame(rows: int, seed: int = 7) -> pd.DataFrame:

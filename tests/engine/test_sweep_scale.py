@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from engine.api import run_assessment, walk_order
 from engine.config import DataSource
 from engine.io import load_table
-from engine.sweep import segments
+from engine.sweep import runner, segments
 from engine.sweep.lattice import ExplicitFamily, Task, UpToFamily
 from engine.sweep.walker import SweepData, walk
 
@@ -137,6 +137,8 @@ def _frame(rows: int, seed: int) -> pd.DataFrame:
 def segment_path(monkeypatch):
     """Every sweep takes the segment path, with tiny work sizes (splits in every task)."""
     monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 0)
+    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)   # jobs=2 runs on a pool
+    monkeypatch.setattr(runner, "KERNEL_LOAD_SECONDS", 0.0)
     monkeypatch.setattr(segments, "BATCH_WORK", 64)
     monkeypatch.setattr(segments, "SPLIT_WORK", 256)
     monkeypatch.setattr(segments, "SPLIT_ROWS", 16)
@@ -165,6 +167,8 @@ def test_segment_path_equals_refinement_path_through_the_api(monkeypatch):
     monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 10 ** 18)
     plain = run_assessment(config, table=table)
     monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 0)
+    monkeypatch.setattr(runner, "KERNEL_LOAD_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)
     fast = run_assessment(replace(config, jobs=2), table=table)
     assert fast.reidentification == plain.reidentification
     assert fast.inference == plain.inference
@@ -191,9 +195,36 @@ def test_dependencies_are_found_from_the_data():
 def test_the_segment_path_serves_large_sweeps_only_and_never_privacy_models():
     data = SweepData([np.zeros(10, np.uint8)], [1], [], [], 10)
     assert not segments.use_segments(data, UpToFamily(1, 1))
-    big = SweepData([np.zeros(3_000_000, np.uint8)], [1], [], [], 3_000_000)
-    assert segments.use_segments(big, UpToFamily(1, 1))
+    rows = segments.MIN_ROW_SUBSETS // 3
+    codes = [np.zeros(1, np.uint8)] * 2              # only the row count matters here
+    assert not segments.use_segments(SweepData(codes, [1, 1], [], [], rows - 1), UpToFamily(2, 2))
+    big = SweepData(codes, [1, 1], [], [], rows)
+    assert segments.use_segments(big, UpToFamily(2, 2))
     assert not segments.use_segments(replace(big, distributions=[]), UpToFamily(1, 1))
+
+
+def test_worker_processes_only_when_the_work_pays_for_their_start():
+    start = runner.WORKER_START_SECONDS
+    walk_break_even = start * runner.WALK_ROW_SUBSETS_PER_SECOND / (1 - 1 / 2)   # row-subsets
+    assert not runner.pool_pays(1e12, 1, compiled=False)
+    assert not runner.pool_pays(0.99 * walk_break_even, 2, compiled=False)
+    assert runner.pool_pays(1.01 * walk_break_even, 2, compiled=False)
+    # four workers share the same work more finely: they pay off sooner
+    assert runner.pool_pays(0.8 * walk_break_even, 4, compiled=False)
+    # the segment sweep's workers also load the compiled kernels
+    segment_break_even = ((start + runner.KERNEL_LOAD_SECONDS) * runner.SEGMENT_ROW_SUBSETS_PER_SECOND
+                          / (1 - 1 / 2))
+    assert not runner.pool_pays(0.99 * segment_break_even, 2, compiled=True)
+    assert runner.pool_pays(1.01 * segment_break_even, 2, compiled=True)
+
+
+def test_small_work_with_two_jobs_starts_no_worker(monkeypatch):
+    frame = _frame(300, seed=5)
+    qids = [c for c in frame.columns if c.startswith("q")]
+    started = []
+    monkeypatch.setattr(runner, "_run_pool", lambda *a, **k: started.append(1))
+    run = run_assessment(config_for(qids, ["s_rare"], jobs=2), table=table_from_frame(frame))
+    assert started == [] and len(run.reidentification) == 2 ** len(qids) - 1
 
 
 def test_warm_up_compiles_every_kernel():
