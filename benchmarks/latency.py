@@ -1,0 +1,126 @@
+"""Interactive latency: whole ``riskreview assess`` commands, each in a fresh process.
+
+Two cases: the bundled example (``resources/examples/census_demo.toml``: 20,000 rows, 1,023
+subsets) and the same generator at 300,000 rows with 8 QIDs (255 subsets), each with
+``--jobs 1`` and ``--jobs 2``, writing ``--out`` (results.json, CSV tables). Each command runs
+``--repeat`` times; reported: the median wall time and the median user+sys CPU time of the
+process and its workers (less sensitive to other load on the machine).
+
+Baseline in the same run, also in fresh processes: a short pandas script that reads the same
+CSV and does one groupby per subset (blocks and singletons, and per sensitive attribute the
+largest count per block), timed on ``--baseline-sample`` subsets and extrapolated to all; the
+ratio baseline / engine is printed per command.
+
+    python benchmarks/latency.py --repeat 5 --data-dir /tmp/latency
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+DEMO = ROOT / "resources" / "examples" / "census_demo.toml"
+MEDIUM_QIDS = ["birth_day", "birth_month", "birth_year", "sex", "race", "nationality",
+               "municipality_residence", "school"]
+SENSITIVE = ["special_needs", "bolsa_familia"]
+
+BASELINE = r"""
+import random, sys, time
+from itertools import combinations
+start = time.perf_counter()
+import pandas as pd
+path, qids, sensitive, sample = sys.argv[1], sys.argv[2].split(","), sys.argv[3].split(","), int(sys.argv[4])
+frame = pd.read_csv(path, usecols=qids + sensitive, dtype=str, keep_default_na=False)
+loaded = time.perf_counter() - start
+subsets = [list(c) for size in range(1, len(qids) + 1) for c in combinations(qids, size)]
+chosen = random.Random(1).sample(subsets, min(sample, len(subsets)))
+start = time.perf_counter()
+for q in chosen:
+    sizes = frame.groupby(q, sort=False).size()
+    _ = (len(sizes), int((sizes == 1).sum()))
+    for s in sensitive:
+        _ = frame.groupby(q + [s], sort=False).size().groupby(level=list(range(len(q))), sort=False).max().sum()
+print(loaded + (time.perf_counter() - start) / len(chosen) * len(subsets))
+"""
+
+
+def run(command: list[str]) -> tuple[float, float, str]:
+    """One fresh process: (wall, user+sys CPU including its children, stdout)."""
+    import resource
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.stdout
+
+
+def medium_case(folder: Path, rows: int, seed: int) -> Path:
+    """The example generator at ``rows`` rows as CSV, with an analysis file of 8 QIDs."""
+    from example_data import generator
+
+    csv = folder / f"census_{rows}_{seed}.csv"
+    if not csv.exists():
+        generator().generate(rows, seed).to_csv(csv, index=False)
+    toml = folder / f"census_{rows}.toml"
+    toml.write_text("version = 1\n[data]\npath = %r\n[roles]\nquasi_identifiers = %r\nsensitive = %r\n"
+                    "[attacks]\nsubsets = \"all\"\n" % (csv.name, MEDIUM_QIDS, SENSITIVE))
+    return toml
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--rows", type=int, default=300_000, help="rows of the medium case")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--baseline-sample", type=int, default=20)
+    parser.add_argument("--data-dir", default="/tmp/latency")
+    args = parser.parse_args()
+    folder = Path(args.data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    cases = [("example 20,000 x 1,023", DEMO, ROOT / "resources" / "examples" / "census_example.csv",
+              ["birth_day", "birth_month", "birth_year", "sex", "race", "nationality", "municipality_birth",
+               "municipality_residence", "school", "school_type"]),
+             (f"{args.rows:,} x 255", medium_case(folder, args.rows, args.seed),
+              folder / f"census_{args.rows}_{args.seed}.csv", MEDIUM_QIDS)]
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
+          f"{args.repeat} runs each, medians")
+    for name, toml, csv, qids in cases:
+        baseline = []
+        for _ in range(max(1, min(3, args.repeat))):
+            wall, cpu, out = run([sys.executable, "-c", BASELINE, str(csv), ",".join(qids), ",".join(SENSITIVE),
+                                  str(args.baseline_sample)])
+            baseline.append(float(out.split()[-1]))
+        base = statistics.median(baseline)
+        print(f"\n== {name}: baseline (pandas read_csv + one groupby per subset, {args.baseline_sample} "
+              f"sampled, extrapolated) {base:.1f}s")
+        for jobs in args.jobs:
+            walls, cpus = [], []
+            with tempfile.TemporaryDirectory(prefix="riskreview-latency-") as out_dir:
+                for _ in range(args.repeat):
+                    wall, cpu, _out = run([sys.executable, "-m", "gui", "assess", "--config", str(toml),
+                                           "--jobs", str(jobs), "--out", out_dir, "--quiet"])
+                    walls.append(wall)
+                    cpus.append(cpu)
+            wall, cpu = statistics.median(walls), statistics.median(cpus)
+            print(f"riskreview assess --jobs {jobs}: wall {wall:.2f}s (runs {', '.join(f'{w:.2f}' for w in walls)}), "
+                  f"user+sys {cpu:.2f}s; ratio baseline / engine {base / wall:.0f}x", flush=True)
+
+
+if __name__ == "__main__":
+    main()
