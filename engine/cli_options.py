@@ -1,6 +1,6 @@
 """Command-line pieces shared by every ``riskreview`` subcommand: the parser that reports
 usage errors in one line (exit 2), the read options of a data file, the data source they
-describe, and the one-line terminal progress bar."""
+describe, the note on a capped ``--jobs``, and the one-line terminal progress bar."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Optional
 
 from .config import DataSource
 from .progress import Progress
+from .workers import jobs_note
 
 
 class Parser(argparse.ArgumentParser):
@@ -45,6 +46,14 @@ def read_source(path: Optional[str], args: argparse.Namespace,
 
     return DataSource(path=path, format=pick("format") or "auto", delimiter=pick("delimiter"),
                       encoding=pick("encoding"), sheet=pick("sheet"))
+
+
+def note_jobs(jobs: int, stream=None) -> None:
+    """One note on stderr when ``jobs`` (from ``--jobs`` or the analysis file) is above the
+    machine's CPU count; the engine then runs on that many workers."""
+    note = jobs_note(jobs)
+    if note:
+        print(note, file=stream or sys.stderr)
 
 
 class TerminalProgress:
