@@ -4,17 +4,23 @@ A :class:`WorkerPool` stages the arrays the workers read as ``.npy`` files in a 
 folder (``riskreview-<name>-*``, memory-mapped by every worker, so the page cache holds one
 copy whatever the number of workers), starts at most ``min(jobs, CPUs, tasks)`` processes
 with ``forkserver`` (``spawn`` where unavailable; never fork, the window runs Qt), hands each
-idle worker one task at a time and collects the results.
+idle worker one task at a time and collects the results. (spawn is also the fallback when
+the forkserver cannot start, e.g. a TMPDIR too long for its socket's path.)
 
-Each worker talks to the parent through its own pipe, and the shared state is lock-free (a
-stop flag the parent writes, one progress slot per worker that only that worker writes), so
-a worker killed at any moment cannot leave a lock held or a queue half-written: the parent
-sees its pipe close or its process end, stops the others and raises
-:class:`~engine.errors.EngineFailure`. Cancel (the :class:`~engine.progress.CancelToken`,
+Nothing a worker can die (or freeze) in the middle of can block the parent. Each worker has
+two pipes of its own (tasks in, results out) that carry only messages of a few bytes (a task
+number, "done", "failed"), which a pipe writes whole or not at all; the function, the tasks
+and the initializer's arguments are one file in the folder, read by each worker at start,
+and each result or error is a file the worker writes before saying "done". The shared state
+is lock-free (a stop flag the parent writes, one progress slot per worker that only that
+worker writes). So a worker killed or stopped at any moment leaves no lock held, no queue or
+message half-written: the parent sees its pipe close or its process end, stops the others
+and raises :class:`~engine.errors.EngineFailure`. Cancel (the :class:`~engine.progress.CancelToken`,
 which Ctrl-C and SIGTERM set on the command line) and every error end the same way: the
 workers are terminated (then killed if they linger), joined, and the folder removed, so no
 process and no temporary file outlives the pool. A worker whose parent has died stops at its
-next check of :func:`stopped` or its next read of the pipe.
+next check of :func:`stopped` or its next read of the pipe. The files are the engine's own
+intermediate results, in a folder only this user can read, never user data.
 
 Inside a worker, :func:`stopped`, :func:`credit` and :func:`load` reach the pool's state.
 """
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import pickle
 import shutil
 import signal
 import sys
@@ -31,10 +38,11 @@ import threading
 import time
 import traceback
 from collections import deque
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Optional, Sequence
+from typing import Any, Callable, Iterator, NoReturn, Optional, Sequence
 
 import numpy as np
 
@@ -80,30 +88,36 @@ def start_method() -> str:
 
 
 def _context():
-    ctx = mp.get_context(start_method())
-    if ctx.get_start_method() == "forkserver":
-        _start_forkserver()
-    return ctx
+    """The multiprocessing context: forkserver, started here if need be; spawn where there is
+    none or it cannot start (its socket path must fit AF_UNIX's ~107 bytes, so a long TMPDIR
+    defeats it)."""
+    if start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        try:
+            with _ctrl_c_ignored():
+                forkserver.ensure_running()
+            return mp.get_context("forkserver")
+        except OSError:
+            pass
+    return mp.get_context("spawn")
 
 
-def _start_forkserver() -> None:
-    """Start multiprocessing's forkserver (and its resource tracker) with Ctrl-C ignored: an
-    ignored signal stays ignored across exec, so they and every worker forked from the server
-    are born ignoring it. The parent handles Ctrl-C and stops the workers; a worker still
-    importing its modules when Ctrl-C reaches the whole process group would otherwise die
-    with a traceback on the terminal. Only the main thread may change signal handlers."""
-    from multiprocessing import forkserver
-
-    if threading.current_thread() is not threading.main_thread():
-        forkserver.ensure_running()
-        return
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ctrl-C ignored while processes are started: an ignored signal stays ignored across fork
+    and exec, so the forkserver (and every worker forked from it) or a spawned worker is born
+    ignoring it. The parent handles Ctrl-C and stops the workers; a worker still importing its
+    modules when Ctrl-C reaches the whole process group would otherwise die with a traceback
+    on the terminal. Only the main thread may change signal handlers; elsewhere (the window's
+    job threads) this does nothing."""
     previous = signal.getsignal(signal.SIGINT)
-    if previous is None:        # a handler installed outside Python: leave it alone
-        forkserver.ensure_running()
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield
         return
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        forkserver.ensure_running()
+        yield
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -111,9 +125,9 @@ def _start_forkserver() -> None:
 @dataclass
 class _Worker:
     process: Any
-    conn: Connection
+    tasks: Connection               # parent -> worker: task numbers, None to end
+    results: Connection             # worker -> parent: ("done", task) / ("failed", task)
     task: Optional[int] = None      # the task it is running, None when idle
-    ending: bool = False            # asked to end (normal finish)
 
 
 class WorkerPool:
@@ -132,6 +146,7 @@ class WorkerPool:
         self.what = what
         self.folder: Optional[Path] = None
         self._workers: list[_Worker] = []
+        self._runs = 0
 
     def __enter__(self) -> "WorkerPool":
         self.folder = Path(tempfile.mkdtemp(prefix=f"riskreview-{self.name}-"))
@@ -166,35 +181,33 @@ class WorkerPool:
         if not tasks:
             return
         cancel.raise_if_cancelled()
+        self._runs += 1
+        work = self.folder / f"run{self._runs}"
+        work.mkdir()
+        with open(work / "setup.pickle", "wb") as file:
+            pickle.dump((function, [tuple(t) for t in tasks], initializer, tuple(initargs)), file,
+                        protocol=pickle.HIGHEST_PROTOCOL)
         ctx = _context()
         count = min(cap_jobs(jobs), len(tasks))
         self._stop = ctx.RawValue("b", 0)
         slots = ctx.RawArray("d", count)
         try:
             for index in range(count):
-                parent_end, child_end = ctx.Pipe(duplex=True)
-                process = ctx.Process(
-                    target=_worker_main, name=f"riskreview-{self.name}-{index}", daemon=True,
-                    args=(child_end, index, str(self.folder), self._stop, slots, os.getpid(),
-                          initializer, initargs))
-                self._workers.append(_Worker(process, parent_end))
-                process.start()
-                child_end.close()
+                self._start_worker(ctx, index, work, slots, cancel)
             queue = deque(range(len(tasks)))
             for worker in self._workers:
-                self._dispatch(worker, queue, function, tasks)
+                self._dispatch(worker, queue)
             while any(w.task is not None for w in self._workers):
-                ready = wait([w.conn for w in self._workers] + [w.process.sentinel for w in self._workers],
+                ready = wait([w.results for w in self._workers] + [w.process.sentinel for w in self._workers],
                              timeout=POLL_SECONDS)
                 for worker in self._workers:
-                    if worker.conn in ready:
-                        result = self._receive(worker, cancel)
-                        index, worker.task = worker.task, None
-                        if index is not None:
-                            on_result(index, result)
-                            self._dispatch(worker, queue, function, tasks)
+                    if worker.results in ready:
+                        number, result = self._receive(worker, work, cancel)
+                        worker.task = None
+                        on_result(number, result)
+                        self._dispatch(worker, queue)
                 for worker in self._workers:
-                    if worker.process.sentinel in ready and not worker.conn.poll():
+                    if worker.process.sentinel in ready and not worker.results.poll():
                         self._lost(worker, cancel)
                 cancel.raise_if_cancelled()
                 if on_progress is not None:
@@ -205,51 +218,76 @@ class WorkerPool:
             raise
 
     # -- the parent's side ------------------------------------------------------------------
-    def _dispatch(self, worker: _Worker, queue: deque, function: Callable, tasks: Sequence[tuple]) -> None:
+    def _start_worker(self, ctx: Any, index: int, work: Path, slots: Any, cancel: CancelToken) -> None:
+        task_out, task_in = ctx.Pipe(duplex=False)          # (reader, writer)
+        result_out, result_in = ctx.Pipe(duplex=False)
+        process = ctx.Process(target=_worker_main, name=f"riskreview-{self.name}-{index}", daemon=True,
+                              args=(task_out, result_in, index, str(self.folder), str(work), self._stop, slots,
+                                    os.getpid()))
+        try:
+            # forkserver children inherit the server's ignored Ctrl-C; spawned ones need it here
+            with _ctrl_c_ignored() if ctx.get_start_method() == "spawn" else nullcontext():
+                process.start()
+        except (OSError, EOFError) as exc:  # it died while reading its start-up data, or the server did
+            task_in.close()
+            result_out.close()
+            self._failed(f"while starting: {exc.strerror if isinstance(exc, OSError) else exc}", cancel, True)
+        finally:
+            task_out.close()
+            result_in.close()
+        self._workers.append(_Worker(process, task_in, result_out))
+
+    def _dispatch(self, worker: _Worker, queue: deque) -> None:
         if not queue:
             return
-        index = queue.popleft()
-        worker.task = index
+        worker.task = queue.popleft()
         try:
-            worker.conn.send((function, tuple(tasks[index])))
+            worker.tasks.send(worker.task)
         except OSError:         # the worker is gone: its sentinel says so at the next wait
             pass
 
-    def _receive(self, worker: _Worker, cancel: CancelToken) -> Any:
+    def _receive(self, worker: _Worker, work: Path, cancel: CancelToken) -> tuple[int, Any]:
+        """The task number and result a worker announces (its file read and removed)."""
         try:
-            message = worker.conn.recv()
+            kind, number = worker.results.recv()
         except (EOFError, OSError):
             self._lost(worker, cancel)
-        except Exception as exc:  # a message cut short by the worker's death, or unreadable
-            if not worker.process.is_alive():
-                self._lost(worker, cancel)
+        path = work / (f"result{number}.pickle" if kind == "done" else f"error{number}.pickle")
+        try:
+            with open(path, "rb") as file:
+                payload = pickle.load(file)
+            path.unlink()
+        except Exception as exc:
             raise EngineFailure(f"a worker's result during {self.what} could not be read: {exc}") from None
-        if message[0] == "error":
-            exc, remote = message[1], message[2]
-            exc.__cause__ = _RemoteTraceback(remote)
-            raise exc
-        return message[1]
+        if kind != "done":
+            error, remote = payload
+            error.__cause__ = _RemoteTraceback(remote)
+            raise error
+        return number, payload
 
     def _lost(self, worker: _Worker, cancel: Optional[CancelToken]) -> NoReturn:
-        """A worker ended on its own: stop everything. When this process is being stopped
-        too (Ctrl-C or a logout signals every process of the session) it is a cancel."""
+        """A worker ended on its own: stop everything."""
         worker.process.join(0.2)
         code = worker.process.exitcode
-        if cancel is not None:
-            if code in (-signal.SIGTERM, -signal.SIGINT, -signal.SIGHUP, 1):
-                time.sleep(0.2)     # our own handler runs meanwhile if the signal was for us too
-            cancel.raise_if_cancelled()
         how = f"exit status {code}" if code is not None and code >= 0 else (
             f"signal {-code}" if code is not None else "its pipe closed")
+        self._failed(how, cancel, code in (-signal.SIGTERM, -signal.SIGINT, -signal.SIGHUP, 1))
+
+    def _failed(self, how: str, cancel: Optional[CancelToken], signalled: bool) -> NoReturn:
+        """Raise the failure of a worker; when this process is being stopped too (Ctrl-C or a
+        logout signals every process of the session) it is a cancel instead."""
+        if cancel is not None:
+            if signalled:
+                time.sleep(0.2)     # our own handler runs meanwhile if the signal was for us too
+            cancel.raise_if_cancelled()
         raise EngineFailure(f"a worker process ended unexpectedly during {self.what} "
                             f"(killed, or out of memory; {how})")
 
     def _finish(self, cancel: CancelToken) -> None:
         """Normal end: every worker is asked to end; one that ended otherwise is a failure."""
         for worker in self._workers:
-            worker.ending = True
             try:
-                worker.conn.send(None)
+                worker.tasks.send(None)
             except OSError:
                 pass
         deadline = time.monotonic() + JOIN_SECONDS
@@ -273,10 +311,11 @@ class WorkerPool:
             worker.process.join(max(0.0, deadline - time.monotonic()))
         for worker in workers:
             if worker.process.exitcode is None:
-                _signal(worker.process, "kill")
+                _signal(worker.process, "kill")     # also ends a stopped (SIGSTOP) worker
                 worker.process.join(KILL_SECONDS)
         for worker in workers:
-            worker.conn.close()
+            worker.tasks.close()
+            worker.results.close()
             try:
                 worker.process.close()
             except ValueError:  # still running after SIGKILL: leave it to the OS
@@ -303,44 +342,50 @@ class _RemoteTraceback(Exception):
 _STATE: dict[str, Any] = {}
 
 
-def _worker_main(conn: Connection, index: int, folder: str, stop: Any, slots: Any, parent: int,
-                 initializer: Optional[Callable[..., None]], initargs: tuple) -> None:
-    """A worker's life: prepare, then run tasks from the pipe until told to end (``None``),
-    the pipe closes, or sending fails (the parent is gone)."""
+def _worker_main(tasks: Connection, results: Connection, index: int, folder: str, work: str, stop: Any,
+                 slots: Any, parent: int) -> None:
+    """A worker's life: read the run's set-up, prepare, then run the tasks whose numbers come
+    down the pipe until told to end (``None``), the pipe closes, or a write fails (the parent
+    is gone). Results and errors are written as files before their few-byte announcement."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _STATE.clear()
-    _STATE.update(conn=conn, index=index, folder=Path(folder), stop=stop, slots=slots, parent=parent,
+    _STATE.update(index=index, folder=Path(folder), stop=stop, slots=slots, parent=parent,
                   checked=time.monotonic(), orphan=False)
+    where = Path(work)
     try:
         try:
+            with open(where / "setup.pickle", "rb") as file:
+                function, arguments, initializer, initargs = pickle.load(file)
             if initializer is not None:
                 initializer(*initargs)
         except BaseException as exc:
-            _send_error(conn, exc)
+            _report_error(results, where, index, exc)
             return
         while True:
-            message = conn.recv()
-            if message is None:
+            number = tasks.recv()
+            if number is None:
                 return
-            function, args = message
             try:
-                result = function(*args)
+                result = function(*arguments[number])
             except BaseException as exc:
-                _send_error(conn, exc)
+                _report_error(results, where, index, exc)
                 continue
-            conn.send(("ok", result))
+            with open(where / f"result{number}.pickle", "wb") as file:
+                pickle.dump(result, file, protocol=pickle.HIGHEST_PROTOCOL)
+            results.send(("done", number))
     except (EOFError, OSError):
         return
 
 
-def _send_error(conn: Connection, exc: BaseException) -> None:
+def _report_error(results: Connection, where: Path, index: int, exc: BaseException) -> None:
     remote = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     try:
-        conn.send(("error", exc, remote))
-    except (EOFError, OSError):
-        raise
-    except Exception:   # the exception itself does not pickle: send its text
-        conn.send(("error", EngineFailure(f"{type(exc).__name__}: {exc}"), remote))
+        payload = pickle.dumps((exc, remote), protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.loads(payload)
+    except Exception:   # the exception does not pickle (or unpickle): send its text
+        payload = pickle.dumps((EngineFailure(f"{type(exc).__name__}: {exc}"), remote))
+    (where / f"error{index}.pickle").write_bytes(payload)
+    results.send(("failed", index))
 
 
 def stopped() -> bool:

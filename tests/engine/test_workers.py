@@ -52,6 +52,14 @@ def _sleep(seconds: float) -> None:
     time.sleep(seconds)
 
 
+def _freeze(_: int) -> None:
+    os.kill(os.getpid(), signal.SIGSTOP)
+
+
+def _large(size: int) -> np.ndarray:
+    return np.arange(size, dtype=np.float64)
+
+
 def _failing_initializer() -> None:
     raise InputError("the worker could not prepare")
 
@@ -198,3 +206,23 @@ def test_cancel_ends_workers_that_never_check_within_seconds(tmp_folder):
     assert time.monotonic() - started < 1.0 + workers.KILL_SECONDS + 3
     assert _folders(tmp_folder) == []
     assert multiprocessing.active_children() == []
+
+
+@needs_two
+def test_cancel_ends_frozen_workers_too(tmp_folder):
+    """A stopped (SIGSTOP) worker never answers and ignores SIGTERM: it is killed, not waited for."""
+    token = CancelToken()
+    threading.Timer(1.0, token.cancel).start()
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        _run(_freeze, [(0,), (1,)], cancel=token)
+    assert time.monotonic() - started < 1.0 + 2 * workers.KILL_SECONDS + 3
+    assert _folders(tmp_folder) == []
+    assert multiprocessing.active_children() == []
+
+
+@needs_two
+def test_large_results_arrive_whole():
+    sizes = [1, 100_000, 3_000_000]
+    for size, got in zip(sizes, _run(_large, [(n,) for n in sizes])):
+        assert np.array_equal(got, np.arange(size, dtype=np.float64))
