@@ -3,14 +3,13 @@ radius, threshold criterion, targets, seed, workers, and Groundhog's shadow mode
 
 from __future__ import annotations
 
-import os
-
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QSpinBox, QVBoxLayout)
 
 from engine.synthetic.config import (ATTACKS, ATTRIBUTE_ATTACKS, DEFAULT_ATTACKS, DISTANCES,
                                      MEMBERSHIP_ATTACKS, SHADOW_GENERATORS, Criterion)
+from engine.workers import available_cpus
 
 from ..common import hint
 from .labels import ATTACK_LABELS, ATTACK_TIPS, CRITERIA, CRITERION_DEFAULTS, DISTANCE_LABELS, GENERATOR_LABELS
@@ -117,7 +116,7 @@ class SettingsBox(QGroupBox):
         self.seed.setToolTip("The same seed draws the same targets: the run can be repeated exactly.")
         form.addRow("Seed:", self.seed)
         self.jobs = QSpinBox()
-        self.jobs.setRange(1, max(2, os.cpu_count() or 2))
+        self.jobs.setRange(1, available_cpus())
         self.jobs.setToolTip("Nearest-neighbour searches run on this many worker processes.")
         form.addRow("Worker processes:", self.jobs)
         self.show_targets = QCheckBox("Show the targets most at risk")
