@@ -12,13 +12,14 @@ run bar) and runs the jobs.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
 
-from engine.config import DataSource, ReportOptions
+from engine.config import DataSource
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
 from engine.dp.results import DPAssessment
 from engine.errors import InputError
@@ -46,7 +47,7 @@ class DPPage(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.assessment: Optional[DPAssessment] = None
-        self._report = ReportOptions()
+        self.opened = DPConfig()  # the analysis opened (or the defaults); the form edits it
         self.run_job = JobRunner("dp-run", self)
         self.export_job = JobRunner("dp-export", self)
         self._build()
@@ -178,13 +179,12 @@ class DPPage(QWidget):
         """The form as a :class:`DPConfig` (InputError on unreadable numbers)."""
         scenarios = self.counting.scenarios()
         epsilons = self.epsilons.epsilons() if scenarios else ()
-        return DPConfig(data=self.counting.data_source(), scenarios=scenarios, epsilons=epsilons,
-                        mechanisms=self.counting.mechanisms(), threshold=self.threshold_config(),
-                        report=self._report)
+        return replace(self.opened, data=self.counting.data_source(), scenarios=scenarios, epsilons=epsilons,
+                       mechanisms=self.counting.mechanisms(), threshold=self.threshold_config())
 
     def set_config(self, config: DPConfig) -> None:
         """Fill the form from ``config`` (an opened analysis)."""
-        self._report = config.report
+        self.opened = config
         self.set_scenarios(config.scenarios)
         if config.epsilons:
             self.epsilons.set_epsilons(config.epsilons)
