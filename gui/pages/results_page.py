@@ -45,7 +45,15 @@ class ResultsPage(QWidget):
         self.stack.addWidget(empty)
         self.stack.addWidget(self._content())
         session.resultChanged.connect(self._on_result)
+        for signal in (session.rolesChanged, session.attacksChanged, session.targetsChanged,
+                       session.releasesChanged):
+            signal.connect(self._show_stale)
         self._on_result()
+
+    @Slot()
+    def _show_stale(self) -> None:
+        """Mark a result run with another analysis than the one now on screen."""
+        self.stale.setVisible(self.session.result_is_stale)
 
     def _content(self) -> QWidget:
         widget = QWidget()
@@ -56,6 +64,11 @@ class ResultsPage(QWidget):
         self.summary.setWordWrap(True)
         head.addWidget(self.summary, 1)
         layout.addLayout(head)
+        self.stale = banner("These results were run with other settings than the analysis now on "
+                            "screen; the exports describe the settings they were run with. Run again "
+                            "(Ctrl+R) to update them.", "banner")
+        self.stale.hide()
+        layout.addWidget(self.stale)
         self.warnings = banner()
         layout.addWidget(self.warnings)
         choose = QHBoxLayout()
@@ -200,6 +213,7 @@ class ResultsPage(QWidget):
         if result is None:
             return
         a = result.assessment
+        self._show_stale()
         self.summary.setText(f"<b>{a.dataset.name}</b>: {a.dataset.rows:,} people, "
                              f"{len(a.reidentification):,} subsets of "
                              f"{len(a.config.roles.quasi_identifiers)} quasi-identifiers, "

@@ -260,8 +260,10 @@ def test_window_run_equals_command_line_run(qtbot, window, tmp_path):
     assert cli_numbers["config"]["report"]["thresholds"]["unique_share"] == 0.2  # not the default 0.01
     window.session.set_jobs(3)
     assert not window.session.result_is_stale  # the worker count changes no number
+    assert window.results_page.stale.isHidden()
     window.data_page.set_role("school", "quasi_identifiers")
-    assert window.session.result_is_stale
+    assert window.session.result_is_stale and not window.results_page.stale.isHidden()
+    assert window.session.result.config.roles.quasi_identifiers == ("sex", "birth_year", "race")
 
 
 def test_synthetic_open_save_round_trip(qtbot, window, tmp_path):
