@@ -202,6 +202,8 @@ class MainWindow(QMainWindow):
         self.data_page.importOptionsRequested.connect(self.flow.reopen_with_options)
         self.releases_page.errorRaised.connect(self._on_page_error)
         self.attacks_page.runRequested.connect(self.run)
+        self.results_page.exportPdfRequested.connect(self.ask_export_pdf)
+        self.results_page.exportTablesRequested.connect(self.ask_export_tables)
         self.run_bar.cancelRequested.connect(self.flow.cancel)
         self.flow.statusMessage.connect(self._on_status)
         self.flow.recentChanged.connect(self._on_recent)

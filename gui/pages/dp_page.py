@@ -61,9 +61,8 @@ class DPPage(QWidget):
         outer.setSpacing(0)
         body = QWidget()
         layout = page_layout(body)
-        head = QHBoxLayout()
-        head.addWidget(title("Differential privacy"))
-        head.addStretch(1)
+        layout.addWidget(title("Differential privacy"))
+        head = QHBoxLayout()  # the command row: as on the other pages, Run and the exports on the right
         self.open_button = QPushButton(icon("open"), "Open analysis...")
         self.open_button.setToolTip("Read a differential-privacy analysis (.toml) saved earlier.")
         self.open_button.clicked.connect(lambda: self.open_analysis())
@@ -72,11 +71,12 @@ class DPPage(QWidget):
         self.save_button.clicked.connect(lambda: self.save_analysis())
         head.addWidget(self.open_button)
         head.addWidget(self.save_button)
+        head.addStretch(1)
         self.run_button = QPushButton(icon("run"), "Run the analysis")
         self.run_button.setObjectName("primary")
         self.run_button.setToolTip("Compute every query, mechanism and ε, and the thresholded count.")
         self.run_button.clicked.connect(self.run)
-        head.addWidget(self.run_button)
+        self.command_row = head
         layout.addLayout(head)
         layout.addWidget(hint("Before publishing noisy statistics instead of microdata: how much does an attacker "
                               "still learn about a person's sensitive value, and how much can an analyst still "
@@ -99,6 +99,8 @@ class DPPage(QWidget):
         self.results = DPResults()
         self.results.pdf_button.clicked.connect(lambda: self.export_pdf())
         self.results.csv_button.clicked.connect(lambda: self.export_csv())
+        for button in (self.results.pdf_button, self.results.csv_button, self.run_button):
+            self.command_row.addWidget(button)  # moved from the results column
         self.splitter.addWidget(self.results)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
