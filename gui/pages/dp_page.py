@@ -296,6 +296,15 @@ class DPPage(QWidget):
         self.pdf_button.setEnabled(has_result and not exporting)
         self.csv_button.setEnabled(has_result and not exporting)
 
+    def result_is_stale(self) -> bool:
+        """Whether the last result was run with another analysis than the form now describes."""
+        if self.assessment is None:
+            return False
+        try:
+            return self.config() != self.assessment.config
+        except InputError:
+            return True
+
     def show_assessment(self, assessment: DPAssessment) -> None:
         self.assessment = assessment
         self.results.show_assessment(assessment)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -278,6 +280,11 @@ def test_synthetic_open_save_round_trip(qtbot, window, tmp_path):
     assert opened.report.author == "Disclosure board" and opened.jobs == jobs
     assert SyntheticConfig.from_toml(saved) == opened
     assert read_toml(saved) == opened.anchored(tmp_path).to_dict()
+    page = window.synthetic_page
+    page.assessment = SimpleNamespace(config=opened)  # a result of the opened analysis
+    assert not page.result_is_stale()
+    page.seed.setValue(8)
+    assert page.result_is_stale() and page.build_config() == replace(opened, seed=8)
 
 
 def test_dp_open_save_round_trip(qtbot, window, tmp_path):
@@ -291,6 +298,12 @@ def test_dp_open_save_round_trip(qtbot, window, tmp_path):
     assert opened.threshold is not None and opened.report.author == "Disclosure board"
     assert DPConfig.from_toml(saved) == opened
     assert read_toml(saved) == opened.anchored(tmp_path).to_dict()
+    page = window.dp_page
+    page.assessment = SimpleNamespace(config=opened)  # a result of the opened analysis
+    assert not page.result_is_stale()
+    page.remove_scenario(0)
+    assert page.result_is_stale() and page.config().scenarios == opened.scenarios[1:]
+    page.assessment = None
 
 
 def test_toolbar_acts_on_the_page_in_front(qtbot, window, tmp_path, monkeypatch):
