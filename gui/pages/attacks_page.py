@@ -45,6 +45,9 @@ class AttacksPage(QWidget):
         outer.addWidget(scrolling(body))
         layout = page_layout(body)
         layout.addWidget(title("3 · Attacks"))
+        head = QHBoxLayout()  # the command row: Run on the right, where every page has it
+        head.addStretch(1)
+        layout.addLayout(head)
         columns = QHBoxLayout()
         left, right = QVBoxLayout(), QVBoxLayout()
         columns.addLayout(left, 1)
@@ -56,6 +59,7 @@ class AttacksPage(QWidget):
         right.addWidget(self._family_box())
         right.addWidget(self._privacy_box())
         right.addWidget(self._run_box())
+        head.addWidget(self.run_button)
         right.addStretch(1)
         for signal in (session.dataChanged, session.rolesChanged, session.attacksChanged,
                        session.targetsChanged):

@@ -12,13 +12,14 @@ run bar) and runs the jobs.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
 
-from engine.config import DataSource, ReportOptions
+from engine.config import DataSource
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
 from engine.dp.results import DPAssessment
 from engine.errors import InputError
@@ -46,7 +47,7 @@ class DPPage(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.assessment: Optional[DPAssessment] = None
-        self._report = ReportOptions()
+        self.opened = DPConfig()  # the analysis opened (or the defaults); the form edits it
         self.run_job = JobRunner("dp-run", self)
         self.export_job = JobRunner("dp-export", self)
         self._build()
@@ -60,9 +61,8 @@ class DPPage(QWidget):
         outer.setSpacing(0)
         body = QWidget()
         layout = page_layout(body)
-        head = QHBoxLayout()
-        head.addWidget(title("Differential privacy"))
-        head.addStretch(1)
+        layout.addWidget(title("Differential privacy"))
+        head = QHBoxLayout()  # the command row: as on the other pages, Run and the exports on the right
         self.open_button = QPushButton(icon("open"), "Open analysis...")
         self.open_button.setToolTip("Read a differential-privacy analysis (.toml) saved earlier.")
         self.open_button.clicked.connect(lambda: self.open_analysis())
@@ -71,11 +71,12 @@ class DPPage(QWidget):
         self.save_button.clicked.connect(lambda: self.save_analysis())
         head.addWidget(self.open_button)
         head.addWidget(self.save_button)
+        head.addStretch(1)
         self.run_button = QPushButton(icon("run"), "Run the analysis")
         self.run_button.setObjectName("primary")
         self.run_button.setToolTip("Compute every query, mechanism and ε, and the thresholded count.")
         self.run_button.clicked.connect(self.run)
-        head.addWidget(self.run_button)
+        self.command_row = head
         layout.addLayout(head)
         layout.addWidget(hint("Before publishing noisy statistics instead of microdata: how much does an attacker "
                               "still learn about a person's sensitive value, and how much can an analyst still "
@@ -98,6 +99,8 @@ class DPPage(QWidget):
         self.results = DPResults()
         self.results.pdf_button.clicked.connect(lambda: self.export_pdf())
         self.results.csv_button.clicked.connect(lambda: self.export_csv())
+        for button in (self.results.pdf_button, self.results.csv_button, self.run_button):
+            self.command_row.addWidget(button)  # moved from the results column
         self.splitter.addWidget(self.results)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
@@ -178,13 +181,12 @@ class DPPage(QWidget):
         """The form as a :class:`DPConfig` (InputError on unreadable numbers)."""
         scenarios = self.counting.scenarios()
         epsilons = self.epsilons.epsilons() if scenarios else ()
-        return DPConfig(data=self.counting.data_source(), scenarios=scenarios, epsilons=epsilons,
-                        mechanisms=self.counting.mechanisms(), threshold=self.threshold_config(),
-                        report=self._report)
+        return replace(self.opened, data=self.counting.data_source(), scenarios=scenarios, epsilons=epsilons,
+                       mechanisms=self.counting.mechanisms(), threshold=self.threshold_config())
 
     def set_config(self, config: DPConfig) -> None:
         """Fill the form from ``config`` (an opened analysis)."""
-        self._report = config.report
+        self.opened = config
         self.set_scenarios(config.scenarios)
         if config.epsilons:
             self.epsilons.set_epsilons(config.epsilons)
@@ -293,6 +295,15 @@ class DPPage(QWidget):
         has_result = self.assessment is not None
         self.pdf_button.setEnabled(has_result and not exporting)
         self.csv_button.setEnabled(has_result and not exporting)
+
+    def result_is_stale(self) -> bool:
+        """Whether the last result was run with another analysis than the form now describes."""
+        if self.assessment is None:
+            return False
+        try:
+            return self.config() != self.assessment.config
+        except InputError:
+            return True
 
     def show_assessment(self, assessment: DPAssessment) -> None:
         self.assessment = assessment

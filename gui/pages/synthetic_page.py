@@ -15,6 +15,7 @@ The page wires the pieces of :mod:`gui.pages.synthetic` together and runs the jo
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -55,6 +56,7 @@ class SyntheticPage(QWidget):
         self.last_error = None
         self._run_started = 0.0
         self._run_seconds = 0.0
+        self._stale = False
         self.runner = JobRunner("synthetic-run", self)
         self.exporter = JobRunner("synthetic-export", self)
         self.runner.progress.connect(self._on_progress)
@@ -224,6 +226,22 @@ class SyntheticPage(QWidget):
         exporting = self.exporter.busy
         self.pdf_button.setEnabled(has_result and not exporting)
         self.tables_button.setEnabled(has_result and not exporting)
+        stale = self.result_is_stale()
+        if stale and not self._stale:
+            self.statusMessage.emit("The results were run with other settings than the form now shows; "
+                                    "the exports describe the settings they were run with. Run again to update them.")
+        self._stale = stale
+
+    def result_is_stale(self) -> bool:
+        """Whether the last result was run with another analysis than the form now describes
+        (anything but the worker count)."""
+        if self.assessment is None:
+            return False
+        try:
+            current = self.build_config()
+        except InputError:
+            return True
+        return replace(current, jobs=1) != replace(self.assessment.config, jobs=1)
 
     @Slot(bool)
     def _on_busy(self, _busy: bool) -> None:
