@@ -31,6 +31,7 @@ from .dp.counting_form import CountingBox
 from .dp.results_view import DPResults, gap_sentence
 from .dp.run_bar import DPRunBar
 from .dp.threshold_form import ThresholdBox
+from ..i18n import translate
 
 __all__ = ["DPPage", "gap_sentence"]
 
@@ -61,25 +62,25 @@ class DPPage(QWidget):
         body = QWidget()
         layout = page_layout(body)
         head = QHBoxLayout()
-        head.addWidget(title("Differential privacy"))
+        head.addWidget(title(translate("dp_page", "Differential privacy")))
         head.addStretch(1)
-        self.open_button = QPushButton(icon("open"), "Open analysis...")
-        self.open_button.setToolTip("Read a differential-privacy analysis (.toml) saved earlier.")
+        self.open_button = QPushButton(icon("open"), translate("dp_page", "Open analysis..."))
+        self.open_button.setToolTip(translate("dp_page", "Read a differential-privacy analysis (.toml) saved earlier."))
         self.open_button.clicked.connect(lambda: self.open_analysis())
-        self.save_button = QPushButton(icon("save"), "Save analysis...")
-        self.save_button.setToolTip("Write this form to a .toml file (also usable with `riskreview dp --config`).")
+        self.save_button = QPushButton(icon("save"), translate("dp_page", "Save analysis..."))
+        self.save_button.setToolTip(translate("dp_page", "Write this form to a .toml file (also usable with `riskreview dp --config`)."))
         self.save_button.clicked.connect(lambda: self.save_analysis())
         head.addWidget(self.open_button)
         head.addWidget(self.save_button)
-        self.run_button = QPushButton(icon("run"), "Run the analysis")
+        self.run_button = QPushButton(icon("run"), translate("dp_page", "Run the analysis"))
         self.run_button.setObjectName("primary")
-        self.run_button.setToolTip("Compute every query, mechanism and ε, and the thresholded count.")
+        self.run_button.setToolTip(translate("dp_page", "Compute every query, mechanism and ε, and the thresholded count."))
         self.run_button.clicked.connect(self.run)
         head.addWidget(self.run_button)
         layout.addLayout(head)
-        layout.addWidget(hint("Before publishing noisy statistics instead of microdata: how much does an attacker "
+        layout.addWidget(hint(translate("dp_page", "Before publishing noisy statistics instead of microdata: how much does an attacker "
                               "still learn about a person's sensitive value, and how much can an analyst still "
-                              "trust the count, for each ε?"))
+                              "trust the count, for each ε?")))
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         setup = QWidget()
@@ -200,16 +201,16 @@ class DPPage(QWidget):
 
     def open_analysis(self, path: Optional[str] = None) -> bool:
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Open a differential-privacy analysis", "", ANALYSIS_FILTER)
+            path, _ = QFileDialog.getOpenFileName(self, translate("dp_page", "Open a differential-privacy analysis"), "", ANALYSIS_FILTER)
             if not path:
                 return False
         try:
             config = DPConfig.from_toml(path)
         except InputError as exc:
-            show_error(self, "The analysis could not be opened", str(exc))
+            show_error(self, translate("dp_page", "The analysis could not be opened"), str(exc))
             return False
         self.set_config(config)
-        self.status.setText(f"Opened {Path(path).name}.")
+        self.status.setText(translate("dp_page", "Opened {0}.").format(Path(path).name))
         return True
 
     def save_analysis(self, path: Optional[str] = None) -> bool:
@@ -217,10 +218,10 @@ class DPPage(QWidget):
             config = self.config()
             config.validate()
         except InputError as exc:
-            show_error(self, "The analysis cannot be saved yet", str(exc))
+            show_error(self, translate("dp_page", "The analysis cannot be saved yet"), str(exc))
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Save the analysis", "dp_analysis.toml", ANALYSIS_FILTER)
+            path, _ = QFileDialog.getSaveFileName(self, translate("dp_page", "Save the analysis"), "dp_analysis.toml", ANALYSIS_FILTER)
             if not path:
                 return False
         from engine.report.atomic import atomic_text
@@ -229,12 +230,12 @@ class DPPage(QWidget):
             with atomic_text(Path(path)) as handle:
                 handle.write(config.to_toml())
         except InputError as exc:
-            show_error(self, "The analysis could not be saved", str(exc))
+            show_error(self, translate("dp_page", "The analysis could not be saved"), str(exc))
             return False
         except OSError as exc:
-            show_error(self, "The analysis could not be saved", f"{path}: {exc.strerror or exc}")
+            show_error(self, translate("dp_page", "The analysis could not be saved"), f"{path}: {exc.strerror or exc}")
             return False
-        self.status.setText(f"Saved the analysis to {Path(path).name}.")
+        self.status.setText(translate("dp_page", "Saved the analysis to {0}.").format(Path(path).name))
         return True
 
     # --- running ------------------------------------------------------------------------------
@@ -249,7 +250,7 @@ class DPPage(QWidget):
             config = self.config()
             config.validate()
         except InputError as exc:
-            show_error(self, "The analysis cannot run", str(exc))
+            show_error(self, translate("dp_page", "The analysis cannot run"), str(exc))
             return False
 
         def work(progress, cancel):
@@ -275,12 +276,12 @@ class DPPage(QWidget):
     @Slot(object)
     def _on_run_failed(self, error: JobError) -> None:
         self.run_bar.end()
-        show_error(self, "The analysis could not run", error.message, error.details)
+        show_error(self, translate("dp_page", "The analysis could not run"), error.message, error.details)
 
     @Slot()
     def _on_run_cancelled(self) -> None:
         self.run_bar.end()
-        self.status.setText("Cancelled: nothing was kept from that run.")
+        self.status.setText(translate("dp_page", "Cancelled: nothing was kept from that run."))
 
     @Slot(bool)
     def _on_busy(self, _busy: bool = False) -> None:
@@ -306,7 +307,7 @@ class DPPage(QWidget):
         if self.assessment is None or self.export_job.busy:
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export the PDF report", "dp_report.pdf", "PDF (*.pdf)")
+            path, _ = QFileDialog.getSaveFileName(self, translate("dp_page", "Export the PDF report"), "dp_report.pdf", translate("dp_page", "PDF (*.pdf)"))
             if not path:
                 return False
         assessment, target = self.assessment, Path(path)
@@ -316,7 +317,7 @@ class DPPage(QWidget):
 
             return [write_dp_pdf(assessment, target, cancel=cancel)]
 
-        self.status.setText(f"Writing {target.name}...")
+        self.status.setText(translate("dp_page", "Writing {0}...").format(target.name))
         self.export_job.submit(work)
         self._refresh_buttons()
         return True
@@ -325,7 +326,7 @@ class DPPage(QWidget):
         if self.assessment is None or self.export_job.busy:
             return False
         if folder is None:
-            folder = QFileDialog.getExistingDirectory(self, "Export CSV and JSON into a folder")
+            folder = QFileDialog.getExistingDirectory(self, translate("dp_page", "Export CSV and JSON into a folder"))
             if not folder:
                 return False
         assessment, target = self.assessment, Path(folder)
@@ -335,7 +336,7 @@ class DPPage(QWidget):
 
             return list(write_dp_results(assessment, target, cancel=cancel))
 
-        self.status.setText(f"Writing the CSV and JSON files into {target}...")
+        self.status.setText(translate("dp_page", "Writing the CSV and JSON files into {0}...").format(target))
         self.export_job.submit(work)
         self._refresh_buttons()
         return True
@@ -344,16 +345,16 @@ class DPPage(QWidget):
     def _on_export_finished(self, paths) -> None:
         names = ", ".join(Path(p).name for p in paths)
         folder = Path(paths[0]).parent if paths else ""
-        self.status.setText(f"Wrote {names} in {folder}.")
+        self.status.setText(translate("dp_page", "Wrote {0} in {1}.").format(names, folder))
 
     @Slot(object)
     def _on_export_failed(self, error: JobError) -> None:
-        self.status.setText("The export failed; nothing was written.")
-        show_error(self, "The export failed", error.message, error.details)
+        self.status.setText(translate("dp_page", "The export failed; nothing was written."))
+        show_error(self, translate("dp_page", "The export failed"), error.message, error.details)
 
     @Slot()
     def _on_export_cancelled(self) -> None:
-        self.status.setText("Export cancelled; nothing was written.")
+        self.status.setText(translate("dp_page", "Export cancelled; nothing was written."))
 
     # --- closing ------------------------------------------------------------------------------
     def shutdown(self) -> bool:

@@ -13,6 +13,7 @@ from engine.results import InferenceRisk
 from ..models.results_models import Row, head_counts
 from ..text import count, pct, qid_text
 from .canvas import POINT_COLOR, PRIOR_COLOR, SELECT_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas
+from ..i18n import translate
 
 MEASURES = ("posterior_det", "posterior_prob")
 
@@ -78,10 +79,10 @@ class SubsetScatter(PlotCanvas):
                                     alpha=0.75, picker=True, pickradius=4, zorder=3, linewidths=0)
             prior = priors[measure] * 100.0
             ax.axhline(prior, color=PRIOR_COLOR, linestyle="--", linewidth=1.3, zorder=2,
-                       label=f"prior {pct(priors[measure], 2)}")
+                       label=translate("widgets.scatter", "prior {0}").format(pct(priors[measure], 2)))
             ax.set_title(titles[measure], fontsize=TEXT_SIZE + 1)
-            ax.set_xlabel("Number of quasi-identifiers the attacker knows", fontsize=TEXT_SIZE)
-            ax.set_ylabel("Success (% of people)", fontsize=TEXT_SIZE)
+            ax.set_xlabel(translate("widgets.scatter", "Number of quasi-identifiers the attacker knows"), fontsize=TEXT_SIZE)
+            ax.set_ylabel(translate("widgets.scatter", "Success (% of people)"), fontsize=TEXT_SIZE)
             ax.set_xticks(sorted(set(sizes.tolist())))
             ax.tick_params(labelsize=TEXT_SIZE)
             low = min(values.min() * 100.0, prior)
@@ -102,7 +103,7 @@ class SubsetScatter(PlotCanvas):
         r = self.rows[index]
         det_n, prob_n = head_counts(r)
         people = det_n if measure == "posterior_det" else prob_n
-        return f"{qid_text(r.qids)}\n{pct(getattr(r, measure))} ({count(people)} people)"
+        return translate("widgets.scatter", "{0}\n{1} ({2} people)").format(qid_text(r.qids), pct(getattr(r, measure)), count(people))
 
     def hover_text(self, ax, event):
         for measure, axis in self.axes.items():

@@ -5,32 +5,33 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
-from ...text import pct
+from ...text import local_digits, pct
 from .labels import attack_label
+from ...i18n import translate
 
 COLUMNS = (
-    ("Attack", "The attack (point at a row for its notes, threshold and criterion)."),
-    ("Kind", "Membership: was the person's real record used to make the synthetic file? "
-             "Attribute: the attacker guesses the person's sensitive value."),
-    ("Targets", "People attacked: members drawn from the real file and non-members from the control "
-                "file (membership), or real records (attribute)."),
-    ("Accuracy", "Share of right answers on the targets kept aside to measure the attack (at the "
-                 "threshold trained on the other half)."),
-    ("AUC", "Area under the ROC curve: 0.5 is guessing, 1 is always right."),
-    ("Advantage", "True-positive rate minus false-positive rate at the trained threshold: 0 is no "
-                  "better than guessing, 1 is a perfect attack."),
-    ("TPR at\nFPR 0.1%", "Share of members found when at most 0.1% of non-members are flagged by "
-                       "mistake: a confident attacker's success."),
-    ("TPR at\nFPR 1%", "Share of members found when at most 1% of non-members are flagged by mistake."),
-    ("TPR at\nFPR 10%", "Share of members found when at most 10% of non-members are flagged by mistake."),
-    ("Baseline", "Attribute attacks: the share of the most common sensitive value (guessing it for "
-                 "everyone)."),
-    ("Residual risk\n[95% interval]", "(main - control) / (1 - control): what the synthetic file reveals about "
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "Attack"), QT_TRANSLATE_NOOP("synthetic.attack_table", "The attack (point at a row for its notes, threshold and criterion).")),
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "Kind"), QT_TRANSLATE_NOOP("synthetic.attack_table", "Membership: was the person's real record used to make the synthetic file? "
+             "Attribute: the attacker guesses the person's sensitive value.")),
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "Targets"), QT_TRANSLATE_NOOP("synthetic.attack_table", "People attacked: members drawn from the real file and non-members from the control "
+                "file (membership), or real records (attribute).")),
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "Accuracy"), QT_TRANSLATE_NOOP("synthetic.attack_table", "Share of right answers on the targets kept aside to measure the attack (at the "
+                 "threshold trained on the other half).")),
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "AUC"), QT_TRANSLATE_NOOP("synthetic.attack_table", "Area under the ROC curve: 0.5 is guessing, 1 is always right.")),
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "Advantage"), QT_TRANSLATE_NOOP("synthetic.attack_table", "True-positive rate minus false-positive rate at the trained threshold: 0 is no "
+                  "better than guessing, 1 is a perfect attack.")),
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "TPR at\nFPR 0.1%"), QT_TRANSLATE_NOOP("synthetic.attack_table", "Share of members found when at most 0.1% of non-members are flagged by "
+                       "mistake: a confident attacker's success.")),
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "TPR at\nFPR 1%"), QT_TRANSLATE_NOOP("synthetic.attack_table", "Share of members found when at most 1% of non-members are flagged by mistake.")),
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "TPR at\nFPR 10%"), QT_TRANSLATE_NOOP("synthetic.attack_table", "Share of members found when at most 10% of non-members are flagged by mistake.")),
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "Baseline"), QT_TRANSLATE_NOOP("synthetic.attack_table", "Attribute attacks: the share of the most common sensitive value (guessing it for "
+                 "everyone).")),
+    (QT_TRANSLATE_NOOP("synthetic.attack_table", "Residual risk\n[95% interval]"), QT_TRANSLATE_NOOP("synthetic.attack_table", "(main - control) / (1 - control): what the synthetic file reveals about "
                                "the real records beyond what it teaches about people in general. An "
-                               "interval above 0 is a leak."),
+                               "interval above 0 is a leak.")),
 )
 FPR_KEYS = ("0.001", "0.01", "0.1")
 
@@ -64,10 +65,9 @@ def row_tip(evaluation) -> str:
     """A row's tooltip: the attack, its threshold, its success rates and its notes."""
     lines = [attack_label(evaluation.attack)]
     if evaluation.threshold is not None:
-        lines.append(f"threshold {evaluation.threshold:.4g} (by {evaluation.criterion})")
+        lines.append(translate("synthetic.attack_table", "threshold {0} (by {1})").format(local_digits(format(evaluation.threshold, ".4g")), evaluation.criterion))
     if evaluation.control_rate is not None:
-        lines.append(f"success on real records {pct(evaluation.main_rate)}, on control records "
-                     f"{pct(evaluation.control_rate)}")
+        lines.append(translate("synthetic.attack_table", "success on real records {0}, on control records {1}").format(pct(evaluation.main_rate), pct(evaluation.control_rate)))
     if evaluation.notes:
         lines.append(evaluation.notes)
     return "\n".join(lines)
@@ -85,8 +85,8 @@ class AttackTable(QTableWidget):
         self.verticalHeader().setVisible(False)
         self.setWordWrap(False)
         for column, (text, tip) in enumerate(COLUMNS):
-            item = QTableWidgetItem(text)
-            item.setToolTip(tip)
+            item = QTableWidgetItem(translate("synthetic.attack_table", text))
+            item.setToolTip(translate("synthetic.attack_table", tip))
             self.setHorizontalHeaderItem(column, item)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

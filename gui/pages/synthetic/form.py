@@ -17,6 +17,7 @@ from ..common import banner, page_layout
 from .attack_settings import AttacksBox, SettingsBox, ShadowBox
 from .columns_box import ColumnsBox
 from .files_box import FILES, FilesBox
+from ...i18n import translate
 
 
 class SyntheticForm(QWidget):
@@ -102,15 +103,15 @@ class SyntheticForm(QWidget):
         """The analysis the form describes; InputError in the page's own words when incomplete."""
         real, synthetic = self.files.source("real"), self.files.source("synthetic")
         if real is None:
-            raise InputError("choose the real file")
+            raise InputError(translate("synthetic.form", "choose the real file"))
         if synthetic is None:
-            raise InputError("choose the synthetic file")
+            raise InputError(translate("synthetic.form", "choose the synthetic file"))
         qids = self.attacker.checked_qids()
         if not qids:
-            raise InputError("tick at least one quasi-identifier")
+            raise InputError(translate("synthetic.form", "tick at least one quasi-identifier"))
         attacks = self.chosen_attacks()
         if not attacks:
-            raise InputError("tick at least one attack that can run with these files and columns")
+            raise InputError(translate("synthetic.form", "tick at least one attack that can run with these files and columns"))
         s, shadow = self.settings, self.shadow_box
         config = SyntheticConfig(real=real, synthetic=synthetic, control=self.files.source("control"), qids=qids,
                                  sensitive=self.attacker.sensitive_column(), attacks=attacks,
@@ -151,7 +152,7 @@ class SyntheticForm(QWidget):
         try:
             self.build_config()
         except InputError as exc:
-            self.problem.setText(f"Before running: {exc}.")
+            self.problem.setText(translate("synthetic.form", "Before running: {0}.").format(exc))
             self.problem.show()
             return False
         self.problem.hide()
