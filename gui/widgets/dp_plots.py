@@ -259,8 +259,9 @@ class ThresholdPlot(_HoverCanvas):
                                                            passive=number(p.delta_passive, 3))
                  for p in points]
         dropped = 0
-        for attribute, color, label in (("delta_active", ACTIVE_COLOR, "active attacker (APKDP: worst known votes)"),
-                                        ("delta_passive", PASSIVE_COLOR, "passive attacker (PPKDP: average over known votes)")):
+        for attribute, color, label in (("delta_active", ACTIVE_COLOR, translate("widgets.dp_plots", "active attacker (APKDP: worst known votes)")),
+                                        ("delta_passive", PASSIVE_COLOR, translate("widgets.dp_plots",
+                                                                  "passive attacker (PPKDP: average over known votes)"))):
             values, zeros = positive([getattr(p, attribute) for p in points])
             dropped += zeros
             ax.plot(eps, values, color=color, lw=2.0, marker="o", ms=3.5, label=label)

@@ -87,11 +87,11 @@ class RocPlot(PlotCanvas):
             if log:
                 ax.set_xscale("log")
                 grid = np.logspace(math.log10(floor), 0, 60)
-                ax.plot(grid, grid, linestyle="--", color=PRIOR_COLOR, linewidth=1.1, label="guessing")
+                ax.plot(grid, grid, linestyle="--", color=PRIOR_COLOR, linewidth=1.1, label=translate("widgets.roc_plot", "guessing"))
                 ax.set_xlim(floor, 1.0)
                 ax.set_title(translate("widgets.roc_plot", "Low false-positive rates (log scale)"), fontsize=TEXT_SIZE + 1)
             else:
-                ax.plot([0, 1], [0, 1], linestyle="--", color=PRIOR_COLOR, linewidth=1.1, label="guessing")
+                ax.plot([0, 1], [0, 1], linestyle="--", color=PRIOR_COLOR, linewidth=1.1, label=translate("widgets.roc_plot", "guessing"))
                 ax.set_xlim(0.0, 1.0)
                 ax.set_title(translate("widgets.roc_plot", "ROC of the membership attacks"), fontsize=TEXT_SIZE + 1)
             self._points[ax] = []

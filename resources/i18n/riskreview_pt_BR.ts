@@ -474,6 +474,10 @@
         <translation>Ordem do domínio</translation>
     </message>
     <message>
+        <source>default</source>
+        <translation>padrão</translation>
+    </message>
+    <message>
         <source>Remove</source>
         <translation>Remover</translation>
     </message>
@@ -1034,6 +1038,14 @@ TFP 10%</translation>
         <translation>(principal - controle) / (1 - controle): o que o arquivo sintético revela sobre os registros reais além do que ensina sobre as pessoas em geral. Um intervalo acima de 0 é um vazamento.</translation>
     </message>
     <message>
+        <source>membership</source>
+        <translation>pertencimento</translation>
+    </message>
+    <message>
+        <source>attribute</source>
+        <translation>atributo</translation>
+    </message>
+    <message>
         <source>threshold {0} (by {1})</source>
         <translation>limiar {0} (por {1})</translation>
     </message>
@@ -1249,9 +1261,33 @@ TFP 10%</translation>
         <source>Correct attribution probability</source>
         <translation>Probabilidade de atribuição correta</translation>
     </message>
+    <message>
+        <source>accuracy</source>
+        <translation>acurácia</translation>
+    </message>
+    <message>
+        <source>true-positive rate</source>
+        <translation>taxa de verdadeiros positivos</translation>
+    </message>
+    <message>
+        <source>false-positive rate</source>
+        <translation>taxa de falsos positivos</translation>
+    </message>
 </context>
 <context>
     <name>synthetic.results_view</name>
+    <message>
+        <source>Real</source>
+        <translation>Real</translation>
+    </message>
+    <message>
+        <source>Synthetic</source>
+        <translation>Sintético</translation>
+    </message>
+    <message>
+        <source>Control</source>
+        <translation>Controle</translation>
+    </message>
     <message>
         <source>&lt;b&gt;Leak detected.&lt;/b&gt; {0}: the synthetic file reveals something about the real records beyond what it teaches about people in general (residual risk above 0 with 95% confidence).</source>
         <translation>&lt;b&gt;Vazamento detectado.&lt;/b&gt; {0}: o arquivo sintético revela algo sobre os registros reais além do que ensina sobre as pessoas em geral (risco residual acima de 0 com 95% de confiança).</translation>
@@ -1267,6 +1303,14 @@ TFP 10%</translation>
     <message>
         <source>neighbourhood radius {0} ({1})</source>
         <translation>raio da vizinhança {0} ({1})</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>informado</translation>
+    </message>
+    <message>
+        <source>chosen from the data</source>
+        <translation>escolhido a partir dos dados</translation>
     </message>
     <message>
         <source>threshold by {0}</source>
@@ -1639,6 +1683,14 @@ passive δ = {passive}</source>
 δ passivo = {passive}</translation>
     </message>
     <message>
+        <source>active attacker (APKDP: worst known votes)</source>
+        <translation>atacante ativo (APKDP: pior caso de votos conhecidos)</translation>
+    </message>
+    <message>
+        <source>passive attacker (PPKDP: average over known votes)</source>
+        <translation>atacante passivo (PPKDP: média sobre os votos conhecidos)</translation>
+    </message>
+    <message>
         <source>δ of the (ε, δ) guarantee for the target&apos;s vote</source>
         <translation>δ da garantia (ε, δ) para o voto do alvo</translation>
     </message>
@@ -1655,7 +1707,7 @@ passive δ = {passive}</source>
     <name>widgets.epsilon_editor</name>
     <message>
         <source>Log-spaced from</source>
-        <translation>Espaçados em escala logarítmica de</translation>
+        <translation>Em escala log. de</translation>
     </message>
     <message>
         <source>These values:</source>
@@ -1774,6 +1826,10 @@ passive δ = {passive}</source>
 </context>
 <context>
     <name>widgets.roc_plot</name>
+    <message>
+        <source>guessing</source>
+        <translation>palpite ao acaso</translation>
+    </message>
     <message>
         <source>Low false-positive rates (log scale)</source>
         <translation>Taxas baixas de falsos positivos (escala logarítmica)</translation>

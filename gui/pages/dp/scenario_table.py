@@ -42,7 +42,8 @@ class ScenarioTable(QTableWidget):
         self.setRowCount(len(scenarios))
         for row, scenario in enumerate(scenarios):
             self.setItem(row, 0, _cell(scenario.label()))
-            self.setItem(row, 1, _cell(", ".join(scenario.useful_order) if scenario.useful_order else "default"))
+            self.setItem(row, 1, _cell(", ".join(scenario.useful_order) if scenario.useful_order
+                                         else translate("dp.scenario_table", "default")))
             remove = QPushButton(translate("dp.scenario_table", "Remove"))
             remove.setToolTip(translate("dp.scenario_table", "Remove this query"))
             remove.clicked.connect(lambda _=False, r=row: self.removeRequested.emit(r))

@@ -8,7 +8,8 @@ from typing import Optional, Sequence
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
-from ...text import local_digits, pct
+from ...i18n import current_language
+from ...text import Translated, count, local_digits, pct
 from .labels import attack_label
 from ...i18n import translate
 
@@ -34,28 +35,31 @@ COLUMNS = (
                                "interval above 0 is a leak.")),
 )
 FPR_KEYS = ("0.001", "0.01", "0.1")
+KIND_WORDS = Translated("synthetic.attack_table", {"membership": QT_TRANSLATE_NOOP("synthetic.attack_table", "membership"),
+                                                   "attribute": QT_TRANSLATE_NOOP("synthetic.attack_table", "attribute")})
 
 
 def number(value: Optional[float], digits: int = 3, signed: bool = False) -> str:
     if value is None:
-        return "n/a"
-    return f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+        return pct(None)
+    return local_digits(f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}")
 
 
 def residual_text(evaluation) -> str:
     """``0.123 [0.050, 0.190]``, or n/a when no control set measured it."""
     if evaluation.residual_risk is None:
-        return "n/a"
+        return pct(None)
     if evaluation.ci_low is None or evaluation.ci_high is None:
         return number(evaluation.residual_risk)
-    return f"{evaluation.residual_risk:.3f} [{evaluation.ci_low:.3f}, {evaluation.ci_high:.3f}]"
+    return "{0} [{1}{3} {2}]".format(number(evaluation.residual_risk), number(evaluation.ci_low),
+                                   number(evaluation.ci_high), ";" if current_language() != "en" else ",")
 
 
 def attack_row(evaluation) -> list[tuple[str, Optional[float]]]:
     """The table row of one :class:`AttackEvaluation`: (text, value) per column."""
     e = evaluation
     tpr = e.tpr_at_fpr or {}
-    return [(attack_label(e.attack), None), (e.kind, None), (f"{e.targets:,}", float(e.targets)),
+    return [(attack_label(e.attack), None), (KIND_WORDS.get(e.kind, e.kind), None), (count(e.targets), float(e.targets)),
             (pct(e.accuracy), e.accuracy), (number(e.auc), e.auc), (number(e.advantage, signed=True), e.advantage),
             *((pct(tpr.get(key)), tpr.get(key)) for key in FPR_KEYS),
             (pct(e.baseline), e.baseline), (residual_text(e), e.residual_risk)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from ...i18n import translate
-from ...text import Translated
+from ...i18n import current_language, translate
+from ...text import Translated, local_digits
 
 ATTACK_LABELS = Translated("synthetic.labels", {  # engine/synthetic/config.py ATTACK_NAMES
     "closest-mia": QT_TRANSLATE_NOOP("synthetic.labels", "Closest-distance membership"),
@@ -47,6 +47,23 @@ GENERATOR_LABELS = Translated("synthetic.labels", {"marginals": QT_TRANSLATE_NOO
 STAGE_LABELS = Translated("synthetic.labels", {"loading": QT_TRANSLATE_NOOP("synthetic.labels", "Reading the three files"), "nearest": QT_TRANSLATE_NOOP("synthetic.labels", "Nearest synthetic records"),
                 "neighbourhood": QT_TRANSLATE_NOOP("synthetic.labels", "Synthetic records in the neighbourhood"),
                 "cap": QT_TRANSLATE_NOOP("synthetic.labels", "Correct attribution probability"), "groundhog": QT_TRANSLATE_NOOP("synthetic.labels", "Shadow modelling (Groundhog)")})
+
+
+CRITERION_WORDS = Translated("synthetic.labels", {
+    "accuracy": QT_TRANSLATE_NOOP("synthetic.labels", "accuracy"),
+    "tp": QT_TRANSLATE_NOOP("synthetic.labels", "true-positive rate"),
+    "fp": QT_TRANSLATE_NOOP("synthetic.labels", "false-positive rate"),
+    "threshold": QT_TRANSLATE_NOOP("synthetic.labels", "fixed threshold"),
+})
+
+
+def criterion_text(label: str) -> str:
+    """A criterion as the engine writes it (``accuracy``, ``tp:0.5``) in the window's language."""
+    if current_language() == "en":
+        return label
+    kind, _sep, value = label.partition(":")
+    word = CRITERION_WORDS.get(kind, kind)
+    return f"{word} {local_digits(value)}" if value else word
 
 
 def criterion_label(text: str) -> str:

@@ -3,7 +3,7 @@ table, the ROC curves of the membership attacks and (when asked for) the targets
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
 
@@ -11,9 +11,13 @@ from ...text import duration
 from ...widgets.roc_plot import Curve, RocPlot
 from ..common import banner, hint, page_layout
 from .attack_table import AttackTable
-from .labels import attack_label
 from ...i18n import translate
-from ...text import local_digits
+from ...text import Translated, local_digits
+from .labels import attack_label, criterion_text
+
+ROLE_WORDS = Translated("synthetic.results_view", {"real": QT_TRANSLATE_NOOP("synthetic.results_view", "Real"),
+                                                   "synthetic": QT_TRANSLATE_NOOP("synthetic.results_view", "Synthetic"),
+                                                   "control": QT_TRANSLATE_NOOP("synthetic.results_view", "Control")})
 
 
 def verdict(assessment) -> tuple[str, str]:
@@ -33,11 +37,11 @@ def verdict(assessment) -> tuple[str, str]:
 
 
 def summary(assessment, seconds: float = 0.0) -> str:
-    parts = [translate("synthetic.results_view", "{0}: {1} ({2} rows)").format(role.capitalize(), info.name, local_digits(format(info.rows, ","))) for role, info in assessment.datasets.items()]
+    parts = [translate("synthetic.results_view", "{0}: {1} ({2} rows)").format(ROLE_WORDS.get(role, role.capitalize()), info.name, local_digits(format(info.rows, ","))) for role, info in assessment.datasets.items()]
     if assessment.radius is not None:
         given = assessment.config.radius is not None
-        parts.append(translate("synthetic.results_view", "neighbourhood radius {0} ({1})").format(local_digits(format(assessment.radius, ".4g")), 'given' if given else 'chosen from the data'))
-    parts.append(translate("synthetic.results_view", "threshold by {0}").format(assessment.config.criterion.label()))
+        parts.append(translate("synthetic.results_view", "neighbourhood radius {0} ({1})").format(local_digits(format(assessment.radius, ".4g")), translate("synthetic.results_view", 'given') if given else translate("synthetic.results_view", 'chosen from the data')))
+    parts.append(translate("synthetic.results_view", "threshold by {0}").format(criterion_text(assessment.config.criterion.label())))
     if seconds:
         parts.append(translate("synthetic.results_view", "run in {0}").format(duration(seconds)))
     return " · ".join(parts)
