@@ -161,3 +161,31 @@ def test_install_sets_the_report_language_and_qt_dialogs(app):
     assert app.translate("QPlatformTheme", "Cancel") == "Cancelar"
     i18n.uninstall(app)
     assert app.translate("QPlatformTheme", "Cancel") == "Cancel"
+
+
+def test_preferences_store_the_language(qtbot, app, tmp_path):
+    from gui.dialogs.preferences import PreferencesDialog
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    dialog = PreferencesDialog(settings)
+    qtbot.addWidget(dialog)
+    assert dialog.language.currentData() == ""  # automatic by default
+    dialog.language.setCurrentIndex(dialog.language.findData("pt_BR"))
+    dialog.accept()
+    assert settings.value(i18n.SETTINGS_KEY) == "pt_BR"
+    assert i18n.chosen_language(settings) == "pt_BR"
+    again = PreferencesDialog(settings)
+    qtbot.addWidget(again)
+    assert again.language.currentText() == "Português (Brasil)"
+
+
+def test_the_window_gets_a_preferences_menu(qtbot, app, tmp_path):
+    from gui.app import build_window
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue(i18n.SETTINGS_KEY, "pt_BR")
+    window = build_window(None, settings)
+    qtbot.addWidget(window)
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles[-2:] == ["&Editar", "&Help"]  # the main window's own menus are not translated yet
+    assert i18n.current_language() == "pt_BR"
