@@ -45,65 +45,127 @@ ROLE_LABELS = Translated("text", {
     "linkage_keys": QT_TRANSLATE_NOOP("text", "Linkage key"),
     "ignored": QT_TRANSLATE_NOOP("text", "Ignored"),
 })
-ROLE_TIPS = Translated("text", {
-    "identifiers": QT_TRANSLATE_NOOP("text", "A direct identifier (name, ID number): it must not be released; it is left "
-                   "out of every attack."),
-    "quasi_identifiers": QT_TRANSLATE_NOOP("text", "Something an attacker could know about a person from elsewhere "
-                         "(birth date, sex, municipality): the attacks combine these."),
-    "sensitive": QT_TRANSLATE_NOOP("text", "What the attacker wants to learn about a person (health, benefits)."),
-    "linkage_keys": QT_TRANSLATE_NOOP("text", "A persistent ID that links the same person across releases "
-                    "(used by the over-time analysis)."),
-    "ignored": QT_TRANSLATE_NOOP("text", "Not used by the analysis."),
-})
+ROLE_TIPS = Translated(
+    "text",
+    {
+        "identifiers": QT_TRANSLATE_NOOP(
+            "text", "A direct identifier (name, ID number): it must not be released; it is left out of every attack."
+        ),
+        "quasi_identifiers": QT_TRANSLATE_NOOP(
+            "text",
+            "Something an attacker could know about a person from elsewhere "
+            "(birth date, sex, municipality): the attacks combine these.",
+        ),
+        "sensitive": QT_TRANSLATE_NOOP("text", "What the attacker wants to learn about a person (health, benefits)."),
+        "linkage_keys": QT_TRANSLATE_NOOP(
+            "text", "A persistent ID that links the same person across releases (used by the over-time analysis)."
+        ),
+        "ignored": QT_TRANSLATE_NOOP("text", "Not used by the analysis."),
+    },
+)
 
-MODEL_TIPS = Translated("text", {
-    "k": QT_TRANSLATE_NOOP("text", "k: the size of the smallest group of people who share these attributes. "
-         "k = 1 means someone is unique."),
-    "alpha": QT_TRANSLATE_NOOP("text", "alpha: the largest share any one sensitive value takes within a group. "
-             "1 means some group all has the same value."),
-    "l": QT_TRANSLATE_NOOP("text", "l (distinct): the smallest number of different sensitive values found in a group."),
-    "entropy_l": QT_TRANSLATE_NOOP("text", "entropy l: how evenly the sensitive values are spread in the least varied "
-                 "group, as an equivalent number of equally common values."),
-    "c_l": QT_TRANSLATE_NOOP("text", "recursive (c,l): the most common value in every group is less than c times the "
-           "combined count of the values from the l-th most common on. Set l here."),
-    "t": QT_TRANSLATE_NOOP("text", "t: how far the sensitive values of the most unusual group are from those of the whole "
-         "table (0 = the same mix everywhere)."),
-    "beta_basic": QT_TRANSLATE_NOOP("text", "basic beta: the largest relative increase of a sensitive value's share in a "
-                  "group over its share in the whole table."),
-    "beta_enhanced": QT_TRANSLATE_NOOP("text", "enhanced beta: a version of beta that limits the increase for rare values "
-                     "more strictly."),
-    "delta": QT_TRANSLATE_NOOP("text", "delta: the largest (log) ratio between a value's share in a group and in the "
-             "whole table."),
-    "beta": QT_TRANSLATE_NOOP("text", "target beta: count groups whose basic beta is above this."),
-})
+MODEL_TIPS = Translated(
+    "text",
+    {
+        "k": QT_TRANSLATE_NOOP(
+            "text",
+            "k: the size of the smallest group of people who share these attributes. k = 1 means someone is unique.",
+        ),
+        "alpha": QT_TRANSLATE_NOOP(
+            "text",
+            "alpha: the largest share any one sensitive value takes within a group. "
+            "1 means some group all has the same value.",
+        ),
+        "l": QT_TRANSLATE_NOOP(
+            "text", "l (distinct): the smallest number of different sensitive values found in a group."
+        ),
+        "entropy_l": QT_TRANSLATE_NOOP(
+            "text",
+            "entropy l: how evenly the sensitive values are spread in the least varied "
+            "group, as an equivalent number of equally common values.",
+        ),
+        "c_l": QT_TRANSLATE_NOOP(
+            "text",
+            "recursive (c,l): the most common value in every group is less than c times the "
+            "combined count of the values from the l-th most common on. Set l here.",
+        ),
+        "t": QT_TRANSLATE_NOOP(
+            "text",
+            "t: how far the sensitive values of the most unusual group are from those of the whole "
+            "table (0 = the same mix everywhere).",
+        ),
+        "beta_basic": QT_TRANSLATE_NOOP(
+            "text",
+            "basic beta: the largest relative increase of a sensitive value's share in a "
+            "group over its share in the whole table.",
+        ),
+        "beta_enhanced": QT_TRANSLATE_NOOP(
+            "text", "enhanced beta: a version of beta that limits the increase for rare values more strictly."
+        ),
+        "delta": QT_TRANSLATE_NOOP(
+            "text", "delta: the largest (log) ratio between a value's share in a group and in the whole table."
+        ),
+        "beta": QT_TRANSLATE_NOOP("text", "target beta: count groups whose basic beta is above this."),
+    },
+)
 
-TIPS = Translated("text", {
-    "reid_det": QT_TRANSLATE_NOOP("text", "Share of people who are unique on these attributes: an attacker who knows "
-                "them singles these people out with certainty."),
-    "reid_det_count": QT_TRANSLATE_NOOP("text", "Number of people who are unique on these attributes."),
-    "reid_prob": QT_TRANSLATE_NOOP("text", "Expected share of people an attacker re-identifies by picking one record at "
-                 "random among those that share the person's attributes (= groups / people)."),
-    "reid_prob_count": QT_TRANSLATE_NOOP("text", "Expected number of people re-identified (= number of groups of "
-                       "records with equal values)."),
-    "inf_det": QT_TRANSLATE_NOOP("text", "Share of people whose sensitive value is learned with certainty: everyone "
-               "sharing their attributes has the same sensitive value."),
-    "inf_det_count": QT_TRANSLATE_NOOP("text", "Number of people whose sensitive value is learned with certainty."),
-    "inf_prob": QT_TRANSLATE_NOOP("text", "Expected share of people whose sensitive value the attacker guesses right by "
-                "picking the most common value among those sharing their attributes."),
-    "inf_prob_count": QT_TRANSLATE_NOOP("text", "Expected number of people whose sensitive value is guessed right."),
-    "deg_det": QT_TRANSLATE_NOOP("text", "Gain over an attacker who knows none of these attributes: posterior minus "
-               "prior, in percentage points."),
-    "deg_prob": QT_TRANSLATE_NOOP("text", "Gain over an attacker who knows none of these attributes: posterior divided "
-                "by prior (x10 means ten times more successful)."),
-    "prior": QT_TRANSLATE_NOOP("text", "Success of an attacker who knows none of the quasi-identifiers."),
-    "size": QT_TRANSLATE_NOOP("text", "Number of attributes the attacker knows."),
-    "qids": QT_TRANSLATE_NOOP("text", "The attributes the attacker knows (the subset with the highest success for "
-            "this size)."),
-    "histogram": QT_TRANSLATE_NOOP("text", "How many people have each level of risk when the attacker knows the "
-                 "worst subset of this size: risk 1 means the attacker is sure."),
-    "target_reid": QT_TRANSLATE_NOOP("text", "Chance of picking this person's record among the records with the same "
-                   "values (1 = the person is unique)."),
-})
+TIPS = Translated(
+    "text",
+    {
+        "reid_det": QT_TRANSLATE_NOOP(
+            "text",
+            "Share of people who are unique on these attributes: an attacker who knows "
+            "them singles these people out with certainty.",
+        ),
+        "reid_det_count": QT_TRANSLATE_NOOP("text", "Number of people who are unique on these attributes."),
+        "reid_prob": QT_TRANSLATE_NOOP(
+            "text",
+            "Expected share of people an attacker re-identifies by picking one record at "
+            "random among those that share the person's attributes (= groups / people).",
+        ),
+        "reid_prob_count": QT_TRANSLATE_NOOP(
+            "text", "Expected number of people re-identified (= number of groups of records with equal values)."
+        ),
+        "inf_det": QT_TRANSLATE_NOOP(
+            "text",
+            "Share of people whose sensitive value is learned with certainty: everyone "
+            "sharing their attributes has the same sensitive value.",
+        ),
+        "inf_det_count": QT_TRANSLATE_NOOP("text", "Number of people whose sensitive value is learned with certainty."),
+        "inf_prob": QT_TRANSLATE_NOOP(
+            "text",
+            "Expected share of people whose sensitive value the attacker guesses right by "
+            "picking the most common value among those sharing their attributes.",
+        ),
+        "inf_prob_count": QT_TRANSLATE_NOOP(
+            "text", "Expected number of people whose sensitive value is guessed right."
+        ),
+        "deg_det": QT_TRANSLATE_NOOP(
+            "text",
+            "Gain over an attacker who knows none of these attributes: posterior minus prior, in percentage points.",
+        ),
+        "deg_prob": QT_TRANSLATE_NOOP(
+            "text",
+            "Gain over an attacker who knows none of these attributes: posterior divided "
+            "by prior (x10 means ten times more successful).",
+        ),
+        "prior": QT_TRANSLATE_NOOP("text", "Success of an attacker who knows none of the quasi-identifiers."),
+        "size": QT_TRANSLATE_NOOP("text", "Number of attributes the attacker knows."),
+        "qids": QT_TRANSLATE_NOOP(
+            "text", "The attributes the attacker knows (the subset with the highest success for this size)."
+        ),
+        "histogram": QT_TRANSLATE_NOOP(
+            "text",
+            "How many people have each level of risk when the attacker knows the "
+            "worst subset of this size: risk 1 means the attacker is sure.",
+        ),
+        "target_reid": QT_TRANSLATE_NOOP(
+            "text",
+            "Chance of picking this person's record among the records with the same "
+            "values (1 = the person is unique).",
+        ),
+    },
+)
 
 
 def pct(value: Optional[float], digits: int = 1) -> str:

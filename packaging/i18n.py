@@ -69,8 +69,10 @@ def update() -> None:
         if path.exists():
             with path.open("rb") as handle:
                 catalogue = read_po(handle, locale=language)
+            created = catalogue.creation_date
             catalogue.update(_template(), no_fuzzy_matching=True)
             catalogue.obsolete.clear()
+            catalogue.creation_date = created  # no header change when no string changed
         else:
             catalogue = Catalog(locale=language, project="RiskReview")
             catalogue.update(_template())

@@ -16,9 +16,22 @@ from engine.io.formats import FORMAT_NAMES, detect_format
 from engine.io.preview import preview_rows
 from ..i18n import translate
 
-DELIMITERS = [(QT_TRANSLATE_NOOP("dialogs.import_dialog", "Detect"), None), (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Comma  ,"), ","), (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Semicolon  ;"), ";"), (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Tab"), "\t"),
-              (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Pipe  |"), "|")]
-ENCODINGS = [QT_TRANSLATE_NOOP("dialogs.import_dialog", "Detect"), "utf-8", "cp1252", "latin-1", "utf-16", "iso-8859-15", "cp850"]
+DELIMITERS = [
+    (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Detect"), None),
+    (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Comma  ,"), ","),
+    (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Semicolon  ;"), ";"),
+    (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Tab"), "\t"),
+    (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Pipe  |"), "|"),
+]
+ENCODINGS = [
+    QT_TRANSLATE_NOOP("dialogs.import_dialog", "Detect"),
+    "utf-8",
+    "cp1252",
+    "latin-1",
+    "utf-16",
+    "iso-8859-15",
+    "cp850",
+]
 NEEDS_OPTIONS = ("csv", "excel", "sas7bdat", "xport")
 
 
@@ -41,7 +54,11 @@ class ImportDialog(QDialog):
         self.setWindowTitle(translate("dialogs.import_dialog", "Import options: {0}").format(Path(self.path).name))
         self.resize(900, 560)
         layout = QVBoxLayout(self)
-        intro = QLabel(translate("dialogs.import_dialog", "<b>{0}</b> ({1}). Check that the columns below look right, then press Open.").format(Path(self.path).name, FORMAT_NAMES[self.format]))
+        intro = QLabel(
+            translate(
+                "dialogs.import_dialog", "<b>{0}</b> ({1}). Check that the columns below look right, then press Open."
+            ).format(Path(self.path).name, FORMAT_NAMES[self.format])
+        )
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
@@ -108,8 +125,15 @@ class ImportDialog(QDialog):
         delimiter = self.delimiter.currentData() if self.format == "csv" else None
         encoding = self.encoding.currentText().strip() if self.format in ("csv", "sas7bdat", "xport") else ""
         sheet = self.sheet.currentText() if self.format == "excel" and self.sheet.count() else None
-        return DataSource(path=self.path, format="auto", delimiter=delimiter,
-                          encoding=None if encoding in ("", ENCODINGS[0], translate("dialogs.import_dialog", ENCODINGS[0])) else encoding, sheet=sheet or None)
+        return DataSource(
+            path=self.path,
+            format="auto",
+            delimiter=delimiter,
+            encoding=(
+                None if encoding in ("", ENCODINGS[0], translate("dialogs.import_dialog", ENCODINGS[0])) else encoding
+            ),
+            sheet=sheet or None,
+        )
 
     @Slot()
     def _schedule(self) -> None:
@@ -132,9 +156,18 @@ class ImportDialog(QDialog):
         if preview.format == "csv":
             shown = {"\t": "tab", ",": "comma", ";": "semicolon", "|": "pipe"}.get(
                 preview.delimiter or "", repr(preview.delimiter))
-            self.detected.setText(translate("dialogs.import_dialog", "Reading with delimiter: {0}; encoding: {1}. {2} columns; first {3} rows shown.").format(shown, preview.encoding, len(preview.columns), len(preview.rows)))
+            self.detected.setText(
+                translate(
+                    "dialogs.import_dialog",
+                    "Reading with delimiter: {0}; encoding: {1}. {2} columns; first {3} rows shown.",
+                ).format(shown, preview.encoding, len(preview.columns), len(preview.rows))
+            )
         else:
-            self.detected.setText(translate("dialogs.import_dialog", "{0} columns; first {1} rows shown.").format(len(preview.columns), len(preview.rows)))
+            self.detected.setText(
+                translate("dialogs.import_dialog", "{0} columns; first {1} rows shown.").format(
+                    len(preview.columns), len(preview.rows)
+                )
+            )
         self.model.setHorizontalHeaderLabels(preview.columns)
         for record in preview.rows:
             self.model.appendRow([QStandardItem(value) for value in record[:len(preview.columns)]])

@@ -15,7 +15,9 @@ class SubsetDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(translate("dialogs.subset_dialog", "Add a set of quasi-identifiers"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(translate("dialogs.subset_dialog", "Tick the quasi-identifiers one attacker knows together:")))
+        layout.addWidget(
+            QLabel(translate("dialogs.subset_dialog", "Tick the quasi-identifiers one attacker knows together:"))
+        )
         self.boxes = [QCheckBox(name) for name in qids]
         for box in self.boxes:
             layout.addWidget(box)

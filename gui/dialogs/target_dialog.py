@@ -25,7 +25,13 @@ class TargetDialog(QDialog):
         self.setWindowTitle(translate("dialogs.target_dialog", "Add an individual target"))
         self.setObjectName("targetDialog")
         layout = QVBoxLayout(self)
-        note = QLabel(translate("dialogs.target_dialog", "Type the values the attacker knows about one person. Leave a field empty when the attacker does not know it; type {0} for a missing value.").format(MISSING_WORD))
+        note = QLabel(
+            translate(
+                "dialogs.target_dialog",
+                "Type the values the attacker knows about one person. Leave a field empty when the attacker does not "
+                "know it; type {0} for a missing value.",
+            ).format(MISSING_WORD)
+        )
         note.setWordWrap(True)
         layout.addWidget(note)
         form = QFormLayout()

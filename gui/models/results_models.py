@@ -151,14 +151,25 @@ class TargetsModel(QAbstractTableModel):
         if col == 0:
             return t.label
         if col == 1:
-            return count(t.block_size) if t.matched else translate("models.results_models", "no match: {reason}").format(
-                reason=t.reason)
+            return (
+                count(t.block_size)
+                if t.matched
+                else translate("models.results_models", "no match: {reason}").format(reason=t.reason)
+            )
         col -= 2
         if self._show_reid:
             if col == 0:
                 return pct(t.posterior_prob) if t.matched else translate("models.results_models", "no match")
             if col == 1:
-                return (translate("models.results_models", "yes") if t.posterior_det == 1 else translate("models.results_models", "no")) if t.matched else translate("models.results_models", "no match")
+                return (
+                    (
+                        translate("models.results_models", "yes")
+                        if t.posterior_det == 1
+                        else translate("models.results_models", "no")
+                    )
+                    if t.matched
+                    else translate("models.results_models", "no match")
+                )
             col -= 2
         name = self._sensitive[col]
         inference = next((i for i in t.inference if i.sensitive == name), None)

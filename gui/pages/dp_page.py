@@ -68,19 +68,30 @@ class DPPage(QWidget):
         self.open_button.setToolTip(translate("dp_page", "Read a differential-privacy analysis (.toml) saved earlier."))
         self.open_button.clicked.connect(lambda: self.open_analysis())
         self.save_button = QPushButton(icon("save"), translate("dp_page", "Save analysis..."))
-        self.save_button.setToolTip(translate("dp_page", "Write this form to a .toml file (also usable with `riskreview dp --config`)."))
+        self.save_button.setToolTip(
+            translate("dp_page", "Write this form to a .toml file (also usable with `riskreview dp --config`).")
+        )
         self.save_button.clicked.connect(lambda: self.save_analysis())
         head.addWidget(self.open_button)
         head.addWidget(self.save_button)
         self.run_button = QPushButton(icon("run"), translate("dp_page", "Run the analysis"))
         self.run_button.setObjectName("primary")
-        self.run_button.setToolTip(translate("dp_page", "Compute every query, mechanism and ε, and the thresholded count."))
+        self.run_button.setToolTip(
+            translate("dp_page", "Compute every query, mechanism and ε, and the thresholded count.")
+        )
         self.run_button.clicked.connect(self.run)
         head.addWidget(self.run_button)
         layout.addLayout(head)
-        layout.addWidget(hint(translate("dp_page", "Before publishing noisy statistics instead of microdata: how much does an attacker "
-                              "still learn about a person's sensitive value, and how much can an analyst still "
-                              "trust the count, for each ε?")))
+        layout.addWidget(
+            hint(
+                translate(
+                    "dp_page",
+                    "Before publishing noisy statistics instead of microdata: how much does an attacker "
+                    "still learn about a person's sensitive value, and how much can an analyst still "
+                    "trust the count, for each ε?",
+                )
+            )
+        )
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         setup = QWidget()
@@ -201,7 +212,9 @@ class DPPage(QWidget):
 
     def open_analysis(self, path: Optional[str] = None) -> bool:
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, translate("dp_page", "Open a differential-privacy analysis"), "", ANALYSIS_FILTER)
+            path, _ = QFileDialog.getOpenFileName(
+                self, translate("dp_page", "Open a differential-privacy analysis"), "", ANALYSIS_FILTER
+            )
             if not path:
                 return False
         try:
@@ -221,7 +234,9 @@ class DPPage(QWidget):
             show_error(self, translate("dp_page", "The analysis cannot be saved yet"), str(exc))
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, translate("dp_page", "Save the analysis"), "dp_analysis.toml", ANALYSIS_FILTER)
+            path, _ = QFileDialog.getSaveFileName(
+                self, translate("dp_page", "Save the analysis"), "dp_analysis.toml", ANALYSIS_FILTER
+            )
             if not path:
                 return False
         from engine.report.atomic import atomic_text
@@ -259,7 +274,7 @@ class DPPage(QWidget):
             return run_dp_analysis(config, on_progress=progress, cancel=cancel)
 
         self.status.setText("")
-        self.run_bar.begin("Starting the analysis")
+        self.run_bar.begin(translate("dp_page", "Starting the analysis"))
         self.run_job.submit(work)
         return True
 
@@ -307,7 +322,12 @@ class DPPage(QWidget):
         if self.assessment is None or self.export_job.busy:
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, translate("dp_page", "Export the PDF report"), "dp_report.pdf", translate("dp_page", "PDF (*.pdf)"))
+            path, _ = QFileDialog.getSaveFileName(
+                self,
+                translate("dp_page", "Export the PDF report"),
+                "dp_report.pdf",
+                translate("dp_page", "PDF (*.pdf)"),
+            )
             if not path:
                 return False
         assessment, target = self.assessment, Path(path)

@@ -40,9 +40,16 @@ class ReleasesPage(QWidget):
         self.data_filter = data_filter
         layout = page_layout(self)
         layout.addWidget(title(translate("releases_page", "2 · Releases (optional)")))
-        layout.addWidget(hint(translate("releases_page", "For a survey released several times (e.g. every year), an attacker "
-                              "can link a person's records across releases through a persistent "
-                              "ID and learn more than from one release.")))
+        layout.addWidget(
+            hint(
+                translate(
+                    "releases_page",
+                    "For a survey released several times (e.g. every year), an attacker "
+                    "can link a person's records across releases through a persistent "
+                    "ID and learn more than from one release.",
+                )
+            )
+        )
 
         focal = QGroupBox(translate("releases_page", "Focal release (the loaded file)"))
         focal_layout = QHBoxLayout(focal)
@@ -51,8 +58,11 @@ class ReleasesPage(QWidget):
         focal_layout.addWidget(QLabel(translate("releases_page", "Linkage key:")))
         self.focal_key = QComboBox()
         self.focal_key.setMinimumWidth(220)
-        self.focal_key.setToolTip(translate("releases_page", "The persistent ID of a person in the focal release; its role "
-                                  "becomes Linkage key."))
+        self.focal_key.setToolTip(
+            translate(
+                "releases_page", "The persistent ID of a person in the focal release; its role becomes Linkage key."
+            )
+        )
         self.focal_key.activated.connect(self._on_focal_key)
         focal_layout.addWidget(self.focal_key)
         focal_layout.addWidget(QLabel(translate("releases_page", "Label:")))
@@ -70,7 +80,14 @@ class ReleasesPage(QWidget):
         later_layout = QVBoxLayout(later)
         self.table = QTableWidget(0, 4)
         self.table.setObjectName("releasesTable")
-        self.table.setHorizontalHeaderLabels([translate("releases_page", "File"), translate("releases_page", "Columns"), translate("releases_page", "Linkage key in this release"), translate("releases_page", "Label")])
+        self.table.setHorizontalHeaderLabels(
+            [
+                translate("releases_page", "File"),
+                translate("releases_page", "Columns"),
+                translate("releases_page", "Linkage key in this release"),
+                translate("releases_page", "Label"),
+            ]
+        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setDefaultSectionSize(32)
@@ -118,7 +135,9 @@ class ReleasesPage(QWidget):
     # --- actions ----------------------------------------------------------------------------
     @Slot()
     def _ask_release(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, translate("releases_page", "Add a later release"), "", self.data_filter)
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("releases_page", "Add a later release"), "", self.data_filter
+        )
         if path:
             self.add_release_file(path)
 
@@ -127,7 +146,7 @@ class ReleasesPage(QWidget):
         try:
             columns = list_columns(DataSource(path))
         except InputError as exc:
-            self.errorRaised.emit("Could not add the release", str(exc))
+            self.errorRaised.emit(translate("releases_page", "Could not add the release"), str(exc))
             return None
         focal_keys = self.session.columns_with("linkage_keys")
         key = next((k for k in focal_keys if k in columns), None)
@@ -175,12 +194,26 @@ class ReleasesPage(QWidget):
         names = [Path(r.path).name for r in self.session.releases]
         current = linked is not None and [r.name for r in linked.releases[1:]] == names
         later = linked.releases[1:] if current else ()
-        self.matches.setText("Last run: " + "; ".join(
-            translate("releases_page", "{0} matched {1} of {2} focal records ({3})").format(r.name, local_digits(format(r.linked, ",")), local_digits(format(r.focal_records, ",")), pct(r.match_rate))
-            for r in later) + "." if later else "")
+        self.matches.setText(
+            translate("releases_page", "Last run: ")
+            + "; ".join(
+                translate("releases_page", "{0} matched {1} of {2} focal records ({3})").format(
+                    r.name,
+                    local_digits(format(r.linked, ",")),
+                    local_digits(format(r.focal_records, ",")),
+                    pct(r.match_rate),
+                )
+                for r in later
+            )
+            + "."
+            if later
+            else ""
+        )
         self.matches.setVisible(bool(later))
         warnings = linked.warnings if current else ()
-        self.match_warning.setText("<br>".join(translate("releases_page", "Warning: {0}").format(escape(w, quote=False)) for w in warnings))
+        self.match_warning.setText(
+            "<br>".join(translate("releases_page", "Warning: {0}").format(escape(w, quote=False)) for w in warnings)
+        )
         self.match_warning.setVisible(bool(warnings))
 
     @Slot()
@@ -196,9 +229,15 @@ class ReleasesPage(QWidget):
         self.focal_key.blockSignals(False)
         self.focal_key.setEnabled(session.table is not None)
         if session.table is not None:
-            self.focal_label.setText(translate("releases_page", "{0}: {1} rows").format(session.table.name, local_digits(format(session.table.n_rows, ","))))
+            self.focal_label.setText(
+                translate("releases_page", "{0}: {1} rows").format(
+                    session.table.name, local_digits(format(session.table.n_rows, ","))
+                )
+            )
         else:
-            self.focal_label.setText(translate("releases_page", "No data loaded: open the focal release on the Data page first."))
+            self.focal_label.setText(
+                translate("releases_page", "No data loaded: open the focal release on the Data page first.")
+            )
         self.table.setRowCount(len(session.releases))
         for row, release in enumerate(session.releases):
             item = QTableWidgetItem(Path(release.path).name)
@@ -215,7 +254,9 @@ class ReleasesPage(QWidget):
             self.table.setCellWidget(row, 2, combo)
             label = QLineEdit(release.label)
             label.setPlaceholderText(session.release_label(row))
-            label.setToolTip(translate("releases_page", "Names this release in the results (e.g. a year); empty: its position."))
+            label.setToolTip(
+                translate("releases_page", "Names this release in the results (e.g. a year); empty: its position.")
+            )
             label.setProperty("release_row", row)
             label.editingFinished.connect(self._on_release_label)
             self.table.setCellWidget(row, 3, label)
@@ -227,8 +268,16 @@ class ReleasesPage(QWidget):
         if not session.releases:
             self.status.setText(translate("releases_page", "No later release added."))
         elif missing:
-            self.status.setText(translate("releases_page", "Choose the linkage key of: {0}.").format(', '.join(missing)))
+            self.status.setText(
+                translate("releases_page", "Choose the linkage key of: {0}.").format(", ".join(missing))
+            )
         else:
-            self.status.setText(translate("releases_page", "{0} later release(s) with their linkage key: the run links them to the focal release (see Results, Over time).").format(len(session.releases)))
+            self.status.setText(
+                translate(
+                    "releases_page",
+                    "{0} later release(s) with their linkage key: the run links them to the focal release (see "
+                    "Results, Over time).",
+                ).format(len(session.releases))
+            )
         if session.releases and not session.focal_key:
             self.status.setText(translate("releases_page", "Choose the focal release's linkage key above."))

@@ -22,7 +22,12 @@ def histogram_title(qids: tuple[str, ...], all_qids: tuple[str, ...], width: int
     size = len(qids)
     if all_qids and set(qids) == set(all_qids):
         return translate("widgets.histograms", "All {0} quasi-identifiers").format(size)
-    lines = textwrap.wrap(translate("widgets.histograms", "{0} quasi-identifier{1}: {2}").format(size, 's' if size > 1 else '', qid_text(qids)), width)
+    lines = textwrap.wrap(
+        translate("widgets.histograms", "{0} quasi-identifier{1}: {2}").format(
+            size, "s" if size > 1 else "", qid_text(qids)
+        ),
+        width,
+    )
     if len(lines) > 2:
         lines = lines[:2]
         lines[1] = lines[1][: width - 1].rstrip(" +") + "…"
@@ -46,8 +51,16 @@ class HistogramGrid(PlotCanvas):
         if not self.histograms:
             ax = self.figure.add_subplot(1, 1, 1)
             ax.set_axis_off()
-            ax.text(0.5, 0.5, "No histogram to show: run the attacks, then tick a size.",
-                    ha="center", va="center", fontsize=11, color="#555555", transform=ax.transAxes)
+            ax.text(
+                0.5,
+                0.5,
+                translate("widgets.histograms", "No histogram to show: run the attacks, then tick a size."),
+                ha="center",
+                va="center",
+                fontsize=11,
+                color="#555555",
+                transform=ax.transAxes,
+            )
             self.draw_idle()
             return
         n = len(self.histograms)
@@ -84,6 +97,7 @@ class HistogramGrid(PlotCanvas):
         for i, bar in enumerate(bars):
             if bar.contains(event)[0]:
                 low, high = h.edges[i], h.edges[i + 1]
-                return ((low + high) / 2, bar.get_height()), \
-                    translate("widgets.histograms", "risk {0}-{1}: {2} people").format(local_digits(format(low, ".2f")), local_digits(format(high, ".2f")), count(h.counts[i]))
+                return ((low + high) / 2, bar.get_height()), translate(
+                    "widgets.histograms", "risk {0}-{1}: {2} people"
+                ).format(local_digits(format(low, ".2f")), local_digits(format(high, ".2f")), count(h.counts[i]))
         return None

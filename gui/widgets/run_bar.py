@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton
 
 from engine.progress import Progress
@@ -14,12 +14,19 @@ from engine.progress import Progress
 from ..resources import icon
 from ..text import duration
 from ..i18n import translate
-from ..text import local_digits
+from ..text import Translated, local_digits
 
-STAGES = {"loading": "Loading the data", "sweep": "Attacking every QID subset",
-          "histograms": "Worst-case histograms",
-          "reading": "Reading the file", "profiling": "Profiling columns",
-          "checking": "Checking the file"}
+STAGES = Translated(
+    "widgets.run_bar",
+    {
+        "loading": QT_TRANSLATE_NOOP("widgets.run_bar", "Loading the data"),
+        "sweep": QT_TRANSLATE_NOOP("widgets.run_bar", "Attacking every QID subset"),
+        "histograms": QT_TRANSLATE_NOOP("widgets.run_bar", "Worst-case histograms"),
+        "reading": QT_TRANSLATE_NOOP("widgets.run_bar", "Reading the file"),
+        "profiling": QT_TRANSLATE_NOOP("widgets.run_bar", "Profiling columns"),
+        "checking": QT_TRANSLATE_NOOP("widgets.run_bar", "Checking the file"),
+    },
+)
 
 
 class RunBar(QFrame):
@@ -40,7 +47,9 @@ class RunBar(QFrame):
         self.detail = QLabel("")
         self.detail.setMinimumWidth(360)
         self.cancel_button = QPushButton(icon("cancel"), translate("widgets.run_bar", "Cancel"))
-        self.cancel_button.setToolTip(translate("widgets.run_bar", "Stop the run (Esc). Nothing is kept from a cancelled run."))
+        self.cancel_button.setToolTip(
+            translate("widgets.run_bar", "Stop the run (Esc). Nothing is kept from a cancelled run.")
+        )
         self.cancel_button.clicked.connect(self._on_cancel)
         layout.addWidget(self.title)
         layout.addWidget(self.bar, 1)
@@ -79,9 +88,13 @@ class RunBar(QFrame):
         if progress.stage == "sweep" and progress.total:
             self.bar.setRange(0, progress.total)
             self.bar.setValue(progress.done)
-            self.bar.setFormat(translate("widgets.run_bar", "{0} / {1} subsets").format(local_digits(format(progress.done, ",")), local_digits(format(progress.total, ","))))
+            self.bar.setFormat(
+                translate("widgets.run_bar", "{0} / {1} subsets").format(
+                    local_digits(format(progress.done, ",")), local_digits(format(progress.total, ","))
+                )
+            )
             if progress.done >= progress.total:
-                stage = "Summarising the results"
+                stage = translate("widgets.run_bar", "Summarising the results")
         elif progress.total and progress.stage in ("profiling", "histograms"):
             self.bar.setRange(0, progress.total)
             self.bar.setValue(progress.done)
@@ -100,7 +113,11 @@ class RunBar(QFrame):
             if self._last.done >= self._last.total:
                 text += " · finishing"
             else:
-                text += translate("widgets.run_bar", " · remaining about {0}").format(duration(eta)) if eta is not None else " · remaining: measuring"
+                text += (
+                    translate("widgets.run_bar", " · remaining about {0}").format(duration(eta))
+                    if eta is not None
+                    else " · remaining: measuring"
+                )
         self.detail.setText(text)
 
     @Slot()

@@ -55,15 +55,23 @@ class SubsetScatter(PlotCanvas):
         if not self.rows:
             ax = self.figure.add_subplot(1, 1, 1)
             ax.set_axis_off()
-            ax.text(0.5, 0.5, "No results yet: run the attacks.", ha="center", va="center",
-                    fontsize=11, color="#555555", transform=ax.transAxes)
+            ax.text(
+                0.5,
+                0.5,
+                translate("widgets.scatter", "No results yet: run the attacks."),
+                ha="center",
+                va="center",
+                fontsize=11,
+                color="#555555",
+                transform=ax.transAxes,
+            )
             self.draw_idle()
             return
         inference = isinstance(self.rows[0], InferenceRisk)
-        titles = {"posterior_det": "Learned for sure (deterministic)" if inference
-                  else "Unique: re-identified for sure (deterministic)",
-                  "posterior_prob": "Guessed right (probabilistic)" if inference
-                  else "Re-identified (probabilistic)"}
+        titles = {"posterior_det": translate("widgets.scatter", "Learned for sure (deterministic)") if inference
+                  else translate("widgets.scatter", "Unique: re-identified for sure (deterministic)"),
+                  "posterior_prob": translate("widgets.scatter", "Guessed right (probabilistic)") if inference
+                  else translate("widgets.scatter", "Re-identified (probabilistic)")}
         priors = {"posterior_det": self.rows[0].prior_det, "posterior_prob": self.rows[0].prior_prob}
         sizes = np.array([len(r.qids) for r in self.rows])
         for i, measure in enumerate(MEASURES):
@@ -81,7 +89,9 @@ class SubsetScatter(PlotCanvas):
             ax.axhline(prior, color=PRIOR_COLOR, linestyle="--", linewidth=1.3, zorder=2,
                        label=translate("widgets.scatter", "prior {0}").format(pct(priors[measure], 2)))
             ax.set_title(titles[measure], fontsize=TEXT_SIZE + 1)
-            ax.set_xlabel(translate("widgets.scatter", "Number of quasi-identifiers the attacker knows"), fontsize=TEXT_SIZE)
+            ax.set_xlabel(
+                translate("widgets.scatter", "Number of quasi-identifiers the attacker knows"), fontsize=TEXT_SIZE
+            )
             ax.set_ylabel(translate("widgets.scatter", "Success (% of people)"), fontsize=TEXT_SIZE)
             ax.set_xticks(sorted(set(sizes.tolist())))
             ax.tick_params(labelsize=TEXT_SIZE)
@@ -103,7 +113,9 @@ class SubsetScatter(PlotCanvas):
         r = self.rows[index]
         det_n, prob_n = head_counts(r)
         people = det_n if measure == "posterior_det" else prob_n
-        return translate("widgets.scatter", "{0}\n{1} ({2} people)").format(qid_text(r.qids), pct(getattr(r, measure)), count(people))
+        return translate("widgets.scatter", "{0}\n{1} ({2} people)").format(
+            qid_text(r.qids), pct(getattr(r, measure)), count(people)
+        )
 
     def hover_text(self, ax, event):
         for measure, axis in self.axes.items():
@@ -139,4 +151,3 @@ class SubsetScatter(PlotCanvas):
                                 mfc="none", mec=SELECT_COLOR, mew=2.5, zorder=5)
             self._markers.append(marker)
         self.draw_idle()
-

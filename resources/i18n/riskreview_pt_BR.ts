@@ -230,6 +230,10 @@
         <translation>Abrir um arquivo de dados</translation>
     </message>
     <message>
+        <source>Data files ({0});;All files (*)</source>
+        <translation>Arquivos de dados ({0});;Todos os arquivos (*)</translation>
+    </message>
+    <message>
         <source>Reading the columns...</source>
         <translation>Lendo as colunas...</translation>
     </message>
@@ -443,6 +447,10 @@
         <source>Warning: {warning}</source>
         <translation>Aviso: {warning}</translation>
     </message>
+    <message>
+        <source>No thresholded count in this analysis.</source>
+        <translation>Esta análise não tem contagem com limiar.</translation>
+    </message>
 </context>
 <context>
     <name>dp.run_bar</name>
@@ -602,6 +610,10 @@
     <message>
         <source>The analysis cannot run</source>
         <translation>A análise não pode ser executada</translation>
+    </message>
+    <message>
+        <source>Starting the analysis</source>
+        <translation>Iniciando a análise</translation>
     </message>
     <message>
         <source>The analysis could not run</source>
@@ -804,6 +816,14 @@
         <translation>Adicionar uma edição posterior</translation>
     </message>
     <message>
+        <source>Could not add the release</source>
+        <translation>Não foi possível adicionar a edição</translation>
+    </message>
+    <message>
+        <source>Last run: </source>
+        <translation>Última execução: </translation>
+    </message>
+    <message>
         <source>{0} matched {1} of {2} focal records ({3})</source>
         <translation>{0} ligou {1} de {2} registros focais ({3})</translation>
     </message>
@@ -917,6 +937,18 @@
     <message>
         <source>List the row numbers (never the values) of the real records the attacks single out most. Off by default: never in the default report.</source>
         <translation>Listar os números de linha (nunca os valores) dos registros reais que os ataques mais isolam. Desativado por padrão: nunca aparece no relatório padrão.</translation>
+    </message>
+    <message>
+        <source>Lowest share of members the attack must flag (0 to 1).</source>
+        <translation>Menor proporção de membros que o ataque deve apontar (0 a 1).</translation>
+    </message>
+    <message>
+        <source>Highest share of non-members the attack may flag by mistake (0 to 1).</source>
+        <translation>Maior proporção de não membros que o ataque pode apontar por engano (0 a 1).</translation>
+    </message>
+    <message>
+        <source>The score above which the attack says &apos;member&apos;.</source>
+        <translation>O escore acima do qual o ataque responde &apos;membro&apos;.</translation>
     </message>
     <message>
         <source>Shadow modelling (Groundhog)</source>
@@ -1131,9 +1163,17 @@ TFP 10%</translation>
         <source>Choose the {0} file</source>
         <translation>Escolha o arquivo {0}</translation>
     </message>
+    <message>
+        <source>Data files ({0});;All files (*)</source>
+        <translation>Arquivos de dados ({0});;Todos os arquivos (*)</translation>
+    </message>
 </context>
 <context>
     <name>synthetic.form</name>
+    <message>
+        <source>Could not read the real file</source>
+        <translation>Não foi possível ler o arquivo real</translation>
+    </message>
     <message>
         <source>choose the real file</source>
         <translation>escolha o arquivo real</translation>
@@ -1349,8 +1389,16 @@ TFP 10%</translation>
         <translation>Ainda não há resultados: escolha os arquivos, as colunas e os ataques na aba Análise e clique em Executar os ataques.</translation>
     </message>
     <message>
+        <source>No results yet.</source>
+        <translation>Ainda não há resultados.</translation>
+    </message>
+    <message>
         <source>Warning: {0}</source>
         <translation>Aviso: {0}</translation>
+    </message>
+    <message>
+        <source>No membership attack was run (they need a control file): no ROC curve to show.</source>
+        <translation>Nenhum ataque de pertencimento foi executado (eles precisam de um arquivo de controle): não há curva ROC para mostrar.</translation>
     </message>
     <message>
         <source>Targets most at risk</source>
@@ -1423,6 +1471,10 @@ TFP 10%</translation>
         <translation>Abrir uma análise de dados sintéticos</translation>
     </message>
     <message>
+        <source>Could not open the analysis</source>
+        <translation>Não foi possível abrir a análise</translation>
+    </message>
+    <message>
         <source>Opened the analysis {0}.</source>
         <translation>Análise {0} aberta.</translation>
     </message>
@@ -1431,12 +1483,48 @@ TFP 10%</translation>
         <translation>Salvar a análise</translation>
     </message>
     <message>
+        <source>Nothing to save yet</source>
+        <translation>Ainda não há nada para salvar</translation>
+    </message>
+    <message>
+        <source>Could not save the analysis</source>
+        <translation>Não foi possível salvar a análise</translation>
+    </message>
+    <message>
         <source>Saved the analysis to {0}.</source>
         <translation>Análise salva em {0}.</translation>
     </message>
     <message>
+        <source>The attacks cannot run yet</source>
+        <translation>Os ataques ainda não podem ser executados</translation>
+    </message>
+    <message>
+        <source>Attacking the synthetic file</source>
+        <translation>Atacando o arquivo sintético</translation>
+    </message>
+    <message>
+        <source>Running the attacks on the synthetic file...</source>
+        <translation>Executando os ataques sobre o arquivo sintético...</translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation>Cancelando...</translation>
+    </message>
+    <message>
         <source>Finished: {0} attack(s) in {1}.</source>
         <translation>Concluído: {0} ataque(s) em {1}.</translation>
+    </message>
+    <message>
+        <source>The attacks could not run</source>
+        <translation>Não foi possível executar os ataques</translation>
+    </message>
+    <message>
+        <source>The run failed</source>
+        <translation>A execução falhou</translation>
+    </message>
+    <message>
+        <source>Run cancelled: nothing was kept from it.</source>
+        <translation>Execução cancelada: nada foi mantido dela.</translation>
     </message>
     <message>
         <source>Export the PDF report</source>
@@ -1451,12 +1539,24 @@ TFP 10%</translation>
         <translation>Exportar CSV e JSON para uma pasta</translation>
     </message>
     <message>
+        <source>Nothing to export</source>
+        <translation>Nada para exportar</translation>
+    </message>
+    <message>
+        <source>Run the attacks first.</source>
+        <translation>Execute os ataques primeiro.</translation>
+    </message>
+    <message>
         <source>Writing {0} to {1}...</source>
         <translation>Gravando {0} em {1}...</translation>
     </message>
     <message>
         <source>Exported to {0}.</source>
         <translation>Exportado para {0}.</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>A exportação falhou</translation>
     </message>
 </context>
 <context>
@@ -1741,6 +1841,10 @@ passive δ = {passive}</source>
         <translation>{0} quase-identificador(es): {2}</translation>
     </message>
     <message>
+        <source>No histogram to show: run the attacks, then tick a size.</source>
+        <translation>Nenhum histograma para mostrar: execute os ataques e marque um tamanho.</translation>
+    </message>
+    <message>
         <source>mean {0}</source>
         <translation>média {0}</translation>
     </message>
@@ -1788,6 +1892,46 @@ passive δ = {passive}</source>
         <translation>Sensível: {0}</translation>
     </message>
     <message>
+        <source>(any)</source>
+        <translation>(qualquer)</translation>
+    </message>
+    <message>
+        <source>no target set, or every group reaches it</source>
+        <translation>nenhuma meta definida, ou todos os grupos a atingem</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Sensitive</source>
+        <translation>Sensível</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Meta</translation>
+    </message>
+    <message>
+        <source>Groups short of target</source>
+        <translation>Grupos abaixo da meta</translation>
+    </message>
+    <message>
+        <source>People in them</source>
+        <translation>Pessoas neles</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamanho</translation>
+    </message>
+    <message>
+        <source>Smallest k</source>
+        <translation>Menor k</translation>
+    </message>
+    <message>
+        <source>Subset</source>
+        <translation>Subconjunto</translation>
+    </message>
+    <message>
         <source>{0} learned for sure</source>
         <translation>{0} descoberto com certeza</translation>
     </message>
@@ -1827,6 +1971,10 @@ passive δ = {passive}</source>
 <context>
     <name>widgets.roc_plot</name>
     <message>
+        <source>No membership attack was run: no ROC curve to show.</source>
+        <translation>Nenhum ataque de pertencimento foi executado: não há curva ROC para mostrar.</translation>
+    </message>
+    <message>
         <source>guessing</source>
         <translation>palpite ao acaso</translation>
     </message>
@@ -1860,6 +2008,30 @@ TFP {1}, TVP {2}</translation>
 <context>
     <name>widgets.run_bar</name>
     <message>
+        <source>Loading the data</source>
+        <translation>Carregando os dados</translation>
+    </message>
+    <message>
+        <source>Attacking every QID subset</source>
+        <translation>Atacando todos os subconjuntos de quase-identificadores</translation>
+    </message>
+    <message>
+        <source>Worst-case histograms</source>
+        <translation>Histogramas do pior caso</translation>
+    </message>
+    <message>
+        <source>Reading the file</source>
+        <translation>Lendo o arquivo</translation>
+    </message>
+    <message>
+        <source>Profiling columns</source>
+        <translation>Analisando as colunas</translation>
+    </message>
+    <message>
+        <source>Checking the file</source>
+        <translation>Verificando o arquivo</translation>
+    </message>
+    <message>
         <source>%p%</source>
         <translation>%p%</translation>
     </message>
@@ -1880,6 +2052,10 @@ TFP {1}, TVP {2}</translation>
         <translation>{0} / {1} subconjuntos</translation>
     </message>
     <message>
+        <source>Summarising the results</source>
+        <translation>Resumindo os resultados</translation>
+    </message>
+    <message>
         <source>elapsed {0}</source>
         <translation>decorrido {0}</translation>
     </message>
@@ -1894,6 +2070,26 @@ TFP {1}, TVP {2}</translation>
 </context>
 <context>
     <name>widgets.scatter</name>
+    <message>
+        <source>No results yet: run the attacks.</source>
+        <translation>Ainda não há resultados: execute os ataques.</translation>
+    </message>
+    <message>
+        <source>Learned for sure (deterministic)</source>
+        <translation>Descoberto com certeza (determinístico)</translation>
+    </message>
+    <message>
+        <source>Unique: re-identified for sure (deterministic)</source>
+        <translation>Únicos: reidentificados com certeza (determinístico)</translation>
+    </message>
+    <message>
+        <source>Guessed right (probabilistic)</source>
+        <translation>Acertados (probabilístico)</translation>
+    </message>
+    <message>
+        <source>Re-identified (probabilistic)</source>
+        <translation>Reidentificados (probabilístico)</translation>
+    </message>
     <message>
         <source>prior {0}</source>
         <translation>a priori {0}</translation>

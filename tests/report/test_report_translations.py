@@ -66,8 +66,15 @@ def _write_synthetic(assessment, path: Path) -> Path:
 
 
 COMMON_EN = ("Summary", "Methods", "Appendix: analysis file", "Generated", "RiskReview version", "page 1 of")
-COMMON_PT = ("Resumo", "Métodos", "Apêndice: arquivo de análise", "Gerado em", "Versão do RiskReview", "página 1 de",
-             "04/03/2026 05:06")
+COMMON_PT = (
+    "Resumo",
+    "Métodos",
+    "Apêndice: arquivo de análise",
+    "Gerado em",
+    "Versão do RiskReview",
+    "página 1 de",
+    "04/03/2026 05:06",
+)
 
 #: (name, assessment fixture, writer, English texts, their Portuguese, English-only and Portuguese-only numbers)
 REPORTS: list[tuple[str, str, Callable, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [

@@ -25,7 +25,7 @@ from .scenario_table import ScenarioTable
 from ...i18n import translate
 from ...text import count
 
-DATA_FILTER = "Data files (" + " ".join(f"*{ext}" for ext in sorted(FORMATS)) + ");;All files (*)"
+PATTERNS = " ".join(f"*{ext}" for ext in sorted(FORMATS))
 MECHANISM_CHOICES = ((QT_TRANSLATE_NOOP("dp.counting_form", "both mechanisms"), ("oblivious", "local")),
                      (QT_TRANSLATE_NOOP("dp.counting_form", "oblivious (central) only"), ("oblivious",)),
                      (QT_TRANSLATE_NOOP("dp.counting_form", "local only"), ("local",)))
@@ -57,7 +57,9 @@ class CountingBox(QGroupBox):
         row.addWidget(QLabel(translate("dp.counting_form", "Data file:")))
         self.data_path = QLineEdit()
         self.data_path.setObjectName("dpDataPath")
-        self.data_path.setPlaceholderText(translate("dp.counting_form", "a CSV, Parquet, Excel, SPSS, Stata or SAS file"))
+        self.data_path.setPlaceholderText(
+            translate("dp.counting_form", "a CSV, Parquet, Excel, SPSS, Stata or SAS file")
+        )
         self.data_path.editingFinished.connect(self._on_path_edited)
         row.addWidget(self.data_path, 1)
         browse = QPushButton(icon("open"), translate("dp.counting_form", "Browse..."))
@@ -70,7 +72,9 @@ class CountingBox(QGroupBox):
         grid.addWidget(QLabel(translate("dp.counting_form", "Secret (sensitive) column:")), 0, 0)
         self.sensitive = QComboBox()
         self.sensitive.setObjectName("dpSensitive")
-        self.sensitive.setToolTip(translate("dp.counting_form", "What the attacker wants to learn about the new record (e.g. income)."))
+        self.sensitive.setToolTip(
+            translate("dp.counting_form", "What the attacker wants to learn about the new record (e.g. income).")
+        )
         self.sensitive.setPlaceholderText(translate("dp.counting_form", "choose a column"))
         self.sensitive.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.sensitive.setMinimumContentsLength(12)
@@ -91,7 +95,9 @@ class CountingBox(QGroupBox):
         self.values.setObjectName("dpPredicate")
         self.values.setMinimumHeight(84)
         self.values.setMaximumHeight(120)
-        self.values.setToolTip(translate("dp.counting_form", "Tick the values of the counted column that the query counts."))
+        self.values.setToolTip(
+            translate("dp.counting_form", "Tick the values of the counted column that the query counts.")
+        )
         layout.addWidget(self.values)
         self.values_note = hint(translate("dp.counting_form", "Choose the counted column to list its values."))
         layout.addWidget(self.values_note)
@@ -102,9 +108,16 @@ class CountingBox(QGroupBox):
         self.order.setPlaceholderText(translate("dp.counting_form", "default: the order listed above"))
         order_row.addWidget(self.order, 1)
         layout.addLayout(order_row)
-        layout.addWidget(hint(translate("dp.counting_form", "Empty: numeric order when every value is a number, else order of first appearance "
-                              "(as listed above). Otherwise every value, comma separated, e.g. low, medium, high: "
-                              "the local mechanism reports nearby values more often.")))
+        layout.addWidget(
+            hint(
+                translate(
+                    "dp.counting_form",
+                    "Empty: numeric order when every value is a number, else order of first appearance "
+                    "(as listed above). Otherwise every value, comma separated, e.g. low, medium, high: "
+                    "the local mechanism reports nearby values more often.",
+                )
+            )
+        )
         add_row = QHBoxLayout()
         self.add_button = QPushButton(translate("dp.counting_form", "Add query"))
         self.add_button.setObjectName("dpAddQuery")
@@ -125,8 +138,13 @@ class CountingBox(QGroupBox):
         self.mechanism.setObjectName("dpMechanism")
         for text, value in MECHANISM_CHOICES:
             self.mechanism.addItem(translate("dp.counting_form", text), value)
-        self.mechanism.setToolTip(translate("dp.counting_form", "Oblivious: the curator adds truncated geometric noise to the true count. "
-                                  "Local: every record's value is perturbed before counting."))
+        self.mechanism.setToolTip(
+            translate(
+                "dp.counting_form",
+                "Oblivious: the curator adds truncated geometric noise to the true count. "
+                "Local: every record's value is perturbed before counting.",
+            )
+        )
         mech_row.addWidget(self.mechanism, 1)
         eps_layout.addLayout(mech_row)
         layout.addWidget(eps_box)
@@ -138,7 +156,12 @@ class CountingBox(QGroupBox):
     # --- the data file and its columns ----------------------------------------------------------
     @Slot()
     def browse_data(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, translate("dp.counting_form", "Open a data file"), self.data_path.text(), DATA_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            translate("dp.counting_form", "Open a data file"),
+            self.data_path.text(),
+            translate("dp.counting_form", "Data files ({0});;All files (*)").format(PATTERNS),
+        )
         if path:
             self.set_data_path(path)
 
@@ -212,7 +235,9 @@ class CountingBox(QGroupBox):
             return
         self.values.clear()
         self.values_column = None
-        self.values_note.setText(translate("dp.counting_form", "Reading the values of {column}...").format(column=column))
+        self.values_note.setText(
+            translate("dp.counting_form", "Reading the values of {column}...").format(column=column)
+        )
 
         def work(progress, cancel):
             from engine.dp.api import useful_values
@@ -237,15 +262,23 @@ class CountingBox(QGroupBox):
             self.values.addItem(item)
         self._pending_checks = ()
         self.values_column = column
-        more = (translate("dp.counting_form", " (the first {listed} are listed)").format(listed=count(MAX_LISTED_VALUES))
-                if cardinality > len(values) else "")
-        self.values_note.setText(translate("dp.counting_form", "{column}: {distinct} distinct values{more}, in the default domain order.").format(
-            column=column, distinct=count(cardinality), more=more))
+        more = (
+            translate("dp.counting_form", " (the first {listed} are listed)").format(listed=count(MAX_LISTED_VALUES))
+            if cardinality > len(values)
+            else ""
+        )
+        self.values_note.setText(
+            translate(
+                "dp.counting_form", "{column}: {distinct} distinct values{more}, in the default domain order."
+            ).format(column=column, distinct=count(cardinality), more=more)
+        )
 
     @Slot(object)
     def _on_values_failed(self, error: JobError) -> None:
         self.values_note.setText(translate("dp.counting_form", "The values could not be read."))
-        show_error(self, translate("dp.counting_form", "The column's values could not be read"), error.message, error.details)
+        show_error(
+            self, translate("dp.counting_form", "The column's values could not be read"), error.message, error.details
+        )
 
     def checked_values(self) -> tuple[str, ...]:
         return tuple(self.values.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.values.count())

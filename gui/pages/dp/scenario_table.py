@@ -26,7 +26,9 @@ class ScenarioTable(QTableWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(0, 3, parent)
         self.setObjectName("dpScenarios")
-        self.setHorizontalHeaderLabels([translate("dp.scenario_table", "Query"), translate("dp.scenario_table", "Domain order"), ""])
+        self.setHorizontalHeaderLabels(
+            [translate("dp.scenario_table", "Query"), translate("dp.scenario_table", "Domain order"), ""]
+        )
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.verticalHeader().setVisible(False)

@@ -28,8 +28,15 @@ class ThresholdBox(QGroupBox):
         self.include_threshold.setObjectName("dpIncludeThreshold")
         self.include_threshold.toggled.connect(self._on_include_threshold)
         layout.addWidget(self.include_threshold)
-        layout.addWidget(hint(translate("dp.threshold_form", "A count released only when it reaches the threshold. Each voter votes yes with "
-                              "probability p; the attacker knows some of the other votes and wants the target's.")))
+        layout.addWidget(
+            hint(
+                translate(
+                    "dp.threshold_form",
+                    "A count released only when it reaches the threshold. Each voter votes yes with "
+                    "probability p; the attacker knows some of the other votes and wants the target's.",
+                )
+            )
+        )
         grid = QGridLayout()
         self.voters = QSpinBox()
         self.voters.setRange(1, 100_000_000)
@@ -45,8 +52,12 @@ class ThresholdBox(QGroupBox):
         self.p = QLineEdit()
         self.p.setValidator(QDoubleValidator(0.0, 1.0, 12))
         self.p.setToolTip(translate("dp.threshold_form", "The probability that a voter votes yes (e.g. 0.001)."))
-        labels = (QT_TRANSLATE_NOOP("dp.threshold_form", "Voters:"), QT_TRANSLATE_NOOP("dp.threshold_form", "Threshold:"),
-                  QT_TRANSLATE_NOOP("dp.threshold_form", "Known votes:"), QT_TRANSLATE_NOOP("dp.threshold_form", "p (yes):"))
+        labels = (
+            QT_TRANSLATE_NOOP("dp.threshold_form", "Voters:"),
+            QT_TRANSLATE_NOOP("dp.threshold_form", "Threshold:"),
+            QT_TRANSLATE_NOOP("dp.threshold_form", "Known votes:"),
+            QT_TRANSLATE_NOOP("dp.threshold_form", "p (yes):"),
+        )
         for row, (label, widget) in enumerate(zip(labels, (self.voters, self.threshold, self.known, self.p))):
             grid.addWidget(QLabel(translate("dp.threshold_form", label)), row // 2, (row % 2) * 2)
             grid.addWidget(widget, row // 2, (row % 2) * 2 + 1)
@@ -58,8 +69,13 @@ class ThresholdBox(QGroupBox):
         example_row = QHBoxLayout()
         self.example_button = QPushButton(translate("dp.threshold_form", "Desfontaines' example"))
         self.example_button.setObjectName("dpExample")
-        self.example_button.setToolTip(translate("dp.threshold_form", "1,000 voters, threshold 100, 100 known votes, a small p: negligible δ "
-                                       "for a passive attacker, a large one for an active attacker."))
+        self.example_button.setToolTip(
+            translate(
+                "dp.threshold_form",
+                "1,000 voters, threshold 100, 100 known votes, a small p: negligible δ "
+                "for a passive attacker, a large one for an active attacker.",
+            )
+        )
         self.example_button.clicked.connect(self.fill_desfontaines_example)
         example_row.addWidget(self.example_button)
         example_row.addStretch(1)

@@ -22,8 +22,15 @@ class ColumnsBox(QGroupBox):
     def __init__(self, parent=None) -> None:
         super().__init__(translate("synthetic.columns_box", "What the attacker knows"), parent)
         layout = QVBoxLayout(self)
-        layout.addWidget(hint(translate("synthetic.columns_box", "Quasi-identifiers: what an attacker could know about a person "
-                              "(age, sex, region). The columns are those of the real file.")))
+        layout.addWidget(
+            hint(
+                translate(
+                    "synthetic.columns_box",
+                    "Quasi-identifiers: what an attacker could know about a person "
+                    "(age, sex, region). The columns are those of the real file.",
+                )
+            )
+        )
         self.qid_list = QListWidget()
         self.qid_list.setObjectName("qidList")
         self.qid_list.setMinimumHeight(120)
@@ -34,8 +41,12 @@ class ColumnsBox(QGroupBox):
         self.sensitive = QComboBox()
         self.sensitive.setObjectName("sensitiveChoice")
         self.sensitive.setMinimumWidth(180)
-        self.sensitive.setToolTip(translate("synthetic.columns_box", "What the attribute attacks try to learn about a person; membership "
-                                  "attacks compare it too."))
+        self.sensitive.setToolTip(
+            translate(
+                "synthetic.columns_box",
+                "What the attribute attacks try to learn about a person; membership attacks compare it too.",
+            )
+        )
         self.sensitive.addItem(translate("synthetic.columns_box", NO_SENSITIVE), None)
         self.sensitive.currentIndexChanged.connect(self._on_sensitive)
         row.addWidget(self.sensitive, 1)

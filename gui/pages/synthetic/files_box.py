@@ -15,12 +15,25 @@ from ...resources import icon
 from ..common import hint
 from ...i18n import translate
 
-DATA_FILTER = ("Data files (" + " ".join(f"*{ext}" for ext in sorted(FORMATS)) + ");;All files (*)")
+PATTERNS = " ".join(f"*{ext}" for ext in sorted(FORMATS))
 FILES = ("real", "synthetic", "control")
-TEXTS = {"real": (QT_TRANSLATE_NOOP("synthetic.files_box", "Real file:"), QT_TRANSLATE_NOOP("synthetic.files_box", "The confidential file the synthetic file was made from.")),
-         "synthetic": (QT_TRANSLATE_NOOP("synthetic.files_box", "Synthetic file:"), QT_TRANSLATE_NOOP("synthetic.files_box", "The synthetic file to be released.")),
-         "control": (QT_TRANSLATE_NOOP("synthetic.files_box", "Control file (optional):"), QT_TRANSLATE_NOOP("synthetic.files_box", "Real records of the same population that "
-                     "were NOT used to make the synthetic file."))}
+TEXTS = {
+    "real": (
+        QT_TRANSLATE_NOOP("synthetic.files_box", "Real file:"),
+        QT_TRANSLATE_NOOP("synthetic.files_box", "The confidential file the synthetic file was made from."),
+    ),
+    "synthetic": (
+        QT_TRANSLATE_NOOP("synthetic.files_box", "Synthetic file:"),
+        QT_TRANSLATE_NOOP("synthetic.files_box", "The synthetic file to be released."),
+    ),
+    "control": (
+        QT_TRANSLATE_NOOP("synthetic.files_box", "Control file (optional):"),
+        QT_TRANSLATE_NOOP(
+            "synthetic.files_box",
+            "Real records of the same population that were NOT used to make the synthetic file.",
+        ),
+    ),
+}
 
 
 class FilesBox(QGroupBox):
@@ -52,15 +65,24 @@ class FilesBox(QGroupBox):
             row.addWidget(browse)
             form.addRow(label, row)
             self.edits[role] = edit
-        self.control_hint = hint(translate("synthetic.files_box", "Without a control file, the membership attacks and the residual risk "
-                                 "cannot be measured: there is nothing to compare the real records with. "
-                                 "The attribute attacks still run, against their baselines."))
+        self.control_hint = hint(
+            translate(
+                "synthetic.files_box",
+                "Without a control file, the membership attacks and the residual risk "
+                "cannot be measured: there is nothing to compare the real records with. "
+                "The attribute attacks still run, against their baselines.",
+            )
+        )
         form.addRow(self.control_hint)
 
     def _ask_file(self, role: str) -> None:
         start = self.path(role) or self.path("real")
-        path, _ = QFileDialog.getOpenFileName(self, translate("synthetic.files_box", "Choose the {0} file").format(role), str(Path(start).parent)
-                                              if start else "", DATA_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            translate("synthetic.files_box", "Choose the {0} file").format(role),
+            str(Path(start).parent) if start else "",
+            translate("synthetic.files_box", "Data files ({0});;All files (*)").format(PATTERNS),
+        )
         if path:
             self.fileChosen.emit(role, path)
 

@@ -82,7 +82,7 @@ class SyntheticForm(QWidget):
             try:
                 columns = list_columns(self.files.source("real"))
             except InputError as exc:
-                self.readFailed.emit("Could not read the real file", str(exc))
+                self.readFailed.emit(translate("synthetic.form", "Could not read the real file"), str(exc))
                 ok = False
         self.attacker.show_columns(columns, keep, sensitive)
         return ok
@@ -111,7 +111,9 @@ class SyntheticForm(QWidget):
             raise InputError(translate("synthetic.form", "tick at least one quasi-identifier"))
         attacks = self.chosen_attacks()
         if not attacks:
-            raise InputError(translate("synthetic.form", "tick at least one attack that can run with these files and columns"))
+            raise InputError(
+                translate("synthetic.form", "tick at least one attack that can run with these files and columns")
+            )
         s, shadow = self.settings, self.shadow_box
         config = SyntheticConfig(real=real, synthetic=synthetic, control=self.files.source("control"), qids=qids,
                                  sensitive=self.attacker.sensitive_column(), attacks=attacks,

@@ -16,22 +16,43 @@ ATTACK_LABELS = Translated("synthetic.labels", {  # engine/synthetic/config.py A
     "cap": QT_TRANSLATE_NOOP("synthetic.labels", "Correct attribution probability (CAP)"),
     "groundhog": QT_TRANSLATE_NOOP("synthetic.labels", "Shadow modelling (Groundhog)"),
 })
-ATTACK_TIPS = Translated("synthetic.labels", {
-    "closest-mia": QT_TRANSLATE_NOOP("synthetic.labels", "Was this person's real record used to make the synthetic file? The attack says "
-                   "yes when a synthetic record lies very close to the person's record (an exact "
-                   "copy is the closest there is)."),
-    "closest-aia": QT_TRANSLATE_NOOP("synthetic.labels", "Knowing a person's quasi-identifiers, guess their sensitive value: the value "
-                   "that brings the person's record closest to some synthetic record."),
-    "neighbourhood-mia": QT_TRANSLATE_NOOP("synthetic.labels", "Was this person's record used? The attack says yes when many synthetic "
-                         "records lie within the radius around the person's record."),
-    "neighbourhood-aia": QT_TRANSLATE_NOOP("synthetic.labels", "Guess a person's sensitive value as the one most common among the "
-                         "synthetic records within the radius around their quasi-identifiers."),
-    "cap": QT_TRANSLATE_NOOP("synthetic.labels", "Correct attribution probability (Elliot 2015): among the synthetic records that match a "
-           "person on the quasi-identifiers, the share that holds the person's sensitive value."),
-    "groundhog": QT_TRANSLATE_NOOP("synthetic.labels", "Shadow modelling (Stadler et al. 2022): many stand-in synthetic files are made with "
-                 "and without a target by a simple generator, and a classifier learns to tell them "
-                 "apart. It measures whether such a generator leaks, not this one file. Slow."),
-})
+ATTACK_TIPS = Translated(
+    "synthetic.labels",
+    {
+        "closest-mia": QT_TRANSLATE_NOOP(
+            "synthetic.labels",
+            "Was this person's real record used to make the synthetic file? The attack says "
+            "yes when a synthetic record lies very close to the person's record (an exact "
+            "copy is the closest there is).",
+        ),
+        "closest-aia": QT_TRANSLATE_NOOP(
+            "synthetic.labels",
+            "Knowing a person's quasi-identifiers, guess their sensitive value: the value "
+            "that brings the person's record closest to some synthetic record.",
+        ),
+        "neighbourhood-mia": QT_TRANSLATE_NOOP(
+            "synthetic.labels",
+            "Was this person's record used? The attack says yes when many synthetic "
+            "records lie within the radius around the person's record.",
+        ),
+        "neighbourhood-aia": QT_TRANSLATE_NOOP(
+            "synthetic.labels",
+            "Guess a person's sensitive value as the one most common among the "
+            "synthetic records within the radius around their quasi-identifiers.",
+        ),
+        "cap": QT_TRANSLATE_NOOP(
+            "synthetic.labels",
+            "Correct attribution probability (Elliot 2015): among the synthetic records that match a "
+            "person on the quasi-identifiers, the share that holds the person's sensitive value.",
+        ),
+        "groundhog": QT_TRANSLATE_NOOP(
+            "synthetic.labels",
+            "Shadow modelling (Stadler et al. 2022): many stand-in synthetic files are made with "
+            "and without a target by a simple generator, and a classifier learns to tell them "
+            "apart. It measures whether such a generator leaks, not this one file. Slow.",
+        ),
+    },
+)
 DISTANCE_LABELS = Translated("synthetic.labels", {
     "mixed": QT_TRANSLATE_NOOP("synthetic.labels", "mixed: numbers scaled by their range, categories by mismatch"),
     "hamming": QT_TRANSLATE_NOOP("synthetic.labels", "Hamming: number of columns that differ"),
@@ -43,10 +64,23 @@ CRITERIA = (("accuracy", QT_TRANSLATE_NOOP("synthetic.labels", "highest accuracy
             ("fp", QT_TRANSLATE_NOOP("synthetic.labels", "false-positive rate at most")),
             ("threshold", QT_TRANSLATE_NOOP("synthetic.labels", "fixed threshold")))
 CRITERION_DEFAULTS = {"tp": 0.5, "fp": 0.01, "threshold": -0.5}
-GENERATOR_LABELS = Translated("synthetic.labels", {"marginals": QT_TRANSLATE_NOOP("synthetic.labels", "independent marginals"), "copy-perturb": QT_TRANSLATE_NOOP("synthetic.labels", "copy and perturb")})
-STAGE_LABELS = Translated("synthetic.labels", {"loading": QT_TRANSLATE_NOOP("synthetic.labels", "Reading the three files"), "nearest": QT_TRANSLATE_NOOP("synthetic.labels", "Nearest synthetic records"),
-                "neighbourhood": QT_TRANSLATE_NOOP("synthetic.labels", "Synthetic records in the neighbourhood"),
-                "cap": QT_TRANSLATE_NOOP("synthetic.labels", "Correct attribution probability"), "groundhog": QT_TRANSLATE_NOOP("synthetic.labels", "Shadow modelling (Groundhog)")})
+GENERATOR_LABELS = Translated(
+    "synthetic.labels",
+    {
+        "marginals": QT_TRANSLATE_NOOP("synthetic.labels", "independent marginals"),
+        "copy-perturb": QT_TRANSLATE_NOOP("synthetic.labels", "copy and perturb"),
+    },
+)
+STAGE_LABELS = Translated(
+    "synthetic.labels",
+    {
+        "loading": QT_TRANSLATE_NOOP("synthetic.labels", "Reading the three files"),
+        "nearest": QT_TRANSLATE_NOOP("synthetic.labels", "Nearest synthetic records"),
+        "neighbourhood": QT_TRANSLATE_NOOP("synthetic.labels", "Synthetic records in the neighbourhood"),
+        "cap": QT_TRANSLATE_NOOP("synthetic.labels", "Correct attribution probability"),
+        "groundhog": QT_TRANSLATE_NOOP("synthetic.labels", "Shadow modelling (Groundhog)"),
+    },
+)
 
 
 CRITERION_WORDS = Translated("synthetic.labels", {
