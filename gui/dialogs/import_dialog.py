@@ -23,6 +23,8 @@ DELIMITERS = [
     (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Tab"), "\t"),
     (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Pipe  |"), "|"),
 ]
+FORMAT_WORDS = (QT_TRANSLATE_NOOP("dialogs.import_dialog", "CSV/TSV text"),  # engine/io/formats.py FORMAT_NAMES
+                QT_TRANSLATE_NOOP("dialogs.import_dialog", "SAS transport .xpt"))
 ENCODINGS = [
     QT_TRANSLATE_NOOP("dialogs.import_dialog", "Detect"),
     "utf-8",
@@ -57,7 +59,7 @@ class ImportDialog(QDialog):
         intro = QLabel(
             translate(
                 "dialogs.import_dialog", "<b>{0}</b> ({1}). Check that the columns below look right, then press Open."
-            ).format(Path(self.path).name, FORMAT_NAMES[self.format])
+            ).format(Path(self.path).name, translate("dialogs.import_dialog", FORMAT_NAMES[self.format]))
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -154,8 +156,12 @@ class ImportDialog(QDialog):
         self.problem.setText("")
         open_button.setEnabled(True)
         if preview.format == "csv":
-            shown = {"\t": "tab", ",": "comma", ";": "semicolon", "|": "pipe"}.get(
-                preview.delimiter or "", repr(preview.delimiter))
+            shown = {
+                "\t": translate("dialogs.import_dialog", "tab"),
+                ",": translate("dialogs.import_dialog", "comma"),
+                ";": translate("dialogs.import_dialog", "semicolon"),
+                "|": translate("dialogs.import_dialog", "pipe"),
+            }.get(preview.delimiter or "", repr(preview.delimiter))
             self.detected.setText(
                 translate(
                     "dialogs.import_dialog",

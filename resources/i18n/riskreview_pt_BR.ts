@@ -58,6 +58,14 @@
         <translation>Barra vertical  |</translation>
     </message>
     <message>
+        <source>CSV/TSV text</source>
+        <translation>texto CSV/TSV</translation>
+    </message>
+    <message>
+        <source>SAS transport .xpt</source>
+        <translation>SAS transport .xpt</translation>
+    </message>
+    <message>
         <source>Import options: {0}</source>
         <translation>Opções de importação: {0}</translation>
     </message>
@@ -76,6 +84,22 @@
     <message>
         <source>Sheet:</source>
         <translation>Planilha:</translation>
+    </message>
+    <message>
+        <source>tab</source>
+        <translation>tabulação</translation>
+    </message>
+    <message>
+        <source>comma</source>
+        <translation>vírgula</translation>
+    </message>
+    <message>
+        <source>semicolon</source>
+        <translation>ponto e vírgula</translation>
+    </message>
+    <message>
+        <source>pipe</source>
+        <translation>barra vertical</translation>
     </message>
     <message>
         <source>Reading with delimiter: {0}; encoding: {1}. {2} columns; first {3} rows shown.</source>
