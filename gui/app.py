@@ -19,12 +19,15 @@ def _matplotlib_cache() -> None:
         os.environ["MPLCONFIGDIR"] = str(folder)
 
 
-def prepare_application(app) -> None:
-    """Fonts from resources/fonts, the bundled style sheet, names used by QSettings."""
+def prepare_application(app, settings=None) -> None:
+    """Fonts from resources/fonts, the bundled style sheet, names used by QSettings, the language
+    (Preferences, else the system's; gui/i18n.py)."""
+    from .i18n import chosen_language, install
     from .resources import register_fonts, style_sheet
 
     app.setOrganizationName("RiskReview")
     app.setApplicationName("RiskReview")
+    install(app, chosen_language(settings))
     register_fonts()
     if not app.property("riskreview_styled"):
         app.setStyleSheet(style_sheet())
@@ -40,8 +43,9 @@ def build_window(data_file: Optional[str] = None, settings=None):
     _matplotlib_cache()
     app = QApplication.instance()
     if app is not None:
-        prepare_application(app)
+        prepare_application(app, settings)
     window = MainWindow(settings)
+    add_preferences_menu(window)
     if data_file:
         path = str(Path(data_file).expanduser().resolve())
         if path.lower().endswith(".toml"):
@@ -89,6 +93,25 @@ def close_on_signals(app, window) -> None:
 
     notifier.activated.connect(on_signal)
     app._stop_signals = (reader, writer, notifier)  # kept alive as long as the application
+
+
+def add_preferences_menu(window) -> None:
+    """Edit > Preferences... before the Help menu (the language; gui/dialogs/preferences.py)."""
+    from PySide6.QtGui import QAction, QKeySequence
+
+    from .dialogs.preferences import show_preferences
+    from .i18n import translate
+
+    menu_bar = window.menuBar()
+    menu = menu_bar.addMenu(translate("app", "&Edit"))
+    actions = menu_bar.actions()
+    if len(actions) > 1:  # move it before Help, the last menu
+        menu_bar.insertMenu(actions[-2], menu)
+    action = QAction(translate("app", "&Preferences..."), window)
+    action.setObjectName("preferencesAction")
+    action.setShortcut(QKeySequence.StandardKey.Preferences)
+    action.triggered.connect(lambda: show_preferences(window.settings, window))
+    menu.addAction(action)
 
 
 def run(argv: Sequence[str]) -> int:

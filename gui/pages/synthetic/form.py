@@ -18,6 +18,7 @@ from ..common import banner, page_layout
 from .attack_settings import AttacksBox, SettingsBox, ShadowBox
 from .columns_box import ColumnsBox
 from .files_box import FILES, FilesBox
+from ...i18n import translate
 
 
 class SyntheticForm(QWidget):
@@ -82,7 +83,7 @@ class SyntheticForm(QWidget):
             try:
                 columns = list_columns(self.files.source("real"))
             except InputError as exc:
-                self.readFailed.emit("Could not read the real file", str(exc))
+                self.readFailed.emit(translate("synthetic.form", "Could not read the real file"), str(exc))
                 ok = False
         self.attacker.show_columns(columns, keep, sensitive)
         return ok
@@ -103,15 +104,17 @@ class SyntheticForm(QWidget):
         """The analysis the form describes; InputError in the page's own words when incomplete."""
         real, synthetic = self.files.source("real"), self.files.source("synthetic")
         if real is None:
-            raise InputError("choose the real file")
+            raise InputError(translate("synthetic.form", "choose the real file"))
         if synthetic is None:
-            raise InputError("choose the synthetic file")
+            raise InputError(translate("synthetic.form", "choose the synthetic file"))
         qids = self.attacker.checked_qids()
         if not qids:
-            raise InputError("tick at least one quasi-identifier")
+            raise InputError(translate("synthetic.form", "tick at least one quasi-identifier"))
         attacks = self.chosen_attacks()
         if not attacks:
-            raise InputError("tick at least one attack that can run with these files and columns")
+            raise InputError(
+                translate("synthetic.form", "tick at least one attack that can run with these files and columns")
+            )
         s, shadow = self.settings, self.shadow_box
         base = self.opened or SyntheticConfig(real=real, synthetic=synthetic)
         if set(attacks) == set(base.attacks):
@@ -158,7 +161,7 @@ class SyntheticForm(QWidget):
         try:
             self.build_config()
         except InputError as exc:
-            self.problem.setText(f"Before running: {exc}.")
+            self.problem.setText(translate("synthetic.form", "Before running: {0}.").format(exc))
             self.problem.show()
             return False
         self.problem.hide()
