@@ -3,7 +3,8 @@
 least-loss generalisation meeting k-anonymity).
 
 Exit codes: 0 success; 2 bad input or usage (one ``error: ...`` line naming the file,
-column or value); 1 an engine failure; 130 interrupted.
+column or value); 1 an engine failure (e.g. a worker process killed); 130 interrupted (Ctrl-C),
+143 terminated (SIGTERM), 129 hung up (SIGHUP), each after a clean stop.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .errors import Cancelled, EngineFailure, InputError, printable
 from .histograms import per_record_risk
 from .io.loader import load_table
 from .cli_options import (TARGET_SYNTAX, Parser, TerminalProgress, add_read_options, check_output_options,
-                          read_source)
+                          note_jobs, read_source)
 from .io.profile import profile_file
 from .progress import CancelToken
 from . import selection
@@ -213,6 +214,7 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
         return 0
     if not (args.out or args.pdf or args.csv):
         raise InputError("say where to write results: --out DIR, --pdf FILE and/or --csv DIR")
+    note_jobs(config.jobs)
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
         table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
@@ -326,39 +328,55 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except (KeyboardInterrupt, Cancelled):
-        print("\ninterrupted", file=sys.stderr)
-        return 130
+        return interrupted.report()
     except EngineFailure as exc:
+        if interrupted.seen:  # e.g. a logout's SIGTERM reached the workers before this process
+            return interrupted.report()
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except Exception:
         if interrupted.seen:  # a library turned the KeyboardInterrupt into its own error
-            print("\ninterrupted", file=sys.stderr)
-            return 130
+            return interrupted.report()
         raise
 
 
 class _InterruptFlag:
-    """Ctrl-C cancels the run through its CancelToken (the engine stops at its next check and
-    no exception is injected into library code, e.g. numba compiling); a second Ctrl-C
-    interrupts at once."""
+    """Ctrl-C (SIGINT), SIGTERM (a logout, ``kill``) and SIGHUP (the terminal closed) cancel
+    the run through its CancelToken: the engine stops at its next check, its worker processes
+    and temporary files are removed, and no exception is injected into library code (e.g.
+    numba compiling); a second signal interrupts at once. The exit code is 128 + the signal
+    number (130, 143, 129)."""
+
+    SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
     def __init__(self) -> None:
-        self.seen = False
+        self.signal: Optional[int] = None
         self.token = CancelToken()
-        self._previous = None
+        self._previous: dict[int, object] = {}
+
+    @property
+    def seen(self) -> bool:
+        return self.signal is not None
+
+    def report(self) -> int:
+        """Say how the run was stopped (one line) and return its exit code."""
+        number = self.signal if self.signal is not None else signal.SIGINT
+        print("\nterminated" if number != signal.SIGINT else "\ninterrupted", file=sys.stderr)
+        return 128 + int(number)
 
     def _handle(self, signum, frame) -> None:
         if self.seen:
             raise KeyboardInterrupt
-        self.seen = True
+        self.signal = signum
         self.token.cancel()
 
     def __enter__(self) -> "_InterruptFlag":
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handle)
+            for number in self.SIGNALS:
+                self._previous[number] = signal.signal(number, self._handle)
         return self
 
     def __exit__(self, *exc) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+        for number, previous in self._previous.items():
+            if previous is not None:
+                signal.signal(number, previous)

@@ -1,6 +1,6 @@
 """Command-line pieces shared by every ``riskreview`` subcommand: the parser that reports
 usage errors in one line (exit 2), the read options of a data file, the data source they
-describe, and the one-line terminal progress bar."""
+describe, the note on a capped ``--jobs``, and the one-line terminal progress bar."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ TARGET_SYNTAX = ('COL=VALUE;COL=VALUE: a name or value in double quotes is taken
                  'and spaces; "" is one quote), an unquoted one without its surrounding spaces')
 OUTPUT_OPTIONS = (("out", "--out", True), ("csv", "--csv", True), ("pdf", "--pdf", False),
                   ("save_config", "--save-config", False))
+from .workers import jobs_note
 
 
 class Parser(argparse.ArgumentParser):
@@ -69,6 +70,14 @@ def check_output_options(args: argparse.Namespace) -> None:
             check_output_location(Path(value), option, folder)
         if folder:
             planned.add(path)
+
+
+def note_jobs(jobs: int, stream=None) -> None:
+    """One note on stderr when ``jobs`` (from ``--jobs`` or the analysis file) is above the
+    machine's CPU count; the engine then runs on that many workers."""
+    note = jobs_note(jobs)
+    if note:
+        print(note, file=stream or sys.stderr)
 
 
 class TerminalProgress:

@@ -217,6 +217,7 @@ class ReportOptions:
     author: str = ""
     include_examples: bool = False
     thresholds: Thresholds = field(default_factory=Thresholds)
+    language: str = ""  # "" = the system's (engine/i18n.py); else e.g. "pt_BR"
 
 
 @dataclass(frozen=True)
@@ -492,8 +493,7 @@ class AnalysisConfig:
             "attacks": attacks,
             "targets": [dict(t.values) for t in self.targets],
             "run": {"jobs": self.jobs} | _cluster_dict(self.cluster),
-            "report": {"author": self.report.author, "include_examples": self.report.include_examples,
-                       "thresholds": asdict(self.report.thresholds)},
+            "report": report_dict(self.report),
             "models": {"enabled": self.models.enabled, "l": self.models.l,
                        "targets": {k: v for k, v in asdict(self.models.targets).items() if v is not None}},
             "linkage": {"key": self.linkage.key, "focal_label": self.linkage.focal_label,
@@ -688,7 +688,7 @@ def _model_options(raw: Any, source: str) -> PrivacyModelOptions:
 def report_options(raw: Any, source: str) -> ReportOptions:
     if not isinstance(raw, Mapping):
         raise InputError(f"{source}: report must be a table")
-    check_keys(raw, {"author", "include_examples", "thresholds"}, source, "report.")
+    check_keys(raw, {"author", "include_examples", "thresholds", "language"}, source, "report.")
     author = _opt_str(raw, "author", source, "report.") or ""
     include = raw.get("include_examples", False)
     if not isinstance(include, bool):
@@ -701,8 +701,25 @@ def report_options(raw: Any, source: str) -> ReportOptions:
     for name, value in limits.items():
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise InputError(f"{source}: report.thresholds.{name} must be a number")
+    language = _opt_str(raw, "language", source, "report.") or ""
+    if language:
+        from .i18n import check_language
+
+        try:
+            language = check_language(language, f"{source}: report.language")
+        except ValueError as error:
+            raise InputError(str(error)) from None
     return ReportOptions(author=author, include_examples=include,
-                         thresholds=Thresholds(**{k: float(v) for k, v in limits.items()}))
+                         thresholds=Thresholds(**{k: float(v) for k, v in limits.items()}), language=language)
+
+
+def report_dict(report: ReportOptions) -> dict[str, Any]:
+    """The [report] table of an analysis file (``language`` only when one was chosen)."""
+    out: dict[str, Any] = {"author": report.author, "include_examples": report.include_examples,
+                           "thresholds": asdict(report.thresholds)}
+    if report.language:
+        out["language"] = report.language
+    return out
 
 
 def check_keys(table: Mapping[str, Any], allowed: set[str], source: str, prefix: str) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import sys
 from pathlib import Path
 from typing import Optional, Sequence
@@ -17,12 +19,15 @@ def _matplotlib_cache() -> None:
         os.environ["MPLCONFIGDIR"] = str(folder)
 
 
-def prepare_application(app) -> None:
-    """Fonts from resources/fonts, the bundled style sheet, names used by QSettings."""
+def prepare_application(app, settings=None) -> None:
+    """Fonts from resources/fonts, the bundled style sheet, names used by QSettings, the language
+    (Preferences, else the system's; gui/i18n.py)."""
+    from .i18n import chosen_language, install
     from .resources import register_fonts, style_sheet
 
     app.setOrganizationName("RiskReview")
     app.setApplicationName("RiskReview")
+    install(app, chosen_language(settings))
     register_fonts()
     if not app.property("riskreview_styled"):
         app.setStyleSheet(style_sheet())
@@ -38,8 +43,9 @@ def build_window(data_file: Optional[str] = None, settings=None):
     _matplotlib_cache()
     app = QApplication.instance()
     if app is not None:
-        prepare_application(app)
+        prepare_application(app, settings)
     window = MainWindow(settings)
+    add_preferences_menu(window)
     if data_file:
         path = str(Path(data_file).expanduser().resolve())
         if path.lower().endswith(".toml"):
@@ -49,12 +55,73 @@ def build_window(data_file: Optional[str] = None, settings=None):
     return window
 
 
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def close_on_signals(app, window) -> None:
+    """SIGTERM (a logout, ``kill``), SIGINT (Ctrl-C in the terminal) and SIGHUP close the window
+    as the user would: its jobs are cancelled and waited for, so their worker processes and
+    temporary files go too; the event loop then ends with 128 + the signal number.
+
+    Qt's loop runs no Python code on its own, so a signal reaches it through a socket:
+    :func:`signal.set_wakeup_fd` writes the signal number there and a ``QSocketNotifier``
+    wakes the loop (the Python-level handlers only keep the default action away)."""
+    from PySide6.QtCore import QSocketNotifier, QTimer
+
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    for number in STOP_SIGNALS:
+        signal.signal(number, lambda *_: None)
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
+    received: list[int] = []
+
+    def on_signal() -> None:
+        try:
+            data = reader.recv(64)
+        except OSError:
+            return
+        numbers = [n for n in data if n in STOP_SIGNALS]
+        if numbers and not received:
+            received.append(numbers[0])
+            QTimer.singleShot(0, stop)
+
+    def stop() -> None:
+        window.close()
+        app.exit(128 + received[0])
+
+    notifier.activated.connect(on_signal)
+    app._stop_signals = (reader, writer, notifier)  # kept alive as long as the application
+
+
+def add_preferences_menu(window) -> None:
+    """Edit > Preferences... before the Help menu (the language; gui/dialogs/preferences.py)."""
+    from PySide6.QtGui import QAction, QKeySequence
+
+    from .dialogs.preferences import show_preferences
+    from .i18n import translate
+
+    menu_bar = window.menuBar()
+    menu = menu_bar.addMenu(translate("app", "&Edit"))
+    actions = menu_bar.actions()
+    if len(actions) > 1:  # move it before Help, the last menu
+        menu_bar.insertMenu(actions[-2], menu)
+    action = QAction(translate("app", "&Preferences..."), window)
+    action.setObjectName("preferencesAction")
+    action.setShortcut(QKeySequence.StandardKey.Preferences)
+    action.triggered.connect(lambda: show_preferences(window.settings, window))
+    menu.addAction(action)
+
+
 def run(argv: Sequence[str]) -> int:
-    """``riskreview`` / ``riskreview gui [FILE]``: show the window until it is closed."""
+    """``riskreview`` / ``riskreview gui [FILE]``: show the window until it is closed (or a
+    stop signal closes it, see :func:`close_on_signals`)."""
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     prepare_application(app)
     window = build_window(argv[0] if argv else None)
+    close_on_signals(app, window)
     window.show()
     return app.exec()

@@ -131,7 +131,7 @@ class MainWindow(QMainWindow):
                                         "save", "Save the analysis (settings only, never the data)")
         self.run_action = self._action("&Run the attacks", self.run, [K("Ctrl+R"), K("F5")], "run",
                                        "Run the attacks")
-        self.cancel_action = self._action("&Cancel the run", self.flow.cancel, K("Esc"), "cancel",
+        self.cancel_action = self._action("&Cancel the run", self.cancel, K("Esc"), "cancel",
                                           "Cancel the run")
         self.pdf_action = self._action("Export &PDF report...", self.ask_export_pdf, K("Ctrl+E"),
                                        "export", "Export the PDF report")
@@ -190,6 +190,12 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         self.navigation.currentRowChanged.connect(self.pages.setCurrentIndex)
+        self.pages.currentChanged.connect(self._on_page_changed)
+        for runner in (self.synthetic_page.runner, self.synthetic_page.exporter, self.dp_page.run_job,
+                       self.dp_page.export_job):
+            runner.busyChanged.connect(self._on_busy)
+        self.synthetic_page.resultChanged.connect(self._on_busy)
+        self.dp_page.resultChanged.connect(self._on_busy)
         self.start_page.exampleRequested.connect(self.open_example)
         self.start_page.openDataRequested.connect(self.ask_open_data)
         self.start_page.openAnalysisRequested.connect(self.ask_open_analysis)
@@ -198,6 +204,8 @@ class MainWindow(QMainWindow):
         self.data_page.importOptionsRequested.connect(self.flow.reopen_with_options)
         self.releases_page.errorRaised.connect(self._on_page_error)
         self.attacks_page.runRequested.connect(self.run)
+        self.results_page.exportPdfRequested.connect(self.ask_export_pdf)
+        self.results_page.exportTablesRequested.connect(self.ask_export_tables)
         self.run_bar.cancelRequested.connect(self.flow.cancel)
         self.flow.statusMessage.connect(self._on_status)
         self.flow.recentChanged.connect(self._on_recent)
@@ -210,12 +218,36 @@ class MainWindow(QMainWindow):
         self.flow.runner.busyChanged.connect(self._on_busy)
         self.flow.runner.progress.connect(self.run_bar.update_progress)
         self.session.dataChanged.connect(self._on_data)
+        self.session.resultChanged.connect(self._on_busy)
         self._on_recent()
         self._on_busy()
 
     # --- navigation and state ------------------------------------------------------------------
     def show_page(self, index: int) -> None:
         self.navigation.setCurrentRow(index)
+
+    def front_page(self) -> Optional[QWidget]:
+        """The synthetic-data or noisy-count page when it is in front (None: the release
+        assessment's pages): the toolbar's Run, Cancel, Export and Save act on it."""
+        page = self.pages.currentWidget()
+        return page if page in (self.synthetic_page, self.dp_page) else None
+
+    @Slot(int)
+    def _on_page_changed(self, _index: int) -> None:
+        self._offer_loaded_file()
+        self._on_busy()
+
+    def _offer_loaded_file(self) -> None:
+        """The loaded data file as the synthetic-data page's real file and the noisy-count
+        page's table, while their field is still empty."""
+        source = self.session.source
+        if source is None or self.session.table is None:
+            return
+        page = self.front_page()
+        if page is self.synthetic_page and not self.synthetic_page.form.files.path("real"):
+            self.synthetic_page.set_file("real", source.path, source)
+        elif page is self.dp_page and not self.dp_page.data_path.text().strip():
+            self.dp_page.set_data_path(source.path, source)
 
     @Slot(str)
     def _on_status(self, text: str) -> None:
@@ -269,8 +301,21 @@ class MainWindow(QMainWindow):
     def _on_busy(self, _busy: bool = False) -> None:
         running = self.flow.runner.busy
         loading = self.flow.loader.busy
-        self.run_action.setEnabled(not running and not loading and self.session.table is not None)
-        self.cancel_action.setEnabled(running or loading)
+        page = self.front_page()
+        if page is self.synthetic_page:
+            busy, exporting = page.runner.busy, page.exporter.busy
+            has_result = page.assessment is not None
+        elif page is self.dp_page:
+            busy, exporting = page.run_job.busy, page.export_job.busy
+            has_result = page.assessment is not None
+        else:
+            busy, exporting = running or loading, self.flow.exporter.busy
+            has_result = self.session.result is not None
+        ready = page is not None or self.session.table is not None
+        self.run_action.setEnabled(ready and not busy)
+        self.cancel_action.setEnabled(busy)
+        self.pdf_action.setEnabled(has_result and not exporting)
+        self.tables_action.setEnabled(has_result and not exporting)
         self.attacks_page.set_running(running or loading)
         if not running and not loading:
             self.run_bar.end()
@@ -304,10 +349,36 @@ class MainWindow(QMainWindow):
     def ask_open_analysis(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open an analysis", "", ANALYSIS_FILTER)
         if path:
+            self.open_analysis(path)
+
+    def open_analysis(self, path: str) -> None:
+        """Open an analysis file on the page of its kind (synthetic data, noisy counts, or the
+        release assessment)."""
+        from engine.config import read_toml
+        from engine.dp.config import DP_KIND
+        from engine.errors import InputError
+
+        try:
+            kind = read_toml(path).get("kind")
+        except InputError:
+            kind = None  # the assessment's opening reports the problem
+        if kind == "synthetic":
+            self.show_page(SYNTHETIC)
+            self.synthetic_page.open_analysis(path)
+        elif kind == DP_KIND:
+            self.show_page(DP)
+            self.dp_page.open_analysis(path)
+        else:
             self.flow.open_analysis(path)
 
     @Slot()
     def ask_save_analysis(self) -> None:
+        if self.front_page() is self.synthetic_page:
+            self.synthetic_page._ask_save_analysis()
+            return
+        if self.front_page() is self.dp_page:
+            self.dp_page.save_analysis()
+            return
         start = self.session.analysis_path or str(Path(self.session.source.path).with_suffix(".toml")) \
             if self.session.source else ""
         path, _ = QFileDialog.getSaveFileName(self, "Save the analysis", start, ANALYSIS_FILTER)
@@ -318,6 +389,14 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def ask_export_pdf(self) -> None:
+        if self._page_without_result():
+            return
+        if self.front_page() is self.synthetic_page:
+            self.synthetic_page._ask_export_pdf()
+            return
+        if self.front_page() is self.dp_page:
+            self.dp_page.export_pdf()
+            return
         if self.session.result is None:
             self.flow.error("Nothing to export", "Run the attacks first.")
             return
@@ -328,6 +407,14 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def ask_export_tables(self) -> None:
+        if self._page_without_result():
+            return
+        if self.front_page() is self.synthetic_page:
+            self.synthetic_page._ask_export_tables()
+            return
+        if self.front_page() is self.dp_page:
+            self.dp_page.export_csv()
+            return
         if self.session.result is None:
             self.flow.error("Nothing to export", "Run the attacks first.")
             return
@@ -335,10 +422,31 @@ class MainWindow(QMainWindow):
         if folder:
             self.flow.export_tables(folder)
 
+    def _page_without_result(self) -> bool:
+        """True (and says so) when the page in front has no result to export."""
+        page = self.front_page()
+        if page is not None and page.assessment is None:
+            self.flow.error("Nothing to export", "Run the analysis on this page first.")
+            return True
+        return False
+
     @Slot()
     def run(self) -> None:
-        if self.flow.run():
+        """Run the analysis of the page in front (the release assessment from its pages)."""
+        page = self.front_page()
+        if page is not None:
+            page.run()
+        elif self.flow.run():
             self.attacks_page.set_running(True)
+
+    @Slot()
+    def cancel(self) -> None:
+        """Cancel the run (or loading) of the page in front."""
+        page = self.front_page()
+        if page is not None:
+            page.cancel()
+        else:
+            self.flow.cancel()
 
     @Slot(bool)
     def open_example(self, run_now: bool = False) -> None:
@@ -348,7 +456,7 @@ class MainWindow(QMainWindow):
     def open_path(self, path: str) -> None:
         """Open a data file or an analysis (.toml) by path (recent files, drops, argv)."""
         if path.lower().endswith(".toml"):
-            self.flow.open_analysis(path)
+            self.open_analysis(path)
         else:
             self.flow.open_data_file(path)
 

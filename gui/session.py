@@ -1,6 +1,12 @@
-"""The analysis being prepared in the window: the loaded data, roles, attacks, targets,
-later releases and the last result. Pages read and change it; it builds the same
-:class:`~engine.config.AnalysisConfig` the command line uses."""
+"""The analysis being prepared in the window.
+
+The analysis itself is one :class:`~engine.config.AnalysisConfig` (:attr:`Session.config`),
+the same object the command line reads from an analysis file; pages change it through
+:func:`dataclasses.replace`, so sections the window has no control for (``[report]``,
+``[run]`` cluster, ``[[scenario]]``, ...) are kept as opened. Beside it the session holds
+what is only the window's: the loaded table and its profiles, which attacks are ticked, the
+later releases' column names and the last result. The run's config is derived from the
+stored one (:meth:`Session.build_config`)."""
 
 from __future__ import annotations
 
@@ -11,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from engine.api import build_family
 from engine.config import (AnalysisConfig, DataSource, Linkage, PrivacyModelOptions, Release as LinkedRelease,
-                           Roles, SubsetFamily, Target)
+                           Roles, SubsetFamily, Target, split_label)
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.io.profile import ColumnProfile
@@ -21,15 +27,17 @@ from engine.sample.options import SampleOptions
 from .text import ROLE_KEYS, SINGLE_ROLES
 
 DEFAULT_JOBS = 2
+LIST_ROLES = tuple(r for r in ROLE_KEYS if r not in SINGLE_ROLES)
+NO_DATA = DataSource(path="")
 
 
 @dataclass
 class Release:
-    """A later release of the same survey, linked to the focal one by a persistent key."""
+    """A later release as the Releases page shows it (a view of the config's release)."""
 
     path: str
     columns: list[str]
-    linkage_key: Optional[str] = None
+    linkage_key: Optional[str] = None  # None: not chosen yet
     label: str = ""  # empty: "2", "3", ... by position
     source: Optional[DataSource] = None  # how to read it (None: the path with defaults)
 
@@ -46,11 +54,20 @@ class AttackChoice:
 
 @dataclass
 class Result:
-    """A finished run: the assessment and the attack choice it was run with."""
+    """A finished run: the assessment (with the config it was run with) and the attack choice."""
 
     assessment: Assessment
     attacks: AttackChoice
     seconds: float = 0.0
+
+    @property
+    def config(self) -> AnalysisConfig:
+        return self.assessment.config
+
+
+def _same_analysis(a: AnalysisConfig, b: AnalysisConfig) -> bool:
+    """Whether two configs give the same numbers (the worker count and where the sweep runs do not)."""
+    return replace(a, jobs=1, cluster=b.cluster) == replace(b, jobs=1)
 
 
 class Session(QObject):
@@ -66,58 +83,92 @@ class Session(QObject):
 
     def __init__(self, parent: Optional[QObject] = None) -> None:
         super().__init__(parent)
-        self.source: Optional[DataSource] = None
+        self.config = AnalysisConfig(data=NO_DATA, jobs=DEFAULT_JOBS)
         self.table: Optional[EncodedTable] = None
         self.profiles: tuple[ColumnProfile, ...] = ()
         self.file_format = ""
-        self.roles: dict[str, str] = {}
-        self.family = SubsetFamily()
-        self.targets: list[Target] = []
         self.attacks = AttackChoice()
-        self.jobs = DEFAULT_JOBS
-        self.releases: list[Release] = []
-        self.focal_label = "1"
-        self.duplicates = "error"
-        self.models = PrivacyModelOptions()
-        self.sample = SampleOptions()
+        self.release_columns: list[list[str]] = []  # the header of each later release
         self.result: Optional[Result] = None
         self.analysis_path: Optional[str] = None
-        self.scenarios: list = []  # engine.remediation.transforms.Scenario, in the analysis's order
+
+    def _change(self, **changes) -> None:
+        self.config = replace(self.config, **changes)
 
     # --- data and roles -------------------------------------------------------------------
+    @property
+    def source(self) -> Optional[DataSource]:
+        """The data file of the analysis (None: none loaded)."""
+        return self.config.data if self.config.data.path else None
+
+    @source.setter
+    def source(self, source: Optional[DataSource]) -> None:
+        self._change(data=source or NO_DATA)
+
     @property
     def columns(self) -> list[str]:
         return [p.name for p in self.profiles]
 
     def set_data(self, source: DataSource, table: EncodedTable, profiles: tuple[ColumnProfile, ...],
                  file_format: str) -> None:
-        """A newly loaded file: direct identifiers are flagged, everything else is ignored."""
-        self.source, self.table, self.profiles, self.file_format = source, table, profiles, file_format
-        self.roles = {p.name: "identifiers" if p.looks_like_identifier else "ignored" for p in profiles}
-        self.family = SubsetFamily()
-        self.targets = []
-        self.scenarios = []
+        """A newly loaded file: direct identifiers are flagged, everything else is ignored; the
+        rest of the analysis (jobs, models, releases, report, ...) is kept."""
+        self.table, self.profiles, self.file_format = table, profiles, file_format
+        identifiers = tuple(p.name for p in profiles if p.looks_like_identifier)
+        ignored = tuple(p.name for p in profiles if not p.looks_like_identifier)
+        self._change(data=source, roles=Roles(identifiers=identifiers, ignored=ignored),
+                     subsets=SubsetFamily(), targets=(), scenarios=())
         self.result = None
         self.dataChanged.emit()
         self.rolesChanged.emit()
         self.targetsChanged.emit()
         self.resultChanged.emit()
 
-    def set_role(self, column: str, role: str) -> None:
-        if role not in ROLE_KEYS or column not in self.roles or self.roles[column] == role:
-            return
+    @property
+    def roles(self) -> dict[str, str]:
+        """Each column of the loaded file and its role."""
+        return {c: self.config.roles.role_of(c) for c in self.columns}
+
+    def _with_role(self, roles: Roles, column: str, role: str) -> Roles:
+        """``roles`` with ``column`` moved to ``role`` (a single role's former column is ignored)."""
+        lists = {r: tuple(c for c in getattr(roles, r) if c != column) for r in LIST_ROLES}
+        singles = {r: None if getattr(roles, r) == column else getattr(roles, r) for r in SINGLE_ROLES}
         if role in SINGLE_ROLES:
-            for other in self.columns_with(role):
-                self.roles[other] = "ignored"
-        self.roles[column] = role
-        if self.family.kind == "list":
-            qids = set(self.columns_with("quasi_identifiers"))
-            kept = tuple(s for s in self.family.subsets if set(s) <= qids)
-            self.family = replace(self.family, subsets=kept)
+            if singles[role] is not None:
+                lists["ignored"] = self._insert(lists["ignored"], singles[role])
+            singles[role] = column
+        else:
+            lists[role] = self._insert(lists[role], column)
+        return Roles(**lists, **singles)
+
+    def _insert(self, names: tuple[str, ...], column: str) -> tuple[str, ...]:
+        """``names`` with ``column`` added: in the file's column order when they are in it."""
+        order = {c: i for i, c in enumerate(self.columns)}
+        if all(n in order for n in names) and list(names) == sorted(names, key=order.__getitem__):
+            return tuple(sorted(names + (column,), key=lambda c: order.get(c, len(order))))
+        return names + (column,)
+
+    def set_role(self, column: str, role: str) -> None:
+        if role not in ROLE_KEYS or column not in self.columns or self.roles[column] == role:
+            return
+        roles = self._with_role(self.config.roles, column, role)
+        changes: dict = {"roles": roles}
+        if self.config.subsets.kind == "list":
+            qids = set(roles.quasi_identifiers)
+            kept = tuple(s for s in self.config.subsets.subsets if set(s) <= qids)
+            changes["subsets"] = replace(self.config.subsets, subsets=kept)
+        link = self.config.linkage
+        if link.key not in roles.linkage_keys:
+            changes["linkage"] = replace(link, key=roles.linkage_keys[0] if roles.linkage_keys else "")
+        self._change(**changes)
         self.rolesChanged.emit()
 
     def columns_with(self, role: str) -> tuple[str, ...]:
-        return tuple(c for c in self.columns if self.roles.get(c) == role)
+        """The loaded file's columns with ``role``, in the config's order."""
+        known = set(self.columns)
+        value = getattr(self.config.roles, role)
+        names = (value,) if isinstance(value, str) else value or ()
+        return tuple(c for c in names if c in known)
 
     @property
     def qids(self) -> tuple[str, ...]:
@@ -133,101 +184,154 @@ class Session(QObject):
         return names[0] if names else None
 
     # --- attacks ----------------------------------------------------------------------------
+    @property
+    def family(self) -> SubsetFamily:
+        return self.config.subsets
+
+    @family.setter
+    def family(self, family: SubsetFamily) -> None:
+        self.set_family(family)
+
     def set_family(self, family: SubsetFamily) -> None:
-        self.family = family
+        self._change(subsets=family)
         self.attacksChanged.emit()
 
     def set_attacks(self, attacks: AttackChoice) -> None:
         self.attacks = attacks
         self.attacksChanged.emit()
 
+    @property
+    def models(self) -> PrivacyModelOptions:
+        return self.config.models
+
     def set_models(self, models: PrivacyModelOptions) -> None:
-        if models != self.models:
-            self.models = models
+        if models != self.config.models:
+            self._change(models=models)
             self.attacksChanged.emit()
+
+    @property
+    def sample(self) -> SampleOptions:
+        return self.config.sample
 
     def set_sample(self, sample: SampleOptions) -> None:
         """The options of the sample-file measures (thresholds, SUDA, sampling fraction)."""
-        if sample != self.sample:
-            self.sample = sample
+        if sample != self.config.sample:
+            self._change(sample=sample)
             self.attacksChanged.emit()
 
+    @property
+    def jobs(self) -> int:
+        return self.config.jobs
+
+    @jobs.setter
+    def jobs(self, jobs: int) -> None:
+        self.set_jobs(jobs)
+
     def set_jobs(self, jobs: int) -> None:
-        self.jobs = max(1, int(jobs))
+        self._change(jobs=max(1, int(jobs)))
         self.attacksChanged.emit()
 
+    @property
+    def targets(self) -> list[Target]:
+        return list(self.config.targets)
+
     def add_target(self, target: Target) -> None:
-        if target not in self.targets:
-            self.targets.append(target)
+        if target not in self.config.targets:
+            self._change(targets=self.config.targets + (target,))
             self.targetsChanged.emit()
 
     def remove_target(self, index: int) -> None:
-        if 0 <= index < len(self.targets):
-            del self.targets[index]
+        targets = self.config.targets
+        if 0 <= index < len(targets):
+            self._change(targets=targets[:index] + targets[index + 1:])
             self.targetsChanged.emit()
 
     # --- releases ---------------------------------------------------------------------------
-    def add_release(self, release: Release) -> None:
-        self.releases.append(release)
+    @property
+    def focal_key(self) -> str:
+        """The focal release's linkage key: the config's, else the first linkage-key column."""
+        keys = self.columns_with("linkage_keys")
+        if self.config.linkage.key in keys:
+            return self.config.linkage.key
+        return keys[0] if keys else ""
+
+    @property
+    def focal_label(self) -> str:
+        return self.config.linkage.focal_label
+
+    @property
+    def duplicates(self) -> str:
+        return self.config.linkage.duplicates
+
+    @property
+    def releases(self) -> list[Release]:
+        """The later releases as the Releases page lists them."""
+        focal = self.focal_key
+        out = []
+        for release, columns in zip(self.config.linkage.releases, self.release_columns):
+            key = release.key or (focal if focal and focal in columns else None)
+            out.append(Release(path=release.data.path, columns=columns, linkage_key=key,
+                               label=release.label, source=release.data))
+        return out
+
+    def _set_releases(self, releases: tuple[LinkedRelease, ...], columns: list[list[str]]) -> None:
+        link = self.config.linkage
+        self.release_columns = columns
+        self._change(linkage=replace(link, key=link.key or self.focal_key, releases=releases))
         self.releasesChanged.emit()
 
+    def add_release(self, release: Release) -> None:
+        """Add a later release; its label is the one typed, else its position ("2", "3", ...)."""
+        releases = self.config.linkage.releases
+        key = None if release.linkage_key in (None, self.focal_key) else release.linkage_key
+        linked = LinkedRelease(data=release.source or DataSource(release.path),
+                               label=release.label or str(len(releases) + 2), key=key)
+        self._set_releases(releases + (linked,), self.release_columns + [list(release.columns)])
+
     def remove_release(self, index: int) -> None:
-        if 0 <= index < len(self.releases):
-            del self.releases[index]
-            self.releasesChanged.emit()
+        releases = self.config.linkage.releases
+        if 0 <= index < len(releases):
+            columns = self.release_columns[:index] + self.release_columns[index + 1:]
+            self._set_releases(releases[:index] + releases[index + 1:], columns)
+
+    def _replace_release(self, index: int, **changes) -> None:
+        releases = list(self.config.linkage.releases)
+        if 0 <= index < len(releases):
+            releases[index] = replace(releases[index], **changes)
+            self._set_releases(tuple(releases), self.release_columns)
 
     def set_release_key(self, index: int, key: Optional[str]) -> None:
-        if 0 <= index < len(self.releases):
-            self.releases[index].linkage_key = key
-            self.releasesChanged.emit()
+        self._replace_release(index, key=None if key == self.focal_key else key)
 
     def set_release_label(self, index: int, label: str) -> None:
-        if 0 <= index < len(self.releases):
-            self.releases[index].label = label.strip()
-            self.releasesChanged.emit()
+        self._replace_release(index, label=label.strip() or str(index + 2))
 
     def set_focal_label(self, label: str) -> None:
-        self.focal_label = label.strip() or "1"
+        self._change(linkage=replace(self.config.linkage, focal_label=label.strip() or "1"))
         self.releasesChanged.emit()
 
     def set_duplicates(self, duplicates: str) -> None:
-        self.duplicates = duplicates
+        self._change(linkage=replace(self.config.linkage, duplicates=duplicates))
         self.releasesChanged.emit()
 
     def release_label(self, index: int) -> str:
         """The label of later release ``index``: the one typed, else "2", "3", ..."""
-        release = self.releases[index]
-        return release.label or str(index + 2)
-
-    @property
-    def focal_key(self) -> str:
-        keys = self.columns_with("linkage_keys")
-        return keys[0] if keys else ""
+        return self.config.linkage.releases[index].label or str(index + 2)
 
     def linkage(self) -> Linkage:
-        """The later releases as the engine's :class:`~engine.config.Linkage` (empty: none)."""
-        if not self.releases:
-            return Linkage()
-        focal_key = self.focal_key
-        releases = []
-        for index, release in enumerate(self.releases):
-            key = release.linkage_key
-            if key is None and focal_key in release.columns:
-                key = focal_key
-            source = release.source or DataSource(release.path)
-            releases.append(LinkedRelease(data=source, label=self.release_label(index),
-                                          key=None if key == focal_key else key))
-        return Linkage(key=focal_key, focal_label=self.focal_label, releases=tuple(releases),
-                       duplicates=self.duplicates)
+        """The later releases as the engine's :class:`~engine.config.Linkage` (the config's, with
+        the focal key chosen on the Data or Releases page)."""
+        link = self.config.linkage
+        return replace(link, key=self.focal_key) if link.releases else link
 
     def _check_linkage(self) -> None:
-        if not self.releases:
+        if not self.config.linkage.releases:
             return
         if not self.focal_key:
             raise InputError("later releases are listed but the focal release has no linkage key: "
                              "on the Releases page, choose the focal release's linkage key")
         for release in self.releases:
-            if release.linkage_key is None and self.focal_key not in release.columns:
+            if release.linkage_key is None:
                 name = release.path.replace("\\", "/").rsplit("/", 1)[-1]
                 raise InputError(f"{name}: choose its linkage key on the Releases page")
 
@@ -237,7 +341,7 @@ class Session(QObject):
         return self.family if self.attacks.collective else SubsetFamily(kind="exact")
 
     def build_config(self) -> AnalysisConfig:
-        """The analysis config for what is on screen; raises InputError when incomplete."""
+        """The analysis config a run uses; raises InputError when incomplete."""
         if self.source is None or self.table is None:
             raise InputError("no data loaded: open a data file first")
         draft = self.config_for_saving()
@@ -258,20 +362,21 @@ class Session(QObject):
         return draft
 
     def config_for_saving(self) -> AnalysisConfig:
-        """The config as it stands, even when not complete enough to run (roles so far)."""
+        """The stored config with the ticked attacks applied (an unticked attack's columns or
+        targets left out), even when not complete enough to run. Opened and not changed, it is
+        the analysis file's config."""
         if self.source is None:
             raise InputError("no data loaded: open a data file first")
-        sensitive = self.sensitive if self.attacks.inference else ()
-        ignored = tuple(c for c in self.columns if self.roles.get(c) == "ignored"
-                        or (self.roles.get(c) == "sensitive" and not self.attacks.inference))
-        roles = Roles(quasi_identifiers=self.qids, sensitive=sensitive,
-                      identifiers=self.columns_with("identifiers"),
-                      linkage_keys=self.columns_with("linkage_keys"), ignored=ignored,
-                      weight=self.single_role("weight"), household=self.single_role("household"))
-        return AnalysisConfig(data=self.source, roles=roles, subsets=self.run_family(),
-                              targets=tuple(self.targets) if self.attacks.individual else (),
-                              jobs=self.jobs, models=self.models, linkage=self.linkage(),
-                              sample=self.sample, scenarios=tuple(self.scenarios))
+        config = self.config
+        roles = config.roles
+        if not self.attacks.inference and roles.sensitive:
+            ignored = roles.ignored
+            for column in roles.sensitive:
+                ignored = self._insert(ignored, column)
+            roles = replace(roles, sensitive=(), ignored=ignored)
+        return replace(config, roles=roles, subsets=self.run_family(),
+                       targets=config.targets if self.attacks.individual else (),
+                       linkage=self.linkage())
 
     def subset_count(self) -> int:
         """Number of QID subsets the run evaluates (0 when the family is not valid)."""
@@ -285,66 +390,66 @@ class Session(QObject):
             return 0
 
     def apply_config(self, config: AnalysisConfig) -> list[str]:
-        """Take roles, family, targets and jobs from an analysis file (after its data loaded).
+        """Make ``config`` (an analysis file's, its data loaded) the window's analysis.
 
-        Returns the problems found (e.g. a column the file does not have)."""
-        problems = []
-        known = set(self.columns)
-        roles = {c: "ignored" for c in self.columns}
-        for role in ROLE_KEYS:
-            value = getattr(config.roles, role)
-            for column in ((value,) if isinstance(value, str) else value or ()):
-                if column in known:
-                    roles[column] = role
-                else:
-                    problems.append(f"column {column!r} ({role.replace('_', ' ')}) is not in the file")
-        self.roles = roles
-        self.family = config.subsets
-        self.targets = list(config.targets)
-        self.jobs = max(1, config.jobs) if config.jobs else DEFAULT_JOBS
-        self.attacks = AttackChoice(reidentification=True, inference=bool(config.roles.sensitive),
-                                    collective=True, individual=bool(config.targets))
-        self.models = config.models
-        self.sample = config.sample
-        problems += self._apply_linkage(config.linkage)
-        self.scenarios = list(config.scenarios)
-        self.rolesChanged.emit()
-        self.attacksChanged.emit()
-        self.targetsChanged.emit()
-        self.scenariosChanged.emit()
-        return problems
-
-    def _apply_linkage(self, linkage: Linkage) -> list[str]:
-        """Later releases from an analysis file (their column names read from the header)."""
+        Names of columns the file does not have are dropped from the roles and reported; so is
+        a later release whose header cannot be read. Nothing else is changed."""
         from engine.io.formats import list_columns
 
         problems = []
-        self.releases = []
-        self.focal_label = linkage.focal_label or "1"
-        self.duplicates = linkage.duplicates
-        if linkage.key and linkage.key in self.roles and linkage.releases:
-            for column, role in list(self.roles.items()):
-                if role == "linkage_keys" and column != linkage.key:
-                    self.roles[column] = "ignored"
-            self.roles[linkage.key] = "linkage_keys"
-        elif linkage.key and linkage.releases:
-            problems.append(f"linkage key {linkage.key!r} is not in the file")
-        for release in linkage.releases:
-            try:
-                columns = list_columns(release.data)
-            except InputError as exc:
-                problems.append(str(exc))
-                continue
-            self.releases.append(Release(path=release.data.path, columns=columns,
-                                         linkage_key=release.key or linkage.key or None,
-                                         label=release.label, source=release.data))
+        known = set(self.columns)
+        labels = config.linkage.labels if config.linkage.enabled else ()
+        lists: dict[str, tuple[str, ...]] = {}
+        for role in LIST_ROLES:
+            kept = []
+            for column in getattr(config.roles, role):
+                if column in known or split_label(column, labels)[1] not in (None, config.linkage.focal_label):
+                    kept.append(column)
+                else:
+                    problems.append(f"column {column!r} ({role.replace('_', ' ')}) is not in the file")
+            lists[role] = tuple(kept)
+        singles = {}
+        for role in SINGLE_ROLES:
+            column = getattr(config.roles, role)
+            if column is not None and column not in known:
+                problems.append(f"column {column!r} ({role}) is not in the file")
+                column = None
+            singles[role] = column
+        roles = Roles(**lists, **singles)
+        link = config.linkage
+        releases, columns = [], []
+        if link.releases:
+            if link.key and link.key in known and link.key not in roles.linkage_keys:
+                roles = self._with_role(roles, link.key, "linkage_keys")
+            elif link.key and link.key not in known:
+                problems.append(f"linkage key {link.key!r} is not in the file")
+            for release in link.releases:
+                try:
+                    columns.append(list_columns(release.data))
+                except InputError as exc:
+                    problems.append(str(exc))
+                    continue
+                releases.append(release)
+        self.config = replace(config, roles=roles, linkage=replace(link, releases=tuple(releases)))
+        self.release_columns = columns
+        self.attacks = AttackChoice(reidentification=True, inference=bool(config.roles.sensitive),
+                                    collective=True, individual=bool(config.targets))
+        self.rolesChanged.emit()
+        self.attacksChanged.emit()
+        self.targetsChanged.emit()
         self.releasesChanged.emit()
+        self.scenariosChanged.emit()
         return problems
 
     # --- scenarios ----------------------------------------------------------------------------
+    @property
+    def scenarios(self) -> list:
+        """The analysis's scenarios (engine.remediation.transforms.Scenario), in its order."""
+        return list(self.config.scenarios)
+
     def set_scenarios(self, scenarios) -> None:
         """The analysis's scenarios (what they change; a run is needed for their results)."""
-        self.scenarios = list(scenarios)
+        self._change(scenarios=tuple(scenarios))
         self.scenariosChanged.emit()
 
     def mark_scenario(self, name: str, **changes) -> None:
@@ -357,7 +462,7 @@ class Session(QObject):
                 return replace(scenario, recommended=False)
             return scenario
 
-        self.scenarios = [marked(s) for s in self.scenarios]
+        self._change(scenarios=tuple(marked(s) for s in self.config.scenarios))
         if self.result is not None and self.result.assessment.scenarios:
             a = self.result.assessment
             results = tuple(replace(r, scenario=marked(r.scenario)) for r in a.scenarios)
@@ -369,6 +474,18 @@ class Session(QObject):
     def set_result(self, result: Optional[Result]) -> None:
         self.result = result
         self.resultChanged.emit()
+
+    @property
+    def result_is_stale(self) -> bool:
+        """Whether the last result was run with another analysis than the one now on screen
+        (roles, attacks, options, releases...: anything but the worker count)."""
+        if self.result is None:
+            return False
+        try:
+            current = self.build_config()
+        except InputError:
+            return True
+        return not _same_analysis(self.result.config, current)
 
     def memory_bytes(self) -> int:
         """Bytes held by the loaded columns (codes and labels)."""

@@ -95,7 +95,7 @@ class Workflow(QObject):
         chosen = ImportDialog.ask(self.window, self.session.source)
         if chosen is None:
             return
-        saved = self.session.config_for_saving()
+        saved = self.session.config
         self.load(chosen, lambda: self.session.apply_config(replace(saved, data=chosen)))
 
     def load(self, source: DataSource, after: Optional[Callable[[], None]] = None) -> None:
@@ -140,7 +140,7 @@ class Workflow(QObject):
 
     # --- analysis files ---------------------------------------------------------------------
     def open_analysis(self, path: str, run_after: bool = False) -> bool:
-        """Open a .toml analysis: load its data file, then apply its roles, subsets, targets."""
+        """Open a .toml analysis: load its data file, then make its config the window's analysis."""
         try:
             config = AnalysisConfig.from_toml(path)
             _check_roles(config, Path(path).name)

@@ -16,7 +16,7 @@ from typing import Any, Mapping, Optional
 import numpy as np
 import tomli_w
 
-from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options
+from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict, report_options
 from ..errors import InputError, printable
 
 DP_CONFIG_VERSION = 1
@@ -202,8 +202,7 @@ class DPConfig:
             out["scenarios"] = [s.to_dict() for s in self.scenarios]
         if self.threshold is not None:
             out["threshold"] = self.threshold.to_dict()
-        out["report"] = {"author": self.report.author, "include_examples": self.report.include_examples,
-                         "thresholds": asdict(self.report.thresholds)}
+        out["report"] = report_dict(self.report)
         return out
 
     @classmethod

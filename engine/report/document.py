@@ -26,11 +26,13 @@ from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, Preformatted
                                 Spacer, Table, TableStyle)
 
 from .. import __version__
+from ..i18n import _
 from ..errors import InputError
 from ..progress import CancelToken
 from ..resources import resource_path
 from . import figures
 from .atomic import StagedFiles, atomic_file, check_output_dir
+from .locale_format import date_time
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 MARGIN = 18 * mm
@@ -95,7 +97,8 @@ class NumberedCanvas(rl_canvas.Canvas):
             self.setFont("DejaVu", 7)
             self.setFillColor(colors.grey)
             self.drawString(MARGIN, 10 * mm, self.footer)
-            self.drawRightString(PAGE_WIDTH - MARGIN, 10 * mm, f"page {self._pageNumber} of {total}")
+            self.drawRightString(PAGE_WIDTH - MARGIN, 10 * mm, _("page {page} of {total}").format(
+                page=self._pageNumber, total=total))
             super().showPage()
         super().save()
 
@@ -151,10 +154,10 @@ class DocumentBuilder:
         self.p(escape(title), "title")
         self.p(escape(subtitle), "subtitle")
         self.story.append(Spacer(1, 12 * mm))
-        rows = list(rows) + [("Generated", self.generated_at.strftime("%Y-%m-%d %H:%M")),
-                             ("RiskReview version", __version__)]
+        rows = list(rows) + [(_("Generated"), date_time(self.generated_at)),
+                             (_("RiskReview version"), __version__)]
         if author:
-            rows.append(("Prepared by", author))
+            rows.append((_("Prepared by"), author))
         data = [[Paragraph(f"<b>{escape(k)}</b>", self.s["body"]), Paragraph(escape(v), self.s["body"])]
                 for k, v in rows]
         table = Table(data, colWidths=[0.25 * TEXT_WIDTH, 0.75 * TEXT_WIDTH])
@@ -175,9 +178,10 @@ class DocumentBuilder:
     def analysis_file(self, toml_text: str, command: str) -> None:
         """The appendix: the analysis file that reproduces the report, and the command to run it."""
         self.page_break()
-        self.p("Appendix: analysis file", "h1")
-        self.p("This analysis file, with the data files whose SHA-256 are given above, reproduces every "
-               f"number in this report: <font name='DejaVuMono'>{escape(command)}</font>.")
+        self.p(_("Appendix: analysis file"), "h1")
+        self.p(_("This analysis file, with the data files whose SHA-256 are given above, reproduces every "
+                 "number in this report: {command}.").format(
+            command=f"<font name='DejaVuMono'>{escape(command)}</font>"))
         self.story.append(Preformatted(toml_text, self.s["mono"], maxLineLength=100, newLineChars="  "))
 
 

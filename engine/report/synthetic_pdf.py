@@ -12,58 +12,87 @@ from pathlib import Path
 from typing import Optional
 from xml.sax.saxutils import escape
 
-from .. import __version__
+from .. import __version__, i18n
+from ..i18n import N_, _
 from ..progress import CancelToken
 from ..synthetic.config import ATTACK_NAMES
 from ..synthetic.results import AttackEvaluation, SyntheticAssessment
 from . import figures
 from .atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
+from .locale_format import integer, localize, number, percent
 
 METHODS = (
-    ("Attacker model", "The attacker holds the synthetic file and one target record. A membership attack "
+    (N_("Attacker model"), N_("The attacker holds the synthetic file and one target record. A membership attack "
      "decides whether the target's real record was used to make the synthetic file; an attribute attack "
      "knows the target's quasi-identifiers and guesses its sensitive value. Members are drawn from the real "
-     "file, non-members from the control file (real records not used to make the synthetic file)."),
-    ("Closest distance", "Membership score = minus the distance from the target to its nearest synthetic "
+     "file, non-members from the control file (real records not used to make the synthetic file).")),
+    (N_("Closest distance"), N_("Membership score = minus the distance from the target to its nearest synthetic "
      "record (an exact copy scores 0, the highest). Attribute inference: for each candidate value v, "
      "d_v = the smallest distance from the target completed with v to a synthetic record; the value "
      "with the smallest d_v is guessed (ties, within rounding: the value more common in the synthetic "
      "file, then the smaller value), with confidence (1/d_v) / sum over u of 1/d_u, so an exact copy "
-     "of a synthetic record scores 1 and heads the targets most at risk."),
-    ("Local neighbourhood", "The synthetic records within radius r of the target. Membership score = their "
-     "share of the synthetic file; attribute score of a value = the share of those records holding it."),
-    ("Thresholds", "A score-based attack says 'member' above a threshold trained on half of the labelled "
+     "of a synthetic record scores 1 and heads the targets most at risk.")),
+    (N_("Local neighbourhood"), N_("The synthetic records within radius r of the target. Membership score = their "
+     "share of the synthetic file; attribute score of a value = the share of those records holding it.")),
+    (N_("Thresholds"), N_("A score-based attack says 'member' above a threshold trained on half of the labelled "
      "targets by the chosen criterion (best accuracy, a true- or false-positive rate, or a fixed value); "
      "accuracy, advantage (TPR - FPR) and the member/control rates are measured on the other half. AUC and "
-     "the TPR at FPR 0.1%, 1% and 10% come from the ROC curve over all targets."),
-    ("CAP", "Correct attribution probability (Elliot 2015): for each real record, among the synthetic "
+     "the TPR at FPR 0.1%, 1% and 10% come from the ROC curve over all targets.")),
+    (N_("CAP"), N_("Correct attribution probability (Elliot 2015): for each real record, among the synthetic "
      "records with the same quasi-identifier values, the share holding its sensitive value; averaged, and "
-     "compared with the value's overall share (the baseline) and with the same measure on control records."),
-    ("Shadow modelling", "Groundhog (Stadler et al. 2022): shadow datasets drawn from the population with "
+     "compared with the value's overall share (the baseline) and with the same measure on control records.")),
+    (N_("Shadow modelling"), N_("Groundhog (Stadler et al. 2022): shadow datasets drawn from the population with "
      "and without the target are each turned into a synthetic dataset by a generator; a classifier on "
      "dataset features (marginals, means, correlations) learns to tell them apart and is scored on fresh "
-     "pairs. It measures the generator, not the one synthetic file released."),
-    ("Residual risk", "As anonymeter: (main - control) / (1 - control), where main is the attack's success "
+     "pairs. It measures the generator, not the one synthetic file released.")),
+    (N_("Residual risk"), N_("As anonymeter: (main - control) / (1 - control), where main is the attack's success "
      "on real records and control its success on control records; a value above 0 means the synthetic "
      "file reveals something about the real records beyond what it teaches about people in general. The "
-     "95% interval combines Wilson intervals of the two rates."),
+     "95% interval combines Wilson intervals of the two rates.")),
 )
 
 
+#: The attacks' names as the report shows them (engine/synthetic/config.py ATTACK_NAMES).
+ATTACK_TITLES = {
+    "closest-mia": N_("Closest-distance membership"),
+    "closest-aia": N_("Closest-distance attribute inference"),
+    "neighbourhood-mia": N_("Local-neighbourhood membership"),
+    "neighbourhood-aia": N_("Local-neighbourhood attribute inference"),
+    "cap": N_("Correct attribution probability (CAP)"),
+    "groundhog": N_("Shadow modelling (Groundhog)"),
+}
+CRITERION_WORDS = {"accuracy": N_("accuracy"), "tp": N_("true-positive rate"), "fp": N_("false-positive rate"),
+                   "threshold": N_("fixed threshold")}
+
+
+def _title(attack: str) -> str:
+    return _(ATTACK_TITLES.get(attack, ATTACK_NAMES.get(attack, attack)))
+
+
 def _pct(value: Optional[float]) -> str:
-    return "-" if value is None else f"{100 * value:.1f}%"
+    return percent(value)
 
 
 def _num(value: Optional[float], digits: int = 3) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
+    return "-" if value is None else number(value, f".{digits}f")
 
 
 def _residual(a: AttackEvaluation) -> str:
     if a.residual_risk is None:
         return "-"
-    interval = "" if a.ci_low is None else f" [{a.ci_low:.3f}, {a.ci_high:.3f}]"
-    return f"{a.residual_risk:.3f}{interval}"
+    sep = ", " if i18n.current() == i18n.ENGLISH else "; "  # 0,1; 0,2 where the comma is decimal
+    interval = "" if a.ci_low is None else f" [{number(a.ci_low, '.3f')}{sep}{number(a.ci_high, '.3f')}]"
+    return f"{number(a.residual_risk, '.3f')}{interval}"
+
+
+def _criterion(label: str) -> str:
+    """A criterion label (``accuracy``, ``tp:0.1``) with its kind in words of the report's language."""
+    if i18n.current() == i18n.ENGLISH:
+        return label
+    kind, _sep, value = label.partition(":")
+    word = _(CRITERION_WORDS.get(kind, kind))
+    return f"{word} {localize(value)}" if value else word
 
 
 def leaks(assessment: SyntheticAssessment) -> list[AttackEvaluation]:
@@ -80,90 +109,104 @@ class _SyntheticBuilder(DocumentBuilder):
     def cover(self) -> None:
         c, d = self.a.config, self.a.datasets
         rows = []
-        for role, label in (("real", "Real file"), ("synthetic", "Synthetic file"), ("control", "Control file")):
+        for role, label in (("real", _("Real file")), ("synthetic", _("Synthetic file")),
+                            ("control", _("Control file"))):
             info = d.get(role)
             if info is not None:
-                rows.append((label, f"{info.name} ({info.rows:,} records)"))
+                rows.append((label, _("{name} ({rows} records)").format(name=info.name, rows=integer(info.rows))))
                 rows.append((f"{label} SHA-256", info.sha256))
-        rows += [("Quasi-identifiers", f"{len(c.qids)}: " + ", ".join(c.qids)),
-                 ("Sensitive attribute", c.sensitive or "none"),
-                 ("Attacks", ", ".join(a.attack for a in self.a.attacks)),
-                 ("Distance", c.distance + (f", radius {self.a.radius:.4g}" if self.a.radius is not None else "")),
-                 ("Threshold criterion", c.criterion.label()),
-                 ("Targets", f"{c.targets:,} per class, seed {c.seed}")]
+        distance = c.distance
+        if self.a.radius is not None:
+            distance += _(", radius {radius}").format(radius=number(self.a.radius, ".4g"))
+        rows += [(_("Quasi-identifiers"), f"{len(c.qids)}: " + ", ".join(c.qids)),
+                 (_("Sensitive attribute"), c.sensitive or _("none")),
+                 (_("Attacks"), ", ".join(a.attack for a in self.a.attacks)),
+                 (_("Distance"), distance),
+                 (_("Threshold criterion"), _criterion(c.criterion.label())),
+                 (_("Targets"), _("{targets} per class, seed {seed}").format(targets=integer(c.targets),
+                                                                              seed=c.seed))]
         real = d.get("real")
-        self.cover_page("Synthetic-data disclosure report", real.name if real else "", rows, c.report.author)
+        self.cover_page(_("Synthetic-data disclosure report"), real.name if real else "", rows, c.report.author)
 
     def summary(self) -> None:
-        self.p("Summary", "h1")
+        self.p(_("Summary"), "h1")
         found = leaks(self.a)
         if found:
-            self.verdict_box(f"Leak detected: {len(found)} of {len(self.a.attacks)} attacks do better on the "
-                             f"real records than on control records", False)
+            self.verdict_box(_("Leak detected: {found} of {total} attacks do better on the real records than on "
+                               "control records").format(found=len(found), total=len(self.a.attacks)), False)
             for a in found:
-                self.p(escape(f"{ATTACK_NAMES.get(a.attack, a.attack)}: residual risk {a.residual_risk:.3f} "
-                              f"(95% interval {a.ci_low:.3f} to {a.ci_high:.3f}); success {_pct(a.main_rate)} on "
-                              f"real records against {_pct(a.control_rate)} on control records."), "bullet")
+                self.p(escape(_("{attack}: residual risk {risk} (95% interval {low} to {high}); success {main} on "
+                                "real records against {control} on control records.").format(
+                    attack=_title(a.attack), risk=number(a.residual_risk, ".3f"), low=number(a.ci_low, ".3f"),
+                    high=number(a.ci_high, ".3f"), main=_pct(a.main_rate), control=_pct(a.control_rate))),
+                    "bullet")
         elif any(a.residual_risk is not None for a in self.a.attacks):
-            self.verdict_box("No leak detected by these attacks at 95% confidence", True)
+            self.verdict_box(_("No leak detected by these attacks at 95% confidence"), True)
         else:
-            self.verdict_box("No control file: the residual risk could not be measured", False)
+            self.verdict_box(_("No control file: the residual risk could not be measured"), False)
         for a in self.a.attacks:
             if a.kind == "membership" and a.auc is not None:
-                self.p(escape(f"{ATTACK_NAMES.get(a.attack, a.attack)}: AUC {a.auc:.3f} (0.5 = guessing), "
-                              f"advantage {_num(a.advantage)}, TPR at 1% FPR {_pct(a.tpr_at_fpr.get('0.01'))}."))
+                self.p(escape(_("{attack}: AUC {auc} (0.5 = guessing), advantage {advantage}, TPR at 1% FPR "
+                                "{tpr}.").format(attack=_title(a.attack), auc=number(a.auc, ".3f"),
+                                                 advantage=_num(a.advantage), tpr=_pct(a.tpr_at_fpr.get("0.01")))))
             elif a.kind == "attribute":
-                self.p(escape(f"{ATTACK_NAMES.get(a.attack, a.attack)}: {_pct(a.accuracy)} of "
-                              f"{self.a.config.sensitive} values guessed right, against {_pct(a.baseline)} "
-                              f"for always guessing the most frequent value."))
-        self.p("These attacks give a lower bound on the risk: a stronger attacker may do better. A leak "
-               "found here is real; no leak found is evidence, not proof.", "small")
+                self.p(escape(_("{attack}: {accuracy} of {sensitive} values guessed right, against {baseline} for "
+                                "always guessing the most frequent value.").format(
+                    attack=_title(a.attack), accuracy=_pct(a.accuracy), sensitive=self.a.config.sensitive,
+                    baseline=_pct(a.baseline))))
+        self.p(_("These attacks give a lower bound on the risk: a stronger attacker may do better. A leak "
+                 "found here is real; no leak found is evidence, not proof."), "small")
         if self.a.warnings:
-            self.p("Warnings", "h2")
+            self.p(_("Warnings"), "h2")
             for warning in self.a.warnings:
                 self.p(escape(warning), "bullet")
 
     def results(self) -> None:
         self.page_break()
-        self.p("Attack results", "h1")
+        self.p(_("Attack results"), "h1")
         membership = [a for a in self.a.attacks if a.kind == "membership"]
         attribute = [a for a in self.a.attacks if a.kind != "membership"]
         if membership:
-            self.p("Membership attacks", "h2")
-            self.add_table(["attack", "targets", "accuracy", "AUC", "advantage", "TPR at FPR 0.1%",
-                            "TPR at FPR 1%", "TPR at FPR 10%", "residual risk [95%]"],
-                           [[ATTACK_NAMES.get(a.attack, a.attack), f"{a.targets:,}", _pct(a.accuracy), _num(a.auc),
+            self.p(_("Membership attacks"), "h2")
+            self.add_table([_("attack"), _("targets"), _("accuracy"), "AUC", _("advantage"),
+                            _("TPR at FPR {rate}").format(rate=percent(0.001)),
+                            _("TPR at FPR {rate}").format(rate=percent(0.01, 0)),
+                            _("TPR at FPR {rate}").format(rate=percent(0.1, 0)), _("residual risk [95%]")],
+                           [[_title(a.attack), integer(a.targets), _pct(a.accuracy), _num(a.auc),
                              _num(a.advantage)] + [_pct(a.tpr_at_fpr.get(k)) for k in ("0.001", "0.01", "0.1")]
                             + [_residual(a)] for a in membership],
                            [0.18, 0.08, 0.1, 0.06, 0.11, 0.09, 0.09, 0.09, 0.2])
         if attribute:
-            self.p(f"Attribute attacks (guessing {self.a.config.sensitive})", "h2")
-            self.add_table(["attack", "targets", "success on real records", "on control records",
-                            "baseline (most frequent value)", "residual risk [95%]"],
-                           [[ATTACK_NAMES.get(a.attack, a.attack), f"{a.targets:,}", _pct(a.main_rate),
+            self.p(_("Attribute attacks (guessing {sensitive})").format(sensitive=self.a.config.sensitive), "h2")
+            self.add_table([_("attack"), _("targets"), _("success on real records"), _("on control records"),
+                            _("baseline (most frequent value)"), _("residual risk [95%]")],
+                           [[_title(a.attack), integer(a.targets), _pct(a.main_rate),
                              _pct(a.control_rate), _pct(a.baseline), _residual(a)] for a in attribute],
                            [0.26, 0.09, 0.15, 0.14, 0.17, 0.19])
-        notes = [f"{ATTACK_NAMES.get(a.attack, a.attack)}: {a.notes}" for a in self.a.attacks if a.notes]
+        notes = [f"{_title(a.attack)}: {a.notes}" for a in self.a.attacks if a.notes]
         for note in notes:
             self.p(escape(note), "small")
-        curves = [(ATTACK_NAMES.get(a.attack, a.attack), a.roc.fpr, a.roc.tpr)
+        curves = [(_title(a.attack), a.roc.fpr, a.roc.tpr)
                   for a in self.a.attacks if a.roc is not None and a.kind == "membership"]
         if curves:
-            self.figure(figures.roc_curves(curves, "ROC of the membership attacks"),
-                        "ROC curves", "Each curve: the share of members caught (TPR) against the share of "
-                        "non-members wrongly flagged (FPR) as the threshold moves. The right panel shows the "
-                        "low false-positive region on log axes, where a confident attacker operates.")
+            self.figure(figures.roc_curves(curves, _("ROC of the membership attacks")),
+                        _("ROC curves"), _("Each curve: the share of members caught (TPR) against the share of "
+                                           "non-members wrongly flagged (FPR) as the threshold moves. The right "
+                                           "panel shows the low false-positive region on log axes, where a "
+                                           "confident attacker operates."))
         scored = [a for a in self.a.attacks if a.control_rate is not None]
         if scored:
             self.figure(figures.rate_bars([a.attack for a in scored], [a.main_rate for a in scored],
                                           [a.control_rate for a in scored], [a.baseline for a in scored],
-                                          "Success on real records and on control records"),
-                        "Real against control records")
+                                          _("Success on real records and on control records")),
+                        _("Real against control records"))
         thresholds = [a for a in self.a.attacks if a.threshold is not None]
         if thresholds:
-            self.p("Trained thresholds", "h2")
-            self.add_table(["attack", "criterion", "threshold", "success on members", "on control records"],
-                           [[a.attack, a.criterion, f"{a.threshold:.4g}", _pct(a.main_rate), _pct(a.control_rate)]
+            self.p(_("Trained thresholds"), "h2")
+            self.add_table([_("attack"), _("criterion"), _("threshold"), _("success on members"),
+                            _("on control records")],
+                           [[a.attack, _criterion(str(a.criterion)), number(a.threshold, ".4g"),
+                             _pct(a.main_rate), _pct(a.control_rate)]
                             for a in thresholds], [0.3, 0.2, 0.15, 0.175, 0.175])
 
     def at_risk(self) -> None:
@@ -173,30 +216,30 @@ class _SyntheticBuilder(DocumentBuilder):
         if not shown:
             return
         self.page_break()
-        self.p("Targets most at risk", "h1")
-        self.p("Shown because the analysis asked for them. Row numbers count data rows of the real file "
-               "from 1; the records' values are never printed.", "small")
+        self.p(_("Targets most at risk"), "h1")
+        self.p(_("Shown because the analysis asked for them. Row numbers count data rows of the real file "
+                 "from 1; the records' values are never printed."), "small")
         for a in shown:
-            self.p(escape(ATTACK_NAMES.get(a.attack, a.attack)), "h2")
-            self.add_table(["rank", "row in the real file", "score"],
-                           [[str(rank), f"{row:,}", f"{score:.4g}"] for rank, (row, score) in
+            self.p(escape(_title(a.attack)), "h2")
+            self.add_table([_("rank"), _("row in the real file"), _("score")],
+                           [[str(rank), integer(row), number(score, ".4g")] for rank, (row, score) in
                             enumerate(a.at_risk, start=1)], [0.15, 0.45, 0.4])
 
     def methods(self) -> None:
         self.page_break()
-        self.p("Methods", "h1")
+        self.p(_("Methods"), "h1")
         used = {a.attack for a in self.a.attacks}
         for title, text in METHODS:
             if title == "Shadow modelling" and "groundhog" not in used:
                 continue
             if title == "CAP" and "cap" not in used:
                 continue
-            self.p(escape(title), "h2")
-            self.p(escape(text))
-        self.p("References: Stadler, Oprisanu & Troncoso, Synthetic data - anonymisation groundhog day "
-               "(USENIX Security 2022); Houssiau et al., TAPAS (2022); Giomi et al., A unified framework for "
-               "quantifying privacy risk in synthetic data (anonymeter, PETS 2023); Elliot, Final report on "
-               "the disclosure risk associated with the synthetic data produced by the SYLLS team (2015).",
+            self.p(escape(_(title)), "h2")
+            self.p(escape(_(text)))
+        self.p(_("References: Stadler, Oprisanu & Troncoso, Synthetic data - anonymisation groundhog day "
+                 "(USENIX Security 2022); Houssiau et al., TAPAS (2022); Giomi et al., A unified framework for "
+                 "quantifying privacy risk in synthetic data (anonymeter, PETS 2023); Elliot, Final report on "
+                 "the disclosure risk associated with the synthetic data produced by the SYLLS team (2015)."),
                "small")
 
     def appendix(self) -> None:
@@ -218,11 +261,14 @@ class _SyntheticBuilder(DocumentBuilder):
 def write_synthetic_pdf(assessment: SyntheticAssessment, path: str | Path,
                         generated_at: Optional[datetime] = None, cancel: Optional[CancelToken] = None,
                         files: Optional[StagedFiles] = None) -> Path:
-    """Write the synthetic-data report to ``path`` atomically."""
+    """Write the synthetic-data report to ``path`` atomically, in the analysis file's
+    ``[report] language`` or else the system's (engine/i18n.py)."""
     register_fonts()
-    story = _SyntheticBuilder(assessment, generated_at or datetime.now(), cancel).build()
-    real = assessment.datasets.get("real")
-    name = real.name if real else "synthetic data"
-    footer = f"RiskReview {assessment.engine_version or __version__} - synthetic-data report - {name}"
-    return write_document(story, path, f"Synthetic-data disclosure report: {name}", footer,
-                          assessment.config.report.author, cancel, files=files)
+    with i18n.language(assessment.config.report.language):
+        story = _SyntheticBuilder(assessment, generated_at or datetime.now(), cancel).build()
+        real = assessment.datasets.get("real")
+        name = real.name if real else _("synthetic data")
+        footer = _("RiskReview {version} - synthetic-data report - {name}").format(
+            version=assessment.engine_version or __version__, name=name)
+        return write_document(story, path, _("Synthetic-data disclosure report: {name}").format(name=name), footer,
+                              assessment.config.report.author, cancel, files=files)

@@ -5,39 +5,29 @@ Two engines: CRS/CAS sweeps of more than about 150 million row-subsets use the s
 refinement walk (:mod:`engine.sweep.walker`). Both give the same counts. Worker processes are
 started only when the estimated work saves more than their start costs (:func:`pool_pays`).
 
-Workers read the integer codes (and the segment sweep's row orders) from memory-mapped
-``.npy`` files written once per run, so the page cache holds one copy whatever the number of
-workers. Workers are started with ``forkserver`` (``spawn`` where unavailable), never plain
-fork, so a Qt parent is safe. Progress is a shared counter of finished subsets (the segment
-sweep credits a share of a subtree's subsets as its rows are done); cancel is a shared event
-checked before every subset (refinement walk) or every batch of segments (segment sweep, a
-fraction of a second each), and by the preparation between its steps.
+The pool is :class:`engine.workers.WorkerPool`: workers read the integer codes (and the
+segment sweep's row orders) from memory-mapped ``.npy`` files staged once per run. Progress
+is the subsets the workers finished (the segment sweep credits a share of a subtree's subsets
+as its rows are done); the workers' stop check (:func:`engine.workers.stopped`) runs before
+every subset (refinement walk) or every batch of segments (segment sweep, a fraction of a
+second each), and the preparation checks the cancel token between its steps.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import os
-import shutil
-import signal
-import sys
-import tempfile
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Optional
 
 import numpy as np
 
+from .. import workers
 from ..config import ClusterOptions
-from ..errors import EngineFailure
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from . import segments
 from .lattice import Family, Task, plan_tasks
 from .walker import SweepData, walk
+from ..workers import WorkerPool, cap_jobs
 
-POLL_SECONDS = 0.1
 # Measured on one core (benchmarks/latency.py, benchmarks/sweep.py): row-subsets per second of
 # one process, and the CPU seconds a worker takes to start (import the engine) and, for the
 # segment sweep, to load the compiled kernels from numba's cache.
@@ -89,6 +79,7 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
     ``data.unique_rows``, the refinement walk also records which of those rows are alone on
     each subset (``SweepCounts.uniques``; always on this machine)."""
     cancel = cancel or CancelToken()
+    jobs = cap_jobs(jobs)
     reporter = ProgressReporter(stage, family.total, on_progress)
     reporter.update(0, force=True)
     uniques: Optional[dict[tuple[int, ...], np.ndarray]] = None if data.unique_rows is None else {}
@@ -150,94 +141,46 @@ def _run_segments(data: SweepData, family: Family, jobs: int, reporter: Progress
 def _run_segment_pool(data: SweepData, tree: segments.Tree, subtrees: list[segments.Subtree],
                       tasks: list[segments.SegmentTask], jobs: int, total: segments.TaskResult,
                       reporter: ProgressReporter, cancel: CancelToken, n_subsets: int) -> None:
-    ctx = mp.get_context(start_method())
-    stop = ctx.Event()
-    done = ctx.Value("d", 0.0)
-    folder = Path(tempfile.mkdtemp(prefix="riskreview-sweep-"))
-    try:
-        meta = _share(data, folder)
+    with WorkerPool("sweep", "the sweep") as pool:
+        meta = _share(data, pool)
         shared = []
         for s in subtrees:
-            np.save(folder / f"rows{s.dim}.npy", s.rows)
+            pool.save(f"rows{s.dim}", s.rows)
             if s.weights is not None:
-                np.save(folder / f"weights{s.dim}.npy", s.weights)
+                pool.save(f"weights{s.dim}", s.weights)
             shared.append(segments.Subtree(s.dim, s.node, None, None, s.bounds, s.columns))
             s.rows = s.weights = None          # the workers read them from the files
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx,
-                                 initializer=_init_segment_worker,
-                                 initargs=(str(folder), meta, stop, done, tree, shared,
-                                           segments.Tuning.current())) as pool:
-            futures = {pool.submit(_run_segment_task, task) for task in tasks}
-            _drive(futures, lambda result: result is not None and total.add(result), stop, cancel,
-                   lambda: reporter.update(min(int(done.value), n_subsets)))
-        cancel.raise_if_cancelled()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _drive(pending: set, collect: Callable[[Any], Any], stop, cancel: CancelToken,
-           report: Callable[[], None]) -> None:
-    """Wait for the workers' futures, hand each result to ``collect`` and report progress; on
-    cancel or any error set the shared ``stop`` event and drop the tasks not yet started. A dead
-    worker becomes an :class:`EngineFailure`."""
-    try:
-        while pending:
-            finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-            for future in finished:
-                collect(future.result())
-            if cancel.cancelled:
-                stop.set()
-                for future in pending:
-                    future.cancel()
-                return
-            report()
-    except BrokenProcessPool as exc:
-        raise EngineFailure(f"a worker process stopped unexpectedly during the sweep "
-                            f"(killed, or out of memory): {exc}") from None
-    except BaseException:
-        stop.set()
-        for future in pending:
-            future.cancel()
-        raise
-
-
-def start_method() -> str:
-    return "forkserver" if "forkserver" in mp.get_all_start_methods() and sys.platform != "win32" else "spawn"
+        pool.run(_run_segment_task, [(task,) for task in tasks], jobs=jobs, cancel=cancel,
+                 initializer=_init_segment_worker, initargs=(meta, tree, shared, segments.Tuning.current()),
+                 on_result=lambda _, result: result is not None and total.add(result),
+                 on_progress=lambda done: reporter.update(min(int(done), n_subsets)))
 
 
 def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter, cancel: CancelToken,
               uniques: Optional[dict[tuple[int, ...], np.ndarray]] = None) -> dict[tuple[int, ...], np.ndarray]:
-    ctx = mp.get_context(start_method())
-    stop = ctx.Event()
-    done = ctx.Value("q", 0)
-    folder = Path(tempfile.mkdtemp(prefix="riskreview-sweep-"))
     results: dict[tuple[int, ...], np.ndarray] = {}
-    try:
-        meta = _share(data, folder)
+
+    def collect(_, found: tuple[dict, Optional[dict]]) -> None:
+        results.update(found[0])
+        if uniques is not None:
+            uniques.update(found[1])
+
+    with WorkerPool("sweep", "the sweep") as pool:
+        meta = _share(data, pool)
         tasks = plan_tasks(family, jobs)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx,
-                                 initializer=_init_worker, initargs=(str(folder), meta, stop, done)) as pool:
-            futures = {pool.submit(_run_task, family, task) for task in tasks}
-
-            def collect(result: tuple[dict, Optional[dict]]) -> None:
-                results.update(result[0])
-                if uniques is not None:
-                    uniques.update(result[1])
-
-            _drive(futures, collect, stop, cancel, lambda: reporter.update(done.value))
-        cancel.raise_if_cancelled()
-        return results
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        pool.run(_run_task, [(family, task) for task in tasks], jobs=jobs, cancel=cancel,
+                 initializer=_init_worker, initargs=(meta,), on_result=collect,
+                 on_progress=lambda done: reporter.update(int(done)))
+    return results
 
 
-def _share(data: SweepData, folder: Path) -> dict:
+def _share(data: SweepData, pool: WorkerPool) -> dict:
     for i, codes in enumerate(data.qid_codes):
-        np.save(folder / f"q{i}.npy", np.ascontiguousarray(codes))
+        pool.save(f"q{i}", codes)
     for i, codes in enumerate(data.sensitive_codes):
-        np.save(folder / f"s{i}.npy", np.ascontiguousarray(codes))
+        pool.save(f"s{i}", codes)
     if data.unique_rows is not None:
-        np.save(folder / "unique_rows.npy", np.ascontiguousarray(data.unique_rows))
+        pool.save("unique_rows", data.unique_rows)
     return {"qid_cards": list(data.qid_cards), "sensitive_cards": list(data.sensitive_cards),
             "n_rows": data.n_rows, "distributions": data.distributions, "model_l": data.model_l}
 
@@ -245,63 +188,48 @@ def _share(data: SweepData, folder: Path) -> dict:
 _WORKER: dict = {}
 
 
-def _init_worker(folder: str, meta: dict, stop, done) -> None:
-    """Per-process state of a worker: the memory-mapped codes and the shared flags."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    base = Path(folder)
+def _init_worker(meta: dict) -> None:
+    """Per-process state of a worker: the memory-mapped codes."""
     _WORKER["data"] = SweepData(
-        qid_codes=[np.load(base / f"q{i}.npy", mmap_mode="r") for i in range(len(meta["qid_cards"]))],
+        qid_codes=[workers.load(f"q{i}") for i in range(len(meta["qid_cards"]))],
         qid_cards=meta["qid_cards"],
-        sensitive_codes=[np.load(base / f"s{i}.npy", mmap_mode="r") for i in range(len(meta["sensitive_cards"]))],
+        sensitive_codes=[workers.load(f"s{i}") for i in range(len(meta["sensitive_cards"]))],
         sensitive_cards=meta["sensitive_cards"],
         n_rows=meta["n_rows"],
         distributions=meta["distributions"],
         model_l=meta["model_l"],
-        unique_rows=np.load(base / "unique_rows.npy") if (base / "unique_rows.npy").exists() else None,
+        unique_rows=np.asarray(workers.load("unique_rows")) if workers.staged("unique_rows") else None,
     )
-    _WORKER["stop"] = stop
-    _WORKER["done"] = done
-    _WORKER["pid"] = os.getpid()
 
 
 def _run_task(family: Family, task: Task
               ) -> tuple[dict[tuple[int, ...], np.ndarray], Optional[dict[tuple[int, ...], np.ndarray]]]:
     """One task's counts per subset, and with ``unique_rows`` its packed rows alone per subset."""
-    stop, done = _WORKER["stop"], _WORKER["done"]
     data = _WORKER["data"]
     out: dict[tuple[int, ...], np.ndarray] = {}
     uniques: Optional[dict[tuple[int, ...], np.ndarray]] = None if data.unique_rows is None else {}
 
     def emit(prefix: tuple[int, ...], counts: np.ndarray) -> None:
         out[prefix] = counts
-        with done.get_lock():
-            done.value += 1
+        workers.credit(1)
 
-    walk(data, family, task, emit, stop.is_set, emit_uniques=None if uniques is None else uniques.__setitem__)
+    walk(data, family, task, emit, workers.stopped, emit_uniques=None if uniques is None else uniques.__setitem__)
     return out, uniques
 
 
-def _init_segment_worker(folder: str, meta: dict, stop, done, tree: segments.Tree,
-                         subtrees: list[segments.Subtree], tuning: segments.Tuning) -> None:
+def _init_segment_worker(meta: dict, tree: segments.Tree, subtrees: list[segments.Subtree],
+                         tuning: segments.Tuning) -> None:
     """A segment-sweep worker: the shared codes and row orders (memory-mapped), the tree."""
-    _init_worker(folder, meta, stop, done)
-    base = Path(folder)
+    _init_worker(meta)
     for s in subtrees:
-        s.rows = np.load(base / f"rows{s.dim}.npy", mmap_mode="r")
-        weights = base / f"weights{s.dim}.npy"
-        s.weights = np.load(weights, mmap_mode="r") if weights.exists() else None
+        s.rows = workers.load(f"rows{s.dim}")
+        s.weights = workers.load(f"weights{s.dim}") if workers.staged(f"weights{s.dim}") else None
     _WORKER["tree"] = tree
     _WORKER["subtrees"] = {s.dim: s for s in subtrees}
     _WORKER["tuning"] = tuning
 
 
 def _run_segment_task(task: segments.SegmentTask) -> Optional[segments.TaskResult]:
-    stop, done = _WORKER["stop"], _WORKER["done"]
-
-    def credit(amount: float) -> None:
-        with done.get_lock():
-            done.value += amount
-
     data = _WORKER["data"]
     return segments.run_task(data, _WORKER["tree"], _WORKER["subtrees"][task.dim], task, data.width,
-                             stop.is_set, credit, _WORKER["tuning"])
+                             workers.stopped, workers.credit, _WORKER["tuning"])

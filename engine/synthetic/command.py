@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import TerminalProgress, add_read_options, check_output_options, read_source
+from ..cli_options import TerminalProgress, add_read_options, check_output_options, note_jobs, read_source
 from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken
@@ -110,6 +110,7 @@ def run_synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) ->
         return 0
     if not (args.out or args.pdf):
         raise InputError("say where to write results: --out DIR and/or --pdf FILE")
+    note_jobs(config.jobs)
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
         from .api import run_synthetic_assessment  # here: the attacks load scipy, not every command

@@ -179,10 +179,12 @@ class SyntheticConfig:
                                    "shadow_datasets": self.shadow_datasets}
         if self.radius is not None:
             attacks["radius"] = self.radius
+        report = {"author": self.report.author, "include_examples": self.report.include_examples,
+                  "show_targets": self.show_targets, "thresholds": asdict(self.report.thresholds)}
+        if self.report.language:
+            report["language"] = self.report.language
         return {"version": self.version, "kind": "synthetic", "data": data, "roles": roles,
-                "attacks": attacks, "run": {"jobs": self.jobs},
-                "report": {"author": self.report.author, "include_examples": self.report.include_examples,
-                           "show_targets": self.show_targets, "thresholds": asdict(self.report.thresholds)}}
+                "attacks": attacks, "run": {"jobs": self.jobs}, "report": report}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",

@@ -27,25 +27,19 @@ number of worker processes.
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import shutil
-import sys
-import tempfile
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from ..errors import Cancelled, EngineFailure, InputError
+from .. import workers
+from ..errors import InputError
 from ..progress import CancelToken
+from ..workers import WorkerPool, cap_jobs
 from .features import FeatureLayout, dataset_features
 from .generators import check_table, make_generator
 
 TREES = 100
-POLL_SECONDS = 0.1
 
 
 @dataclass(frozen=True)
@@ -97,7 +91,7 @@ def groundhog_attack(population: np.ndarray, kinds: Sequence[str], targets: np.n
         them (in pairs) with the target.
     shadow_size : rows of every shadow table and of its synthetic table.
     seed : seeds everything; the same seed gives identical scores with any ``jobs``.
-    jobs : worker processes (forkserver); targets are distributed among them.
+    jobs : worker processes (at most the CPU count); targets are distributed among them.
     cancel : checked between shadow datasets; raises :class:`~engine.errors.Cancelled`.
     progress : called with (targets done, targets in all).
 
@@ -109,6 +103,7 @@ def groundhog_attack(population: np.ndarray, kinds: Sequence[str], targets: np.n
     game, population, targets = _validate(population, kinds, targets, generator, shadow_datasets,
                                           shadow_size, test_datasets, jobs)
     cancel = cancel or CancelToken()
+    jobs = cap_jobs(jobs)
     children = np.random.SeedSequence(seed).spawn(len(targets))
     for t, target in enumerate(targets):
         available = len(population) - int(_equal_rows(population, target).sum())
@@ -201,59 +196,24 @@ def _synthetic_features(reference: np.ndarray, target: np.ndarray, game: _Game, 
 
 # -- worker processes ---------------------------------------------------------------------------
 
-_worker: dict[str, Any] = {}
-
-
-def _init_worker(path: str, stop) -> None:
-    _worker["population"] = np.load(path, mmap_mode="r", allow_pickle=False)
-    _worker["stop"] = stop
-
-
-def _worker_check() -> None:
-    if _worker["stop"].is_set():
-        raise Cancelled("cancelled by the user")
-
-
 def _worker_target(game: _Game, target: np.ndarray, seeds: np.random.SeedSequence):
-    return _play_target(np.asarray(_worker["population"]), game, target, seeds, _worker_check)
-
-
-def _start_method() -> str:
-    return "forkserver" if "forkserver" in mp.get_all_start_methods() and sys.platform != "win32" else "spawn"
+    return _play_target(np.asarray(workers.load("population")), game, target, seeds, workers.raise_if_stopped)
 
 
 def _run_pool(population: np.ndarray, game: _Game, targets: np.ndarray, children: list,
               jobs: int, cancel: CancelToken,
               progress: Optional[Callable[[int, int], None]]) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Targets on a pool of ``jobs`` processes; the population goes to the workers as one
-    memory-mapped ``.npy`` file."""
-    ctx = mp.get_context(_start_method())
-    stop = ctx.Event()
-    folder = Path(tempfile.mkdtemp(prefix="riskreview-groundhog-"))
+    """Targets on an :class:`engine.workers.WorkerPool`; the population goes to the workers as
+    one memory-mapped ``.npy`` file."""
     results: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-    try:
-        path = folder / "population.npy"
-        np.save(path, population)
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(targets)), mp_context=ctx,
-                                   initializer=_init_worker, initargs=(str(path), stop))
-        try:
-            futures: dict[Future, int] = {pool.submit(_worker_target, game, target, children[t]): t
-                                          for t, target in enumerate(targets)}
-            pending = set(futures)
-            while pending:
-                finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    results[futures[future]] = future.result()
-                    if progress is not None:
-                        progress(len(results), len(targets))
-                if cancel.cancelled:
-                    raise Cancelled("cancelled by the user")
-        except BrokenProcessPool as exc:
-            raise EngineFailure(f"a worker process stopped unexpectedly during the Groundhog attack "
-                                f"(killed, or out of memory): {exc}") from None
-        finally:
-            stop.set()
-            pool.shutdown(wait=True, cancel_futures=True)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+
+    def collect(t: int, result: tuple[np.ndarray, np.ndarray]) -> None:
+        results[t] = result
+        if progress is not None:
+            progress(len(results), len(targets))
+
+    with WorkerPool("groundhog", "the Groundhog attack") as pool:
+        pool.save("population", population)
+        pool.run(_worker_target, [(game, target, children[t]) for t, target in enumerate(targets)],
+                 jobs=jobs, cancel=cancel, on_result=collect)
     return [results[t] for t in range(len(targets))]

@@ -6,33 +6,24 @@ points go into a KD-tree (scipy ``cKDTree``; scikit-learn's ``BallTree`` for the
 metric), built once per point set and process; targets
 are queried in chunks of :data:`CHUNK` rows, so cancel waits for one chunk at most.
 
-With ``jobs > 1`` the chunks run on a :class:`~concurrent.futures.ProcessPoolExecutor`
-started with ``forkserver`` (``spawn`` where unavailable; never fork, the GUI runs Qt). The
-matrices are written once as ``.npy`` files in a temporary folder and memory-mapped by the
-workers, each of which builds the trees it needs. Progress counts targets scored, summed
+With ``jobs > 1`` the chunks run on an :class:`engine.workers.WorkerPool`: the matrices are
+staged once as memory-mapped ``.npy`` files and each worker builds the trees it needs. Progress counts targets scored, summed
 over the searches; cancel drops the chunks not yet started.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import shutil
-import signal
-import tempfile
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..errors import Cancelled, EngineFailure, InputError
+from .. import workers
+from ..errors import InputError
 from ..progress import CancelToken
-from ..sweep.runner import start_method
+from ..workers import WorkerPool, cap_jobs
 
 CHUNK = 512
-POLL_SECONDS = 0.1
 TOLERANCE = 1e-9
 KINDS = ("nearest", "count")
 
@@ -118,6 +109,7 @@ def run_searches(point_sets: dict[str, np.ndarray], target_sets: dict[str, np.nd
         if search.points not in point_sets or search.targets not in target_sets:
             raise InputError(f"search over unknown matrices {search.points!r} / {search.targets!r}")
     cancel = cancel or CancelToken()
+    jobs = cap_jobs(jobs)
     tasks = [(s, start, min(start + chunk, len(target_sets[search.targets])))
              for s, search in enumerate(searches)
              for start in range(0, len(target_sets[search.targets]), chunk)]
@@ -143,55 +135,37 @@ def run_searches(point_sets: dict[str, np.ndarray], target_sets: dict[str, np.nd
 
 
 def _run_pool(point_sets, target_sets, searches, metric, tasks, results, jobs, cancel, report) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="riskreview-synthetic-"))
-    try:
+    done = [0]
+
+    def collect(number: int, found: np.ndarray) -> None:
+        s, start, stop = tasks[number]
+        results[s][start:stop] = found
+        done[0] += stop - start
+
+    with WorkerPool("synthetic", "the nearest-neighbour search") as pool:
         names = {}
         for number, (name, matrix) in enumerate(list(point_sets.items()) + list(target_sets.items())):
             kind = "p" if number < len(point_sets) else "t"
-            file = f"{kind}{number}.npy"
-            np.save(folder / file, np.ascontiguousarray(matrix, dtype=np.float64))
-            names[(kind, name)] = file
-        ctx = mp.get_context(start_method())
-        done = 0
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx,
-                                 initializer=_init_worker, initargs=(str(folder), names, metric)) as pool:
-            futures = {pool.submit(_work, searches[s], start, stop): (s, start, stop) for s, start, stop in tasks}
-            pending = set(futures)
-            try:
-                while pending:
-                    finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        s, start, stop = futures[future]
-                        results[s][start:stop] = future.result()
-                        done += stop - start
-                    if cancel.cancelled:
-                        raise Cancelled("cancelled by the user")
-                    report(done)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
-    except BrokenProcessPool as exc:
-        raise EngineFailure(f"a worker process stopped unexpectedly during the nearest-neighbour search "
-                            f"(killed, or out of memory): {exc}") from None
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+            pool.save(f"{kind}{number}", np.asarray(matrix, dtype=np.float64))
+            names[(kind, name)] = f"{kind}{number}"
+        pool.run(_work, [(searches[s], start, stop) for s, start, stop in tasks], jobs=jobs, cancel=cancel,
+                 initializer=_init_worker, initargs=(names, metric), on_result=collect,
+                 on_progress=lambda _: report(done[0]))
 
 
 _WORKER: dict = {}
 
 
-def _init_worker(folder: str, names: dict, metric: str) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _init_worker(names: dict, metric: str) -> None:
     _WORKER.clear()
-    _WORKER.update(folder=Path(folder), names=names, metric=metric, trees={}, targets={})
+    _WORKER.update(names=names, metric=metric, trees={}, targets={})
 
 
 def _work(search: Search, start: int, stop: int) -> np.ndarray:
-    folder, names = _WORKER["folder"], _WORKER["names"]
+    names = _WORKER["names"]
     trees, targets = _WORKER["trees"], _WORKER["targets"]
     if search.points not in trees:
-        points = np.load(folder / names[("p", search.points)], mmap_mode="r")
-        trees[search.points] = build_index(points, _WORKER["metric"])
+        trees[search.points] = build_index(workers.load(names[("p", search.points)]), _WORKER["metric"])
     if search.targets not in targets:
-        targets[search.targets] = np.load(folder / names[("t", search.targets)], mmap_mode="r")
+        targets[search.targets] = workers.load(names[("t", search.targets)])
     return query(trees[search.points], np.asarray(targets[search.targets][start:stop]), search)

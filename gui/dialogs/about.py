@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from engine import __version__
 
 from ..resources import icon
+from ..i18n import translate
 
 THIRD_PARTY = (
     ("Qt 6 / PySide6", "LGPL-3.0"),
@@ -37,7 +38,7 @@ def _own_licence() -> str:
         meta = metadata.metadata("riskreview")
         return meta.get("License-Expression") or meta.get("License") or "not declared in this build"
     except metadata.PackageNotFoundError:
-        return "not declared in this build"
+        return translate("dialogs.about", "not declared in this build")
 
 
 def about_text() -> str:
@@ -45,20 +46,21 @@ def about_text() -> str:
     from PySide6.QtCore import qVersion
 
     rows = "".join(f"<tr><td>{name}</td><td>&nbsp;&nbsp;{lic}</td></tr>" for name, lic in THIRD_PARTY)
-    return (f"<h3>RiskReview {__version__}</h3>"
-            "<p>Disclosure-risk review of microdata before release: re-identification and "
-            "attribute-inference attacks over every subset of the quasi-identifiers "
-            "(Nunes 2021). Everything runs on this computer; nothing is sent anywhere.</p>"
-            f"<p>RiskReview licence: {_own_licence()}.<br>"
+    intro = translate("dialogs.about", "Disclosure-risk review of microdata before release: re-identification "
+                      "and attribute-inference attacks over every subset of the quasi-identifiers (Nunes 2021). "
+                      "Everything runs on this computer; nothing is sent anywhere.")
+    licence = translate("dialogs.about", "RiskReview licence: {licence}.").format(licence=_own_licence())
+    third = translate("dialogs.about", "Third-party licences")
+    return (f"<h3>RiskReview {__version__}</h3><p>{intro}</p><p>{licence}<br>"
             f"Python {platform.python_version()}, Qt {qVersion()}, PySide6 {PySide6.__version__}, "
             f"matplotlib {_version('matplotlib')}, pyarrow {_version('pyarrow')}.</p>"
-            f"<p><b>Third-party licences</b></p><table>{rows}</table>")
+            f"<p><b>{third}</b></p><table>{rows}</table>")
 
 
 def show_about(parent: Optional[QWidget]) -> QMessageBox:
     box = QMessageBox(parent)
     box.setObjectName("aboutBox")
-    box.setWindowTitle("About RiskReview")
+    box.setWindowTitle(translate("dialogs.about", "About RiskReview"))
     box.setIconPixmap(icon("app").pixmap(64, 64))
     box.setText(about_text())
     box.setStandardButtons(QMessageBox.StandardButton.Close)

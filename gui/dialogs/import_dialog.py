@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from PySide6.QtCore import QTimer, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Slot
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHeaderView,
                                QLabel, QTableView, QVBoxLayout, QWidget)
@@ -14,10 +14,26 @@ from engine.config import DataSource
 from engine.errors import InputError
 from engine.io.formats import FORMAT_NAMES, detect_format
 from engine.io.preview import preview_rows
+from ..i18n import translate
 
-DELIMITERS = [("Detect", None), ("Comma  ,", ","), ("Semicolon  ;", ";"), ("Tab", "\t"),
-              ("Pipe  |", "|")]
-ENCODINGS = ["Detect", "utf-8", "cp1252", "latin-1", "utf-16", "iso-8859-15", "cp850"]
+DELIMITERS = [
+    (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Detect"), None),
+    (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Comma  ,"), ","),
+    (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Semicolon  ;"), ";"),
+    (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Tab"), "\t"),
+    (QT_TRANSLATE_NOOP("dialogs.import_dialog", "Pipe  |"), "|"),
+]
+FORMAT_WORDS = (QT_TRANSLATE_NOOP("dialogs.import_dialog", "CSV/TSV text"),  # engine/io/formats.py FORMAT_NAMES
+                QT_TRANSLATE_NOOP("dialogs.import_dialog", "SAS transport .xpt"))
+ENCODINGS = [
+    QT_TRANSLATE_NOOP("dialogs.import_dialog", "Detect"),
+    "utf-8",
+    "cp1252",
+    "latin-1",
+    "utf-16",
+    "iso-8859-15",
+    "cp850",
+]
 NEEDS_OPTIONS = ("csv", "excel", "sas7bdat", "xport")
 
 
@@ -37,25 +53,28 @@ class ImportDialog(QDialog):
         self.setObjectName("importDialog")
         self.path = source.path
         self.format = detect_format(source)
-        self.setWindowTitle(f"Import options: {Path(self.path).name}")
+        self.setWindowTitle(translate("dialogs.import_dialog", "Import options: {0}").format(Path(self.path).name))
         self.resize(900, 560)
         layout = QVBoxLayout(self)
-        intro = QLabel(f"<b>{Path(self.path).name}</b> ({FORMAT_NAMES[self.format]}). "
-                       "Check that the columns below look right, then press Open.")
+        intro = QLabel(
+            translate(
+                "dialogs.import_dialog", "<b>{0}</b> ({1}). Check that the columns below look right, then press Open."
+            ).format(Path(self.path).name, translate("dialogs.import_dialog", FORMAT_NAMES[self.format]))
+        )
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
         self.delimiter = QComboBox()
         for label, value in DELIMITERS:
-            self.delimiter.addItem(label, value)
+            self.delimiter.addItem(translate("dialogs.import_dialog", label), value)
         self.encoding = QComboBox()
         self.encoding.setEditable(True)
-        self.encoding.addItems(ENCODINGS)
+        self.encoding.addItems([translate("dialogs.import_dialog", e) for e in ENCODINGS])
         self.sheet = QComboBox()
         if self.format == "csv":
-            form.addRow("Delimiter:", self.delimiter)
+            form.addRow(translate("dialogs.import_dialog", "Delimiter:"), self.delimiter)
         if self.format in ("csv", "sas7bdat", "xport"):
-            form.addRow("Encoding:", self.encoding)
+            form.addRow(translate("dialogs.import_dialog", "Encoding:"), self.encoding)
         if self.format == "excel":
             from engine.io.formats import excel_sheets
 
@@ -63,7 +82,7 @@ class ImportDialog(QDialog):
                 self.sheet.addItems(excel_sheets(self.path))
             except Exception as exc:  # the preview below reports the problem in words
                 self.sheet.setToolTip(str(exc))
-            form.addRow("Sheet:", self.sheet)
+            form.addRow(translate("dialogs.import_dialog", "Sheet:"), self.sheet)
         layout.addLayout(form)
         self._select(self.delimiter, source.delimiter)
         if source.encoding:
@@ -108,8 +127,15 @@ class ImportDialog(QDialog):
         delimiter = self.delimiter.currentData() if self.format == "csv" else None
         encoding = self.encoding.currentText().strip() if self.format in ("csv", "sas7bdat", "xport") else ""
         sheet = self.sheet.currentText() if self.format == "excel" and self.sheet.count() else None
-        return DataSource(path=self.path, format="auto", delimiter=delimiter,
-                          encoding=None if encoding in ("", "Detect") else encoding, sheet=sheet or None)
+        return DataSource(
+            path=self.path,
+            format="auto",
+            delimiter=delimiter,
+            encoding=(
+                None if encoding in ("", ENCODINGS[0], translate("dialogs.import_dialog", ENCODINGS[0])) else encoding
+            ),
+            sheet=sheet or None,
+        )
 
     @Slot()
     def _schedule(self) -> None:
@@ -130,12 +156,24 @@ class ImportDialog(QDialog):
         self.problem.setText("")
         open_button.setEnabled(True)
         if preview.format == "csv":
-            shown = {"\t": "tab", ",": "comma", ";": "semicolon", "|": "pipe"}.get(
-                preview.delimiter or "", repr(preview.delimiter))
-            self.detected.setText(f"Reading with delimiter: {shown}; encoding: {preview.encoding}. "
-                                  f"{len(preview.columns)} columns; first {len(preview.rows)} rows shown.")
+            shown = {
+                "\t": translate("dialogs.import_dialog", "tab"),
+                ",": translate("dialogs.import_dialog", "comma"),
+                ";": translate("dialogs.import_dialog", "semicolon"),
+                "|": translate("dialogs.import_dialog", "pipe"),
+            }.get(preview.delimiter or "", repr(preview.delimiter))
+            self.detected.setText(
+                translate(
+                    "dialogs.import_dialog",
+                    "Reading with delimiter: {0}; encoding: {1}. {2} columns; first {3} rows shown.",
+                ).format(shown, preview.encoding, len(preview.columns), len(preview.rows))
+            )
         else:
-            self.detected.setText(f"{len(preview.columns)} columns; first {len(preview.rows)} rows shown.")
+            self.detected.setText(
+                translate("dialogs.import_dialog", "{0} columns; first {1} rows shown.").format(
+                    len(preview.columns), len(preview.rows)
+                )
+            )
         self.model.setHorizontalHeaderLabels(preview.columns)
         for record in preview.rows:
             self.model.appendRow([QStandardItem(value) for value in record[:len(preview.columns)]])

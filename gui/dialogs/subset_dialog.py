@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from ..i18n import translate
 
 
 class SubsetDialog(QDialog):
@@ -12,9 +13,11 @@ class SubsetDialog(QDialog):
 
     def __init__(self, qids: tuple[str, ...], parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add a set of quasi-identifiers")
+        self.setWindowTitle(translate("dialogs.subset_dialog", "Add a set of quasi-identifiers"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Tick the quasi-identifiers one attacker knows together:"))
+        layout.addWidget(
+            QLabel(translate("dialogs.subset_dialog", "Tick the quasi-identifiers one attacker knows together:"))
+        )
         self.boxes = [QCheckBox(name) for name in qids]
         for box in self.boxes:
             layout.addWidget(box)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QCompleter, QDialog, QDialogButtonBox, QFormLayou
 
 from engine.config import Target
 from engine.io.encode import EncodedTable
+from ..i18n import translate
 
 MISSING_WORD = "(missing)"
 COMPLETER_LIMIT = 20_000
@@ -21,18 +22,23 @@ class TargetDialog(QDialog):
     def __init__(self, qids: tuple[str, ...], table: Optional[EncodedTable],
                  parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add an individual target")
+        self.setWindowTitle(translate("dialogs.target_dialog", "Add an individual target"))
         self.setObjectName("targetDialog")
         layout = QVBoxLayout(self)
-        note = QLabel("Type the values the attacker knows about one person. Leave a field empty "
-                      f"when the attacker does not know it; type {MISSING_WORD} for a missing value.")
+        note = QLabel(
+            translate(
+                "dialogs.target_dialog",
+                "Type the values the attacker knows about one person. Leave a field empty when the attacker does not "
+                "know it; type {0} for a missing value.",
+            ).format(MISSING_WORD)
+        )
         note.setWordWrap(True)
         layout.addWidget(note)
         form = QFormLayout()
         self.fields: dict[str, QLineEdit] = {}
         for name in qids:
             edit = QLineEdit()
-            edit.setPlaceholderText("not known to the attacker")
+            edit.setPlaceholderText(translate("dialogs.target_dialog", "not known to the attacker"))
             if table is not None and name in table.columns:
                 column = table.columns[name]
                 if column.cardinality <= COMPLETER_LIMIT:

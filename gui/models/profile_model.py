@@ -8,38 +8,44 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Slot
 from PySide6.QtGui import QBrush, QColor
 
 from engine.io.profile import ColumnProfile
 
 from ..session import Session
-from ..text import ROLE_KEYS, ROLE_LABELS, ROLE_TIPS, pct
+from ..i18n import translate
+from ..text import ROLE_KEYS, ROLE_LABELS, ROLE_TIPS, count, pct
 
-HEADERS = ("Column", "Role", "Type", "Distinct", "Missing", "Most frequent values", "Check")
+_C = "models.profile_model"
+HEADERS = (QT_TRANSLATE_NOOP(_C, "Column"), QT_TRANSLATE_NOOP(_C, "Role"), QT_TRANSLATE_NOOP(_C, "Type"),
+           QT_TRANSLATE_NOOP(_C, "Distinct"), QT_TRANSLATE_NOOP(_C, "Missing"),
+           QT_TRANSLATE_NOOP(_C, "Most frequent values"), QT_TRANSLATE_NOOP(_C, "Check"))
 HEADER_TIPS = (
-    "Column name in the file.",
-    "What the column is for the attacks. Choose from the list.",
-    "Type read from the file.",
-    "Number of different values (a missing value counts as one value).",
-    "Share and number of rows with no value.",
-    "The most frequent values with their number of rows.",
-    "Warnings about the column.",
+    QT_TRANSLATE_NOOP("models.profile_model", "Column name in the file."),
+    QT_TRANSLATE_NOOP("models.profile_model", "What the column is for the attacks. Choose from the list."),
+    QT_TRANSLATE_NOOP("models.profile_model", "Type read from the file."),
+    QT_TRANSLATE_NOOP("models.profile_model", "Number of different values (a missing value counts as one value)."),
+    QT_TRANSLATE_NOOP("models.profile_model", "Share and number of rows with no value."),
+    QT_TRANSLATE_NOOP("models.profile_model", "The most frequent values with their number of rows."),
+    QT_TRANSLATE_NOOP("models.profile_model", "Warnings about the column."),
 )
 ROLE_COLUMN = 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 def top_values_text(profile: ColumnProfile, limit: int = 4) -> str:
-    parts = [f"{'(missing)' if v is None else v} ({c:,})" for v, c in profile.top_values[:limit]]
+    missing = translate("models.profile_model", "(missing)")
+    parts = [f"{missing if v is None else v} ({count(c)})" for v, c in profile.top_values[:limit]]
     return ", ".join(parts)
 
 
 def identifier_warning(profile: ColumnProfile) -> str:
     present = profile.rows - profile.missing
     share = (profile.distinct - (1 if profile.missing else 0)) / present if present else 0.0
-    return (f"Looks like a direct identifier: {share:.0%} of its values are different. "
-            f"Direct identifiers must not be released; it is marked Identifier (excluded).")
+    return translate("models.profile_model", "Looks like a direct identifier: {share} of its values are different. "
+                     "Direct identifiers must not be released; it is marked Identifier (excluded).").format(
+        share=pct(share, 0))
 
 
 class ColumnRolesModel(QAbstractTableModel):
@@ -128,7 +134,7 @@ class ColumnRolesModel(QAbstractTableModel):
         if col == 3:
             return f"{p.distinct:,}"
         if col == 4:
-            return f"{pct(p.missing_share)} ({p.missing:,})" if p.missing else "none"
+            return f"{pct(p.missing_share)} ({count(p.missing)})" if p.missing else translate(_C, "none")
         if col == 5:
             return top_values_text(p)
         return "direct identifier?" if p.looks_like_identifier else ""
@@ -138,9 +144,9 @@ class ColumnRolesModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not (0 <= section < len(HEADERS)):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return translate(_C, HEADERS[section])
         if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS[section]
+            return translate(_C, HEADER_TIPS[section])
         return None
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:

@@ -8,6 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from engine.results import InferenceRisk, ReidentificationRisk, TargetRisk
 
+from ..i18n import translate
 from ..text import TIPS, count, pct, points, qid_text, ratio
 
 Row = Union[ReidentificationRisk, InferenceRisk]
@@ -81,13 +82,16 @@ class TopSubsetsModel(QAbstractTableModel):
                 7: TIPS["deg_prob"]}[col]
 
     def headers(self) -> tuple[str, ...]:
-        prior_det = pct(self._rows[0].prior_det, 2) if self._rows else "n/a"
-        prior_prob = pct(self._rows[0].prior_prob, 2) if self._rows else "n/a"
+        c = "models.results_models"
+        prior_det = pct(self._rows[0].prior_det, 2) if self._rows else pct(None)
+        prior_prob = pct(self._rows[0].prior_prob, 2) if self._rows else pct(None)
+        size, qids, people = translate(c, "Size"), translate(c, "Quasi-identifiers"), translate(c, "People")
+        gain, expected = translate(c, "Gain"), translate(c, "Expected people")
         if self._inference:
-            return ("Size", "Quasi-identifiers", f"Learned for sure\n(prior {prior_det})", "People",
-                    "Gain", f"Guessed right\n(prior {prior_prob})", "Expected people", "Gain")
-        return ("Size", "Quasi-identifiers", f"Unique\n(prior {prior_det})", "People", "Gain",
-                f"Re-identified\n(prior {prior_prob})", "Expected people", "Gain")
+            return (size, qids, translate(c, "Learned for sure\n(prior {prior})").format(prior=prior_det), people,
+                    gain, translate(c, "Guessed right\n(prior {prior})").format(prior=prior_prob), expected, gain)
+        return (size, qids, translate(c, "Unique\n(prior {prior})").format(prior=prior_det), people, gain,
+                translate(c, "Re-identified\n(prior {prior})").format(prior=prior_prob), expected, gain)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -136,10 +140,11 @@ class TargetsModel(QAbstractTableModel):
         return 0 if parent.isValid() else 2 + (2 if self._show_reid else 0) + len(self._sensitive)
 
     def _headers(self) -> list[str]:
-        heads = ["Target (what the attacker knows)", "Matching records"]
+        c = "models.results_models"
+        heads = [translate(c, "Target (what the attacker knows)"), translate(c, "Matching records")]
         if self._show_reid:
-            heads += ["Re-identification\n(chance)", "Unique?"]
-        heads += [f"{name}\n(attacker's guess)" for name in self._sensitive]
+            heads += [translate(c, "Re-identification\n(chance)"), translate(c, "Unique?")]
+        heads += [translate(c, "{name}\n(attacker's guess)").format(name=name) for name in self._sensitive]
         return heads
 
     def text(self, row: int, col: int) -> str:
@@ -147,19 +152,31 @@ class TargetsModel(QAbstractTableModel):
         if col == 0:
             return t.label
         if col == 1:
-            return f"{t.block_size:,}" if t.matched else f"no match: {t.reason}"
+            return (
+                count(t.block_size)
+                if t.matched
+                else translate("models.results_models", "no match: {reason}").format(reason=t.reason)
+            )
         col -= 2
         if self._show_reid:
             if col == 0:
-                return pct(t.posterior_prob) if t.matched else "no match"
+                return pct(t.posterior_prob) if t.matched else translate("models.results_models", "no match")
             if col == 1:
-                return ("yes" if t.posterior_det == 1 else "no") if t.matched else "no match"
+                return (
+                    (
+                        translate("models.results_models", "yes")
+                        if t.posterior_det == 1
+                        else translate("models.results_models", "no")
+                    )
+                    if t.matched
+                    else translate("models.results_models", "no match")
+                )
             col -= 2
         name = self._sensitive[col]
         inference = next((i for i in t.inference if i.sensitive == name), None)
         if inference is None or not t.matched or inference.posterior_prob is None:
-            return "no match"
-        sure = " (certain)" if inference.posterior_det == 1 else ""
+            return translate("models.results_models", "no match")
+        sure = translate("models.results_models", " (certain)") if inference.posterior_det == 1 else ""
         return f"{inference.most_likely}: {pct(inference.posterior_prob)}{sure}"
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -16,6 +16,8 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from engine.io.encode import EncodedColumn, EncodedTable
 
+from ..i18n import translate
+
 MISSING_TEXT = "(missing)"
 LABEL_CACHE_LIMIT = 200_000
 _NUMERIC = ("integer", "float")
@@ -107,7 +109,11 @@ class EncodedTableModel(QAbstractTableModel):
             if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                 code = int(column.codes[self.source_row(row)])
                 if code == column.missing_code:
-                    return MISSING_TEXT if role == Qt.ItemDataRole.DisplayRole else "missing value"
+                    return (
+                        MISSING_TEXT
+                        if role == Qt.ItemDataRole.DisplayRole
+                        else translate("models.table_model", "missing value")
+                    )
                 return self._formatter(col).text(code)
             missing = (column.missing_code is not None
                        and int(column.codes[self.source_row(row)]) == column.missing_code)

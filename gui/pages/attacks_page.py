@@ -3,7 +3,6 @@ family with its size and a run-time estimate, privacy models, and Run."""
 
 from __future__ import annotations
 
-import os
 from typing import Callable, Optional
 
 from PySide6.QtCore import Signal, Slot
@@ -14,6 +13,7 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
 from engine.config import ModelTargets, PrivacyModelOptions, SubsetFamily
 from engine.errors import InputError
 from engine.sample.options import MISSING_RULES, SampleOptions
+from engine.workers import available_cpus
 
 from ..dialogs.subset_dialog import SubsetDialog
 from ..dialogs.target_dialog import TargetDialog
@@ -45,6 +45,9 @@ class AttacksPage(QWidget):
         outer.addWidget(scrolling(body))
         layout = page_layout(body)
         layout.addWidget(title("3 · Attacks"))
+        head = QHBoxLayout()  # the command row: Run on the right, where every page has it
+        head.addStretch(1)
+        layout.addLayout(head)
         columns = QHBoxLayout()
         left, right = QVBoxLayout(), QVBoxLayout()
         columns.addLayout(left, 1)
@@ -56,6 +59,7 @@ class AttacksPage(QWidget):
         right.addWidget(self._family_box())
         right.addWidget(self._privacy_box())
         right.addWidget(self._run_box())
+        head.addWidget(self.run_button)
         right.addStretch(1)
         for signal in (session.dataChanged, session.rolesChanged, session.attacksChanged,
                        session.targetsChanged):
@@ -255,7 +259,7 @@ class AttacksPage(QWidget):
         row = QHBoxLayout()
         row.addWidget(QLabel("Worker processes:"))
         self.jobs = QSpinBox()
-        self.jobs.setRange(1, max(2, os.cpu_count() or 2))
+        self.jobs.setRange(1, available_cpus())
         self.jobs.setToolTip("The sweep runs on this many worker processes.")
         self.jobs.valueChanged.connect(self._on_jobs)
         row.addWidget(self.jobs)

@@ -12,13 +12,14 @@ run bar) and runs the jobs.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
 
-from engine.config import DataSource, ReportOptions
+from engine.config import DataSource
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
 from engine.dp.results import DPAssessment
 from engine.errors import InputError
@@ -31,6 +32,7 @@ from .dp.counting_form import CountingBox
 from .dp.results_view import DPResults, gap_sentence
 from .dp.run_bar import DPRunBar
 from .dp.threshold_form import ThresholdBox
+from ..i18n import translate
 
 __all__ = ["DPPage", "gap_sentence"]
 
@@ -46,7 +48,7 @@ class DPPage(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.assessment: Optional[DPAssessment] = None
-        self._report = ReportOptions()
+        self.opened = DPConfig()  # the analysis opened (or the defaults); the form edits it
         self.run_job = JobRunner("dp-run", self)
         self.export_job = JobRunner("dp-export", self)
         self._build()
@@ -60,26 +62,37 @@ class DPPage(QWidget):
         outer.setSpacing(0)
         body = QWidget()
         layout = page_layout(body)
-        head = QHBoxLayout()
-        head.addWidget(title("Differential privacy"))
-        head.addStretch(1)
-        self.open_button = QPushButton(icon("open"), "Open analysis...")
-        self.open_button.setToolTip("Read a differential-privacy analysis (.toml) saved earlier.")
+        layout.addWidget(title(translate("dp_page", "Differential privacy")))
+        head = QHBoxLayout()  # the command row: as on the other pages, Run and the exports on the right
+        self.open_button = QPushButton(icon("open"), translate("dp_page", "Open analysis..."))
+        self.open_button.setToolTip(translate("dp_page", "Read a differential-privacy analysis (.toml) saved earlier."))
         self.open_button.clicked.connect(lambda: self.open_analysis())
-        self.save_button = QPushButton(icon("save"), "Save analysis...")
-        self.save_button.setToolTip("Write this form to a .toml file (also usable with `riskreview dp --config`).")
+        self.save_button = QPushButton(icon("save"), translate("dp_page", "Save analysis..."))
+        self.save_button.setToolTip(
+            translate("dp_page", "Write this form to a .toml file (also usable with `riskreview dp --config`).")
+        )
         self.save_button.clicked.connect(lambda: self.save_analysis())
         head.addWidget(self.open_button)
         head.addWidget(self.save_button)
-        self.run_button = QPushButton(icon("run"), "Run the analysis")
+        head.addStretch(1)
+        self.run_button = QPushButton(icon("run"), translate("dp_page", "Run the analysis"))
         self.run_button.setObjectName("primary")
-        self.run_button.setToolTip("Compute every query, mechanism and ε, and the thresholded count.")
+        self.run_button.setToolTip(
+            translate("dp_page", "Compute every query, mechanism and ε, and the thresholded count.")
+        )
         self.run_button.clicked.connect(self.run)
-        head.addWidget(self.run_button)
+        self.command_row = head
         layout.addLayout(head)
-        layout.addWidget(hint("Before publishing noisy statistics instead of microdata: how much does an attacker "
-                              "still learn about a person's sensitive value, and how much can an analyst still "
-                              "trust the count, for each ε?"))
+        layout.addWidget(
+            hint(
+                translate(
+                    "dp_page",
+                    "Before publishing noisy statistics instead of microdata: how much does an attacker "
+                    "still learn about a person's sensitive value, and how much can an analyst still "
+                    "trust the count, for each ε?",
+                )
+            )
+        )
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         setup = QWidget()
@@ -98,6 +111,8 @@ class DPPage(QWidget):
         self.results = DPResults()
         self.results.pdf_button.clicked.connect(lambda: self.export_pdf())
         self.results.csv_button.clicked.connect(lambda: self.export_csv())
+        for button in (self.results.pdf_button, self.results.csv_button, self.run_button):
+            self.command_row.addWidget(button)  # moved from the results column
         self.splitter.addWidget(self.results)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
@@ -178,13 +193,12 @@ class DPPage(QWidget):
         """The form as a :class:`DPConfig` (InputError on unreadable numbers)."""
         scenarios = self.counting.scenarios()
         epsilons = self.epsilons.epsilons() if scenarios else ()
-        return DPConfig(data=self.counting.data_source(), scenarios=scenarios, epsilons=epsilons,
-                        mechanisms=self.counting.mechanisms(), threshold=self.threshold_config(),
-                        report=self._report)
+        return replace(self.opened, data=self.counting.data_source(), scenarios=scenarios, epsilons=epsilons,
+                       mechanisms=self.counting.mechanisms(), threshold=self.threshold_config())
 
     def set_config(self, config: DPConfig) -> None:
         """Fill the form from ``config`` (an opened analysis)."""
-        self._report = config.report
+        self.opened = config
         self.set_scenarios(config.scenarios)
         if config.epsilons:
             self.epsilons.set_epsilons(config.epsilons)
@@ -200,16 +214,18 @@ class DPPage(QWidget):
 
     def open_analysis(self, path: Optional[str] = None) -> bool:
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Open a differential-privacy analysis", "", ANALYSIS_FILTER)
+            path, _ = QFileDialog.getOpenFileName(
+                self, translate("dp_page", "Open a differential-privacy analysis"), "", ANALYSIS_FILTER
+            )
             if not path:
                 return False
         try:
             config = DPConfig.from_toml(path)
         except InputError as exc:
-            show_error(self, "The analysis could not be opened", str(exc))
+            show_error(self, translate("dp_page", "The analysis could not be opened"), str(exc))
             return False
         self.set_config(config)
-        self.status.setText(f"Opened {Path(path).name}.")
+        self.status.setText(translate("dp_page", "Opened {0}.").format(Path(path).name))
         return True
 
     def save_analysis(self, path: Optional[str] = None) -> bool:
@@ -217,10 +233,12 @@ class DPPage(QWidget):
             config = self.config()
             config.validate()
         except InputError as exc:
-            show_error(self, "The analysis cannot be saved yet", str(exc))
+            show_error(self, translate("dp_page", "The analysis cannot be saved yet"), str(exc))
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Save the analysis", "dp_analysis.toml", ANALYSIS_FILTER)
+            path, _ = QFileDialog.getSaveFileName(
+                self, translate("dp_page", "Save the analysis"), "dp_analysis.toml", ANALYSIS_FILTER
+            )
             if not path:
                 return False
         from engine.report.atomic import write_analysis_file
@@ -228,12 +246,12 @@ class DPPage(QWidget):
         try:  # the data path relative to the analysis file's folder, or absolute
             write_analysis_file(config, Path(path))
         except InputError as exc:
-            show_error(self, "The analysis could not be saved", str(exc))
+            show_error(self, translate("dp_page", "The analysis could not be saved"), str(exc))
             return False
         except OSError as exc:
-            show_error(self, "The analysis could not be saved", f"{path}: {exc.strerror or exc}")
+            show_error(self, translate("dp_page", "The analysis could not be saved"), f"{path}: {exc.strerror or exc}")
             return False
-        self.status.setText(f"Saved the analysis to {Path(path).name}.")
+        self.status.setText(translate("dp_page", "Saved the analysis to {0}.").format(Path(path).name))
         return True
 
     # --- running ------------------------------------------------------------------------------
@@ -248,7 +266,7 @@ class DPPage(QWidget):
             config = self.config()
             config.validate()
         except InputError as exc:
-            show_error(self, "The analysis cannot run", str(exc))
+            show_error(self, translate("dp_page", "The analysis cannot run"), str(exc))
             return False
 
         def work(progress, cancel):
@@ -257,7 +275,7 @@ class DPPage(QWidget):
             return run_dp_analysis(config, on_progress=progress, cancel=cancel)
 
         self.status.setText("")
-        self.run_bar.begin("Starting the analysis")
+        self.run_bar.begin(translate("dp_page", "Starting the analysis"))
         self.run_job.submit(work)
         return True
 
@@ -274,12 +292,12 @@ class DPPage(QWidget):
     @Slot(object)
     def _on_run_failed(self, error: JobError) -> None:
         self.run_bar.end()
-        show_error(self, "The analysis could not run", error.message, error.details)
+        show_error(self, translate("dp_page", "The analysis could not run"), error.message, error.details)
 
     @Slot()
     def _on_run_cancelled(self) -> None:
         self.run_bar.end()
-        self.status.setText("Cancelled: nothing was kept from that run.")
+        self.status.setText(translate("dp_page", "Cancelled: nothing was kept from that run."))
 
     @Slot(bool)
     def _on_busy(self, _busy: bool = False) -> None:
@@ -294,6 +312,15 @@ class DPPage(QWidget):
         self.pdf_button.setEnabled(has_result and not exporting)
         self.csv_button.setEnabled(has_result and not exporting)
 
+    def result_is_stale(self) -> bool:
+        """Whether the last result was run with another analysis than the form now describes."""
+        if self.assessment is None:
+            return False
+        try:
+            return self.config() != self.assessment.config
+        except InputError:
+            return True
+
     def show_assessment(self, assessment: DPAssessment) -> None:
         self.assessment = assessment
         self.results.show_assessment(assessment)
@@ -305,7 +332,12 @@ class DPPage(QWidget):
         if self.assessment is None or self.export_job.busy:
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export the PDF report", "dp_report.pdf", "PDF (*.pdf)")
+            path, _ = QFileDialog.getSaveFileName(
+                self,
+                translate("dp_page", "Export the PDF report"),
+                "dp_report.pdf",
+                translate("dp_page", "PDF (*.pdf)"),
+            )
             if not path:
                 return False
         assessment, target = self.assessment, Path(path)
@@ -315,7 +347,7 @@ class DPPage(QWidget):
 
             return [write_dp_pdf(assessment, target, cancel=cancel)]
 
-        self.status.setText(f"Writing {target.name}...")
+        self.status.setText(translate("dp_page", "Writing {0}...").format(target.name))
         self.export_job.submit(work)
         self._refresh_buttons()
         return True
@@ -324,7 +356,7 @@ class DPPage(QWidget):
         if self.assessment is None or self.export_job.busy:
             return False
         if folder is None:
-            folder = QFileDialog.getExistingDirectory(self, "Export CSV and JSON into a folder")
+            folder = QFileDialog.getExistingDirectory(self, translate("dp_page", "Export CSV and JSON into a folder"))
             if not folder:
                 return False
         assessment, target = self.assessment, Path(folder)
@@ -334,7 +366,7 @@ class DPPage(QWidget):
 
             return list(write_dp_results(assessment, target, cancel=cancel))
 
-        self.status.setText(f"Writing the CSV and JSON files into {target}...")
+        self.status.setText(translate("dp_page", "Writing the CSV and JSON files into {0}...").format(target))
         self.export_job.submit(work)
         self._refresh_buttons()
         return True
@@ -343,16 +375,16 @@ class DPPage(QWidget):
     def _on_export_finished(self, paths) -> None:
         names = ", ".join(Path(p).name for p in paths)
         folder = Path(paths[0]).parent if paths else ""
-        self.status.setText(f"Wrote {names} in {folder}.")
+        self.status.setText(translate("dp_page", "Wrote {0} in {1}.").format(names, folder))
 
     @Slot(object)
     def _on_export_failed(self, error: JobError) -> None:
-        self.status.setText("The export failed; nothing was written.")
-        show_error(self, "The export failed", error.message, error.details)
+        self.status.setText(translate("dp_page", "The export failed; nothing was written."))
+        show_error(self, translate("dp_page", "The export failed"), error.message, error.details)
 
     @Slot()
     def _on_export_cancelled(self) -> None:
-        self.status.setText("Export cancelled; nothing was written.")
+        self.status.setText(translate("dp_page", "Export cancelled; nothing was written."))
 
     # --- closing ------------------------------------------------------------------------------
     def shutdown(self) -> bool:

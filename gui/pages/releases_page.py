@@ -10,7 +10,7 @@ from html import escape
 from pathlib import Path
 from typing import Optional
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
@@ -23,8 +23,10 @@ from ..resources import icon
 from ..session import Release, Session
 from ..text import pct
 from .common import banner, hint, page_layout, title
+from ..i18n import translate
+from ..text import local_digits
 
-NO_KEY = "(choose the linkage key)"
+NO_KEY = QT_TRANSLATE_NOOP("releases_page", "(choose the linkage key)")
 
 
 class ReleasesPage(QWidget):
@@ -37,38 +39,55 @@ class ReleasesPage(QWidget):
         self.session = session
         self.data_filter = data_filter
         layout = page_layout(self)
-        layout.addWidget(title("2 · Releases (optional)"))
-        layout.addWidget(hint("For a survey released several times (e.g. every year), an attacker "
-                              "can link a person's records across releases through a persistent "
-                              "ID and learn more than from one release."))
+        layout.addWidget(title(translate("releases_page", "2 · Releases (optional)")))
+        layout.addWidget(
+            hint(
+                translate(
+                    "releases_page",
+                    "For a survey released several times (e.g. every year), an attacker "
+                    "can link a person's records across releases through a persistent "
+                    "ID and learn more than from one release.",
+                )
+            )
+        )
 
-        focal = QGroupBox("Focal release (the loaded file)")
+        focal = QGroupBox(translate("releases_page", "Focal release (the loaded file)"))
         focal_layout = QHBoxLayout(focal)
-        self.focal_label = QLabel("No data loaded.")
+        self.focal_label = QLabel(translate("releases_page", "No data loaded."))
         focal_layout.addWidget(self.focal_label, 1)
-        focal_layout.addWidget(QLabel("Linkage key:"))
+        focal_layout.addWidget(QLabel(translate("releases_page", "Linkage key:")))
         self.focal_key = QComboBox()
         self.focal_key.setMinimumWidth(220)
-        self.focal_key.setToolTip("The persistent ID of a person in the focal release; its role "
-                                  "becomes Linkage key.")
+        self.focal_key.setToolTip(
+            translate(
+                "releases_page", "The persistent ID of a person in the focal release; its role becomes Linkage key."
+            )
+        )
         self.focal_key.activated.connect(self._on_focal_key)
         focal_layout.addWidget(self.focal_key)
-        focal_layout.addWidget(QLabel("Label:"))
+        focal_layout.addWidget(QLabel(translate("releases_page", "Label:")))
         self.focal_label_edit = QLineEdit("1")
         self.focal_label_edit.setObjectName("focalLabel")
         self.focal_label_edit.setMaximumWidth(90)
-        self.focal_label_edit.setToolTip("Names this release in the results (e.g. a year): "
-                                         "occupation@1 is occupation in this release.")
+        self.focal_label_edit.setToolTip(translate("releases_page", "Names this release in the results (e.g. a year): "
+                                         "occupation@1 is occupation in this release."))
         self.focal_label_edit.editingFinished.connect(
             lambda: self.session.set_focal_label(self.focal_label_edit.text()))
         focal_layout.addWidget(self.focal_label_edit)
         layout.addWidget(focal)
 
-        later = QGroupBox("Later releases")
+        later = QGroupBox(translate("releases_page", "Later releases"))
         later_layout = QVBoxLayout(later)
         self.table = QTableWidget(0, 4)
         self.table.setObjectName("releasesTable")
-        self.table.setHorizontalHeaderLabels(["File", "Columns", "Linkage key in this release", "Label"])
+        self.table.setHorizontalHeaderLabels(
+            [
+                translate("releases_page", "File"),
+                translate("releases_page", "Columns"),
+                translate("releases_page", "Linkage key in this release"),
+                translate("releases_page", "Label"),
+            ]
+        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setDefaultSectionSize(32)
@@ -80,19 +99,19 @@ class ReleasesPage(QWidget):
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         later_layout.addWidget(self.table)
         buttons = QHBoxLayout()
-        add = QPushButton(icon("open"), "Add a later release...")
+        add = QPushButton(icon("open"), translate("releases_page", "Add a later release..."))
         add.clicked.connect(self._ask_release)
-        self.remove = QPushButton("Remove")
+        self.remove = QPushButton(translate("releases_page", "Remove"))
         self.remove.clicked.connect(self._remove_selected)
         buttons.addWidget(add)
         buttons.addWidget(self.remove)
         buttons.addStretch(1)
-        buttons.addWidget(QLabel("Duplicate keys in a release:"))
+        buttons.addWidget(QLabel(translate("releases_page", "Duplicate keys in a release:")))
         self.duplicates = QComboBox()
         self.duplicates.setObjectName("duplicates")
-        self.duplicates.addItem("stop with an error", "error")
-        self.duplicates.addItem("keep each key's first record", "first")
-        self.duplicates.setToolTip("A person's key should appear once per release.")
+        self.duplicates.addItem(translate("releases_page", "stop with an error"), "error")
+        self.duplicates.addItem(translate("releases_page", "keep each key's first record"), "first")
+        self.duplicates.setToolTip(translate("releases_page", "A person's key should appear once per release."))
         self.duplicates.activated.connect(
             lambda i: self.session.set_duplicates(self.duplicates.itemData(i)))
         buttons.addWidget(self.duplicates)
@@ -116,7 +135,9 @@ class ReleasesPage(QWidget):
     # --- actions ----------------------------------------------------------------------------
     @Slot()
     def _ask_release(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Add a later release", "", self.data_filter)
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("releases_page", "Add a later release"), "", self.data_filter
+        )
         if path:
             self.add_release_file(path)
 
@@ -125,7 +146,7 @@ class ReleasesPage(QWidget):
         try:
             columns = list_columns(DataSource(path))
         except InputError as exc:
-            self.errorRaised.emit("Could not add the release", str(exc))
+            self.errorRaised.emit(translate("releases_page", "Could not add the release"), str(exc))
             return None
         focal_keys = self.session.columns_with("linkage_keys")
         key = next((k for k in focal_keys if k in columns), None)
@@ -173,12 +194,26 @@ class ReleasesPage(QWidget):
         names = [Path(r.path).name for r in self.session.releases]
         current = linked is not None and [r.name for r in linked.releases[1:]] == names
         later = linked.releases[1:] if current else ()
-        self.matches.setText("Last run: " + "; ".join(
-            f"{r.name} matched {r.linked:,} of {r.focal_records:,} focal records ({pct(r.match_rate)})"
-            for r in later) + "." if later else "")
+        self.matches.setText(
+            translate("releases_page", "Last run: ")
+            + "; ".join(
+                translate("releases_page", "{0} matched {1} of {2} focal records ({3})").format(
+                    r.name,
+                    local_digits(format(r.linked, ",")),
+                    local_digits(format(r.focal_records, ",")),
+                    pct(r.match_rate),
+                )
+                for r in later
+            )
+            + "."
+            if later
+            else ""
+        )
         self.matches.setVisible(bool(later))
         warnings = linked.warnings if current else ()
-        self.match_warning.setText("<br>".join(f"Warning: {escape(w, quote=False)}" for w in warnings))
+        self.match_warning.setText(
+            "<br>".join(translate("releases_page", "Warning: {0}").format(escape(w, quote=False)) for w in warnings)
+        )
         self.match_warning.setVisible(bool(warnings))
 
     @Slot()
@@ -186,7 +221,7 @@ class ReleasesPage(QWidget):
         session = self.session
         self.focal_key.blockSignals(True)
         self.focal_key.clear()
-        self.focal_key.addItem(NO_KEY, None)
+        self.focal_key.addItem(translate("releases_page", NO_KEY), None)
         for column in session.columns:
             self.focal_key.addItem(column, column)
         keys = session.columns_with("linkage_keys")
@@ -194,9 +229,15 @@ class ReleasesPage(QWidget):
         self.focal_key.blockSignals(False)
         self.focal_key.setEnabled(session.table is not None)
         if session.table is not None:
-            self.focal_label.setText(f"{session.table.name}: {session.table.n_rows:,} rows")
+            self.focal_label.setText(
+                translate("releases_page", "{0}: {1} rows").format(
+                    session.table.name, local_digits(format(session.table.n_rows, ","))
+                )
+            )
         else:
-            self.focal_label.setText("No data loaded: open the focal release on the Data page first.")
+            self.focal_label.setText(
+                translate("releases_page", "No data loaded: open the focal release on the Data page first.")
+            )
         self.table.setRowCount(len(session.releases))
         for row, release in enumerate(session.releases):
             item = QTableWidgetItem(Path(release.path).name)
@@ -204,7 +245,7 @@ class ReleasesPage(QWidget):
             self.table.setItem(row, 0, item)
             self.table.setItem(row, 1, QTableWidgetItem(f"{len(release.columns)}"))
             combo = QComboBox()
-            combo.addItem(NO_KEY, None)
+            combo.addItem(translate("releases_page", NO_KEY), None)
             for column in release.columns:
                 combo.addItem(column, column)
             combo.setCurrentIndex(max(0, combo.findData(release.linkage_key)))
@@ -213,7 +254,9 @@ class ReleasesPage(QWidget):
             self.table.setCellWidget(row, 2, combo)
             label = QLineEdit(release.label)
             label.setPlaceholderText(session.release_label(row))
-            label.setToolTip("Names this release in the results (e.g. a year); empty: its position.")
+            label.setToolTip(
+                translate("releases_page", "Names this release in the results (e.g. a year); empty: its position.")
+            )
             label.setProperty("release_row", row)
             label.editingFinished.connect(self._on_release_label)
             self.table.setCellWidget(row, 3, label)
@@ -223,11 +266,18 @@ class ReleasesPage(QWidget):
         self.duplicates.setCurrentIndex(max(0, self.duplicates.findData(session.duplicates)))
         missing = [Path(r.path).name for r in session.releases if not r.linkage_key]
         if not session.releases:
-            self.status.setText("No later release added.")
+            self.status.setText(translate("releases_page", "No later release added."))
         elif missing:
-            self.status.setText(f"Choose the linkage key of: {', '.join(missing)}.")
+            self.status.setText(
+                translate("releases_page", "Choose the linkage key of: {0}.").format(", ".join(missing))
+            )
         else:
-            self.status.setText(f"{len(session.releases)} later release(s) with their linkage key: "
-                                "the run links them to the focal release (see Results, Over time).")
+            self.status.setText(
+                translate(
+                    "releases_page",
+                    "{0} later release(s) with their linkage key: the run links them to the focal release (see "
+                    "Results, Over time).",
+                ).format(len(session.releases))
+            )
         if session.releases and not session.focal_key:
-            self.status.setText("Choose the focal release's linkage key above.")
+            self.status.setText(translate("releases_page", "Choose the focal release's linkage key above."))

@@ -7,13 +7,14 @@ from __future__ import annotations
 from html import escape
 from typing import Optional
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Slot
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView,
-                               QLabel, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
+                               QLabel, QPushButton, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.selection import top_by_size
 
 from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
+from ..resources import icon
 from ..session import Session
 from ..text import TIPS, duration, pct, qid_text
 from ..widgets.histograms import HistogramGrid
@@ -28,6 +29,9 @@ DEFAULT_HISTOGRAMS = 4
 
 class ResultsPage(QWidget):
     """Shows ``session.result``; the attack selector switches all the sweep views at once."""
+
+    exportPdfRequested = Signal()
+    exportTablesRequested = Signal()
 
     def __init__(self, session: Session, parent=None) -> None:
         super().__init__(parent)
@@ -45,7 +49,15 @@ class ResultsPage(QWidget):
         self.stack.addWidget(empty)
         self.stack.addWidget(self._content())
         session.resultChanged.connect(self._on_result)
+        for signal in (session.rolesChanged, session.attacksChanged, session.targetsChanged,
+                       session.releasesChanged):
+            signal.connect(self._show_stale)
         self._on_result()
+
+    @Slot()
+    def _show_stale(self) -> None:
+        """Mark a result run with another analysis than the one now on screen."""
+        self.stale.setVisible(self.session.result_is_stale)
 
     def _content(self) -> QWidget:
         widget = QWidget()
@@ -56,6 +68,22 @@ class ResultsPage(QWidget):
         self.summary.setWordWrap(True)
         head.addWidget(self.summary, 1)
         layout.addLayout(head)
+        commands = QHBoxLayout()  # the command row: the exports on the right, where every page has them
+        commands.addStretch(1)
+        self.pdf_button = QPushButton(icon("export"), "Export PDF...")
+        self.pdf_button.setToolTip("The risk report for the release board (Ctrl+E).")
+        self.pdf_button.clicked.connect(self.exportPdfRequested)
+        self.tables_button = QPushButton(icon("table"), "Export CSV+JSON...")
+        self.tables_button.setToolTip("results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E).")
+        self.tables_button.clicked.connect(self.exportTablesRequested)
+        commands.addWidget(self.pdf_button)
+        commands.addWidget(self.tables_button)
+        layout.addLayout(commands)
+        self.stale = banner("These results were run with other settings than the analysis now on "
+                            "screen; the exports describe the settings they were run with. Run again "
+                            "(Ctrl+R) to update them.", "banner")
+        self.stale.hide()
+        layout.addWidget(self.stale)
         self.warnings = banner()
         layout.addWidget(self.warnings)
         choose = QHBoxLayout()
@@ -200,6 +228,7 @@ class ResultsPage(QWidget):
         if result is None:
             return
         a = result.assessment
+        self._show_stale()
         self.summary.setText(f"<b>{a.dataset.name}</b>: {a.dataset.rows:,} people, "
                              f"{len(a.reidentification):,} subsets of "
                              f"{len(a.config.roles.quasi_identifiers)} quasi-identifiers, "

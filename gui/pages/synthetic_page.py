@@ -15,6 +15,7 @@ The page wires the pieces of :mod:`gui.pages.synthetic` together and runs the jo
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -37,6 +38,7 @@ from .synthetic.form import SyntheticForm
 from .synthetic.labels import attack_label
 from .synthetic.results_view import SyntheticResults
 from .synthetic.run_bar import SyntheticRunBar
+from ..i18n import translate
 
 __all__ = ["SyntheticPage", "attack_label", "attack_row", "residual_text"]
 
@@ -55,6 +57,7 @@ class SyntheticPage(QWidget):
         self.last_error = None
         self._run_started = 0.0
         self._run_seconds = 0.0
+        self._stale = False
         self.runner = JobRunner("synthetic-run", self)
         self.exporter = JobRunner("synthetic-export", self)
         self.runner.progress.connect(self._on_progress)
@@ -71,15 +74,15 @@ class SyntheticPage(QWidget):
         outer.setSpacing(0)
         head = QWidget()
         head_layout = page_layout(head)
-        head_layout.addWidget(title("Synthetic data: does it leak the real records?"))
+        head_layout.addWidget(title(translate("synthetic_page", "Synthetic data: does it leak the real records?")))
         head_layout.addLayout(self._command_row())
         outer.addWidget(head)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.form = SyntheticForm()
-        self.tabs.addTab(scrolling(self.form), icon("analysis"), "Analysis")
+        self.tabs.addTab(scrolling(self.form), icon("analysis"), translate("synthetic_page", "Analysis"))
         self.results = SyntheticResults()
-        self.tabs.addTab(self.results, icon("results"), "Results")
+        self.tabs.addTab(self.results, icon("results"), translate("synthetic_page", "Results"))
         outer.addWidget(self.tabs, 1)
         self.status = hint("")
         self.status.setContentsMargins(16, 2, 16, 4)
@@ -97,23 +100,34 @@ class SyntheticPage(QWidget):
     # --- building -------------------------------------------------------------------------
     def _command_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        self.open_button = QPushButton(icon("open"), "Open analysis...")
-        self.open_button.setToolTip("Read a synthetic-data analysis (.toml): the files, columns and "
-                                    "attack settings.")
+        self.open_button = QPushButton(icon("open"), translate("synthetic_page", "Open analysis..."))
+        self.open_button.setToolTip(
+            translate(
+                "synthetic_page", "Read a synthetic-data analysis (.toml): the files, columns and attack settings."
+            )
+        )
         self.open_button.clicked.connect(self._ask_open_analysis)
-        self.save_button = QPushButton(icon("save"), "Save analysis...")
-        self.save_button.setToolTip("Write the files, columns and attack settings (never the data) to "
-                                    "a .toml file that the command line can run too.")
+        self.save_button = QPushButton(icon("save"), translate("synthetic_page", "Save analysis..."))
+        self.save_button.setToolTip(
+            translate(
+                "synthetic_page",
+                "Write the files, columns and attack settings (never the data) to "
+                "a .toml file that the command line can run too.",
+            )
+        )
         self.save_button.clicked.connect(self._ask_save_analysis)
-        self.run_button = QPushButton(icon("run"), "Run the attacks")
+        self.run_button = QPushButton(icon("run"), translate("synthetic_page", "Run the attacks"))
         self.run_button.setObjectName("primary")
         self.run_button.clicked.connect(self.run)
-        self.pdf_button = QPushButton(icon("export"), "Export PDF...")
-        self.pdf_button.setToolTip("The risk report for the release board.")
+        self.pdf_button = QPushButton(icon("export"), translate("synthetic_page", "Export PDF..."))
+        self.pdf_button.setToolTip(translate("synthetic_page", "The risk report for the release board."))
         self.pdf_button.clicked.connect(self._ask_export_pdf)
-        self.tables_button = QPushButton(icon("table"), "Export CSV+JSON...")
-        self.tables_button.setToolTip("results.json, the attack and ROC tables as CSV, and the "
-                                      "analysis, into a folder.")
+        self.tables_button = QPushButton(icon("table"), translate("synthetic_page", "Export CSV+JSON..."))
+        self.tables_button.setToolTip(
+            translate(
+                "synthetic_page", "results.json, the attack and ROC tables as CSV, and the analysis, into a folder."
+            )
+        )
         self.tables_button.clicked.connect(self._ask_export_tables)
         for button in (self.open_button, self.save_button):
             row.addWidget(button)
@@ -172,7 +186,9 @@ class SyntheticPage(QWidget):
     # --- the analysis file ------------------------------------------------------------------------
     @Slot()
     def _ask_open_analysis(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a synthetic-data analysis", "", ANALYSIS_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("synthetic_page", "Open a synthetic-data analysis"), "", ANALYSIS_FILTER
+        )
         if path:
             self.open_analysis(path)
 
@@ -180,16 +196,17 @@ class SyntheticPage(QWidget):
         try:
             config = SyntheticConfig.from_toml(path)
         except InputError as exc:
-            self.error("Could not open the analysis", str(exc))
+            self.error(translate("synthetic_page", "Could not open the analysis"), str(exc))
             return False
         self.apply_config(config)
-        self.statusMessage.emit(f"Opened the analysis {Path(path).name}.")
+        self.statusMessage.emit(translate("synthetic_page", "Opened the analysis {0}.").format(Path(path).name))
         return True
 
     @Slot()
     def _ask_save_analysis(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the analysis", "synthetic_analysis.toml",
-                                              ANALYSIS_FILTER)
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("synthetic_page", "Save the analysis"), "synthetic_analysis.toml", ANALYSIS_FILTER
+        )
         if path:
             self.save_analysis(path if path.endswith(".toml") else path + ".toml")
 
@@ -198,7 +215,7 @@ class SyntheticPage(QWidget):
         try:
             config = self.build_config()
         except InputError as exc:
-            self.error("Nothing to save yet", str(exc))
+            self.error(translate("synthetic_page", "Nothing to save yet"), str(exc))
             return False
         target = Path(path)
         try:  # data paths relative to the analysis file's folder, or absolute
@@ -207,9 +224,9 @@ class SyntheticPage(QWidget):
             self.error("Could not save the analysis", str(exc))
             return False
         except OSError as exc:
-            self.error("Could not save the analysis", f"{target}: {exc.strerror or exc}")
+            self.error(translate("synthetic_page", "Could not save the analysis"), f"{target}: {exc.strerror or exc}")
             return False
-        self.statusMessage.emit(f"Saved the analysis to {target.name}.")
+        self.statusMessage.emit(translate("synthetic_page", "Saved the analysis to {0}.").format(target.name))
         return True
 
     # --- state ----------------------------------------------------------------------------------
@@ -224,6 +241,22 @@ class SyntheticPage(QWidget):
         exporting = self.exporter.busy
         self.pdf_button.setEnabled(has_result and not exporting)
         self.tables_button.setEnabled(has_result and not exporting)
+        stale = self.result_is_stale()
+        if stale and not self._stale:
+            self.statusMessage.emit("The results were run with other settings than the form now shows; "
+                                    "the exports describe the settings they were run with. Run again to update them.")
+        self._stale = stale
+
+    def result_is_stale(self) -> bool:
+        """Whether the last result was run with another analysis than the form now describes
+        (anything but the worker count)."""
+        if self.assessment is None:
+            return False
+        try:
+            current = self.build_config()
+        except InputError:
+            return True
+        return replace(current, jobs=1) != replace(self.assessment.config, jobs=1)
 
     @Slot(bool)
     def _on_busy(self, _busy: bool) -> None:
@@ -243,7 +276,7 @@ class SyntheticPage(QWidget):
         try:
             config = self.build_config()
         except InputError as exc:
-            self.error("The attacks cannot run yet", str(exc))
+            self.error(translate("synthetic_page", "The attacks cannot run yet"), str(exc))
             return False
 
         def work(progress, cancel):
@@ -252,16 +285,16 @@ class SyntheticPage(QWidget):
             return run_synthetic_assessment(config, on_progress=progress, cancel=cancel)
 
         self._run_started = time.monotonic()
-        self.run_bar.begin("Attacking the synthetic file")
+        self.run_bar.begin(translate("synthetic_page", "Attacking the synthetic file"))
         self.runner.submit(work)
-        self.statusMessage.emit("Running the attacks on the synthetic file...")
+        self.statusMessage.emit(translate("synthetic_page", "Running the attacks on the synthetic file..."))
         return True
 
     @Slot()
     def cancel(self) -> None:
         if self.runner.busy:
             self.runner.cancel()
-            self.statusMessage.emit("Cancelling...")
+            self.statusMessage.emit(translate("synthetic_page", "Cancelling..."))
 
     @Slot(object)
     def _on_progress(self, progress: Progress) -> None:
@@ -274,21 +307,31 @@ class SyntheticPage(QWidget):
         self.assessment = assessment
         self.results.show_assessment(assessment, self._run_seconds)
         self.tabs.setCurrentIndex(1)
-        self.statusMessage.emit(f"Finished: {len(assessment.attacks)} attack(s) in "
-                                f"{duration(self._run_seconds)}.")
+        self.statusMessage.emit(
+            translate("synthetic_page", "Finished: {0} attack(s) in {1}.").format(
+                len(assessment.attacks), duration(self._run_seconds)
+            )
+        )
         self.resultChanged.emit()
         self.refresh()
 
     @Slot(object)
     def _on_run_failed(self, error: JobError) -> None:
         self.run_bar.end()
-        self.error("The attacks could not run" if error.kind == "input" else "The run failed",
-                   error.message, error.details)
+        self.error(
+            (
+                translate("synthetic_page", "The attacks could not run")
+                if error.kind == "input"
+                else translate("synthetic_page", "The run failed")
+            ),
+            error.message,
+            error.details,
+        )
 
     @Slot()
     def _on_run_cancelled(self) -> None:
         self.run_bar.end()
-        self.statusMessage.emit("Run cancelled: nothing was kept from it.")
+        self.statusMessage.emit(translate("synthetic_page", "Run cancelled: nothing was kept from it."))
 
     def table_text(self) -> list[list[str]]:
         """The results table as shown (tests and copy)."""
@@ -297,14 +340,20 @@ class SyntheticPage(QWidget):
     # --- exports --------------------------------------------------------------------------------
     @Slot()
     def _ask_export_pdf(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export the PDF report", "synthetic_report.pdf",
-                                              "PDF report (*.pdf)")
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            translate("synthetic_page", "Export the PDF report"),
+            "synthetic_report.pdf",
+            translate("synthetic_page", "PDF report (*.pdf)"),
+        )
         if path:
             self.export_pdf(path if path.lower().endswith(".pdf") else path + ".pdf")
 
     @Slot()
     def _ask_export_tables(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Export CSV and JSON into a folder")
+        folder = QFileDialog.getExistingDirectory(
+            self, translate("synthetic_page", "Export CSV and JSON into a folder")
+        )
         if folder:
             self.export_tables(folder)
 
@@ -323,7 +372,9 @@ class SyntheticPage(QWidget):
     def _export(self, writer, where: str, what: str, label: str) -> bool:
         assessment = self.assessment
         if assessment is None:
-            self.error("Nothing to export", "Run the attacks first.")
+            self.error(
+                translate("synthetic_page", "Nothing to export"), translate("synthetic_page", "Run the attacks first.")
+            )
             return False
 
         def work(progress, cancel) -> str:
@@ -334,16 +385,16 @@ class SyntheticPage(QWidget):
             return where
 
         self.exporter.submit(work)
-        self.statusMessage.emit(f"Writing {label} to {where}...")
+        self.statusMessage.emit(translate("synthetic_page", "Writing {0} to {1}...").format(label, where))
         return True
 
     @Slot(object)
     def _on_exported(self, where: str) -> None:
-        self.statusMessage.emit(f"Exported to {where}.")
+        self.statusMessage.emit(translate("synthetic_page", "Exported to {0}.").format(where))
 
     @Slot(object)
     def _on_export_failed(self, error: JobError) -> None:
-        self.error("Export failed", error.message, error.details)
+        self.error(translate("synthetic_page", "Export failed"), error.message, error.details)
 
     # --- closing --------------------------------------------------------------------------------
     def shutdown(self, timeout_ms: int = 15000) -> bool:

@@ -10,15 +10,24 @@ from typing import Optional, Sequence
 
 import numpy as np
 from matplotlib.lines import Line2D
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from engine.dp.results import CountingPoint, ThresholdPoint
 
 from .canvas import PRIOR_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas
+from ..i18n import translate
+from ..text import Translated, count, local_digits, pct
 
 # One colour per counting query (colour-blind friendly, Okabe & Ito), one line style per mechanism.
 SCENARIO_COLORS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#b8860b")
 MECHANISM_STYLES = {"oblivious": "-", "local": "--"}
-MECHANISM_WORDS = {"oblivious": "oblivious (central)", "local": "local"}
+MECHANISM_WORDS = Translated(
+    "widgets.dp_plots",
+    {
+        "oblivious": QT_TRANSLATE_NOOP("widgets.dp_plots", "oblivious (central)"),
+        "local": QT_TRANSLATE_NOOP("widgets.dp_plots", "local"),
+    },
+)
 ACTIVE_COLOR = PRIOR_COLOR
 PASSIVE_COLOR = TOP_COLOR
 HOVER_PIXELS = 9.0
@@ -31,8 +40,13 @@ def scenario_color(index: int) -> str:
 def number(value: float, digits: int = 4) -> str:
     """A value for a label: significant digits, 'n/a' when undefined."""
     if value is None or not math.isfinite(value):
-        return "n/a"
-    return f"{value:.{digits}g}"
+        return pct(None)
+    return local_digits(f"{value:.{digits}g}")
+
+
+def mechanism_word(name: str) -> str:
+    """A mechanism's name in the window's language."""
+    return MECHANISM_WORDS.get(name, name)
 
 
 @dataclass
@@ -93,7 +107,9 @@ class _HoverCanvas(PlotCanvas):
         return self.nearest(ax, event.x, event.y)
 
 
-def _series_by_scenario(points: Sequence[CountingPoint]) -> tuple[list[str], dict[tuple[str, str], list[CountingPoint]]]:
+def _series_by_scenario(
+    points: Sequence[CountingPoint],
+) -> tuple[list[str], dict[tuple[str, str], list[CountingPoint]]]:
     scenarios: list[str] = []
     series: dict[tuple[str, str], list[CountingPoint]] = {}
     for point in points:
@@ -107,11 +123,20 @@ def _series_by_scenario(points: Sequence[CountingPoint]) -> tuple[list[str], dic
 
 def point_text(point: CountingPoint) -> str:
     """The hover text of one counting point."""
-    return (f"{point.scenario}\n{MECHANISM_WORDS.get(point.mechanism, point.mechanism)}, "
-            f"ε = {number(point.epsilon)}\n"
-            f"privacy loss ×{number(point.privacy_loss)} "
-            f"({number(100 * point.prior_vulnerability, 3)}% → {number(100 * point.posterior_vulnerability, 3)}%)\n"
-            f"utility {number(point.utility)} (count prior {number(point.count_prior_vulnerability)})")
+    return translate(
+        "widgets.dp_plots",
+        "{scenario}\n{mechanism}, ε = {epsilon}\nprivacy loss ×{loss} ({prior}% → {posterior}%)\n"
+        "utility {utility} (count prior {count_prior})",
+    ).format(
+        scenario=point.scenario,
+        mechanism=mechanism_word(point.mechanism),
+        epsilon=number(point.epsilon),
+        loss=number(point.privacy_loss),
+        prior=number(100 * point.prior_vulnerability, 3),
+        posterior=number(100 * point.posterior_vulnerability, 3),
+        utility=number(point.utility),
+        count_prior=number(point.count_prior_vulnerability),
+    )
 
 
 def loss_limits(values: Sequence[float]) -> tuple[float, float]:
@@ -147,7 +172,7 @@ class CountingCurves(_HoverCanvas):
     def show_points(self, points: Sequence[CountingPoint]) -> None:
         if not points:
             self.axes = {}
-            self._empty("No counting-query results yet: add a query and press Run.")
+            self._empty(translate("widgets.dp_plots", "No counting-query results yet: add a query and press Run."))
             return
         self._clear()
         scenarios, series = _series_by_scenario(points)
@@ -165,16 +190,16 @@ class CountingCurves(_HoverCanvas):
                 ax.plot(eps, values, color=color, ls=style, lw=1.8, marker="o", ms=3.2)
                 self._register(ax, eps, values, texts)
         loss_ax.axhline(1.0, color="#888888", lw=0.9, ls=":", zorder=1)
-        loss_ax.set_title("Privacy loss", fontsize=TEXT_SIZE + 1)
-        loss_ax.set_ylabel("× prior chance of guessing the secret", fontsize=TEXT_SIZE)
+        loss_ax.set_title(translate("widgets.dp_plots", "Privacy loss"), fontsize=TEXT_SIZE + 1)
+        loss_ax.set_ylabel(translate("widgets.dp_plots", "× prior chance of guessing the secret"), fontsize=TEXT_SIZE)
         loss_ax.set_ylim(*loss_limits([p.privacy_loss for p in points]))
         _plain_numbers(loss_ax)
-        utility_ax.set_title("Utility", fontsize=TEXT_SIZE + 1)
-        utility_ax.set_ylabel("chance the real count is guessed", fontsize=TEXT_SIZE)
+        utility_ax.set_title(translate("widgets.dp_plots", "Utility"), fontsize=TEXT_SIZE + 1)
+        utility_ax.set_ylabel(translate("widgets.dp_plots", "chance the real count is guessed"), fontsize=TEXT_SIZE)
         utility_ax.set_ylim(-0.02, 1.02)
         for ax in self.axes.values():
             ax.set_xscale("log")
-            ax.set_xlabel("ε (log scale)", fontsize=TEXT_SIZE)
+            ax.set_xlabel(translate("widgets.dp_plots", "ε (log scale)"), fontsize=TEXT_SIZE)
             ax.tick_params(labelsize=TEXT_SIZE)
             ax.grid(True, which="major", color="#e3e3e3")
         _legend(self.figure, scenarios, mechanisms)
@@ -192,7 +217,7 @@ class TradeoffPlot(_HoverCanvas):
     def show_points(self, points: Sequence[CountingPoint]) -> None:
         if not points:
             self.ax = None
-            self._empty("No counting-query results yet: add a query and press Run.")
+            self._empty(translate("widgets.dp_plots", "No counting-query results yet: add a query and press Run."))
             return
         self._clear()
         scenarios, series = _series_by_scenario(points)
@@ -206,10 +231,15 @@ class TradeoffPlot(_HoverCanvas):
                     ls=MECHANISM_STYLES.get(mechanism, ":"), lw=1.6, marker="o", ms=3.5)
             self._register(ax, loss, utility, [point_text(p) for p in members])
         ax.axvline(1.0, color="#888888", lw=0.9, ls=":", zorder=1)
-        ax.set_title("Utility against privacy loss (ε grows along each line)", fontsize=TEXT_SIZE + 1)
-        ax.set_xlabel("privacy loss (× prior chance of guessing the secret; 1 = nothing learnt)",
-                      fontsize=TEXT_SIZE)
-        ax.set_ylabel("utility (chance the real count is guessed)", fontsize=TEXT_SIZE)
+        ax.set_title(
+            translate("widgets.dp_plots", "Utility against privacy loss (ε grows along each line)"),
+            fontsize=TEXT_SIZE + 1,
+        )
+        ax.set_xlabel(
+            translate("widgets.dp_plots", "privacy loss (× prior chance of guessing the secret; 1 = nothing learnt)"),
+            fontsize=TEXT_SIZE,
+        )
+        ax.set_ylabel(translate("widgets.dp_plots", "utility (chance the real count is guessed)"), fontsize=TEXT_SIZE)
         ax.set_xlim(*loss_limits([p.privacy_loss for p in points]))
         _plain_numbers(ax, "both")
         ax.tick_params(labelsize=TEXT_SIZE)
@@ -236,19 +266,39 @@ class ThresholdPlot(_HoverCanvas):
     def show_points(self, points: Sequence[ThresholdPoint]) -> None:
         if not points:
             self.ax = None
-            self._empty("No thresholded-count results yet: tick \"Include the thresholded count\" and press Run.")
+            self._empty(
+                translate(
+                    "widgets.dp_plots",
+                    'No thresholded-count results yet: tick "Include the thresholded count" and press Run.',
+                )
+            )
             return
         self._clear()
         points = sorted(points, key=lambda p: p.epsilon)
         eps = [p.epsilon for p in points]
         ax = self.figure.add_subplot(1, 1, 1)
         self.ax = ax
-        texts = [f"ε = {number(p.epsilon)}\nactive δ = {number(p.delta_active, 3)} "
-                 f"(worst case: {p.worst_known_yes:,} known yes-votes)\npassive δ = {number(p.delta_passive, 3)}"
-                 for p in points]
+        texts = [
+            translate(
+                "widgets.dp_plots",
+                "ε = {epsilon}\nactive δ = {active} (worst case: {worst} known yes-votes)\n" "passive δ = {passive}",
+            ).format(
+                epsilon=number(p.epsilon),
+                active=number(p.delta_active, 3),
+                worst=count(p.worst_known_yes),
+                passive=number(p.delta_passive, 3),
+            )
+            for p in points
+        ]
         dropped = 0
-        for attribute, color, label in (("delta_active", ACTIVE_COLOR, "active attacker (APKDP: worst known votes)"),
-                                        ("delta_passive", PASSIVE_COLOR, "passive attacker (PPKDP: average over known votes)")):
+        for attribute, color, label in (
+            ("delta_active", ACTIVE_COLOR, translate("widgets.dp_plots", "active attacker (APKDP: worst known votes)")),
+            (
+                "delta_passive",
+                PASSIVE_COLOR,
+                translate("widgets.dp_plots", "passive attacker (PPKDP: average over known votes)"),
+            ),
+        ):
             values, zeros = positive([getattr(p, attribute) for p in points])
             dropped += zeros
             ax.plot(eps, values, color=color, lw=2.0, marker="o", ms=3.5, label=label)
@@ -258,13 +308,24 @@ class ThresholdPlot(_HoverCanvas):
         if np.isfinite(drawn).any():
             ax.set_yscale("log")
             ax.set_ylim(top=min(2.0, 10 * np.nanmax(drawn)))  # delta is a probability: never above 1
-        ax.set_title("δ of the (ε, δ) guarantee for the target's vote", fontsize=TEXT_SIZE + 1)
-        ax.set_xlabel("ε (log scale)", fontsize=TEXT_SIZE)
-        ax.set_ylabel("δ (log scale)", fontsize=TEXT_SIZE)
+        ax.set_title(
+            translate("widgets.dp_plots", "δ of the (ε, δ) guarantee for the target's vote"), fontsize=TEXT_SIZE + 1
+        )
+        ax.set_xlabel(translate("widgets.dp_plots", "ε (log scale)"), fontsize=TEXT_SIZE)
+        ax.set_ylabel(translate("widgets.dp_plots", "δ (log scale)"), fontsize=TEXT_SIZE)
         ax.tick_params(labelsize=TEXT_SIZE)
         ax.grid(True, which="major", color="#e3e3e3")
         ax.legend(fontsize=TEXT_SIZE - 0.5, loc="center right")
         if dropped:
-            ax.text(0.01, 0.01, f"{dropped} point(s) with δ = 0 are not drawn (log axis)", fontsize=TEXT_SIZE - 1,
-                    color="#555555", transform=ax.transAxes, va="bottom")
+            ax.text(
+                0.01,
+                0.01,
+                translate("widgets.dp_plots", "{dropped} point(s) with δ = 0 are not drawn (log axis)").format(
+                    dropped=dropped
+                ),
+                fontsize=TEXT_SIZE - 1,
+                color="#555555",
+                transform=ax.transAxes,
+                va="bottom",
+            )
         self.draw_idle()

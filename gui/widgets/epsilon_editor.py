@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QButtonGroup, QDoubleSpinBox, QGridLayout, QHBoxL
 
 from engine.dp.config import log_spaced_epsilons
 from engine.errors import InputError
+from ..i18n import translate
 
 
 def parse_numbers(text: str, what: str) -> tuple[float, ...]:
@@ -35,8 +36,8 @@ class EpsilonEditor(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         self.group = QButtonGroup(self)
-        self.radio_range = QRadioButton("Log-spaced from")
-        self.radio_list = QRadioButton("These values:")
+        self.radio_range = QRadioButton(translate("widgets.epsilon_editor", "Log-spaced from"))
+        self.radio_list = QRadioButton(translate("widgets.epsilon_editor", "These values:"))
         self.group.addButton(self.radio_range, 0)
         self.group.addButton(self.radio_list, 1)
         self.low = QDoubleSpinBox()
@@ -50,14 +51,14 @@ class EpsilonEditor(QWidget):
         self.count = QSpinBox()
         self.count.setRange(1, 500)
         self.count.setValue(20)
-        self.count.setSuffix(" values of ε")
+        self.count.setSuffix(translate("widgets.epsilon_editor", " values of ε"))
         self.values = QLineEdit()
-        self.values.setPlaceholderText("e.g. 0.405, 1.099, 2.303")
-        self.values.setToolTip("Epsilons separated by commas (each > 0).")
+        self.values.setPlaceholderText(translate("widgets.epsilon_editor", "e.g. 0.405, 1.099, 2.303"))
+        self.values.setToolTip(translate("widgets.epsilon_editor", "Epsilons separated by commas (each > 0)."))
         grid.addWidget(self.radio_range, 0, 0)
         row = QHBoxLayout()
         row.addWidget(self.low, 1)
-        row.addWidget(QLabel("to"))
+        row.addWidget(QLabel(translate("widgets.epsilon_editor", "to")))
         row.addWidget(self.high, 1)
         grid.addLayout(row, 0, 1)
         grid.addWidget(self.count, 1, 1)

@@ -13,14 +13,21 @@ from engine.results import RiskHistogram
 
 from ..text import count, pct, qid_text
 from .canvas import POINT_COLOR, PRIOR_COLOR, TEXT_SIZE, PlotCanvas
+from ..i18n import translate
+from ..text import local_digits
 
 
 def histogram_title(qids: tuple[str, ...], all_qids: tuple[str, ...], width: int) -> str:
     """A title of at most two lines naming the subset (shortened with an ellipsis)."""
     size = len(qids)
     if all_qids and set(qids) == set(all_qids):
-        return f"All {size} quasi-identifiers"
-    lines = textwrap.wrap(f"{size} quasi-identifier{'s' if size > 1 else ''}: {qid_text(qids)}", width)
+        return translate("widgets.histograms", "All {0} quasi-identifiers").format(size)
+    lines = textwrap.wrap(
+        translate("widgets.histograms", "{0} quasi-identifier{1}: {2}").format(
+            size, "s" if size > 1 else "", qid_text(qids)
+        ),
+        width,
+    )
     if len(lines) > 2:
         lines = lines[:2]
         lines[1] = lines[1][: width - 1].rstrip(" +") + "…"
@@ -44,8 +51,16 @@ class HistogramGrid(PlotCanvas):
         if not self.histograms:
             ax = self.figure.add_subplot(1, 1, 1)
             ax.set_axis_off()
-            ax.text(0.5, 0.5, "No histogram to show: run the attacks, then tick a size.",
-                    ha="center", va="center", fontsize=11, color="#555555", transform=ax.transAxes)
+            ax.text(
+                0.5,
+                0.5,
+                translate("widgets.histograms", "No histogram to show: run the attacks, then tick a size."),
+                ha="center",
+                va="center",
+                fontsize=11,
+                color="#555555",
+                transform=ax.transAxes,
+            )
             self.draw_idle()
             return
         n = len(self.histograms)
@@ -57,15 +72,15 @@ class HistogramGrid(PlotCanvas):
             bars = ax.bar(edges[:-1], h.counts, width=np.diff(edges), align="edge",
                           color=POINT_COLOR, edgecolor="white", linewidth=0.5)
             ax.axvline(h.mean, color=PRIOR_COLOR, linestyle="--", linewidth=1.2,
-                       label=f"mean {pct(h.mean)}")
+                       label=translate("widgets.histograms", "mean {0}").format(pct(h.mean)))
             ax.set_title(histogram_title(h.qids, all_qids, 60 if ncols == 2 else 44),
                          fontsize=TEXT_SIZE - 0.5)
             if log:
                 ax.set_yscale("symlog", linthresh=1)
                 ax.set_ylim(0, max(max(h.counts), 1) * 3)
             ax.set_xlim(0, 1)
-            ax.set_xlabel(f"Per-person {risk_word}", fontsize=TEXT_SIZE - 1)
-            ax.set_ylabel("People", fontsize=TEXT_SIZE - 1)
+            ax.set_xlabel(translate("widgets.histograms", "Per-person {0}").format(risk_word), fontsize=TEXT_SIZE - 1)
+            ax.set_ylabel(translate("widgets.histograms", "People"), fontsize=TEXT_SIZE - 1)
             ax.tick_params(labelsize=TEXT_SIZE - 1)
             ax.legend(loc="upper center", fontsize=TEXT_SIZE - 1.5, frameon=True)
             ax.grid(True, axis="y", color="#e3e3e3")
@@ -82,6 +97,7 @@ class HistogramGrid(PlotCanvas):
         for i, bar in enumerate(bars):
             if bar.contains(event)[0]:
                 low, high = h.edges[i], h.edges[i + 1]
-                return ((low + high) / 2, bar.get_height()), \
-                    f"risk {low:.2f}-{high:.2f}: {count(h.counts[i])} people"
+                return ((low + high) / 2, bar.get_height()), translate(
+                    "widgets.histograms", "risk {0}-{1}: {2} people"
+                ).format(local_digits(format(low, ".2f")), local_digits(format(high, ".2f")), count(h.counts[i]))
         return None

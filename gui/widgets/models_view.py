@@ -14,6 +14,8 @@ from engine.results import Assessment, ModelShortfall, PrivacyModelLevels
 
 from ..text import MODEL_TIPS, count, pct, qid_text
 from .canvas import PRIOR_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas, POINT_COLOR
+from ..i18n import translate
+from ..text import local_digits
 
 LEVELS = (("k", "k-anonymity (k)"), ("alpha", "alpha (largest share of one value)"),
           ("l", "distinct l-diversity (l)"), ("entropy_l", "entropy l-diversity"),
@@ -41,7 +43,7 @@ def level_text(level: PrivacyModelLevels, name: str) -> tuple[str, bool]:
     if isinstance(value, float) and math.isnan(value):
         return ("not achievable" if name == "beta_enhanced" else "undefined"), True
     if name == "t":
-        return f"{_number(value)} ({level.t_distance} distance)", False
+        return translate("widgets.models_view", "{0} ({1} distance)").format(_number(value), level.t_distance), False
     if name in ("k", "l"):
         return f"{int(value):,}", False
     return _number(value), False
@@ -98,12 +100,21 @@ class PrivacyModelsView(QWidget):
         layout.addWidget(self.note)
         self.levels = _table("modelLevels")
         layout.addWidget(self.levels, 3)
-        self.shortfall_label = QLabel("<b>Groups short of the targets</b> (full set of quasi-identifiers)")
+        self.shortfall_label = QLabel(
+            translate("widgets.models_view", "<b>Groups short of the targets</b> (full set of quasi-identifiers)")
+        )
         layout.addWidget(self.shortfall_label)
         self.shortfalls = _table("modelShortfalls")
         layout.addWidget(self.shortfalls, 2)
-        layout.addWidget(QLabel("<b>k by subset size</b>: the smallest group for each number of "
-                                "quasi-identifiers the attacker knows"))
+        layout.addWidget(
+            QLabel(
+                translate(
+                    "widgets.models_view",
+                    "<b>k by subset size</b>: the smallest group for each number of "
+                    "quasi-identifiers the attacker knows",
+                )
+            )
+        )
         self.k_by_size = _table("kBySize")
         self.k_by_size.horizontalHeader().setToolTip(MODEL_TIPS["k"])
         layout.addWidget(self.k_by_size, 2)
@@ -112,17 +123,32 @@ class PrivacyModelsView(QWidget):
         full_set = selection.full_set_levels(assessment) if assessment is not None else None
         levels = list(full_set.rows) if full_set is not None else []
         if assessment is None or not assessment.config.models.enabled:
-            self.note.setText("Privacy models were not computed: tick \"Report the privacy-model "
-                              "levels\" on the Attacks page and run again.")
+            self.note.setText(
+                translate(
+                    "widgets.models_view",
+                    'Privacy models were not computed: tick "Report the privacy-model '
+                    'levels" on the Attacks page and run again.',
+                )
+            )
         elif not levels:
-            self.note.setText("No privacy-model levels: they need a sensitive attribute (set one on "
-                              "the Data page and tick attribute inference).")
+            self.note.setText(
+                translate(
+                    "widgets.models_view",
+                    "No privacy-model levels: they need a sensitive attribute (set one on "
+                    "the Data page and tick attribute inference).",
+                )
+            )
         else:
             qids = full_set.qids
             which = "all quasi-identifiers" if full_set.complete else \
                 "the largest subset evaluated (the full set is not in the chosen family)"
-            self.note.setText(f"Levels the data reaches for {which}: {qid_text(qids)}. "
-                              "Point at a model for its meaning; \"undefined\" cells explain why.")
+            self.note.setText(
+                translate(
+                    "widgets.models_view",
+                    'Levels the data reaches for {0}: {1}. Point at a model for its meaning; "undefined" cells '
+                    'explain why.',
+                ).format(which, qid_text(qids))
+            )
         self.levels.setVisible(bool(levels))
         if levels:
             rows, tips = [], []
@@ -134,21 +160,50 @@ class PrivacyModelsView(QWidget):
                     row_tips.append(note_for(level, name) if undefined else MODEL_TIPS[name])
                 rows.append(texts)
                 tips.append(row_tips)
-            _fill(self.levels, ["Model"] + [f"Sensitive: {m.sensitive}" for m in levels], rows, tips)
+            _fill(
+                self.levels,
+                ["Model"] + [translate("widgets.models_view", "Sensitive: {0}").format(m.sensitive) for m in levels],
+                rows,
+                tips,
+            )
         shortfalls: Sequence[ModelShortfall] = assessment.model_shortfalls if assessment else ()
         self.shortfall_label.setVisible(bool(levels))
         self.shortfalls.setVisible(bool(levels))
-        rows = [[MODEL_NAMES.get(s.model, s.model), s.sensitive or "(any)", _number(float(s.target)),
-                 f"{count(s.blocks)} of {count(s.total_blocks)}", count(s.records)] for s in shortfalls]
+        rows = [
+            [
+                MODEL_NAMES.get(s.model, s.model),
+                s.sensitive or translate("widgets.models_view", "(any)"),
+                _number(float(s.target)),
+                f"{count(s.blocks)} of {count(s.total_blocks)}",
+                count(s.records),
+            ]
+            for s in shortfalls
+        ]
         if levels and not rows:
-            rows = [["no target set, or every group reaches it", "", "", "", ""]]
-        _fill(self.shortfalls, ["Model", "Sensitive", "Target", "Groups short of target",
-                                "People in them"], rows)
+            rows = [[translate("widgets.models_view", "no target set, or every group reaches it"), "", "", "", ""]]
+        _fill(
+            self.shortfalls,
+            [
+                translate("widgets.models_view", "Model"),
+                translate("widgets.models_view", "Sensitive"),
+                translate("widgets.models_view", "Target"),
+                translate("widgets.models_view", "Groups short of target"),
+                translate("widgets.models_view", "People in them"),
+            ],
+            rows,
+        )
         k_rows = smallest_k_by_size(assessment.privacy_models) if assessment else []
         self.k_by_size.setVisible(bool(k_rows))
-        _fill(self.k_by_size, ["Size", "Smallest k", "Subset"],
-              [[str(size), f"{k:,}", qid_text(qids)] for size, k, qids in k_rows],
-              [[MODEL_TIPS["k"]] * 3 for _ in k_rows])
+        _fill(
+            self.k_by_size,
+            [
+                translate("widgets.models_view", "Size"),
+                translate("widgets.models_view", "Smallest k"),
+                translate("widgets.models_view", "Subset"),
+            ],
+            [[str(size), f"{k:,}", qid_text(qids)] for size, k, qids in k_rows],
+            [[MODEL_TIPS["k"]] * 3 for _ in k_rows],
+        )
 
 
 class OverTimeChart(PlotCanvas):
@@ -168,14 +223,20 @@ class OverTimeChart(PlotCanvas):
         names = [i.sensitive for i in steps[0].inference]
         for index, name in enumerate(names):
             values = [next((i.posterior_det for i in s.inference if i.sensitive == name), 0.0) for s in steps]
-            series.append((f"{name} learned for sure", values, colors[index % len(colors)]))
+            series.append(
+                (
+                    translate("widgets.models_view", "{0} learned for sure").format(name),
+                    values,
+                    colors[index % len(colors)],
+                )
+            )
         width = 0.8 / len(series)
         for index, (label, values, color) in enumerate(series):
             xs = [x + (index - (len(series) - 1) / 2) * width for x in range(len(steps))]
             bars = ax.bar(xs, [100 * v for v in values], width, label=label, color=color)
             ax.bar_label(bars, labels=[f"{100 * v:.1f}%" for v in values], fontsize=TEXT_SIZE - 1)
         ax.set_xticks(range(len(steps)), step_labels(steps), fontsize=TEXT_SIZE)
-        ax.set_ylabel("people (%)", fontsize=TEXT_SIZE)
+        ax.set_ylabel(translate("widgets.models_view", "people (%)"), fontsize=TEXT_SIZE)
         ax.set_ylim(0, 110)
         ax.tick_params(labelsize=TEXT_SIZE)
         ax.legend(fontsize=TEXT_SIZE, loc="upper left", ncols=min(len(series), 4), frameon=False)
@@ -183,7 +244,14 @@ class OverTimeChart(PlotCanvas):
 
 
 def step_labels(steps) -> list[str]:
-    return [f"release {s.label} alone" if i == 0 else f"+ release {s.label}" for i, s in enumerate(steps)]
+    return [
+        (
+            translate("widgets.models_view", "release {0} alone").format(s.label)
+            if i == 0
+            else translate("widgets.models_view", "+ release {0}").format(s.label)
+        )
+        for i, s in enumerate(steps)
+    ]
 
 
 class OverTimeView(QWidget):
@@ -211,23 +279,52 @@ class OverTimeView(QWidget):
         self.chart.setVisible(bool(steps))
         self.table.setVisible(bool(steps))
         warnings = list(linked.warnings) if linked is not None else []
-        self.problem.setText("<br>".join(f"Warning: {escape(w, quote=False)}" for w in warnings))
+        self.problem.setText(
+            "<br>".join(
+                translate("widgets.models_view", "Warning: {0}").format(escape(w, quote=False)) for w in warnings
+            )
+        )
         self.problem.setVisible(bool(warnings))
         if not steps:
-            self.note.setText("No linked releases in this run: add later releases and the linkage key "
-                              "on the Releases page to see how the risk grows with each release.")
+            self.note.setText(
+                translate(
+                    "widgets.models_view",
+                    "No linked releases in this run: add later releases and the linkage key "
+                    "on the Releases page to see how the risk grows with each release.",
+                )
+            )
             self.chart.show_steps([])
             return
-        releases = ", ".join(f"{r.label}: {r.name} ({r.linked:,} of {r.focal_records:,} focal records "
-                             f"matched, {pct(r.match_rate)}; {r.rows:,} rows"
-                             + (f", {r.duplicates_dropped:,} duplicate keys dropped" if r.duplicates_dropped else "")
-                             + ")" for r in linked.releases)
-        self.note.setText(f"Risk with the focal release alone, then with each later release linked "
-                          f"on the key (all quasi-identifiers of the releases so far). Releases: {releases}.")
+        releases = ", ".join(
+            translate("widgets.models_view", "{0}: {1} ({2} of {3} focal records matched, {4}; {5} rows").format(
+                r.label,
+                r.name,
+                local_digits(format(r.linked, ",")),
+                local_digits(format(r.focal_records, ",")),
+                pct(r.match_rate),
+                local_digits(format(r.rows, ",")),
+            )
+            + (
+                translate("widgets.models_view", ", {0} duplicate keys dropped").format(
+                    local_digits(format(r.duplicates_dropped, ","))
+                )
+                if r.duplicates_dropped
+                else ""
+            )
+            + ")"
+            for r in linked.releases
+        )
+        self.note.setText(
+            translate(
+                "widgets.models_view",
+                "Risk with the focal release alone, then with each later release linked on the key (all "
+                "quasi-identifiers of the releases so far). Releases: {0}.",
+            ).format(releases)
+        )
         self.chart.show_steps(steps)
         names = [i.sensitive for i in steps[0].inference]
         heads = ["Releases", "Quasi-identifiers", "Unique (re-identified for sure)", "Re-identified (expected)"]
-        heads += [f"{name} learned for sure" for name in names]
+        heads += [translate("widgets.models_view", "{0} learned for sure").format(name) for name in names]
         rows = []
         for label, s in zip(step_labels(steps), steps):
             row = [label, str(len(s.reidentification.qids)), pct(s.reidentification.posterior_det),

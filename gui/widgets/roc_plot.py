@@ -11,6 +11,8 @@ from typing import Optional, Sequence
 import numpy as np
 
 from .canvas import PRIOR_COLOR, TEXT_SIZE, PlotCanvas
+from ..i18n import translate
+from ..text import local_digits
 
 COLORS = ("#24446e", "#e07b1a", "#2e8b57", "#8e44ad", "#b03a2e", "#4a78b5")
 HOVER_PIXELS = 8.0
@@ -74,9 +76,17 @@ class RocPlot(PlotCanvas):
         if not self.curves:
             ax = self.figure.add_subplot(1, 1, 1)
             ax.set_axis_off()
-            ax.text(0.5, 0.5, empty_text or "No membership attack was run: no ROC curve to show.",
-                    ha="center", va="center", fontsize=TEXT_SIZE + 1, color="#555555",
-                    transform=ax.transAxes, wrap=True)
+            ax.text(
+                0.5,
+                0.5,
+                empty_text or translate("widgets.roc_plot", "No membership attack was run: no ROC curve to show."),
+                ha="center",
+                va="center",
+                fontsize=TEXT_SIZE + 1,
+                color="#555555",
+                transform=ax.transAxes,
+                wrap=True,
+            )
             self.draw_idle()
             return
         floor = log_floor(self.curves)
@@ -85,13 +95,29 @@ class RocPlot(PlotCanvas):
             if log:
                 ax.set_xscale("log")
                 grid = np.logspace(math.log10(floor), 0, 60)
-                ax.plot(grid, grid, linestyle="--", color=PRIOR_COLOR, linewidth=1.1, label="guessing")
+                ax.plot(
+                    grid,
+                    grid,
+                    linestyle="--",
+                    color=PRIOR_COLOR,
+                    linewidth=1.1,
+                    label=translate("widgets.roc_plot", "guessing"),
+                )
                 ax.set_xlim(floor, 1.0)
-                ax.set_title("Low false-positive rates (log scale)", fontsize=TEXT_SIZE + 1)
+                ax.set_title(
+                    translate("widgets.roc_plot", "Low false-positive rates (log scale)"), fontsize=TEXT_SIZE + 1
+                )
             else:
-                ax.plot([0, 1], [0, 1], linestyle="--", color=PRIOR_COLOR, linewidth=1.1, label="guessing")
+                ax.plot(
+                    [0, 1],
+                    [0, 1],
+                    linestyle="--",
+                    color=PRIOR_COLOR,
+                    linewidth=1.1,
+                    label=translate("widgets.roc_plot", "guessing"),
+                )
                 ax.set_xlim(0.0, 1.0)
-                ax.set_title("ROC of the membership attacks", fontsize=TEXT_SIZE + 1)
+                ax.set_title(translate("widgets.roc_plot", "ROC of the membership attacks"), fontsize=TEXT_SIZE + 1)
             self._points[ax] = []
             for number, curve in enumerate(self.curves):
                 fpr = np.asarray(curve.fpr, dtype=float)
@@ -100,13 +126,21 @@ class RocPlot(PlotCanvas):
                 if log:
                     keep = fpr > 0  # FPR 0 has no place on a log axis
                     fpr, tpr = fpr[keep], tpr[keep]
-                label = curve.label if curve.auc is None else f"{curve.label} (AUC {curve.auc:.3f})"
+                label = (
+                    curve.label
+                    if curve.auc is None
+                    else translate("widgets.roc_plot", "{0} (AUC {1})").format(
+                        curve.label, local_digits(format(curve.auc, ".3f"))
+                    )
+                )
                 ax.plot(drawn_x, drawn_y, color=COLORS[number % len(COLORS)], linewidth=1.6,
                         label=label if not log else None, zorder=3)
                 self._points[ax].append((curve, fpr, tpr))
             ax.set_ylim(0.0, 1.0)
-            ax.set_xlabel("False-positive rate (non-members flagged)", fontsize=TEXT_SIZE)
-            ax.set_ylabel("True-positive rate (members flagged)", fontsize=TEXT_SIZE)
+            ax.set_xlabel(
+                translate("widgets.roc_plot", "False-positive rate (non-members flagged)"), fontsize=TEXT_SIZE
+            )
+            ax.set_ylabel(translate("widgets.roc_plot", "True-positive rate (members flagged)"), fontsize=TEXT_SIZE)
             ax.tick_params(labelsize=TEXT_SIZE)
             ax.grid(True, color="#e3e3e3", zorder=0)
             ax.legend(loc="lower right", fontsize=TEXT_SIZE - 1, frameon=True)
@@ -133,7 +167,9 @@ class RocPlot(PlotCanvas):
         if hit is None:
             return None
         curve, fpr, tpr = hit
-        return (fpr, tpr), f"{curve.label}\nFPR {_rate(fpr)}, TPR {_rate(tpr)}"
+        return (fpr, tpr), translate("widgets.roc_plot", "{0}\nFPR {1}, TPR {2}").format(
+            curve.label, _rate(fpr), _rate(tpr)
+        )
 
 
 def _rate(value: float) -> str:

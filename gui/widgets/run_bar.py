@@ -6,18 +6,28 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton
 
 from engine.progress import Progress
 
 from ..resources import icon
 from ..text import duration
+from ..i18n import translate
+from ..text import Translated, local_digits
 
-STAGES = {"loading": "Loading the data", "sweep": "Attacking every QID subset",
-          "histograms": "Worst-case histograms",
-          "reading": "Reading the file", "profiling": "Profiling columns",
-          "checking": "Checking the file", "suggest": "Searching the levels"}
+STAGES = Translated(
+    "widgets.run_bar",
+    {
+        "loading": QT_TRANSLATE_NOOP("widgets.run_bar", "Loading the data"),
+        "sweep": QT_TRANSLATE_NOOP("widgets.run_bar", "Attacking every QID subset"),
+        "histograms": QT_TRANSLATE_NOOP("widgets.run_bar", "Worst-case histograms"),
+        "reading": QT_TRANSLATE_NOOP("widgets.run_bar", "Reading the file"),
+        "profiling": QT_TRANSLATE_NOOP("widgets.run_bar", "Profiling columns"),
+        "checking": QT_TRANSLATE_NOOP("widgets.run_bar", "Checking the file"),
+        "suggest": QT_TRANSLATE_NOOP("widgets.run_bar", "Searching the levels"),
+    },
+)
 
 
 class RunBar(QFrame):
@@ -34,11 +44,13 @@ class RunBar(QFrame):
         self.title.setMinimumWidth(220)
         self.bar = QProgressBar()
         self.bar.setMinimumWidth(300)
-        self.bar.setFormat("%p%")
+        self.bar.setFormat(translate("widgets.run_bar", "%p%"))
         self.detail = QLabel("")
         self.detail.setMinimumWidth(360)
-        self.cancel_button = QPushButton(icon("cancel"), "Cancel")
-        self.cancel_button.setToolTip("Stop the run (Esc). Nothing is kept from a cancelled run.")
+        self.cancel_button = QPushButton(icon("cancel"), translate("widgets.run_bar", "Cancel"))
+        self.cancel_button.setToolTip(
+            translate("widgets.run_bar", "Stop the run (Esc). Nothing is kept from a cancelled run.")
+        )
         self.cancel_button.clicked.connect(self._on_cancel)
         layout.addWidget(self.title)
         layout.addWidget(self.bar, 1)
@@ -54,7 +66,7 @@ class RunBar(QFrame):
     def begin(self, title: str, cancellable: bool = True) -> None:
         self.title.setText(title)
         self.bar.setRange(0, 0)
-        self.detail.setText("starting...")
+        self.detail.setText(translate("widgets.run_bar", "starting..."))
         self.cancel_button.setEnabled(cancellable)
         self.cancel_button.setVisible(cancellable)
         self._start = time.monotonic()
@@ -77,9 +89,13 @@ class RunBar(QFrame):
         if progress.stage == "sweep" and progress.total:
             self.bar.setRange(0, progress.total)
             self.bar.setValue(progress.done)
-            self.bar.setFormat(f"{progress.done:,} / {progress.total:,} subsets")
+            self.bar.setFormat(
+                translate("widgets.run_bar", "{0} / {1} subsets").format(
+                    local_digits(format(progress.done, ",")), local_digits(format(progress.total, ","))
+                )
+            )
             if progress.done >= progress.total:
-                stage = "Summarising the results"
+                stage = translate("widgets.run_bar", "Summarising the results")
         elif progress.total and progress.stage in ("profiling", "histograms", "suggest"):
             self.bar.setRange(0, progress.total)
             self.bar.setValue(progress.done)
@@ -93,16 +109,20 @@ class RunBar(QFrame):
     @Slot()
     def _refresh(self) -> None:
         eta = self._last.eta if self._last is not None and self._last.stage == "sweep" else None
-        text = f"elapsed {duration(self.elapsed)}"
+        text = translate("widgets.run_bar", "elapsed {0}").format(duration(self.elapsed))
         if self._last is not None and self._last.stage == "sweep":
             if self._last.done >= self._last.total:
                 text += " · finishing"
             else:
-                text += f" · remaining about {duration(eta)}" if eta is not None else " · remaining: measuring"
+                text += (
+                    translate("widgets.run_bar", " · remaining about {0}").format(duration(eta))
+                    if eta is not None
+                    else " · remaining: measuring"
+                )
         self.detail.setText(text)
 
     @Slot()
     def _on_cancel(self) -> None:
         self.cancel_button.setEnabled(False)
-        self.detail.setText("cancelling...")
+        self.detail.setText(translate("widgets.run_bar", "cancelling..."))
         self.cancelRequested.emit()

@@ -14,6 +14,7 @@ from engine.selection import top_by_size
 from ..models.results_models import Row, head_counts
 from ..text import count, pct, qid_text
 from .canvas import POINT_COLOR, PRIOR_COLOR, SELECT_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas
+from ..i18n import translate
 
 MEASURES = ("posterior_det", "posterior_prob")
 
@@ -55,15 +56,23 @@ class SubsetScatter(PlotCanvas):
         if not self.rows:
             ax = self.figure.add_subplot(1, 1, 1)
             ax.set_axis_off()
-            ax.text(0.5, 0.5, "No results yet: run the attacks.", ha="center", va="center",
-                    fontsize=11, color="#555555", transform=ax.transAxes)
+            ax.text(
+                0.5,
+                0.5,
+                translate("widgets.scatter", "No results yet: run the attacks."),
+                ha="center",
+                va="center",
+                fontsize=11,
+                color="#555555",
+                transform=ax.transAxes,
+            )
             self.draw_idle()
             return
         inference = isinstance(self.rows[0], InferenceRisk)
-        titles = {"posterior_det": "Learned for sure (deterministic)" if inference
-                  else "Unique: re-identified for sure (deterministic)",
-                  "posterior_prob": "Guessed right (probabilistic)" if inference
-                  else "Re-identified (probabilistic)"}
+        titles = {"posterior_det": translate("widgets.scatter", "Learned for sure (deterministic)") if inference
+                  else translate("widgets.scatter", "Unique: re-identified for sure (deterministic)"),
+                  "posterior_prob": translate("widgets.scatter", "Guessed right (probabilistic)") if inference
+                  else translate("widgets.scatter", "Re-identified (probabilistic)")}
         priors = {"posterior_det": self.rows[0].prior_det, "posterior_prob": self.rows[0].prior_prob}
         sizes = np.array([len(r.qids) for r in self.rows])
         for i, measure in enumerate(MEASURES):
@@ -77,10 +86,12 @@ class SubsetScatter(PlotCanvas):
                                     alpha=0.75, picker=True, pickradius=4, zorder=3, linewidths=0)
             prior = priors[measure] * 100.0
             ax.axhline(prior, color=PRIOR_COLOR, linestyle="--", linewidth=1.3, zorder=2,
-                       label=f"prior {pct(priors[measure], 2)}")
+                       label=translate("widgets.scatter", "prior {0}").format(pct(priors[measure], 2)))
             ax.set_title(titles[measure], fontsize=TEXT_SIZE + 1)
-            ax.set_xlabel("Number of quasi-identifiers the attacker knows", fontsize=TEXT_SIZE)
-            ax.set_ylabel("Success (% of people)", fontsize=TEXT_SIZE)
+            ax.set_xlabel(
+                translate("widgets.scatter", "Number of quasi-identifiers the attacker knows"), fontsize=TEXT_SIZE
+            )
+            ax.set_ylabel(translate("widgets.scatter", "Success (% of people)"), fontsize=TEXT_SIZE)
             ax.set_xticks(sorted(set(sizes.tolist())))
             ax.tick_params(labelsize=TEXT_SIZE)
             low = min(values.min() * 100.0, prior)
@@ -101,7 +112,9 @@ class SubsetScatter(PlotCanvas):
         r = self.rows[index]
         det_n, prob_n = head_counts(r)
         people = det_n if measure == "posterior_det" else prob_n
-        return f"{qid_text(r.qids)}\n{pct(getattr(r, measure))} ({count(people)} people)"
+        return translate("widgets.scatter", "{0}\n{1} ({2} people)").format(
+            qid_text(r.qids), pct(getattr(r, measure)), count(people)
+        )
 
     def hover_text(self, ax, event):
         for measure, axis in self.axes.items():
@@ -137,4 +150,3 @@ class SubsetScatter(PlotCanvas):
                                 mfc="none", mec=SELECT_COLOR, mew=2.5, zorder=5)
             self._markers.append(marker)
         self.draw_idle()
-

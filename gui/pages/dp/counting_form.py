@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional, Sequence
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QVBoxLayout)
 
@@ -22,11 +22,13 @@ from ...resources import icon
 from ...widgets.epsilon_editor import EpsilonEditor
 from ..common import hint
 from .scenario_table import ScenarioTable
+from ...i18n import translate
+from ...text import count
 
-DATA_FILTER = "Data files (" + " ".join(f"*{ext}" for ext in sorted(FORMATS)) + ");;All files (*)"
-MECHANISM_CHOICES = (("both mechanisms", ("oblivious", "local")),
-                     ("oblivious (central) only", ("oblivious",)),
-                     ("local only", ("local",)))
+PATTERNS = " ".join(f"*{ext}" for ext in sorted(FORMATS))
+MECHANISM_CHOICES = ((QT_TRANSLATE_NOOP("dp.counting_form", "both mechanisms"), ("oblivious", "local")),
+                     (QT_TRANSLATE_NOOP("dp.counting_form", "oblivious (central) only"), ("oblivious",)),
+                     (QT_TRANSLATE_NOOP("dp.counting_form", "local only"), ("local",)))
 MISSING = "(missing)"
 MAX_LISTED_VALUES = 2000
 
@@ -42,7 +44,7 @@ class CountingBox(QGroupBox):
     """Counting queries on a table: build them one at a time, list them, choose the epsilons."""
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Counting queries on a table", parent)
+        super().__init__(translate("dp.counting_form", "Counting queries on a table"), parent)
         self._scenarios: list[DPScenario] = []
         self._source: Optional[DataSource] = None
         self._columns: list[str] = []
@@ -52,59 +54,72 @@ class CountingBox(QGroupBox):
         self.values_job = JobRunner("dp-values", self)
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Data file:"))
+        row.addWidget(QLabel(translate("dp.counting_form", "Data file:")))
         self.data_path = QLineEdit()
         self.data_path.setObjectName("dpDataPath")
-        self.data_path.setPlaceholderText("a CSV, Parquet, Excel, SPSS, Stata or SAS file")
+        self.data_path.setPlaceholderText(
+            translate("dp.counting_form", "a CSV, Parquet, Excel, SPSS, Stata or SAS file")
+        )
         self.data_path.editingFinished.connect(self._on_path_edited)
         row.addWidget(self.data_path, 1)
-        browse = QPushButton(icon("open"), "Browse...")
+        browse = QPushButton(icon("open"), translate("dp.counting_form", "Browse..."))
         browse.clicked.connect(self.browse_data)
         row.addWidget(browse)
         layout.addLayout(row)
         self.columns_note = hint("")
         layout.addWidget(self.columns_note)
         grid = QGridLayout()
-        grid.addWidget(QLabel("Secret (sensitive) column:"), 0, 0)
+        grid.addWidget(QLabel(translate("dp.counting_form", "Secret (sensitive) column:")), 0, 0)
         self.sensitive = QComboBox()
         self.sensitive.setObjectName("dpSensitive")
-        self.sensitive.setToolTip("What the attacker wants to learn about the new record (e.g. income).")
-        self.sensitive.setPlaceholderText("choose a column")
+        self.sensitive.setToolTip(
+            translate("dp.counting_form", "What the attacker wants to learn about the new record (e.g. income).")
+        )
+        self.sensitive.setPlaceholderText(translate("dp.counting_form", "choose a column"))
         self.sensitive.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.sensitive.setMinimumContentsLength(12)
         grid.addWidget(self.sensitive, 0, 1)
-        grid.addWidget(QLabel("Counted (useful) column:"), 1, 0)
+        grid.addWidget(QLabel(translate("dp.counting_form", "Counted (useful) column:")), 1, 0)
         self.useful = QComboBox()
         self.useful.setObjectName("dpUseful")
-        self.useful.setToolTip("The column the published count is about.")
-        self.useful.setPlaceholderText("choose a column")
+        self.useful.setToolTip(translate("dp.counting_form", "The column the published count is about."))
+        self.useful.setPlaceholderText(translate("dp.counting_form", "choose a column"))
         self.useful.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.useful.setMinimumContentsLength(12)
         self.useful.currentIndexChanged.connect(self._on_useful)
         grid.addWidget(self.useful, 1, 1)
         grid.setColumnStretch(1, 1)
         layout.addLayout(grid)
-        layout.addWidget(QLabel("Count the records whose counted value is one of:"))
+        layout.addWidget(QLabel(translate("dp.counting_form", "Count the records whose counted value is one of:")))
         self.values = QListWidget()
         self.values.setObjectName("dpPredicate")
         self.values.setMinimumHeight(84)
         self.values.setMaximumHeight(120)
-        self.values.setToolTip("Tick the values of the counted column that the query counts.")
+        self.values.setToolTip(
+            translate("dp.counting_form", "Tick the values of the counted column that the query counts.")
+        )
         layout.addWidget(self.values)
-        self.values_note = hint("Choose the counted column to list its values.")
+        self.values_note = hint(translate("dp.counting_form", "Choose the counted column to list its values."))
         layout.addWidget(self.values_note)
         order_row = QHBoxLayout()
-        order_row.addWidget(QLabel("Domain order (local mechanism):"))
+        order_row.addWidget(QLabel(translate("dp.counting_form", "Domain order (local mechanism):")))
         self.order = QLineEdit()
         self.order.setObjectName("dpOrder")
-        self.order.setPlaceholderText("default: the order listed above")
+        self.order.setPlaceholderText(translate("dp.counting_form", "default: the order listed above"))
         order_row.addWidget(self.order, 1)
         layout.addLayout(order_row)
-        layout.addWidget(hint("Empty: numeric order when every value is a number, else order of first appearance "
-                              "(as listed above). Otherwise every value, comma separated, e.g. low, medium, high: "
-                              "the local mechanism reports nearby values more often."))
+        layout.addWidget(
+            hint(
+                translate(
+                    "dp.counting_form",
+                    "Empty: numeric order when every value is a number, else order of first appearance "
+                    "(as listed above). Otherwise every value, comma separated, e.g. low, medium, high: "
+                    "the local mechanism reports nearby values more often.",
+                )
+            )
+        )
         add_row = QHBoxLayout()
-        self.add_button = QPushButton("Add query")
+        self.add_button = QPushButton(translate("dp.counting_form", "Add query"))
         self.add_button.setObjectName("dpAddQuery")
         self.add_button.clicked.connect(self.add_current_scenario)
         add_row.addWidget(self.add_button)
@@ -113,18 +128,23 @@ class CountingBox(QGroupBox):
         self.scenario_table = ScenarioTable()
         self.scenario_table.removeRequested.connect(self.remove_scenario)
         layout.addWidget(self.scenario_table)
-        eps_box = QGroupBox("Epsilons")
+        eps_box = QGroupBox(translate("dp.counting_form", "Epsilons"))
         eps_layout = QVBoxLayout(eps_box)
         self.epsilons = EpsilonEditor("counting epsilons")
         eps_layout.addWidget(self.epsilons)
         mech_row = QHBoxLayout()
-        mech_row.addWidget(QLabel("Mechanism:"))
+        mech_row.addWidget(QLabel(translate("dp.counting_form", "Mechanism:")))
         self.mechanism = QComboBox()
         self.mechanism.setObjectName("dpMechanism")
         for text, value in MECHANISM_CHOICES:
-            self.mechanism.addItem(text, value)
-        self.mechanism.setToolTip("Oblivious: the curator adds truncated geometric noise to the true count. "
-                                  "Local: every record's value is perturbed before counting.")
+            self.mechanism.addItem(translate("dp.counting_form", text), value)
+        self.mechanism.setToolTip(
+            translate(
+                "dp.counting_form",
+                "Oblivious: the curator adds truncated geometric noise to the true count. "
+                "Local: every record's value is perturbed before counting.",
+            )
+        )
         mech_row.addWidget(self.mechanism, 1)
         eps_layout.addLayout(mech_row)
         layout.addWidget(eps_box)
@@ -136,7 +156,12 @@ class CountingBox(QGroupBox):
     # --- the data file and its columns ----------------------------------------------------------
     @Slot()
     def browse_data(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a data file", self.data_path.text(), DATA_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            translate("dp.counting_form", "Open a data file"),
+            self.data_path.text(),
+            translate("dp.counting_form", "Data files ({0});;All files (*)").format(PATTERNS),
+        )
         if path:
             self.set_data_path(path)
 
@@ -168,7 +193,7 @@ class CountingBox(QGroupBox):
         if source is None:
             self.columns_note.setText("")
             return
-        self.columns_note.setText("Reading the columns...")
+        self.columns_note.setText(translate("dp.counting_form", "Reading the columns..."))
         self.columns_job.submit(lambda progress, cancel: (source, list_columns(source)))
 
     @Slot(object)
@@ -178,12 +203,13 @@ class CountingBox(QGroupBox):
             return
         self._columns = list(names)
         self._fill_columns(self._columns)
-        self.columns_note.setText(f"{Path(source.path).name}: {len(names):,} columns.")
+        self.columns_note.setText(translate("dp.counting_form", "{name}: {columns} columns.").format(
+            name=Path(source.path).name, columns=count(len(names))))
 
     @Slot(object)
     def _on_columns_failed(self, error: JobError) -> None:
-        self.columns_note.setText("The file could not be read.")
-        show_error(self, "The data file could not be read", error.message, error.details)
+        self.columns_note.setText(translate("dp.counting_form", "The file could not be read."))
+        show_error(self, translate("dp.counting_form", "The data file could not be read"), error.message, error.details)
 
     def _fill_columns(self, names: Sequence[str]) -> None:
         for combo in (self.sensitive, self.useful):
@@ -203,13 +229,15 @@ class CountingBox(QGroupBox):
         if not column or source is None:
             self.values.clear()
             self.values_column = None
-            self.values_note.setText("Choose the counted column to list its values.")
+            self.values_note.setText(translate("dp.counting_form", "Choose the counted column to list its values."))
             return
         if column == self.values_column and self.values.count():
             return
         self.values.clear()
         self.values_column = None
-        self.values_note.setText(f"Reading the values of {column}...")
+        self.values_note.setText(
+            translate("dp.counting_form", "Reading the values of {column}...").format(column=column)
+        )
 
         def work(progress, cancel):
             from engine.dp.api import useful_values
@@ -234,13 +262,23 @@ class CountingBox(QGroupBox):
             self.values.addItem(item)
         self._pending_checks = ()
         self.values_column = column
-        more = f" (the first {MAX_LISTED_VALUES:,} are listed)" if cardinality > len(values) else ""
-        self.values_note.setText(f"{column}: {cardinality:,} distinct values{more}, in the default domain order.")
+        more = (
+            translate("dp.counting_form", " (the first {listed} are listed)").format(listed=count(MAX_LISTED_VALUES))
+            if cardinality > len(values)
+            else ""
+        )
+        self.values_note.setText(
+            translate(
+                "dp.counting_form", "{column}: {distinct} distinct values{more}, in the default domain order."
+            ).format(column=column, distinct=count(cardinality), more=more)
+        )
 
     @Slot(object)
     def _on_values_failed(self, error: JobError) -> None:
-        self.values_note.setText("The values could not be read.")
-        show_error(self, "The column's values could not be read", error.message, error.details)
+        self.values_note.setText(translate("dp.counting_form", "The values could not be read."))
+        show_error(
+            self, translate("dp.counting_form", "The column's values could not be read"), error.message, error.details
+        )
 
     def checked_values(self) -> tuple[str, ...]:
         return tuple(self.values.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.values.count())
@@ -279,10 +317,10 @@ class CountingBox(QGroupBox):
         try:
             scenario = self.editor_scenario()
         except InputError as exc:
-            show_error(self, "The query is not complete", str(exc))
+            show_error(self, translate("dp.counting_form", "The query is not complete"), str(exc))
             return False
         if any(s.label() == scenario.label() for s in self._scenarios):
-            show_error(self, "The query is already listed", scenario.label())
+            show_error(self, translate("dp.counting_form", "The query is already listed"), scenario.label())
             return False
         self.set_scenarios(self._scenarios + [scenario])
         return True

@@ -6,8 +6,9 @@ from PySide6.QtCore import Slot
 
 from engine.progress import Progress
 
-from ...text import duration
+from ...text import count, duration
 from ...widgets.run_bar import RunBar
+from ...i18n import translate
 
 
 class DPRunBar(RunBar):
@@ -19,8 +20,9 @@ class DPRunBar(RunBar):
             self._last = progress
             self.bar.setRange(0, progress.total)
             self.bar.setValue(progress.done)
-            self.bar.setFormat(f"{progress.done:,} / {progress.total:,} points")
-            self.title.setText("Computing privacy loss and utility")
+            self.bar.setFormat(translate("dp.run_bar", "{done} / {total} points").format(done=count(progress.done),
+                                                                               total=count(progress.total)))
+            self.title.setText(translate("dp.run_bar", "Computing privacy loss and utility"))
             self._refresh()
             return
         super().update_progress(progress)
@@ -31,7 +33,7 @@ class DPRunBar(RunBar):
         if last is None or last.stage != "dp":
             super()._refresh()
             return
-        text = f"elapsed {duration(self.elapsed)}"
+        text = translate("dp.run_bar", "elapsed {duration}").format(duration=duration(self.elapsed))
         if last.eta is not None and last.done < last.total:
-            text += f" · remaining about {duration(last.eta)}"
+            text += translate("dp.run_bar", " · remaining about {duration}").format(duration=duration(last.eta))
         self.detail.setText(text)

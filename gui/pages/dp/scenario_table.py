@@ -8,6 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QPushButton, QTableWidget, QTableWidgetItem
 
 from engine.dp.config import DPScenario
+from ...i18n import translate
 
 
 def _cell(text: str) -> QTableWidgetItem:
@@ -25,7 +26,9 @@ class ScenarioTable(QTableWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(0, 3, parent)
         self.setObjectName("dpScenarios")
-        self.setHorizontalHeaderLabels(["Query", "Domain order", ""])
+        self.setHorizontalHeaderLabels(
+            [translate("dp.scenario_table", "Query"), translate("dp.scenario_table", "Domain order"), ""]
+        )
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.verticalHeader().setVisible(False)
@@ -41,9 +44,10 @@ class ScenarioTable(QTableWidget):
         self.setRowCount(len(scenarios))
         for row, scenario in enumerate(scenarios):
             self.setItem(row, 0, _cell(scenario.label()))
-            self.setItem(row, 1, _cell(", ".join(scenario.useful_order) if scenario.useful_order else "default"))
-            remove = QPushButton("Remove")
-            remove.setToolTip("Remove this query")
+            self.setItem(row, 1, _cell(", ".join(scenario.useful_order) if scenario.useful_order
+                                         else translate("dp.scenario_table", "default")))
+            remove = QPushButton(translate("dp.scenario_table", "Remove"))
+            remove.setToolTip(translate("dp.scenario_table", "Remove this query"))
             remove.clicked.connect(lambda _=False, r=row: self.removeRequested.emit(r))
             self.setCellWidget(row, 2, remove)
         self.resizeRowsToContents()

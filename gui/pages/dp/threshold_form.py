@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Slot
 from PySide6.QtGui import QDoubleValidator
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QSpinBox, QVBoxLayout)
@@ -15,20 +15,28 @@ from engine.errors import InputError
 
 from ...widgets.epsilon_editor import EpsilonEditor
 from ..common import hint
+from ...i18n import translate
 
 
 class ThresholdBox(QGroupBox):
     """A thresholded count, included in the analysis only when its box is ticked."""
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Thresholded count: passive against active attackers", parent)
+        super().__init__(translate("dp.threshold_form", "Thresholded count: passive against active attackers"), parent)
         layout = QVBoxLayout(self)
-        self.include_threshold = QCheckBox("Include the thresholded count")
+        self.include_threshold = QCheckBox(translate("dp.threshold_form", "Include the thresholded count"))
         self.include_threshold.setObjectName("dpIncludeThreshold")
         self.include_threshold.toggled.connect(self._on_include_threshold)
         layout.addWidget(self.include_threshold)
-        layout.addWidget(hint("A count released only when it reaches the threshold. Each voter votes yes with "
-                              "probability p; the attacker knows some of the other votes and wants the target's."))
+        layout.addWidget(
+            hint(
+                translate(
+                    "dp.threshold_form",
+                    "A count released only when it reaches the threshold. Each voter votes yes with "
+                    "probability p; the attacker knows some of the other votes and wants the target's.",
+                )
+            )
+        )
         grid = QGridLayout()
         self.voters = QSpinBox()
         self.voters.setRange(1, 100_000_000)
@@ -36,17 +44,22 @@ class ThresholdBox(QGroupBox):
         self.threshold = QSpinBox()
         self.threshold.setRange(0, 100_000_000)
         self.threshold.setGroupSeparatorShown(True)
-        self.threshold.setToolTip("0 = no threshold (a plain count).")
+        self.threshold.setToolTip(translate("dp.threshold_form", "0 = no threshold (a plain count)."))
         self.known = QSpinBox()
         self.known.setRange(0, 100_000_000)
         self.known.setGroupSeparatorShown(True)
-        self.known.setToolTip("How many of the other voters' votes the attacker knows.")
+        self.known.setToolTip(translate("dp.threshold_form", "How many of the other voters' votes the attacker knows."))
         self.p = QLineEdit()
         self.p.setValidator(QDoubleValidator(0.0, 1.0, 12))
-        self.p.setToolTip("The probability that a voter votes yes (e.g. 0.001).")
-        for row, (label, widget) in enumerate((("Voters:", self.voters), ("Threshold:", self.threshold),
-                                               ("Known votes:", self.known), ("p (yes):", self.p))):
-            grid.addWidget(QLabel(label), row // 2, (row % 2) * 2)
+        self.p.setToolTip(translate("dp.threshold_form", "The probability that a voter votes yes (e.g. 0.001)."))
+        labels = (
+            QT_TRANSLATE_NOOP("dp.threshold_form", "Voters:"),
+            QT_TRANSLATE_NOOP("dp.threshold_form", "Threshold:"),
+            QT_TRANSLATE_NOOP("dp.threshold_form", "Known votes:"),
+            QT_TRANSLATE_NOOP("dp.threshold_form", "p (yes):"),
+        )
+        for row, (label, widget) in enumerate(zip(labels, (self.voters, self.threshold, self.known, self.p))):
+            grid.addWidget(QLabel(translate("dp.threshold_form", label)), row // 2, (row % 2) * 2)
             grid.addWidget(widget, row // 2, (row % 2) * 2 + 1)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
@@ -54,10 +67,15 @@ class ThresholdBox(QGroupBox):
         self.threshold_epsilons = EpsilonEditor("thresholded-count epsilons")
         layout.addWidget(self.threshold_epsilons)
         example_row = QHBoxLayout()
-        self.example_button = QPushButton("Desfontaines' example")
+        self.example_button = QPushButton(translate("dp.threshold_form", "Desfontaines' example"))
         self.example_button.setObjectName("dpExample")
-        self.example_button.setToolTip("1,000 voters, threshold 100, 100 known votes, a small p: negligible δ "
-                                       "for a passive attacker, a large one for an active attacker.")
+        self.example_button.setToolTip(
+            translate(
+                "dp.threshold_form",
+                "1,000 voters, threshold 100, 100 known votes, a small p: negligible δ "
+                "for a passive attacker, a large one for an active attacker.",
+            )
+        )
         self.example_button.clicked.connect(self.fill_desfontaines_example)
         example_row.addWidget(self.example_button)
         example_row.addStretch(1)

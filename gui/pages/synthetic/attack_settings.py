@@ -3,17 +3,18 @@ radius, threshold criterion, targets, seed, workers, and Groundhog's shadow mode
 
 from __future__ import annotations
 
-import os
-
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QSpinBox, QVBoxLayout)
 
 from engine.synthetic.config import (ATTACKS, ATTRIBUTE_ATTACKS, DEFAULT_ATTACKS, DISTANCES,
                                      MEMBERSHIP_ATTACKS, SHADOW_GENERATORS, Criterion)
+from engine.workers import available_cpus
 
 from ..common import hint
-from .labels import ATTACK_LABELS, ATTACK_TIPS, CRITERIA, CRITERION_DEFAULTS, DISTANCE_LABELS, GENERATOR_LABELS
+from ...i18n import translate
+from .labels import (ATTACK_LABELS, ATTACK_TIPS, CRITERIA, CRITERION_DEFAULTS, DISTANCE_LABELS, GENERATOR_LABELS,
+                     criterion_label)
 
 
 def can_run(name: str, has_control: bool, has_sensitive: bool) -> bool:
@@ -28,7 +29,7 @@ class AttacksBox(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Attacks", parent)
+        super().__init__(translate("synthetic.attack_settings", "Attacks"), parent)
         layout = QVBoxLayout(self)
         self.attack_boxes: dict[str, QCheckBox] = {}
         for name in ATTACKS:
@@ -64,9 +65,9 @@ class AttacksBox(QGroupBox):
             box.setEnabled(can_run(name, has_control, has_sensitive))
         notes = []
         if not has_control:
-            notes.append("Membership attacks need a control file.")
+            notes.append(translate("synthetic.attack_settings", "Membership attacks need a control file."))
         if not has_sensitive:
-            notes.append("Attribute attacks need a sensitive attribute.")
+            notes.append(translate("synthetic.attack_settings", "Attribute attacks need a sensitive attribute."))
         self.attacks_note.setText(" ".join(notes))
         self.attacks_note.setVisible(bool(notes))
 
@@ -77,54 +78,81 @@ class SettingsBox(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Settings", parent)
+        super().__init__(translate("synthetic.attack_settings", "Settings"), parent)
         form = QFormLayout(self)
         self.distance = QComboBox()
         for name in DISTANCES:
             self.distance.addItem(DISTANCE_LABELS.get(name, name), name)
         self.distance.setCurrentIndex(self.distance.findData("mixed"))
-        self.distance.setToolTip("How far apart two records are, over the attacker's columns.")
-        form.addRow("Distance:", self.distance)
+        self.distance.setToolTip(
+            translate("synthetic.attack_settings", "How far apart two records are, over the attacker's columns.")
+        )
+        form.addRow(translate("synthetic.attack_settings", "Distance:"), self.distance)
         self.radius = QDoubleSpinBox()
         self.radius.setDecimals(3)
         self.radius.setRange(0.0, 1e9)
         self.radius.setSingleStep(0.1)
-        self.radius.setSpecialValueText("0 (chosen from the data)")
-        self.radius.setToolTip("Radius of the local-neighbourhood attacks. 0: chosen from the data "
-                               "(the typical distance from a target to its nearest synthetic record).")
-        form.addRow("Neighbourhood radius:", self.radius)
+        self.radius.setSpecialValueText(translate("synthetic.attack_settings", "0 (chosen from the data)"))
+        self.radius.setToolTip(
+            translate(
+                "synthetic.attack_settings",
+                "Radius of the local-neighbourhood attacks. 0: chosen from the data "
+                "(the typical distance from a target to its nearest synthetic record).",
+            )
+        )
+        form.addRow(translate("synthetic.attack_settings", "Neighbourhood radius:"), self.radius)
         criterion_row = QHBoxLayout()
         self.criterion = QComboBox()
         for kind, label in CRITERIA:
-            self.criterion.addItem(label, kind)
-        self.criterion.setToolTip("How the membership attacks choose the score above which they say "
-                                  "'member', on half of the targets.")
+            self.criterion.addItem(criterion_label(label), kind)
+        self.criterion.setToolTip(
+            translate(
+                "synthetic.attack_settings",
+                "How the membership attacks choose the score above which they say " "'member', on half of the targets.",
+            )
+        )
         self.criterion.currentIndexChanged.connect(self._on_criterion)
         self.criterion_value = QDoubleSpinBox()
         self.criterion_value.setDecimals(4)
         criterion_row.addWidget(self.criterion, 1)
         criterion_row.addWidget(self.criterion_value)
-        form.addRow("Threshold by:", criterion_row)
+        form.addRow(translate("synthetic.attack_settings", "Threshold by:"), criterion_row)
         self.targets = QSpinBox()
         self.targets.setRange(2, 10_000_000)
         self.targets.setValue(500)
         self.targets.setGroupSeparatorShown(True)
-        self.targets.setToolTip("Members drawn from the real file, and as many non-members from the "
-                                "control file (fewer when a file is smaller).")
-        form.addRow("Targets per class:", self.targets)
+        self.targets.setToolTip(
+            translate(
+                "synthetic.attack_settings",
+                "Members drawn from the real file, and as many non-members from the "
+                "control file (fewer when a file is smaller).",
+            )
+        )
+        form.addRow(translate("synthetic.attack_settings", "Targets per class:"), self.targets)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
-        self.seed.setToolTip("The same seed draws the same targets: the run can be repeated exactly.")
-        form.addRow("Seed:", self.seed)
+        self.seed.setToolTip(
+            translate(
+                "synthetic.attack_settings", "The same seed draws the same targets: the run can be repeated exactly."
+            )
+        )
+        form.addRow(translate("synthetic.attack_settings", "Seed:"), self.seed)
         self.jobs = QSpinBox()
-        self.jobs.setRange(1, max(2, os.cpu_count() or 2))
-        self.jobs.setToolTip("Nearest-neighbour searches run on this many worker processes.")
-        form.addRow("Worker processes:", self.jobs)
-        self.show_targets = QCheckBox("Show the targets most at risk")
+        self.jobs.setRange(1, available_cpus())
+        self.jobs.setToolTip(
+            translate("synthetic.attack_settings", "Nearest-neighbour searches run on this many worker processes.")
+        )
+        form.addRow(translate("synthetic.attack_settings", "Worker processes:"), self.jobs)
+        self.show_targets = QCheckBox(translate("synthetic.attack_settings", "Show the targets most at risk"))
         self.show_targets.setObjectName("showTargets")
-        self.show_targets.setToolTip("List the row numbers (never the values) of the real records the "
-                                     "attacks single out most. Off by default: never in the default "
-                                     "report.")
+        self.show_targets.setToolTip(
+            translate(
+                "synthetic.attack_settings",
+                "List the row numbers (never the values) of the real records the "
+                "attacks single out most. Off by default: never in the default "
+                "report.",
+            )
+        )
         form.addRow(self.show_targets)
         for widget in (self.distance, self.criterion):
             widget.currentIndexChanged.connect(self._on_changed)
@@ -150,9 +178,14 @@ class SettingsBox(QGroupBox):
         spin.setValue(CRITERION_DEFAULTS.get(kind, 0.0))
         spin.blockSignals(False)
         spin.setEnabled(kind != "accuracy")
-        spin.setToolTip({"tp": "Lowest share of members the attack must flag (0 to 1).",
-                         "fp": "Highest share of non-members the attack may flag by mistake (0 to 1).",
-                         "threshold": "The score above which the attack says 'member'."}.get(kind, ""))
+        tips = {
+            "tp": translate("synthetic.attack_settings", "Lowest share of members the attack must flag (0 to 1)."),
+            "fp": translate(
+                "synthetic.attack_settings", "Highest share of non-members the attack may flag by mistake (0 to 1)."
+            ),
+            "threshold": translate("synthetic.attack_settings", "The score above which the attack says 'member'."),
+        }
+        spin.setToolTip(tips.get(kind, ""))
 
     def chosen_criterion(self) -> Criterion:
         kind = self.criterion.currentData()
@@ -170,21 +203,27 @@ class ShadowBox(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Shadow modelling (Groundhog)", parent)
+        super().__init__(translate("synthetic.attack_settings", "Shadow modelling (Groundhog)"), parent)
         form = QFormLayout(self)
         self.generator = QComboBox()
         for name in SHADOW_GENERATORS:
             self.generator.addItem(GENERATOR_LABELS.get(name, name), name)
-        self.generator.setToolTip("The stand-in generator that makes the shadow synthetic files.")
-        form.addRow("Generator:", self.generator)
+        self.generator.setToolTip(
+            translate("synthetic.attack_settings", "The stand-in generator that makes the shadow synthetic files.")
+        )
+        form.addRow(translate("synthetic.attack_settings", "Generator:"), self.generator)
         self.shadow = QSpinBox()
         self.shadow.setRange(2, 10_000)
         self.shadow.setSingleStep(2)
         self.shadow.setValue(40)
-        self.shadow.setToolTip("Shadow datasets per target (an even number: half with the target, half "
-                               "without).")
+        self.shadow.setToolTip(
+            translate(
+                "synthetic.attack_settings",
+                "Shadow datasets per target (an even number: half with the target, half without).",
+            )
+        )
         self.shadow.valueChanged.connect(self._on_shadow)
-        form.addRow("Shadow datasets:", self.shadow)
+        form.addRow(translate("synthetic.attack_settings", "Shadow datasets:"), self.shadow)
 
     @Slot(int)
     def _on_shadow(self, value: int) -> None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout
 
 from ..common import hint
+from ...i18n import translate
 
-NO_SENSITIVE = "(none)"
+NO_SENSITIVE = QT_TRANSLATE_NOOP("synthetic.columns_box", "(none)")
 CHECKABLE = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsSelectable
 
 
@@ -19,23 +20,34 @@ class ColumnsBox(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent=None) -> None:
-        super().__init__("What the attacker knows", parent)
+        super().__init__(translate("synthetic.columns_box", "What the attacker knows"), parent)
         layout = QVBoxLayout(self)
-        layout.addWidget(hint("Quasi-identifiers: what an attacker could know about a person "
-                              "(age, sex, region). The columns are those of the real file."))
+        layout.addWidget(
+            hint(
+                translate(
+                    "synthetic.columns_box",
+                    "Quasi-identifiers: what an attacker could know about a person "
+                    "(age, sex, region). The columns are those of the real file.",
+                )
+            )
+        )
         self.qid_list = QListWidget()
         self.qid_list.setObjectName("qidList")
         self.qid_list.setMinimumHeight(120)
         self.qid_list.itemChanged.connect(self._on_qids)
         layout.addWidget(self.qid_list, 1)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Sensitive attribute:"))
+        row.addWidget(QLabel(translate("synthetic.columns_box", "Sensitive attribute:")))
         self.sensitive = QComboBox()
         self.sensitive.setObjectName("sensitiveChoice")
         self.sensitive.setMinimumWidth(180)
-        self.sensitive.setToolTip("What the attribute attacks try to learn about a person; membership "
-                                  "attacks compare it too.")
-        self.sensitive.addItem(NO_SENSITIVE, None)
+        self.sensitive.setToolTip(
+            translate(
+                "synthetic.columns_box",
+                "What the attribute attacks try to learn about a person; membership attacks compare it too.",
+            )
+        )
+        self.sensitive.addItem(translate("synthetic.columns_box", NO_SENSITIVE), None)
         self.sensitive.currentIndexChanged.connect(self._on_sensitive)
         row.addWidget(self.sensitive, 1)
         layout.addLayout(row)
@@ -53,12 +65,12 @@ class ColumnsBox(QGroupBox):
             item.setFlags(CHECKABLE)
             item.setCheckState(Qt.CheckState.Checked if name in chosen else Qt.CheckState.Unchecked)
             if name not in columns:
-                item.setToolTip("Not a column of the real file.")
+                item.setToolTip(translate("synthetic.columns_box", "Not a column of the real file."))
             self.qid_list.addItem(item)
         self.qid_list.blockSignals(False)
         self.sensitive.blockSignals(True)
         self.sensitive.clear()
-        self.sensitive.addItem(NO_SENSITIVE, None)
+        self.sensitive.addItem(translate("synthetic.columns_box", NO_SENSITIVE), None)
         for name in list(columns) + ([current] if current and current not in columns else []):
             self.sensitive.addItem(name, name)
         self.sensitive.setCurrentIndex(max(0, self.sensitive.findData(current)) if current else 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLineEdit, QPushButton
 
 from engine.config import DataSource
@@ -13,13 +13,27 @@ from engine.io.formats import FORMATS
 
 from ...resources import icon
 from ..common import hint
+from ...i18n import translate
 
-DATA_FILTER = ("Data files (" + " ".join(f"*{ext}" for ext in sorted(FORMATS)) + ");;All files (*)")
+PATTERNS = " ".join(f"*{ext}" for ext in sorted(FORMATS))
 FILES = ("real", "synthetic", "control")
-TEXTS = {"real": ("Real file:", "The confidential file the synthetic file was made from."),
-         "synthetic": ("Synthetic file:", "The synthetic file to be released."),
-         "control": ("Control file (optional):", "Real records of the same population that "
-                     "were NOT used to make the synthetic file.")}
+TEXTS = {
+    "real": (
+        QT_TRANSLATE_NOOP("synthetic.files_box", "Real file:"),
+        QT_TRANSLATE_NOOP("synthetic.files_box", "The confidential file the synthetic file was made from."),
+    ),
+    "synthetic": (
+        QT_TRANSLATE_NOOP("synthetic.files_box", "Synthetic file:"),
+        QT_TRANSLATE_NOOP("synthetic.files_box", "The synthetic file to be released."),
+    ),
+    "control": (
+        QT_TRANSLATE_NOOP("synthetic.files_box", "Control file (optional):"),
+        QT_TRANSLATE_NOOP(
+            "synthetic.files_box",
+            "Real records of the same population that were NOT used to make the synthetic file.",
+        ),
+    ),
+}
 
 
 class FilesBox(QGroupBox):
@@ -32,17 +46,18 @@ class FilesBox(QGroupBox):
     """(role, path) typed in a field, on leaving it."""
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Files", parent)
+        super().__init__(translate("synthetic.files_box", "Files"), parent)
         self._sources: dict[str, DataSource] = {}
         form = QFormLayout(self)
         self.edits: dict[str, QLineEdit] = {}
         for role in FILES:
-            label, tip = TEXTS[role]
+            label, tip = (translate("synthetic.files_box", text) for text in TEXTS[role])
             edit = QLineEdit()
             edit.setObjectName(f"{role}File")
-            edit.setPlaceholderText("optional" if role == "control" else "required")
+            edit.setPlaceholderText(translate("synthetic.files_box", "optional") if role == "control"
+                                    else translate("synthetic.files_box", "required"))
             edit.setToolTip(tip)
-            browse = QPushButton(icon("open"), "Browse...")
+            browse = QPushButton(icon("open"), translate("synthetic.files_box", "Browse..."))
             browse.clicked.connect(lambda _=False, r=role: self._ask_file(r))
             edit.editingFinished.connect(lambda r=role: self.fileEdited.emit(r, self.path(r)))
             row = QHBoxLayout()
@@ -50,15 +65,24 @@ class FilesBox(QGroupBox):
             row.addWidget(browse)
             form.addRow(label, row)
             self.edits[role] = edit
-        self.control_hint = hint("Without a control file, the membership attacks and the residual risk "
-                                 "cannot be measured: there is nothing to compare the real records with. "
-                                 "The attribute attacks still run, against their baselines.")
+        self.control_hint = hint(
+            translate(
+                "synthetic.files_box",
+                "Without a control file, the membership attacks and the residual risk "
+                "cannot be measured: there is nothing to compare the real records with. "
+                "The attribute attacks still run, against their baselines.",
+            )
+        )
         form.addRow(self.control_hint)
 
     def _ask_file(self, role: str) -> None:
         start = self.path(role) or self.path("real")
-        path, _ = QFileDialog.getOpenFileName(self, f"Choose the {role} file", str(Path(start).parent)
-                                              if start else "", DATA_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            translate("synthetic.files_box", "Choose the {0} file").format(role),
+            str(Path(start).parent) if start else "",
+            translate("synthetic.files_box", "Data files ({0});;All files (*)").format(PATTERNS),
+        )
         if path:
             self.fileChosen.emit(role, path)
 

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional, Sequence
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
-from engine.config import DataSource, ReportOptions
+from engine.config import DataSource
 from engine.errors import InputError
 from engine.io.formats import list_columns
 from engine.synthetic.config import SyntheticConfig
@@ -17,6 +18,7 @@ from ..common import banner, page_layout
 from .attack_settings import AttacksBox, SettingsBox, ShadowBox
 from .columns_box import ColumnsBox
 from .files_box import FILES, FilesBox
+from ...i18n import translate
 
 
 class SyntheticForm(QWidget):
@@ -29,7 +31,7 @@ class SyntheticForm(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._listed_path: Optional[str] = None
-        self.report = ReportOptions()
+        self.opened: Optional[SyntheticConfig] = None  # the analysis opened; the form edits it
         layout = page_layout(self)
         columns = QHBoxLayout()
         left, right = QVBoxLayout(), QVBoxLayout()
@@ -81,7 +83,7 @@ class SyntheticForm(QWidget):
             try:
                 columns = list_columns(self.files.source("real"))
             except InputError as exc:
-                self.readFailed.emit("Could not read the real file", str(exc))
+                self.readFailed.emit(translate("synthetic.form", "Could not read the real file"), str(exc))
                 ok = False
         self.attacker.show_columns(columns, keep, sensitive)
         return ok
@@ -102,29 +104,37 @@ class SyntheticForm(QWidget):
         """The analysis the form describes; InputError in the page's own words when incomplete."""
         real, synthetic = self.files.source("real"), self.files.source("synthetic")
         if real is None:
-            raise InputError("choose the real file")
+            raise InputError(translate("synthetic.form", "choose the real file"))
         if synthetic is None:
-            raise InputError("choose the synthetic file")
+            raise InputError(translate("synthetic.form", "choose the synthetic file"))
         qids = self.attacker.checked_qids()
         if not qids:
-            raise InputError("tick at least one quasi-identifier")
+            raise InputError(translate("synthetic.form", "tick at least one quasi-identifier"))
         attacks = self.chosen_attacks()
         if not attacks:
-            raise InputError("tick at least one attack that can run with these files and columns")
+            raise InputError(
+                translate("synthetic.form", "tick at least one attack that can run with these files and columns")
+            )
         s, shadow = self.settings, self.shadow_box
-        config = SyntheticConfig(real=real, synthetic=synthetic, control=self.files.source("control"), qids=qids,
-                                 sensitive=self.attacker.sensitive_column(), attacks=attacks,
-                                 distance=s.distance.currentData(),
-                                 radius=s.radius.value() or None, criterion=s.chosen_criterion(),
-                                 targets=s.targets.value(), seed=s.seed.value(), jobs=s.jobs.value(),
-                                 generator=shadow.generator.currentData(), shadow_datasets=shadow.shadow.value(),
-                                 show_targets=s.show_targets.isChecked(), report=self.report)
+        base = self.opened or SyntheticConfig(real=real, synthetic=synthetic)
+        if set(attacks) == set(base.attacks):
+            attacks = base.attacks  # in the order the analysis gave them
+        jobs = s.jobs.value()
+        if jobs == min(base.jobs, s.jobs.maximum()):
+            jobs = base.jobs  # more workers than this machine's cores offer: kept as opened
+        config = replace(base, real=real, synthetic=synthetic, control=self.files.source("control"), qids=qids,
+                         sensitive=self.attacker.sensitive_column(), attacks=attacks,
+                         distance=s.distance.currentData(),
+                         radius=s.radius.value() or None, criterion=s.chosen_criterion(),
+                         targets=s.targets.value(), seed=s.seed.value(), jobs=jobs,
+                         generator=shadow.generator.currentData(), shadow_datasets=shadow.shadow.value(),
+                         show_targets=s.show_targets.isChecked())
         config.validate()
         return config
 
     def apply_config(self, config: SyntheticConfig) -> bool:
         """Fill the form from ``config``; False when the real file could not be read."""
-        self.report = config.report
+        self.opened = config
         self.files.set_sources({role: getattr(config, role) for role in FILES})
         ok = self._list_columns(config.real.path, keep=config.qids, sensitive=config.sensitive)
         self.attacker.set_qids(config.qids)
@@ -151,7 +161,7 @@ class SyntheticForm(QWidget):
         try:
             self.build_config()
         except InputError as exc:
-            self.problem.setText(f"Before running: {exc}.")
+            self.problem.setText(translate("synthetic.form", "Before running: {0}.").format(exc))
             self.problem.show()
             return False
         self.problem.hide()

@@ -3,7 +3,7 @@ table, the ROC curves of the membership attacks and (when asked for) the targets
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
 
@@ -11,7 +11,18 @@ from ...text import duration
 from ...widgets.roc_plot import Curve, RocPlot
 from ..common import banner, hint, page_layout
 from .attack_table import AttackTable
-from .labels import attack_label
+from ...i18n import translate
+from ...text import Translated, local_digits
+from .labels import attack_label, criterion_text
+
+ROLE_WORDS = Translated(
+    "synthetic.results_view",
+    {
+        "real": QT_TRANSLATE_NOOP("synthetic.results_view", "Real"),
+        "synthetic": QT_TRANSLATE_NOOP("synthetic.results_view", "Synthetic"),
+        "control": QT_TRANSLATE_NOOP("synthetic.results_view", "Control"),
+    },
+)
 
 
 def verdict(assessment) -> tuple[str, str]:
@@ -22,25 +33,54 @@ def verdict(assessment) -> tuple[str, str]:
     leaking = leaks(assessment)
     if leaking:
         names = ", ".join(attack_label(a.attack) for a in leaking)
-        return (f"<b>Leak detected.</b> {_escape(names)}: the synthetic file reveals something about the "
-                f"real records beyond what it teaches about people in general (residual risk above 0 "
-                f"with 95% confidence).", "banner")
+        return (
+            translate(
+                "synthetic.results_view",
+                "<b>Leak detected.</b> {0}: the synthetic file reveals something about the real records beyond what "
+                "it teaches about people in general (residual risk above 0 with 95% confidence).",
+            ).format(_escape(names)),
+            "banner",
+        )
     measured = [a for a in assessment.attacks if a.residual_risk is not None]
     if measured:
-        return (f"<b>No leak detected.</b> No attack's residual risk is above 0 with 95% confidence "
-                f"({len(measured)} attack(s) measured against the control file).", "notice")
+        return (
+            translate(
+                "synthetic.results_view",
+                "<b>No leak detected.</b> No attack's residual risk is above 0 with 95% confidence ({0} attack(s) "
+                "measured against the control file).",
+            ).format(len(measured)),
+            "notice",
+        )
     return ("<b>Leak not measured.</b> Without a control file the residual risk cannot be measured: "
             "compare each attribute attack's accuracy with its baseline.", "notice")
 
 
 def summary(assessment, seconds: float = 0.0) -> str:
-    parts = [f"{role.capitalize()}: {info.name} ({info.rows:,} rows)" for role, info in assessment.datasets.items()]
+    parts = [
+        translate("synthetic.results_view", "{0}: {1} ({2} rows)").format(
+            ROLE_WORDS.get(role, role.capitalize()), info.name, local_digits(format(info.rows, ","))
+        )
+        for role, info in assessment.datasets.items()
+    ]
     if assessment.radius is not None:
         given = assessment.config.radius is not None
-        parts.append(f"neighbourhood radius {assessment.radius:.4g} ({'given' if given else 'chosen from the data'})")
-    parts.append(f"threshold by {assessment.config.criterion.label()}")
+        parts.append(
+            translate("synthetic.results_view", "neighbourhood radius {0} ({1})").format(
+                local_digits(format(assessment.radius, ".4g")),
+                (
+                    translate("synthetic.results_view", "given")
+                    if given
+                    else translate("synthetic.results_view", "chosen from the data")
+                ),
+            )
+        )
+    parts.append(
+        translate("synthetic.results_view", "threshold by {0}").format(
+            criterion_text(assessment.config.criterion.label())
+        )
+    )
     if seconds:
-        parts.append(f"run in {duration(seconds)}")
+        parts.append(translate("synthetic.results_view", "run in {0}").format(duration(seconds)))
     return " · ".join(parts)
 
 
@@ -68,18 +108,38 @@ class SyntheticResults(QWidget):
         roc_layout = QVBoxLayout(roc_tab)
         roc_layout.setContentsMargins(0, 0, 0, 0)
         roc_layout.addWidget(self.roc, 1)
-        roc_layout.addWidget(hint("Members found against non-members flagged by mistake, over every "
-                                  "threshold; the dashed diagonal is guessing. Point at a curve for its "
-                                  "values."))
-        self.views.addTab(roc_tab, "ROC curves")
+        roc_layout.addWidget(
+            hint(
+                translate(
+                    "synthetic.results_view",
+                    "Members found against non-members flagged by mistake, over every "
+                    "threshold; the dashed diagonal is guessing. Point at a curve for its "
+                    "values.",
+                )
+            )
+        )
+        self.views.addTab(roc_tab, translate("synthetic.results_view", "ROC curves"))
         self.at_risk_tab = QWidget()
         risk_layout = QVBoxLayout(self.at_risk_tab)
-        risk_layout.addWidget(hint("Row numbers of real records (never their values) that the attacks "
-                                   "single out most, highest score first. Shown because the analysis "
-                                   "asked for them; never in the default report."))
+        risk_layout.addWidget(
+            hint(
+                translate(
+                    "synthetic.results_view",
+                    "Row numbers of real records (never their values) that the attacks "
+                    "single out most, highest score first. Shown because the analysis "
+                    "asked for them; never in the default report.",
+                )
+            )
+        )
         self.at_risk = QTableWidget(0, 3)
         self.at_risk.setObjectName("atRiskTable")
-        self.at_risk.setHorizontalHeaderLabels(["Attack", "Row in the real file (first = 1)", "Score"])
+        self.at_risk.setHorizontalHeaderLabels(
+            [
+                translate("synthetic.results_view", "Attack"),
+                translate("synthetic.results_view", "Row in the real file (first = 1)"),
+                translate("synthetic.results_view", "Score"),
+            ]
+        )
         self.at_risk.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.at_risk.setAlternatingRowColors(True)
         self.at_risk.verticalHeader().setVisible(False)
@@ -96,26 +156,38 @@ class SyntheticResults(QWidget):
         """Show ``assessment`` (run in ``seconds``); None: no results yet."""
         a = assessment
         if a is None:
-            self.verdict.setText("No results yet: choose the files, the columns and the attacks on the "
-                                 "Analysis tab, then press Run the attacks.")
+            self.verdict.setText(
+                translate(
+                    "synthetic.results_view",
+                    "No results yet: choose the files, the columns and the attacks on the "
+                    "Analysis tab, then press Run the attacks.",
+                )
+            )
             _set_style(self.verdict, "notice")
             self.summary.setText("")
             self.warnings.hide()
             self.table.setRowCount(0)
-            self.roc.show_curves([], "No results yet.")
+            self.roc.show_curves([], translate("synthetic.results_view", "No results yet."))
             self._show_at_risk(False)
             return
         text, style = verdict(a)
         self.verdict.setText(text)
         _set_style(self.verdict, style)
         self.summary.setText(summary(a, seconds))
-        self.warnings.setText("<br>".join(f"Warning: {_escape(w)}" for w in a.warnings))
+        self.warnings.setText(
+            "<br>".join(translate("synthetic.results_view", "Warning: {0}").format(_escape(w)) for w in a.warnings)
+        )
         self.warnings.setVisible(bool(a.warnings))
         self.table.show_attacks(a.attacks)
         curves = [Curve(attack_label(e.attack), tuple(e.roc.fpr), tuple(e.roc.tpr), e.auc)
                   for e in a.attacks if e.kind == "membership" and e.roc is not None]
-        self.roc.show_curves(curves, "No membership attack was run (they need a control file): "
-                                     "no ROC curve to show.")
+        self.roc.show_curves(
+            curves,
+            translate(
+                "synthetic.results_view",
+                "No membership attack was run (they need a control file): no ROC curve to show.",
+            ),
+        )
         rows = [(attack_label(e.attack), row, score) for e in a.attacks for row, score in e.at_risk]
         self._show_at_risk(bool(a.config.show_targets))
         self.at_risk.setRowCount(len(rows))
@@ -132,7 +204,7 @@ class SyntheticResults(QWidget):
         """The at-risk tab exists only for an analysis that asked for it."""
         index = self.views.indexOf(self.at_risk_tab)
         if shown and index < 0:
-            self.views.addTab(self.at_risk_tab, "Targets most at risk")
+            self.views.addTab(self.at_risk_tab, translate("synthetic.results_view", "Targets most at risk"))
         elif not shown and index >= 0:
             self.views.removeTab(index)
 

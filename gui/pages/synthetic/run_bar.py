@@ -9,6 +9,7 @@ from engine.progress import Progress
 from ...text import duration
 from ...widgets.run_bar import RunBar
 from .labels import STAGE_LABELS
+from ...i18n import translate
 
 
 class SyntheticRunBar(RunBar):
@@ -29,11 +30,11 @@ class SyntheticRunBar(RunBar):
 
     @Slot()
     def _refresh(self) -> None:
-        text = f"elapsed {duration(self.elapsed)}"
+        text = translate("synthetic.run_bar", "elapsed {0}").format(duration(self.elapsed))
         last = self._last
         if last is not None and last.total:
             if last.done >= last.total:
                 text += " · finishing this step"
             elif last.eta is not None:
-                text += f" · this step: about {duration(last.eta)} left"
+                text += translate("synthetic.run_bar", " · this step: about {0} left").format(duration(last.eta))
         self.detail.setText(text)

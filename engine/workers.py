@@ -1,0 +1,426 @@
+"""Worker processes: the one pool every parallel part of the engine runs on.
+
+A :class:`WorkerPool` stages the arrays the workers read as ``.npy`` files in a temporary
+folder (``riskreview-<name>-*``, memory-mapped by every worker, so the page cache holds one
+copy whatever the number of workers), starts at most ``min(jobs, CPUs, tasks)`` processes
+with ``forkserver`` (``spawn`` where unavailable; never fork, the window runs Qt), hands each
+idle worker one task at a time and collects the results. (spawn is also the fallback when
+the forkserver cannot start, e.g. a TMPDIR too long for its socket's path.)
+
+Nothing a worker can die (or freeze) in the middle of can block the parent. Each worker has
+two pipes of its own (tasks in, results out) that carry only messages of a few bytes (a task
+number, "done", "failed"), which a pipe writes whole or not at all; the function, the tasks
+and the initializer's arguments are one file in the folder, read by each worker at start,
+and each result or error is a file the worker writes before saying "done". The shared state
+is lock-free (a stop flag the parent writes, one progress slot per worker that only that
+worker writes). So a worker killed or stopped at any moment leaves no lock held, no queue or
+message half-written: the parent sees its pipe close or its process end, stops the others
+and raises :class:`~engine.errors.EngineFailure`. Cancel (the :class:`~engine.progress.CancelToken`,
+which Ctrl-C and SIGTERM set on the command line) and every error end the same way: the
+workers are terminated (then killed if they linger), joined, and the folder removed, so no
+process and no temporary file outlives the pool. A worker whose parent has died stops at its
+next check of :func:`stopped` or its next read of the pipe. The files are the engine's own
+intermediate results, in a folder only this user can read, never user data.
+
+Inside a worker, :func:`stopped`, :func:`credit` and :func:`load` reach the pool's state.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import pickle
+import shutil
+import signal
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from collections import deque
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any, Callable, Iterator, NoReturn, Optional, Sequence
+
+import numpy as np
+
+from .errors import Cancelled, EngineFailure
+from .progress import CancelToken
+
+POLL_SECONDS = 0.1
+JOIN_SECONDS = 2.0          # a worker asked to end gets this long before it is terminated
+KILL_SECONDS = 2.0          # ... and a terminated one this long before SIGKILL
+PARENT_CHECK_SECONDS = 0.5  # how often a worker's stop check also looks for its parent
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on: ``os.process_cpu_count`` (Python 3.13), else the
+    scheduler affinity mask, else ``os.cpu_count``; at least 1."""
+    counter = getattr(os, "process_cpu_count", None)
+    if counter is not None:
+        count = counter()
+    elif hasattr(os, "sched_getaffinity"):
+        count = len(os.sched_getaffinity(0))
+    else:
+        count = os.cpu_count()
+    return max(1, count or 1)
+
+
+def cap_jobs(jobs: int) -> int:
+    """``jobs`` limited to :func:`available_cpus` (and at least 1): more workers than CPUs
+    only share them, each with its own copy of the work's memory."""
+    return max(1, min(int(jobs), available_cpus()))
+
+
+def jobs_note(jobs: int) -> Optional[str]:
+    """The one-line note to show when ``jobs`` is above the CPU count, else None."""
+    cpus = available_cpus()
+    if jobs <= cpus:
+        return None
+    return f"note: {jobs} jobs asked for, this machine has {cpus} CPU{'s' if cpus != 1 else ''}; using {cpus}"
+
+
+def start_method() -> str:
+    """``forkserver`` where the platform has it, else ``spawn``; never fork (Qt is not fork-safe)."""
+    return "forkserver" if "forkserver" in mp.get_all_start_methods() and sys.platform != "win32" else "spawn"
+
+
+def _context():
+    """The multiprocessing context: forkserver, started here if need be; spawn where there is
+    none or it cannot start (its socket path must fit AF_UNIX's ~107 bytes, so a long TMPDIR
+    defeats it)."""
+    if start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        try:
+            with _ctrl_c_ignored():
+                forkserver.ensure_running()
+            return mp.get_context("forkserver")
+        except OSError:
+            pass
+    return mp.get_context("spawn")
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ctrl-C ignored while processes are started: an ignored signal stays ignored across fork
+    and exec, so the forkserver (and every worker forked from it) or a spawned worker is born
+    ignoring it. The parent handles Ctrl-C and stops the workers; a worker still importing its
+    modules when Ctrl-C reaches the whole process group would otherwise die with a traceback
+    on the terminal. Only the main thread may change signal handlers; elsewhere (the window's
+    job threads) this does nothing."""
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@dataclass
+class _Worker:
+    process: Any
+    tasks: Connection               # parent -> worker: task numbers, None to end
+    results: Connection             # worker -> parent: ("done", task) / ("failed", task)
+    task: Optional[int] = None      # the task it is running, None when idle
+
+
+class WorkerPool:
+    """A temporary folder of staged arrays plus, in :meth:`run`, the worker processes.
+
+    Use as a context manager: leaving it (normally, on cancel or on any error) ends every
+    worker and removes the folder.
+
+    >>> with WorkerPool("doc", "the example") as pool:              # doctest: +SKIP
+    ...     pool.save("codes", np.arange(10))
+    ...     pool.run(task_function, [(0, 5), (5, 10)], jobs=2, on_result=keep)
+    """
+
+    def __init__(self, name: str, what: str) -> None:
+        self.name = name
+        self.what = what
+        self.folder: Optional[Path] = None
+        self._workers: list[_Worker] = []
+        self._runs = 0
+
+    def __enter__(self) -> "WorkerPool":
+        self.folder = Path(tempfile.mkdtemp(prefix=f"riskreview-{self.name}-"))
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        try:
+            self._stop_workers()
+        finally:
+            if self.folder is not None:
+                shutil.rmtree(self.folder, ignore_errors=True)
+
+    def save(self, name: str, array: np.ndarray) -> None:
+        """Stage ``array`` for the workers; they read it with :func:`load` ``(name)``."""
+        assert self.folder is not None, "WorkerPool.save outside its with block"
+        np.save(self.folder / f"{name}.npy", np.ascontiguousarray(array), allow_pickle=False)
+
+    def run(self, function: Callable[..., Any], tasks: Sequence[tuple], *, jobs: int,
+            on_result: Callable[[int, Any], Any], cancel: Optional[CancelToken] = None,
+            initializer: Optional[Callable[..., None]] = None, initargs: tuple = (),
+            on_progress: Optional[Callable[[float], None]] = None) -> None:
+        """Run ``function(*tasks[i])`` for every task on the workers, in task order as workers
+        free up; ``on_result(i, result)`` is called in this process as each one returns.
+
+        ``initializer(*initargs)`` prepares each worker once. ``on_progress`` gets, about
+        ten times a second, the sum of what the workers passed to :func:`credit`. Raises
+        :class:`Cancelled` when ``cancel`` is set, :class:`EngineFailure` when a worker
+        process ends unexpectedly, and re-raises an exception raised by ``function``.
+        """
+        cancel = cancel or CancelToken()
+        assert self.folder is not None, "WorkerPool.run outside its with block"
+        if not tasks:
+            return
+        cancel.raise_if_cancelled()
+        self._runs += 1
+        work = self.folder / f"run{self._runs}"
+        work.mkdir()
+        with open(work / "setup.pickle", "wb") as file:
+            pickle.dump((function, [tuple(t) for t in tasks], initializer, tuple(initargs)), file,
+                        protocol=pickle.HIGHEST_PROTOCOL)
+        ctx = _context()
+        count = min(cap_jobs(jobs), len(tasks))
+        self._stop = ctx.RawValue("b", 0)
+        slots = ctx.RawArray("d", count)
+        try:
+            for index in range(count):
+                self._start_worker(ctx, index, work, slots, cancel)
+            queue = deque(range(len(tasks)))
+            for worker in self._workers:
+                self._dispatch(worker, queue)
+            while any(w.task is not None for w in self._workers):
+                ready = wait([w.results for w in self._workers] + [w.process.sentinel for w in self._workers],
+                             timeout=POLL_SECONDS)
+                for worker in self._workers:
+                    if worker.results in ready:
+                        number, result = self._receive(worker, work, cancel)
+                        worker.task = None
+                        on_result(number, result)
+                        self._dispatch(worker, queue)
+                for worker in self._workers:
+                    if worker.process.sentinel in ready and not worker.results.poll():
+                        self._lost(worker, cancel)
+                cancel.raise_if_cancelled()
+                if on_progress is not None:
+                    on_progress(float(sum(slots)))
+            self._finish(cancel)
+        except BaseException:
+            self._stop.value = 1
+            raise
+
+    # -- the parent's side ------------------------------------------------------------------
+    def _start_worker(self, ctx: Any, index: int, work: Path, slots: Any, cancel: CancelToken) -> None:
+        task_out, task_in = ctx.Pipe(duplex=False)          # (reader, writer)
+        result_out, result_in = ctx.Pipe(duplex=False)
+        process = ctx.Process(target=_worker_main, name=f"riskreview-{self.name}-{index}", daemon=True,
+                              args=(task_out, result_in, index, str(self.folder), str(work), self._stop, slots,
+                                    os.getpid()))
+        try:
+            # forkserver children inherit the server's ignored Ctrl-C; spawned ones need it here
+            with _ctrl_c_ignored() if ctx.get_start_method() == "spawn" else nullcontext():
+                process.start()
+        except (OSError, EOFError) as exc:  # it died while reading its start-up data, or the server did
+            task_in.close()
+            result_out.close()
+            self._failed(f"while starting: {exc.strerror if isinstance(exc, OSError) else exc}", cancel, True)
+        finally:
+            task_out.close()
+            result_in.close()
+        self._workers.append(_Worker(process, task_in, result_out))
+
+    def _dispatch(self, worker: _Worker, queue: deque) -> None:
+        if not queue:
+            return
+        worker.task = queue.popleft()
+        try:
+            worker.tasks.send(worker.task)
+        except OSError:         # the worker is gone: its sentinel says so at the next wait
+            pass
+
+    def _receive(self, worker: _Worker, work: Path, cancel: CancelToken) -> tuple[int, Any]:
+        """The task number and result a worker announces (its file read and removed)."""
+        try:
+            kind, number = worker.results.recv()
+        except (EOFError, OSError):
+            self._lost(worker, cancel)
+        path = work / (f"result{number}.pickle" if kind == "done" else f"error{number}.pickle")
+        try:
+            with open(path, "rb") as file:
+                payload = pickle.load(file)
+            path.unlink()
+        except Exception as exc:
+            raise EngineFailure(f"a worker's result during {self.what} could not be read: {exc}") from None
+        if kind != "done":
+            error, remote = payload
+            error.__cause__ = _RemoteTraceback(remote)
+            raise error
+        return number, payload
+
+    def _lost(self, worker: _Worker, cancel: Optional[CancelToken]) -> NoReturn:
+        """A worker ended on its own: stop everything."""
+        worker.process.join(0.2)
+        code = worker.process.exitcode
+        how = f"exit status {code}" if code is not None and code >= 0 else (
+            f"signal {-code}" if code is not None else "its pipe closed")
+        self._failed(how, cancel, code in (-signal.SIGTERM, -signal.SIGINT, -signal.SIGHUP, 1))
+
+    def _failed(self, how: str, cancel: Optional[CancelToken], signalled: bool) -> NoReturn:
+        """Raise the failure of a worker; when this process is being stopped too (Ctrl-C or a
+        logout signals every process of the session) it is a cancel instead."""
+        if cancel is not None:
+            if signalled:
+                time.sleep(0.2)     # our own handler runs meanwhile if the signal was for us too
+            cancel.raise_if_cancelled()
+        raise EngineFailure(f"a worker process ended unexpectedly during {self.what} "
+                            f"(killed, or out of memory; {how})")
+
+    def _finish(self, cancel: CancelToken) -> None:
+        """Normal end: every worker is asked to end; one that ended otherwise is a failure."""
+        for worker in self._workers:
+            try:
+                worker.tasks.send(None)
+            except OSError:
+                pass
+        deadline = time.monotonic() + JOIN_SECONDS
+        for worker in self._workers:
+            worker.process.join(max(0.0, deadline - time.monotonic()))
+        for worker in self._workers:
+            code = worker.process.exitcode
+            if code is not None and code != 0:
+                self._lost(worker, cancel)
+
+    def _stop_workers(self) -> None:
+        """Terminate every worker still running (SIGTERM, then SIGKILL), join, close pipes."""
+        workers, self._workers = self._workers, []
+        if not workers:
+            return
+        for worker in workers:
+            if worker.process.exitcode is None:
+                _signal(worker.process, "terminate")
+        deadline = time.monotonic() + KILL_SECONDS
+        for worker in workers:
+            worker.process.join(max(0.0, deadline - time.monotonic()))
+        for worker in workers:
+            if worker.process.exitcode is None:
+                _signal(worker.process, "kill")     # also ends a stopped (SIGSTOP) worker
+                worker.process.join(KILL_SECONDS)
+        for worker in workers:
+            worker.tasks.close()
+            worker.results.close()
+            try:
+                worker.process.close()
+            except ValueError:  # still running after SIGKILL: leave it to the OS
+                pass
+
+
+def _signal(process: Any, how: str) -> None:
+    try:
+        getattr(process, how)()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+class _RemoteTraceback(Exception):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return f"\n'''\n{self.text}'''"
+
+
+# -- the worker's side ----------------------------------------------------------------------
+_STATE: dict[str, Any] = {}
+
+
+def _worker_main(tasks: Connection, results: Connection, index: int, folder: str, work: str, stop: Any,
+                 slots: Any, parent: int) -> None:
+    """A worker's life: read the run's set-up, prepare, then run the tasks whose numbers come
+    down the pipe until told to end (``None``), the pipe closes, or a write fails (the parent
+    is gone). Results and errors are written as files before their few-byte announcement."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _STATE.clear()
+    _STATE.update(index=index, folder=Path(folder), stop=stop, slots=slots, parent=parent,
+                  checked=time.monotonic(), orphan=False)
+    where = Path(work)
+    try:
+        try:
+            with open(where / "setup.pickle", "rb") as file:
+                function, arguments, initializer, initargs = pickle.load(file)
+            if initializer is not None:
+                initializer(*initargs)
+        except BaseException as exc:
+            _report_error(results, where, index, exc)
+            return
+        while True:
+            number = tasks.recv()
+            if number is None:
+                return
+            try:
+                result = function(*arguments[number])
+            except BaseException as exc:
+                _report_error(results, where, index, exc)
+                continue
+            with open(where / f"result{number}.pickle", "wb") as file:
+                pickle.dump(result, file, protocol=pickle.HIGHEST_PROTOCOL)
+            results.send(("done", number))
+    except (EOFError, OSError):
+        return
+
+
+def _report_error(results: Connection, where: Path, index: int, exc: BaseException) -> None:
+    remote = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    try:
+        payload = pickle.dumps((exc, remote), protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.loads(payload)
+    except Exception:   # the exception does not pickle (or unpickle): send its text
+        payload = pickle.dumps((EngineFailure(f"{type(exc).__name__}: {exc}"), remote))
+    (where / f"error{index}.pickle").write_bytes(payload)
+    results.send(("failed", index))
+
+
+def stopped() -> bool:
+    """In a worker: True once the parent asked the workers to stop (cancel, error, a dead
+    worker) or the parent process is gone. Cheap enough to call before every subset."""
+    if _STATE["stop"].value:
+        return True
+    now = time.monotonic()
+    if now - _STATE["checked"] > PARENT_CHECK_SECONDS:
+        _STATE["checked"] = now
+        try:
+            os.kill(_STATE["parent"], 0)
+        except ProcessLookupError:
+            _STATE["orphan"] = True
+        except OSError:
+            pass
+    return _STATE["orphan"]
+
+
+def raise_if_stopped() -> None:
+    """In a worker: raise :class:`Cancelled` when :func:`stopped`."""
+    if stopped():
+        raise Cancelled("cancelled by the user")
+
+
+def credit(amount: float) -> None:
+    """In a worker: add ``amount`` to this worker's progress (read by the parent)."""
+    _STATE["slots"][_STATE["index"]] += amount
+
+
+def load(name: str) -> np.ndarray:
+    """In a worker: the array staged as ``name``, memory-mapped read-only."""
+    return np.load(_STATE["folder"] / f"{name}.npy", mmap_mode="r", allow_pickle=False)
+
+
+def staged(name: str) -> bool:
+    """In a worker: whether an array was staged as ``name``."""
+    return (_STATE["folder"] / f"{name}.npy").exists()
