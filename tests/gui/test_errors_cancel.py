@@ -74,7 +74,11 @@ def _big_census(tmp_path, copies: int = 10):
     return path
 
 
-def test_cancel_a_long_run(qtbot, window, tmp_path):
+def test_cancel_a_long_run(qtbot, window, tmp_path, monkeypatch):
+    from engine.sweep import runner
+
+    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)   # this run is about cancelling workers
+    monkeypatch.setattr(runner, "KERNEL_LOAD_SECONDS", 0.0)
     load_census(qtbot, window, _big_census(tmp_path))
     assert window.session.table.n_rows == 200000
     set_roles(window, ("birth_day", "birth_month", "birth_year", "sex", "race", "nationality",
