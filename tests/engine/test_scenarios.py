@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import tomllib
 from dataclasses import replace
 
 import numpy as np
@@ -165,3 +166,57 @@ def test_scenario_naming_a_dropped_column_is_one_line(case, capsys):
     err = capsys.readouterr().err
     assert code == 2 and err == "error: scenario 'x', step 2: column 'age' was dropped by an earlier step\n"
     assert not (folder / "o").exists() or not any((folder / "o").iterdir())
+
+
+ANCHORED = """
+[data]
+path = "survey.csv"
+
+[roles]
+quasi_identifiers = ["sex", "age", "town"]
+sensitive = ["disease"]
+
+[[scenario]]
+name = "merge towns"
+steps = [{ op = "recode", column = "town", level = 1, hierarchy = "h/town.csv" }]
+exported = { path = "release.csv", source_sha256 = "abc" }
+
+[[scenario]]
+name = "merge towns again"
+steps = [{ op = "recode", column = "town", level = 1, hierarchy = "OUTSIDE" }]
+"""
+
+
+@pytest.mark.parametrize("where", ["analysis folder", "elsewhere"])
+def test_scenario_paths_follow_the_analysis_file(case, tmp_path, monkeypatch, capsys, where):
+    """Hierarchy and exported paths are read relative to the analysis file's folder and written
+    relative when inside the written file's folder, absolute otherwise, from any working folder."""
+    folder, data, _ = case
+    project = folder / "project"
+    (project / "h").mkdir(parents=True)
+    (project / "survey.csv").write_bytes(data.read_bytes())
+    (project / "h" / "town.csv").write_bytes((folder / "town.csv").read_bytes())
+    outside = folder / "shared" / "town.csv"
+    outside.parent.mkdir()
+    outside.write_bytes((folder / "town.csv").read_bytes())
+    (project / "analysis.toml").write_text(ANCHORED.replace("OUTSIDE", outside.as_posix()), encoding="utf-8")
+    cwd = project if where == "analysis folder" else folder / "other"
+    cwd.mkdir(exist_ok=True)
+    monkeypatch.chdir(cwd)
+    analysis = "analysis.toml" if cwd == project else str(project / "analysis.toml")
+    saved = project / "saved.toml"
+    assert cli.main(["assess", "--config", analysis, "--save-config", str(saved)]) == 0
+    assert cli.main(["assess", "--config", analysis, "--out", "out", "--quiet"]) == 0, capsys.readouterr().err
+    raw = tomllib.loads(saved.read_text(encoding="utf-8"))
+    first, second = raw["scenario"]
+    assert first["steps"][0]["hierarchy"] == "h/town.csv" and first["exported"]["path"] == "release.csv"
+    assert second["steps"][0]["hierarchy"] == str(outside)
+    loaded = AnalysisConfig.from_toml(saved).scenarios
+    assert loaded[0].steps[0].hierarchy.path == str(project / "h" / "town.csv")
+    assert loaded[0].exported.path == str(project / "release.csv")
+    # out/ lies inside the working folder: the project's files are outside it, so absolute there
+    written = tomllib.loads((cwd / "out" / "analysis.toml").read_text(encoding="utf-8"))
+    assert written["scenario"][0]["steps"][0]["hierarchy"] == str(project / "h" / "town.csv")
+    assert AnalysisConfig.from_toml(cwd / "out" / "analysis.toml").scenarios == loaded
+    results = json.loads((cwd / "out" / "results.json").read_text())
+    assert [s["loss"]["levels"]["town"] for s in results["scenarios"]] == [1, 1]
