@@ -36,6 +36,7 @@ PAGES = (("start", "Start"), ("table", "1  Data"), ("releases", "2  Releases"),
 START, DATA, RELEASES, ATTACKS, RESULTS, SCENARIOS, SYNTHETIC, DP = range(8)
 DATA_FILTER = ("Data files (" + " ".join(f"*{ext}" for ext in sorted(FORMATS)) + ");;All files (*)")
 ANALYSIS_FILTER = "RiskReview analysis (*.toml)"
+SCENARIOS_RUNNING = "The scenarios are running: wait for them to finish or cancel them on the Scenarios page."
 
 
 def process_memory() -> Optional[int]:
@@ -209,6 +210,9 @@ class MainWindow(QMainWindow):
         self.flow.runner.started.connect(self._on_run_started)
         self.flow.runner.busyChanged.connect(self._on_busy)
         self.flow.runner.progress.connect(self.run_bar.update_progress)
+        self.flow.exclusive.append(self.scenarios_page.run_job)
+        self.scenarios_page.lock_with(self.flow.runner)
+        self.scenarios_page.run_job.busyChanged.connect(self._on_busy)
         self.session.dataChanged.connect(self._on_data)
         self._on_recent()
         self._on_busy()
@@ -269,9 +273,12 @@ class MainWindow(QMainWindow):
     def _on_busy(self, _busy: bool = False) -> None:
         running = self.flow.runner.busy
         loading = self.flow.loader.busy
-        self.run_action.setEnabled(not running and not loading and self.session.table is not None)
+        scenarios = self.scenarios_page.run_job.busy
+        self.run_action.setEnabled(not running and not loading and not scenarios and self.session.table is not None)
+        self.run_action.setToolTip(SCENARIOS_RUNNING if scenarios else "Run the attacks")
         self.cancel_action.setEnabled(running or loading)
-        self.attacks_page.set_running(running or loading)
+        self.attacks_page.set_running(running or loading or scenarios,
+                                      SCENARIOS_RUNNING if scenarios and not running else "")
         if not running and not loading:
             self.run_bar.end()
 
