@@ -220,3 +220,43 @@ def test_scenario_paths_follow_the_analysis_file(case, tmp_path, monkeypatch, ca
     assert AnalysisConfig.from_toml(cwd / "out" / "analysis.toml").scenarios == loaded
     results = json.loads((cwd / "out" / "results.json").read_text())
     assert [s["loss"]["levels"]["town"] for s in results["scenarios"]] == [1, 1]
+
+
+BAD_STEPS = [
+    ('{ op = "recode", column = "town", level = 1, hierarchy = "nope.csv" }', "nope.csv: no such hierarchy file "
+     "(for column 'town')"),
+    ('{ op = "recode", column = "town", level = 1, hierarchy = "short.csv" }', "short.csv: column 'town': line 2 has "
+     "2 fields, line 1 has 3"),
+    ('{ op = "recode", column = "town", level = 1, hierarchy = "part.csv" }', "part.csv: column 'town': 6 value(s) of "
+     "the data have no line in the hierarchy: 'C', 'D', 'E', 'F', 'G' and 1 more"),
+    ('{ op = "recode", column = "town", level = 1, hierarchy = "binary.csv" }', "binary.csv: not a UTF-8 text file "
+     "(hierarchy for column 'town')"),
+    ('{ op = "recode", column = "town", level = 3, hierarchy = "town.csv" }', "scenario 'x', step 1: column 'town': "
+     "level 3 is above the hierarchy's top level 1"),
+    ('{ op = "drop", column = "nosuch" }', "scenario 'x', step 1: column 'nosuch' is not a quasi-identifier of the "
+     "analysis (quasi-identifiers: sex, age, town)"),
+    ('{ op = "local_suppression", k = 2, importance = ["disease"] }', "column 'disease' is not a quasi-identifier"),
+    ('{ op = "local_suppression", k = 0 }', "bad.toml: scenario 'x', step 1: k must be at least 1 (got 0)"),
+    ('{ op = "record_suppression", k = 0 }', "bad.toml: scenario 'x', step 1: k must be at least 1 (got 0)"),
+    ('{ op = "record_suppression", k = 2, max_percent = 100.5 }', "bad.toml: scenario 'x', step 1: max_percent must "
+     "be between 0 and 100 (got 100.5)"),
+    ('{ op = "record_suppression", k = 2, max_percent = -1 }', "max_percent must be between 0 and 100 (got -1)"),
+    ('{ op = "drop", column = "age" }, { op = "local_suppression", k = 2, importance = ["age"] }',
+     "scenario 'x', step 2: column 'age' was dropped by an earlier step"),
+    ('{ op = "sample", fraction = 0 }', "bad.toml: scenario 'x', step 1: fraction must be in (0, 1] (got 0)"),
+]
+
+
+@pytest.mark.parametrize("steps, message", BAD_STEPS)
+def test_bad_scenarios_are_one_line_through_the_command_line(case, capsys, steps, message):
+    folder, data, _ = case
+    (folder / "short.csv").write_text("A;AB;*\nB;AB\n", encoding="utf-8")
+    (folder / "part.csv").write_text("A;AB\nB;AB\n", encoding="utf-8")
+    (folder / "binary.csv").write_bytes(b"\xff\xfe\x00A;\x00")
+    (folder / "bad.toml").write_text(f'[[scenario]]\nname = "x"\nsteps = [{steps}]\n', encoding="utf-8")
+    before = data.read_bytes()
+    code = cli.main(["assess", str(data), "--qid", "sex", "age", "town", "--sensitive", "disease",
+                     "--scenario", str(folder / "bad.toml"), "--out", str(folder / "o"), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1 and message in err, err
+    assert data.read_bytes() == before and (not (folder / "o").exists() or not any((folder / "o").iterdir()))
