@@ -94,6 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also write per-record risk for the full QID set (per_record_risk.csv)")
     assess.add_argument("--scenario", metavar="FILE.toml",
                         help="run every attack again on each [[scenario]] of FILE (transformed copies of the data)")
+    assess.add_argument("--crosstab", action="append", metavar="COL,COL", default=[],
+                        help="report each scenario's distortion (TVD) of this cross-tabulation (repeatable)")
     assess.add_argument("--save-config", metavar="FILE", help="write the analysis file and exit")
     assess.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -159,12 +161,12 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
 
 
 def _scenarios(args: argparse.Namespace, base: Optional[AnalysisConfig]) -> tuple:
-    """The scenarios of --scenario FILE.toml, else the analysis file's."""
-    if args.scenario:
-        from .remediation.transforms import read_scenarios
+    """The scenarios of --scenario FILE.toml, else the analysis file's; each with the
+    --crosstab tables added to its own."""
+    from .remediation.transforms import read_scenarios, with_crosstabs
 
-        return read_scenarios(args.scenario)
-    return base.scenarios if base else ()
+    scenarios = read_scenarios(args.scenario) if args.scenario else (base.scenarios if base else ())
+    return with_crosstabs(scenarios, args.crosstab)
 
 
 def _sample_options(args: argparse.Namespace, base: SampleOptions) -> SampleOptions:

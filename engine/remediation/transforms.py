@@ -364,6 +364,20 @@ def read_scenarios(path: str | Path) -> tuple[Scenario, ...]:
     return parse_scenarios(raw["scenario"], path.name, path.parent)
 
 
+def with_crosstabs(scenarios: Sequence[Scenario], texts: Sequence[str]) -> tuple[Scenario, ...]:
+    """``scenarios`` each with the cross-tabulations ``texts`` ("COL,COL", from --crosstab)
+    added after its own (none repeated)."""
+    tables = []
+    for text in texts:
+        columns = tuple(c.strip() for c in text.split(","))
+        if not all(columns) or len(set(columns)) != len(columns):
+            raise InputError(f"--crosstab {text!r}: expected distinct column names separated by commas")
+        tables.append(columns)
+    if tables and not scenarios:
+        raise InputError("--crosstab needs scenarios (--scenario FILE.toml or [[scenario]] in --config)")
+    return tuple(replace(s, crosstabs=tuple(dict.fromkeys((*s.crosstabs, *tables)))) for s in scenarios)
+
+
 def scenarios_toml(scenarios: Sequence[Scenario], folder: Optional[str | Path] = None) -> str:
     """``[[scenario]]`` sections as a file in ``folder`` stores them (paths anchored there)."""
     import tomli_w
