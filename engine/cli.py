@@ -96,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="run every attack again on each [[scenario]] of FILE (transformed copies of the data)")
     assess.add_argument("--crosstab", action="append", metavar="COL,COL", default=[],
                         help="report each scenario's distortion (TVD) of this cross-tabulation (repeatable)")
+    assess.add_argument("--export-scenario", action="append", metavar="NAME=FILE", default=[],
+                        help="also write scenario NAME's transformed data to FILE (.csv or .parquet; repeatable); "
+                             "the file and the SHA-256 of the source are recorded in the report and analysis.toml")
     assess.add_argument("--save-config", metavar="FILE", help="write the analysis file and exit")
     assess.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -215,6 +218,9 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
         return 0
     if not (args.out or args.pdf or args.csv):
         raise InputError("say where to write results: --out DIR, --pdf FILE and/or --csv DIR")
+    from .remediation.export import export_requests, export_scenarios
+
+    exports = export_requests(args.export_scenario, config.scenarios, config.data.path)
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
         table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
@@ -230,6 +236,9 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
         per_record = per_record_risk(table.columns, config.roles.quasi_identifiers, sensitive, table.n_rows)
     paths = []
     with staged(cancel) as files:  # every output of the run appears together, or none does
+        if exports:
+            assessment = export_scenarios(assessment, table, exports, files, cancel)
+            paths += list(exports.values())
         if args.out:
             paths += write_results(assessment, Path(args.out), per_record, cancel=cancel, files=files)
         if args.csv:

@@ -16,6 +16,7 @@ import pytest
 from engine import cli
 from engine.api import run_assessment
 from engine.config import AnalysisConfig, DataSource, ModelTargets, PrivacyModelOptions, Roles, SubsetFamily
+from engine.io.encode import file_sha256
 from engine.io.loader import load_table
 from engine.remediation import scenarios as scenarios_module
 from engine.remediation.scenarios import run_scenario, subsets_to_sweep, transformed_arrow
@@ -285,3 +286,37 @@ def test_crosstabs_from_the_command_line(case, capsys):
         assert code == 2 and err.count("\n") == 1 and message in err, err
     code = cli.main(["assess", str(data), "--qid", "sex", "--crosstab", "sex,age", "--out", str(folder / "o")])
     assert code == 2 and "--crosstab needs scenarios" in capsys.readouterr().err
+
+
+def test_export_a_scenario_from_the_command_line(case, capsys):
+    """Only on request; the file equals the scenario's transformed data; its path, its SHA-256
+    and the source's are recorded in results.json and analysis.toml (path relative there)."""
+    folder, data, _ = case
+    out = folder / "out"
+    out.mkdir()
+    released = out / "released.csv"
+    argv = ["assess", str(data), "--qid", "sex", "age", "town", "--sensitive", "disease",
+            "--scenario", str(folder / "scenarios.toml"), "--out", str(out), "--quiet"]
+    assert cli.main(argv) == 0 and not released.exists()  # nothing written unless asked
+    assert cli.main([*argv, "--export-scenario", "drop town, suppress=" + str(released)]) == 0, capsys.readouterr().err
+    frame = pd.read_csv(released, keep_default_na=False, dtype=str)
+    source = pd.read_csv(data, keep_default_na=False, dtype=str)
+    assert list(frame.columns) == ["sex", "age", "disease"] and len(frame) == 400
+    assert (frame.disease == source.disease).all()
+    blanked = (frame.sex == "") | (frame.age != source.age.str.replace(r"\.0$", "", regex=True))
+    results = json.loads((out / "results.json").read_text())
+    scenario = results["scenarios"][3]
+    assert int(blanked.sum()) > 0 and sum(scenario["loss"]["cells_suppressed"].values()) >= int(blanked.sum())
+    assert scenario["exported"] == {"path": str(released), "source_sha256": file_sha256(data),
+                                    "sha256": file_sha256(released)}
+    assert "exported" not in results["scenarios"][0]
+    raw = tomllib.loads((out / "analysis.toml").read_text(encoding="utf-8"))
+    assert raw["scenario"][3]["exported"]["path"] == "released.csv"
+    assert AnalysisConfig.from_toml(out / "analysis.toml").scenarios[3].exported.sha256 == file_sha256(released)
+    for option, message in (("nosuch=x.csv", "--export-scenario 'nosuch': no such scenario (scenarios: band age, "),
+                            ("drop age=x.xlsx", "x.xlsx: use a .csv or .parquet file name"),
+                            (f"drop age={data}", "would overwrite the input file"),
+                            ("drop age", "--export-scenario 'drop age': expected NAME=FILE")):
+        assert cli.main([*argv, "--export-scenario", option]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and err.count("\n") == 1 and message in err, err
