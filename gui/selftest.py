@@ -1,7 +1,9 @@
-"""``riskreview --self-test``: prove on this machine (from source or frozen) that the window
+"""``riskreview --self-test``: prove on this machine (from source or frozen) that the package's
+files match its checksum list (frozen only; ``riskreview-SHA256SUMS`` next to the package), the window
 starts, the bundled example loads, a sweep runs on worker processes, a PDF and CSV report
 are written and read back, and the synthetic-data attacks (with shadow models on worker
-processes) and the differential-privacy analysis run and write their reports. One line per step; exit 0, or 1 naming the failed step.
+processes) and the differential-privacy analysis run and write their reports; Parquet and
+Feather files are written and read back (the package holds only part of pyarrow). One line per step; exit 0, or 1 naming the failed step.
 Network access is blocked for the whole test: any attempt to open a connection fails it."""
 
 from __future__ import annotations
@@ -53,6 +55,13 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     step = "start"
     try:
+        step = "checksums"
+        if getattr(sys, "frozen", False):
+            from .package_integrity import verify_frozen_package
+
+            print(f"ok checksums: {verify_frozen_package()}", file=out)
+        else:
+            print("skip checksums: running from source, not from a package", file=out)
         with no_network(), tempfile.TemporaryDirectory(prefix="riskreview-selftest-") as folder:
             step = "window"
             from PySide6.QtCore import QSettings
@@ -84,6 +93,23 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
                 raise StepFailed(errors[0])
             print(f"ok load: {session.source.path and Path(session.source.path).name}, "
                   f"{session.table.n_rows:,} rows", file=out)
+
+            step = "formats"
+            import pyarrow as pa
+            import pyarrow.feather as feather
+            import pyarrow.parquet as parquet
+
+            from engine.config import DataSource
+            from engine.io.loader import load_table
+
+            arrow = pa.table({"a": list(range(50)), "b": list(range(1, 51))})
+            parquet.write_table(arrow, Path(folder) / "t.parquet")
+            feather.write_feather(arrow, Path(folder) / "t.feather")
+            for name in ("t.parquet", "t.feather"):
+                back = load_table(DataSource(str(Path(folder) / name)), ["a", "b"])
+                if back.n_rows != 50:
+                    raise StepFailed(f"{name} read back {back.n_rows} rows instead of 50")
+            print("ok formats: Parquet and Feather written and read back", file=out)
 
             step = "sweep"
             from engine.config import SubsetFamily
@@ -127,7 +153,6 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             print(f"ok report: PDF {len(data) // 1024} KB, {len(files)} result files", file=out)
 
             step = "synthetic"
-            from engine.config import DataSource
             from engine.report.synthetic_pdf import write_synthetic_pdf
             from engine.synthetic.api import run_synthetic_assessment
             from engine.synthetic.config import SyntheticConfig
