@@ -1,6 +1,6 @@
 """``riskreview --self-test``: prove on this machine (from source or frozen) that the package's
 files match its checksum list (frozen only; ``riskreview-SHA256SUMS`` next to the package), the window
-starts, the bundled example loads, a sweep runs on worker processes, a PDF and CSV report
+starts, the bundled example loads, numba compiles a function, a sweep runs on worker processes, a PDF and CSV report
 are written and read back, and the synthetic-data attacks (with shadow models on worker
 processes) and the differential-privacy analysis run and write their reports; Parquet and
 Feather files are written and read back (the package holds only part of pyarrow). One line per step; exit 0, or 1 naming the failed step.
@@ -14,6 +14,7 @@ import socket
 import sys
 import tempfile
 import time
+from math import comb
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TextIO
@@ -111,6 +112,17 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
                     raise StepFailed(f"{name} read back {back.n_rows} rows instead of 50")
             print("ok formats: Parquet and Feather written and read back", file=out)
 
+            step = "numba"
+            import numpy as np
+            from numba import njit
+
+            started = time.monotonic()
+            weighted = njit(cache=False)(lambda codes, weights: (codes * weights).sum())
+            if weighted(np.arange(5, dtype=np.int64), np.full(5, 2, dtype=np.int64)) != 20:
+                raise StepFailed("a compiled function gave a wrong sum")
+            print(f"ok numba: a function compiled (LLVM) and ran in {time.monotonic() - started:.1f} s "
+                  "(large sweeps use compiled kernels)", file=out)
+
             step = "sweep"
             from engine.config import SubsetFamily
 
@@ -124,7 +136,7 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
                 raise StepFailed(errors[0])
             assessment = session.result.assessment
             k = len(assessment.config.roles.quasi_identifiers)
-            expected = k + k * (k - 1) // 2
+            expected = comb(k, 1) + comb(k, 2)
             if len(assessment.reidentification) != expected:
                 raise StepFailed(f"{len(assessment.reidentification)} subsets instead of {expected}")
             from engine.api import run_assessment
@@ -132,8 +144,8 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             check = run_assessment(assessment.config.with_jobs(1), table=session.table)
             if check.reidentification != assessment.reidentification:
                 raise StepFailed("worker processes and one process disagree")
-            print(f"ok sweep: {expected} subsets on 2 worker processes in {time.monotonic() - started:.1f} s, "
-                  f"equal to one process", file=out)
+            print(f"ok sweep: {expected} subsets on 2 worker processes in "
+                  f"{time.monotonic() - started:.1f} s, equal to one process", file=out)
 
             step = "report"
             from engine.report.pdf import write_pdf
