@@ -18,7 +18,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from . import __version__
 from .api import run_assessment
 from .config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release, ReportOptions, Roles,
                      SubsetFamily, Target)
@@ -33,11 +32,12 @@ from . import selection
 from .report.atomic import staged, write_analysis_file
 from .report.tables import write_results
 from .sample.options import SampleOptions
+from .versions import VersionAction
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="riskreview", description="Disclosure-risk review of microdata.")
-    parser.add_argument("--version", action="version", version=f"riskreview {__version__}")
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
 
     assess = commands.add_parser("assess", help="run attacks on a data file and write results")
