@@ -28,11 +28,17 @@ system_deps() {
 
 python_deps() {
     local stamp="$VENV/.installed" want
-    want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+    want=$(cat pyproject.toml packaging/requirements.lock | sha256sum | cut -d' ' -f1)
     [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && return 0
     [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
     "$VENV/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
-    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[test,package]"
+    # the versions the package is built from (packaging/requirements.lock) for what it pins;
+    # the test tools are resolved from pyproject.toml's ranges
+    local pins
+    pins=$(mktemp)
+    grep -E '^[A-Za-z0-9_.-]+==' packaging/requirements.lock | sed 's/ *\\$//' > "$pins"
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -c "$pins" -e ".[test,package]"
+    rm -f "$pins"
     echo "$want" > "$stamp"
 }
 

@@ -18,7 +18,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from . import __version__
 from .api import run_assessment
 from .config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release, ReportOptions, Roles,
                      SubsetFamily, Target)
@@ -33,11 +32,12 @@ from . import selection
 from .report.atomic import staged, write_analysis_file
 from .report.tables import write_results
 from .sample.options import SampleOptions
+from .versions import VersionAction
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="riskreview", description="Disclosure-risk review of microdata.")
-    parser.add_argument("--version", action="version", version=f"riskreview {__version__}")
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
 
     assess = commands.add_parser("assess", help="run attacks on a data file and write results")
@@ -95,6 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also write per-record risk for the full QID set (per_record_risk.csv)")
     assess.add_argument("--scenario", metavar="FILE.toml",
                         help="run every attack again on each [[scenario]] of FILE (transformed copies of the data)")
+    assess.add_argument("--crosstab", action="append", metavar="COL,COL", default=[],
+                        help="report each scenario's distortion (TVD) of this cross-tabulation (repeatable)")
+    assess.add_argument("--export-scenario", action="append", metavar="NAME=FILE", default=[],
+                        help="also write scenario NAME's transformed data to FILE (.csv or .parquet; repeatable); "
+                             "the file and the SHA-256 of the source are recorded in the report and analysis.toml")
     assess.add_argument("--save-config", metavar="FILE", help="write the analysis file and exit")
     assess.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -160,12 +165,12 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
 
 
 def _scenarios(args: argparse.Namespace, base: Optional[AnalysisConfig]) -> tuple:
-    """The scenarios of --scenario FILE.toml, else the analysis file's."""
-    if args.scenario:
-        from .remediation.transforms import read_scenarios
+    """The scenarios of --scenario FILE.toml, else the analysis file's; each with the
+    --crosstab tables added to its own."""
+    from .remediation.transforms import read_scenarios, with_crosstabs
 
-        return read_scenarios(args.scenario)
-    return base.scenarios if base else ()
+    scenarios = read_scenarios(args.scenario) if args.scenario else (base.scenarios if base else ())
+    return with_crosstabs(scenarios, args.crosstab)
 
 
 def _sample_options(args: argparse.Namespace, base: SampleOptions) -> SampleOptions:
@@ -215,6 +220,9 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
     if not (args.out or args.pdf or args.csv):
         raise InputError("say where to write results: --out DIR, --pdf FILE and/or --csv DIR")
     note_jobs(config.jobs)
+    from .remediation.export import export_requests, export_scenarios
+
+    exports = export_requests(args.export_scenario, config.scenarios, config.data.path)
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
         table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
@@ -230,6 +238,9 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
         per_record = per_record_risk(table.columns, config.roles.quasi_identifiers, sensitive, table.n_rows)
     paths = []
     with staged(cancel) as files:  # every output of the run appears together, or none does
+        if exports:
+            assessment = export_scenarios(assessment, table, exports, files, cancel)
+            paths += list(exports.values())
         if args.out:
             paths += write_results(assessment, Path(args.out), per_record, cancel=cancel, files=files)
         if args.csv:

@@ -472,10 +472,12 @@ class AnalysisConfig:
         return replace(self, jobs=jobs)
 
     def anchored(self, folder: str | Path) -> "AnalysisConfig":
-        """This config as an analysis file in ``folder`` stores it: the data file's and every
-        linked release's path relative to ``folder`` or absolute (:func:`portable_path`)."""
+        """This config as an analysis file in ``folder`` stores it: the data file's, every
+        linked release's and every scenario's hierarchy and exported file's path relative to
+        ``folder`` or absolute (:func:`portable_path`)."""
         releases = tuple(replace(r, data=r.data.anchored(folder)) for r in self.linkage.releases)
-        return replace(self, data=self.data.anchored(folder), linkage=replace(self.linkage, releases=releases))
+        return replace(self, data=self.data.anchored(folder), linkage=replace(self.linkage, releases=releases),
+                       scenarios=tuple(s.anchored(folder) for s in self.scenarios))
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-DENSE_MIN = 1 << 22
+DENSE_MIN = 1 << 16
 DENSE_PER_ROW = 4
 SMALL_CARDINALITY = 32
 

@@ -1,6 +1,7 @@
 """Entry point of the ``riskreview`` command.
 
-No arguments, or ``gui [FILE]``: open the window. Anything else goes to the engine's
+No arguments, or ``gui [FILE]``: open the window. ``--self-test``, ``--install-desktop`` and
+``--uninstall-desktop`` (the Linux menu entry, gui/desktop.py) are handled here. Anything else goes to the engine's
 command line. Qt is imported only inside :func:`run_window`, so worker processes that
 re-import this module never load Qt.
 """
@@ -26,6 +27,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from .selftest import run_self_test
 
         return run_self_test()
+    if argv[0] in ("--install-desktop", "--uninstall-desktop") and len(argv) == 1:
+        from .desktop import main as desktop_main
+
+        return desktop_main(argv[0])
     from engine.cli import main as cli_main
 
     return cli_main(argv)

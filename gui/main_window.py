@@ -36,6 +36,7 @@ PAGES = (("start", "Start"), ("table", "1  Data"), ("releases", "2  Releases"),
 START, DATA, RELEASES, ATTACKS, RESULTS, SCENARIOS, SYNTHETIC, DP = range(8)
 DATA_FILTER = ("Data files (" + " ".join(f"*{ext}" for ext in sorted(FORMATS)) + ");;All files (*)")
 ANALYSIS_FILTER = "RiskReview analysis (*.toml)"
+SCENARIOS_RUNNING = "The scenarios are running: wait for them to finish or cancel them on the Scenarios page."
 
 
 def process_memory() -> Optional[int]:
@@ -217,6 +218,9 @@ class MainWindow(QMainWindow):
         self.flow.runner.started.connect(self._on_run_started)
         self.flow.runner.busyChanged.connect(self._on_busy)
         self.flow.runner.progress.connect(self.run_bar.update_progress)
+        self.flow.exclusive.append(self.scenarios_page.run_job)
+        self.scenarios_page.lock_with(self.flow.runner)
+        self.scenarios_page.run_job.busyChanged.connect(self._on_busy)
         self.session.dataChanged.connect(self._on_data)
         self.session.resultChanged.connect(self._on_busy)
         self._on_recent()
@@ -301,22 +305,28 @@ class MainWindow(QMainWindow):
     def _on_busy(self, _busy: bool = False) -> None:
         running = self.flow.runner.busy
         loading = self.flow.loader.busy
+        scenarios = self.scenarios_page.run_job.busy
         page = self.front_page()
         if page is self.synthetic_page:
             busy, exporting = page.runner.busy, page.exporter.busy
             has_result = page.assessment is not None
+            blocked = False
         elif page is self.dp_page:
             busy, exporting = page.run_job.busy, page.export_job.busy
             has_result = page.assessment is not None
+            blocked = False
         else:
             busy, exporting = running or loading, self.flow.exporter.busy
             has_result = self.session.result is not None
+            blocked = scenarios
         ready = page is not None or self.session.table is not None
-        self.run_action.setEnabled(ready and not busy)
+        self.run_action.setEnabled(ready and not busy and not blocked)
+        self.run_action.setToolTip(SCENARIOS_RUNNING if blocked else "Run the attacks")
         self.cancel_action.setEnabled(busy)
         self.pdf_action.setEnabled(has_result and not exporting)
         self.tables_action.setEnabled(has_result and not exporting)
-        self.attacks_page.set_running(running or loading)
+        self.attacks_page.set_running(running or loading or scenarios,
+                                      SCENARIOS_RUNNING if scenarios and not running else "")
         if not running and not loading:
             self.run_bar.end()
 

@@ -1,8 +1,10 @@
-"""``riskreview --self-test``: prove on this machine (from source or frozen) that the window
-starts, the bundled example loads, a sweep runs on worker processes, a PDF and CSV report
-are written and read back, a weighted sample file (individual and household risk, special
-uniques on worker processes) is assessed, and the synthetic-data attacks (with shadow models on worker
-processes) and the differential-privacy analysis run and write their reports. One line per step; exit 0, or 1 naming the failed step.
+"""``riskreview --self-test``: prove on this machine (from source or frozen) that the package's
+files match its checksum list (frozen only; ``riskreview-SHA256SUMS`` next to the package), the window
+starts, the bundled example loads, numba compiles a function, a sweep runs on worker processes, a PDF and CSV report
+are written and read back, a weighted sample file (individual and household risk, special uniques on
+worker processes) is assessed, and the synthetic-data attacks (with shadow models on worker
+processes) and the differential-privacy analysis run and write their reports; Parquet and
+Feather files are written and read back (the package holds only part of pyarrow). One line per step; exit 0, or 1 naming the failed step.
 Network access is blocked for the whole test: any attempt to open a connection fails it."""
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import socket
 import sys
 import tempfile
 import time
+from math import comb
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TextIO
@@ -54,6 +57,13 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     step = "start"
     try:
+        step = "checksums"
+        if getattr(sys, "frozen", False):
+            from .package_integrity import verify_frozen_package
+
+            print(f"ok checksums: {verify_frozen_package()}", file=out)
+        else:
+            print("skip checksums: running from source, not from a package", file=out)
         with no_network(), tempfile.TemporaryDirectory(prefix="riskreview-selftest-") as folder:
             step = "window"
             from PySide6.QtCore import QSettings
@@ -86,6 +96,34 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             print(f"ok load: {session.source.path and Path(session.source.path).name}, "
                   f"{session.table.n_rows:,} rows", file=out)
 
+            step = "formats"
+            import pyarrow as pa
+            import pyarrow.feather as feather
+            import pyarrow.parquet as parquet
+
+            from engine.config import DataSource
+            from engine.io.loader import load_table
+
+            arrow = pa.table({"a": list(range(50)), "b": list(range(1, 51))})
+            parquet.write_table(arrow, Path(folder) / "t.parquet")
+            feather.write_feather(arrow, Path(folder) / "t.feather")
+            for name in ("t.parquet", "t.feather"):
+                back = load_table(DataSource(str(Path(folder) / name)), ["a", "b"])
+                if back.n_rows != 50:
+                    raise StepFailed(f"{name} read back {back.n_rows} rows instead of 50")
+            print("ok formats: Parquet and Feather written and read back", file=out)
+
+            step = "numba"
+            import numpy as np
+            from numba import njit
+
+            started = time.monotonic()
+            weighted = njit(cache=False)(lambda codes, weights: (codes * weights).sum())
+            if weighted(np.arange(5, dtype=np.int64), np.full(5, 2, dtype=np.int64)) != 20:
+                raise StepFailed("a compiled function gave a wrong sum")
+            print(f"ok numba: a function compiled (LLVM) and ran in {time.monotonic() - started:.1f} s "
+                  "(large sweeps use compiled kernels)", file=out)
+
             step = "sweep"
             from engine.config import SubsetFamily
 
@@ -99,7 +137,7 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
                 raise StepFailed(errors[0])
             assessment = session.result.assessment
             k = len(assessment.config.roles.quasi_identifiers)
-            expected = k + k * (k - 1) // 2
+            expected = comb(k, 1) + comb(k, 2)
             if len(assessment.reidentification) != expected:
                 raise StepFailed(f"{len(assessment.reidentification)} subsets instead of {expected}")
             from engine.api import run_assessment
@@ -107,8 +145,8 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             check = run_assessment(assessment.config.with_jobs(1), table=session.table)
             if check.reidentification != assessment.reidentification:
                 raise StepFailed("worker processes and one process disagree")
-            print(f"ok sweep: {expected} subsets on 2 worker processes in {time.monotonic() - started:.1f} s, "
-                  f"equal to one process", file=out)
+            print(f"ok sweep: {expected} subsets on 2 worker processes in "
+                  f"{time.monotonic() - started:.1f} s, equal to one process", file=out)
 
             step = "report"
             from engine.report.pdf import write_pdf
@@ -131,7 +169,6 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             _sample_step(session.source.path, Path(folder), out)
 
             step = "synthetic"
-            from engine.config import DataSource
             from engine.report.synthetic_pdf import write_synthetic_pdf
             from engine.synthetic.api import run_synthetic_assessment
             from engine.synthetic.config import SyntheticConfig

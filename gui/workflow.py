@@ -50,6 +50,7 @@ class Workflow(QObject):
         self.loader = JobRunner("load", self)
         self.runner = JobRunner("run", self)
         self.exporter = JobRunner("export", self)
+        self.exclusive: list[JobRunner] = []  # other jobs that also make the assessment: one at a time
         self.loader.finished.connect(self._on_loaded)
         self.loader.failed.connect(self._on_load_failed)
         self.loader.cancelled.connect(self._on_load_cancelled)
@@ -184,7 +185,7 @@ class Workflow(QObject):
     # --- running ----------------------------------------------------------------------------
     def run(self) -> bool:
         """Start the assessment on a worker thread (the sweep uses worker processes)."""
-        if self.runner.busy:
+        if self.runner.busy or any(job.busy for job in self.exclusive):
             return False
         try:
             config = self.session.build_config()

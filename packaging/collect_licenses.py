@@ -28,8 +28,9 @@ text is in LGPL-3.0.txt and GPL-3.0.txt in this folder.
 - Their source code is available from The Qt Company (https://download.qt.io, the
   qt-everywhere-src-{qt} archive) and from the PySide6 source distribution of version
   {pyside}; on request we provide a copy of that source for three years.
-- No Qt module is modified. The Qt modules shipped are QtCore, QtGui, QtWidgets, QtSvg
-  and QtPrintSupport with their platform plugins.
+- No Qt module is modified. The Qt modules shipped are QtCore, QtGui, QtWidgets and QtSvg
+  with the libraries and platform plugins they need; riskreview-sbom.cdx.json, next to the
+  package, lists every Qt library and plugin in it.
 """
 
 

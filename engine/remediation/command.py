@@ -19,6 +19,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..cli_options import TerminalProgress, add_read_options, read_source
+from ..config import DataSource
 from ..errors import InputError
 from ..io.encode import EncodedTable
 from ..progress import CancelToken
@@ -33,8 +34,12 @@ WRITE_FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 def add_parser(commands: Any) -> None:
     """Add the ``suggest`` subcommand to :func:`engine.cli.build_parser`'s subparsers."""
     p = commands.add_parser("suggest", help="least-loss generalisation meeting k-anonymity (and thresholds)")
-    p.add_argument("data", help="data file (CSV/TSV, Parquet, Feather, xlsx, sav, dta, sas7bdat, xpt)")
-    p.add_argument("--qid", nargs="+", action="extend", metavar="COL", required=True, help="quasi-identifier(s)")
+    p.add_argument("data", nargs="?",
+                   help="data file (CSV/TSV, Parquet, Feather, xlsx, sav, dta, sas7bdat, xpt); default: --config's")
+    p.add_argument("--config", metavar="FILE.toml",
+                   help="analysis file: its data, QIDs, sensitive columns and [report.thresholds] (as --max-unique-"
+                        "share, --max-reid-prob and --max-inference-gain); the other options override it")
+    p.add_argument("--qid", nargs="+", action="extend", metavar="COL", default=[], help="quasi-identifier(s)")
     p.add_argument("--sensitive", nargs="+", action="extend", metavar="COL", default=[],
                    help="sensitive column(s), for --max-inference-gain")
     p.add_argument("--hierarchy", action="append", metavar="COL=FILE", default=[],
@@ -60,7 +65,34 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
+    """Fill what ``--config FILE.toml`` gives and the command line leaves out: QIDs, sensitive
+    columns and the thresholds of its [report.thresholds] (those the file sets); returns the
+    analysis file's data source (None without ``--config``)."""
+    if not args.config:
+        return None
+    from ..config import AnalysisConfig, read_toml
+
+    config = AnalysisConfig.from_toml(args.config)
+    args.qid = args.qid or list(config.roles.quasi_identifiers)
+    args.sensitive = args.sensitive or list(config.roles.sensitive)
+    given = read_toml(args.config).get("report", {}).get("thresholds", {})
+    thresholds = config.report.thresholds
+    for option, name in (("max_unique_share", "unique_share"), ("max_reid_prob", "reid_prob"),
+                         ("max_inference_gain", "inference_certain_gain")):
+        value = getattr(thresholds, name)
+        if name in given and not 0.0 <= value <= 1.0:
+            raise InputError(f"{args.config}: report.thresholds.{name} must be between 0 and 1 (got {value:g})")
+        if getattr(args, option) is None and name in given:
+            if option == "max_inference_gain" and not args.sensitive:
+                continue
+            setattr(args, option, value)
+    return config.data
+
+
 def config_from_args(args: argparse.Namespace) -> SuggestConfig:
+    if not args.qid:
+        raise InputError("give at least one quasi-identifier (--qid COL ... or --config FILE.toml)")
     hierarchies = {}
     for text in args.hierarchy:
         if "=" not in text:
@@ -87,6 +119,9 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
     from ..io.formats import read_columns
     from ..io.loader import load_table
 
+    base = analysis_defaults(args)
+    if not args.data and base is None:
+        raise InputError("no data file: give DATA or --config FILE.toml")
     config = config_from_args(args)
     out = Path(args.out)
     data_path = Path(args.write_data) if args.write_data else None
@@ -95,9 +130,9 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
             raise InputError(f"--write-data {data_path}: use a .csv or .parquet file name")
         if not data_path.parent.is_dir() and data_path.parent.resolve() != out.resolve():
             raise InputError(f"--write-data {data_path}: the folder {data_path.parent} does not exist")
-        if data_path.resolve() == Path(args.data).resolve():
-            raise InputError(f"--write-data {data_path}: would overwrite the input file")
-    source = read_source(args.data, args)
+    source = read_source(args.data, args, base) if args.data else base
+    if data_path is not None and data_path.resolve() == Path(source.path).resolve():
+        raise InputError(f"--write-data {data_path}: would overwrite the input file")
     table = load_table(source, [*config.qids, *config.sensitive], cancel)
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
@@ -109,7 +144,9 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
     document = result.to_dict()
     document["qids"] = list(config.qids)
     document["hierarchies"] = {c: h.source for c, h in config.hierarchies}
-    document["source"] = {"path": str(Path(args.data).absolute()), "sha256": table.sha256}
+    limits = {name: getattr(config.target, name) for name in ("max_unique_share", "max_reid_prob", "max_inference_gain")}
+    document["thresholds"] = {name: value for name, value in limits.items() if value is not None}
+    document["source"] = {"path": str(Path(source.path).absolute()), "sha256": table.sha256}
     frame = None
     if data_path is not None and result.best is not None:
         frame = transformed_data(read_columns(source, None, cancel), table, config, result.best.levels)

@@ -12,26 +12,74 @@ from typing import Optional, Sequence
 from ..errors import InputError
 from ..io.encode import EncodedTable, file_sha256
 from ..progress import CancelToken
-from ..report.atomic import atomic_file, check_output_dir
+from ..report.atomic import StagedFiles, check_output_dir, staged
+from ..results import Assessment
 from .command import WRITE_FORMATS, write_table
 from .scenarios import transformed_arrow
 from .transforms import Export, Scenario, apply_scenario
 
 
-def export_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario, path: str | Path,
-                    leave_out: Sequence[str] = (), cancel: Optional[CancelToken] = None) -> Scenario:
-    """Write ``scenario`` applied to ``table`` (without the columns ``leave_out``) to ``path``
-    (.csv or .parquet); returns the scenario with its :class:`Export` record."""
-    path = Path(path)
+def check_export_path(path: Path, source: Optional[str]) -> str:
+    """The format of an export file name (.csv or .parquet); an existing folder, not the source."""
     fmt = WRITE_FORMATS.get(path.suffix.lower())
     if fmt is None:
         raise InputError(f"{path}: use a .csv or .parquet file name for the transformed data")
-    if table.path and path.resolve() == Path(table.path).resolve():
+    if source and path.resolve() == Path(source).resolve():
         raise InputError(f"{path}: would overwrite the input file")
     check_output_dir(path.parent)
+    return fmt
+
+
+def export_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario, path: str | Path,
+                    leave_out: Sequence[str] = (), cancel: Optional[CancelToken] = None,
+                    files: Optional[StagedFiles] = None) -> Scenario:
+    """Write ``scenario`` applied to ``table`` (without the columns ``leave_out``) to ``path``
+    (.csv or .parquet), staged in ``files`` or atomically on its own; returns the scenario with
+    its :class:`Export` record."""
+    path = Path(path)
+    if files is None:
+        with staged(cancel) as own:
+            return export_scenario(table, qids, scenario, path, leave_out, cancel, own)
+    fmt = check_export_path(path, table.path)
     kept = {name: column for name, column in table.columns.items() if name not in set(leave_out)}
     transformed = apply_scenario(replace(table, columns=kept), qids, scenario, cancel)
     data = transformed_arrow(transformed)
-    with atomic_file(path, cancel) as tmp:
+    with files.path(path) as tmp:
         write_table(data, tmp, fmt)
-    return replace(scenario, exported=Export(str(path), table.sha256, file_sha256(path)))
+    return replace(scenario, exported=Export(str(path.absolute()), table.sha256, file_sha256(tmp)))
+
+
+def export_requests(texts: Sequence[str], scenarios: Sequence[Scenario], source: Optional[str]) -> dict[str, Path]:
+    """``--export-scenario NAME=FILE`` options checked: {scenario name: file}."""
+    names = [s.name for s in scenarios]
+    wanted: dict[str, Path] = {}
+    for text in texts:
+        name, sep, file = text.rpartition("=")
+        if not sep or not name or not file:
+            raise InputError(f"--export-scenario {text!r}: expected NAME=FILE")
+        if name not in names:
+            raise InputError(f"--export-scenario {name!r}: no such scenario (scenarios: "
+                             f"{', '.join(names) if names else 'none'})")
+        if name in wanted:
+            raise InputError(f"--export-scenario {name!r}: given twice")
+        check_export_path(Path(file), source)
+        wanted[name] = Path(file)
+    if len({p.resolve() for p in wanted.values()}) < len(wanted):
+        raise InputError("--export-scenario: two scenarios would be written to the same file")
+    return wanted
+
+
+def export_scenarios(assessment: Assessment, table: EncodedTable, wanted: dict[str, Path], files: StagedFiles,
+                     cancel: Optional[CancelToken] = None) -> Assessment:
+    """The assessment with each scenario of ``wanted`` written (direct identifiers left out)
+    and its export (file, its SHA-256 and the source's) recorded in its results and config."""
+    if not wanted:
+        return assessment
+    roles = assessment.config.roles
+    qids = roles.quasi_identifiers
+    written = {name: export_scenario(table, qids, next(s for s in assessment.config.scenarios if s.name == name),
+                                     path, roles.identifiers, cancel, files) for name, path in wanted.items()}
+    config = replace(assessment.config, scenarios=tuple(written.get(s.name, s) for s in assessment.config.scenarios))
+    results = tuple(replace(r, scenario=replace(r.scenario, exported=written[r.scenario.name].exported))
+                    if r.scenario.name in written else r for r in assessment.scenarios)
+    return replace(assessment, config=config, scenarios=results)

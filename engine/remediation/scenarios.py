@@ -52,7 +52,8 @@ class ScenarioResult:
                 "loss": self.loss.to_dict(), "seconds": round(self.seconds, 4),
                 "reidentification": [r.to_dict() for r in self.assessment.reidentification],
                 "inference": [r.to_dict() for r in self.assessment.inference],
-                "privacy_models": [m.to_dict() for m in self.assessment.privacy_models]}
+                "privacy_models": [m.to_dict() for m in self.assessment.privacy_models],
+                **({"exported": self.scenario.exported.to_dict()} if self.scenario.exported else {})}
 
 
 def risk_summary(assessment: Assessment) -> dict[str, Optional[float]]:

@@ -26,7 +26,7 @@ Recode builders: ``hierarchy`` (ARX file), ``intervals`` (widths, optional ``ori
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -76,6 +76,12 @@ class HierarchySpec:
         if self.kind == "merge":
             return merge_hierarchy(name, values, dict(p["groups"]))
         raise InputError(f"column {name!r}: unknown hierarchy kind {self.kind!r} (one of {', '.join(BUILDERS)})")
+
+    def anchored(self, folder: str | Path) -> "HierarchySpec":
+        """This spec as an analysis file in ``folder`` stores it (:func:`engine.config.portable_path`)."""
+        from ..config import portable_path
+
+        return replace(self, path=portable_path(self.path, folder)) if self.path else self
 
     def to_dict(self) -> dict[str, Any]:
         p = dict(self.params)
@@ -149,6 +155,11 @@ class Export:
     source_sha256: str
     sha256: str = ""
 
+    def anchored(self, folder: str | Path) -> "Export":
+        from ..config import portable_path
+
+        return replace(self, path=portable_path(self.path, folder))
+
     def to_dict(self) -> dict[str, str]:
         return {"path": self.path, "source_sha256": self.source_sha256,
                 **({"sha256": self.sha256} if self.sha256 else {})}
@@ -164,6 +175,14 @@ class Scenario:
     crosstabs: tuple[tuple[str, ...], ...] = ()  # cross-tabulations whose distortion (TVD) is reported
     recommended: bool = False
     exported: Optional[Export] = None
+
+    def anchored(self, folder: str | Path) -> "Scenario":
+        """This scenario as an analysis file in ``folder`` stores it: hierarchy files and the
+        exported data relative to ``folder`` when inside it, else absolute."""
+        steps = tuple(replace(s, hierarchy=s.hierarchy.anchored(folder)) if isinstance(s, Recode) else s
+                      for s in self.steps)
+        exported = self.exported.anchored(folder) if self.exported else None
+        return replace(self, steps=steps, exported=exported)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "steps": [step_dict(s) for s in self.steps],
@@ -305,7 +324,7 @@ def parse_scenarios(raw: Any, source: str, base_dir: Optional[Path] = None) -> t
         recommended = table.get("recommended", False)
         if not isinstance(recommended, bool):
             raise InputError(f"{source}: scenario {name!r}: recommended must be true or false")
-        exported = _export(table.get("exported"), f"{source}: scenario {name!r}")
+        exported = _export(table.get("exported"), f"{source}: scenario {name!r}", base_dir)
         crosstabs = table.get("crosstabs", [])
         if not isinstance(crosstabs, list) or not all(
                 isinstance(c, list) and c and all(isinstance(x, str) for x in c) for c in crosstabs):
@@ -321,14 +340,17 @@ def parse_scenarios(raw: Any, source: str, base_dir: Optional[Path] = None) -> t
     return tuple(scenarios)
 
 
-def _export(raw: Any, where: str) -> Optional[Export]:
+def _export(raw: Any, where: str, base_dir: Optional[Path] = None) -> Optional[Export]:
     if raw is None:
         return None
     if (not isinstance(raw, Mapping) or set(raw) - {"path", "source_sha256", "sha256"}
             or not all(isinstance(raw.get(k), str) and raw.get(k) for k in ("path", "source_sha256"))
             or not isinstance(raw.get("sha256", ""), str)):
         raise InputError(f"{where}: exported must be a table with path, source_sha256 (and sha256) as text")
-    return Export(raw["path"], raw["source_sha256"], raw.get("sha256", ""))
+    path = raw["path"]
+    if base_dir is not None and not Path(path).is_absolute():
+        path = str(base_dir / path)
+    return Export(path, raw["source_sha256"], raw.get("sha256", ""))
 
 
 def read_scenarios(path: str | Path) -> tuple[Scenario, ...]:
@@ -342,9 +364,26 @@ def read_scenarios(path: str | Path) -> tuple[Scenario, ...]:
     return parse_scenarios(raw["scenario"], path.name, path.parent)
 
 
-def scenarios_toml(scenarios: Sequence[Scenario]) -> str:
+def with_crosstabs(scenarios: Sequence[Scenario], texts: Sequence[str]) -> tuple[Scenario, ...]:
+    """``scenarios`` each with the cross-tabulations ``texts`` ("COL,COL", from --crosstab)
+    added after its own (none repeated)."""
+    tables = []
+    for text in texts:
+        columns = tuple(c.strip() for c in text.split(","))
+        if not all(columns) or len(set(columns)) != len(columns):
+            raise InputError(f"--crosstab {text!r}: expected distinct column names separated by commas")
+        tables.append(columns)
+    if tables and not scenarios:
+        raise InputError("--crosstab needs scenarios (--scenario FILE.toml or [[scenario]] in --config)")
+    return tuple(replace(s, crosstabs=tuple(dict.fromkeys((*s.crosstabs, *tables)))) for s in scenarios)
+
+
+def scenarios_toml(scenarios: Sequence[Scenario], folder: Optional[str | Path] = None) -> str:
+    """``[[scenario]]`` sections as a file in ``folder`` stores them (paths anchored there)."""
     import tomli_w
 
+    if folder is not None:
+        scenarios = [s.anchored(folder) for s in scenarios]
     return tomli_w.dumps({"scenario": [s.to_dict() for s in scenarios]})
 
 

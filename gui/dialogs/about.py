@@ -13,15 +13,24 @@ from engine import __version__
 from ..resources import icon
 from ..i18n import translate
 
+LICENCE = "Apache-2.0"
+LICENCE_NAME = "Apache License, Version 2.0"
+
 THIRD_PARTY = (
     ("Qt 6 / PySide6", "LGPL-3.0"),
     ("matplotlib", "Matplotlib licence (PSF-based, BSD-compatible)"),
     ("NumPy", "BSD-3-Clause"),
     ("pandas", "BSD-3-Clause"),
     ("Apache Arrow (pyarrow)", "Apache-2.0"),
+    ("SciPy", "BSD-3-Clause"),
+    ("scikit-learn", "BSD-3-Clause"),
+    ("Numba / llvmlite", "BSD-2-Clause (LLVM: Apache-2.0 with LLVM exception)"),
+    ("ReportLab", "BSD-3-Clause"),
+    ("svglib", "LGPL-3.0-or-later"),
     ("pyreadstat / ReadStat", "Apache-2.0 / MIT"),
     ("openpyxl", "MIT"),
     ("tomli-w", "MIT"),
+    ("DejaVu fonts", "Bitstream Vera / DejaVu licence"),
     ("Icons", "drawn for RiskReview (resources/icons)"),
 )
 
@@ -33,14 +42,6 @@ def _version(distribution: str) -> str:
         return "?"
 
 
-def _own_licence() -> str:
-    try:
-        meta = metadata.metadata("riskreview")
-        return meta.get("License-Expression") or meta.get("License") or "not declared in this build"
-    except metadata.PackageNotFoundError:
-        return translate("dialogs.about", "not declared in this build")
-
-
 def about_text() -> str:
     import PySide6
     from PySide6.QtCore import qVersion
@@ -49,7 +50,9 @@ def about_text() -> str:
     intro = translate("dialogs.about", "Disclosure-risk review of microdata before release: re-identification "
                       "and attribute-inference attacks over every subset of the quasi-identifiers (Nunes 2021). "
                       "Everything runs on this computer; nothing is sent anywhere.")
-    licence = translate("dialogs.about", "RiskReview licence: {licence}.").format(licence=_own_licence())
+    licence = translate("dialogs.about", "RiskReview is licensed under the {name} ({licence}); the full text is "
+                        "in LICENSE, and every bundled component's licence in the licenses folder of the package "
+                        "(THIRD-PARTY.txt lists them with their versions).").format(name=LICENCE_NAME, licence=LICENCE)
     third = translate("dialogs.about", "Third-party licences")
     return (f"<h3>RiskReview {__version__}</h3><p>{intro}</p><p>{licence}<br>"
             f"Python {platform.python_version()}, Qt {qVersion()}, PySide6 {PySide6.__version__}, "

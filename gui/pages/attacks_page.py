@@ -470,8 +470,10 @@ class AttacksPage(QWidget):
         self.problem.hide()
         self.run_button.setEnabled(True)
 
-    def set_running(self, running: bool) -> None:
+    def set_running(self, running: bool, reason: str = "") -> None:
+        """Enable Run unless a job runs; ``reason`` (why it cannot run now) becomes its tooltip."""
         self.run_button.setEnabled(not running and self.problem.isHidden())
+        self.run_button.setToolTip(reason)
 
 
 def parse_thresholds(text: str) -> tuple[float, ...]:

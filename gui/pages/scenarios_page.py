@@ -36,6 +36,8 @@ from .scenarios.step_form import StepForm
 from .scenarios.suggest_panel import SuggestPanel, suggestion_scenario
 
 BUILD, COMPARE, SUGGEST = range(3)
+RUN_TIP = "Run every attack of the analysis on each scenario's transformed copy of the data."
+LOCKED_TIP = "The attacks are running: wait for them to finish or cancel them, then run the scenarios."
 EXPORT_FILTER = "CSV (*.csv);;Parquet (*.parquet)"
 
 
@@ -57,6 +59,7 @@ class ScenariosPage(QWidget):
         self.run_job = JobRunner("scenarios", self)
         self.suggest_job = JobRunner("suggest", self)
         self.export_job = JobRunner("scenario-export", self)
+        self.exclusive: list[JobRunner] = []  # other jobs that also make the assessment: one at a time
         self.last_error = None
         self._started = 0.0
         self._export_name = ""
@@ -78,7 +81,7 @@ class ScenariosPage(QWidget):
         head.addStretch(1)
         self.run_button = QPushButton(icon("run"), "Run the scenarios")
         self.run_button.setObjectName("primary")
-        self.run_button.setToolTip("Run every attack of the analysis on each scenario's transformed copy of the data.")
+        self.run_button.setToolTip(RUN_TIP)
         head.addWidget(self.run_button)
         layout.addLayout(head)
         layout.addWidget(hint("Transform a copy of the loaded data (the file is never changed), run the same attacks "
@@ -391,9 +394,20 @@ class ScenariosPage(QWidget):
         self.step_list.setCurrentRow(row + by)
 
     # --- running --------------------------------------------------------------------------------------
+    def lock_with(self, runner: JobRunner) -> None:
+        """Make the scenarios' run and ``runner`` (the window's run of the attacks) exclusive:
+        both make the assessment, so only one runs at a time."""
+        self.exclusive.append(runner)
+        runner.busyChanged.connect(self._on_busy)
+        self._on_busy()
+
+    @property
+    def locked(self) -> bool:
+        return any(job.busy for job in self.exclusive)
+
     def run(self) -> bool:
         """Run the scenarios; the original's results are reused when the analysis is unchanged."""
-        if self.busy:
+        if self.busy or self.locked:
             return False
         if not self.session.scenarios:
             self._error("Nothing to run", "Build a scenario first (New..., then add steps).")
@@ -449,7 +463,8 @@ class ScenariosPage(QWidget):
     def _on_busy(self, _busy: bool = False) -> None:
         busy = self.busy
         loaded = self.session.table is not None
-        self.run_button.setEnabled(not busy and loaded)
+        self.run_button.setEnabled(not busy and loaded and not self.locked)
+        self.run_button.setToolTip(LOCKED_TIP if self.locked else RUN_TIP)
         self.suggest_panel.set_running(self.suggest_job.busy)
         self.suggest_panel.run_button.setEnabled(not busy and loaded)
         has_results = self.session.result is not None and bool(self.session.result.assessment.scenarios)

@@ -15,16 +15,12 @@
 <context>
     <name>dialogs.about</name>
     <message>
-        <source>not declared in this build</source>
-        <translation>não declarada nesta compilação</translation>
-    </message>
-    <message>
         <source>Disclosure-risk review of microdata before release: re-identification and attribute-inference attacks over every subset of the quasi-identifiers (Nunes 2021). Everything runs on this computer; nothing is sent anywhere.</source>
         <translation>Revisão do risco de divulgação de microdados antes da publicação: ataques de reidentificação e de inferência de atributo sobre todos os subconjuntos dos quase-identificadores (Nunes 2021). Tudo roda neste computador; nada é enviado a lugar algum.</translation>
     </message>
     <message>
-        <source>RiskReview licence: {licence}.</source>
-        <translation>Licença do RiskReview: {licence}.</translation>
+        <source>RiskReview is licensed under the {name} ({licence}); the full text is in LICENSE, and every bundled component&apos;s licence in the licenses folder of the package (THIRD-PARTY.txt lists them with their versions).</source>
+        <translation>O RiskReview é distribuído sob a {name} ({licence}); o texto completo está em LICENSE, e a licença de cada componente incluído está na pasta licenses do pacote (THIRD-PARTY.txt as lista com suas versões).</translation>
     </message>
     <message>
         <source>Third-party licences</source>

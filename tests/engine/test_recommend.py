@@ -3,6 +3,7 @@ the recommendation rule, the plain-language steps and the export of a scenario's
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pandas as pd
@@ -62,7 +63,8 @@ def test_marks_round_trip_through_the_analysis_file(tmp_path):
     config = AnalysisConfig(data=DataSource("data.csv"), roles=Roles(("a", "b")), scenarios=(scenario,))
     path = tmp_path / "analysis.toml"
     path.write_text(config.to_toml(), encoding="utf-8")
-    assert AnalysisConfig.from_toml(path).scenarios == (scenario,)
+    exported = Export(str(tmp_path / "out.csv"), "ab" * 32, "cd" * 32)  # read from the file's folder
+    assert AnalysisConfig.from_toml(path).scenarios == (replace(scenario, exported=exported),)
     with pytest.raises(InputError, match="more than one scenario has recommended"):
         parse_scenarios([{"name": "x", "recommended": True}, {"name": "y", "recommended": True}], "a.toml")
     with pytest.raises(InputError, match="recommended must be true or false"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import tomllib
 from dataclasses import replace
 
 import numpy as np
@@ -15,6 +16,7 @@ import pytest
 from engine import cli
 from engine.api import run_assessment
 from engine.config import AnalysisConfig, DataSource, ModelTargets, PrivacyModelOptions, Roles, SubsetFamily
+from engine.io.encode import file_sha256
 from engine.io.loader import load_table
 from engine.remediation import scenarios as scenarios_module
 from engine.remediation.scenarios import run_scenario, subsets_to_sweep, transformed_arrow
@@ -165,3 +167,156 @@ def test_scenario_naming_a_dropped_column_is_one_line(case, capsys):
     err = capsys.readouterr().err
     assert code == 2 and err == "error: scenario 'x', step 2: column 'age' was dropped by an earlier step\n"
     assert not (folder / "o").exists() or not any((folder / "o").iterdir())
+
+
+ANCHORED = """
+[data]
+path = "survey.csv"
+
+[roles]
+quasi_identifiers = ["sex", "age", "town"]
+sensitive = ["disease"]
+
+[[scenario]]
+name = "merge towns"
+steps = [{ op = "recode", column = "town", level = 1, hierarchy = "h/town.csv" }]
+exported = { path = "release.csv", source_sha256 = "abc" }
+
+[[scenario]]
+name = "merge towns again"
+steps = [{ op = "recode", column = "town", level = 1, hierarchy = "OUTSIDE" }]
+"""
+
+
+@pytest.mark.parametrize("where", ["analysis folder", "elsewhere"])
+def test_scenario_paths_follow_the_analysis_file(case, tmp_path, monkeypatch, capsys, where):
+    """Hierarchy and exported paths are read relative to the analysis file's folder and written
+    relative when inside the written file's folder, absolute otherwise, from any working folder."""
+    folder, data, _ = case
+    project = folder / "project"
+    (project / "h").mkdir(parents=True)
+    (project / "survey.csv").write_bytes(data.read_bytes())
+    (project / "h" / "town.csv").write_bytes((folder / "town.csv").read_bytes())
+    outside = folder / "shared" / "town.csv"
+    outside.parent.mkdir()
+    outside.write_bytes((folder / "town.csv").read_bytes())
+    (project / "analysis.toml").write_text(ANCHORED.replace("OUTSIDE", outside.as_posix()), encoding="utf-8")
+    cwd = project if where == "analysis folder" else folder / "other"
+    cwd.mkdir(exist_ok=True)
+    monkeypatch.chdir(cwd)
+    analysis = "analysis.toml" if cwd == project else str(project / "analysis.toml")
+    saved = project / "saved.toml"
+    assert cli.main(["assess", "--config", analysis, "--save-config", str(saved)]) == 0
+    assert cli.main(["assess", "--config", analysis, "--out", "out", "--quiet"]) == 0, capsys.readouterr().err
+    raw = tomllib.loads(saved.read_text(encoding="utf-8"))
+    first, second = raw["scenario"]
+    assert first["steps"][0]["hierarchy"] == "h/town.csv" and first["exported"]["path"] == "release.csv"
+    assert second["steps"][0]["hierarchy"] == str(outside)
+    loaded = AnalysisConfig.from_toml(saved).scenarios
+    assert loaded[0].steps[0].hierarchy.path == str(project / "h" / "town.csv")
+    assert loaded[0].exported.path == str(project / "release.csv")
+    # out/ lies inside the working folder: the project's files are outside it, so absolute there
+    written = tomllib.loads((cwd / "out" / "analysis.toml").read_text(encoding="utf-8"))
+    assert written["scenario"][0]["steps"][0]["hierarchy"] == str(project / "h" / "town.csv")
+    assert AnalysisConfig.from_toml(cwd / "out" / "analysis.toml").scenarios == loaded
+    results = json.loads((cwd / "out" / "results.json").read_text())
+    assert [s["loss"]["levels"]["town"] for s in results["scenarios"]] == [1, 1]
+
+
+BAD_STEPS = [
+    ('{ op = "recode", column = "town", level = 1, hierarchy = "nope.csv" }', "nope.csv: no such hierarchy file "
+     "(for column 'town')"),
+    ('{ op = "recode", column = "town", level = 1, hierarchy = "short.csv" }', "short.csv: column 'town': line 2 has "
+     "2 fields, line 1 has 3"),
+    ('{ op = "recode", column = "town", level = 1, hierarchy = "part.csv" }', "part.csv: column 'town': 6 value(s) of "
+     "the data have no line in the hierarchy: 'C', 'D', 'E', 'F', 'G' and 1 more"),
+    ('{ op = "recode", column = "town", level = 1, hierarchy = "binary.csv" }', "binary.csv: not a UTF-8 text file "
+     "(hierarchy for column 'town')"),
+    ('{ op = "recode", column = "town", level = 3, hierarchy = "town.csv" }', "scenario 'x', step 1: column 'town': "
+     "level 3 is above the hierarchy's top level 1"),
+    ('{ op = "drop", column = "nosuch" }', "scenario 'x', step 1: column 'nosuch' is not a quasi-identifier of the "
+     "analysis (quasi-identifiers: sex, age, town)"),
+    ('{ op = "local_suppression", k = 2, importance = ["disease"] }', "column 'disease' is not a quasi-identifier"),
+    ('{ op = "local_suppression", k = 0 }', "bad.toml: scenario 'x', step 1: k must be at least 1 (got 0)"),
+    ('{ op = "record_suppression", k = 0 }', "bad.toml: scenario 'x', step 1: k must be at least 1 (got 0)"),
+    ('{ op = "record_suppression", k = 2, max_percent = 100.5 }', "bad.toml: scenario 'x', step 1: max_percent must "
+     "be between 0 and 100 (got 100.5)"),
+    ('{ op = "record_suppression", k = 2, max_percent = -1 }', "max_percent must be between 0 and 100 (got -1)"),
+    ('{ op = "drop", column = "age" }, { op = "local_suppression", k = 2, importance = ["age"] }',
+     "scenario 'x', step 2: column 'age' was dropped by an earlier step"),
+    ('{ op = "sample", fraction = 0 }', "bad.toml: scenario 'x', step 1: fraction must be in (0, 1] (got 0)"),
+]
+
+
+@pytest.mark.parametrize("steps, message", BAD_STEPS)
+def test_bad_scenarios_are_one_line_through_the_command_line(case, capsys, steps, message):
+    folder, data, _ = case
+    (folder / "short.csv").write_text("A;AB;*\nB;AB\n", encoding="utf-8")
+    (folder / "part.csv").write_text("A;AB\nB;AB\n", encoding="utf-8")
+    (folder / "binary.csv").write_bytes(b"\xff\xfe\x00A;\x00")
+    (folder / "bad.toml").write_text(f'[[scenario]]\nname = "x"\nsteps = [{steps}]\n', encoding="utf-8")
+    before = data.read_bytes()
+    code = cli.main(["assess", str(data), "--qid", "sex", "age", "town", "--sensitive", "disease",
+                     "--scenario", str(folder / "bad.toml"), "--out", str(folder / "o"), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1 and message in err, err
+    assert data.read_bytes() == before and (not (folder / "o").exists() or not any((folder / "o").iterdir()))
+
+
+def test_crosstabs_from_the_command_line(case, capsys):
+    """--crosstab adds a table to every scenario: its TVD is the share of records that move
+    between cells (hand-checked: dropping age leaves sex x town as it was)."""
+    folder, data, _ = case
+    out = folder / "out"
+    code = cli.main(["assess", str(data), "--qid", "sex", "age", "town", "--sensitive", "disease",
+                     "--scenario", str(folder / "scenarios.toml"), "--crosstab", "sex, town",
+                     "--crosstab", "sex,age", "--out", str(out), "--quiet"])
+    assert code == 0, capsys.readouterr().err
+    scenarios = json.loads((out / "results.json").read_text())["scenarios"]
+    assert list(scenarios[0]["loss"]["tvd"]) == ["sex x disease", "sex x age", "sex x town"]  # its own first
+    assert scenarios[1]["loss"]["tvd"]["sex x town"] == 0.0
+    assert scenarios[0]["loss"]["tvd"]["sex x age"] == pytest.approx(1 - 2 / 400)
+    saved = AnalysisConfig.from_toml(out / "analysis.toml").scenarios
+    assert saved[1].crosstabs == (("sex", "town"), ("sex", "age"))
+    for bad, message in ((["--crosstab", "sex,,age"], "--crosstab 'sex,,age': expected distinct column names"),
+                         (["--crosstab", "sex,income"], "crosstab column 'income' is not a quasi-identifier")):
+        code = cli.main(["assess", str(data), "--qid", "sex", "age", "town", "--sensitive", "disease", "--scenario",
+                         str(folder / "scenarios.toml"), *bad, "--out", str(folder / "o"), "--quiet"])
+        err = capsys.readouterr().err
+        assert code == 2 and err.count("\n") == 1 and message in err, err
+    code = cli.main(["assess", str(data), "--qid", "sex", "--crosstab", "sex,age", "--out", str(folder / "o")])
+    assert code == 2 and "--crosstab needs scenarios" in capsys.readouterr().err
+
+
+def test_export_a_scenario_from_the_command_line(case, capsys):
+    """Only on request; the file equals the scenario's transformed data; its path, its SHA-256
+    and the source's are recorded in results.json and analysis.toml (path relative there)."""
+    folder, data, _ = case
+    out = folder / "out"
+    out.mkdir()
+    released = out / "released.csv"
+    argv = ["assess", str(data), "--qid", "sex", "age", "town", "--sensitive", "disease",
+            "--scenario", str(folder / "scenarios.toml"), "--out", str(out), "--quiet"]
+    assert cli.main(argv) == 0 and not released.exists()  # nothing written unless asked
+    assert cli.main([*argv, "--export-scenario", "drop town, suppress=" + str(released)]) == 0, capsys.readouterr().err
+    frame = pd.read_csv(released, keep_default_na=False, dtype=str)
+    source = pd.read_csv(data, keep_default_na=False, dtype=str)
+    assert list(frame.columns) == ["sex", "age", "disease"] and len(frame) == 400
+    assert (frame.disease == source.disease).all()
+    blanked = (frame.sex == "") | (frame.age != source.age.str.replace(r"\.0$", "", regex=True))
+    results = json.loads((out / "results.json").read_text())
+    scenario = results["scenarios"][3]
+    assert int(blanked.sum()) > 0 and sum(scenario["loss"]["cells_suppressed"].values()) >= int(blanked.sum())
+    assert scenario["exported"] == {"path": str(released), "source_sha256": file_sha256(data),
+                                    "sha256": file_sha256(released)}
+    assert "exported" not in results["scenarios"][0]
+    raw = tomllib.loads((out / "analysis.toml").read_text(encoding="utf-8"))
+    assert raw["scenario"][3]["exported"]["path"] == "released.csv"
+    assert AnalysisConfig.from_toml(out / "analysis.toml").scenarios[3].exported.sha256 == file_sha256(released)
+    for option, message in (("nosuch=x.csv", "--export-scenario 'nosuch': no such scenario (scenarios: band age, "),
+                            ("drop age=x.xlsx", "x.xlsx: use a .csv or .parquet file name"),
+                            (f"drop age={data}", "would overwrite the input file"),
+                            ("drop age", "--export-scenario 'drop age': expected NAME=FILE")):
+        assert cli.main([*argv, "--export-scenario", option]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and err.count("\n") == 1 and message in err, err

@@ -120,13 +120,13 @@ def test_adult_whole_lattice(tmp_path):
 
     frame = pd.read_csv(ADULT, usecols=QIDS, skipinitialspace=True)
     files = hierarchies(frame, tmp_path)
-    qids = QIDS[:4]
+    qids = QIDS  # all 8 QIDs: 5 x 4 x 3 x 3 x 3 x 3 x 2 x 3 = 9,720 nodes
     argv = ["suggest", str(ADULT), "--qid", *qids, *sum((["--hierarchy", f"{q}={files[q]}"] for q in qids), []),
             "--k", "10", "--max-suppression", "1", "--out", str(tmp_path / "out"),
             "--write-data", str(tmp_path / "adult.csv")]
     assert cli.main(argv) == 0
     result = json.loads((tmp_path / "out" / "suggestion.json").read_text())
-    assert result["optimal"] is True
+    assert result["optimal"] is True and result["nodes_total"] == 9720 and not result["stopped_by_time_limit"]
     out = pd.read_csv(tmp_path / "adult.csv", dtype=str, keep_default_na=False)
     blank = (out[qids] == "").all(axis=1)
     assert out[~blank].groupby(qids).size().min() >= 10 and blank.sum() <= 0.01 * len(out)
@@ -138,3 +138,65 @@ def test_write_data_into_the_new_output_folder(case):
     assert sorted(p.name for p in (folder / "out").iterdir()) == ["released.csv", "suggestion.json"]
     result = json.loads((folder / "out" / "suggestion.json").read_text())
     assert result["written_data"]["format"] == "csv"
+
+
+ANALYSIS = """
+[data]
+path = "people.csv"
+
+[roles]
+quasi_identifiers = ["age", "town", "sex"]
+sensitive = ["income"]
+
+[report.thresholds]
+reid_prob = 0.1
+"""
+
+
+def _released_blocks(path, qids):
+    """Blocks of the written file (the suppressed records, all blank, form one) per record."""
+    out = pd.read_csv(path, dtype=str, keep_default_na=False)
+    return out.groupby(qids).ngroups / len(out)
+
+
+def test_targets_from_an_analysis_file(case, monkeypatch, capsys):
+    """--config gives the data (relative to the file's folder), QIDs, sensitive columns and the
+    thresholds the file sets; options override it; from another working folder."""
+    folder, data, _ = case
+    (folder / "analysis.toml").write_text(ANALYSIS, encoding="utf-8")
+    elsewhere = folder / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    hierarchy = ["--hierarchy", f"age={folder / 'age.csv'}", "--hierarchy", f"town={folder / 'town.csv'}"]
+    qids = ["age", "town", "sex"]
+
+    def run(name, *extra):
+        code = cli.main(["suggest", "--config", str(folder / "analysis.toml"), *hierarchy, "--k", "2",
+                         "--max-suppression", "5", "--out", name, "--write-data", f"{name}.csv", *extra])
+        assert code == 0, capsys.readouterr().err
+        return json.loads((elsewhere / name / "suggestion.json").read_text())
+
+    limited = run("limited")
+    assert limited["qids"] == qids and limited["thresholds"] == {"max_reid_prob": 0.1}
+    assert limited["source"]["path"] == str(data)
+    assert _released_blocks(elsewhere / "limited.csv", qids) <= 0.1
+    free = run("free", "--max-reid-prob", "1")  # the option overrides the file's threshold
+    assert free["thresholds"] == {"max_reid_prob": 1.0}
+    assert _released_blocks(elsewhere / "free.csv", qids) > 0.1  # so the file's limit did bind
+    assert free["loss"] < limited["loss"]
+    fewer = run("fewer", "--qid", "age", "town")
+    assert fewer["qids"] == ["age", "town"] and set(fewer["levels"]) == {"age", "town"}
+
+
+def test_suggest_needs_data_and_qids(case, capsys):
+    folder, data, _ = case
+    assert cli.main(["suggest", "--qid", "age", "--k", "2", "--out", str(folder / "o")]) == 2
+    assert capsys.readouterr().err == "error: no data file: give DATA or --config FILE.toml\n"
+    assert cli.main(["suggest", str(data), "--k", "2", "--out", str(folder / "o")]) == 2
+    assert capsys.readouterr().err == ("error: give at least one quasi-identifier (--qid COL ... or "
+                                       "--config FILE.toml)\n")
+    (folder / "bad.toml").write_text('[data]\npath = "people.csv"\n[report.thresholds]\nreid_prob = 2\n')
+    assert cli.main(["suggest", "--config", str(folder / "bad.toml"), "--qid", "age", "--k", "2",
+                     "--out", str(folder / "o")]) == 2
+    assert capsys.readouterr().err == (f"error: {folder / 'bad.toml'}: report.thresholds.reid_prob must be "
+                                       f"between 0 and 1 (got 2)\n")

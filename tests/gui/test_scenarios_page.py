@@ -20,7 +20,7 @@ from engine.report.findings import verdict
 from gui.main_window import SCENARIOS
 from gui.text import pct
 
-from .conftest import CENSUS, QIDS, SENSITIVE, error_boxes, load_census, set_roles
+from .conftest import CENSUS, QIDS, SENSITIVE, error_boxes, load_census, set_roles, wait_idle
 
 INTERVALS = 1  # position of "intervals of a width" in the builder list
 
@@ -125,6 +125,36 @@ def test_cancel_leaves_the_page_usable(qtbot, page, window):
     assert page.run()  # the page still runs
     wait_page(qtbot, page)
     assert len(window.session.result.assessment.scenarios) == 2
+
+
+def test_the_scenarios_run_and_the_main_run_exclude_each_other(qtbot, page, window):
+    """Both make the assessment: while one runs the other's buttons are disabled with a tooltip
+    saying why and asking to start it does nothing; the finished one is the result."""
+    from gui.main_window import SCENARIOS_RUNNING
+    from gui.pages.scenarios_page import LOCKED_TIP, RUN_TIP
+
+    build_two(page)
+    attacks = window.attacks_page.run_button
+    assert attacks.isEnabled() and window.run_action.isEnabled() and page.run_button.toolTip() == RUN_TIP
+    assert page.run()
+    assert not attacks.isEnabled() and attacks.toolTip() == SCENARIOS_RUNNING
+    assert not window.run_action.isEnabled() and window.run_action.toolTip() == SCENARIOS_RUNNING
+    assert not window.flow.run() and not window.flow.runner.busy  # refused, not queued
+    wait_page(qtbot, page)
+    assert attacks.isEnabled() and window.run_action.isEnabled() and attacks.toolTip() == ""
+    scenarios_result = window.session.result
+    assert len(scenarios_result.assessment.scenarios) == 2
+    window.run()
+    assert window.flow.runner.busy
+    assert not page.run_button.isEnabled() and page.run_button.toolTip() == LOCKED_TIP
+    assert not page.run() and not page.run_job.busy
+    wait_idle(qtbot, window)
+    assert page.run_button.isEnabled() and page.run_button.toolTip() == RUN_TIP
+    result = window.session.result
+    assert result is not scenarios_result  # the main run's, which runs the scenarios too
+    assert [s.risk() for s in result.assessment.scenarios] == [s.risk() for s in scenarios_result.assessment.scenarios]
+    assert result.assessment.reidentification == scenarios_result.assessment.reidentification
+    assert not error_boxes()
 
 
 def test_pick_export_save_and_open_keep_the_scenarios(qtbot, page, window, tmp_path):

@@ -39,7 +39,9 @@ def test_entry_point_sends_commands_to_the_engine(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["--version"])
     assert exc.value.code == 0
-    assert capsys.readouterr().out.strip() == f"riskreview {__version__}"
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"riskreview {__version__}"
+    assert any(line.startswith("PySide6 ") and "(Qt " in line for line in lines[1:])
     assert main(["assess", "missing-file.csv", "--qid", "a", "--out", "x"]) == 2
     assert "missing-file.csv" in capsys.readouterr().err
 
