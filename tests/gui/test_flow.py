@@ -84,15 +84,10 @@ def test_full_flow_matches_the_engine(qtbot, window, monkeypatch):
     threads = []
     real_run = run_assessment
 
-    took = []
-
     def recording_run(config, **kwargs):
         threads.append(threading.current_thread() is threading.main_thread())
-        start = time.monotonic()
-        try:
-            return real_run(config, **kwargs)
-        finally:
-            took.append(time.monotonic() - start)
+        time.sleep(0.2)  # the run itself may take only milliseconds: keep it busy long enough to tick
+        return real_run(config, **kwargs)
 
     monkeypatch.setattr("gui.workflow.run_assessment", recording_run)
     ticks = []
@@ -104,8 +99,7 @@ def test_full_flow_matches_the_engine(qtbot, window, monkeypatch):
     qtbot.waitUntil(lambda: window.session.result is not None, timeout=60000)
     timer.stop()
     assert threads == [False]
-    # a 10 ms timer: at least a quarter of the ticks the run's duration allows, and one
-    assert sum(ticks) >= max(1, min(10, int(took[0] / 0.010 / 4))), "the event loop stood still during the run"
+    assert sum(ticks) >= 10, "the event loop stood still during the run"
     assert window.pages.currentWidget() is window.results_page
     assert not window.run_bar.isVisible()
 
