@@ -222,3 +222,20 @@ def test_tls_cluster_gives_the_local_numbers(certificates):
                 run_assessment(missing, table=table_from_frame(frame))
     finally:
         pytest_socket.disable_socket(allow_unix_socket=True)
+
+
+def test_segment_sweep_on_the_cluster_gives_the_local_numbers(cluster, monkeypatch):
+    """Large runs use the compiled segment sweep, locally and on the cluster: force it on a
+    small table and compare with the refinement walk here."""
+    from engine.sweep import segments
+
+    frame = _large_frame(3_000, 6)
+    qids = [f"q{i}" for i in range(6)]
+    local = _run(frame, qids, ["s"])
+    monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 1)
+    used = []
+    original = segments.prepare
+    monkeypatch.setattr(segments, "prepare", lambda *a, **k: used.append(1) or original(*a, **k))
+    remote = _run(frame, qids, ["s"], cluster.scheduler_address)
+    assert used, "the cluster run did not take the segment sweep"
+    assert _numbers(remote) == _numbers(local)
