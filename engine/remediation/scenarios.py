@@ -17,7 +17,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 import pyarrow as pa
 
-from ..config import Roles, SubsetFamily
+from ..config import SubsetFamily
 from ..errors import InputError
 from ..io.encode import EncodedTable
 from ..progress import CancelToken, ProgressCallback
@@ -78,8 +78,8 @@ def scenario_config(assessment: Assessment, transformed: TransformedTable):
         if not subsets:
             raise InputError(f"scenario {transformed.scenario.name!r}: every listed QID subset names a dropped column")
         family = SubsetFamily("list", subsets=subsets)
-    return replace(config, roles=Roles(transformed.qids, roles.sensitive, roles.identifiers, roles.linkage_keys,
-                                       roles.ignored), subsets=family, targets=(), scenarios=())
+    return replace(config, roles=replace(roles, quasi_identifiers=transformed.qids), subsets=family, targets=(),
+                   scenarios=())
 
 
 def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario,

@@ -320,3 +320,25 @@ def test_export_a_scenario_from_the_command_line(case, capsys):
         assert cli.main([*argv, "--export-scenario", option]) == 2
         err = capsys.readouterr().err
         assert err.startswith("error: ") and err.count("\n") == 1 and message in err, err
+
+
+def test_a_weighted_analysis_keeps_its_sample_roles_in_every_scenario(case, tmp_path):
+    """The sample-file measures run on each scenario too: the weight and household roles are
+    kept, and the scenario's sample risk equals a fresh assessment of its written data."""
+    folder, data, config = case
+    frame = pd.read_csv(data)
+    frame["wgt"] = np.linspace(2.0, 40.0, len(frame))
+    frame["hh"] = np.arange(len(frame)) // 3
+    frame.to_csv(data, index=False)
+    config = replace(config, roles=replace(config.roles, weight="wgt", household="hh"))
+    table = load_table(config.data, config.needed_columns())
+    original = run_assessment(config, table=table)
+    scenario = read_scenarios(folder / "scenarios.toml")[0]
+    result = run_scenario(original, table, scenario)
+    sample = result.assessment.sample_risk
+    assert sample is not None and sample.weight == "wgt" and sample.household == "hh"
+    written = tmp_path / "weighted.csv"
+    pcsv.write_csv(transformed_arrow(apply_scenario(table, config.roles.quasi_identifiers, scenario)), written)
+    fresh = run_assessment(replace(result.assessment.config, data=DataSource(str(written))))
+    assert sample.individual.expected_reidentifications == pytest.approx(
+        fresh.sample_risk.individual.expected_reidentifications, rel=1e-12)
