@@ -18,7 +18,7 @@ from ..errors import InputError
 from ..io.encode import EncodedColumn, EncodedTable
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from ..results import ReidentificationRisk
-from ..summary import top_by_size
+from ..selection import top_by_size
 from ..sweep.kernels import CACHE
 from . import population as pop
 from .household import household_risk

@@ -55,7 +55,7 @@ def note_for(level: PrivacyModelLevels, name: str) -> str:
     return "\n".join(notes or level.notes)
 
 
-def _table(name: str) -> QTableWidget:
+def plain_table(name: str) -> QTableWidget:
     table = QTableWidget()
     table.setObjectName(name)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -68,7 +68,7 @@ def _table(name: str) -> QTableWidget:
     return table
 
 
-def _fill(table: QTableWidget, heads: Sequence[str], rows: Sequence[Sequence[str]],
+def fill_table(table: QTableWidget, heads: Sequence[str], rows: Sequence[Sequence[str]],
           tips: Optional[Sequence[Sequence[str]]] = None) -> None:
     table.clear()
     table.setColumnCount(len(heads))
@@ -98,13 +98,13 @@ class PrivacyModelsView(QWidget):
         self.note = QLabel("")
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
-        self.levels = _table("modelLevels")
+        self.levels = plain_table("modelLevels")
         layout.addWidget(self.levels, 3)
         self.shortfall_label = QLabel(
             translate("widgets.models_view", "<b>Groups short of the targets</b> (full set of quasi-identifiers)")
         )
         layout.addWidget(self.shortfall_label)
-        self.shortfalls = _table("modelShortfalls")
+        self.shortfalls = plain_table("modelShortfalls")
         layout.addWidget(self.shortfalls, 2)
         layout.addWidget(
             QLabel(
@@ -115,7 +115,7 @@ class PrivacyModelsView(QWidget):
                 )
             )
         )
-        self.k_by_size = _table("kBySize")
+        self.k_by_size = plain_table("kBySize")
         self.k_by_size.horizontalHeader().setToolTip(MODEL_TIPS["k"])
         layout.addWidget(self.k_by_size, 2)
 
@@ -160,7 +160,7 @@ class PrivacyModelsView(QWidget):
                     row_tips.append(note_for(level, name) if undefined else MODEL_TIPS[name])
                 rows.append(texts)
                 tips.append(row_tips)
-            _fill(
+            fill_table(
                 self.levels,
                 ["Model"] + [translate("widgets.models_view", "Sensitive: {0}").format(m.sensitive) for m in levels],
                 rows,
@@ -181,7 +181,7 @@ class PrivacyModelsView(QWidget):
         ]
         if levels and not rows:
             rows = [[translate("widgets.models_view", "no target set, or every group reaches it"), "", "", "", ""]]
-        _fill(
+        fill_table(
             self.shortfalls,
             [
                 translate("widgets.models_view", "Model"),
@@ -194,7 +194,7 @@ class PrivacyModelsView(QWidget):
         )
         k_rows = smallest_k_by_size(assessment.privacy_models) if assessment else []
         self.k_by_size.setVisible(bool(k_rows))
-        _fill(
+        fill_table(
             self.k_by_size,
             [
                 translate("widgets.models_view", "Size"),
@@ -270,7 +270,7 @@ class OverTimeView(QWidget):
         layout.addWidget(self.problem)
         self.chart = OverTimeChart()
         layout.addWidget(self.chart, 3)
-        self.table = _table("overTimeTable")
+        self.table = plain_table("overTimeTable")
         layout.addWidget(self.table, 1)
 
     def show_assessment(self, assessment: Optional[Assessment]) -> None:
@@ -331,4 +331,4 @@ class OverTimeView(QWidget):
                    pct(s.reidentification.posterior_prob)]
             row += [pct(next((i.posterior_det for i in s.inference if i.sensitive == n), 0.0)) for n in names]
             rows.append(row)
-        _fill(self.table, heads, rows, [[", ".join(s.reidentification.qids)] * len(heads) for s in steps])
+        fill_table(self.table, heads, rows, [[", ".join(s.reidentification.qids)] * len(heads) for s in steps])

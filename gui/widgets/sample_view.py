@@ -16,7 +16,7 @@ from engine.sample.results import PopulationUniqueness, RiskSummary, SampleRisk
 
 from ..text import count, qid_text
 from .canvas import TEXT_SIZE, PlotCanvas
-from .models_view import _fill, _table
+from .models_view import fill_table, plain_table
 
 MODEL_LABELS = (("zayatz", "Zayatz model"), ("pitman", "Pitman model"), ("snb", "SNB model (slide negative binomial)"))
 
@@ -156,9 +156,9 @@ class SampleView(QWidget):
         tables = QWidget()
         column = QVBoxLayout(tables)
         column.setContentsMargins(0, 0, 0, 0)
-        self.risk_table = _table("sampleRiskTable")
-        self.uniqueness_table = _table("uniquenessTable")
-        self.by_size_table = _table("expectedBySize")
+        self.risk_table = plain_table("sampleRiskTable")
+        self.uniqueness_table = plain_table("uniquenessTable")
+        self.by_size_table = plain_table("expectedBySize")
         for table in (self.risk_table, self.uniqueness_table, self.by_size_table):
             table.setWordWrap(False)
             table.verticalHeader().setDefaultSectionSize(22)
@@ -201,12 +201,12 @@ class SampleView(QWidget):
             return
         self.note.setText(self.summary_text(sample))
         heads = ["Measure", "Individual risk"] + (["Household risk"] if sample.household_summary else [])
-        _fill(self.risk_table, heads, risk_rows(sample.individual, sample.household_summary))
-        _fill(self.uniqueness_table, ["Measure", "Share"],
+        fill_table(self.risk_table, heads, risk_rows(sample.individual, sample.household_summary))
+        fill_table(self.uniqueness_table, ["Measure", "Share"],
               uniqueness_rows(sample.population_uniqueness, sample.rows))
         for table in (self.risk_table, self.uniqueness_table):
             _fit_height(table)
-        _fill(self.by_size_table, ["Size", "Expected", "Share", "Highest risk", "Key variables"],
+        fill_table(self.by_size_table, ["Size", "Expected", "Share", "Highest risk", "Key variables"],
               by_size_rows(sample))
         self.suda_label.setText(self.suda_text(sample))
         self.suda_label.setToolTip(self.suda_tip(sample))

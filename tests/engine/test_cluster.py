@@ -12,9 +12,11 @@ import subprocess
 import time
 import warnings
 
+import distributed
 import numpy as np
 import pandas as pd
 import pytest
+import pytest_socket
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.api import run_assessment
@@ -24,8 +26,6 @@ from engine.progress import CancelToken
 
 from .helpers import config_for, table_from_frame
 
-distributed = pytest.importorskip("distributed")
-pytest_socket = pytest.importorskip("pytest_socket")
 
 LOOPBACK = ["127.0.0.1", "localhost"]
 pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(LOOPBACK)]

@@ -174,18 +174,8 @@ def _open(qtbot, window, path: Path) -> None:
     qtbot.waitUntil(lambda: window.session.analysis_path == str(path), timeout=5000)
 
 
-def _scenarios_supported() -> bool:
-    try:
-        from engine.remediation.transforms import parse_scenarios  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize("scenario", [False, True])
 def test_assessment_open_save_round_trip_keeps_every_section(qtbot, window, tmp_path, scenario):
-    if scenario and not _scenarios_supported():
-        pytest.skip("this engine has no [[scenario]]")
     text = ASSESS.replace("{cluster}", CLUSTER) + (SCENARIO if scenario else "")
     path = _write(tmp_path, "analysis.toml", text, ("census_example.csv", "census.csv"))
     _open(qtbot, window, path)

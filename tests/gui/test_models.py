@@ -9,7 +9,7 @@ from engine.api import run_assessment
 from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily, Target
 from engine.io.encode import encode_arrow_table
 from engine.io.loader import load_table
-from engine.summary import top_by_size
+from engine.selection import top_by_size
 from gui.models.results_models import TargetsModel, TopSubsetsModel
 from gui.models.table_model import MISSING_TEXT, EncodedTableModel
 

@@ -102,7 +102,6 @@ def test_sample_options_edit_the_config_and_survive_saving(qtbot, window, survey
 
 
 def test_results_show_the_engines_sample_risk(qtbot, window, survey):
-    pytest.importorskip("engine.sample.individual_risk", reason="the sample-file engine is not merged yet")
     load(qtbot, window, survey)
     for name in ("age", "sex"):
         window.data_page.set_role(name, "quasi_identifiers")

@@ -59,7 +59,7 @@ def test_cover_and_summary_numbers_equal_the_results(census, census_pdf):
 
 def test_top_tables_list_each_sizes_best_subset(census, census_pdf):
     squeezed = flat(text_of(census_pdf))
-    from engine.summary import top_by_size
+    from engine.selection import top_by_size
 
     for row in top_by_size(census.reidentification, "posterior_prob"):
         assert flat(f"{pct(row.posterior_prob)} ({row.blocks:,})") in squeezed

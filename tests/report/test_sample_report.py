@@ -17,8 +17,6 @@ from engine.sample.options import SampleOptions
 from ..sample_survey import ROWS, hand_household_risks, hand_risks, write_survey
 from .test_pdf import flat, text_of
 
-pytest.importorskip("engine.sample.individual_risk", reason="the sample-file engine is not merged yet")
-
 WHEN = datetime(2026, 1, 2, 3, 4)
 LENIENT = dict(unique_share=1.0, reid_prob=1.0, inference_certain_gain=1.0, expected_reid_share=1.0)
 
