@@ -103,6 +103,7 @@ def columns_of(shape: str) -> tuple[list[str], list[str]]:
 
 def write(shape: str, path: str | Path, rows: int, seed: int = 2018) -> None:
     """Write ``rows`` rows of ``shape`` to the Parquet file ``path`` (chunk by chunk)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     if shape == "census":
         from census_generator import write as write_census
 
@@ -110,7 +111,6 @@ def write(shape: str, path: str | Path, rows: int, seed: int = 2018) -> None:
         return
     generator = GENERATORS[shape]
     writer = None
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(str(path) + ".part")
     try:
         for number, start in enumerate(range(0, rows, CHUNK)):
