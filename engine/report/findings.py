@@ -28,6 +28,15 @@ def names(qids: Sequence[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(qids[:-1]), last=qids[-1])
 
 
+def number_list(items: Sequence[str]) -> str:
+    """Items holding decimal numbers, separated so that a decimal comma stays unambiguous
+    ('0.01, 0.05' in English, '0,01; 0,05' in pt_BR)."""
+    return _(NUMBER_SEPARATOR).join(items)
+
+
+NUMBER_SEPARATOR = N_(", ")
+
+
 def pct(value: float) -> str:
     """A percentage that never rounds a non-zero share to 0% or a partial one to 100%, with the
     decimal sign of the report's language (81,0% in pt_BR).
@@ -185,7 +194,7 @@ def sample_sentences(sample: SampleRisk) -> list[str]:
     above = [_("{count} above {threshold}").format(count=integer(count), threshold=number(x, "g"))
              for x, count in s.above_thresholds]
     if above:
-        out.append(_("Records by individual risk: {counts}.").format(counts=", ".join(above)))
+        out.append(_("Records by individual risk: {counts}.").format(counts=number_list(above)))
     h = sample.household_summary
     if h is not None:
         out.append(_("Counting the {households} households ({column}), the risk that someone in a record's "

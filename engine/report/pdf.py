@@ -313,8 +313,8 @@ class _Builder(DocumentBuilder):
                 [_("scoring"), _(suda.variant)]]
         self.story.append(KeepTogether([Paragraph(_("Special uniques (SUDA)"), self.s["h2"]),
                                         self.table([_("measure"), _("value")], body, [0.3, 0.7])]))
-        contributions = ", ".join(f"{c.variable} {findings.pct(c.share)}"
-                                  for c in sorted(suda.contributions, key=lambda c: -c.share))
+        contributions = findings.number_list([f"{c.variable} {findings.pct(c.share)}"
+                                              for c in sorted(suda.contributions, key=lambda c: -c.share)])
         self.figure(sample_figures.suda_figure(suda.dis_bands, suda.contributions),
                     _("SUDA scores and the key variables behind them"),
                     _("Left: records by DIS-SUDA score (grey: not special uniques). Right: each key variable's share "
