@@ -110,7 +110,7 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                      _pct(r["worst_certain_inference_gain"]),
                      integer(loss.records_removed + loss.records_sampled_out),
                      integer(sum(loss.cells_suppressed.values())), _pct(loss.share_lost)])
-    doc.add_table(header, body, [0.04, 0.19, 0.09, 0.11, 0.1, 0.12, 0.11, 0.12, 0.12])
+    doc.add_table(header, body, [0.04, 0.17, 0.09, 0.11, 0.12, 0.12, 0.11, 0.12, 0.12])
     doc.p(_("Risks are those of the worst QID subset. Thresholds: at most {unique} unique, mean probability at most "
             "{mean}, certain inference at most {gain} above the prior.").format(
         unique=findings.pct(thresholds.unique_share), mean=findings.pct(thresholds.reid_prob),

@@ -7,6 +7,7 @@ and compiled."""
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import random
 import re
@@ -17,6 +18,7 @@ from typing import Callable
 
 import pytest
 from pypdf import PdfReader
+from reportlab.platypus import Paragraph, Table
 
 from engine import i18n
 from engine.config import AnalysisConfig, DataSource
@@ -157,12 +159,14 @@ COMMON_PT = (
 #: (name, assessment fixture, writer, English texts, their Portuguese, English-only and Portuguese-only numbers)
 REPORTS: list[tuple[str, str, Callable, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
     ("main", "main_assessment", _write_main,
-     COMMON_EN + ("Disclosure-risk report", "What would make it ready", "Sample file", "Individual risk: records by risk",
+     COMMON_EN + ("Disclosure-risk report", "What would make it ready", "Sample file",
+                  "Individual risk: records by risk",
                   "Population uniques estimated from the sample", "Special uniques (SUDA)", "Privacy models",
                   "Individual targets", "Re-identification (collective target)", "Worst-case histograms",
                   "Leave out the column region.", "number of QIDs known", "records unique (certain "
                   "re-identification)", "Contribution of each key variable"),
-     COMMON_PT + ("Relatório de risco de divulgação", "O que a tornaria pronta para divulgação", "Arquivo amostral",
+     COMMON_PT + ("Relatório de risco de divulgação", "O que tornaria o arquivo pronto para divulgação",
+                  "Arquivo amostral",
                   "Risco individual: registros por risco", "Únicos na população estimados a partir da amostra",
                   "Únicos especiais (SUDA)", "Modelos de privacidade", "Alvos individuais",
                   "Reidentificação (alvo coletivo)", "Histogramas do pior caso", "Excluir a coluna region.",
@@ -261,7 +265,81 @@ def test_main_report_numbers_and_verdict_in_portuguese(main_assessment, tmp_path
     assert f"{portuguese} dos registros ({top.singletons} de {top.n}) são únicos" in text
     assert english not in text
     assert not findings.verdict(main_assessment, main_assessment.config.report.thresholds).ready
-    assert text.count("NÃO PRONTO PARA DIVULGAÇÃO segundo os limites configurados.") == 1 + len(main_assessment.scenarios)
+    not_ready = "NÃO PRONTO PARA DIVULGAÇÃO segundo os limites configurados."
+    assert text.count(not_ready) == 1 + len(main_assessment.scenarios)
+
+
+def _tables(flowables) -> list:
+    out = []
+    for flowable in flowables:
+        if isinstance(flowable, Table):
+            out.append(flowable)
+        out += _tables(getattr(flowable, "_content", ()))
+    return out
+
+
+def _overflowing_words(story) -> list[tuple[str, float, float]]:
+    """(word, its width, the room its table cell leaves) for every word of a table cell wider
+    than the cell: reportlab would break it in the middle."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    found = []
+    for table in _tables(story):
+        for r, row in enumerate(table._cellvalues):
+            for c, cell in enumerate(row):
+                if not isinstance(cell, Paragraph):
+                    continue
+                style = table._cellStyles[r][c]
+                room = table._colWidths[c] - style.leftPadding - style.rightPadding
+                font = "DejaVu-Bold" if "<b>" in cell.text else cell.style.fontName
+                for word in re.sub(r"<[^>]+>", " ", cell.text).split():
+                    width = stringWidth(html.unescape(word), font, cell.style.fontSize)
+                    if width > room and not re.search(r"[0-9a-f]{16}", word):  # SHA-256 digests may break
+                        found.append((word, round(width, 1), round(room, 1)))
+    return found
+
+
+def _story(fixture: str, assessment) -> list:
+    from engine.report.dp_pdf import _DPBuilder
+    from engine.report.pdf import _Builder
+    from engine.report.synthetic_pdf import _SyntheticBuilder
+
+    if fixture == "dp_assessment":
+        return _DPBuilder(assessment, WHEN, None).build()
+    if fixture == "synthetic_assessment":
+        return _SyntheticBuilder(assessment, WHEN, None).build()
+    return _Builder(assessment, assessment.config.report, WHEN, None).build()
+
+
+@pytest.mark.parametrize("fixture, tables", [("main_assessment", 15), ("linked_assessment", 10),
+                                             ("dp_assessment", 3), ("synthetic_assessment", 3)])
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_table_words_fit_their_cells(request, fixture, tables, language):
+    from engine.report.document import register_fonts
+
+    register_fonts()
+    assessment = request.getfixturevalue(fixture)
+    with i18n.language(language):
+        story = _story(fixture, assessment)
+    assert len(_tables(story)) >= tables
+    assert _overflowing_words(story) == []
+
+
+def test_figure_tick_labels_use_the_decimal_comma():
+    from matplotlib.figure import Figure
+
+    from engine.report import figures
+
+    labels = {}
+    for language in ("en", "pt_BR"):
+        with i18n.language(language):
+            figure = Figure()
+            ax = figure.subplots()
+            ax.plot([0.5, 1.25], [2, 3])
+            figures.to_drawing(figure, 400)
+            labels[language] = [t.get_text() for t in ax.get_xticklabels()]
+    assert "0.5" in labels["en"] and "1.2" in labels["en"]
+    assert labels["pt_BR"] == [text.replace(".", ",") for text in labels["en"]]
 
 
 def test_plural_forms():
