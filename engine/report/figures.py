@@ -231,7 +231,7 @@ def tradeoff(series: Sequence[tuple[str, Sequence[float], Sequence[float], Seque
         axes[2].set_title(_("Trade-off"))
         axes[2].grid(alpha=0.3)
         figure.legend(loc="lower center", ncols=min(len(series), 4), frameon=False, fontsize=6.5)
-        figure.subplots_adjust(left=0.07, right=0.99, bottom=0.32, top=0.9, wspace=0.42)
+        figure.subplots_adjust(left=0.085, right=0.975, bottom=0.32, top=0.9, wspace=0.45)
     return figure
 
 

@@ -325,6 +325,47 @@ def test_table_words_fit_their_cells(request, fixture, tables, language):
     assert _overflowing_words(story) == []
 
 
+def _cut_off(figure) -> bool:
+    """Whether anything drawn on ``figure`` (labels, titles, legends) reaches beyond its edges,
+    i.e. is cut off in the report."""
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from engine.report import figures
+
+    with matplotlib.rc_context(figures.RC):
+        FigureCanvasAgg(figure)
+        renderer = figure.canvas.get_renderer()
+        figure.draw(renderer)
+        drawn = figure.get_tightbbox(renderer)
+    width, height = figure.get_size_inches()
+    slack = 0.02
+    return drawn.x0 < -slack or drawn.y0 < -slack or drawn.x1 > width + slack or drawn.y1 > height + slack
+
+
+@pytest.mark.parametrize("fixture, count", [("main_assessment", 7), ("linked_assessment", 5), ("dp_assessment", 2),
+                                            ("synthetic_assessment", 2)])
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_figure_labels_stay_inside_their_figures(request, monkeypatch, fixture, count, language):
+    from engine.report import figures
+    from engine.report.document import register_fonts
+
+    register_fonts()
+    drawn = []
+    to_drawing = figures.to_drawing
+
+    def keep(figure, width):
+        drawn.append(figure)
+        return to_drawing(figure, width)
+
+    monkeypatch.setattr(figures, "to_drawing", keep)
+    assessment = request.getfixturevalue(fixture)
+    with i18n.language(language):
+        _story(fixture, assessment)
+        assert len(drawn) >= count
+        assert [figure.axes[0].get_title() for figure in drawn if _cut_off(figure)] == []
+
+
 def test_figure_tick_labels_use_the_decimal_comma():
     from matplotlib.figure import Figure
 
