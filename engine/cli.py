@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_read_options(profile)
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
-    from .dp.command import add_parsers as add_dp_parsers
+    from .commands.dp import add_parsers as add_dp_parsers
     from .remediation.command import add_parser as add_suggest_parser
     from .synthetic.command import add_parser as add_synth_parser
 
@@ -304,13 +304,13 @@ def _synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> in
 
 
 def _dp(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .dp.command import run_dp
+    from .commands.dp import run_dp
 
     return run_dp(args, cancel)
 
 
 def _dp_threshold(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .dp.command import run_threshold
+    from .commands.dp import run_threshold
 
     return run_threshold(args, cancel)
 

@@ -25,8 +25,8 @@ from ..progress import CancelToken
 from ..report.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from ..report.outputs import DP_OUTPUTS
 from ..report.tables import write_csv
-from .config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
-from .results import DPAssessment
+from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
+from ..dp.results import DPAssessment
 
 COUNTING_COLUMNS = ("scenario", "sensitive", "useful", "predicate", "mechanism", "epsilon", "privacy_loss",
                     "utility", "prior_vulnerability", "posterior_vulnerability", "count_prior_vulnerability")
@@ -170,7 +170,7 @@ def _run(config: DPConfig, args: argparse.Namespace, cancel: Optional[CancelToke
 
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
-        from .api import run_dp_analysis  # here: the mechanisms load scipy, not every command
+        from ..dp.api import run_dp_analysis  # here: the mechanisms load scipy, not every command
 
         assessment = run_dp_analysis(config, on_progress=progress, cancel=cancel)
     finally:
