@@ -110,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .commands.dp import add_parsers as add_dp_parsers
     from .remediation.command import add_parser as add_suggest_parser
-    from .synthetic.command import add_parser as add_synth_parser
+    from .commands.synth import add_parser as add_synth_parser
 
     add_synth_parser(commands)
     add_dp_parsers(commands)
@@ -298,7 +298,7 @@ def _quoted(name: str, width: int) -> str:
 
 
 def _synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .synthetic.command import run_synth
+    from .commands.synth import run_synth
 
     return run_synth(args, cancel)
 

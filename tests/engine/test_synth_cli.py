@@ -8,7 +8,7 @@ import pytest
 
 from engine.cli_options import Parser
 from engine.errors import InputError
-from engine.synthetic.command import add_parser, run_synth
+from engine.commands.synth import add_parser, run_synth
 from engine.synthetic.config import SyntheticConfig
 
 

@@ -22,9 +22,9 @@ from ..progress import CancelToken
 from ..report.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from ..report.outputs import SYNTHETIC_OUTPUTS
 from ..report.tables import write_csv
-from .config import ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, Criterion, SyntheticConfig, \
+from ..synthetic.config import ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, Criterion, SyntheticConfig, \
     default_attacks
-from .results import FPR_LEVELS, SyntheticAssessment
+from ..synthetic.results import FPR_LEVELS, SyntheticAssessment
 
 
 def add_parser(commands) -> None:
@@ -113,7 +113,7 @@ def run_synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) ->
     note_jobs(config.jobs)
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
-        from .api import run_synthetic_assessment  # here: the attacks load scipy, not every command
+        from ..synthetic.api import run_synthetic_assessment  # here: the attacks load scipy, not every command
 
         assessment = run_synthetic_assessment(config, on_progress=progress, cancel=cancel)
     finally:
