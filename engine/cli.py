@@ -109,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     from .commands.dp import add_parsers as add_dp_parsers
-    from .remediation.command import add_parser as add_suggest_parser
+    from .commands.suggest import add_parser as add_suggest_parser
     from .commands.synth import add_parser as add_synth_parser
 
     add_synth_parser(commands)
@@ -316,7 +316,7 @@ def _dp_threshold(args: argparse.Namespace, cancel: Optional[CancelToken] = None
 
 
 def _suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .remediation.command import run_suggest
+    from .commands.suggest import run_suggest
 
     return run_suggest(args, cancel)
 

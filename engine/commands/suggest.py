@@ -24,9 +24,9 @@ from ..errors import InputError
 from ..io.encode import EncodedTable
 from ..progress import CancelToken
 from ..report.atomic import check_output_dir, staged
-from .hierarchy import level_tables, read_hierarchy
-from .loss import METRICS
-from .suggest import SuggestConfig, SuggestTarget, Suggestion, suggest, suppressed_records
+from ..remediation.hierarchy import level_tables, read_hierarchy
+from ..remediation.loss import METRICS
+from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest, suppressed_records
 
 WRITE_FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
