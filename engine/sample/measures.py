@@ -19,7 +19,7 @@ from ..io.encode import EncodedColumn, EncodedTable
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from ..results import ReidentificationRisk
 from ..selection import top_by_size
-from ..sweep.kernels import CACHE
+from ..block_kernels import CACHE
 from . import population as pop
 from .household import household_risk
 from .individual_risk import key_risk, record_risk
