@@ -15,20 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any, Optional
 
-import pyarrow as pa
-import pyarrow.compute as pc
-
 from ..cli_options import TerminalProgress, add_read_options, read_source
 from ..config import DataSource
 from ..errors import InputError
-from ..io.encode import EncodedTable
 from ..progress import CancelToken
 from ..report.atomic import check_output_dir, staged
-from ..remediation.hierarchy import level_tables, read_hierarchy
+from ..remediation.export import WRITE_FORMATS, transformed_data, write_table
+from ..remediation.hierarchy import read_hierarchy
 from ..remediation.loss import METRICS
-from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest, suppressed_records
-
-WRITE_FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
+from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
 
 
 def add_parser(commands: Any) -> None:
@@ -177,30 +172,3 @@ def summary_lines(result: Suggestion) -> list[str]:
     return [f"suggested levels: {levels} ({proof})",
             f"{result.metric} loss {result.best.loss:g}; {result.best.suppressed_records:,} records suppressed; "
             f"{result.nodes_checked:,} of {result.nodes_total:,} nodes checked in {result.seconds:.1f}s"]
-
-
-def transformed_data(data: pa.Table, table: EncodedTable, config: SuggestConfig, levels: tuple[int, ...]) -> pa.Table:
-    """All columns of the source with each QID at its level (level > 0: the hierarchy's text)
-    and the suppressed records' QIDs missing."""
-    suppressed = pa.array(suppressed_records(table, config, levels))
-    for column, level in zip(config.qids, levels):
-        values = data.column(column).combine_chunks()
-        if level > 0:
-            encoded = table[column]
-            level_table = level_tables(config.hierarchy(column), encoded)[level]
-            labels = pa.array(list(level_table.labels), pa.string())
-            values = labels.take(pa.array(level_table.codes[encoded.codes]))
-        values = pc.if_else(suppressed, pa.scalar(None, values.type), values)
-        data = data.set_column(data.schema.get_field_index(column), column, values)
-    return data
-
-
-def write_table(data: pa.Table, path: Path, fmt: str) -> None:
-    if fmt == "parquet":
-        import pyarrow.parquet as pq
-
-        pq.write_table(data, path)
-    else:
-        import pyarrow.csv as pcsv
-
-        pcsv.write_csv(data, path)
