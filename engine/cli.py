@@ -31,7 +31,7 @@ from .progress import CancelToken
 from . import selection
 from .report.atomic import staged, write_analysis_file
 from .report.tables import write_results
-from .sample.options import SampleOptions
+from .sample_options import SampleOptions
 from .versions import VersionAction
 
 

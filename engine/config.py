@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import tomli_w
 
 from .errors import InputError
-from .sample.options import SampleOptions
+from .sample_options import SampleOptions
 
 CONFIG_VERSION = 1
 FAMILY_KINDS = ("all", "max-size", "exact", "list")

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
 
 from engine.config import ModelTargets, PrivacyModelOptions, SubsetFamily
 from engine.errors import InputError
-from engine.sample.options import MISSING_RULES, SampleOptions
+from engine.sample_options import MISSING_RULES, SampleOptions
 from engine.workers import available_cpus
 
 from ..dialogs.subset_dialog import SubsetDialog

@@ -6,7 +6,7 @@ import pytest
 
 from engine.config import AnalysisConfig, DataSource, Roles
 from engine.errors import InputError
-from engine.sample.options import SampleOptions
+from engine.sample_options import SampleOptions
 
 
 def _config(**sample) -> AnalysisConfig:

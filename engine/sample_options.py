@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
-from ..errors import InputError
+from .errors import InputError
 
 MISSING_RULES = ("value",)  # sdcMicro's "a missing value matches any value" is not offered
 DEFAULT_RISK_THRESHOLDS = (0.01, 0.05, 0.1, 0.2)
