@@ -3,27 +3,27 @@ the least-loss levels of the QIDs' hierarchies meeting k-anonymity with at most
 ``--max-suppression`` percent of records suppressed (and the analysis thresholds when given),
 written as ``DIR/suggestion.json``; with ``--write-data FILE`` also the transformed file.
 
-A QID without ``--hierarchy`` stays at level 0 (its original values). Errors are
-:class:`~engine.errors.InputError` (one line, exit 2 in :func:`engine.cli.main`).
+A QID without ``--hierarchy`` stays at level 0 (its original values). Run by
+:func:`engine.commands.runner.run`; suggestion.json is written by :mod:`engine.report.suggestion_file`.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import TerminalProgress, add_read_options, read_source
+from ..cli_options import add_read_options, read_source
 from ..config import DataSource
 from ..errors import InputError
-from ..progress import CancelToken
-from ..report.atomic import check_output_dir, staged
+from ..progress import CancelToken, ProgressCallback
+from ..report.atomic import StagedFiles
+from ..report.suggestion_file import write_suggestion
 from ..remediation.export import WRITE_FORMATS, transformed_data, write_table
 from ..remediation.hierarchy import read_hierarchy
 from ..remediation.loss import METRICS
 from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
+from . import runner
 
 
 def add_parser(commands: Any) -> None:
@@ -109,11 +109,51 @@ def config_from_args(args: argparse.Namespace) -> SuggestConfig:
     return config
 
 
+class SuggestRun:
+    """A search for the least-loss generalisation as :func:`engine.commands.runner.run` runs it:
+    ``--out DIR/suggestion.json``, and the transformed data with ``--write-data FILE``."""
+
+    def __init__(self, config: SuggestConfig, source: DataSource, args: argparse.Namespace) -> None:
+        self.config = config
+        self.source = source
+        self.out = Path(args.out)
+        self.data_path = Path(args.write_data) if args.write_data else None
+        self.table = None
+
+    def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
+        from ..io.loader import load_table
+
+        self.table = load_table(self.source, [*self.config.qids, *self.config.sensitive], cancel)
+        return suggest(self.table, self.config, on_progress=on_progress, cancel=cancel)
+
+    def warnings(self, result: Suggestion) -> list[str]:
+        if self.data_path is not None and result.best is None:
+            return [f"no data written to {self.data_path}: no combination of levels meets the target"]
+        return []
+
+    def write(self, result: Suggestion, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
+        from ..io.formats import read_columns
+
+        frame, written_data = None, None
+        if self.data_path is not None and result.best is not None:
+            frame = transformed_data(read_columns(self.source, None, cancel), self.table, self.config,
+                                     result.best.levels)
+            written_data = {"path": str(self.data_path.absolute()),
+                            "format": WRITE_FORMATS[self.data_path.suffix.lower()]}
+        paths = [write_suggestion(result, self.config, self.source.path, self.table.sha256, self.out, files,
+                                  written_data)]
+        if frame is not None:
+            with files.path(self.data_path) as tmp:
+                write_table(frame, tmp, WRITE_FORMATS[self.data_path.suffix.lower()])
+            paths.append(self.data_path)
+        return paths
+
+    def summary(self, result: Suggestion, paths: list[Path]) -> list[str]:
+        return summary_lines(result) + ["wrote " + " and ".join(map(str, paths))]
+
+
 def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """``riskreview suggest``: returns the exit code (0); bad input raises InputError."""
-    from ..io.formats import read_columns
-    from ..io.loader import load_table
-
     base = analysis_defaults(args)
     if not args.data and base is None:
         raise InputError("no data file: give DATA or --config FILE.toml")
@@ -128,38 +168,7 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
     source = read_source(args.data, args, base) if args.data else base
     if data_path is not None and data_path.resolve() == Path(source.path).resolve():
         raise InputError(f"--write-data {data_path}: would overwrite the input file")
-    table = load_table(source, [*config.qids, *config.sensitive], cancel)
-    progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
-    try:
-        result = suggest(table, config, on_progress=progress, cancel=cancel)
-    finally:
-        if progress:
-            progress.close()
-    check_output_dir(out, create=True)
-    document = result.to_dict()
-    document["qids"] = list(config.qids)
-    document["hierarchies"] = {c: h.source for c, h in config.hierarchies}
-    limits = {name: getattr(config.target, name) for name in ("max_unique_share", "max_reid_prob", "max_inference_gain")}
-    document["thresholds"] = {name: value for name, value in limits.items() if value is not None}
-    document["source"] = {"path": str(Path(source.path).absolute()), "sha256": table.sha256}
-    frame = None
-    if data_path is not None and result.best is not None:
-        frame = transformed_data(read_columns(source, None, cancel), table, config, result.best.levels)
-        document["written_data"] = {"path": str(data_path.absolute()),
-                                    "format": WRITE_FORMATS[data_path.suffix.lower()]}
-    with staged(cancel) as files:
-        with files.text(out / "suggestion.json") as handle:
-            json.dump(document, handle, indent=1, ensure_ascii=False, allow_nan=False)
-            handle.write("\n")
-        if frame is not None:
-            with files.path(data_path) as tmp:
-                write_table(frame, tmp, WRITE_FORMATS[data_path.suffix.lower()])
-    for line in summary_lines(result):
-        print(line)
-    if data_path is not None and result.best is None:
-        print(f"warning: no data written to {data_path}: no combination of levels meets the target", file=sys.stderr)
-    print(f"wrote {out / 'suggestion.json'}" + (f" and {data_path}" if frame is not None else ""))
-    return 0
+    return runner.run(SuggestRun(config, source, args), args, cancel)
 
 
 def summary_lines(result: Suggestion) -> list[str]:

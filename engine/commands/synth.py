@@ -1,30 +1,26 @@
 """``riskreview synth REAL --synthetic SYN [--control CONTROL] ...``: attacks on a synthetic
 file, written as results.json, synthetic_attacks.csv, synthetic_roc.csv and analysis.toml
-(plus synthetic_at_risk.csv with --show-targets), and optionally a PDF report.
-
-Exit codes as for ``assess``: 0 success, 2 bad input (one ``error: ...`` line), 1 engine
-failure, 130 interrupted; the caller (:func:`engine.cli.main`) maps the exceptions.
+(plus synthetic_at_risk.csv with --show-targets; :mod:`engine.report.synthetic_tables`), and
+optionally a PDF report; run by :func:`engine.commands.runner.run` (exit codes as for ``assess``).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import TerminalProgress, add_read_options, check_output_options, note_jobs, read_source
+from ..cli_options import add_read_options, read_source
 from ..config import ReportOptions
 from ..errors import InputError
-from ..progress import CancelToken
-from ..report.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
-from ..report.outputs import SYNTHETIC_OUTPUTS
-from ..report.tables import write_csv
+from ..progress import CancelToken, ProgressCallback
+from ..report.atomic import StagedFiles
+from ..report.synthetic_tables import write_synthetic_results
 from ..synthetic.config import ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, Criterion, SyntheticConfig, \
     default_attacks
-from ..synthetic.results import FPR_LEVELS, SyntheticAssessment
+from ..synthetic.results import SyntheticAssessment
+from . import runner
 
 
 def add_parser(commands) -> None:
@@ -99,86 +95,48 @@ def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[st
     return config, warnings
 
 
-def run_synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    """Run ``riskreview synth``; raises InputError/EngineFailure/Cancelled for the caller to map."""
+class SynthRun:
+    """A synthetic-data assessment as :func:`engine.commands.runner.run` runs it: the results
+    folder with ``--out``, the PDF report with ``--pdf``; ``notes`` are warnings about the
+    attacks left out of the default list."""
 
-    check_output_options(args)
-    config, warnings = config_from_args(args)
-    if args.save_config:
-        write_analysis_file(config, Path(args.save_config))
-        print(f"wrote {args.save_config}")
-        return 0
-    if not (args.out or args.pdf):
-        raise InputError("say where to write results: --out DIR and/or --pdf FILE")
-    note_jobs(config.jobs)
-    progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
-    try:
+    def __init__(self, config: SyntheticConfig, notes: list[str], args: argparse.Namespace) -> None:
+        self.config = config
+        self.notes = tuple(notes)
+        self.out = Path(args.out) if args.out else None
+        self.pdf = Path(args.pdf) if args.pdf else None
+
+    def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> SyntheticAssessment:
         from ..synthetic.api import run_synthetic_assessment  # here: the attacks load scipy, not every command
 
-        assessment = run_synthetic_assessment(config, on_progress=progress, cancel=cancel)
-    finally:
-        if progress:
-            progress.close()
-    assessment = replace(assessment, warnings=tuple(warnings) + assessment.warnings)
-    for warning in assessment.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    paths = []
-    with staged(cancel) as files:  # every output of the run appears together, or none does
-        if args.out:
-            paths += write_synthetic_results(assessment, Path(args.out), cancel=cancel, files=files)
-        if args.pdf:
+        assessment = run_synthetic_assessment(self.config, on_progress=on_progress, cancel=cancel)
+        return replace(assessment, warnings=self.notes + assessment.warnings)
+
+    def warnings(self, assessment: SyntheticAssessment) -> tuple[str, ...]:
+        return assessment.warnings
+
+    def write(self, assessment: SyntheticAssessment, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
+        paths: list[Path] = []
+        if self.out:
+            paths += write_synthetic_results(assessment, self.out, cancel=cancel, files=files)
+        if self.pdf:
             from ..report.synthetic_pdf import write_synthetic_pdf
 
-            paths.append(write_synthetic_pdf(assessment, Path(args.pdf), cancel=cancel, files=files))
-    real = assessment.datasets["real"]
-    print(f"{real.name}: {real.rows:,} records against {assessment.datasets['synthetic'].rows:,} synthetic "
-          f"in {sum(assessment.timings.values()):.1f}s")
-    for a in assessment.attacks:
-        risk = "n/a" if a.residual_risk is None else (f"{a.residual_risk:.3f} [{a.ci_low:.3f}, {a.ci_high:.3f}]")
-        extra = f"AUC {a.auc:.3f}" if a.auc is not None else f"baseline {a.baseline:.3f}"
-        print(f"{a.attack:18s} accuracy {a.accuracy:.3f}  {extra}  residual risk {risk}")
-    print(f"wrote {len(paths)} files: {', '.join(sorted({str(Path(p).parent) for p in paths}))}")
-    return 0
+            paths.append(write_synthetic_pdf(assessment, self.pdf, cancel=cancel, files=files))
+        return paths
+
+    def summary(self, assessment: SyntheticAssessment, paths: list[Path]) -> list[str]:
+        real = assessment.datasets["real"]
+        lines = [f"{real.name}: {real.rows:,} records against {assessment.datasets['synthetic'].rows:,} synthetic "
+                 f"in {sum(assessment.timings.values()):.1f}s"]
+        for a in assessment.attacks:
+            risk = "n/a" if a.residual_risk is None else (f"{a.residual_risk:.3f} [{a.ci_low:.3f}, {a.ci_high:.3f}]")
+            extra = f"AUC {a.auc:.3f}" if a.auc is not None else f"baseline {a.baseline:.3f}"
+            lines.append(f"{a.attack:18s} accuracy {a.accuracy:.3f}  {extra}  residual risk {risk}")
+        return lines + [runner.wrote_line(paths)]
 
 
-ATTACK_COLUMNS = ["attack", "kind", "targets", "accuracy", "auc", "advantage"] + \
-    [f"tpr_at_fpr_{level}" for level in FPR_LEVELS] + \
-    ["baseline", "residual_risk", "ci_low", "ci_high", "main_rate", "control_rate", "threshold", "criterion", "notes"]
-
-
-def write_synthetic_results(assessment: SyntheticAssessment, folder: Path,
-                            cancel: Optional[CancelToken] = None, files: Optional[StagedFiles] = None
-                            ) -> list[Path]:
-    """Write results.json, synthetic_attacks.csv, synthetic_roc.csv and analysis.toml (and
-    synthetic_at_risk.csv when targets were asked for) into ``folder``; all appear together or
-    none does, and an earlier run's outputs not written again are removed. Staged in ``files``
-    (committed by the caller) or on their own. Returns the paths."""
-    folder = Path(folder)
-    check_output_dir(folder, create=True)
-    if files is None:
-        with staged(cancel) as own:
-            return write_synthetic_results(assessment, folder, cancel, own)
-    files.claim(folder, SYNTHETIC_OUTPUTS)
-    written: list[Path] = []
-
-    def out(name: str) -> Path:
-        written.append(folder / name)
-        return folder / name
-
-    with files.text(out("results.json")) as handle:
-        json.dump(assessment.to_dict(), handle, indent=1, ensure_ascii=False, allow_nan=False)
-        handle.write("\n")
-    write_analysis_file(assessment.config, out("analysis.toml"), files)
-    rows = [a.to_dict() for a in assessment.attacks]
-    write_csv(files, out("synthetic_attacks.csv"), ATTACK_COLUMNS,
-               ([r["attack"], r["kind"], r["targets"], r["accuracy"], r["auc"], r["advantage"]]
-                + [r["tpr_at_fpr"][level] for level in FPR_LEVELS]
-                + [r[k] for k in ATTACK_COLUMNS[6 + len(FPR_LEVELS):]] for r in rows))
-    write_csv(files, out("synthetic_roc.csv"), ["attack", "point", "fpr", "tpr"],
-               ([a.attack, i, f, t] for a in assessment.attacks if a.roc is not None
-                for i, (f, t) in enumerate(zip(a.roc.fpr, a.roc.tpr))))
-    if assessment.config.show_targets:
-        write_csv(files, out("synthetic_at_risk.csv"), ["attack", "rank", "row", "score"],
-                   ([a.attack, rank, row, score] for a in assessment.attacks
-                    for rank, (row, score) in enumerate(a.at_risk, start=1)))
-    return written
+def run_synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
+    """Run ``riskreview synth``; raises InputError/EngineFailure/Cancelled for the caller to map."""
+    config, notes = config_from_args(args)
+    return runner.run(SynthRun(config, notes, args), args, cancel)

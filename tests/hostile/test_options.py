@@ -110,7 +110,7 @@ def test_threshold_points_match_the_full_computation_on_random_cases():
 
 
 def test_dp_threshold_shows_progress(monkeypatch, tmp_path, capsys):
-    import engine.commands.dp as command
+    import engine.commands.runner as command
 
     class Recorder:
         def __init__(self):
