@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from .api import run_assessment
-from .config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release, ReportOptions, Roles,
-                     SubsetFamily, Target)
+from .config import (TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release,
+                     ReportOptions, Roles, SubsetFamily, Target)
 from .errors import InputError, printable
 from .histograms import per_record_risk
 from .io.loader import load_table
@@ -30,6 +30,7 @@ from .report.atomic import StagedFiles
 from .report.tables import write_results
 from .results import Assessment
 from .sample_options import SampleOptions
+from .validation import check_cli
 from .versions import VersionAction
 
 
@@ -64,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="duplicate keys in a release: stop with an error (default) or keep the first record")
     models = assess.add_argument_group("privacy models (k-anonymity, l-diversity, t-closeness and kin)")
     models.add_argument("--models", action="store_true", help="check the nine privacy models for every subset")
-    models.add_argument("--l", type=int, dest="model_l", metavar="L",
+    models.add_argument("--l", type=int, metavar="L",
                         help="the l of recursive (c,l)-diversity (default 2)")
     for name, kind, text in (("k", int, "k-anonymity"), ("l", int, "l-diversity and entropy l"),
                              ("alpha", float, "(alpha,k)-anonymity"), ("t", float, "t-closeness"),
@@ -124,6 +125,14 @@ def _source(args: argparse.Namespace, base: Optional[DataSource] = None) -> Data
     return read_source(path, args, base)
 
 
+FLAGS = {"jobs": "--jobs", "subsets.max_size": "--subsets", "models.l": "--l",
+         **{f"models.targets.{name}": f"--target-{name}" for name in ("k", "l", "alpha", "t", "beta", "delta")},
+         **{f"sample.{name}": "--" + name.replace("_", "-") for name in ("sampling_fraction", "suda_max_size",
+                                                                          "dis_fraction")},
+         "sample.risk_thresholds": "--risk-threshold"}
+"""The option that sets each config field validated by :meth:`AnalysisConfig.problems`."""
+
+
 def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     """The analysis config from ``--config`` (if any) overridden by the other options."""
     base = AnalysisConfig.from_toml(args.config) if args.config else None
@@ -145,8 +154,8 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     models = base.models if base else PrivacyModelOptions()
     given = {name: getattr(args, f"target_{name}") for name in ("k", "l", "alpha", "t", "beta", "delta")
              if getattr(args, f"target_{name}") is not None}
-    if args.models or args.model_l is not None or given:
-        models = PrivacyModelOptions(enabled=True, l=args.model_l if args.model_l is not None else models.l,
+    if args.models or args.l is not None or given:
+        models = PrivacyModelOptions(enabled=True, l=args.l if args.l is not None else models.l,
                                      targets=replace(models.targets, **given))
     cluster = base.cluster if base else ClusterOptions()
     if args.cluster is not None:
@@ -158,7 +167,7 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
                             linkage=_linkage(args, base.linkage if base else Linkage()), cluster=cluster,
                             scenarios=_scenarios(args, base),
                             sample=_sample_options(args, base.sample if base else SampleOptions()))
-    config.validate()
+    check_cli(config, FLAGS, args, TOML_KEYS)
     return config
 
 

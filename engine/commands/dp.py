@@ -24,6 +24,7 @@ from ..report.atomic import StagedFiles
 from ..report.dp_tables import write_dp_results
 from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from ..dp.results import DPAssessment
+from ..validation import check_cli
 from . import runner
 
 
@@ -85,6 +86,11 @@ def _order(text: str) -> tuple[str, ...]:
     return tuple(piece.strip() for piece in text.split(","))
 
 
+FLAGS = {"epsilons": "--epsilon", "threshold.epsilons": "--epsilon",
+         **{f"threshold.{name}": f"--{name}" for name in ("voters", "threshold", "known", "p")}}
+"""The option that sets each config field validated by :meth:`DPConfig.validate`."""
+
+
 def dp_config_from_args(args: argparse.Namespace) -> DPConfig:
     """The counting-query config from ``--config`` (if any) overridden by the other options."""
     base = DPConfig.from_toml(args.config) if args.config else None
@@ -113,7 +119,7 @@ def dp_config_from_args(args: argparse.Namespace) -> DPConfig:
     config = DPConfig(data=source, scenarios=scenarios, epsilons=epsilons,
                       mechanisms=mechanisms, threshold=base.threshold if base else None,
                       report=_report(args, base))
-    config.validate()
+    check_cli(config, FLAGS, args)
     return config
 
 
@@ -135,7 +141,7 @@ def threshold_config_from_args(args: argparse.Namespace) -> DPConfig:
     else:
         epsilons = start.epsilons if start is not None and start.epsilons else log_spaced_epsilons()
     config = DPConfig(threshold=ThresholdConfig(epsilons=epsilons, **values), report=_report(args, base))
-    config.validate()
+    check_cli(config, FLAGS, args)
     return config
 
 

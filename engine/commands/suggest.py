@@ -23,6 +23,7 @@ from ..remediation.export import WRITE_FORMATS, transformed_data, write_table
 from ..remediation.hierarchy import read_hierarchy
 from ..remediation.loss import METRICS
 from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
+from ..validation import key_message
 from . import runner
 
 
@@ -73,11 +74,11 @@ def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
     args.sensitive = args.sensitive or list(config.roles.sensitive)
     given = read_toml(args.config).get("report", {}).get("thresholds", {})
     thresholds = config.report.thresholds
+    for problem in thresholds.problems():
+        raise InputError(key_message(problem, args.config))
     for option, name in (("max_unique_share", "unique_share"), ("max_reid_prob", "reid_prob"),
                          ("max_inference_gain", "inference_certain_gain")):
         value = getattr(thresholds, name)
-        if name in given and not 0.0 <= value <= 1.0:
-            raise InputError(f"{args.config}: report.thresholds.{name} must be between 0 and 1 (got {value:g})")
         if getattr(args, option) is None and name in given:
             if option == "max_inference_gain" and not args.sensitive:
                 continue

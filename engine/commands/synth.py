@@ -17,9 +17,10 @@ from ..errors import InputError
 from ..progress import CancelToken, ProgressCallback
 from ..report.atomic import StagedFiles
 from ..report.synthetic_tables import write_synthetic_results
-from ..synthetic.config import ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, Criterion, SyntheticConfig, \
-    default_attacks
+from ..synthetic.config import (ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, TOML_KEYS, Criterion,
+                                SyntheticConfig, default_attacks)
 from ..synthetic.results import SyntheticAssessment
+from ..validation import check_cli
 from . import runner
 
 
@@ -54,6 +55,11 @@ def add_parser(commands) -> None:
     synth.add_argument("--author", help="who ran the analysis (shown on the report)")
     synth.add_argument("--save-config", metavar="FILE", help="write the analysis file and exit")
     synth.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+FLAGS = {name: "--" + name.replace("_", "-") for name in ("radius", "targets", "seed", "jobs", "generator",
+                                                           "shadow_datasets")}
+"""The option that sets each config field validated by :meth:`SyntheticConfig.problems`."""
 
 
 def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[str]]:
@@ -91,7 +97,7 @@ def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[st
         targets=pick("targets", 500), seed=pick("seed", 0), jobs=pick("jobs", 1),
         generator=pick("generator", "marginals"), shadow_datasets=pick("shadow_datasets", 40),
         show_targets=args.show_targets or (base.show_targets if base else False), report=report)
-    config.validate()
+    check_cli(config, FLAGS, args, TOML_KEYS)
     return config, warnings
 
 
