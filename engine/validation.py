@@ -122,9 +122,10 @@ def key_message(problem: Problem, source: str, keys: Optional[Mapping[str, str]]
     return f"{source}: {problem.message((keys or {}).get(problem.field, problem.field))}"
 
 
-def check_cli(config: Any, flags: Mapping[str, str], args: argparse.Namespace,
+def check_cli(config: Any, flags: Mapping[str, str], args: Optional[argparse.Namespace] = None,
               keys: Optional[Mapping[str, str]] = None) -> None:
-    """``config.validate()``, its problem reworded for the command line (:func:`flag_message`)."""
+    """``config.validate()``, its problem reworded for the command line (:func:`flag_message`;
+    without ``args`` every field is named by its flag)."""
     try:
         config.validate()
     except ConfigProblem as error:

@@ -23,7 +23,7 @@ from ..remediation.export import WRITE_FORMATS, transformed_data, write_table
 from ..remediation.hierarchy import read_hierarchy
 from ..remediation.loss import METRICS
 from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
-from ..validation import key_message
+from ..validation import check_cli, key_message
 from . import runner
 
 
@@ -86,6 +86,13 @@ def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
     return config.data
 
 
+FLAGS = {"target.k": "--k", "target.max_suppression": "--max-suppression", "max_seconds": "--max-seconds",
+         "alternatives": "--alternatives",
+         **{f"target.{name}": "--" + name.replace("_", "-") for name in ("max_unique_share", "max_reid_prob",
+                                                                          "max_inference_gain")}}
+"""The option that sets each config field validated by :meth:`SuggestConfig.problems`."""
+
+
 def config_from_args(args: argparse.Namespace) -> SuggestConfig:
     if not args.qid:
         raise InputError("give at least one quasi-identifier (--qid COL ... or --config FILE.toml)")
@@ -99,14 +106,12 @@ def config_from_args(args: argparse.Namespace) -> SuggestConfig:
         if column in hierarchies:
             raise InputError(f"--hierarchy {column}: given twice")
         hierarchies[column] = read_hierarchy(path, column)
-    if args.alternatives < 0:
-        raise InputError(f"--alternatives must be 0 or more (got {args.alternatives})")
     target = SuggestTarget(k=args.k, max_suppression=args.max_suppression, max_unique_share=args.max_unique_share,
                            max_reid_prob=args.max_reid_prob, max_inference_gain=args.max_inference_gain)
     config = SuggestConfig(qids=tuple(dict.fromkeys(args.qid)), hierarchies=tuple(hierarchies.items()),
                            target=target, sensitive=tuple(dict.fromkeys(args.sensitive)), metric=args.metric,
                            max_seconds=args.max_seconds, alternatives=args.alternatives)
-    config.validate()
+    check_cli(config, FLAGS)
     return config
 
 

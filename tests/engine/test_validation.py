@@ -131,3 +131,15 @@ def test_each_range_holds_its_bounds(rule, inside, outside):
     for value in outside:
         (problem,) = rule("f", value)
         assert problem.field == "f" and problem.value is value
+
+
+@pytest.mark.parametrize("option, message", [
+    (["--k", "0"], "--k must be at least 1, got 0"),
+    (["--max-suppression", "120"], "--max-suppression must be between 0 and 100 percent, got 120"),
+    (["--max-reid-prob", "1.5"], "--max-reid-prob must be between 0 and 1, got 1.5"),
+    (["--max-seconds", "0"], "--max-seconds must be positive, got 0"),
+    (["--alternatives", "-1"], "--alternatives must be at least 0, got -1"),
+])
+def test_the_suggest_rules_name_their_flags(tmp_path, capsys, option, message):
+    argv = ["suggest", "d.csv", "--qid", "age", "--k", "2", *option]
+    assert _error(argv, tmp_path, capsys) == f"error: {message}\n"
