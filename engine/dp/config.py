@@ -186,6 +186,12 @@ class DPConfig:
         if self.version != DP_CONFIG_VERSION:
             raise InputError(f"version {self.version!r} is not supported (expected {DP_CONFIG_VERSION})")
 
+    def problems(self) -> list[Problem]:
+        """The value rules this config breaks (:mod:`engine.validation`), by field, as
+        :meth:`validate` checks them."""
+        out = epsilon_problems("epsilons", self.epsilons) if self.scenarios else []
+        return out + (self.threshold.problems() if self.threshold is not None else [])
+
     def anchored(self, folder: str | Path) -> "DPConfig":
         """This config as an analysis file in ``folder`` stores it: the data file relative to
         ``folder`` or absolute (:func:`engine.config.portable_path`)."""
