@@ -10,7 +10,7 @@ from typing import Any, Optional
 from .config import AnalysisConfig, Target
 from .formulas import degradation
 from .i18n import N_
-from .sample.results import SampleRisk
+from .sample_results import SampleRisk
 
 
 def _num(value: float) -> Optional[float]:

@@ -9,10 +9,9 @@ ties: fewer records removed, then the earlier scenario). Read by the window and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..i18n import N_, _, ngettext
-from ..report.locale_format import number
 from .transforms import Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression, Sample, Scenario, Transform
 
 PICKED = N_("picked by the analyst")
@@ -22,33 +21,35 @@ LEAST_LOSS = N_("not picked by the analyst: the scenario ready for release that 
 NONE_READY = N_("none of the scenarios is ready for release, and none was picked by the analyst")
 
 
-def _number(value: float) -> str:
-    return number(value, "g")
+def plain_number(value: float) -> str:
+    """A number as Python writes it (``g``): 2.5, 20, 1e-05."""
+    return f"{value:g}"
 
 
-def hierarchy_words(spec: HierarchySpec) -> str:
-    """Where a recode's categories come from, in words (in the report's language)."""
+def hierarchy_words(spec: HierarchySpec, number: Callable[[float], str] = plain_number) -> str:
+    """Where a recode's categories come from, in words (in the report's language; ``number``
+    writes the numbers, e.g. with the language's decimal sign)."""
     p = dict(spec.params)
     if spec.kind == "hierarchy":
         name = str(spec.path).replace("\\", "/").rsplit("/", 1)[-1]
         return _("the hierarchy file {name}").format(name=name)
     if spec.kind == "intervals":
-        return _("intervals of width {widths}").format(widths=_(", then ").join(_number(w) for w in p["widths"]))
+        return _("intervals of width {widths}").format(widths=_(", then ").join(number(w) for w in p["widths"]))
     if spec.kind == "breaks":
         return _("bands cut at {breaks}").format(
-            breaks=_("; then at ").join(", ".join(_number(x) for x in b) for b in p["breaks"]))
+            breaks=_("; then at ").join(", ".join(number(x) for x in b) for b in p["breaks"]))
     if spec.kind == "top_bottom":
         parts = []
         if "bottom" in p:
-            parts.append(_("values below {value} grouped").format(value=_number(p["bottom"])))
+            parts.append(_("values below {value} grouped").format(value=number(p["bottom"])))
         if "bottom_quantile" in p:
             parts.append(_("values below the {value}th percentile grouped").format(
-                value=_number(100 * p["bottom_quantile"])))
+                value=number(100 * p["bottom_quantile"])))
         if "top" in p:
-            parts.append(_("values above {value} grouped").format(value=_number(p["top"])))
+            parts.append(_("values above {value} grouped").format(value=number(p["top"])))
         if "top_quantile" in p:
             parts.append(_("values above the {value}th percentile grouped").format(
-                value=_number(100 * p["top_quantile"])))
+                value=number(100 * p["top_quantile"])))
         return _("top and bottom coding ({parts})").format(parts=", ".join(parts))
     if spec.kind == "dates":
         words = {"month": _("month"), "year": _("year")}
@@ -64,16 +65,16 @@ def hierarchy_words(spec: HierarchySpec) -> str:
     return _("merging {groups}").format(groups=shown + more)
 
 
-def describe_step(step: Transform) -> str:
-    """One transformation as a sentence a release board reads."""
+def describe_step(step: Transform, number: Callable[[float], str] = plain_number) -> str:
+    """One transformation as a sentence a release board reads (``number`` writes the numbers)."""
     if isinstance(step, Drop):
         return _("Leave out the column {column}.").format(column=step.column)
     if isinstance(step, Recode):
         if step.level == 0:
             return _("Keep {column} as it is (level 0 of {source}).").format(
-                column=step.column, source=hierarchy_words(step.hierarchy))
+                column=step.column, source=hierarchy_words(step.hierarchy, number))
         return _("Coarsen {column} to level {level} of {source}.").format(
-            column=step.column, level=step.level, source=hierarchy_words(step.hierarchy))
+            column=step.column, level=step.level, source=hierarchy_words(step.hierarchy, number))
     if isinstance(step, LocalSuppression):
         if step.importance:
             return _("Blank single values of the quasi-identifiers in records shared by fewer than {k} records, "
@@ -84,15 +85,15 @@ def describe_step(step: Transform) -> str:
     if isinstance(step, RecordSuppression):
         return _("Remove the records still shared by fewer than {k} records, smallest groups first, at most "
                  "{percent}% of the records (record suppression).").format(k=step.k,
-                                                                          percent=_number(step.max_percent))
+                                                                          percent=number(step.max_percent))
     assert isinstance(step, Sample)
     return _("Release a random sample of {percent}% of the records (seed {seed}).").format(
-        percent=_number(100 * step.fraction), seed=step.seed)
+        percent=number(100 * step.fraction), seed=step.seed)
 
 
-def describe(scenario: Scenario) -> list[str]:
+def describe(scenario: Scenario, number: Callable[[float], str] = plain_number) -> list[str]:
     """The scenario's steps in order, as sentences (the original file when it has none)."""
-    return [describe_step(s) for s in scenario.steps] or [_("Release the file as it is.")]
+    return [describe_step(s, number) for s in scenario.steps] or [_("Release the file as it is.")]
 
 
 @dataclass(frozen=True)

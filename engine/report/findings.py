@@ -13,7 +13,7 @@ from typing import Sequence
 from ..config import Thresholds
 from ..i18n import N_, _, ngettext
 from ..results import LOW_MATCH_RATE, Assessment, InferenceRisk, ReidentificationRisk
-from ..sample.results import RiskSummary, SampleRisk
+from ..sample_results import RiskSummary, SampleRisk
 from ..selection import full_set_levels, worst
 from .locale_format import integer, localize, number
 

@@ -76,7 +76,7 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
         judged = findings.verdict(s.assessment, thresholds)
         doc.p(f"{position}. {escape(s.scenario.name)}{tag}", "h2")
         doc.p(f'<font color="{colour}"><b>{escape(judged.line)}</b></font>')
-        for sentence in describe(s.scenario):
+        for sentence in describe(s.scenario, lambda value: number(value, "g")):
             doc.p(escape(sentence), "bullet")
         for reason in judged.reasons:
             doc.p(escape(reason), "small")

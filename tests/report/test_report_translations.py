@@ -99,7 +99,7 @@ def main_assessment(tmp_path_factory):
     privacy models with targets, individual targets and scenarios."""
     from engine.api import run_assessment
     from engine.remediation.transforms import parse_scenarios
-    from engine.sample.options import SampleOptions
+    from engine.sample_options import SampleOptions
 
     config, _wave2, _wave3 = _main_config(tmp_path_factory.mktemp("main"))
     scenarios = parse_scenarios([
