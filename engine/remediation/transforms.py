@@ -404,6 +404,7 @@ class TransformedTable:
     records_removed: int
     records_sampled_out: int
     notes: tuple[str, ...] = field(default=())
+    recodes: tuple[tuple[str, Hierarchy, int, str], ...] = ()  # (column, hierarchy, level, column kind) in step order
 
 
 def column_from_values(name: str, values: pa.Array, kind: Optional[str] = None) -> EncodedColumn:
@@ -481,6 +482,7 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
     rows = np.arange(table.n_rows)
     dropped: list[str] = []
     recoded: dict[str, tuple[Hierarchy, int]] = {}
+    recodes: list[tuple[str, Hierarchy, int, str]] = []
     cells = {q: 0 for q in qids}
     removed = sampled_out = 0
     for number, step in enumerate(scenario.steps, start=1):
@@ -509,6 +511,7 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
                 labels = pa.array(list(level.labels), pa.string())
                 columns[step.column] = encode_column(step.column, labels.take(pa.array(level.codes[column.codes])))
             recoded[step.column] = (hierarchy, step.level)
+            recodes.append((step.column, hierarchy, step.level, column.kind))
         elif isinstance(step, LocalSuppression):
             for name, count in local_suppression(columns, qids, n, step.k, step.importance, cancel).items():
                 cells[name] += count
@@ -527,7 +530,7 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
                        columns=columns, warnings=table.warnings)
     return TransformedTable(scenario=scenario, table=out, rows=rows, qids=tuple(qids), dropped=tuple(dropped),
                             recoded=recoded, cells_suppressed={q: c for q, c in cells.items() if q in qids},
-                            records_removed=removed, records_sampled_out=sampled_out)
+                            records_removed=removed, records_sampled_out=sampled_out, recodes=tuple(recodes))
 
 
 def _columns_named(step: Transform) -> tuple[str, ...]:

@@ -45,11 +45,12 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
     order, choice = recommended_first(results)
     thresholds = assessment.config.report.thresholds
     before = risk_summary(assessment)
+    weighted = before["worst_expected_reid_share"] is not None
     doc.page_break()
     doc.p("What would make it ready", "h1")
     doc.p(f"{len(results)} scenario(s) were assessed: each transforms a copy of the data (the input file is "
-          f"never changed) and the attacks of this report are run again on it, with the same thresholds (not the "
-          f"individual targets: their known values no longer match recoded data). "
+          f"never changed) and the attacks of this report are run again on it, with the same thresholds (an "
+          f"individual target's known values recoded as the scenario recodes its columns). "
           f"Information lost is the share of the quasi-identifiers' non-uniform entropy (ARX's measure) that "
           f"the scenario removes: 0% releases every value as it is, 100% suppresses every value.")
     if choice.index is None:
@@ -70,7 +71,9 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
             doc.p(escape(reason), "small")
         loss = s.loss
         kept = loss.records - loss.records_removed - loss.records_sampled_out
-        doc.p(f"Records unique: {_change(before['worst_unique_share'], r['worst_unique_share'])}; mean "
+        shares = _change(before["worst_expected_reid_share"], r["worst_expected_reid_share"])
+        expected = f"Expected re-identifications: {shares} of the records; " if weighted else ""
+        doc.p(f"{expected}Records unique: {_change(before['worst_unique_share'], r['worst_unique_share'])}; mean "
               f"re-identification probability: {_change(before['worst_reid_prob'], r['worst_reid_prob'])}. "
               f"It releases {kept:,} of {loss.records:,} records, blanks {sum(loss.cells_suppressed.values()):,} "
               f"values and loses {_pct(loss.share_lost)} of the information.")
@@ -80,24 +83,34 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                          f"(SHA-256 {e.sha256 or 'not recorded'}) from the source file with SHA-256 "
                          f"{e.source_sha256}."), "small")
     doc.p("Side by side", "h2")
-    header = ["#", "scenario", "verdict", "records unique", "mean re-id. probability",
-              "certain inference above prior", "records removed", "values blanked", "information lost"]
+    header = ["#", "scenario", "verdict", *(["expected re-identifications"] if weighted else []), "records unique",
+              "mean re-id. probability", "certain inference above prior", "records removed", "values blanked",
+              "information lost"]
+
+    def risks(r: dict[str, Optional[float]]) -> list[str]:
+        shown = ["worst_expected_reid_share"] * weighted + ["worst_unique_share", "worst_reid_prob",
+                                                            "worst_certain_inference_gain"]
+        return [_pct(r[key]) for key in shown]
+
     body = [["0", "original (no change)", "ready" if findings.verdict(assessment, thresholds).ready else "not ready",
-             _pct(before["worst_unique_share"]), _pct(before["worst_reid_prob"]),
-             _pct(before["worst_certain_inference_gain"]), "0", "0", "0%"]]
+             *risks(before), "0", "0", "0%"]]
     for number, i in enumerate(order, start=1):
         s = results[i]
-        r = s.risk()
         loss = s.loss
         body.append([str(number), s.scenario.name + (" (recommended)" if i == choice.index else ""),
-                     "ready" if s.ready else "not ready", _pct(r["worst_unique_share"]), _pct(r["worst_reid_prob"]),
-                     _pct(r["worst_certain_inference_gain"]),
+                     "ready" if s.ready else "not ready", *risks(s.risk()),
                      f"{loss.records_removed + loss.records_sampled_out:,}",
                      f"{sum(loss.cells_suppressed.values()):,}", _pct(loss.share_lost)])
-    doc.add_table(header, body, [0.04, 0.2, 0.09, 0.1, 0.13, 0.12, 0.1, 0.1, 0.12])
-    doc.p(f"Risks are those of the worst QID subset. Thresholds: at most {findings.pct(thresholds.unique_share)} "
-          f"unique, mean probability at most {findings.pct(thresholds.reid_prob)}, certain inference at most "
-          f"{findings.pct(thresholds.inference_certain_gain)} above the prior.", "small")
+    widths = ([0.04, 0.17, 0.08, 0.1, 0.09, 0.11, 0.11, 0.1, 0.09, 0.11] if weighted else
+              [0.04, 0.2, 0.09, 0.1, 0.13, 0.12, 0.1, 0.1, 0.12])
+    doc.add_table(header, body, widths)
+    limits = (f"expected re-identifications at most {findings.pct(thresholds.expected_reid_share)} of the records "
+              f"(the measure the verdict uses with a sampling weight; unique records are shown for comparison)"
+              if weighted else f"at most {findings.pct(thresholds.unique_share)} unique, mean probability at most "
+              f"{findings.pct(thresholds.reid_prob)}")
+    doc.p(f"Risks are those of the worst QID subset (for expected re-identifications, the worst key). Thresholds: "
+          f"{limits}, certain inference at most {findings.pct(thresholds.inference_certain_gain)} above the prior.",
+          "small")
     doc.figure(risk_loss_figure(risk_loss_points(assessment, order, choice.index), thresholds.unique_share,
                                 thresholds.reid_prob),
                "Risk against information lost",
