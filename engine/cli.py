@@ -223,6 +223,9 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
     from .remediation.export import export_requests, export_scenarios
 
     exports = export_requests(args.export_scenario, config.scenarios, config.data.path)
+    if exports and config.linkage.enabled:
+        raise InputError("--export-scenario: not available with linked releases (--release); export from an "
+                         "analysis of the main release alone")
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
     try:
         table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)

@@ -58,6 +58,7 @@ class ScenarioResult:
                 "inference": [r.to_dict() for r in self.assessment.inference],
                 "privacy_models": [m.to_dict() for m in self.assessment.privacy_models],
                 "targets": [t.to_dict() for t in self.assessment.targets],
+                **({"linked": self.assessment.longitudinal.to_dict()} if self.assessment.longitudinal else {}),
                 **({"exported": self.scenario.exported.to_dict()} if self.scenario.exported else {})}
 
 
