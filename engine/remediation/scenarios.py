@@ -81,6 +81,11 @@ def risk_summary(assessment: Assessment) -> dict[str, Optional[float]]:
             "worst_expected_reidentifications": expected[0], "worst_expected_reid_share": expected[1]}
 
 
+def target_rows(assessment: Assessment) -> tuple:
+    """The individual targets' results (with linked releases, those on the joined releases)."""
+    return assessment.longitudinal.targets if assessment.longitudinal else assessment.targets
+
+
 def scenario_targets(targets: Sequence[Target], transformed: TransformedTable,
                      base: Callable[[str], str] = str) -> list[Union[Target, str]]:
     """Each target's known values as they read in the scenario's data, or why it cannot match:

@@ -196,3 +196,25 @@ def test_exporting_a_linked_scenario_is_refused_in_one_line(case, capsys):
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("error: --export-scenario: not available with linked releases")
     assert err.count("\n") == 1 and not (folder / "out.csv").exists() and not (folder / "out").exists()
+
+
+def test_the_report_of_linked_scenarios(case, tmp_path):
+    """The section says how linked releases are transformed, and its risks include the linked subsets."""
+    import re
+
+    from pypdf import PdfReader
+
+    from engine.remediation.scenarios import risk_summary
+    from engine.report.findings import pct
+    from engine.report.pdf import write_pdf
+
+    _, _, _, config = case
+    assessment = run_assessment(replace(config, subsets=SubsetFamily.parse("max-size:2")))
+    path = write_pdf(assessment, tmp_path / "linked.pdf")
+    text = re.sub(r"\s+", "", "".join(p.extract_text() for p in PdfReader(str(path)).pages))
+    assert re.sub(r"\s+", "", "With linked releases, a scenario transforms the main release") in text
+    before = risk_summary(assessment)
+    assert before["worst_unique_share"] == max(r.posterior_det for r in assessment.longitudinal.reidentification)
+    for result in assessment.scenarios:
+        after = result.risk()["worst_unique_share"]
+        assert re.sub(r"\s+", "", f"Records unique: {pct(before['worst_unique_share'])} → {pct(after)}") in text
