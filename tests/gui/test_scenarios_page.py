@@ -112,6 +112,13 @@ def test_build_run_and_the_table_shows_the_engines_numbers(qtbot, page, window):
     assert tvd > 0 and table.cell_text(2, "TVD sex x birth_year") == f"{tvd:.4f}"
     assert table.cell_text(1, "TVD sex x birth_year") == "—"
     assert [p.label for p in page.plot.points] == ["original", "drop school", "drop school, band year"]
+    original, *points = page.plot.points
+    assert original.original and original.loss == 0.0 and not any(p.original for p in points)
+    assert original.unique_share == max(r.posterior_det for r in fresh.reidentification)
+    for point, result in zip(points, fresh.scenarios):
+        assert (point.unique_share, point.reid_prob, point.loss, point.ready) == (
+            result.risk()["worst_unique_share"], result.risk()["worst_reid_prob"], result.loss.share_lost,
+            result.ready)
     assert page.tabs.currentIndex() == 1
 
 
@@ -205,9 +212,15 @@ def test_suggest_runs_and_its_node_becomes_a_scenario(qtbot, page, window):
     assert panel.specs == specs
     panel.k.setValue(2)
     panel.max_suppression.setValue(5.0)
+    seen = []
+    page.suggest_job.progress.connect(seen.append)
     assert page.run_suggest()
+    assert page.run_bar.isVisible() or not page.busy
     wait_page(qtbot, page)
     assert not error_boxes()
+    # progress reached the bar: the search's node count, ending at the whole lattice
+    steps = [p for p in seen if p.stage == "suggest"]
+    assert steps and steps[-1].done == steps[-1].total == panel.suggestion.nodes_total
     table = subtable(window.session.table, window.session.qids)
     expected = suggest(table, panel.config(table))
     got = panel.suggestion
