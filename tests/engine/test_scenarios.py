@@ -298,7 +298,13 @@ def test_export_a_scenario_from_the_command_line(case, capsys):
     argv = ["assess", str(data), "--qid", "sex", "age", "town", "--sensitive", "disease",
             "--scenario", str(folder / "scenarios.toml"), "--out", str(out), "--quiet"]
     assert cli.main(argv) == 0 and not released.exists()  # nothing written unless asked
-    assert cli.main([*argv, "--export-scenario", "drop town, suppress=" + str(released)]) == 0, capsys.readouterr().err
+    assert cli.main([*argv, "--export-scenario", "drop town, suppress=" + str(released), "--pdf",
+                     str(out / "report.pdf")]) == 0, capsys.readouterr().err
+    from pypdf import PdfReader
+
+    report = "".join("".join(page.extract_text().split()) for page in PdfReader(str(out / "report.pdf")).pages)
+    assert (f"Itstransformeddatawerewrittentoreleased.csv(SHA-256{file_sha256(released)})fromthesourcefilewith"
+            f"SHA-256{file_sha256(data)}.") in report
     frame = pd.read_csv(released, keep_default_na=False, dtype=str)
     source = pd.read_csv(data, keep_default_na=False, dtype=str)
     assert list(frame.columns) == ["sex", "age", "disease"] and len(frame) == 400
