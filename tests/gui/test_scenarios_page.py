@@ -251,3 +251,29 @@ def test_suggest_cancel_and_bad_input(qtbot, page):
     assert page.run_suggest()
     wait_page(qtbot, page)
     assert panel.suggestion is not None
+
+
+def test_scenarios_of_a_linked_analysis_run_the_linked_attacks(qtbot, window):
+    """With linked releases the page runs the whole linked assessment, first and again,
+    equal to the engine's."""
+    from .conftest import EXAMPLES
+
+    load_census(qtbot, window, EXAMPLES / "example12.csv")
+    set_roles(window, ("gender", "occupation"), ("illness",))
+    releases = window.releases_page
+    releases.focal_key.setCurrentIndex(releases.focal_key.findData("id"))
+    releases.focal_key.activated.emit(releases.focal_key.currentIndex())
+    releases.add_release_file(str(EXAMPLES / "example20_release2.csv"))
+    window.session.set_duplicates("first")
+    page = window.scenarios_page
+    page.add_scenario("drop gender", (Drop("gender"),))
+    expected = run_assessment(window.session.build_config())
+    (scenario,) = expected.scenarios
+    assert scenario.assessment.longitudinal.qids == ("occupation@1", "occupation@2")
+    for _ in range(2):  # the second run has the same analysis: the releases are read again, not skipped
+        assert page.run()
+        wait_page(qtbot, page)
+        assert not error_boxes()
+        (shown,) = window.session.result.assessment.scenarios
+        assert shown.assessment.longitudinal.reidentification == scenario.assessment.longitudinal.reidentification
+        assert shown.risk() == scenario.risk() and shown.verdict == scenario.verdict
