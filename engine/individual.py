@@ -47,6 +47,7 @@ def target_risk(target: Target, columns: Mapping[str, EncodedColumn],
 
 
 def _priors(sensitive: Sequence[EncodedColumn]) -> list[tuple[float, float]]:
+    """(probabilistic, deterministic) prior of attribute inference for each sensitive column."""
     priors = []
     for column in sensitive:
         counts = np.bincount(column.codes.astype(np.int64), minlength=column.cardinality)

@@ -229,7 +229,7 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
     matched: list[np.ndarray] = []
     for name, label, column in qids + target_cols:
         if label == link.focal_label and name not in aggregate:
-            aggregate[name] = _relabel(focal[column], name)
+            aggregate[name] = relabel(focal[column], name)
     releases = [LinkedRelease(label=link.focal_label, name=files[link.focal_label],
                               sha256=focal.sha256, rows=focal.n_rows + focal_dropped, key=link.key,
                               linked=focal.n_rows, duplicates_dropped=focal_dropped,
@@ -262,6 +262,7 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
                       releases=tuple(releases), warnings=tuple(warnings), matched=tuple(matched))
 
 
-def _relabel(column: EncodedColumn, name: str) -> EncodedColumn:
+def relabel(column: EncodedColumn, name: str) -> EncodedColumn:
+    """The column under another name (same codes and values)."""
     return EncodedColumn(name=name, codes=column.codes, labels=column.labels,
                          missing_code=column.missing_code, kind=column.kind)

@@ -16,19 +16,13 @@ from typing import Optional
 
 from ..config import AnalysisConfig, SubsetFamily, Target, split_label
 from ..errors import InputError
-from ..individual import no_match
 from ..io.encode import EncodedColumn, EncodedTable
-from ..linkage import LinkedData
+from ..linkage import LinkedData, relabel
 from ..progress import CancelToken, ProgressCallback
 from ..results import Assessment
 from .loss import scenario_loss
-from .scenarios import ScenarioResult, scenario_targets
+from .scenarios import ScenarioResult, scenario_targets, with_unmatched
 from .transforms import Scenario, TransformedTable, apply_scenario
-
-
-def _relabel(column: EncodedColumn, name: str) -> EncodedColumn:
-    return EncodedColumn(name=name, codes=column.codes, labels=column.labels, missing_code=column.missing_code,
-                         kind=column.kind)
 
 
 def combined_table(linked: LinkedData, config: AnalysisConfig) -> tuple[EncodedTable, dict[str, list[str]]]:
@@ -73,7 +67,7 @@ def transformed_linked(linked: LinkedData, transformed: TransformedTable, config
         if base(name) in dropped:
             continue
         label = split_label(name, link.labels)[1]
-        aggregate[name] = _relabel(table[base(name)], name) if label in (None, link.focal_label) else table[name]
+        aggregate[name] = relabel(table[base(name)], name) if label in (None, link.focal_label) else table[name]
     kept = transformed.rows
     releases = [replace(linked.releases[0], rows=len(kept), linked=len(kept), duplicates_dropped=0,
                         focal_records=len(kept))]
@@ -129,16 +123,7 @@ def run_linked_scenario(assessment: Assessment, linked: LinkedData, scenario: Sc
     scenario_config = linked_scenario_config(config, transformed, tuple(t for t in mapped if isinstance(t, Target)))
     data = transformed_linked(linked, transformed, config)
     result = assess_linked(scenario_config, data, on_progress, cancel or CancelToken())
-    if not all(isinstance(m, Target) for m in mapped):
-        aggregate = data.aggregate
-        sensitive = [aggregate[s] for s in config.roles.sensitive]
-        found = iter(result.longitudinal.targets)
-        rows = tuple(next(found) if isinstance(m, Target) else no_match(t.values, m, sensitive, aggregate.n_rows)
-                     for t, m in zip(config.targets, mapped))
-        notes = tuple(f"target {t.label()!r} matches no record: {m}" for t, m in zip(config.targets, mapped)
-                      if not isinstance(m, Target))
-        result = replace(result, longitudinal=replace(result.longitudinal, targets=rows),
-                         warnings=result.warnings + notes)
+    result = with_unmatched(result, config.targets, mapped, data.aggregate)
     judged = verdict(result, config.report.thresholds)
     return ScenarioResult(scenario, result, judged.ready, judged.line, judged.reasons,
                           scenario_loss(table, transformed, scenario.crosstabs), time.monotonic() - start)

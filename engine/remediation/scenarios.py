@@ -120,14 +120,16 @@ def scenario_targets(targets: Sequence[Target], transformed: TransformedTable,
     return out
 
 
-def _with_unmatched(result: Assessment, targets: Sequence[Target], mapped: Sequence[Union[Target, str]],
-                    table: EncodedTable) -> Assessment:
+def with_unmatched(result: Assessment, targets: Sequence[Target], mapped: Sequence[Union[Target, str]],
+                   table: EncodedTable) -> Assessment:
     """``result`` with a "no match" row, in the analysis's order, for each target that could not
-    be mapped onto the scenario's data (``mapped`` holds the reason)."""
+    be mapped onto the scenario's data (``mapped`` holds the reason); with linked releases in
+    the joined releases' targets. ``table`` holds the sensitive columns the priors come from."""
     if all(isinstance(m, Target) for m in mapped):
         return result
     sensitive = [table[s] for s in result.config.roles.sensitive]
-    found = iter(result.targets)
+    linked = result.longitudinal
+    found = iter(target_rows(result))
     rows, warnings = [], []
     for target, m in zip(targets, mapped):
         if isinstance(m, Target):
@@ -135,7 +137,10 @@ def _with_unmatched(result: Assessment, targets: Sequence[Target], mapped: Seque
         else:
             rows.append(no_match(target.values, m, sensitive, table.n_rows))
             warnings.append(f"target {target.label()!r} matches no record: {m}")
-    return replace(result, targets=tuple(rows), warnings=result.warnings + tuple(warnings))
+    warned = result.warnings + tuple(warnings)
+    if linked is not None:
+        return replace(result, longitudinal=replace(linked, targets=tuple(rows)), warnings=warned)
+    return replace(result, targets=tuple(rows), warnings=warned)
 
 
 def scenario_config(assessment: Assessment, transformed: TransformedTable, targets: Sequence[Target] = ()):
@@ -180,7 +185,7 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
         result = run_assessment(config, table=transformed.table, on_progress=on_progress, cancel=cancel)
     else:
         result = _reuse_unchanged(assessment, transformed, config, sweep, on_progress, cancel)
-    result = _with_unmatched(result, assessment.config.targets, mapped, transformed.table)
+    result = with_unmatched(result, assessment.config.targets, mapped, transformed.table)
     judged = verdict(result, assessment.config.report.thresholds)
     return ScenarioResult(scenario, result, judged.ready, judged.line, judged.reasons,
                           scenario_loss(table, transformed, scenario.crosstabs), time.monotonic() - start)
