@@ -20,8 +20,7 @@ from ..io.encode import EncodedColumn, EncodedTable
 from ..linkage import LinkedData, relabel
 from ..progress import CancelToken, ProgressCallback
 from ..results import Assessment
-from .loss import scenario_loss
-from .scenarios import ScenarioResult, scenario_targets, with_unmatched
+from .scenarios import ScenarioResult, judged_result, scenario_targets, with_unmatched
 from .transforms import Scenario, TransformedTable, apply_scenario
 
 
@@ -102,7 +101,6 @@ def run_linked_scenario(assessment: Assessment, linked: LinkedData, scenario: Sc
     """Transform the releases by ``scenario`` (module docstring) and run the analysis's attacks,
     the linked ones included, on the result."""
     from ..api import assess_linked
-    from ..report.findings import verdict
 
     start = time.monotonic()
     config = assessment.config
@@ -124,9 +122,7 @@ def run_linked_scenario(assessment: Assessment, linked: LinkedData, scenario: Sc
     data = transformed_linked(linked, transformed, config)
     result = assess_linked(scenario_config, data, on_progress, cancel or CancelToken())
     result = with_unmatched(result, config.targets, mapped, data.aggregate)
-    judged = verdict(result, config.report.thresholds)
-    return ScenarioResult(scenario, result, judged.ready, judged.line, judged.reasons,
-                          scenario_loss(table, transformed, scenario.crosstabs), time.monotonic() - start)
+    return judged_result(assessment, result, table, transformed, start)
 
 
 def with_linked_scenarios(assessment: Assessment, linked: LinkedData,

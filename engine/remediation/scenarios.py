@@ -166,7 +166,6 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
     """Transform ``table`` by ``scenario`` and run the analysis's attacks on the result;
     ``table`` holds the analysis's columns (those of the scenario's cross-tabulations too)."""
     from ..api import run_assessment
-    from ..report.findings import verdict
 
     start = time.monotonic()
     qids = assessment.config.roles.quasi_identifiers
@@ -186,7 +185,17 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
     else:
         result = _reuse_unchanged(assessment, transformed, config, sweep, on_progress, cancel)
     result = with_unmatched(result, assessment.config.targets, mapped, transformed.table)
-    judged = verdict(result, assessment.config.report.thresholds)
+    return judged_result(assessment, result, table, transformed, start)
+
+
+def judged_result(original: Assessment, result: Assessment, table: EncodedTable, transformed: TransformedTable,
+                  start: float) -> ScenarioResult:
+    """The scenario's result: its assessment judged by the original's thresholds, and the
+    information lost from ``table`` (the original data), timed from ``start``."""
+    from ..report.findings import verdict
+
+    scenario = transformed.scenario
+    judged = verdict(result, original.config.report.thresholds)
     return ScenarioResult(scenario, result, judged.ready, judged.line, judged.reasons,
                           scenario_loss(table, transformed, scenario.crosstabs), time.monotonic() - start)
 
