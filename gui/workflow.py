@@ -21,6 +21,7 @@ from engine.errors import InputError
 from engine.io.preview import ReviewData, load_for_review, subtable
 from engine.progress import Progress
 from engine.report.atomic import write_analysis_file
+from engine.session_cache import FileStamp, SessionCache
 
 from .dialogs.errors import show_error, show_info
 from .dialogs.import_dialog import ImportDialog, needs_options
@@ -65,6 +66,7 @@ class Workflow(QObject):
         self._run_meta: tuple[int, int, int] = (0, 0, 1)
         self._run_attacks = None
         self.last_error = None
+        self.cache = SessionCache()  # the table and sweep counts re-runs reuse
 
     # --- errors --------------------------------------------------------------------------
     def error(self, title: str, message: str, details: str = ""):
@@ -110,7 +112,10 @@ class Workflow(QObject):
         def work(progress, cancel) -> ReviewData:
             def step(stage: str, done: int, total: int) -> None:
                 progress(Progress(stage, done, total, 0.0, None))
-            return load_for_review(source, cancel, step)
+            stamp = FileStamp.of(source.path)
+            data = load_for_review(source, cancel, step)
+            self.cache.adopt(source, data.table, stamp)
+            return data
 
         self.loader.submit(work)
 
@@ -198,7 +203,8 @@ class Workflow(QObject):
         self._run_attacks = replace(self.session.attacks)
 
         def work(progress, cancel):
-            return run_assessment(config, table=table, on_progress=progress, cancel=cancel)
+            with self.cache.prepared(config, cancel, shown=table) as kept:
+                return run_assessment(config, table=kept, on_progress=progress, cancel=cancel)
 
         self.runner.submit(work)
         self.statusMessage.emit("Running the attacks...")
