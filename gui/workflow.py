@@ -207,7 +207,8 @@ class Workflow(QObject):
                 return run_assessment(config, table=kept, on_progress=progress, cancel=cancel)
 
         self.runner.submit(work)
-        self.statusMessage.emit("Running the attacks...")
+        where = f" on the Dask cluster at {config.cluster.address}" if config.cluster.enabled else ""
+        self.statusMessage.emit(f"Running the attacks{where}...")
         return True
 
     def cancel(self) -> None:
