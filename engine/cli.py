@@ -23,6 +23,8 @@ from .config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, Privac
                      SubsetFamily, Target)
 from .errors import Cancelled, EngineFailure, InputError, printable
 from .histograms import per_record_risk
+from .io.arrow_lookup import skip_pandas_lookup
+from .io.formats import detect_format
 from .io.loader import load_table
 from .cli_options import (TARGET_SYNTAX, Parser, TerminalProgress, add_read_options, check_output_options,
                           note_jobs, read_source)
@@ -224,6 +226,8 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
 
     exports = export_requests(args.export_scenario, config.scenarios, config.data.path)
     progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
+    if not config.linkage.enabled and detect_format(config.data) == "csv":
+        skip_pandas_lookup()
     try:
         table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
         assessment = run_assessment(config, table=table, on_progress=progress, cancel=cancel)

@@ -64,6 +64,7 @@ class Workflow(QObject):
         self._after_load: Optional[Callable[[], None]] = None
         self._run_started = 0.0
         self._run_meta: tuple[int, int, int] = (0, 0, 1)
+        self._swept_before = 0
         self._run_attacks = None
         self.last_error = None
         self.cache = SessionCache()  # the table and sweep counts re-runs reuse
@@ -200,6 +201,7 @@ class Workflow(QObject):
             return False
         self._run_started = time.monotonic()
         self._run_meta = (table.n_rows, self.session.subset_count(), config.jobs)
+        self._swept_before = self.cache.sweeps.swept
         self._run_attacks = replace(self.session.attacks)
 
         def work(progress, cancel):
@@ -222,7 +224,8 @@ class Workflow(QObject):
     def _on_run_finished(self, assessment) -> None:
         seconds = time.monotonic() - self._run_started
         rows, subsets, jobs = self._run_meta
-        rate = measured_rate(rows, subsets, jobs, seconds)
+        swept_all = self.cache.sweeps.swept - self._swept_before >= subsets   # kept counts say nothing of speed
+        rate = measured_rate(rows, subsets, jobs, seconds) if swept_all else None
         if rate is not None:
             self.settings.setValue(RATE_KEY, rate)
         self.session.set_result(Result(assessment, self._run_attacks or self.session.attacks, seconds))

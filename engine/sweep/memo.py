@@ -29,7 +29,7 @@ from .runner import SweepCounts
 from .walker import SweepData
 
 MAX_SUBSETS = 1 << 16      # larger families are swept without the memo
-MAX_VECTORS = 1 << 18      # vectors kept in all (oldest groups dropped first)
+MAX_VECTORS = 1 << 16      # vectors kept in all, about 25 MB (oldest groups dropped first)
 
 _ACTIVE: ContextVar[Optional["SweepMemo"]] = ContextVar("riskreview_sweep_memo", default=None)
 
@@ -89,7 +89,8 @@ class SweepMemo:
             missing, known = subsets, {}
         if missing:
             fresh = run(family if len(missing) == len(subsets) else ExplicitFamily(len(data.qid_codes), missing))
-            self.swept += len(fresh.subsets)
+            with self._lock:
+                self.swept += len(fresh.subsets)
             found = dict(zip(fresh.subsets, fresh.counts))
             self._store(group_key, {keys[s]: found[s] for s in missing})
             known.update((s, found[s]) for s in missing)
