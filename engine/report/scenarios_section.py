@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape
 
 from ..i18n import _, ngettext
 from ..remediation.recommend import describe, recommended_first
-from ..remediation.scenarios import risk_summary
+from ..remediation.scenarios import risk_summary, target_rows
 from ..results import Assessment
 from . import findings
 from .document import BAD, GOOD, DocumentBuilder
@@ -25,17 +25,22 @@ def _change(before: Optional[float], after: Optional[float]) -> str:
     return f"{_pct(before)} → {_pct(after)}"
 
 
+def _alone(targets) -> int:
+    return sum(1 for t in targets if t.matched and t.block_size == 1)
+
+
 def risk_loss_points(assessment: Assessment, order: list[int], recommended: Optional[int]) -> list[RiskLossPoint]:
     """The original, then the scenarios in ``order`` (numbered 1, 2, ... in that order)."""
     original = findings.verdict(assessment, assessment.config.report.thresholds)
     risk = risk_summary(assessment)
     points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"], original.ready,
-                            original=True)]
+                            original=True, expected_share=risk["worst_expected_reid_share"])]
     for i in order:
         s = assessment.scenarios[i]
         r = s.risk()
         points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
-                                    r["worst_reid_prob"], s.ready, recommended=i == recommended))
+                                    r["worst_reid_prob"], s.ready, recommended=i == recommended,
+                                    expected_share=r["worst_expected_reid_share"]))
     return points
 
 
@@ -47,19 +52,26 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
     order, choice = recommended_first(results)
     thresholds = assessment.config.report.thresholds
     before = risk_summary(assessment)
+    weighted = before["worst_expected_reid_share"] is not None
+    targets_before = target_rows(assessment)
     doc.page_break()
     doc.p(_("What would make it ready"), "h1")
     doc.p(ngettext("{count} scenario was assessed: it transforms a copy of the data (the input file is never "
-                   "changed) and the attacks of this report are run again on it, with the same thresholds (not the "
-                   "individual targets: their known values no longer match recoded data). Information lost is the "
-                   "share of the quasi-identifiers' non-uniform entropy (ARX's measure) that the scenario removes: "
-                   "0% releases every value as it is, 100% suppresses every value.",
+                   "changed) and the attacks of this report are run again on it, with the same thresholds (an "
+                   "individual target's known values recoded as the scenario recodes its columns). Information "
+                   "lost is the share of the quasi-identifiers' non-uniform entropy (ARX's measure) that the "
+                   "scenario removes: 0% releases every value as it is, 100% suppresses every value.",
                    "{count} scenarios were assessed: each transforms a copy of the data (the input file is never "
-                   "changed) and the attacks of this report are run again on it, with the same thresholds (not the "
-                   "individual targets: their known values no longer match recoded data). Information lost is the "
-                   "share of the quasi-identifiers' non-uniform entropy (ARX's measure) that the scenario removes: "
-                   "0% releases every value as it is, 100% suppresses every value.", len(results)).format(
-        count=len(results)))
+                   "changed) and the attacks of this report are run again on it, with the same thresholds (an "
+                   "individual target's known values recoded as the scenario recodes its columns). Information "
+                   "lost is the share of the quasi-identifiers' non-uniform entropy (ARX's measure) that the "
+                   "scenario removes: 0% releases every value as it is, 100% suppresses every value.",
+                   len(results)).format(count=len(results)))
+    if assessment.longitudinal is not None:
+        doc.p(_("With linked releases, a scenario transforms the main release; leaving out or coarsening a column "
+                "does the same to that column in every linked release that has it, so the releases stay coded "
+                "alike, and the linked attacks are run again on them. Risks include the linked releases' subsets; "
+                "the information lost is the main release's."))
     if choice.index is None:
         doc.p('<font color="{colour}"><b>{none}</b></font> {rule}.'.format(
             colour=BAD, none=_("No scenario is recommended:"), rule=escape(_(choice.rule))))
@@ -82,12 +94,20 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
             doc.p(escape(reason), "small")
         loss = s.loss
         kept = loss.records - loss.records_removed - loss.records_sampled_out
-        doc.p(_("Records unique: {unique}; mean re-identification probability: {mean}. It releases {kept} of "
-                "{records} records, blanks {blanked} values and loses {lost} of the information.").format(
+        shares = _change(before["worst_expected_reid_share"], r["worst_expected_reid_share"])
+        expected = (_("Expected re-identifications: {shares} of the records.").format(shares=shares) + " "
+                    if weighted else "")
+        doc.p(expected + _("Records unique: {unique}; mean re-identification probability: {mean}. It releases {kept} "
+                           "of {records} records, blanks {blanked} values and loses {lost} of the information.").format(
             unique=_change(before["worst_unique_share"], r["worst_unique_share"]),
             mean=_change(before["worst_reid_prob"], r["worst_reid_prob"]), kept=integer(kept),
             records=integer(loss.records), blanked=integer(sum(loss.cells_suppressed.values())),
             lost=_pct(loss.share_lost)))
+        if targets_before:
+            after = target_rows(s.assessment)
+            doc.p(_("Individual targets alone in their block (re-identified with certainty): {before} of {total} "
+                    "before, {after} after.").format(before=_alone(targets_before), total=len(targets_before),
+                                                     after=_alone(after)))
         if s.scenario.exported is not None:
             e = s.scenario.exported
             doc.p(escape(_("Its transformed data were written to {file} (SHA-256 {sha256}) from the source file "
@@ -95,28 +115,42 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                 file=e.path.replace(chr(92), "/").rsplit("/", 1)[-1], sha256=e.sha256 or _("not recorded"),
                 source=e.source_sha256)), "small")
     doc.p(_("Side by side"), "h2")
-    header = ["#", _("scenario"), _("verdict"), _("records unique"), _("mean re-id. probability"),
-              _("certain inference above prior"), _("records removed"), _("values blanked"), _("information lost")]
+    header = ["#", _("scenario"), _("verdict"), *([_("expected re-id.")] if weighted else []), _("records unique"),
+              _("mean re-id. probability"), _("certain inference above prior"), _("records removed"),
+              _("values blanked"), _("information lost")]
+
+    def risks(r: dict[str, Optional[float]]) -> list[str]:
+        shown = ["worst_expected_reid_share"] * weighted + ["worst_unique_share", "worst_reid_prob",
+                                                            "worst_certain_inference_gain"]
+        return [_pct(r[key]) for key in shown]
+
     ready, not_ready = _("ready"), _("not ready")
     body = [["0", _("original (no change)"), ready if findings.verdict(assessment, thresholds).ready else not_ready,
-             _pct(before["worst_unique_share"]), _pct(before["worst_reid_prob"]),
-             _pct(before["worst_certain_inference_gain"]), "0", "0", "0%"]]
+             *risks(before), "0", "0", "0%"]]
     for position, i in enumerate(order, start=1):
         s = results[i]
-        r = s.risk()
         loss = s.loss
         body.append([str(position), s.scenario.name + (recommended_tag if i == choice.index else ""),
-                     ready if s.ready else not_ready, _pct(r["worst_unique_share"]), _pct(r["worst_reid_prob"]),
-                     _pct(r["worst_certain_inference_gain"]),
+                     ready if s.ready else not_ready, *risks(s.risk()),
                      integer(loss.records_removed + loss.records_sampled_out),
                      integer(sum(loss.cells_suppressed.values())), _pct(loss.share_lost)])
-    doc.add_table(header, body, [0.04, 0.17, 0.09, 0.11, 0.12, 0.12, 0.11, 0.12, 0.12])
-    doc.p(_("Risks are those of the worst QID subset. Thresholds: at most {unique} unique, mean probability at most "
-            "{mean}, certain inference at most {gain} above the prior.").format(
-        unique=findings.pct(thresholds.unique_share), mean=findings.pct(thresholds.reid_prob),
-        gain=findings.pct(thresholds.inference_certain_gain)), "small")
+    widths = ([0.04, 0.095, 0.09, 0.11, 0.1, 0.11, 0.11, 0.11, 0.115, 0.12] if weighted else
+              [0.04, 0.17, 0.09, 0.11, 0.12, 0.12, 0.11, 0.12, 0.12])
+    doc.add_table(header, body, widths)
+    if weighted:
+        limits = _("expected re-identifications (expected re-id.) at most {share} of the records (the measure the "
+                   "verdict uses with a sampling weight; unique records are shown for comparison)").format(
+            share=findings.pct(thresholds.expected_reid_share))
+        doc.p(_("Risks are those of the worst QID subset (for expected re-identifications, the worst key). "
+                "Thresholds: {limits}, certain inference at most {gain} above the prior.").format(
+            limits=limits, gain=findings.pct(thresholds.inference_certain_gain)), "small")
+    else:
+        doc.p(_("Risks are those of the worst QID subset. Thresholds: at most {unique} unique, mean probability at "
+                "most {mean}, certain inference at most {gain} above the prior.").format(
+            unique=findings.pct(thresholds.unique_share), mean=findings.pct(thresholds.reid_prob),
+            gain=findings.pct(thresholds.inference_certain_gain)), "small")
     doc.figure(risk_loss_figure(risk_loss_points(assessment, order, choice.index), thresholds.unique_share,
-                                thresholds.reid_prob),
+                                thresholds.reid_prob, expected_limit=thresholds.expected_reid_share),
                _("Risk against information lost"),
                _("One point per scenario, numbered as in the table; the square is the original file; green: ready "
                  "for release, red: not ready; the ringed point is the recommended scenario."))
