@@ -42,7 +42,7 @@ def test_engine_failure_is_a_message_with_details(qtbot, window, monkeypatch):
     def broken(config, **kwargs):
         raise EngineFailure("a worker process stopped unexpectedly during the sweep (killed, or out of memory)")
 
-    monkeypatch.setattr("gui.workflow.run_assessment", broken)
+    monkeypatch.setattr("gui.assessment.run_assessment", broken)
     window.run()
     qtbot.waitUntil(lambda: bool(error_boxes()), timeout=10000)
     box = error_boxes()[0]
