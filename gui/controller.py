@@ -24,6 +24,7 @@ from engine.report.atomic import write_analysis_file
 
 from .dialogs.errors import show_error
 from .jobs import JobError, JobRunner, Work
+from .text import duration
 from .widgets.command_bar import CommandBar
 from .widgets.run_bar import RunBar
 
@@ -261,7 +262,8 @@ class AnalysisController(QObject):
                                             "Run again for the analysis now on screen."))
             return
         self.outcome = Outcome(config, result, time.monotonic() - self._started)
-        self.analysis.show(self.outcome)
+        self.statusMessage.emit(self.tr("Finished in {0}.").format(duration(self.outcome.seconds)))
+        self.analysis.show(self.outcome)  # a page may say more
         self.finished.emit(self.outcome)
         self.refresh()
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from engine.errors import Cancelled, InputError
 from gui.controller import Analysis, AnalysisController, AnalysisTexts, Outcome
+from gui.text import duration
 from gui.widgets.command_bar import CommandBar, CommandTexts
 from gui.widgets.run_bar import RunBar
 
@@ -77,7 +78,7 @@ def squares(qtbot):
 
 
 def test_busy_state_follows_the_run(qtbot, squares):
-    controller, analysis, bar, _ = squares
+    controller, analysis, bar, statuses = squares
     assert bar.run_button.isEnabled() and not bar.pdf_button.isEnabled() and not bar.tables_button.isEnabled()
     assert controller.run()
     assert controller.busy and not bar.run_button.isEnabled() and not bar.open_button.isEnabled()
@@ -89,6 +90,7 @@ def test_busy_state_follows_the_run(qtbot, squares):
     assert not controller.run_bar.isVisible()
     assert controller.outcome.config == 4 and controller.outcome.result == [0, 1, 4, 9]
     assert analysis.shown == [controller.outcome] and controller.outcome.seconds > 0
+    assert statuses == ["Squaring...", f"Finished in {duration(controller.outcome.seconds)}."]
 
 
 def test_a_result_of_a_config_changed_during_the_run_is_dropped(qtbot, squares):
@@ -248,3 +250,20 @@ def test_window_dp_run_equals_command_line_run(qtbot, window, tmp_path):
     cli_numbers, gui_numbers = _numbers(tmp_path / "cli"), _numbers(tmp_path / "gui")
     assert gui_numbers == cli_numbers
     assert json.loads((tmp_path / "gui" / "results.json").read_text(encoding="utf-8"))["config"]["epsilons"][0] == 0.05
+
+
+def test_the_loaded_file_is_offered_only_to_empty_inputs(qtbot, window):
+    from gui.main_window import DP, SYNTHETIC as SYNTHETIC_PAGE
+
+    census, other = EXAMPLES / "census_example.csv", EXAMPLES / "example12.csv"
+    window.show_page(DP)
+    window.flow.open_data_file(str(census), ask=False)
+    wait_loaded(qtbot, window)
+    assert window.dp_page.data_path.text() == str(census)  # offered while the page is in front
+    assert window.synthetic_page.set_file("real", str(EXAMPLES / "synthetic_real.csv"))
+    window.flow.open_data_file(str(other), ask=False)
+    qtbot.waitUntil(lambda: window.session.table.name == other.name and not window.flow.loader.busy, timeout=20000)
+    window.show_page(SYNTHETIC_PAGE)
+    assert window.synthetic_page.form.files.path("real") == str(EXAMPLES / "synthetic_real.csv")  # kept
+    window.show_page(DP)
+    assert window.dp_page.data_path.text() == str(census)  # kept
