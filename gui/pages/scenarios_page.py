@@ -75,7 +75,6 @@ class ScenariosAnalysis(AssessmentAnalysis):
         previous = result.assessment if result is not None and _same_analysis(result.assessment.config, config) \
             else None
         self._attacks = result.attacks if previous is not None else replace(self.session.attacks)
-        self.table_size = (table.n_rows, self.session.subset_count())
 
         def work(progress, cancel):
             if previous is not None:
