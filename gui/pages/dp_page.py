@@ -88,7 +88,7 @@ class DPAnalysis(Analysis):
         write_dp_pdf(result, path, cancel=cancel)
 
     def write_tables(self, result: DPAssessment, folder: Path, cancel) -> None:
-        from engine.dp.command import write_dp_results
+        from engine.report.dp_tables import write_dp_results
 
         write_dp_results(result, folder, cancel=cancel)
 

@@ -92,7 +92,7 @@ class SyntheticAnalysis(Analysis):
         write_synthetic_pdf(result, path, cancel=cancel)
 
     def write_tables(self, result, folder: Path, cancel) -> None:
-        from engine.synthetic.command import write_synthetic_results
+        from engine.report.synthetic_tables import write_synthetic_results
 
         write_synthetic_results(result, folder, cancel=cancel)
 
