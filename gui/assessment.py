@@ -12,6 +12,7 @@ from typing import Callable, Optional
 from engine.api import run_assessment
 from engine.config import AnalysisConfig
 from engine.io.preview import subtable
+from engine.session_cache import SessionCache
 
 from .controller import Analysis, AnalysisTexts, Outcome
 from .jobs import Work
@@ -26,7 +27,7 @@ class AssessmentAnalysis(Analysis):
 
     def __init__(self, session: Session, texts: Optional[AnalysisTexts] = None,
                  open_config: Optional[Callable[[AnalysisConfig, str], bool]] = None,
-                 on_saved: Optional[Callable[[str], None]] = None) -> None:
+                 on_saved: Optional[Callable[[str], None]] = None, cache: Optional[SessionCache] = None) -> None:
         self.session = session
         self.texts = texts or AnalysisTexts(cannot_run="The attacks cannot run yet",
                                             could_not_run="The attacks could not run",
@@ -37,7 +38,9 @@ class AssessmentAnalysis(Analysis):
         self._on_saved = on_saved
         self.ready_check: Callable[[], bool] = lambda: True  # what else a run needs (the window's pages)
         self._attacks = session.attacks
+        self.cache = cache  # the table and sweep counts re-runs reuse (None: every run from scratch)
         self.table_size: tuple[int, int] = (0, 0)  # rows, subsets of the last run started
+        self.swept_before = 0  # subsets the cache had swept when the last run started
 
     def config(self) -> AnalysisConfig:
         return self.session.build_config()
@@ -46,11 +49,19 @@ class AssessmentAnalysis(Analysis):
         table = subtable(self.session.table, config.needed_columns())
         self._attacks = replace(self.session.attacks)
         self.table_size = (table.n_rows, self.session.subset_count())
+        cache = self.cache
+        if cache is None:
+            return lambda progress, cancel: run_assessment(config, table=table, on_progress=progress, cancel=cancel)
+        self.swept_before = cache.sweeps.swept
 
         def work(progress, cancel):
-            return run_assessment(config, table=table, on_progress=progress, cancel=cancel)
+            with cache.prepared(config, cancel, shown=table) as kept:
+                return run_assessment(config, table=kept, on_progress=progress, cancel=cancel)
 
         return work
+
+    def note(self, config: AnalysisConfig) -> str:
+        return f"on the Dask cluster at {config.cluster.address}" if config.cluster.enabled else ""
 
     def same(self, a: AnalysisConfig, b: AnalysisConfig) -> bool:
         return _same_analysis(a, b)

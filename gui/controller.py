@@ -66,6 +66,10 @@ class Analysis:
         """The engine call that runs ``config``: ``work(on_progress, cancel) -> result``."""
         raise NotImplementedError
 
+    def note(self, config: Any) -> str:
+        """Said beside the run's times while it runs (e.g. where it runs); "" for nothing."""
+        return ""
+
     def show(self, outcome: Outcome) -> None:
         """Show a finished run of the config on screen."""
 
@@ -233,9 +237,10 @@ class AnalysisController(QObject):
             return False
         self._running = config
         self._started = time.monotonic()
-        self._begin_bar(self.runner, texts.running)
+        note = self.analysis.note(config)
+        self._begin_bar(self.runner, texts.running, note)
         self.runner.submit(work)
-        self.statusMessage.emit(texts.running + "...")
+        self.statusMessage.emit(texts.running + (f" {note}" if note else "") + "...")
         return True
 
     @Slot()
@@ -246,9 +251,9 @@ class AnalysisController(QObject):
             self.exporter.cancel()
             self.statusMessage.emit(self.tr("Cancelling..."))
 
-    def _begin_bar(self, runner: JobRunner, title: str) -> None:
+    def _begin_bar(self, runner: JobRunner, title: str, note: str = "") -> None:
         self._bar_owner = runner
-        self.run_bar.begin(title)
+        self.run_bar.begin(title, note=note)
 
     @Slot(object)
     def _on_finished(self, result: Any) -> None:

@@ -20,6 +20,7 @@ from engine.config import AnalysisConfig, DataSource
 from engine.errors import InputError
 from engine.io.preview import ReviewData, load_for_review
 from engine.progress import Progress
+from engine.session_cache import FileStamp, SessionCache
 
 from .assessment import AssessmentAnalysis
 from .controller import AnalysisController, Outcome
@@ -53,7 +54,9 @@ class Workflow(QObject):
         self.loader.finished.connect(self._on_loaded)
         self.loader.failed.connect(self._on_load_failed)
         self.loader.cancelled.connect(self._on_load_cancelled)
-        self.assessment = AssessmentAnalysis(session, open_config=self._open_config, on_saved=self.add_recent)
+        self.cache = SessionCache()  # the table and sweep counts re-runs reuse
+        self.assessment = AssessmentAnalysis(session, open_config=self._open_config, on_saved=self.add_recent,
+                                             cache=self.cache)
         self.controller = AnalysisController(self.assessment, "assessment", window, run_bar)
         self.controller.finished.connect(self._on_run_finished)
         self.controller.statusMessage.connect(self.statusMessage)
@@ -111,7 +114,10 @@ class Workflow(QObject):
         def work(progress, cancel) -> ReviewData:
             def step(stage: str, done: int, total: int) -> None:
                 progress(Progress(stage, done, total, 0.0, None))
-            return load_for_review(source, cancel, step)
+            stamp = FileStamp.of(source.path)
+            data = load_for_review(source, cancel, step)
+            self.cache.adopt(source, data.table, stamp)
+            return data
 
         self.loader.submit(work)
 
@@ -195,7 +201,8 @@ class Workflow(QObject):
     @Slot(object)
     def _on_run_finished(self, outcome: Outcome) -> None:
         rows, subsets = self.assessment.table_size
-        rate = measured_rate(rows, subsets, outcome.config.jobs, outcome.seconds)
+        swept_all = self.cache.sweeps.swept - self.assessment.swept_before >= subsets  # kept counts: no speed
+        rate = measured_rate(rows, subsets, outcome.config.jobs, outcome.seconds) if swept_all else None
         if rate is not None:
             self.settings.setValue(RATE_KEY, rate)
         self.statusMessage.emit(f"Finished: {len(outcome.result.reidentification):,} subsets in "
