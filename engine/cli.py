@@ -239,6 +239,9 @@ class AssessRun:
 
         config = self.config
         self.exports = export_requests(self.export_options, config.scenarios, config.data.path)
+        if self.exports and config.linkage.enabled:
+            raise InputError("--export-scenario: not available with linked releases (--release); export from an "
+                             "analysis of the main release alone")
         if not config.linkage.enabled and detect_format(config.data) == "csv":
             skip_pandas_lookup()
         self.table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
