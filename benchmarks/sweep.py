@@ -176,10 +176,18 @@ def compile_cost(cache: bool) -> float:
 
 
 def _child(*args: str) -> dict:
+    """Run this script with ``args`` in a fresh process; its JSON line, with ``cpu``: the user
+    plus system seconds of that process and the processes it reaped (its workers)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if out.returncode != 0:
         raise SystemExit(f"child {args} failed:\n{out.stderr}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    result["cpu"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return result
 
 
 def main() -> None:
@@ -223,7 +231,8 @@ def main() -> None:
             r = _child("--measure", str(path), str(jobs), shape)
             walls[jobs] = r["wall"]
             eta = r["eta_at_10pct"]
-            print(f"engine, {jobs} process(es): wall {r['wall']:.1f}s (load+encode {r['load']:.1f}s, "
+            print(f"engine, {jobs} process(es): wall {r['wall']:.1f}s, CPU {r['cpu']:.1f}s, load average "
+                  f"{os.getloadavg()[0]:.1f} (load+encode {r['load']:.1f}s, "
                   f"sweep {r['sweep']:.1f}s); {total_subsets / r['wall']:.1f} subsets/s, "
                   f"{rows * total_subsets / r['wall'] / 1e6:,.0f}M row-subsets/s; peak RSS all processes "
                   f"{r['peak_sum_mb']:,.0f} MB (main {r['own_peak_mb']:,.0f} MB, others' peaks "

@@ -364,9 +364,10 @@ def _collapse(rows, a, b, top, node, tails, cols, keys):
 
 
 @njit(cache=CACHE, inline="always")
-def _tally(node, rows, a, b, wi, shift, mask, sens, counts, pruned, scratch, tally):
+def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, pruned, scratch, tally):
     """Count the children of ``[a, b)`` by one column for subset ``node`` in one pass, without
-    moving rows: per group (code of the column, labelled in order of first appearance) its
+    moving rows (or by two columns: key ``code * (mask2 + 1) + code2``; ``mask2 = 0`` for one):
+    per group (key, labelled in order of first appearance) its
     rows, weight and, per sensitive attribute, the weight of each value in a dense counter
     ``hist[group * sum(span) + offset[s] + value]``. A group of one row is pruned, a larger one
     is a block: ``max_sum(s)`` += its largest value weight, ``constant(s)`` += its weight when
@@ -380,8 +381,9 @@ def _tally(node, rows, a, b, wi, shift, mask, sens, counts, pruned, scratch, tal
     width = offset[n_sens]
     n_groups = 0
     n_touched = 0
+    span2 = np.int64(mask2) + 1
     for i in range(a, b):
-        v = _code(words, i, wi, shift, mask)
+        v = _code(words, i, wi, shift, mask) * span2 + _code(words, i, wi2, shift2, mask2)
         g = cmap[v]
         w = np.int64(wts[i])
         if g < 0:
@@ -421,6 +423,13 @@ def _tally(node, rows, a, b, wi, shift, mask, sens, counts, pruned, scratch, tal
             if top[g * n_sens + s] == weight[g]:
                 counts[node, _constant(s)] += weight[g]
     return n_groups
+
+
+@njit(cache=CACHE, inline="always")
+def _tally_fits(m, keys, tally, n_sens):
+    """Whether :func:`_tally` has room for ``[a, b)`` of ``m`` rows by a key of ``keys`` values."""
+    groups = min(m, keys)
+    return groups < tally.starts.shape[1] - 1 and groups * tally.offset[n_sens] <= tally.hist.shape[0]
 
 
 @njit(cache=CACHE, inline="always")
@@ -485,6 +494,7 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
     f_top = np.empty(depth_max, np.int64)
     f_mode = np.empty(depth_max, np.int64)      # how the current child's blocks are found
     f_groups = np.empty(depth_max, np.int64)
+    held = np.empty(3, np.int64)                # a child's pruned counts before its tally
     n_sens = sens.wi.shape[0]
     first = np.empty(max(n_sens, 1), np.int64)
     constant = np.empty(max(n_sens, 1), np.bool_)
@@ -543,13 +553,31 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
                 f_at[depth] = a
                 if _all_same(words, a, b, c_wi[c], c_shift[c], c_mask[c]):
                     f_mode[depth] = WHOLE
-                elif (depth < tally.starts.shape[0] and min(b - a, np.int64(c_mask[c]) + 1) < tally.starts.shape[1] - 1
-                      and min(b - a, np.int64(c_mask[c]) + 1) * tally.offset[n_sens] <= tally.hist.shape[0]):
-                    n_groups = _tally(u, rows, a, b, c_wi[c], c_shift[c], c_mask[c], sens, counts, pruned,
-                                      scratch, tally)
+                elif depth < tally.starts.shape[0] and _tally_fits(b - a, np.int64(c_mask[c]) + 1, tally, n_sens):
+                    for t in range(3):
+                        held[t] = pruned[u, t]
+                    n_groups = _tally(u, rows, a, b, c_wi[c], c_shift[c], c_mask[c], 0, 0, np.uint64(0), sens,
+                                      counts, pruned, scratch, tally)
                     work[u] += b - a
                     if child_ptr[u + 1] == child_ptr[u]:
                         f_child[depth] = ci + 1            # nothing below: counted, not walked
+                        f_at[depth] = -1
+                        continue
+                    x = child_node[child_ptr[u]]
+                    c2 = child_dim[child_ptr[u]]
+                    keys2 = (np.int64(c_mask[c]) + 1) * (np.int64(c_mask[c2]) + 1)
+                    if (child_ptr[u + 1] - child_ptr[u] == 1 and child_ptr[x + 1] == child_ptr[x]
+                            and keys2 <= scratch.cmap.shape[0] and _tally_fits(b - a, keys2, tally, n_sens)):
+                        # u's one child x has nothing below: count x here by both columns; the
+                        # rows alone at u, added to x from u's pruned counts, are taken out
+                        for t in range(3):
+                            held[t] = pruned[u, t] - held[t]
+                        _tally(x, rows, a, b, c_wi[c], c_shift[c], c_mask[c], c_wi[c2], c_shift[c2], c_mask[c2],
+                               sens, counts, pruned, scratch, tally)
+                        for t in range(3):
+                            pruned[x, t] -= held[t]
+                        work[x] += b - a
+                        f_child[depth] = ci + 1
                         f_at[depth] = -1
                         continue
                     _place(rows, a, b, n_groups, depth, scratch, tally, n_sens)

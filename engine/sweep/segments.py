@@ -52,6 +52,7 @@ MIN_ROW_SUBSETS = 150_000_000  # below rows x subsets the refinement walk is use
 COLLAPSE_KEYS = 1 << 16  # blocks are collapsed when the columns below have this few key values
 TALLY_KEYS = 1 << 20     # dense (group, sensitive value) counters of a child counted in one pass
 TALLY_GROUPS = 1 << 16   # ... and at most this many groups of it (else: group rows, then count)
+TALLY_PAIRS = 1 << 16    # a child's only child is counted by the pair of codes if they take this few keys
 
 
 @dataclass
@@ -369,11 +370,12 @@ class Tuning:
     collapse_keys: int
     tally_keys: int = TALLY_KEYS
     tally_groups: int = TALLY_GROUPS
+    tally_pairs: int = TALLY_PAIRS
 
     @classmethod
     def current(cls) -> "Tuning":
         """The module's settings now (tests shrink them to reach every code path)."""
-        return cls(BATCH_WORK, SPLIT_WORK, SPLIT_ROWS, COLLAPSE_KEYS, TALLY_KEYS, TALLY_GROUPS)
+        return cls(BATCH_WORK, SPLIT_WORK, SPLIT_ROWS, COLLAPSE_KEYS, TALLY_KEYS, TALLY_GROUPS, TALLY_PAIRS)
 
 
 def _tally_arrays(c_mask: np.ndarray, columns: Sequence[int], k: int, n_sens: int, max_seg: int,
@@ -386,6 +388,7 @@ def _tally_arrays(c_mask: np.ndarray, columns: Sequence[int], k: int, n_sens: in
     spans = [int(c_mask[k + s]) + 1 for s in range(n_sens)]
     offset = np.r_[0, np.cumsum(spans, dtype=np.int64)].astype(np.int64)
     widest = max([int(c_mask[j]) + 1 for j in columns if j < k] + [1])
+    widest = max(widest, min(widest * widest, tuning.tally_pairs))
     groups = max(1, min(max_seg, widest, tuning.tally_groups))
     keys = min(tuning.tally_keys, groups * int(offset[-1]))
     in_use = min(keys, (max_seg + 1) * n_sens)
@@ -434,7 +437,7 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     s_wi, s_shift, s_mask = (c_wi[k:].copy(), c_shift[k:].copy(), c_mask[k:].copy())
     max_card = max([cards[j] for j in subtree.columns if j < k] + [1])
     max_sens = max([cards[k + s] for s in range(n_sens)] + [1])
-    cmap = np.full(max_card, -1, np.int32)
+    cmap = np.full(max(max_card, tuning.tally_pairs), -1, np.int32)
     keys = np.empty(max(max_seg + 1, len(cmap2)), np.int64)
     sizes = np.empty(max_seg + 1, np.int64)
     labels = np.empty(max_seg + 1, np.int32)
