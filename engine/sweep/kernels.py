@@ -14,7 +14,11 @@ of the child subset. Shortcuts, all exact:
 - a QID constant on a block leaves it whole: the child reuses the block's counts;
 - a block with more rows than the key space of the columns read below it is first collapsed
   into merged rows (a stack past the task's rows);
-- a block of at most :data:`SMALL` rows is walked by pair masks (:func:`_small`).
+- a block of at most :data:`SMALL` rows is walked by pair masks (:func:`_small`);
+- a child is counted in one pass over the block (:func:`_tally`: per group of the child's
+  code, its weight and dense counters of its sensitive values); its rows are grouped only
+  when subsets below it are walked, and a child whose only child has nothing below counts
+  that one too, by the pair of codes, from the same block (nothing grouped at all).
 
 Per subset the kernels add up ``counts[node]``: blocks, blocks of weight 1, then per
 sensitive attribute the sum over blocks of ``max_s s(q)`` and the weight of blocks with one

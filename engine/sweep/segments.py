@@ -20,8 +20,9 @@ dependencies); nothing in it knows any particular table:
    every subset below it lies inside one segment of equal first-QID code.
 4. Walk. A task packs its rows' codes into 64-bit words (each column in as few bits as its
    cardinality needs) and hands segments to the compiled BUC kernel
-   (:mod:`engine.sweep.kernels`) in batches of bounded work; between batches it reports
-   progress and checks for cancel. A segment too big for one batch is split in Python: its
+   (:mod:`engine.sweep.kernels`: children counted in one pass over their parent's block,
+   rows grouped only where subsets below are walked) in batches of bounded work; between
+   batches it reports progress and checks for cancel. A segment too big for one batch is split in Python: its
    block is counted, then it is grouped by each child QID and the sub-blocks are walked as
    segments of the child.
 5. Tasks. Subtrees, and ranges of segments of the big ones, are tasks for worker processes,
