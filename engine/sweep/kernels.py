@@ -22,7 +22,8 @@ sensitive value. Pruned single-row blocks go to ``pruned[node] = (blocks, single
 weight)``, added to the node and its walked descendants afterwards.
 
 Compiled on first use (about 15 s for all kernels on a 2-core machine) or loaded from
-numba's cache beside this file where that is writable (about 1 s); see :func:`_cache_wanted`.
+numba's cache (about 1 s): beside this file where that is writable, in the user's cache folder
+for the packaged program (:mod:`engine.kernel_cache`); see :func:`_cache_wanted`.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ from .counts import SINGLETONS as COUNT_SINGLETONS
 def _cache_wanted() -> bool:
     """Cache compiled code in ``__pycache__`` beside this file where that is writable. A frozen
     application (PyInstaller) has no source files to key a cache on, so it compiles on first
-    use unless RISKREVIEW_NUMBA_CACHE=1 (with NUMBA_CACHE_DIR set to a writable folder);
+    use unless RISKREVIEW_NUMBA_CACHE=1, which the packaged program sets when it can keep the
+    cache in the user's cache folder (:func:`engine.kernel_cache.use_user_cache`);
     RISKREVIEW_NUMBA_CACHE=0 turns the cache off anywhere."""
     wanted = os.environ.get("RISKREVIEW_NUMBA_CACHE", "")
     if wanted == "0":
@@ -643,3 +645,15 @@ def risk_tally(ids, n_ids, codes, n_values, small):
         elif total > 0:
             tally[total * (small + 1) + best] += 1
     return tally, big_sizes, big_top
+
+
+#: The kernels the segment sweep calls from Python (the others are compiled into these).
+SEGMENT_KERNELS = (determines, refine_ids, first_rows, counting_order, pack, group_segment, process)
+
+
+def segment_kernels_cached() -> bool:
+    """Whether numba's cache holds compiled code of every :data:`SEGMENT_KERNELS` for this very
+    source (the cache index's stamp matches); False when caching is off."""
+    if not CACHE:
+        return False
+    return all(kernel._cache._cache_file._load_index() for kernel in SEGMENT_KERNELS)
