@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
 
 from engine.config import ModelTargets, PrivacyModelOptions, SubsetFamily
 from engine.errors import InputError
-from engine.sample.options import MISSING_RULES, SampleOptions
+from engine.sample_options import MISSING_RULES, SampleOptions
+from engine.validation import fraction
 from engine.workers import available_cpus
 
 from ..dialogs.subset_dialog import SubsetDialog
@@ -477,7 +478,7 @@ class AttacksPage(QWidget):
 
 
 def parse_thresholds(text: str) -> tuple[float, ...]:
-    """'0.01, 0.05 0.1' -> (0.01, 0.05, 0.1); each between 0 and 1, at least one."""
+    """'0.01, 0.05 0.1' -> (0.01, 0.05, 0.1); each in (0, 1] (the sample options' rule), at least one."""
     parts = [p for p in text.replace(";", ",").replace(",", " ").split() if p]
     values = []
     for part in parts:
@@ -485,8 +486,8 @@ def parse_thresholds(text: str) -> tuple[float, ...]:
             value = float(part)
         except ValueError:
             raise InputError(f"{part!r} is not a number") from None
-        if not 0.0 < value <= 1.0:
-            raise InputError(f"{part} must be above 0 and at most 1")
+        for problem in fraction("sample.risk_thresholds", value):
+            raise InputError(f"{part} {problem.must}")
         values.append(value)
     if not values:
         raise InputError("give at least one level, e.g. 0.01, 0.05, 0.1, 0.2")

@@ -365,7 +365,7 @@ class SyntheticPage(QWidget):
 
     def export_tables(self, folder: str) -> bool:
         """results.json, the CSV tables and analysis.toml into ``folder`` (all or nothing)."""
-        from engine.synthetic.command import write_synthetic_results
+        from engine.report.synthetic_tables import write_synthetic_results
 
         return self._export(write_synthetic_results, folder, "the tables", "CSV and JSON")
 
