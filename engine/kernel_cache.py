@@ -19,11 +19,11 @@ import hashlib
 import os
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
 from . import __version__
-from .progress import ProgressCallback, ProgressReporter
 
 #: Overrides the folder that holds RiskReview's caches (the self-test points it at a temporary one).
 CACHE_DIR_VARIABLE = "RISKREVIEW_CACHE_DIR"
@@ -119,32 +119,34 @@ class UserCacheLocator:
         return str(self._lineno)
 
 
-def caching() -> bool:
-    """Whether numba caches the sweep's kernels in this process."""
-    from .sweep import kernels
 
-    return kernels.CACHE
+@dataclass(frozen=True)
+class KernelCheck:
+    """:func:`check_kernels`: whether this process compiled the kernels (else found them in
+    the cache), its seconds, and the seconds a new process took to load them."""
+
+    compiled: bool
+    seconds: float
+    load_seconds: float
 
 
-def compile_once(on_progress: Optional[ProgressCallback] = None) -> bool:
-    """Compile the segment sweep's kernels here, once, when numba's cache is on but holds none of
-    them for this code (the first large sweep on a new machine, or after an update), reporting
-    the stage ``compiling``; worker processes then load them from the cache instead of each
-    compiling them. Returns whether it compiled."""
+def check_kernels(timeout: float = 600.0) -> Optional[KernelCheck]:
+    """Compile the segment sweep's kernels into the cache unless they are there, then load them
+    in a new (spawned) process, which must not compile any; None when caching is off. Raises
+    RuntimeError when the new process compiled."""
+    import multiprocessing
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
     from .sweep import kernels, segments
 
-    if not kernels.CACHE or kernels.segment_kernels_cached():
-        return False
-    ProgressReporter("compiling", 1, on_progress).update(0, force=True)
-    segments.warm_up()
-    return True
-
-
-def load_kernels() -> tuple[bool, float]:
-    """Load (or compile) every segment kernel in this process: whether all came from the cache
-    (numba counted no cache miss), and the seconds it took."""
-    from .sweep import kernels, segments
-
-    seconds = segments.warm_up()
-    misses = sum(sum(kernel.stats.cache_misses.values()) for kernel in kernels.SEGMENT_KERNELS)
-    return misses == 0, seconds
+    if not kernels.CACHE:
+        return None
+    started = time.monotonic()
+    compiled = segments.compile_once()
+    seconds = time.monotonic() - started
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        cached, load_seconds = pool.submit(segments.load_kernels).result(timeout=timeout)
+    if not cached:
+        raise RuntimeError("a new process compiled the kernels again instead of loading them from the cache")
+    return KernelCheck(compiled, seconds, load_seconds)

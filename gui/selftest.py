@@ -231,23 +231,14 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
 def _kernels_step(out: TextIO) -> None:
     """The sweep's compiled kernels: compiled into numba's cache (here the self-test's temporary
     folder) unless already there, then a new process loads every one of them without compiling."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from engine.kernel_cache import check_kernels
 
-    from engine.kernel_cache import caching, compile_once, load_kernels
-
-    if not caching():
+    check = check_kernels()
+    if check is None:
         print("skip kernels: numba's cache is off (RISKREVIEW_NUMBA_CACHE=0 or no writable cache folder)", file=out)
         return
-    started = time.monotonic()
-    compiled = compile_once()
-    first = time.monotonic() - started
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        cached, seconds = pool.submit(load_kernels).result(timeout=600)
-    if not cached:
-        raise StepFailed("a new process compiled the kernels again instead of loading them from the cache")
-    print(f"ok kernels: {'compiled into the cache' if compiled else 'found in the cache'} in {first:.1f} s, "
-          f"loaded by a new process in {seconds:.1f} s", file=out)
+    print(f"ok kernels: {'compiled into the cache' if check.compiled else 'found in the cache'} in "
+          f"{check.seconds:.1f} s, loaded by a new process in {check.load_seconds:.1f} s", file=out)
 
 
 def _sample_step(example: str, folder: Path, out: TextIO) -> None:

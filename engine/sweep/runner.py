@@ -22,7 +22,6 @@ import numpy as np
 
 from .. import workers
 from ..config import ClusterOptions
-from ..kernel_cache import compile_once
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from . import segments
 from .lattice import Family, Task, plan_tasks
@@ -89,7 +88,7 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
 
         results = run_on_cluster(data, family, cluster, reporter, cancel)
     elif (compiled := data.unique_rows is None and segments.use_segments(data, family)):
-        if compile_once(on_progress):
+        if segments.compile_once(on_progress):
             reporter = ProgressReporter(stage, family.total, on_progress)  # the sweep's clock starts now
             reporter.update(0, force=True)
         jobs = jobs if pool_pays(float(data.n_rows) * family.total, jobs, True) else 1

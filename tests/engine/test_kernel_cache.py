@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import __version__, kernel_cache
+from engine import __version__
 from engine.kernel_cache import CACHE_DIR_VARIABLE, UserCacheLocator, cache_root, source_stamp, use_user_cache
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,28 +130,26 @@ def test_compile_once_reports_the_stage_and_compiles_only_without_a_cached_copy(
     monkeypatch.setattr(kernels, "CACHE", True)
     monkeypatch.setattr(kernels, "segment_kernels_cached", lambda: True)
     seen = []
-    assert not kernel_cache.compile_once(seen.append) and seen == [] and warmed == []
+    assert not segments.compile_once(seen.append) and seen == [] and warmed == []
     monkeypatch.setattr(kernels, "segment_kernels_cached", lambda: False)
-    assert kernel_cache.compile_once(seen.append)
+    assert segments.compile_once(seen.append)
     assert [(p.stage, p.done, p.total) for p in seen] == [("compiling", 0, 1)] and warmed == [1]
     monkeypatch.setattr(kernels, "CACHE", False)  # no cache: each process compiles on first use
-    assert not kernel_cache.compile_once(seen.append) and warmed == [1]
+    assert not segments.compile_once(seen.append) and warmed == [1]
 
 
 SEGMENT_PROBE = """
 import json
-from concurrent.futures import ProcessPoolExecutor
-import multiprocessing
 from engine.kernel_cache import use_user_cache
 assert use_user_cache()
-from engine.kernel_cache import compile_once, load_kernels
-from engine.sweep import kernels
+from engine.kernel_cache import check_kernels
+from engine.sweep import kernels, segments
 before = kernels.segment_kernels_cached()
 stages = []
-compiled = compile_once(lambda p: stages.append(p.stage))
-with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-    loaded, _ = pool.submit(load_kernels).result()
-print(json.dumps([before, compiled, stages, kernels.segment_kernels_cached(), loaded]))
+compiled = segments.compile_once(lambda p: stages.append(p.stage))
+after = kernels.segment_kernels_cached()
+check = check_kernels()  # found in the cache now; a new process loads without compiling
+print(json.dumps([before, compiled, stages, after, check.compiled]))
 """
 
 
@@ -160,7 +158,7 @@ def test_segment_kernels_compile_once_then_load_in_a_new_process(tmp_path):
     env.pop("RISKREVIEW_NUMBA_CACHE", None)
     done = subprocess.run([sys.executable, "-c", SEGMENT_PROBE], env=env, capture_output=True, text=True,
                           timeout=900, check=True)
-    assert json.loads(done.stdout.strip().splitlines()[-1]) == [False, True, ["compiling"], True, True]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [False, True, ["compiling"], True, False]
     from engine.sweep.kernels import SEGMENT_KERNELS
 
     python = f"py{sys.version_info[0]}{sys.version_info[1]}"
