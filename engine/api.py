@@ -19,6 +19,7 @@ from .linkage import labelled, load_linked
 from .results import (Assessment, DatasetInfo, InferenceRisk, Longitudinal, ModelShortfall, OverTimeStep,
                       PrivacyModelLevels, ReidentificationRisk, RiskHistogram, TargetRisk)
 from .sweep.lattice import ExplicitFamily, Family, UpToFamily
+from .sweep.memo import sweep_counts
 from .sweep.runner import run_sweep
 from .sweep.walker import SweepData
 
@@ -89,8 +90,8 @@ def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: Subset
         model_l=config.models.l,
     )
     cancel.raise_if_cancelled()
-    counts = run_sweep(data, family, jobs=config.jobs, on_progress=on_progress, cancel=cancel, stage=stage,
-                       cluster=config.cluster)
+    counts = sweep_counts(data, family, lambda part: run_sweep(data, part, jobs=config.jobs, on_progress=on_progress,
+                                                               cancel=cancel, stage=stage, cluster=config.cluster))
     reid_rows, inference_rows = collective_risks(counts, order, qids, sensitive, table.n_rows)
     cancel.raise_if_cancelled()
     histograms = worst_case_histograms(table.columns, reid_rows, inference_rows, sensitive, table.n_rows,

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Mapping, Optional, Sequence
 
 import numpy as np
-import pandas as pd
 
 from ..errors import InputError
 from ..io.encode import EncodedColumn
@@ -299,6 +298,8 @@ DATE_STEPS = ("month", "year")
 def date_hierarchy(column: str, values: Sequence[str], steps: Sequence[str]) -> Hierarchy:
     """Dates generalised step by step: ``month`` (YYYY-MM), ``year`` (YYYY), or
     ``age:W@YYYY-MM-DD`` (age in whole years on that day, in bands of W years)."""
+    import pandas as pd
+
     parsed = pd.to_datetime(pd.Series(list(values), dtype=object), errors="coerce")
     bad = [v for v, p in zip(values, parsed) if pd.isna(p)]
     if bad:
