@@ -500,17 +500,19 @@ def finish(tree: Tree, total: TaskResult, n_sensitive: int) -> dict[tuple[int, .
     return {tree.prefixes[node]: counts[node].astype(np.float64) for node in np.flatnonzero(tree.reported)}
 
 
-def compile_once(on_progress: Optional[ProgressCallback] = None) -> bool:
-    """Compile every kernel here, once, when numba's cache is on but holds none of them for this
-    code (the first large sweep on a new machine, or after an update), reporting the stage
-    ``compiling``; worker processes then load them from the cache instead of each compiling
-    them. Returns whether it compiled."""
+def compile_once(on_progress: Optional[ProgressCallback] = None, here: bool = True) -> bool:
+    """When numba's cache is on but holds none of the kernels for this code (the first large
+    sweep on a new machine, or after an update), report the stage ``compiling`` and, when
+    ``here``, compile them all in this process (the sweep then loads them from the cache);
+    otherwise the worker processes compile them at first use, where a cancel stops them at
+    once. Returns whether the kernels were missing."""
     from . import kernels
 
     if not kernels.CACHE or kernels.segment_kernels_cached():
         return False
     ProgressReporter("compiling", 1, on_progress).update(0, force=True)
-    warm_up()
+    if here:
+        warm_up()
     return True
 
 

@@ -134,6 +134,9 @@ def test_compile_once_reports_the_stage_and_compiles_only_without_a_cached_copy(
     monkeypatch.setattr(kernels, "segment_kernels_cached", lambda: False)
     assert segments.compile_once(seen.append)
     assert [(p.stage, p.done, p.total) for p in seen] == [("compiling", 0, 1)] and warmed == [1]
+    seen.clear()
+    assert segments.compile_once(seen.append, here=False)  # the workers will compile
+    assert [p.stage for p in seen] == ["compiling"] and warmed == [1]
     monkeypatch.setattr(kernels, "CACHE", False)  # no cache: each process compiles on first use
     assert not segments.compile_once(seen.append) and warmed == [1]
 
