@@ -518,9 +518,14 @@ SEGMENT_KERNELS = (determines, block_kernels.refine_ids, block_kernels.first_row
                    pack, group_segment, process)
 
 
+#: Those every segment sweep runs (most of the compile time: the others compile in seconds when
+#: a sweep first needs them).
+EVERY_SWEEP = (pack, process)
+
+
 def segment_kernels_cached() -> bool:
-    """Whether numba's cache holds compiled code of every :data:`SEGMENT_KERNELS` for this very
-    source (the cache index's stamp matches); False when caching is off."""
+    """Whether numba's cache holds compiled code of every :data:`EVERY_SWEEP` kernel for this
+    very source (the cache index's stamp matches); False when caching is off."""
     if not CACHE:
         return False
-    return all(kernel._cache._cache_file._load_index() for kernel in SEGMENT_KERNELS)
+    return all(kernel._cache._cache_file._load_index() for kernel in EVERY_SWEEP)
