@@ -140,7 +140,7 @@ FLAGS = {"jobs": "--jobs", "subsets.max_size": "--subsets", "models.l": "--l",
 
 def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     """The analysis config from ``--config`` (if any) overridden by the other options."""
-    base = AnalysisConfig.from_toml(args.config) if args.config else None
+    base = AnalysisConfig.from_toml(args.config, check=False) if args.config else None
     roles = base.roles if base else Roles()
     if args.qid:
         roles = replace(roles, quasi_identifiers=tuple(args.qid))

@@ -20,7 +20,7 @@ import tomli_w
 
 from .errors import InputError
 from .sample_options import SampleOptions
-from .validation import Problem, at_least, finite_non_negative, raise_first, share
+from .validation import Problem, at_least, check_file, finite_non_negative, raise_first, share
 
 CONFIG_VERSION = 1
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
@@ -401,24 +401,7 @@ class AnalysisConfig:
         if not roles.quasi_identifiers:
             out.append(Problem("roles.quasi_identifiers", "", sep="",
                                lead="no quasi-identifier chosen: name at least one column with "))
-        seen: dict[str, str] = {}
-        for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
-            for column in getattr(roles, role):
-                if column in seen:
-                    text = (f"column {column!r} is given twice as {_ROLE_WORDS[role]}" if seen[column] == role
-                            else f"column {column!r} cannot be both {_ROLE_WORDS[seen[column]]} and {_ROLE_WORDS[role]}")
-                    out.append(Problem.about(f"roles.{role}", text))
-                seen.setdefault(column, role)
-        for role in ("weight", "household"):
-            column = getattr(roles, role)
-            if column is None:
-                continue
-            if not column:
-                out.append(Problem.about(f"roles.{role}", "the column name is empty"))
-            elif column in seen:
-                out.append(Problem.about(f"roles.{role}", f"column {column!r} cannot be both "
-                                                          f"{_ROLE_WORDS[seen[column]]} and {_ROLE_WORDS[role]}"))
-            seen.setdefault(column, role)
+        out += self.role_problems()
         if self.linkage.enabled and (roles.weight or roles.household or self.sample.suda):
             out.append(Problem.about("linkage.releases", "the sample-file measures (a weight, a household id, "
                                                          "SUDA) do not run on linked releases; assess the focal "
@@ -447,6 +430,29 @@ class AnalysisConfig:
                     field = "linkage.focal_label" if label == link.focal_label else "linkage.releases"
                     out.append(Problem.about(field, f"release label {label!r} must be non-empty and "
                                                     f"without '{LABEL_MARK}'"))
+        return out
+
+    def role_problems(self) -> list[Problem]:
+        """One role per column, each named once, and no empty weight or household name."""
+        roles, out = self.roles, []
+        seen: dict[str, str] = {}
+        for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
+            for column in getattr(roles, role):
+                if column in seen:
+                    text = (f"column {column!r} is given twice as {_ROLE_WORDS[role]}" if seen[column] == role else
+                            f"column {column!r} cannot be both {_ROLE_WORDS[seen[column]]} and {_ROLE_WORDS[role]}")
+                    out.append(Problem.about(f"roles.{role}", text))
+                seen.setdefault(column, role)
+        for role in ("weight", "household"):
+            column = getattr(roles, role)
+            if column is None:
+                continue
+            if not column:
+                out.append(Problem.about(f"roles.{role}", "the column name is empty"))
+            elif column in seen:
+                out.append(Problem.about(f"roles.{role}", f"column {column!r} cannot be both "
+                                                          f"{_ROLE_WORDS[seen[column]]} and {_ROLE_WORDS[role]}"))
+            seen.setdefault(column, role)
         return out
 
     def _scenario_problems(self) -> list[Problem]:
@@ -623,10 +629,14 @@ class AnalysisConfig:
         return tomli_w.dumps(self.to_dict())
 
     @classmethod
-    def from_toml(cls, path: str | Path) -> "AnalysisConfig":
-        """Read an analysis file; relative data paths are taken from the file's folder."""
-        path = Path(path)
-        return cls.from_dict(read_toml(path), source=path.name, base_dir=path.parent)
+    def from_toml(cls, path: str | Path, check: bool = True) -> "AnalysisConfig":
+        """Read an analysis file; relative data paths are taken from the file's folder. With
+        ``check``, its values are validated too (an incomplete analysis still opens): the first
+        problem names the file and its key. The command line checks after applying its options."""
+        config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
+        if not check:
+            return config
+        return check_file(config, config.role_problems() + config.problems(), str(path), TOML_KEYS)
 
 
 def no_column(file: str, names: Sequence[str], column: str) -> str:

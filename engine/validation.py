@@ -151,11 +151,11 @@ def named_for_cli(flags: Mapping[str, str], args: Optional[argparse.Namespace] =
         raise InputError(flag_message(error.problem, flags, args, keys)) from None
 
 
-def check_file(config: Any, source: str, keys: Optional[Mapping[str, str]] = None) -> Any:
-    """``config`` read from the analysis file ``source``, validated: its first problem named
-    by the file and key (:func:`key_message`). Returns ``config``."""
-    try:
-        config.validate()
-    except ConfigProblem as error:
-        raise InputError(key_message(error.problem, source, keys)) from None
+def check_file(config: Any, problems: Iterable[Problem], source: str,
+               keys: Optional[Mapping[str, str]] = None) -> Any:
+    """``config`` as read from the analysis file ``source``, unless it breaks one of
+    ``problems``: the first is raised as an InputError naming the file and the key
+    (:func:`key_message`)."""
+    for problem in problems:
+        raise InputError(key_message(problem, source, keys))
     return config

@@ -21,11 +21,13 @@ from engine.errors import InputError
 from engine.io.preview import ReviewData, load_for_review, subtable
 from engine.progress import Progress
 from engine.report.atomic import write_analysis_file
+from engine.validation import ConfigProblem
 
 from .dialogs.errors import show_error, show_info
 from .dialogs.import_dialog import ImportDialog, needs_options
 from .estimate import measured_rate
 from .jobs import JobError, JobRunner
+from .problems import clear_marks, mark_problem
 from .session import Result, Session
 
 RECENT_KEY = "recent/files"
@@ -144,7 +146,6 @@ class Workflow(QObject):
         """Open a .toml analysis: load its data file, then make its config the window's analysis."""
         try:
             config = AnalysisConfig.from_toml(path)
-            _check_roles(config, Path(path).name)
         except InputError as exc:
             self.error("Could not open the analysis", str(exc))
             return False
@@ -187,9 +188,13 @@ class Workflow(QObject):
         """Start the assessment on a worker thread (the sweep uses worker processes)."""
         if self.runner.busy or any(job.busy for job in self.exclusive):
             return False
+        clear_marks(self.window)
         try:
             config = self.session.build_config()
             table = subtable(self.session.table, config.needed_columns())
+        except ConfigProblem as exc:
+            self.error("The attacks cannot run yet", mark_problem(self.window, exc.problem))
+            return False
         except InputError as exc:
             self.error("The attacks cannot run yet", str(exc))
             return False
@@ -326,16 +331,3 @@ class Workflow(QObject):
     @property
     def busy(self) -> bool:
         return self.runner.busy or self.loader.busy
-
-
-def _check_roles(config: AnalysisConfig, name: str) -> None:
-    """Refuse a column given two roles (the window shows one role per column)."""
-    seen: dict[str, str] = {}
-    for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "weight", "household",
-                 "ignored"):
-        value = getattr(config.roles, role)
-        for column in ((value,) if isinstance(value, str) else value or ()):
-            if column in seen and seen[column] != role:
-                words = (seen[column].replace("_", " ").rstrip("s"), role.replace("_", " ").rstrip("s"))
-                raise InputError(f"{name}: column {column!r} cannot be both {words[0]} and {words[1]}")
-            seen[column] = role

@@ -12,7 +12,7 @@ import tomli_w
 
 from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options
 from ..errors import InputError
-from ..validation import Problem, at_least, between, finite_non_negative, raise_first
+from ..validation import Problem, at_least, between, check_file, finite_non_negative, raise_first
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
@@ -243,10 +243,12 @@ class SyntheticConfig:
         return tomli_w.dumps(self.to_dict())
 
     @classmethod
-    def from_toml(cls, path: str | Path) -> "SyntheticConfig":
-        """Read an analysis file; relative data paths are taken from the file's folder."""
-        path = Path(path)
-        return cls.from_dict(read_toml(path), source=path.name, base_dir=path.parent)
+    def from_toml(cls, path: str | Path, check: bool = True) -> "SyntheticConfig":
+        """Read an analysis file; relative data paths are taken from the file's folder. With
+        ``check``, its values are validated too (an incomplete analysis still opens): the first
+        problem names the file and its key. The command line checks after applying its options."""
+        config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
+        return check_file(config, config.problems(), str(path), TOML_KEYS) if check else config
 
 
 def default_attacks(has_control: bool, has_sensitive: bool,
