@@ -58,8 +58,8 @@ def add_parser(commands) -> None:
 
 
 FLAGS = {name: "--" + name.replace("_", "-") for name in ("radius", "targets", "seed", "jobs", "generator",
-                                                           "shadow_datasets")}
-"""The option that sets each config field validated by :meth:`SyntheticConfig.problems`."""
+                                                           "shadow_datasets", "sensitive")} | {"qids": "--qid"}
+"""The option that sets each config field validated by :meth:`SyntheticConfig.validate`."""
 
 
 def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[str]]:

@@ -33,8 +33,8 @@ SHADOW_GENERATORS = ("marginals", "copy-perturb")
 MAX_SEED = 2**63 - 1          # the largest whole number an analysis file (TOML) holds
 MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
-TOML_KEYS = {"radius": "attacks.radius", "targets": "attacks.targets", "seed": "attacks.seed",
-             "generator": "attacks.generator", "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs"}
+TOML_KEYS = {"qids": "roles.quasi_identifiers", "sensitive": "roles.sensitive", "radius": "attacks.radius",
+             "targets": "attacks.targets", "seed": "attacks.seed", "generator": "attacks.generator", "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs"}
 NO_CONTROL = ("membership attacks need real records not used to make the synthetic file: "
               "give --control FILE")
 
@@ -115,17 +115,23 @@ class SyntheticConfig:
         """The attacker's columns in order: the QIDs, then the sensitive column."""
         return self.qids + ((self.sensitive,) if self.sensitive else ())
 
-    def validate(self) -> None:
-        """Check the config on its own (columns are checked against the files when read)."""
+    def role_problems(self) -> list[Problem]:
+        """A quasi-identifier chosen, each once, and not also the sensitive column."""
         if not self.qids:
-            raise InputError("no quasi-identifier chosen: name at least one column with --qid")
-        seen = set()
+            return [Problem("qids", "", sep="", lead="no quasi-identifier chosen: name at least one column with ")]
+        out, seen = [], set()
         for column in self.qids:
             if column in seen:
-                raise InputError(f"column {column!r} is given twice as a quasi-identifier")
+                out.append(Problem.about("qids", f"column {column!r} is given twice as a quasi-identifier"))
             seen.add(column)
         if self.sensitive is not None and self.sensitive in seen:
-            raise InputError(f"column {self.sensitive!r} cannot be both a quasi-identifier and the sensitive column")
+            out.append(Problem.about("sensitive", f"column {self.sensitive!r} cannot be both a quasi-identifier "
+                                                  f"and the sensitive column"))
+        return out
+
+    def validate(self) -> None:
+        """Check the config on its own (columns are checked against the files when read)."""
+        raise_first(self.role_problems())
         if not self.attacks:
             raise InputError("no attack chosen (known: " + ", ".join(ATTACKS) + ")")
         for attack in self.attacks:
@@ -135,7 +141,7 @@ class SyntheticConfig:
             raise InputError("attacks: an attack is named twice")
         needs_sensitive = [a for a in self.attacks if a in ATTRIBUTE_ATTACKS]
         if needs_sensitive and self.sensitive is None:
-            raise InputError(f"{needs_sensitive[0]} needs a sensitive column: give --sensitive COL")
+            raise_first([Problem("sensitive", "COL", lead=f"{needs_sensitive[0]} needs a sensitive column: give ")])
         if self.control is None and any(a in MEMBERSHIP_ATTACKS for a in self.attacks):
             raise InputError(NO_CONTROL)
         if self.distance not in DISTANCES:

@@ -278,3 +278,25 @@ def test_opening_an_analysis_file_checks_its_values_and_roles(tmp_path):
     incomplete = replace(ASSESS, roles=Roles())  # saved before any quasi-identifier was chosen: still opens
     path.write_text(incomplete.to_toml(), encoding="utf-8")
     assert AnalysisConfig.from_toml(path) == replace(incomplete, data=DataSource(str(tmp_path / "d.csv")))
+
+
+@pytest.mark.parametrize("options, message, changes, key_message", [
+    (["--qid", "age", "age"], "--qid: column 'age' is given twice as a quasi-identifier",
+     [("roles.quasi_identifiers", ["age", "age"])],
+     "roles.quasi_identifiers: column 'age' is given twice as a quasi-identifier"),
+    (["--qid", "age", "--sensitive", "age"], "--sensitive: column 'age' cannot be both a quasi-identifier and the "
+     "sensitive column", [("roles.sensitive", "age")],
+     "roles.sensitive: column 'age' cannot be both a quasi-identifier and the sensitive column"),
+    (["--qid", "age", "--attacks", "cap"], "cap needs a sensitive column: give --sensitive COL", None, None),
+])
+def test_the_synthetic_analysis_names_its_roles_by_flag_and_key(tmp_path, capsys, options, message, changes,
+                                                                  key_message):
+    argv = ["synth", "r.csv", "--synthetic", "s.csv", "--control", "c.csv", *options]
+    assert _error(argv, tmp_path, capsys) == f"error: {message}\n"
+    if changes:
+        table = SYNTH.to_dict()
+        for key, value in changes:
+            _set(table, key, value)
+        path = tmp_path / "analysis.toml"
+        path.write_text(tomli_w.dumps(table), encoding="utf-8")
+        assert _error(["synth", "--config", str(path)], tmp_path, capsys) == f"error: {path}: {key_message}\n"
