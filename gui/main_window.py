@@ -336,7 +336,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_run_started(self) -> None:
-        self.run_bar.begin("Starting the attacks")
+        cluster = self.session.cluster.address
+        self.run_bar.begin("Starting the attacks", note=f"on the Dask cluster at {cluster}" if cluster else "")
 
     @Slot()
     def _on_loaded(self) -> None:

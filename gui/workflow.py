@@ -21,6 +21,7 @@ from engine.errors import InputError
 from engine.io.preview import ReviewData, load_for_review, subtable
 from engine.progress import Progress
 from engine.report.atomic import write_analysis_file
+from engine.session_cache import FileStamp, SessionCache
 from engine.validation import ConfigProblem
 
 from .dialogs.errors import show_error, show_info
@@ -65,8 +66,10 @@ class Workflow(QObject):
         self._after_load: Optional[Callable[[], None]] = None
         self._run_started = 0.0
         self._run_meta: tuple[int, int, int] = (0, 0, 1)
+        self._swept_before = 0
         self._run_attacks = None
         self.last_error = None
+        self.cache = SessionCache()  # the table and sweep counts re-runs reuse
 
     # --- errors --------------------------------------------------------------------------
     def error(self, title: str, message: str, details: str = ""):
@@ -112,7 +115,10 @@ class Workflow(QObject):
         def work(progress, cancel) -> ReviewData:
             def step(stage: str, done: int, total: int) -> None:
                 progress(Progress(stage, done, total, 0.0, None))
-            return load_for_review(source, cancel, step)
+            stamp = FileStamp.of(source.path)
+            data = load_for_review(source, cancel, step)
+            self.cache.adopt(source, data.table, stamp)
+            return data
 
         self.loader.submit(work)
 
@@ -200,13 +206,16 @@ class Workflow(QObject):
             return False
         self._run_started = time.monotonic()
         self._run_meta = (table.n_rows, self.session.subset_count(), config.jobs)
+        self._swept_before = self.cache.sweeps.swept
         self._run_attacks = replace(self.session.attacks)
 
         def work(progress, cancel):
-            return run_assessment(config, table=table, on_progress=progress, cancel=cancel)
+            with self.cache.prepared(config, cancel, shown=table) as kept:
+                return run_assessment(config, table=kept, on_progress=progress, cancel=cancel)
 
         self.runner.submit(work)
-        self.statusMessage.emit("Running the attacks...")
+        where = f" on the Dask cluster at {config.cluster.address}" if config.cluster.enabled else ""
+        self.statusMessage.emit(f"Running the attacks{where}...")
         return True
 
     def cancel(self) -> None:
@@ -220,7 +229,8 @@ class Workflow(QObject):
     def _on_run_finished(self, assessment) -> None:
         seconds = time.monotonic() - self._run_started
         rows, subsets, jobs = self._run_meta
-        rate = measured_rate(rows, subsets, jobs, seconds)
+        swept_all = self.cache.sweeps.swept - self._swept_before >= subsets   # kept counts say nothing of speed
+        rate = measured_rate(rows, subsets, jobs, seconds) if swept_all else None
         if rate is not None:
             self.settings.setValue(RATE_KEY, rate)
         self.session.set_result(Result(assessment, self._run_attacks or self.session.attacks, seconds))

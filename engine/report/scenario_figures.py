@@ -21,7 +21,8 @@ PICKED = "#f2a01e"
 @dataclass(frozen=True)
 class RiskLossPoint:
     """One released version: its label, the share of the QIDs' information lost (0 for the
-    original), the worst unique share and worst mean re-identification probability, ready or not."""
+    original), the worst unique share and worst mean re-identification probability, ready or not;
+    with a sampling weight, the worst expected re-identifications as a share of the records."""
 
     label: str
     loss: float
@@ -30,20 +31,27 @@ class RiskLossPoint:
     ready: bool
     original: bool = False
     recommended: bool = False
+    expected_share: Optional[float] = None
 
 
 def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[float] = None,
                      reid_limit: Optional[float] = None, width: float = 7.0, height: float = 2.8,
-                     figure: Optional[Figure] = None) -> Figure:
+                     figure: Optional[Figure] = None, expected_limit: Optional[float] = None) -> Figure:
     """Two panels (records unique; mean re-identification probability) against the share of
     information lost, in percent; the thresholds dashed; each point labelled with its number
-    (0 = the original); green when the verdict is ready, red when not; the recommended ringed."""
+    (0 = the original); green when the verdict is ready, red when not; the recommended ringed.
+    With a sampling weight (points with ``expected_share``) the panels are the measure the
+    verdict uses, expected re-identifications (limit ``expected_limit``), and records unique
+    in the sample (no limit: not the verdict's measure)."""
     with matplotlib.rc_context(RC):
         if figure is None:
             figure = Figure(figsize=(width, height))
         axes = figure.subplots(1, 2, sharex=True)
         panels = ((axes[0], "unique_share", unique_limit, "records unique (certain re-identification)"),
                   (axes[1], "reid_prob", reid_limit, "mean re-identification probability"))
+        if any(p.expected_share is not None for p in points):
+            panels = ((axes[0], "expected_share", expected_limit, "expected re-identifications (% of records)"),
+                      (axes[1], "unique_share", None, "records unique in the sample"))
         top = max([100 * (getattr(p, m) or 0) for p in points for _, m, _, _ in panels] + [1.0])
         right = max([100 * p.loss for p in points] + [1.0])
         for ax, measure, limit, title in panels:

@@ -23,6 +23,7 @@ from ..problems import window_message
 from ..resources import icon
 from ..session import AttackChoice, Session
 from ..text import MODEL_TIPS, duration, qid_text
+from ..widgets.cluster_fields import ClusterFields
 from .common import banner, hint, page_layout, scrolling, title
 
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
@@ -271,6 +272,9 @@ class AttacksPage(QWidget):
         self.run_button.clicked.connect(self.runRequested)
         row.addWidget(self.run_button)
         layout.addLayout(row)
+        self.cluster = ClusterFields()
+        self.cluster.changed.connect(self.session.set_cluster)
+        layout.addWidget(self.cluster)
         self.problem = banner("", "banner")
         layout.addWidget(self.problem)
         return box
@@ -380,6 +384,7 @@ class AttacksPage(QWidget):
         if s.family.kind == "max-size" and s.family.max_size:
             self.max_size.setValue(s.family.max_size)
         self.jobs.setValue(s.jobs)
+        self.cluster.show_options(s.cluster)
         self.models_enabled.setChecked(s.models.enabled)
         self.models_l.setValue(s.models.l)
         for name, (check, spin) in self.model_targets.items():

@@ -420,7 +420,7 @@ class ScenariosPage(QWidget):
             return False
         result = self.session.result
         previous = result.assessment if result is not None and _same_analysis(result.assessment.config, config) \
-            else None
+            and not config.linkage.enabled else None  # linked releases: the releases are read again
         self._attacks = result.attacks if previous is not None else replace(self.session.attacks)
         self._started = time.monotonic()
 

@@ -58,15 +58,18 @@ class RunBar(QFrame):
         layout.addWidget(self.cancel_button)
         self._start = 0.0
         self._last: Optional[Progress] = None
+        self._note = ""
         self._timer = QTimer(self)
         self._timer.setInterval(500)
         self._timer.timeout.connect(self._refresh)
         self.hide()
 
-    def begin(self, title: str, cancellable: bool = True) -> None:
+    def begin(self, title: str, cancellable: bool = True, note: str = "") -> None:
+        """Show the bar; ``note`` (e.g. where the work runs) stays beside the times."""
         self.title.setText(title)
         self.bar.setRange(0, 0)
-        self.detail.setText(translate("widgets.run_bar", "starting..."))
+        self._note = note
+        self.detail.setText(translate("widgets.run_bar", "starting...") + (f" · {note}" if note else ""))
         self.cancel_button.setEnabled(cancellable)
         self.cancel_button.setVisible(cancellable)
         self._start = time.monotonic()
@@ -119,6 +122,8 @@ class RunBar(QFrame):
                     if eta is not None
                     else " · remaining: measuring"
                 )
+        if self._note:
+            text += f" · {self._note}"
         self.detail.setText(text)
 
     @Slot()

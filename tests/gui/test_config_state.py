@@ -322,3 +322,52 @@ def test_toolbar_acts_on_the_page_in_front(qtbot, window, tmp_path, monkeypatch)
     window.ask_export_pdf()
     assert "Run the analysis on this page first" in window.flow.last_error.informativeText()
     window.flow.last_error.close()
+
+
+def _type(field, text: str) -> None:
+    field.setText(text)
+    field.editingFinished.emit()
+
+
+def test_cluster_fields_edit_the_config_and_round_trip(qtbot, window, tmp_path):
+    from engine.config import ClusterOptions
+
+    path = _write(tmp_path, "analysis.toml", ASSESS.replace("{cluster}", CLUSTER),
+                  ("census_example.csv", "census.csv"))
+    _open(qtbot, window, path)
+    fields = window.attacks_page.cluster
+    assert fields.address.text() == "tcp://127.0.0.1:8786" and fields.note.isHidden()  # loopback: no warning
+    pems = {name: tmp_path / f"{name}.pem" for name in ("ca", "cert", "key")}
+    for pem in pems.values():
+        pem.write_text("-----BEGIN CERTIFICATE-----\n")
+    _type(fields.address, "tls://scheduler.agency.internal:8786")
+    assert not window.attacks_page.problem.isHidden()   # tls:// needs the three files first
+    for name, pem in pems.items():
+        _type(fields.files[f"tls_{name}"], str(pem))
+    wanted = ClusterOptions("tls://scheduler.agency.internal:8786", str(pems["ca"]), str(pems["cert"]),
+                            str(pems["key"]))
+    assert window.session.build_config().cluster == wanted
+    assert window.attacks_page.problem.isHidden() and fields.note.isHidden()
+    saved = tmp_path / "saved.toml"
+    assert window.flow.save_analysis(str(saved))
+    assert read_toml(saved)["run"] == {"jobs": 1, "cluster": wanted.address, "cluster_ca": str(pems["ca"]),
+                                       "cluster_cert": str(pems["cert"]), "cluster_key": str(pems["key"])}
+    assert AnalysisConfig.from_toml(saved).cluster == wanted
+    assert AnalysisConfig.from_toml(saved) == replace(AnalysisConfig.from_toml(path), cluster=wanted)
+
+    window._on_run_started()   # the address is shown while the attacks run
+    assert "on the Dask cluster at tls://scheduler.agency.internal:8786" in window.run_bar.detail.text()
+    window.run_bar.end()
+
+    for name in pems:
+        _type(fields.files[f"tls_{name}"], "")
+    _type(fields.address, "tcp://10.1.2.3:8786")
+    assert not fields.note.isHidden() and "plain tcp" in fields.note.text()
+    assert window.attacks_page.problem.isHidden()        # a warning, not a fault
+    _type(fields.address, "")
+    assert not window.session.build_config().cluster.enabled and fields.note.isHidden()
+    assert window.flow.save_analysis(str(saved))
+    assert read_toml(saved)["run"] == {"jobs": 1}
+    window.session.set_cluster(wanted)                    # opened or set elsewhere: the fields follow
+    window.attacks_page.refresh()
+    assert fields.address.text() == wanted.address and fields.files["tls_key"].text() == str(pems["key"])
