@@ -157,11 +157,8 @@ class Workflow(QObject):
         return self._open_config(config, path, run_after)
 
     def _open_config(self, config: AnalysisConfig, path: str, run_after: bool = False) -> bool:
-        try:
-            _check_roles(config, Path(path).name)
-        except InputError as exc:
-            self.error("Could not open the analysis", str(exc))
-            return False
+        """Make ``config`` (read by AnalysisConfig.from_toml, which checks its roles and values)
+        the window's analysis once its data is loaded."""
         self.session.analysis_path = str(path)
         self.add_recent(str(path))
 
@@ -246,15 +243,3 @@ class Workflow(QObject):
     def busy(self) -> bool:
         return self.controller.busy or self.loader.busy
 
-
-def _check_roles(config: AnalysisConfig, name: str) -> None:
-    """Refuse a column given two roles (the window shows one role per column)."""
-    seen: dict[str, str] = {}
-    for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "weight", "household",
-                 "ignored"):
-        value = getattr(config.roles, role)
-        for column in ((value,) if isinstance(value, str) else value or ()):
-            if column in seen and seen[column] != role:
-                words = (seen[column].replace("_", " ").rstrip("s"), role.replace("_", " ").rstrip("s"))
-                raise InputError(f"{name}: column {column!r} cannot be both {words[0]} and {words[1]}")
-            seen[column] = role

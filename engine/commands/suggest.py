@@ -69,7 +69,7 @@ def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
         return None
     from ..config import AnalysisConfig, read_toml
 
-    config = AnalysisConfig.from_toml(args.config)
+    config = AnalysisConfig.from_toml(args.config, check=False)
     args.qid = args.qid or list(config.roles.quasi_identifiers)
     args.sensitive = args.sensitive or list(config.roles.sensitive)
     given = read_toml(args.config).get("report", {}).get("thresholds", {})

@@ -58,14 +58,14 @@ def add_parser(commands) -> None:
 
 
 FLAGS = {name: "--" + name.replace("_", "-") for name in ("radius", "targets", "seed", "jobs", "generator",
-                                                           "shadow_datasets")}
-"""The option that sets each config field validated by :meth:`SyntheticConfig.problems`."""
+                                                           "shadow_datasets", "sensitive")} | {"qids": "--qid"}
+"""The option that sets each config field validated by :meth:`SyntheticConfig.validate`."""
 
 
 def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[str]]:
     """The config from ``--config`` (if any) overridden by the other options, and warnings
     about attacks left out of the default list."""
-    base = SyntheticConfig.from_toml(args.config) if args.config else None
+    base = SyntheticConfig.from_toml(args.config, check=False) if args.config else None
     real = read_source(args.real, args, base.real if base else None)
     synthetic = read_source(args.synthetic, args, base.synthetic if base else None)
     if real is None:

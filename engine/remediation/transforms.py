@@ -494,17 +494,13 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
     recodes: list[tuple[str, Hierarchy, int, str]] = []
     cells = {q: 0 for q in qids}
     removed = sampled_out = 0
+    for fault in step_faults(scenario, qids):
+        raise InputError(fault)
     for number, step in enumerate(scenario.steps, start=1):
         if cancel is not None:
             cancel.raise_if_cancelled()
         where = f"scenario {scenario.name!r}, step {number}"
         n = len(rows)
-        for name in _columns_named(step):
-            if name in dropped:
-                raise InputError(f"{where}: column {name!r} was dropped by an earlier step")
-            if name not in qids:
-                raise InputError(f"{where}: column {name!r} is not a quasi-identifier of the analysis "
-                                 f"(quasi-identifiers: {', '.join(qids)})")
         if isinstance(step, Drop):
             qids.remove(step.column)
             dropped.append(step.column)
@@ -543,6 +539,22 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
     return TransformedTable(scenario=scenario, table=out, rows=rows, qids=tuple(qids), dropped=tuple(dropped),
                             recoded=recoded, cells_suppressed={q: c for q, c in cells.items() if q in qids},
                             records_removed=removed, records_sampled_out=sampled_out, recodes=tuple(recodes))
+
+
+def step_faults(scenario: Scenario, qids: Sequence[str]) -> list[str]:
+    """What the scenario's steps name wrongly: a column that is not one of ``qids``, or one
+    dropped by an earlier step (each step applies to the quasi-identifiers left)."""
+    faults, left = [], list(qids)
+    for number, step in enumerate(scenario.steps, start=1):
+        where = f"scenario {scenario.name!r}, step {number}"
+        for name in _columns_named(step):
+            if name not in left:
+                faults.append(f"{where}: column {name!r} was dropped by an earlier step" if name in qids else
+                              f"{where}: column {name!r} is not a quasi-identifier of the analysis "
+                              f"(quasi-identifiers: {', '.join(qids)})")
+        if isinstance(step, Drop) and step.column in left:
+            left.remove(step.column)
+    return faults
 
 
 def _columns_named(step: Transform) -> tuple[str, ...]:

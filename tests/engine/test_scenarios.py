@@ -165,7 +165,7 @@ def test_scenario_naming_a_dropped_column_is_one_line(case, capsys):
     code = cli.main(["assess", str(data), "--qid", "sex", "age", "--scenario", str(bad), "--out",
                      str(folder / "o"), "--quiet"])
     err = capsys.readouterr().err
-    assert code == 2 and err == "error: scenario 'x', step 2: column 'age' was dropped by an earlier step\n"
+    assert code == 2 and err == "error: --scenario: scenario 'x', step 2: column 'age' was dropped by an earlier step\n"
     assert not (folder / "o").exists() or not any((folder / "o").iterdir())
 
 
