@@ -20,7 +20,7 @@ from engine.config import AnalysisConfig, DataSource
 from engine.errors import InputError
 from engine.io.preview import ReviewData, load_for_review, subtable
 from engine.progress import Progress
-from engine.report.atomic import write_analysis_file
+from engine.atomic import write_analysis_file
 from engine.session_cache import FileStamp, SessionCache
 
 from .dialogs.errors import show_error, show_info

@@ -17,7 +17,7 @@ from ..i18n import N_, _
 from ..dp.results import CountingPoint, DPAssessment
 from ..progress import CancelToken
 from . import figures
-from .atomic import StagedFiles
+from ..atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
 from .locale_format import integer, number, percent
 

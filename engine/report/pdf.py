@@ -20,7 +20,7 @@ from ..progress import CancelToken
 from ..results import Assessment
 from ..selection import full_set_levels, smallest_k_by_size, top_by_size
 from . import findings, figures, methods, sample_figures, scenarios_section
-from .atomic import StagedFiles
+from ..atomic import StagedFiles
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
 
 def _pct_count(value: float, count: int) -> str:

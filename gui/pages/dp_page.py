@@ -241,7 +241,7 @@ class DPPage(QWidget):
             )
             if not path:
                 return False
-        from engine.report.atomic import write_analysis_file
+        from engine.atomic import write_analysis_file
 
         try:  # the data path relative to the analysis file's folder, or absolute
             write_analysis_file(config, Path(path))

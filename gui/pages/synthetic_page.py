@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QTabWidget,
 from engine.config import DataSource
 from engine.errors import InputError
 from engine.progress import Progress
-from engine.report.atomic import write_analysis_file
+from engine.atomic import write_analysis_file
 from engine.synthetic.config import SyntheticConfig
 
 from ..dialogs.errors import show_error
