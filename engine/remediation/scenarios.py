@@ -67,7 +67,7 @@ def risk_summary(assessment: Assessment) -> dict[str, Optional[float]]:
     re-identification probability and rise of certain attribute inference over the prior (linked
     releases' subsets included), and with a sampling weight the expected re-identifications of
     the worst key and their share of the records (None without a weight)."""
-    from ..report.findings import worst_expected
+    from ..verdict import worst_expected
 
     linked = assessment.longitudinal
     reid = list(assessment.reidentification) + list(linked.reidentification if linked else ())
@@ -192,7 +192,7 @@ def judged_result(original: Assessment, result: Assessment, table: EncodedTable,
                   start: float) -> ScenarioResult:
     """The scenario's result: its assessment judged by the original's thresholds, and the
     information lost from ``table`` (the original data), timed from ``start``."""
-    from ..report.findings import verdict
+    from ..verdict import verdict
 
     scenario = transformed.scenario
     judged = verdict(result, original.config.report.thresholds)
@@ -279,7 +279,7 @@ def transformed_arrow(transformed: TransformedTable) -> pa.Table:
 
 def scenario_rows(assessment: Assessment) -> Iterable[list[Any]]:
     """Rows of scenarios.csv: the original first, then each scenario."""
-    from ..report.findings import verdict
+    from ..verdict import verdict
 
     original = verdict(assessment, assessment.config.report.thresholds)
     risk = risk_summary(assessment)

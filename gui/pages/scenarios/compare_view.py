@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 from engine.config import Thresholds
 from engine.remediation.recommend import recommend
 from engine.remediation.scenarios import risk_summary
-from engine.report.findings import verdict
+from engine.verdict import verdict
 from engine.report.scenario_figures import RiskLossPoint, risk_loss_figure
 from engine.results import Assessment
 
