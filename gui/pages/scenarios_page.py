@@ -426,7 +426,7 @@ class ScenariosPage(QWidget):
 
         def work(progress, cancel):
             if previous is not None:
-                return with_scenarios(replace(previous, config=config), table, progress, cancel)
+                return with_scenarios(replace(previous, config=config), table, progress, cancel, assess=run_assessment)
             return run_assessment(config, table=table, on_progress=progress, cancel=cancel)
 
         self.run_bar.begin("Running the scenarios")
