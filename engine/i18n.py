@@ -86,12 +86,29 @@ def language(code: Optional[str]) -> Iterator[str]:
         _current.reset(token)
 
 
+def use(code: Optional[str]) -> str:
+    """Make ``code`` (resolved by :func:`resolve`) the language of the calling thread from now on:
+    the window calls it so that the report figures and texts it shows follow its language."""
+    chosen = resolve(code)
+    _current.set(chosen)
+    return chosen
+
+
 def _(text: str) -> str:
     """``text`` in the current language (itself when the catalogue has no translation)."""
     language_now = _current.get()
     if language_now == ENGLISH:
         return text
     return _catalogue(language_now).gettext(text)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """``singular`` or ``plural`` for ``count`` in the current language (its plural rule: in
+    Brazilian Portuguese 0 and 1 take the singular)."""
+    language_now = _current.get()
+    if language_now == ENGLISH:
+        return singular if count == 1 else plural
+    return _catalogue(language_now).ngettext(singular, plural, count)
 
 
 def N_(text: str) -> str:

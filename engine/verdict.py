@@ -10,19 +10,24 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .config import Thresholds
+from .i18n import N_, _
+from .locale_format import localize, number
 from .results import Assessment, ReidentificationRisk
 from .sample_results import SampleRisk
 from .selection import worst
 
 
 def names(qids: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
+    """'a', 'a and b', 'a, b and c' (the conjunction in the report's language)."""
     qids = list(qids)
-    return qids[0] if len(qids) == 1 else ", ".join(qids[:-1]) + " and " + qids[-1]
+    if len(qids) == 1:
+        return qids[0]
+    return _("{first} and {last}").format(first=", ".join(qids[:-1]), last=qids[-1])
 
 
 def pct(value: float) -> str:
-    """A percentage that never rounds a non-zero share to 0% or a partial one to 100%.
+    """A percentage that never rounds a non-zero share to 0% or a partial one to 100%, with the
+    decimal sign of the report's language (81,0% in pt_BR).
 
     >>> pct(0.81), pct(0.99951), pct(0.00005), pct(1.0), pct(1.9e-8)
     ('81.0%', '99.95%', '0.005%', '100.0%', '0.0000019%')
@@ -32,23 +37,23 @@ def pct(value: float) -> str:
         text = f"{points:.2g}"
         if "e" in text:  # below 0.0001%: plain decimals, never scientific notation
             text = f"{points:.{1 - math.floor(math.log10(points))}f}".rstrip("0").rstrip(".")
-        return f"{text}%"
+        return localize(f"{text}%")
     digits = 1
     while digits < 6 and value < 1 and round(points, digits) >= 100:
         digits += 1
-    return f"{points:.{digits}f}%"
+    return localize(f"{points:.{digits}f}%")
 
 
 def people(value: float) -> str:
     """An expected number of people: whole from 10 on, one decimal from 1, two significant
-    digits below 1 (never rounded to 0 when not 0).
+    digits below 1 (never rounded to 0 when not 0); separators of the report's language.
 
     >>> people(411.6), people(2.34), people(12345.0), people(0.0213), people(0.0)
     ('412', '2.3', '12,345', '0.021', '0')
     """
     if value >= 10:
-        return f"{value:,.0f}"
-    return f"{value:.1f}" if value >= 1 else f"{value:.2g}"
+        return number(value, ",.0f")
+    return number(value, ".1f") if value >= 1 else number(value, ".2g")
 
 
 def worst_expected(sample: SampleRisk) -> tuple[tuple[str, ...], float, float]:
@@ -57,6 +62,10 @@ def worst_expected(sample: SampleRisk) -> tuple[tuple[str, ...], float, float]:
     pool = [(sample.key, sample.individual.expected_reidentifications, sample.individual.expected_share)]
     pool += [(s.qids, s.expected_reidentifications, s.expected_share) for s in sample.expected_by_size]
     return max(pool, key=lambda entry: (entry[2], -len(entry[0])))
+
+
+NOT_READY = N_("NOT READY FOR RELEASE under the configured thresholds.")
+READY = N_("Within the configured thresholds for every swept QID subset.")
 
 
 @dataclass(frozen=True)
@@ -80,8 +89,9 @@ def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:
     if sample is not None and sample.weight:
         qids, expected, share = worst_expected(sample)
         if share > limits.expected_reid_share:
-            reasons.append(f"about {people(expected)} people ({pct(share)}) are expected to be re-identified "
-                           f"with {names(qids)} known (limit {pct(limits.expected_reid_share)})")
+            reasons.append(_("about {people} people ({share}) are expected to be re-identified with {qids} known "
+                             "(limit {limit})").format(people=people(expected), share=pct(share), qids=names(qids),
+                                                       limit=pct(limits.expected_reid_share)))
     else:
         reasons += _population_reasons(reid, limits)
     for sensitive in assessment.config.roles.sensitive:
@@ -91,12 +101,13 @@ def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:
         top = worst(rows, lambda r: r.posterior_det - r.prior_det)
         gain = top.posterior_det - top.prior_det
         if gain > limits.inference_certain_gain:
-            reasons.append(f"{sensitive} is inferred with certainty for {pct(top.posterior_det)} of records "
-                           f"on {names(top.qids)}, {pct(gain)} above the prior "
-                           f"(limit {pct(limits.inference_certain_gain)})")
+            reasons.append(_("{sensitive} is inferred with certainty for {share} of records on {qids}, {gain} "
+                             "above the prior (limit {limit})").format(
+                sensitive=sensitive, share=pct(top.posterior_det), qids=names(top.qids), gain=pct(gain),
+                limit=pct(limits.inference_certain_gain)))
     if reasons:
-        return Verdict(False, "NOT READY FOR RELEASE under the configured thresholds.", tuple(reasons))
-    return Verdict(True, "Within the configured thresholds for every swept QID subset.", ())
+        return Verdict(False, _(NOT_READY), tuple(reasons))
+    return Verdict(True, _(READY), ())
 
 
 def _population_reasons(reid: Sequence[ReidentificationRisk], limits: Thresholds) -> list[str]:
@@ -105,10 +116,10 @@ def _population_reasons(reid: Sequence[ReidentificationRisk], limits: Thresholds
     reasons = []
     top_det = worst(reid, "posterior_det")
     if top_det is not None and top_det.posterior_det > limits.unique_share:
-        reasons.append(f"{pct(top_det.posterior_det)} of records are unique on {names(top_det.qids)} "
-                       f"(limit {pct(limits.unique_share)})")
+        reasons.append(_("{share} of records are unique on {qids} (limit {limit})").format(
+            share=pct(top_det.posterior_det), qids=names(top_det.qids), limit=pct(limits.unique_share)))
     top_prob = worst(reid, "posterior_prob")
     if top_prob is not None and top_prob.posterior_prob > limits.reid_prob:
-        reasons.append(f"mean re-identification probability {pct(top_prob.posterior_prob)} on "
-                       f"{names(top_prob.qids)} (limit {pct(limits.reid_prob)})")
+        reasons.append(_("mean re-identification probability {share} on {qids} (limit {limit})").format(
+            share=pct(top_prob.posterior_prob), qids=names(top_prob.qids), limit=pct(limits.reid_prob)))
     return reasons

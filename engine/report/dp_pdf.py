@@ -19,7 +19,7 @@ from ..progress import CancelToken
 from . import figures
 from ..atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
-from .locale_format import integer, number, percent
+from ..locale_format import integer, number, percent
 
 MECHANISM_NAMES = {"oblivious": N_("oblivious (central, truncated geometric)"),
                    "local": N_("local (each record perturbed)")}

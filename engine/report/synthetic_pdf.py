@@ -20,7 +20,7 @@ from ..synthetic.results import AttackEvaluation, SyntheticAssessment
 from . import figures
 from ..atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
-from .locale_format import integer, localize, number, percent
+from ..locale_format import integer, localize, number, percent
 
 METHODS = (
     (N_("Attacker model"), N_("The attacker holds the synthetic file and one target record. A membership attack "

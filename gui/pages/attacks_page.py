@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QRadioButton,
                                QSpinBox, QVBoxLayout, QWidget)
@@ -19,8 +19,8 @@ from engine.workers import available_cpus
 from ..dialogs.subset_dialog import SubsetDialog
 from ..dialogs.target_dialog import TargetDialog
 from ..estimate import estimate_seconds
-from ..resources import icon
 from ..session import AttackChoice, Session
+from ..widgets.command_bar import assessment_commands
 from ..text import MODEL_TIPS, duration, qid_text
 from ..widgets.cluster_fields import ClusterFields
 from .common import banner, hint, page_layout, scrolling, title
@@ -34,8 +34,6 @@ MODEL_TARGETS = (("k", "target k", 5), ("l", "target l", 2), ("alpha", "target a
 class AttacksPage(QWidget):
     """Everything the run needs besides the data; Run is enabled when the config is valid."""
 
-    runRequested = Signal()
-
     def __init__(self, session: Session, rate: Callable[[], Optional[float]] = lambda: None,
                  parent=None) -> None:
         super().__init__(parent)
@@ -48,7 +46,6 @@ class AttacksPage(QWidget):
         layout = page_layout(body)
         layout.addWidget(title("3 · Attacks"))
         head = QHBoxLayout()  # the command row: Run on the right, where every page has it
-        head.addStretch(1)
         layout.addLayout(head)
         columns = QHBoxLayout()
         left, right = QVBoxLayout(), QVBoxLayout()
@@ -61,7 +58,7 @@ class AttacksPage(QWidget):
         right.addWidget(self._family_box())
         right.addWidget(self._privacy_box())
         right.addWidget(self._run_box())
-        head.addWidget(self.run_button)
+        head.addWidget(self.commands, 1)
         right.addStretch(1)
         for signal in (session.dataChanged, session.rolesChanged, session.attacksChanged,
                        session.targetsChanged):
@@ -266,10 +263,8 @@ class AttacksPage(QWidget):
         self.jobs.valueChanged.connect(self._on_jobs)
         row.addWidget(self.jobs)
         row.addStretch(1)
-        self.run_button = QPushButton(icon("run"), "Run the attacks  (Ctrl+R)")
-        self.run_button.setObjectName("primary")
-        self.run_button.clicked.connect(self.runRequested)
-        row.addWidget(self.run_button)
+        self.commands = assessment_commands()
+        self.run_button = self.commands.run_button
         layout.addLayout(row)
         self.cluster = ClusterFields()
         self.cluster.changed.connect(self.session.set_cluster)

@@ -1,10 +1,11 @@
-"""The bar under the pages while a run goes: progress (subsets done/total), elapsed, ETA
-and a Cancel button."""
+"""The bar under the pages while a run goes: the stage, progress (done/total), elapsed, ETA
+and a Cancel button. One widget for every analysis: a page names its own stages (``stages``)
+and how their counts read (``formats``)."""
 
 from __future__ import annotations
 
 import time
-from typing import Optional
+from typing import Mapping, Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton
@@ -12,9 +13,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushBu
 from engine.progress import Progress
 
 from ..resources import icon
-from ..text import duration
 from ..i18n import translate
-from ..text import Translated, local_digits
+from ..text import Translated, count, duration, local_digits
 
 STAGES = Translated(
     "widgets.run_bar",
@@ -29,15 +29,22 @@ STAGES = Translated(
     },
 )
 
+#: How the counts of a stage read on the bar ({done} and {total}); other stages: "{done} / {total}".
+FORMATS = {"profiling": "{done} / {total} columns", "suggest": "{done} / {total} combinations",
+           "histograms": "{done} / {total} subsets"}
+
 
 class RunBar(QFrame):
     """Shown while a job runs; ``cancelRequested`` when the analyst presses Cancel."""
 
     cancelRequested = Signal()
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent=None, stages: Optional[Mapping[str, str]] = None,
+                 formats: Optional[Mapping[str, str]] = None) -> None:
         super().__init__(parent)
         self.setObjectName("runBar")
+        self.stages = stages or {}
+        self.formats = formats or {}
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 6)
         self.title = QLabel("")
@@ -88,7 +95,8 @@ class RunBar(QFrame):
     @Slot(object)
     def update_progress(self, progress: Progress) -> None:
         self._last = progress
-        stage = STAGES.get(progress.stage, progress.stage)
+        stage = self.stages.get(progress.stage) or STAGES.get(
+            progress.stage, progress.stage.replace("-", " ").capitalize())
         if progress.stage == "sweep" and progress.total:
             self.bar.setRange(0, progress.total)
             self.bar.setValue(progress.done)
@@ -99,11 +107,11 @@ class RunBar(QFrame):
             )
             if progress.done >= progress.total:
                 stage = translate("widgets.run_bar", "Summarising the results")
-        elif progress.total and progress.stage in ("profiling", "histograms", "suggest"):
+        elif progress.total:
             self.bar.setRange(0, progress.total)
-            self.bar.setValue(progress.done)
-            unit = {"profiling": "columns", "suggest": "combinations"}.get(progress.stage, "subsets")
-            self.bar.setFormat(f"{progress.done:,} / {progress.total:,} {unit}")
+            self.bar.setValue(min(progress.done, progress.total))
+            template = self.formats.get(progress.stage) or FORMATS.get(progress.stage, "{done} / {total}")
+            self.bar.setFormat(template.format(done=count(progress.done), total=count(progress.total)))
         else:
             self.bar.setRange(0, 0)
         self.title.setText(stage)
@@ -111,17 +119,19 @@ class RunBar(QFrame):
 
     @Slot()
     def _refresh(self) -> None:
-        eta = self._last.eta if self._last is not None and self._last.stage == "sweep" else None
+        last = self._last
         text = translate("widgets.run_bar", "elapsed {0}").format(duration(self.elapsed))
-        if self._last is not None and self._last.stage == "sweep":
-            if self._last.done >= self._last.total:
+        if last is not None and last.stage == "sweep":
+            if last.done >= last.total:
                 text += " · finishing"
             else:
                 text += (
-                    translate("widgets.run_bar", " · remaining about {0}").format(duration(eta))
-                    if eta is not None
+                    translate("widgets.run_bar", " · remaining about {0}").format(duration(last.eta))
+                    if last.eta is not None
                     else " · remaining: measuring"
                 )
+        elif last is not None and last.total and last.done < last.total and last.eta is not None:
+            text += translate("widgets.run_bar", " · remaining about {0}").format(duration(last.eta))
         if self._note:
             text += f" · {self._note}"
         self.detail.setText(text)

@@ -297,31 +297,54 @@ def test_dp_open_save_round_trip(qtbot, window, tmp_path):
 
 
 def test_toolbar_acts_on_the_page_in_front(qtbot, window, tmp_path, monkeypatch):
-    from gui.main_window import ATTACKS, DP, SYNTHETIC
+    from gui.main_window import ATTACKS, DATA, DP, RELEASES, RESULTS, SCENARIOS, SYNTHETIC
 
     started = []
-    for name, page in (("synthetic", window.synthetic_page), ("dp", window.dp_page)):
+    for name, page in (("scenarios", window.scenarios_page), ("synthetic", window.synthetic_page),
+                       ("dp", window.dp_page)):
         monkeypatch.setattr(page, "run", lambda name=name: started.append(name) or True)
         monkeypatch.setattr(page, "cancel", lambda name=name: started.append(f"cancel {name}"))
     monkeypatch.setattr(window.flow, "run", lambda: started.append("assessment") or False)
     monkeypatch.setattr(window.flow, "cancel", lambda: started.append("cancel assessment"))
+    assessment = window.flow.controller
+    controllers = {SYNTHETIC: ("synthetic", window.synthetic_page.controller),
+                   DP: ("dp", window.dp_page.controller),
+                   SCENARIOS: ("scenarios", window.scenarios_page.controller),
+                   DATA: ("assessment", assessment), RELEASES: ("assessment", assessment),
+                   ATTACKS: ("assessment", assessment), RESULTS: ("assessment", assessment)}
+    exports = []
+    for index, (name, controller) in controllers.items():
+        for what in ("pdf", "tables"):
+            monkeypatch.setattr(controller, f"ask_export_{what}", lambda w=what, n=name: exports.append((n, w)))
     window.flow.open_data_file(str(EXAMPLES / "census_example.csv"), ask=False)
     wait_loaded(qtbot, window)
-    for page, name in ((SYNTHETIC, "synthetic"), (DP, "dp"), (ATTACKS, "assessment")):
-        window.show_page(page)
+    for index, (name, controller) in controllers.items():
+        window.show_page(index)
+        assert window.front_controller() is controller
         assert window.run_action.isEnabled()
         window.run_action.trigger()
-        window.cancel()
+        window.cancel_action.setEnabled(True)  # nothing runs here: the action is driven by hand
+        window.cancel_action.trigger()
         assert started[-2:] == [name, f"cancel {name}"]
+        window.pdf_action.setEnabled(True)
+        window.pdf_action.trigger()
+        window.tables_action.setEnabled(True)
+        window.tables_action.trigger()
+        assert exports[-2:] == [(name, "pdf"), (name, "tables")]
     # the loaded file is offered as the other pages' input
     assert window.synthetic_page.form.files.path("real") == str(EXAMPLES / "census_example.csv")
     assert window.dp_page.data_path.text() == str(EXAMPLES / "census_example.csv")
-    # Export acts on the page in front: nothing to export on the noisy-count page yet
+
+
+def test_toolbar_export_without_a_result_says_so(qtbot, window):
+    from gui.main_window import DP
+
     window.show_page(DP)
-    assert not window.pdf_action.isEnabled()
+    assert not window.pdf_action.isEnabled() and not window.tables_action.isEnabled()
     window.ask_export_pdf()
-    assert "Run the analysis on this page first" in window.flow.last_error.informativeText()
-    window.flow.last_error.close()
+    box = window.dp_page.controller.last_error
+    assert "Run the analysis on this page first" in box.informativeText()
+    box.close()
 
 
 def _type(field, text: str) -> None:
@@ -355,8 +378,10 @@ def test_cluster_fields_edit_the_config_and_round_trip(qtbot, window, tmp_path):
     assert AnalysisConfig.from_toml(saved).cluster == wanted
     assert AnalysisConfig.from_toml(saved) == replace(AnalysisConfig.from_toml(path), cluster=wanted)
 
-    window._on_run_started()   # the address is shown while the attacks run
-    assert "on the Dask cluster at tls://scheduler.agency.internal:8786" in window.run_bar.detail.text()
+    note = window.flow.assessment.note(window.session.build_config())   # shown while the attacks run
+    assert note == "on the Dask cluster at tls://scheduler.agency.internal:8786"
+    window.run_bar.begin("Starting the attacks", note=note)
+    assert note in window.run_bar.detail.text()
     window.run_bar.end()
 
     for name in pems:

@@ -137,7 +137,7 @@ def test_cancel_leaves_the_page_usable(qtbot, page, window):
 def test_the_scenarios_run_and_the_main_run_exclude_each_other(qtbot, page, window):
     """Both make the assessment: while one runs the other's buttons are disabled with a tooltip
     saying why and asking to start it does nothing; the finished one is the result."""
-    from gui.main_window import SCENARIOS_RUNNING
+    from gui.main_window import ATTACKS, SCENARIOS_RUNNING
     from gui.pages.scenarios_page import LOCKED_TIP, RUN_TIP
 
     build_two(page)
@@ -145,6 +145,8 @@ def test_the_scenarios_run_and_the_main_run_exclude_each_other(qtbot, page, wind
     assert attacks.isEnabled() and window.run_action.isEnabled() and page.run_button.toolTip() == RUN_TIP
     assert page.run()
     assert not attacks.isEnabled() and attacks.toolTip() == SCENARIOS_RUNNING
+    assert not window.run_action.isEnabled() and window.cancel_action.isEnabled()  # the page in front runs
+    window.show_page(ATTACKS)  # the toolbar now drives the attacks: refused while the scenarios run
     assert not window.run_action.isEnabled() and window.run_action.toolTip() == SCENARIOS_RUNNING
     assert not window.flow.run() and not window.flow.runner.busy  # refused, not queued
     wait_page(qtbot, page)

@@ -189,3 +189,17 @@ def test_the_window_gets_a_preferences_menu(qtbot, app, tmp_path):
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles[-2:] == ["&Editar", "&Help"]  # the main window's own menus are not translated yet
     assert i18n.current_language() == "pt_BR"
+
+
+def test_engine_texts_the_window_shows_follow_its_language(app):
+    """Figures and scenario descriptions drawn by the engine in the window use the window's language."""
+    from engine.remediation.transforms import Drop
+    from engine.remediation.recommend import describe_step
+
+    i18n.install(app, "pt_BR")
+    assert engine_i18n._("Summary") == "Resumo"
+    portuguese = describe_step(Drop("birth_day"))
+    i18n.install(app, "en")
+    assert engine_i18n._("Summary") == "Summary"
+    english = describe_step(Drop("birth_day"))
+    assert "birth_day" in portuguese and "birth_day" in english and portuguese != english
