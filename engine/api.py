@@ -151,7 +151,7 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     if config.scenarios:
         from .remediation.scenarios import with_scenarios
 
-        assessment = with_scenarios(assessment, table, on_progress, cancel)
+        assessment = with_scenarios(assessment, table, on_progress, cancel, assess=run_assessment)
     return assessment
 
 
@@ -191,7 +191,7 @@ def _run_linked(config: AnalysisConfig, on_progress: Optional[ProgressCallback],
     if config.scenarios:
         from .remediation.linked import with_linked_scenarios
 
-        assessment = with_linked_scenarios(assessment, linked, on_progress, cancel)
+        assessment = with_linked_scenarios(assessment, linked, on_progress, cancel, assess=assess_linked)
     return assessment
 
 

@@ -28,7 +28,7 @@ from .commands import runner
 from .io.profile import profile_file
 from .progress import CancelToken, ProgressCallback
 from . import selection
-from .report.atomic import StagedFiles
+from .atomic import StagedFiles
 from .report.tables import write_results
 from .results import Assessment
 from .sample_options import SampleOptions

@@ -9,7 +9,6 @@ round-trips through TOML (``tomllib`` to read, ``tomli_w`` to write) and JSON, a
 from __future__ import annotations
 
 import ipaddress
-import os
 import tomllib
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
@@ -19,7 +18,9 @@ from urllib.parse import urlsplit
 import tomli_w
 
 from .errors import InputError
+from .paths import portable_path
 from .sample_options import SampleOptions
+from .scenario_steps import parse_scenarios, step_faults
 from .validation import Problem, at_least, check_file, finite_non_negative, raise_first, share
 
 CONFIG_VERSION = 1
@@ -51,18 +52,6 @@ class DataSource:
     def anchored(self, folder: str | Path) -> "DataSource":
         """This source as an analysis file in ``folder`` stores it (see :func:`portable_path`)."""
         return replace(self, path=portable_path(self.path, folder))
-
-
-def portable_path(path: str, folder: str | Path) -> str:
-    """``path`` as written into an analysis file kept in ``folder``: relative to ``folder``
-    (with ``/``) when the file lies inside it, else absolute. A relative ``path`` or ``folder``
-    is taken from the working folder. Paths read from an analysis file are taken from its own
-    folder (:meth:`AnalysisConfig.from_toml`), so the file reproduces the run from any folder."""
-    target = Path(os.path.abspath(path))
-    try:
-        return target.relative_to(os.path.abspath(folder)).as_posix()
-    except ValueError:  # outside the folder, or on another drive
-        return str(target)
 
 
 @dataclass(frozen=True)
@@ -357,7 +346,7 @@ class AnalysisConfig:
     cluster: ClusterOptions = field(default_factory=ClusterOptions)
     sample: SampleOptions = field(default_factory=SampleOptions)
     version: int = CONFIG_VERSION
-    scenarios: tuple = ()  # engine.remediation.transforms.Scenario, run on transformed copies of the data
+    scenarios: tuple = ()  # engine.scenario_steps.Scenario, run on transformed copies of the data
 
     @property
     def sample_requested(self) -> bool:
@@ -460,7 +449,6 @@ class AnalysisConfig:
         columns of the analysis (a quasi-identifier or a sensitive column)."""
         if not self.scenarios:
             return []
-        from .remediation.transforms import step_faults
 
         qids, known, out = self.roles.quasi_identifiers, set(self.needed_columns()), []
         for scenario in self.scenarios:
@@ -693,8 +681,6 @@ def column_problems(config: AnalysisConfig, columns: Mapping[str, Sequence[str]]
 
 
 def _scenarios(raw: Any, source: str, base_dir: Optional[Path]) -> tuple:
-    from .remediation.transforms import parse_scenarios
-
     return parse_scenarios(raw, source, base_dir)
 
 

@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from engine.errors import InputError
-from engine.report.atomic import write_analysis_file
+from engine.atomic import write_analysis_file
 from engine.validation import ConfigProblem
 
 from .dialogs.errors import show_error

@@ -20,7 +20,7 @@ from ..cli_options import add_read_options, read_source
 from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken, ProgressCallback
-from ..report.atomic import StagedFiles
+from ..atomic import StagedFiles
 from ..report.dp_tables import write_dp_results
 from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from ..dp.results import DPAssessment

@@ -17,7 +17,7 @@ from ..cli_options import add_read_options, read_source
 from ..config import DataSource
 from ..errors import InputError
 from ..progress import CancelToken, ProgressCallback
-from ..report.atomic import StagedFiles
+from ..atomic import StagedFiles
 from ..report.suggestion_file import write_suggestion
 from ..remediation.export import WRITE_FORMATS, transformed_data, write_table
 from ..remediation.hierarchy import read_hierarchy

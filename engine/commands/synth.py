@@ -15,7 +15,7 @@ from ..cli_options import add_read_options, read_source
 from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken, ProgressCallback
-from ..report.atomic import StagedFiles
+from ..atomic import StagedFiles
 from ..report.synthetic_tables import write_synthetic_results
 from ..synthetic.config import (ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, TOML_KEYS, Criterion,
                                 SyntheticConfig, default_attacks)

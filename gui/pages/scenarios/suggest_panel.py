@@ -17,7 +17,7 @@ from engine.io.encode import EncodedTable
 from engine.remediation.loss import METRICS
 from engine.remediation.recommend import hierarchy_words
 from engine.remediation.suggest import SuggestConfig, SuggestTarget, Suggestion
-from engine.remediation.transforms import HierarchySpec, Recode, RecordSuppression, Scenario
+from engine.remediation.transforms import HierarchySpec, Recode, RecordSuppression, Scenario, build_hierarchy
 
 METRIC_LABELS = {"entropy": "non-uniform entropy (ARX)", "height": "generalisation height (sum of levels)",
                  "discernibility": "discernibility"}
@@ -181,7 +181,7 @@ class SuggestPanel(QWidget):
         """The search as the engine's config (hierarchies built on the loaded columns)."""
         if not self.specs:
             raise InputError("give a hierarchy to at least one quasi-identifier")
-        hierarchies = tuple((q, self.specs[q].build(table[q])) for q in self.qids if q in self.specs)
+        hierarchies = tuple((q, build_hierarchy(self.specs[q], table[q])) for q in self.qids if q in self.specs)
         target = SuggestTarget(k=self.k.value(), max_suppression=self.max_suppression.value())
         config = SuggestConfig(qids=tuple(self.qids), hierarchies=hierarchies, target=target,
                                metric=self.metric.currentData(),
