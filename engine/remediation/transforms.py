@@ -1,29 +1,6 @@
-"""Transformations of the loaded data and scenarios (docs/methods.md, "Transformations"); the
-steps themselves and their TOML form are in :mod:`engine.scenario_steps`.
-
-Each transformation is a frozen dataclass applied, in order, to the encoded table; the input
-file is never touched. A scenario is a named, ordered list of them, kept in the analysis file
-as ``[[scenario]]`` sections::
-
-    [[scenario]]
-    name = "band the age"
-    steps = [
-      { op = "drop", column = "day_of_birth" },
-      { op = "recode", column = "age", level = 1, hierarchy = "age.csv" },
-      { op = "recode", column = "income", level = 1, intervals = [1000, 5000] },
-      { op = "local_suppression", k = 3, importance = ["sex", "age", "municipality"] },
-      { op = "record_suppression", k = 3, max_percent = 2.0 },
-      { op = "sample", fraction = 0.5, seed = 1 },
-    ]
-    crosstabs = [["sex", "age"]]   # optional: tables whose distortion (TVD) is reported
-    recommended = true             # optional: the scenario the analyst picked
-    exported = { path = "release.csv", source_sha256 = "...", sha256 = "..." }  # written by the window
-
-Recode builders: ``hierarchy`` (ARX file), ``intervals`` (widths, optional ``origin``),
-``breaks`` (one list of cut points per level), ``bottom``/``top`` or
-``bottom_quantile``/``top_quantile`` (top and bottom coding), ``dates`` (steps ``month``,
-``year``, ``age:W@YYYY-MM-DD``), ``merge`` (group name -> values).
-"""
+"""Transformations of the loaded data and scenarios (docs/methods.md, "Transformations"): each
+step (a frozen dataclass of :mod:`engine.scenario_steps`, where the ``[[scenario]]`` TOML form is
+described) is applied, in order, to the encoded table; the input file is never touched."""
 
 from __future__ import annotations
 
