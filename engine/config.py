@@ -26,7 +26,8 @@ from .validation import Problem, at_least, check_file, finite_non_negative, rais
 CONFIG_VERSION = 1
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
 TOML_KEYS = {"jobs": "run.jobs", "subsets.max_size": "attacks.max_size", "subsets": "attacks.subsets",
-             "subsets.subsets": "attacks.subset_list", "scenarios": "scenario"}
+             "subsets.subsets": "attacks.subset_list", "scenarios": "scenario", "cluster.address": "run.cluster",
+             **{f"cluster.tls_{name}": f"run.cluster_{name}" for name in ("ca", "cert", "key")}}
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
 MAX_SWEEP_SUBSETS = (1 << 20) - 1
 
@@ -286,23 +287,29 @@ class ClusterOptions:
         >>> ClusterOptions("tcp://127.0.0.1:8786").check()
         []
         """
+        raise_first(self.problems())
+        parts = urlsplit(self.address)
+        if parts.scheme == "tcp" and not _loopback(parts.hostname):
+            return [f"cluster address {self.address!r} is plain tcp: the encoded microdata travel "
+                    f"unencrypted; use tls:// with the agency's certificates"]
+        return []
+
+    def problems(self, prefix: str = "cluster.") -> list[Problem]:
+        """The rules this cluster setting breaks, by field: a ``tls://`` or ``tcp://`` address
+        with host and port; all three PEM files with ``tls://``, none with ``tcp://``."""
         parts = urlsplit(self.address)
         try:
             port = parts.port
         except ValueError:
             port = None
         if parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None:
-            raise InputError(f"cluster address {self.address!r}: expected tls://HOST:PORT or tcp://HOST:PORT")
-        tls = (self.tls_ca, self.tls_cert, self.tls_key)
-        if parts.scheme == "tls" and not all(tls):
-            raise InputError("a tls:// cluster address needs the CA certificate, the client certificate "
-                             "and its key (--cluster-ca, --cluster-cert, --cluster-key)")
-        if parts.scheme == "tcp" and any(tls):
-            raise InputError("cluster certificates are given but the address is tcp://, not tls://")
-        if parts.scheme == "tcp" and not _loopback(parts.hostname):
-            return [f"cluster address {self.address!r} is plain tcp: the encoded microdata travel "
-                    f"unencrypted; use tls:// with the agency's certificates"]
-        return []
+            return [Problem(prefix + "address", "must be tls://HOST:PORT or tcp://HOST:PORT", self.address)]
+        names = ("tls_ca", "tls_cert", "tls_key")
+        if parts.scheme == "tls":
+            return [Problem(prefix + name, "must be given for a tls:// cluster address")
+                    for name in names if not getattr(self, name)]
+        return [Problem(prefix + name, "is only for a tls:// cluster address, not tcp://")
+                for name in names if getattr(self, name)]
 
 
 def _loopback(host: str) -> bool:

@@ -59,22 +59,15 @@ class LinkedData:
     matched: tuple[np.ndarray, ...] = ()  # per later release: whether each focal record's key occurs in it
 
 
-def resolve_qids(names: Sequence[str], labels: Sequence[str], columns: dict[str, list[str]],
-                 files: dict[str, str]) -> list[tuple[str, str, str]]:
+def resolve_qids(names: Sequence[str], labels: Sequence[str],
+                 columns: dict[str, list[str]]) -> list[tuple[str, str, str]]:
     """(labelled name, label, column) per QID: a labelled name picks one release; a plain
-    name is taken from every release that has the column (thesis Example 20)."""
+    name is taken from every release that has the column (thesis Example 20). The columns
+    exist (checked first by :func:`engine.config.column_problems`)."""
     out: list[tuple[str, str, str]] = []
     for name in names:
         column, label = split_label(name, tuple(labels))
-        if label is not None:
-            if column not in columns[label]:
-                raise InputError(f"{files[label]}: no column {column!r} for the QID {name!r}")
-            picks = [label]
-        else:
-            picks = [lab for lab in labels if column in columns[lab]]
-            if not picks:
-                raise InputError(f"QID {name!r}: no release has a column of that name "
-                                 f"({', '.join(files[lab] for lab in labels)})")
+        picks = [label] if label is not None else [lab for lab in labels if column in columns[lab]]
         for lab in picks:
             entry = (labelled(column, lab), lab, column)
             if entry not in out:
@@ -82,13 +75,11 @@ def resolve_qids(names: Sequence[str], labels: Sequence[str], columns: dict[str,
     return out
 
 
-def resolve_target_column(name: str, focal_label: str, labels: Sequence[str], columns: dict[str, list[str]],
-                          files: dict[str, str]) -> tuple[str, str, str]:
-    """A target's column: a labelled name picks its release; a plain name is the focal column."""
+def resolve_target_column(name: str, focal_label: str, labels: Sequence[str]) -> tuple[str, str, str]:
+    """A target's column: a labelled name picks its release; a plain name is the focal column
+    (it exists: checked first by :func:`engine.config.column_problems`)."""
     column, label = split_label(name, tuple(labels))
     label = label or focal_label
-    if column not in columns[label]:
-        raise InputError(f"{files[label]}: target column {column!r} does not exist")
     return labelled(column, label), label, column
 
 
@@ -211,8 +202,8 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
     files = {label: Path(s.path).name for label, s in sources.items()}
     columns = {label: list_columns(s) for label, s in sources.items()}
     raise_first(column_problems(config, columns, files))
-    qids = resolve_qids(config.roles.quasi_identifiers, link.labels, columns, files)
-    target_cols = [resolve_target_column(c, link.focal_label, link.labels, columns, files)
+    qids = resolve_qids(config.roles.quasi_identifiers, link.labels, columns)
+    target_cols = [resolve_target_column(c, link.focal_label, link.labels)
                    for t in config.targets for c in t.columns]
 
     focal_needed = [c for _, lab, c in qids + target_cols if lab == link.focal_label]

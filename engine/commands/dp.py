@@ -86,7 +86,10 @@ def _order(text: str) -> tuple[str, ...]:
     return tuple(piece.strip() for piece in text.split(","))
 
 
-FLAGS = {"epsilons": "--epsilon", "threshold.epsilons": "--epsilon",
+FLAGS = {"epsilons": "--epsilon", "threshold.epsilons": "--epsilon", "mechanisms": "--mechanism",
+         "scenarios": "--sensitive/--useful/--predicate",
+         **{f"scenarios[1].{name}": "--" + name.replace("_", "-") for name in ("sensitive", "useful", "predicate",
+                                                                              "useful_order")},
          **{f"threshold.{name}": f"--{name}" for name in ("voters", "threshold", "known", "p")}}
 """The option that sets each config field validated by :meth:`DPConfig.validate`."""
 

@@ -87,10 +87,11 @@ def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
 
 
 FLAGS = {"target.k": "--k", "target.max_suppression": "--max-suppression", "max_seconds": "--max-seconds",
-         "alternatives": "--alternatives",
+         "alternatives": "--alternatives", "qids": "--qid", "hierarchies": "--hierarchy", "sensitive": "--sensitive",
+         "metric": "--metric",
          **{f"target.{name}": "--" + name.replace("_", "-") for name in ("max_unique_share", "max_reid_prob",
                                                                           "max_inference_gain")}}
-"""The option that sets each config field validated by :meth:`SuggestConfig.problems`."""
+"""The option that sets each config field validated by :meth:`SuggestConfig.validate`."""
 
 
 def config_from_args(args: argparse.Namespace) -> SuggestConfig:

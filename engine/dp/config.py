@@ -75,16 +75,21 @@ class DPScenario:
         return f"count {printable(self.useful)} ∈ {{{values}}}; secret {printable(self.sensitive)}"
 
     def validate(self, where: str = "scenario") -> None:
-        if not self.sensitive:
-            raise InputError(f"{where}: name the sensitive column (--sensitive)")
-        if not self.useful:
-            raise InputError(f"{where}: name the useful column (--useful)")
+        raise_first(self.problems(where + "."))
+
+    def problems(self, prefix: str = "scenario.") -> list[Problem]:
+        """The rules this scenario breaks, by field (``prefix`` + name): both columns named, a
+        value to count, no value twice in the predicate or the useful order."""
+        out = [Problem(prefix + name, "COL", lead=f"a counting scenario needs the {name} column: give ")
+               for name in ("sensitive", "useful") if not getattr(self, name)]
         if not self.predicate:
-            raise InputError(f"{where}: give at least one value of {self.useful!r} to count (--predicate)")
-        if len(set(self.predicate)) != len(self.predicate):
-            raise InputError(f"{where}: --predicate names a value of {self.useful!r} twice")
-        if len(set(self.useful_order)) != len(self.useful_order):
-            raise InputError(f"{where}: --useful-order names a value of {self.useful!r} twice")
+            out.append(Problem(prefix + "predicate", "VALUE",
+                               lead=f"a counting scenario needs a value of {self.useful!r} to count: give "))
+        for name in ("predicate", "useful_order"):
+            values = getattr(self, name)
+            if len(set(values)) != len(values):
+                out.append(Problem.about(prefix + name, f"a value of {self.useful!r} is given twice"))
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"sensitive": self.sensitive, "useful": self.useful,
@@ -126,7 +131,7 @@ class ThresholdConfig:
         for name in ("voters", "threshold", "known"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-                raise InputError(f"{where}.{name} must be a whole number (got {value!r})")
+                raise_first([Problem(f"{where}.{name}", "must be a whole number", value)])
         raise_first(self.problems(where + "."))
 
     def problems(self, prefix: str = "threshold.") -> list[Problem]:
@@ -161,30 +166,32 @@ class DPConfig:
 
     def validate(self) -> None:
         """Check the config on its own (columns and values are checked against the table later)."""
-        if not self.scenarios and self.threshold is None:
-            raise InputError("nothing to analyse: give a counting scenario (--sensitive/--useful/--predicate) "
-                             "or a thresholded count (dp-threshold)")
-        if self.scenarios:
-            if self.data is None:
-                raise InputError("data: a counting-query analysis needs a data file")
-            for number, scenario in enumerate(self.scenarios, start=1):
-                scenario.validate(f"scenarios[{number}]")
-            labels = [s.label() for s in self.scenarios]
-            if len(set(labels)) != len(labels):
-                raise InputError("scenarios: the same scenario is given twice")
-            raise_first(epsilon_problems("epsilons", self.epsilons))
-            if not self.mechanisms:
-                raise InputError(f"mechanisms (--mechanism): choose at least one of {', '.join(MECHANISMS)}")
-            for mechanism in self.mechanisms:
-                if mechanism not in MECHANISMS:
-                    raise InputError(f"mechanisms (--mechanism): unknown mechanism {mechanism!r} "
-                                     f"(expected {', '.join(MECHANISMS)})")
-            if len(set(self.mechanisms)) != len(self.mechanisms):
-                raise InputError("mechanisms (--mechanism): a mechanism is given twice")
+        raise_first(self.structure_problems())
+        raise_first(epsilon_problems("epsilons", self.epsilons) if self.scenarios else [])
         if self.threshold is not None:
             self.threshold.validate()
         if self.version != DP_CONFIG_VERSION:
             raise InputError(f"version {self.version!r} is not supported (expected {DP_CONFIG_VERSION})")
+
+    def structure_problems(self) -> list[Problem]:
+        """The structural rules this config breaks, by field: something to analyse; for the
+        counting queries a data file, valid scenarios, each once, and known mechanisms, each once."""
+        if not self.scenarios:
+            return [] if self.threshold is not None else [Problem.about(
+                "scenarios", "nothing to analyse: give a counting scenario or a thresholded count")]
+        out = [] if self.data is not None else [Problem.about("data", "a counting-query analysis needs a data file")]
+        for number, scenario in enumerate(self.scenarios, start=1):
+            out += scenario.problems(f"scenarios[{number}].")
+        labels = [s.label() for s in self.scenarios]
+        if len(set(labels)) != len(labels):
+            out.append(Problem.about("scenarios", "the same scenario is given twice"))
+        if not self.mechanisms:
+            out.append(Problem("mechanisms", f"must hold at least one of {', '.join(MECHANISMS)}"))
+        out += [Problem("mechanisms", f"must be one of {', '.join(MECHANISMS)}", m)
+                for m in self.mechanisms if m not in MECHANISMS]
+        if len(set(self.mechanisms)) != len(self.mechanisms):
+            out.append(Problem.about("mechanisms", "a mechanism is given twice"))
+        return out
 
     def problems(self) -> list[Problem]:
         """The value rules this config breaks (:mod:`engine.validation`), by field, as

@@ -76,23 +76,31 @@ class SuggestConfig:
     alternatives: int = 5
 
     def validate(self, columns: Sequence[str] = ()) -> None:
-        if not self.qids:
-            raise InputError("give at least one quasi-identifier (--qid COL ...)")
-        if len(set(self.qids)) != len(self.qids):
-            raise InputError("a quasi-identifier is listed twice")
-        for name, _ in self.hierarchies:
-            if name not in self.qids:
-                raise InputError(f"--hierarchy {name}: not one of the quasi-identifiers ({', '.join(self.qids)})")
-        raise_first(self.problems())
-        if self.target.max_inference_gain is not None and not self.sensitive:
-            raise InputError("--max-inference-gain needs --sensitive COL")
-        if self.metric not in METRICS:
-            raise InputError(f"--metric {self.metric!r}: one of {', '.join(METRICS)}")
+        raise_first(self.structure_problems() + self.problems())
         known = set(columns)
         if known:
             for name in (*self.qids, *self.sensitive):
                 if name not in known:
                     raise InputError(f"no column {name!r} in the data")
+
+    def structure_problems(self) -> list[Problem]:
+        """The structural rules this config breaks, by field: a quasi-identifier chosen, each
+        once, hierarchies only for them, a sensitive column for the inference-gain limit, a
+        known loss metric."""
+        out = []
+        if not self.qids:
+            out.append(Problem("qids", "", sep="", lead="no quasi-identifier chosen: name at least one column with "))
+        for column in sorted({c for c in self.qids if self.qids.count(c) > 1}, key=self.qids.index):
+            out.append(Problem.about("qids", f"column {column!r} is given twice as a quasi-identifier"))
+        for name, _ in self.hierarchies:
+            if name not in self.qids:
+                out.append(Problem.about("hierarchies", f"column {name!r} is not one of the quasi-identifiers "
+                                                        f"({', '.join(self.qids)})"))
+        if self.target.max_inference_gain is not None and not self.sensitive:
+            out.append(Problem("sensitive", "COL", lead="an inference-gain limit needs a sensitive column: give "))
+        if self.metric not in METRICS:
+            out.append(Problem("metric", f"must be one of {', '.join(METRICS)}", self.metric))
+        return out
 
     def problems(self) -> list[Problem]:
         """The value rules this config breaks (:mod:`engine.validation`), by field."""

@@ -34,9 +34,10 @@ MAX_SEED = 2**63 - 1          # the largest whole number an analysis file (TOML)
 MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
 TOML_KEYS = {"qids": "roles.quasi_identifiers", "sensitive": "roles.sensitive", "radius": "attacks.radius",
-             "targets": "attacks.targets", "seed": "attacks.seed", "generator": "attacks.generator", "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs"}
-NO_CONTROL = ("membership attacks need real records not used to make the synthetic file: "
-              "give --control FILE")
+             "targets": "attacks.targets", "seed": "attacks.seed", "generator": "attacks.generator", "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs",
+             "control": "data.control"}
+NO_CONTROL = Problem("control", "FILE", lead="membership attacks need real records not used to make the "
+                                             "synthetic file: give ")
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ class SyntheticConfig:
         if needs_sensitive and self.sensitive is None:
             raise_first([Problem("sensitive", "COL", lead=f"{needs_sensitive[0]} needs a sensitive column: give ")])
         if self.control is None and any(a in MEMBERSHIP_ATTACKS for a in self.attacks):
-            raise InputError(NO_CONTROL)
+            raise_first([NO_CONTROL])
         if self.distance not in DISTANCES:
             raise InputError(f"distance: unknown distance {self.distance!r} (known: {', '.join(DISTANCES)})")
         self.criterion.validate()

@@ -149,8 +149,8 @@ def test_a_qid_without_hierarchy_stays_at_level_zero():
      "target.max_suppression must be between 0 and 100 percent, got 101"),
     ({"target": SuggestTarget(max_suppression=-1)}, "target.max_suppression must be between 0 and 100 percent, got -1"),
     ({"qids": ("a", "zz")}, "no column 'zz'"),
-    ({"metric": "fun"}, "--metric 'fun'"),
-    ({"target": SuggestTarget(max_inference_gain=0.1)}, "needs --sensitive"),
+    ({"metric": "fun"}, "metric must be one of entropy, "),
+    ({"target": SuggestTarget(max_inference_gain=0.1)}, "needs a sensitive column: give sensitive COL"),
 ])
 def test_bad_configs(kwargs, words):
     table, hierarchies = _random_case(0)

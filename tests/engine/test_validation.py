@@ -8,9 +8,11 @@ import pytest
 import tomli_w
 
 from engine import cli
-from engine.config import AnalysisConfig, DataSource, Linkage, Release, Roles, column_problems, no_column
-from engine.dp.config import DPConfig, ThresholdConfig
+from engine.config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, Release, Roles, column_problems,
+                           no_column)
+from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
 from engine.errors import InputError
+from engine.remediation.suggest import SuggestConfig, SuggestTarget
 from engine.sample_options import SampleOptions
 from engine.synthetic.config import SyntheticConfig
 from engine.validation import ConfigProblem, Problem, at_least, between, finite_non_negative, fraction, share
@@ -300,3 +302,82 @@ def test_the_synthetic_analysis_names_its_roles_by_flag_and_key(tmp_path, capsys
         path = tmp_path / "analysis.toml"
         path.write_text(tomli_w.dumps(table), encoding="utf-8")
         assert _error(["synth", "--config", str(path)], tmp_path, capsys) == f"error: {path}: {key_message}\n"
+
+
+# The rules that once named flags from inside the engine, each once: (command line or None, its message,
+# the command and config an analysis file is made from, the file's changes (None: key removed), the
+# message after "FILE: ", or None where the analysis file cannot hold the value).
+COUNTING = DPConfig(data=DataSource("d.csv"), scenarios=(DPScenario("s", "u", ("a",)),), epsilons=(1.0,))
+MEMBERSHIP = "membership attacks need real records not used to make the synthetic file: give "
+CLUSTER = [("run.cluster", "tls://10.0.0.5:8786"), ("run.cluster_ca", "ca.pem")]
+MOVED = [
+    (["suggest", "d.csv", "--qid", "age", "--k", "2", "--max-inference-gain", "0.1"],
+     "an inference-gain limit needs a sensitive column: give --sensitive COL", None, None, None, None),
+    (["dp", "d.csv", "--sensitive", "s", "--useful", "u", "--predicate", "a", "--predicate", "a"],
+     "--predicate: a value of 'u' is given twice", "dp", COUNTING, [("scenarios", [
+         {"sensitive": "s", "useful": "u", "predicate": ["a", "a"]}])],
+     "scenarios[1].predicate: a value of 'u' is given twice"),
+    (["dp", "d.csv", "--sensitive", "s", "--useful", "u", "--predicate", "a", "--useful-order", "x,y,x"],
+     "--useful-order: a value of 'u' is given twice", None, None, None, None),
+    (None, None, "dp", COUNTING, [("scenarios", [{"sensitive": "", "useful": "u", "predicate": ["a"]}])],
+     "a counting scenario needs the sensitive column: give scenarios[1].sensitive COL"),
+    (None, None, "dp", COUNTING, [("mechanisms", ["oblivious", "central"])],
+     "mechanisms must be one of oblivious, local, got 'central'"),
+    (["assess", "d.csv", "--qid", "age", "--cluster", "http://10.0.0.5:8786"],
+     "--cluster must be tls://HOST:PORT or tcp://HOST:PORT, got 'http://10.0.0.5:8786'", "assess", ASSESS,
+     [("run.cluster", "http://10.0.0.5:8786")],
+     "run.cluster must be tls://HOST:PORT or tcp://HOST:PORT, got 'http://10.0.0.5:8786'"),
+    (["assess", "d.csv", "--qid", "age", "--cluster", "tls://10.0.0.5:8786", "--cluster-ca", "ca.pem"],
+     "--cluster-cert must be given for a tls:// cluster address", "assess", ASSESS, CLUSTER,
+     "run.cluster_cert must be given for a tls:// cluster address"),
+    (["assess", "d.csv", "--qid", "age", "--cluster", "tcp://127.0.0.1:8786", "--cluster-key", "me.key"],
+     "--cluster-key is only for a tls:// cluster address, not tcp://", "assess", ASSESS,
+     [("run.cluster", "tcp://127.0.0.1:8786"), ("run.cluster_key", "me.key")],
+     "run.cluster_key is only for a tls:// cluster address, not tcp://"),
+    (["synth", "r.csv", "--synthetic", "s.csv", "--qid", "age", "--attacks", "closest-mia"],
+     MEMBERSHIP + "--control FILE", "synth", SYNTH, [("data.control", None), ("attacks.names", ["closest-mia"])],
+     MEMBERSHIP + "data.control FILE"),
+]
+
+
+@pytest.mark.parametrize("argv, message, command, config, changes, key_message", [r for r in MOVED if r[0]])
+def test_a_moved_rule_names_the_flag(tmp_path, capsys, argv, message, command, config, changes, key_message):
+    assert _error(argv, tmp_path, capsys) == f"error: {message}\n"
+
+
+@pytest.mark.parametrize("argv, message, command, config, changes, key_message", [r for r in MOVED if r[2]])
+def test_a_moved_rule_names_the_key_of_the_analysis_file(tmp_path, capsys, argv, message, command, config, changes,
+                                                          key_message):
+    table = config.to_dict()
+    for key, value in changes:
+        if value is None:
+            *path, last = key.split(".")
+            del table[path[0]][last]
+        else:
+            _set(table, key, value)
+    path = tmp_path / "analysis.toml"
+    path.write_text(tomli_w.dumps(table), encoding="utf-8")
+    assert _error([command, "--config", str(path)], tmp_path, capsys) == f"error: {path}: {key_message}\n"
+
+
+def test_the_moved_rules_name_config_fields_outside_the_command_line():
+    def message(config):
+        with pytest.raises(ConfigProblem) as error:
+            config.validate()
+        return str(error.value)
+
+    suggest = SuggestConfig(qids=("age",), hierarchies=())
+    assert message(replace(suggest, qids=())) == "no quasi-identifier chosen: name at least one column with qids"
+    assert message(replace(suggest, qids=("age", "sex", "age"))) == \
+        "qids: column 'age' is given twice as a quasi-identifier"
+    assert message(replace(suggest, metric="fun")) == "metric must be one of entropy, height, discernibility, got 'fun'"
+    assert message(replace(suggest, target=SuggestTarget(max_inference_gain=0.1))) == \
+        "an inference-gain limit needs a sensitive column: give sensitive COL"
+    assert message(DPConfig()) == "scenarios: nothing to analyse: give a counting scenario or a thresholded count"
+    assert message(replace(COUNTING, mechanisms=())) == "mechanisms must hold at least one of oblivious, local"
+    assert message(replace(THRESHOLD, threshold=replace(THRESHOLD.threshold, voters=2.5))) == \
+        "threshold.voters must be a whole number, got 2.5"
+    assert message(replace(SYNTH, control=None, attacks=("closest-mia",))) == MEMBERSHIP + "control FILE"
+    assert ClusterOptions("tls://10.0.0.5:8786", tls_cert="me.pem").problems() == [
+        Problem("cluster.tls_ca", "must be given for a tls:// cluster address"),
+        Problem("cluster.tls_key", "must be given for a tls:// cluster address")]
