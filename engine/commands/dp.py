@@ -24,7 +24,7 @@ from ..atomic import StagedFiles
 from ..report.dp_tables import write_dp_results
 from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from ..dp.results import DPAssessment
-from ..validation import check_cli
+from ..validation import check_cli, named_for_cli
 from . import runner
 
 
@@ -156,13 +156,15 @@ class DPRun:
 
     def __init__(self, config: DPConfig, args: argparse.Namespace) -> None:
         self.config = config
+        self.args = args
         self.out = Path(args.out) if args.out else None
         self.pdf = Path(args.pdf) if args.pdf else None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> DPAssessment:
         from ..dp.api import run_dp_analysis  # here: the mechanisms load scipy, not every command
 
-        return run_dp_analysis(self.config, on_progress=on_progress, cancel=cancel)
+        with named_for_cli(FLAGS, self.args):
+            return run_dp_analysis(self.config, on_progress=on_progress, cancel=cancel)
 
     def warnings(self, assessment: DPAssessment) -> tuple[str, ...]:
         return assessment.warnings

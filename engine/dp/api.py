@@ -54,9 +54,9 @@ def run_dp_analysis(config: DPConfig, table: Optional[EncodedTable] = None, *,
     done = 0
     reporter.update(0, force=True)
     start = time.monotonic()
-    for scenario in config.scenarios:
+    for number, scenario in enumerate(config.scenarios, start=1):
         cancel.raise_if_cancelled()
-        inputs = prepare_counting(table, scenario)
+        inputs = prepare_counting(table, scenario, f"scenarios[{number}].")
         warnings.extend(scenario_warnings(table.name, inputs))
         for mechanism in config.mechanisms:
             for epsilon in config.epsilons:

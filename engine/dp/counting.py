@@ -35,8 +35,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 
-from ..errors import InputError
+from ..config import no_column
 from ..io.encode import EncodedColumn, EncodedTable
+from ..validation import ConfigProblem, Problem
 from .config import DPScenario
 from .mechanisms import (binomial_sum_distribution, geometric_alpha, local_inside_probabilities,
                          truncated_geometric_row)
@@ -132,40 +133,48 @@ def default_useful_order(column: EncodedColumn) -> np.ndarray:
     return values[np.argsort(first)].astype(np.int64)
 
 
-def given_useful_order(column: EncodedColumn, order: tuple[str, ...]) -> np.ndarray:
+def _absent(field: str, text: str, column: EncodedColumn) -> ConfigProblem:
+    return ConfigProblem(Problem.about(field, f"value {text!r} does not occur in column {column.name!r} "
+                                              f"(values: {_values_list(column)})"))
+
+
+def given_useful_order(column: EncodedColumn, order: tuple[str, ...],
+                       field: str = "scenario.useful_order") -> np.ndarray:
     """Codes in the order the analyst gave (as text); every value must appear once, except the
-    missing value, which goes last when not named (an empty item names it)."""
+    missing value, which goes last when not named (an empty item names it). A fault is a
+    :class:`ConfigProblem` on ``field``."""
     codes = []
     for text in order:
         code = column.find_code(text)
         if code is None:
-            raise InputError(f"--useful-order: value {text!r} does not occur in column {column.name!r} "
-                             f"(values: {_values_list(column)})")
+            raise _absent(field, text, column)
         if code in codes:
-            raise InputError(f"--useful-order: value {text!r} of column {column.name!r} is given twice")
+            raise ConfigProblem(Problem.about(field, f"value {text!r} of column {column.name!r} is given twice"))
         codes.append(code)
     for code in range(column.cardinality):
         if code not in codes:
             if code == column.missing_code:
                 codes.append(code)
                 continue
-            raise InputError(f"--useful-order does not cover the domain of column {column.name!r}: "
-                             f"value {column.label_text(code)!r} is missing from the order")
+            raise ConfigProblem(Problem.about(field, f"does not cover the domain of column {column.name!r}: value "
+                                                     f"{column.label_text(code)!r} is missing from the order"))
     return np.asarray(codes, dtype=np.int64)
 
 
-def prepare_counting(table: EncodedTable, scenario: DPScenario) -> CountingInputs:
+def prepare_counting(table: EncodedTable, scenario: DPScenario, prefix: str = "scenario.") -> CountingInputs:
     """Group the table's records by (useful, sensitive) value for one scenario.
 
-    Raises InputError naming the column or value when a column is absent, a predicate or
-    order value does not occur in the useful column, or the order does not cover its domain.
+    Raises :class:`ConfigProblem` on the scenario's field (``prefix`` + name) when a column is
+    absent, a predicate or order value does not occur in the useful column, or the order does
+    not cover its domain.
     """
-    for option, name in (("--useful", scenario.useful), ("--sensitive", scenario.sensitive)):
-        if name not in table.columns:
-            raise InputError(f"{table.name}: no column {name!r} ({option})")
+    for name in ("useful", "sensitive"):
+        if getattr(scenario, name) not in table.columns:
+            raise ConfigProblem(Problem.about(prefix + name, no_column(table.name, list(table.columns),
+                                                                       getattr(scenario, name))))
     useful = table[scenario.useful]
     sensitive = table[scenario.sensitive]
-    order = (given_useful_order(useful, scenario.useful_order) if scenario.useful_order
+    order = (given_useful_order(useful, scenario.useful_order, prefix + "useful_order") if scenario.useful_order
              else default_useful_order(useful))
     position = np.empty(useful.cardinality, dtype=np.int64)
     position[order] = np.arange(len(order))
@@ -173,8 +182,7 @@ def prepare_counting(table: EncodedTable, scenario: DPScenario) -> CountingInput
     for text in scenario.predicate:
         code = useful.find_code(text)
         if code is None:
-            raise InputError(f"--predicate: value {text!r} does not occur in column {useful.name!r} "
-                             f"(values: {_values_list(useful)})")
+            raise _absent(prefix + "predicate", text, useful)
         inside[position[code]] = True
     u = position[useful.codes.astype(np.int64)]
     s = sensitive.codes.astype(np.int64)
@@ -264,7 +272,8 @@ def counting_point(inputs: CountingInputs, mechanism: str, epsilon: float) -> Co
     try:
         measure = MECHANISM_FUNCTIONS[mechanism]
     except KeyError:
-        raise InputError(f"--mechanism: unknown mechanism {mechanism!r}") from None
+        raise ConfigProblem(Problem("mechanisms", f"must be one of {', '.join(MECHANISM_FUNCTIONS)}",
+                                    mechanism)) from None
     m = measure(inputs, float(epsilon))
     scenario = inputs.scenario
     return CountingPoint(scenario=scenario.label(), sensitive=scenario.sensitive, useful=scenario.useful,

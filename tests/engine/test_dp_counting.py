@@ -258,13 +258,15 @@ def test_given_order_and_missing_values():
 
 
 @pytest.mark.parametrize("scenario, words", [
-    (DPScenario("s", "u", ("zzz",)), ["--predicate", "'zzz'", "'u'"]),
-    (DPScenario("nope", "u", ("a",)), ["'nope'", "--sensitive"]),
-    (DPScenario("s", "nope", ("a",)), ["'nope'", "--useful"]),
-    (DPScenario("s", "u", ("a",), useful_order=("a", "b")), ["--useful-order", "'c'", "'u'"]),
-    (DPScenario("s", "u", ("a",), useful_order=("a", "b", "q")), ["--useful-order", "'q'"]),
+    (DPScenario("s", "u", ("zzz",)), ["scenario.predicate: value 'zzz' does not occur in column 'u'"]),
+    (DPScenario("nope", "u", ("a",)), ["scenario.sensitive: ", "no column 'nope'"]),
+    (DPScenario("s", "nope", ("a",)), ["scenario.useful: ", "no column 'nope'"]),
+    (DPScenario("s", "u", ("a",), useful_order=("a", "b")),
+     ["scenario.useful_order: does not cover the domain of column 'u': value 'c' is missing"]),
+    (DPScenario("s", "u", ("a",), useful_order=("a", "b", "q")),
+     ["scenario.useful_order: value 'q' does not occur in column 'u'"]),
 ])
-def test_bad_scenarios_name_the_option_column_and_value(scenario, words):
+def test_bad_scenarios_name_the_field_column_and_value(scenario, words):
     table = table_from_frame(pd.DataFrame({"u": ["a", "b", "c"], "s": ["x", "y", "x"]}))
     with pytest.raises(InputError) as error:
         prepare_counting(table, scenario)
@@ -342,8 +344,11 @@ def test_run_dp_analysis_cancel_and_warnings():
     with pytest.raises(Cancelled):
         run_dp_analysis(config, table, cancel=token)
     missing = DPConfig(data=DataSource("x.csv"), scenarios=(DPScenario("income", "salary", ("a",)),), epsilons=(1.0,))
-    with pytest.raises(InputError, match="no column 'salary' \\(--useful\\)"):
+    with pytest.raises(InputError) as error:
         run_dp_analysis(missing, table)
+    assert error.value.problem.field == "scenarios[1].useful"
+    assert str(error.value) == ("scenarios[1].useful: frame: no column 'salary' "
+                                "(columns: 'id', 'income', 'gender', 'country')")
 
 
 def test_adult_age_scenario_on_real_data():

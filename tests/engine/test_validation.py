@@ -381,3 +381,16 @@ def test_the_moved_rules_name_config_fields_outside_the_command_line():
     assert ClusterOptions("tls://10.0.0.5:8786", tls_cert="me.pem").problems() == [
         Problem("cluster.tls_ca", "must be given for a tls:// cluster address"),
         Problem("cluster.tls_key", "must be given for a tls:// cluster address")]
+
+
+def test_a_value_the_data_lacks_names_the_dp_flag_or_key(tmp_path, capsys):
+    data = tmp_path / "d.csv"
+    data.write_text("u,s\na,x\nb,y\n", encoding="utf-8")
+    rule = "value 'z' does not occur in column 'u' (values: a, b)"
+    argv = ["dp", str(data), "--sensitive", "s", "--useful", "u", "--predicate", "z", "--epsilon", "1"]
+    assert _error(argv, tmp_path, capsys) == f"error: --predicate: {rule}\n"
+    config = replace(COUNTING, data=DataSource(str(data)), scenarios=(DPScenario("s", "u", ("z",)),))
+    path = tmp_path / "analysis.toml"
+    path.write_text(config.to_toml(), encoding="utf-8")
+    assert _error(["dp", "--config", str(path)], tmp_path, capsys) == \
+        f"error: {path}: scenarios[1].predicate: {rule}\n"
