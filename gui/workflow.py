@@ -27,6 +27,8 @@ from .dialogs.import_dialog import ImportDialog, needs_options
 from .estimate import measured_rate
 from .jobs import JobError, JobRunner
 from .session import Result, Session
+from .text import ROLE_LABELS, count, local_digits
+from .i18n import translate
 
 RECENT_KEY = "recent/files"
 RATE_KEY = "estimate/seconds_per_row_subset"
@@ -81,7 +83,7 @@ class Workflow(QObject):
             try:
                 chosen = ImportDialog.ask(self.window, source)
             except InputError as exc:
-                self.error("Could not open the file", str(exc))
+                self.error(translate("workflow", "Could not open the file"), str(exc))
                 return False
             if chosen is None:
                 return False
@@ -105,7 +107,7 @@ class Workflow(QObject):
             self.runner.cancel()
         self._pending_source = source
         self._after_load = after
-        self.statusMessage.emit(f"Loading {Path(source.path).name}...")
+        self.statusMessage.emit(translate("workflow", "Loading {name}...").format(name=Path(source.path).name))
 
         def work(progress, cancel) -> ReviewData:
             def step(stage: str, done: int, total: int) -> None:
@@ -121,8 +123,11 @@ class Workflow(QObject):
             return
         self.session.set_data(source, data.table, data.profiles, data.format)
         self.add_recent(source.path)
-        self.statusMessage.emit(f"Loaded {data.table.name}: {data.table.n_rows:,} rows, "
-                                f"{len(data.table.columns)} columns.")
+        self.statusMessage.emit(
+            translate("workflow", "Loaded {name}: {rows} rows, {columns} columns.").format(
+                name=data.table.name, rows=count(data.table.n_rows), columns=count(len(data.table.columns))
+            )
+        )
         after, self._after_load = self._after_load, None
         self.loaded.emit()
         if after is not None:
@@ -131,13 +136,13 @@ class Workflow(QObject):
     @Slot(object)
     def _on_load_failed(self, error: JobError) -> None:
         self._after_load = None
-        name = Path(self._pending_source.path).name if self._pending_source else "the file"
-        self.error(f"Could not open {name}", error.message, error.details)
+        name = Path(self._pending_source.path).name if self._pending_source else translate("workflow", "the file")
+        self.error(translate("workflow", "Could not open {name}").format(name=name), error.message, error.details)
 
     @Slot()
     def _on_load_cancelled(self) -> None:
         self._after_load = None
-        self.statusMessage.emit("Loading cancelled.")
+        self.statusMessage.emit(translate("workflow", "Loading cancelled."))
 
     # --- analysis files ---------------------------------------------------------------------
     def open_analysis(self, path: str, run_after: bool = False) -> bool:
@@ -146,7 +151,7 @@ class Workflow(QObject):
             config = AnalysisConfig.from_toml(path)
             _check_roles(config, Path(path).name)
         except InputError as exc:
-            self.error("Could not open the analysis", str(exc))
+            self.error(translate("workflow", "Could not open the analysis"), str(exc))
             return False
         self.session.analysis_path = str(path)
         self.add_recent(str(path))
@@ -154,7 +159,7 @@ class Workflow(QObject):
         def apply() -> None:
             problems = self.session.apply_config(config)
             if problems:
-                self.error("The analysis does not fit the data", "; ".join(problems))
+                self.error(translate("workflow", "The analysis does not fit the data"), "; ".join(problems))
             elif run_after:
                 self.run()
 
@@ -166,20 +171,20 @@ class Workflow(QObject):
         try:
             config = self.session.config_for_saving()
         except InputError as exc:
-            self.error("Nothing to save yet", str(exc))
+            self.error(translate("workflow", "Nothing to save yet"), str(exc))
             return False
         target = Path(path)
         try:  # data paths relative to the analysis file's folder, or absolute
             write_analysis_file(config, target)
         except InputError as exc:
-            self.error("Could not save the analysis", str(exc))
+            self.error(translate("workflow", "Could not save the analysis"), str(exc))
             return False
         except OSError as exc:
-            self.error("Could not save the analysis", f"{target}: {exc.strerror or exc}")
+            self.error(translate("workflow", "Could not save the analysis"), f"{target}: {exc.strerror or exc}")
             return False
         self.session.analysis_path = str(target)
         self.add_recent(str(target))
-        self.statusMessage.emit(f"Saved the analysis to {target.name}.")
+        self.statusMessage.emit(translate("workflow", "Saved the analysis to {name}.").format(name=target.name))
         return True
 
     # --- running ----------------------------------------------------------------------------
@@ -191,7 +196,7 @@ class Workflow(QObject):
             config = self.session.build_config()
             table = subtable(self.session.table, config.needed_columns())
         except InputError as exc:
-            self.error("The attacks cannot run yet", str(exc))
+            self.error(translate("workflow", "The attacks cannot run yet"), str(exc))
             return False
         self._run_started = time.monotonic()
         self._run_meta = (table.n_rows, self.session.subset_count(), config.jobs)
@@ -201,13 +206,13 @@ class Workflow(QObject):
             return run_assessment(config, table=table, on_progress=progress, cancel=cancel)
 
         self.runner.submit(work)
-        self.statusMessage.emit("Running the attacks...")
+        self.statusMessage.emit(translate("workflow", "Running the attacks..."))
         return True
 
     def cancel(self) -> None:
         if self.runner.busy:
             self.runner.cancel()
-            self.statusMessage.emit("Cancelling...")
+            self.statusMessage.emit(translate("workflow", "Cancelling..."))
         elif self.loader.busy:
             self.loader.cancel()
 
@@ -219,17 +224,25 @@ class Workflow(QObject):
         if rate is not None:
             self.settings.setValue(RATE_KEY, rate)
         self.session.set_result(Result(assessment, self._run_attacks or self.session.attacks, seconds))
-        self.statusMessage.emit(f"Finished: {len(assessment.reidentification):,} subsets in {seconds:.1f} s.")
+        self.statusMessage.emit(
+            translate("workflow", "Finished: {subsets} subsets in {seconds} s.").format(
+                subsets=count(len(assessment.reidentification)), seconds=local_digits(f"{seconds:.1f}")
+            )
+        )
         self.runFinished.emit()
 
     @Slot(object)
     def _on_run_failed(self, error: JobError) -> None:
-        title = "The attacks could not run" if error.kind == "input" else "The run failed"
+        title = (
+            translate("workflow", "The attacks could not run")
+            if error.kind == "input"
+            else translate("workflow", "The run failed")
+        )
         self.error(title, error.message, error.details)
 
     @Slot()
     def _on_run_cancelled(self) -> None:
-        self.statusMessage.emit("Run cancelled: nothing was kept from it.")
+        self.statusMessage.emit(translate("workflow", "Run cancelled: nothing was kept from it."))
 
     def measured_rate(self) -> Optional[float]:
         value = self.settings.value(RATE_KEY)
@@ -243,7 +256,7 @@ class Workflow(QObject):
         """results.json, the CSV tables and analysis.toml into ``folder``."""
         result = self.session.result
         if result is None:
-            self.error("Nothing to export", "Run the attacks first.")
+            self.error(translate("workflow", "Nothing to export"), translate("workflow", "Run the attacks first."))
             return False
         from engine.report.tables import write_results
 
@@ -253,26 +266,36 @@ class Workflow(QObject):
             try:
                 write_results(assessment, Path(folder))
             except OSError as exc:
-                raise InputError(f"{folder}: cannot write the tables there ({exc.strerror or exc})") from exc
+                raise InputError(
+                    translate("workflow", "{folder}: cannot write the tables there ({reason})").format(
+                        folder=folder, reason=exc.strerror or exc
+                    )
+                ) from exc
             return folder
 
         self.exporter.submit(work)
-        self.statusMessage.emit(f"Writing CSV and JSON to {folder}...")
+        self.statusMessage.emit(translate("workflow", "Writing CSV and JSON to {folder}...").format(folder=folder))
         return True
 
     def export_pdf(self, path: str) -> bool:
         """The PDF report, written by the engine's PDF writer (when it is available)."""
         result = self.session.result
         if result is None:
-            self.error("Nothing to export", "Run the attacks first.")
+            self.error(translate("workflow", "Nothing to export"), translate("workflow", "Run the attacks first."))
             return False
         try:
             from engine.report.pdf import write_pdf
         except ImportError as exc:
-            self.last_error = show_info(self.window, "PDF export is unavailable",
-                                        "This version of RiskReview cannot write PDF reports yet. "
-                                        "Use File > Export CSV and JSON for the result tables.")
-            self.statusMessage.emit(f"PDF export is unavailable ({exc}).")
+            self.last_error = show_info(
+                self.window,
+                translate("workflow", "PDF export is unavailable"),
+                translate(
+                    "workflow",
+                    "This version of RiskReview cannot write PDF reports yet. "
+                    "Use File > Export CSV and JSON for the result tables.",
+                ),
+            )
+            self.statusMessage.emit(translate("workflow", "PDF export is unavailable ({reason}).").format(reason=exc))
             return False
         assessment = result.assessment
 
@@ -287,21 +310,25 @@ class Workflow(QObject):
                 else:
                     write_pdf(assessment, Path(path))
             except OSError as exc:
-                raise InputError(f"{path}: cannot write the report there ({exc.strerror or exc})") from exc
+                raise InputError(
+                    translate("workflow", "{path}: cannot write the report there ({reason})").format(
+                        path=path, reason=exc.strerror or exc
+                    )
+                ) from exc
             return path
 
         self.exporter.submit(work)
-        self.statusMessage.emit(f"Writing the PDF report to {path}...")
+        self.statusMessage.emit(translate("workflow", "Writing the PDF report to {path}...").format(path=path))
         return True
 
     @Slot(object)
     def _on_exported(self, where: str) -> None:
-        self.statusMessage.emit(f"Exported to {where}.")
+        self.statusMessage.emit(translate("workflow", "Exported to {where}.").format(where=where))
         self.exported.emit(str(where))
 
     @Slot(object)
     def _on_export_failed(self, error: JobError) -> None:
-        self.error("Export failed", error.message, error.details)
+        self.error(translate("workflow", "Export failed"), error.message, error.details)
 
     # --- recent files and shutdown ----------------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -336,6 +363,10 @@ def _check_roles(config: AnalysisConfig, name: str) -> None:
         value = getattr(config.roles, role)
         for column in ((value,) if isinstance(value, str) else value or ()):
             if column in seen and seen[column] != role:
-                words = (seen[column].replace("_", " ").rstrip("s"), role.replace("_", " ").rstrip("s"))
-                raise InputError(f"{name}: column {column!r} cannot be both {words[0]} and {words[1]}")
+                words = (ROLE_LABELS[seen[column]].lower(), ROLE_LABELS[role].lower())
+                raise InputError(
+                    translate("workflow", "{name}: column {column!r} cannot be both {first} and {second}").format(
+                        name=name, column=column, first=words[0], second=words[1]
+                    )
+                )
             seen[column] = role

@@ -112,12 +112,12 @@ class RunBar(QFrame):
         text = translate("widgets.run_bar", "elapsed {0}").format(duration(self.elapsed))
         if self._last is not None and self._last.stage == "sweep":
             if self._last.done >= self._last.total:
-                text += " · finishing"
+                text += translate("widgets.run_bar", " · finishing")
             else:
                 text += (
                     translate("widgets.run_bar", " · remaining about {0}").format(duration(eta))
                     if eta is not None
-                    else " · remaining: measuring"
+                    else translate("widgets.run_bar", " · remaining: measuring")
                 )
         self.detail.setText(text)
 
