@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from engine.config import DataSource
@@ -36,7 +36,7 @@ from ..i18n import translate
 
 __all__ = ["DPPage", "gap_sentence"]
 
-ANALYSIS_FILTER = "RiskReview analysis (*.toml)"
+ANALYSIS_FILTER = QT_TRANSLATE_NOOP("main_window", "RiskReview analysis (*.toml)")
 SETUP_WIDTH = 440
 
 
@@ -215,7 +215,8 @@ class DPPage(QWidget):
     def open_analysis(self, path: Optional[str] = None) -> bool:
         if path is None:
             path, _ = QFileDialog.getOpenFileName(
-                self, translate("dp_page", "Open a differential-privacy analysis"), "", ANALYSIS_FILTER
+                self, translate("dp_page", "Open a differential-privacy analysis"), "",
+                translate("main_window", ANALYSIS_FILTER)
             )
             if not path:
                 return False
@@ -237,7 +238,8 @@ class DPPage(QWidget):
             return False
         if path is None:
             path, _ = QFileDialog.getSaveFileName(
-                self, translate("dp_page", "Save the analysis"), "dp_analysis.toml", ANALYSIS_FILTER
+                self, translate("dp_page", "Save the analysis"), "dp_analysis.toml",
+                translate("main_window", ANALYSIS_FILTER)
             )
             if not path:
                 return False

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from engine.config import DataSource
@@ -42,7 +42,7 @@ from ..i18n import translate
 
 __all__ = ["SyntheticPage", "attack_label", "attack_row", "residual_text"]
 
-ANALYSIS_FILTER = "RiskReview analysis (*.toml)"
+ANALYSIS_FILTER = QT_TRANSLATE_NOOP("main_window", "RiskReview analysis (*.toml)")
 
 
 class SyntheticPage(QWidget):
@@ -187,7 +187,8 @@ class SyntheticPage(QWidget):
     @Slot()
     def _ask_open_analysis(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, translate("synthetic_page", "Open a synthetic-data analysis"), "", ANALYSIS_FILTER
+            self, translate("synthetic_page", "Open a synthetic-data analysis"), "",
+            translate("main_window", ANALYSIS_FILTER)
         )
         if path:
             self.open_analysis(path)
@@ -205,7 +206,8 @@ class SyntheticPage(QWidget):
     @Slot()
     def _ask_save_analysis(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, translate("synthetic_page", "Save the analysis"), "synthetic_analysis.toml", ANALYSIS_FILTER
+            self, translate("synthetic_page", "Save the analysis"), "synthetic_analysis.toml",
+            translate("main_window", ANALYSIS_FILTER)
         )
         if path:
             self.save_analysis(path if path.endswith(".toml") else path + ".toml")

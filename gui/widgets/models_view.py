@@ -261,7 +261,7 @@ class OverTimeChart(PlotCanvas):
         for index, (label, values, color) in enumerate(series):
             xs = [x + (index - (len(series) - 1) / 2) * width for x in range(len(steps))]
             bars = ax.bar(xs, [100 * v for v in values], width, label=label, color=color)
-            ax.bar_label(bars, labels=[f"{100 * v:.1f}%" for v in values], fontsize=TEXT_SIZE - 1)
+            ax.bar_label(bars, labels=[local_digits(f"{100 * v:.1f}%") for v in values], fontsize=TEXT_SIZE - 1)
         ax.set_xticks(range(len(steps)), step_labels(steps), fontsize=TEXT_SIZE)
         ax.set_ylabel(translate("widgets.models_view", "people (%)"), fontsize=TEXT_SIZE)
         ax.set_ylim(0, 110)

@@ -99,8 +99,10 @@ class RunBar(QFrame):
         elif progress.total and progress.stage in ("profiling", "histograms", "suggest"):
             self.bar.setRange(0, progress.total)
             self.bar.setValue(progress.done)
-            unit = {"profiling": "columns", "suggest": "combinations"}.get(progress.stage, "subsets")
-            self.bar.setFormat(f"{progress.done:,} / {progress.total:,} {unit}")
+            formats = {"profiling": translate("widgets.run_bar", "{0} / {1} columns"),
+                       "suggest": translate("widgets.run_bar", "{0} / {1} combinations")}
+            self.bar.setFormat(formats.get(progress.stage, translate("widgets.run_bar", "{0} / {1} subsets")).format(
+                local_digits(format(progress.done, ",")), local_digits(format(progress.total, ","))))
         else:
             self.bar.setRange(0, 0)
         self.title.setText(stage)

@@ -3987,6 +3987,14 @@ TFP {1}, TVP {2}</translation>
         <translation>Resumindo os resultados</translation>
     </message>
     <message>
+        <source>{0} / {1} columns</source>
+        <translation>{0} / {1} colunas</translation>
+    </message>
+    <message>
+        <source>{0} / {1} combinations</source>
+        <translation>{0} / {1} combinações</translation>
+    </message>
+    <message>
         <source>elapsed {0}</source>
         <translation>decorrido {0}</translation>
     </message>

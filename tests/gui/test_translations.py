@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QApplication, QToolBar, QWidget
 from engine import i18n as engine_i18n
 from gui import i18n, text
 
-from .translation_session import YEAR_BANDS, demo_config, demo_suggestion, engine_texts, loaded_session
+from .translation_session import (YEAR_BANDS, demo_config, demo_suggestion, engine_texts, loaded_session, survey_config,
+                                  survey_session)
 from .translation_walk import all_strings, untranslated
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,6 +107,18 @@ def _results_page() -> QWidget:
     return ResultsPage(loaded_session())
 
 
+def _survey_data_page() -> QWidget:
+    from gui.pages.data_page import DataPage
+
+    return DataPage(survey_session(with_roles=False))
+
+
+def _survey_results_page() -> QWidget:
+    from gui.pages.results_page import ResultsPage
+
+    return ResultsPage(survey_session(with_roles=True))
+
+
 def _scenarios_page() -> QWidget:
     from gui.pages.scenarios_page import ScenariosPage
 
@@ -120,6 +133,7 @@ def _scenarios_page() -> QWidget:
 
 CENSUS_COLUMNS = frozenset(("student_id birth_day birth_month birth_year sex race nationality municipality_birth "
                             "municipality_residence school school_type special_needs bolsa_familia").split())
+SURVEY_COLUMNS = frozenset({"person", "age", "sex", "region", "wgt", "hh"})
 CROSSTABS_EXAMPLE = "sex x birth_year; race x school"  # column names of the census example
 ENCODINGS = frozenset({"utf-8", "cp1252", "latin-1", "utf-16", "iso-8859-15", "cp850"})
 
@@ -138,6 +152,8 @@ PAGES: list[tuple[str, Callable[[], QWidget], frozenset[str]]] = [
     ("data", _data_page, CENSUS_COLUMNS | {demo_config().data.path}),
     ("attacks", _attacks_page, CENSUS_COLUMNS | {t.label() for t in demo_config().targets}),
     ("results", _results_page, CENSUS_COLUMNS),
+    ("data (survey)", _survey_data_page, SURVEY_COLUMNS | {survey_config().data.path}),
+    ("results (survey)", _survey_results_page, SURVEY_COLUMNS | {"survey.csv"}),
     ("scenarios", _scenarios_page, CENSUS_COLUMNS | engine_texts() | {CROSSTABS_EXAMPLE}),
 ]
 

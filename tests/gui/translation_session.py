@@ -9,7 +9,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, PrivacyModelOptions, SubsetFamily
+import tempfile
+
+from engine.config import AnalysisConfig, DataSource, PrivacyModelOptions, Roles, SubsetFamily
 from engine.io.preview import ReviewData, load_for_review, subtable
 from engine.remediation.recommend import describe_step
 from engine.remediation.suggest import Suggestion, suggest
@@ -57,6 +59,32 @@ def engine_texts() -> frozenset[str]:
     scenarios page shows as they are: the names given to the scenarios and their steps."""
     steps = {f"{i}. {describe_step(step)}" for s in SCENARIOS for i, step in enumerate(s.steps, start=1)}
     return frozenset({s.name for s in SCENARIOS} | steps)
+
+
+@lru_cache(maxsize=1)
+def survey_config() -> AnalysisConfig:
+    """The hand-checked ten-record survey (tests/sample_survey.py) with its weight and households."""
+    from ..sample_survey import write_survey
+
+    path = write_survey(Path(tempfile.mkdtemp(prefix="riskreview-survey-")) / "survey.csv")
+    return AnalysisConfig(data=DataSource(path=str(path)),
+                          roles=Roles(quasi_identifiers=("age", "sex"), weight="wgt", household="hh"))
+
+
+def survey_session(with_roles: bool):
+    """The survey loaded; with ``with_roles`` its weight and household chosen and its assessment
+    the result, else no role chosen (the window then offers ``wgt`` as the weight)."""
+    from gui.session import AttackChoice, Result, Session
+
+    config = survey_config()
+    data = load_for_review(config.data)
+    session = Session()
+    session.set_data(config.data, data.table, data.profiles, data.format)
+    if with_roles:
+        assert session.apply_config(config) == []
+        assessment = run_assessment(config, table=subtable(data.table, config.needed_columns()))
+        session.set_result(Result(assessment, AttackChoice(inference=False), 0.5))
+    return session
 
 
 def loaded_session(with_result: bool = True):

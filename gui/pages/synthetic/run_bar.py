@@ -6,7 +6,7 @@ from PySide6.QtCore import Slot
 
 from engine.progress import Progress
 
-from ...text import duration
+from ...text import count, duration
 from ...widgets.run_bar import RunBar
 from .labels import STAGE_LABELS
 from ...i18n import translate
@@ -22,7 +22,7 @@ class SyntheticRunBar(RunBar):
         if progress.total:
             self.bar.setRange(0, progress.total)
             self.bar.setValue(min(progress.done, progress.total))
-            self.bar.setFormat(f"{progress.done:,} / {progress.total:,}")
+            self.bar.setFormat(f"{count(progress.done)} / {count(progress.total)}")
         else:
             self.bar.setRange(0, 0)
         self.title.setText(label)
