@@ -1241,7 +1241,7 @@
     </message>
     <message>
         <source>Open &amp;recent</source>
-        <translation>Abrir &amp;recente</translation>
+        <translation>Arquivos &amp;recentes</translation>
     </message>
     <message>
         <source>&amp;Run</source>
@@ -1249,7 +1249,7 @@
     </message>
     <message>
         <source>&amp;View</source>
-        <translation>E&amp;xibir</translation>
+        <translation>Ex&amp;ibir</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1875,7 +1875,7 @@
     </message>
     <message>
         <source>Values blanked by local suppression</source>
-        <translation>Valores apagados pela supressão local</translation>
+        <translation>Valores suprimidos pela supressão local</translation>
     </message>
     <message>
         <source>Share of the QIDs&apos; non-uniform entropy lost (a dropped column counts as every value suppressed)</source>
