@@ -2,36 +2,35 @@
 ``dp`` and ``dp-threshold`` (differential-privacy release analysis), ``suggest`` (the
 least-loss generalisation meeting k-anonymity).
 
-Exit codes: 0 success; 2 bad input or usage (one ``error: ...`` line naming the file,
-column or value); 1 an engine failure (e.g. a worker process killed); 130 interrupted (Ctrl-C),
-143 terminated (SIGTERM), 129 hung up (SIGHUP), each after a clean stop.
+Each subcommand parses its options into a config and hands an analysis to
+:func:`engine.commands.runner.run` (progress bar, staged outputs, summary);
+:func:`engine.commands.runner.execute` maps errors and signals to the exit codes.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import signal
-import sys
-import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
 from .api import run_assessment
-from .config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release, ReportOptions, Roles,
-                     SubsetFamily, Target)
-from .errors import Cancelled, EngineFailure, InputError, printable
+from .config import (TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release,
+                     ReportOptions, Roles, SubsetFamily, Target)
+from .errors import InputError, printable
 from .histograms import per_record_risk
 from .io.loader import load_table
-from .cli_options import (TARGET_SYNTAX, Parser, TerminalProgress, add_read_options, check_output_options,
-                          note_jobs, read_source)
+from .cli_options import TARGET_SYNTAX, Parser, add_read_options, read_source
+from .commands import runner
 from .io.profile import profile_file
-from .progress import CancelToken
+from .progress import CancelToken, ProgressCallback
 from . import selection
-from .report.atomic import staged, write_analysis_file
+from .report.atomic import StagedFiles
 from .report.tables import write_results
-from .sample.options import SampleOptions
+from .results import Assessment
+from .sample_options import SampleOptions
+from .validation import check_cli
 from .versions import VersionAction
 
 
@@ -66,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="duplicate keys in a release: stop with an error (default) or keep the first record")
     models = assess.add_argument_group("privacy models (k-anonymity, l-diversity, t-closeness and kin)")
     models.add_argument("--models", action="store_true", help="check the nine privacy models for every subset")
-    models.add_argument("--l", type=int, dest="model_l", metavar="L",
+    models.add_argument("--l", type=int, metavar="L",
                         help="the l of recursive (c,l)-diversity (default 2)")
     for name, kind, text in (("k", int, "k-anonymity"), ("l", int, "l-diversity and entropy l"),
                              ("alpha", float, "(alpha,k)-anonymity"), ("t", float, "t-closeness"),
@@ -108,9 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_read_options(profile)
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
-    from .dp.command import add_parsers as add_dp_parsers
-    from .remediation.command import add_parser as add_suggest_parser
-    from .synthetic.command import add_parser as add_synth_parser
+    from .commands.dp import add_parsers as add_dp_parsers
+    from .commands.suggest import add_parser as add_suggest_parser
+    from .commands.synth import add_parser as add_synth_parser
 
     add_synth_parser(commands)
     add_dp_parsers(commands)
@@ -124,6 +123,14 @@ def _source(args: argparse.Namespace, base: Optional[DataSource] = None) -> Data
     if not path:
         raise InputError("no data file: give DATA or --config FILE.toml")
     return read_source(path, args, base)
+
+
+FLAGS = {"jobs": "--jobs", "subsets.max_size": "--subsets", "models.l": "--l",
+         **{f"models.targets.{name}": f"--target-{name}" for name in ("k", "l", "alpha", "t", "beta", "delta")},
+         **{f"sample.{name}": "--" + name.replace("_", "-") for name in ("sampling_fraction", "suda_max_size",
+                                                                          "dis_fraction")},
+         "sample.risk_thresholds": "--risk-threshold"}
+"""The option that sets each config field validated by :meth:`AnalysisConfig.problems`."""
 
 
 def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
@@ -147,8 +154,8 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     models = base.models if base else PrivacyModelOptions()
     given = {name: getattr(args, f"target_{name}") for name in ("k", "l", "alpha", "t", "beta", "delta")
              if getattr(args, f"target_{name}") is not None}
-    if args.models or args.model_l is not None or given:
-        models = PrivacyModelOptions(enabled=True, l=args.model_l if args.model_l is not None else models.l,
+    if args.models or args.l is not None or given:
+        models = PrivacyModelOptions(enabled=True, l=args.l if args.l is not None else models.l,
                                      targets=replace(models.targets, **given))
     cluster = base.cluster if base else ClusterOptions()
     if args.cluster is not None:
@@ -160,7 +167,7 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
                             linkage=_linkage(args, base.linkage if base else Linkage()), cluster=cluster,
                             scenarios=_scenarios(args, base),
                             sample=_sample_options(args, base.sample if base else SampleOptions()))
-    config.validate()
+    check_cli(config, FLAGS, args, TOML_KEYS)
     return config
 
 
@@ -210,62 +217,73 @@ def _linkage(args: argparse.Namespace, base: Linkage) -> Linkage:
                    releases=releases, duplicates=args.duplicate_keys or base.duplicates)
 
 
-def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    check_output_options(args)
-    config = config_from_args(args)
-    if args.save_config:
-        write_analysis_file(config, Path(args.save_config))
-        print(f"wrote {args.save_config}")
-        return 0
-    if not (args.out or args.pdf or args.csv):
-        raise InputError("say where to write results: --out DIR, --pdf FILE and/or --csv DIR")
-    note_jobs(config.jobs)
-    from .remediation.export import export_requests, export_scenarios
+class AssessRun:
+    """A release assessment as :func:`engine.commands.runner.run` runs it: the results folder
+    with ``--out``, the CSV tables alone with ``--csv``, the PDF report with ``--pdf``, each
+    scenario's data asked for with ``--export-scenario``, per-record risk with ``--per-record``."""
 
-    exports = export_requests(args.export_scenario, config.scenarios, config.data.path)
-    progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
-    try:
-        table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
-        assessment = run_assessment(config, table=table, on_progress=progress, cancel=cancel)
-    finally:
-        if progress:
-            progress.close()
-    for warning in assessment.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    per_record = None
-    if args.per_record and table is not None:
-        sensitive = [table[s] for s in config.roles.sensitive]
-        per_record = per_record_risk(table.columns, config.roles.quasi_identifiers, sensitive, table.n_rows)
-    paths = []
-    with staged(cancel) as files:  # every output of the run appears together, or none does
-        if exports:
-            assessment = export_scenarios(assessment, table, exports, files, cancel)
-            paths += list(exports.values())
-        if args.out:
-            paths += write_results(assessment, Path(args.out), per_record, cancel=cancel, files=files)
-        if args.csv:
-            paths += write_results(assessment, Path(args.csv), per_record, tables_only=True, cancel=cancel,
-                                   files=files)
-        if args.pdf:
+    def __init__(self, config: AnalysisConfig, args: argparse.Namespace) -> None:
+        self.config = config
+        self.out = Path(args.out) if args.out else None
+        self.csv = Path(args.csv) if args.csv else None
+        self.pdf = Path(args.pdf) if args.pdf else None
+        self.per_record = args.per_record
+        self.export_options = args.export_scenario
+        self.exports: dict[str, Path] = {}
+        self.table = None
+
+    def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
+        from .remediation.export import export_requests
+
+        config = self.config
+        self.exports = export_requests(self.export_options, config.scenarios, config.data.path)
+        self.table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
+        return run_assessment(config, table=self.table, on_progress=on_progress, cancel=cancel)
+
+    def warnings(self, assessment: Assessment) -> tuple[str, ...]:
+        return assessment.warnings
+
+    def write(self, assessment: Assessment, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
+        table, per_record = self.table, None
+        if self.per_record and table is not None:
+            sensitive = [table[s] for s in self.config.roles.sensitive]
+            per_record = per_record_risk(table.columns, self.config.roles.quasi_identifiers, sensitive, table.n_rows)
+        paths: list[Path] = []
+        if self.exports:
+            from .remediation.export import export_scenarios
+
+            assessment = export_scenarios(assessment, table, self.exports, files, cancel)
+            paths += list(self.exports.values())
+        if self.out:
+            paths += write_results(assessment, self.out, per_record, cancel=cancel, files=files)
+        if self.csv:
+            paths += write_results(assessment, self.csv, per_record, tables_only=True, cancel=cancel, files=files)
+        if self.pdf:
             from .report.pdf import write_pdf
 
-            paths.append(write_pdf(assessment, Path(args.pdf), cancel=cancel, files=files))
-    rows = assessment.reidentification or assessment.longitudinal.reidentification
-    worst = selection.worst(rows, "posterior_det")
-    print(f"{assessment.dataset.name}: {assessment.dataset.rows:,} records, "
-          f"{len(rows):,} QID subsets in {sum(assessment.timings.values()):.1f}s")
-    print(f"worst re-identification: {worst.posterior_det:.2%} unique "
-          f"({worst.singletons:,} records) with {', '.join(map(repr, worst.qids))}")
-    if assessment.sample_risk:
-        print(sample_line(assessment.sample_risk))
-    if assessment.longitudinal:
-        steps = assessment.longitudinal.over_time
-        print("re-identification over time (all QIDs, probabilistic): "
-              + ", ".join(f"{s.label}: {s.reidentification.posterior_prob:.2%}" for s in steps))
-    for scenario in assessment.scenarios:
-        print(f"scenario {scenario.scenario.name!r}: {scenario.verdict}")
-    print(f"wrote {len(paths)} files: {', '.join(sorted({str(p.parent) for p in paths}))}")
-    return 0
+            paths.append(write_pdf(assessment, self.pdf, cancel=cancel, files=files))
+        return paths
+
+    def summary(self, assessment: Assessment, paths: list[Path]) -> list[str]:
+        rows = assessment.reidentification or assessment.longitudinal.reidentification
+        worst = selection.worst(rows, "posterior_det")
+        lines = [f"{assessment.dataset.name}: {assessment.dataset.rows:,} records, "
+                 f"{len(rows):,} QID subsets in {sum(assessment.timings.values()):.1f}s",
+                 f"worst re-identification: {worst.posterior_det:.2%} unique "
+                 f"({worst.singletons:,} records) with {', '.join(map(repr, worst.qids))}"]
+        if assessment.sample_risk:
+            lines.append(sample_line(assessment.sample_risk))
+        if assessment.longitudinal:
+            steps = assessment.longitudinal.over_time
+            lines.append("re-identification over time (all QIDs, probabilistic): "
+                         + ", ".join(f"{s.label}: {s.reidentification.posterior_prob:.2%}" for s in steps))
+        for scenario in assessment.scenarios:
+            lines.append(f"scenario {scenario.scenario.name!r}: {scenario.verdict}")
+        return lines + [runner.wrote_line(paths)]
+
+
+def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
+    return runner.run(AssessRun(config_from_args(args), args), args, cancel)
 
 
 def sample_line(sample) -> str:
@@ -298,25 +316,25 @@ def _quoted(name: str, width: int) -> str:
 
 
 def _synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .synthetic.command import run_synth
+    from .commands.synth import run_synth
 
     return run_synth(args, cancel)
 
 
 def _dp(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .dp.command import run_dp
+    from .commands.dp import run_dp
 
     return run_dp(args, cancel)
 
 
 def _dp_threshold(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .dp.command import run_threshold
+    from .commands.dp import run_threshold
 
     return run_threshold(args, cancel)
 
 
 def _suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .remediation.command import run_suggest
+    from .commands.suggest import run_suggest
 
     return run_suggest(args, cancel)
 
@@ -331,63 +349,4 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    interrupted = _InterruptFlag()
-    try:
-        with interrupted:
-            return _COMMANDS[args.command](args, interrupted.token)
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except (KeyboardInterrupt, Cancelled):
-        return interrupted.report()
-    except EngineFailure as exc:
-        if interrupted.seen:  # e.g. a logout's SIGTERM reached the workers before this process
-            return interrupted.report()
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    except Exception:
-        if interrupted.seen:  # a library turned the KeyboardInterrupt into its own error
-            return interrupted.report()
-        raise
-
-
-class _InterruptFlag:
-    """Ctrl-C (SIGINT), SIGTERM (a logout, ``kill``) and SIGHUP (the terminal closed) cancel
-    the run through its CancelToken: the engine stops at its next check, its worker processes
-    and temporary files are removed, and no exception is injected into library code (e.g.
-    numba compiling); a second signal interrupts at once. The exit code is 128 + the signal
-    number (130, 143, 129)."""
-
-    SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
-
-    def __init__(self) -> None:
-        self.signal: Optional[int] = None
-        self.token = CancelToken()
-        self._previous: dict[int, object] = {}
-
-    @property
-    def seen(self) -> bool:
-        return self.signal is not None
-
-    def report(self) -> int:
-        """Say how the run was stopped (one line) and return its exit code."""
-        number = self.signal if self.signal is not None else signal.SIGINT
-        print("\nterminated" if number != signal.SIGINT else "\ninterrupted", file=sys.stderr)
-        return 128 + int(number)
-
-    def _handle(self, signum, frame) -> None:
-        if self.seen:
-            raise KeyboardInterrupt
-        self.signal = signum
-        self.token.cancel()
-
-    def __enter__(self) -> "_InterruptFlag":
-        if threading.current_thread() is threading.main_thread():
-            for number in self.SIGNALS:
-                self._previous[number] = signal.signal(number, self._handle)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        for number, previous in self._previous.items():
-            if previous is not None:
-                signal.signal(number, previous)
+    return runner.execute(_COMMANDS[args.command], args)

@@ -9,7 +9,6 @@ round-trips through TOML (``tomllib`` to read, ``tomli_w`` to write) and JSON, a
 from __future__ import annotations
 
 import ipaddress
-import math
 import os
 import tomllib
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -20,9 +19,12 @@ from urllib.parse import urlsplit
 import tomli_w
 
 from .errors import InputError
-from .sample.options import SampleOptions
+from .sample_options import SampleOptions
+from .validation import Problem, at_least, finite_non_negative, raise_first, share
 
 CONFIG_VERSION = 1
+# The analysis file's key of each config field whose name differs (engine.validation.key_message)
+TOML_KEYS = {"jobs": "run.jobs", "subsets.max_size": "attacks.max_size"}
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
 MAX_SWEEP_SUBSETS = (1 << 20) - 1
 
@@ -208,6 +210,10 @@ class Thresholds:
     inference_certain_gain: float = 0.10
     expected_reid_share: float = 0.01
 
+    def problems(self, prefix: str = "report.thresholds.") -> list[Problem]:
+        """Each limit is a share: between 0 and 1."""
+        return [p for f in fields(self) for p in share(prefix + f.name, getattr(self, f.name))]
+
 
 @dataclass(frozen=True)
 class ReportOptions:
@@ -318,6 +324,11 @@ def _loopback(host: str) -> bool:
         return False
 
 
+def whole_level(field: str, value: Any) -> list[Problem]:
+    """A k or l level: at least 1."""
+    return at_least(field, value, 1)
+
+
 LABEL_MARK = "@"
 
 
@@ -401,14 +412,12 @@ class AnalysisConfig:
         if self.linkage.enabled and (roles.weight or roles.household or self.sample.suda):
             raise InputError("the sample-file measures (--weight, --household, --suda) do not run on linked "
                              "releases; assess the focal release on its own")
-        self.sample.validate()
         family = self.subsets
         if family.kind not in FAMILY_KINDS:
             raise InputError(f"subsets: unknown family {family.kind!r} (expected one of {', '.join(FAMILY_KINDS)})")
         k = len(roles.quasi_identifiers)
-        if family.kind == "max-size":
-            if family.max_size is None or family.max_size < 1:
-                raise InputError("subsets: max-size needs a size of at least 1")
+        if family.kind == "max-size" and family.max_size is None:
+            raise InputError("subsets: max-size needs a size of at least 1")
         if family.kind == "list":
             if not family.subsets:
                 raise InputError("subsets: the list of subsets is empty")
@@ -432,8 +441,6 @@ class AnalysisConfig:
                 if column in roles.sensitive:
                     raise InputError(f"target {target.label()!r}: {column!r} is a sensitive attribute, "
                                      f"not something the attacker knows")
-        if self.jobs < 1:
-            raise InputError(f"jobs (--jobs) must be at least 1 (got {self.jobs})")
         if self.cluster.enabled:
             self.cluster.check()
         link = self.linkage
@@ -447,26 +454,22 @@ class AnalysisConfig:
             for label in link.labels:
                 if not label or LABEL_MARK in label:
                     raise InputError(f"release label {label!r} must be non-empty and without '{LABEL_MARK}'")
-        if self.models.l < 1:
-            raise InputError(f"models.l (--l) must be at least 1 (got {self.models.l})")
+        raise_first(self.problems())
+
+    def problems(self) -> list[Problem]:
+        """The value rules this config breaks (:mod:`engine.validation`), by field."""
+        out = self.sample.problems()
+        if self.subsets.kind == "max-size" and self.subsets.max_size is not None:
+            out += at_least("subsets.max_size", self.subsets.max_size, 1)
+        out += at_least("jobs", self.jobs, 1)
+        out += at_least("models.l", self.models.l, 1)
         targets = self.models.targets
-        for name in ("k", "l"):
+        for name, rule in (("k", whole_level), ("l", whole_level), ("alpha", share), ("t", share),
+                           ("beta", finite_non_negative), ("delta", finite_non_negative)):
             value = getattr(targets, name)
-            if value is not None and value < 1:
-                raise InputError(f"models.targets.{name} (--target-{name}) must be at least 1 (got {value})")
-        for name in ("alpha", "t"):
-            value = getattr(targets, name)
-            if value is not None and not 0.0 <= value <= 1.0:
-                raise InputError(f"models.targets.{name} (--target-{name}) must be between 0 and 1 (got {value})")
-        for name in ("beta", "delta"):
-            value = getattr(targets, name)
-            if value is not None and not (math.isfinite(value) and value >= 0):
-                raise InputError(f"models.targets.{name} (--target-{name}) must be a finite number >= 0 "
-                                 f"(got {value})")
-        for name in ("unique_share", "reid_prob", "inference_certain_gain", "expected_reid_share"):
-            value = getattr(self.report.thresholds, name)
-            if not 0.0 <= value <= 1.0:
-                raise InputError(f"report.thresholds.{name} must be between 0 and 1 (got {value})")
+            if value is not None:
+                out += rule(f"models.targets.{name}", value)
+        return out + self.report.thresholds.problems()
 
     def with_jobs(self, jobs: int) -> "AnalysisConfig":
         return replace(self, jobs=jobs)

@@ -63,7 +63,7 @@ class _Partitions:
         self.made: list[tuple[frozenset[str], np.ndarray, int]] = []
 
     def of(self, qids: tuple[str, ...], cancel: Optional[CancelToken] = None) -> tuple[np.ndarray, int]:
-        from .sweep import kernels
+        from . import block_kernels
 
         wanted = frozenset(qids)
         base = max((m for m in self.made if m[0] <= wanted), key=lambda m: len(m[0]), default=None)
@@ -75,7 +75,7 @@ class _Partitions:
         for codes, cardinality in combined_columns(extra):
             if cancel is not None:
                 cancel.raise_if_cancelled()
-            ids, n_ids = kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
+            ids, n_ids = block_kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
         self.made = (self.made + [(wanted, ids, int(n_ids))])[-self.keep:]
         return ids, int(n_ids)
 
@@ -130,10 +130,10 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                 column = by_name.get(measure)
                 values = 1 if column is None else max(1, column.cardinality)
                 if n_blocks * values <= COUNTER_LIMIT:
-                    from .sweep import kernels
+                    from . import block_kernels
 
                     codes = ids if column is None else column.codes
-                    records = _records_from_tally(*kernels.risk_tally(ids, n_blocks, codes, values, SMALL_BLOCK))
+                    records = _records_from_tally(*block_kernels.risk_tally(ids, n_blocks, codes, values, SMALL_BLOCK))
                 else:
                     sizes = np.bincount(ids, minlength=n_blocks)
                     top = None if column is None else block_value_stats(ids, n_blocks, column.codes,

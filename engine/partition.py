@@ -75,16 +75,16 @@ def partition(columns: Sequence[tuple[np.ndarray, int]], n_rows: int
               ) -> tuple[np.ndarray, int, np.ndarray]:
     """Block ids of the partition by all ``(codes, cardinality)`` columns (one block if none).
 
-    Large tables use the compiled linear-time refinement (:func:`engine.sweep.kernels.refine_ids`:
+    Large tables use the compiled linear-time refinement (:func:`engine.block_kernels.refine_ids`:
     a counting sort by the new column, then a dense map of the parent ids; int32 ids on the
     way, no hash table, no key-space-sized arrays)."""
     if n_rows >= LINEAR_MIN_ROWS and n_rows < 2 ** 31 - 1 and columns:
-        from .sweep import kernels
+        from . import block_kernels
 
         small = np.zeros(n_rows, dtype=np.int32)
         n_blocks = 1
         for codes, cardinality in combined_columns(columns):
-            small, n_blocks = kernels.refine_ids(small, n_blocks, codes, cardinality)
+            small, n_blocks = block_kernels.refine_ids(small, n_blocks, codes, cardinality)
         ids = small.astype(np.int64)
         del small
         return ids, int(n_blocks), np.bincount(ids, minlength=n_blocks)

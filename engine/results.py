@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 from .config import AnalysisConfig, Target
 from .formulas import degradation
-from .sample.results import SampleRisk
+from .sample_results import SampleRisk
 
 
 def _num(value: float) -> Optional[float]:

@@ -228,7 +228,7 @@ def _sample_step(example: str, folder: Path, out: TextIO) -> None:
     from engine.api import run_assessment
     from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily
     from engine.report.tables import write_results
-    from engine.sample.options import SampleOptions
+    from engine.sample_options import SampleOptions
 
     survey = folder / "survey.csv"
     with open(example, newline="", encoding="utf-8") as source, open(survey, "w", newline="", encoding="utf-8") as sink:

@@ -22,7 +22,7 @@ from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.io.profile import ColumnProfile
 from engine.results import Assessment
-from engine.sample.options import SampleOptions
+from engine.sample_options import SampleOptions
 
 from .text import ROLE_KEYS, ROLE_LABELS, SINGLE_ROLES
 from .i18n import translate

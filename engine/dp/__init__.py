@@ -8,6 +8,6 @@ are published.
 - :mod:`engine.dp.threshold`: (eps, delta) of a count released only above a threshold,
   against passive and active attackers with partial knowledge (PPKDP/APKDP; Desfontaines,
   Mohammadi, Krahmer & Basin 2019);
-- :mod:`engine.dp.api`: ``run_dp_analysis(config) -> DPAssessment``; :mod:`engine.dp.command`:
+- :mod:`engine.dp.api`: ``run_dp_analysis(config) -> DPAssessment``; :mod:`engine.commands.dp`:
   the ``riskreview dp`` and ``riskreview dp-threshold`` commands.
 """

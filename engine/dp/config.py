@@ -18,6 +18,7 @@ import tomli_w
 
 from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict, report_options
 from ..errors import InputError, printable
+from ..validation import Problem, at_least, between, raise_first, share
 
 DP_CONFIG_VERSION = 1
 DP_KIND = "differential-privacy"
@@ -38,17 +39,19 @@ def log_spaced_epsilons(low: float = 0.05, high: float = 5.0, count: int = 20) -
     return tuple(float(f"{e:.6g}") for e in np.geomspace(low, high, count))
 
 
-def _check_epsilons(epsilons: tuple[float, ...], name: str) -> None:
+def epsilon_problems(field: str, epsilons: tuple[float, ...]) -> list[Problem]:
+    """At least one epsilon, each finite, > 0 and at most MAX_EPSILON (e^epsilon fits a double), none twice."""
     if not epsilons:
-        raise InputError(f"{name}: give at least one epsilon")
+        return [Problem(field, "must hold at least one epsilon")]
+    out = []
     for eps in epsilons:
         if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not math.isfinite(eps) or eps <= 0:
-            raise InputError(f"{name}: epsilon must be a finite number > 0 (got {eps!r})")
-        if eps > MAX_EPSILON:
-            raise InputError(f"{name}: epsilon must be at most {MAX_EPSILON:g}, where e^epsilon still fits "
-                             f"a double (got {eps!r})")
-    if len(set(epsilons)) != len(epsilons):
-        raise InputError(f"{name}: an epsilon is given twice")
+            out.append(Problem(field, "must be a finite number > 0", eps))
+        elif eps > MAX_EPSILON:
+            out.append(Problem(field, f"must be at most {MAX_EPSILON:g}, where e^epsilon still fits a double", eps))
+    if not out and len(set(epsilons)) != len(epsilons):
+        out.append(Problem(field, "must not give an epsilon twice"))
+    return out
 
 
 @dataclass(frozen=True)
@@ -124,17 +127,15 @@ class ThresholdConfig:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
                 raise InputError(f"{where}.{name} must be a whole number (got {value!r})")
-        if self.voters < 1:
-            raise InputError(f"{where}.voters (--voters) must be at least 1 (got {self.voters})")
-        if not 0 <= self.threshold <= self.voters:
-            raise InputError(f"{where}.threshold (--threshold) must be between 0 and voters = {self.voters:,} "
-                             f"(got {self.threshold:,})")
-        if not 0 <= self.known <= self.voters - 1:
-            raise InputError(f"{where}.known (--known) must be between 0 and voters - 1 = {self.voters - 1} "
-                             f"(got {self.known})")
-        if isinstance(self.p, bool) or not isinstance(self.p, (int, float)) or not 0.0 <= self.p <= 1.0:
-            raise InputError(f"{where}.p (--p) must be a probability between 0 and 1 (got {self.p!r})")
-        _check_epsilons(self.epsilons, f"{where}.epsilons (--epsilon)")
+        raise_first(self.problems(where + "."))
+
+    def problems(self, prefix: str = "threshold.") -> list[Problem]:
+        """The value rules this thresholded count breaks (:mod:`engine.validation`), by field."""
+        out = at_least(prefix + "voters", self.voters, 1)
+        if not out:
+            out += between(prefix + "threshold", self.threshold, 0, self.voters)
+            out += between(prefix + "known", self.known, 0, self.voters - 1)
+        return out + share(prefix + "p", self.p) + epsilon_problems(prefix + "epsilons", self.epsilons)
 
     def to_dict(self) -> dict[str, Any]:
         return {"voters": int(self.voters), "threshold": int(self.threshold), "known": int(self.known),
@@ -171,7 +172,7 @@ class DPConfig:
             labels = [s.label() for s in self.scenarios]
             if len(set(labels)) != len(labels):
                 raise InputError("scenarios: the same scenario is given twice")
-            _check_epsilons(self.epsilons, "epsilons (--epsilon)")
+            raise_first(epsilon_problems("epsilons", self.epsilons))
             if not self.mechanisms:
                 raise InputError(f"mechanisms (--mechanism): choose at least one of {', '.join(MECHANISMS)}")
             for mechanism in self.mechanisms:
@@ -184,6 +185,12 @@ class DPConfig:
             self.threshold.validate()
         if self.version != DP_CONFIG_VERSION:
             raise InputError(f"version {self.version!r} is not supported (expected {DP_CONFIG_VERSION})")
+
+    def problems(self) -> list[Problem]:
+        """The value rules this config breaks (:mod:`engine.validation`), by field, as
+        :meth:`validate` checks them."""
+        out = epsilon_problems("epsilons", self.epsilons) if self.scenarios else []
+        return out + (self.threshold.problems() if self.threshold is not None else [])
 
     def anchored(self, folder: str | Path) -> "DPConfig":
         """This config as an analysis file in ``folder`` stores it: the data file relative to

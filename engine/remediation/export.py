@@ -9,14 +9,20 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
+import pyarrow as pa
+import pyarrow.compute as pc
+
 from ..errors import InputError
 from ..io.encode import EncodedTable, file_sha256
 from ..progress import CancelToken
 from ..report.atomic import StagedFiles, check_output_dir, staged
 from ..results import Assessment
-from .command import WRITE_FORMATS, write_table
+from .hierarchy import level_tables
 from .scenarios import transformed_arrow
+from .suggest import SuggestConfig, suppressed_records
 from .transforms import Export, Scenario, apply_scenario
+
+WRITE_FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
 
 def check_export_path(path: Path, source: Optional[str]) -> str:
@@ -83,3 +89,30 @@ def export_scenarios(assessment: Assessment, table: EncodedTable, wanted: dict[s
     results = tuple(replace(r, scenario=replace(r.scenario, exported=written[r.scenario.name].exported))
                     if r.scenario.name in written else r for r in assessment.scenarios)
     return replace(assessment, config=config, scenarios=results)
+
+
+def transformed_data(data: pa.Table, table: EncodedTable, config: SuggestConfig, levels: tuple[int, ...]) -> pa.Table:
+    """All columns of the source with each QID at its level (level > 0: the hierarchy's text)
+    and the suppressed records' QIDs missing."""
+    suppressed = pa.array(suppressed_records(table, config, levels))
+    for column, level in zip(config.qids, levels):
+        values = data.column(column).combine_chunks()
+        if level > 0:
+            encoded = table[column]
+            level_table = level_tables(config.hierarchy(column), encoded)[level]
+            labels = pa.array(list(level_table.labels), pa.string())
+            values = labels.take(pa.array(level_table.codes[encoded.codes]))
+        values = pc.if_else(suppressed, pa.scalar(None, values.type), values)
+        data = data.set_column(data.schema.get_field_index(column), column, values)
+    return data
+
+
+def write_table(data: pa.Table, path: Path, fmt: str) -> None:
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+
+        pq.write_table(data, path)
+    else:
+        import pyarrow.csv as pcsv
+
+        pcsv.write_csv(data, path)

@@ -36,6 +36,7 @@ from ..formulas.inference import prior_inference_det
 from ..io.encode import EncodedTable
 from ..partition import partition
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
+from ..validation import Problem, at_least, between, raise_first, share
 from .hierarchy import Hierarchy, level_tables
 from .loss import METRICS, arx_round, generalisation_entropy, suppression_entropy
 
@@ -83,26 +84,28 @@ class SuggestConfig:
         for name, _ in self.hierarchies:
             if name not in self.qids:
                 raise InputError(f"--hierarchy {name}: not one of the quasi-identifiers ({', '.join(self.qids)})")
-        if self.target.k < 1:
-            raise InputError(f"--k must be at least 1 (got {self.target.k})")
-        if not 0.0 <= self.target.max_suppression <= 100.0:
-            raise InputError(f"--max-suppression must be between 0 and 100 percent "
-                             f"(got {self.target.max_suppression:g})")
-        for name in ("max_unique_share", "max_reid_prob", "max_inference_gain"):
-            value = getattr(self.target, name)
-            if value is not None and not 0.0 <= value <= 1.0:
-                raise InputError(f"--{name.replace('_', '-')} must be between 0 and 1 (got {value:g})")
+        raise_first(self.problems())
         if self.target.max_inference_gain is not None and not self.sensitive:
             raise InputError("--max-inference-gain needs --sensitive COL")
         if self.metric not in METRICS:
             raise InputError(f"--metric {self.metric!r}: one of {', '.join(METRICS)}")
-        if self.max_seconds is not None and self.max_seconds <= 0:
-            raise InputError(f"--max-seconds must be positive (got {self.max_seconds:g})")
         known = set(columns)
         if known:
             for name in (*self.qids, *self.sensitive):
                 if name not in known:
                     raise InputError(f"no column {name!r} in the data")
+
+    def problems(self) -> list[Problem]:
+        """The value rules this config breaks (:mod:`engine.validation`), by field."""
+        target = self.target
+        out = at_least("target.k", target.k, 1) + between("target.max_suppression", target.max_suppression, 0, 100,
+                                                            " percent")
+        for name in ("max_unique_share", "max_reid_prob", "max_inference_gain"):
+            if getattr(target, name) is not None:
+                out += share(f"target.{name}", getattr(target, name))
+        if self.max_seconds is not None and not self.max_seconds > 0:
+            out.append(Problem("max_seconds", "must be positive", self.max_seconds))
+        return out + at_least("alternatives", self.alternatives, 0)
 
     def hierarchy(self, column: str) -> Optional[Hierarchy]:
         return dict(self.hierarchies).get(column)

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from ..config import Thresholds
 from ..results import LOW_MATCH_RATE, Assessment, InferenceRisk, ReidentificationRisk
-from ..sample.results import RiskSummary, SampleRisk
+from ..sample_results import RiskSummary, SampleRisk
 from ..selection import full_set_levels, worst
 
 SMALL_SUBSET = 3

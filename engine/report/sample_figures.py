@@ -1,7 +1,7 @@
 """Figures of the sample-file measures, drawn onto given matplotlib axes so that the report
 (:func:`risk_figure`, :func:`suda_figure`) and the window draw the same pictures.
 
-Reads :class:`~engine.sample.results.SampleRisk` parts; nothing here computes risk.
+Reads :class:`~engine.sample_results.SampleRisk` parts; nothing here computes risk.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
-from ..sample.results import RiskBins, SudaContribution
+from ..sample_results import RiskBins, SudaContribution
 from .figures import DOT, PRIOR, RC
 
 THRESHOLD_COLOURS = ("#e67e22", "#c0392b", "#8e44ad", "#2c3e50", "#16a085")

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from ..partition import LINEAR_MIN_ROWS, partition
-from ..sweep.kernels import CACHE
+from ..block_kernels import CACHE
 
 WORD_SPACE = 1 << 63
 BUCKET_ROWS = 1 << 15

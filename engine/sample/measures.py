@@ -19,12 +19,12 @@ from ..io.encode import EncodedColumn, EncodedTable
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from ..results import ReidentificationRisk
 from ..selection import top_by_size
-from ..sweep.kernels import CACHE
+from ..block_kernels import CACHE
 from . import population as pop
 from .household import household_risk
 from .individual_risk import key_risk, record_risk
 from .keys import key_ids
-from .results import PopulationUniqueness, RiskBins, RiskSummary, SampleRisk, SubsetExpected
+from ..sample_results import PopulationUniqueness, RiskBins, RiskSummary, SampleRisk, SubsetExpected
 from .suda import special_uniques
 
 RISK_EDGES = (0.0, 1e-5, 1e-4, 1e-3, 0.01, 0.05, 0.1, 0.2, 0.5, 1.0)

@@ -38,7 +38,7 @@ from ..progress import CancelToken, ProgressCallback
 from ..sweep.lattice import UpToFamily
 from ..sweep.runner import run_sweep
 from ..sweep.walker import SweepData
-from .results import SudaContribution, SudaRecords, SudaSummary
+from ..sample_results import SudaContribution, SudaRecords, SudaSummary
 
 VARIANT = ("SUDA score of Elliot et al. (2002): an MSU of size s scores prod_{i=s}^{min(M, ATT-1)} (ATT - i); "
            "DIS-SUDA as sdcMicro's suda2")

@@ -268,7 +268,7 @@ def prepare(data, family: Family, should_stop: Callable[[], bool] = lambda: Fals
             chain_share: float = CHAIN_SHARE, collapse_share: float = COLLAPSE_SHARE,
             use_dependencies: bool = True) -> tuple[Tree, list[Subtree]]:
     """The walked tree and its subtrees (collapsed where the data allows, sorted)."""
-    from . import kernels
+    from .. import block_kernels as kernels
 
     tree = Tree.of(family, dependencies(data, should_stop) if use_dependencies else None)
     n = data.n_rows

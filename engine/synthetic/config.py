@@ -12,6 +12,7 @@ import tomli_w
 
 from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options
 from ..errors import InputError
+from ..validation import Problem, at_least, between, finite_non_negative, raise_first
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
@@ -31,6 +32,9 @@ CRITERIA = ("accuracy", "tp", "fp", "threshold")
 SHADOW_GENERATORS = ("marginals", "copy-perturb")
 MAX_SEED = 2**63 - 1          # the largest whole number an analysis file (TOML) holds
 MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
+# The analysis file's key of each config field whose name differs (engine.validation.key_message)
+TOML_KEYS = {"radius": "attacks.radius", "targets": "attacks.targets", "seed": "attacks.seed",
+             "generator": "attacks.generator", "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs"}
 NO_CONTROL = ("membership attacks need real records not used to make the synthetic file: "
               "give --control FILE")
 
@@ -136,28 +140,23 @@ class SyntheticConfig:
             raise InputError(NO_CONTROL)
         if self.distance not in DISTANCES:
             raise InputError(f"distance: unknown distance {self.distance!r} (known: {', '.join(DISTANCES)})")
-        if self.radius is not None and not (math.isfinite(self.radius) and self.radius >= 0):
-            raise InputError(f"radius (--radius) must be a finite number >= 0 (got {self.radius})")
         self.criterion.validate()
-        if self.targets < 2:
-            raise InputError(f"targets (--targets) must be at least 2 (got {self.targets}): half train the threshold, "
-                             f"half measure it")
-        if self.jobs < 1:
-            raise InputError(f"jobs (--jobs) must be at least 1 (got {self.jobs})")
-        if self.generator not in SHADOW_GENERATORS:
-            raise InputError(f"generator: unknown generator {self.generator!r} "
-                             f"(known: {', '.join(SHADOW_GENERATORS)})")
-        if self.shadow_datasets < 2 or self.shadow_datasets % 2 or self.shadow_datasets > MAX_SHADOW_DATASETS:
-            raise InputError(f"shadow_datasets (--shadow-datasets) must be an even number from 2 to "
-                             f"{MAX_SHADOW_DATASETS:,} (got {self.shadow_datasets:,})")
-        if not 0 <= self.seed <= MAX_SEED:
-            raise InputError(f"seed (--seed) must be a whole number from 0 to {MAX_SEED} (got {self.seed})")
+        raise_first(self.problems())
+
+    def problems(self) -> list[Problem]:
+        """The value rules this config breaks (:mod:`engine.validation`), by field."""
+        out = [] if self.radius is None else finite_non_negative("radius", self.radius)
+        out += at_least("targets", self.targets, 2)
         if self.targets > MAX_SEED:
-            raise InputError(f"targets (--targets) must be at most {MAX_SEED} (got {self.targets})")
-        for name in ("unique_share", "reid_prob", "inference_certain_gain"):
-            value = getattr(self.report.thresholds, name)
-            if not 0.0 <= value <= 1.0:
-                raise InputError(f"report.thresholds.{name} must be between 0 and 1 (got {value})")
+            out.append(Problem("targets", f"must be at most {MAX_SEED}", self.targets))
+        out += at_least("jobs", self.jobs, 1)
+        if self.generator not in SHADOW_GENERATORS:
+            out.append(Problem("generator", f"must be one of {', '.join(SHADOW_GENERATORS)}", self.generator))
+        if self.shadow_datasets < 2 or self.shadow_datasets % 2 or self.shadow_datasets > MAX_SHADOW_DATASETS:
+            out.append(Problem("shadow_datasets", f"must be an even number from 2 to {MAX_SHADOW_DATASETS:,}",
+                               self.shadow_datasets))
+        out += between("seed", self.seed, 0, MAX_SEED)
+        return out + self.report.thresholds.problems()
 
     def anchored(self, folder: str | Path) -> "SyntheticConfig":
         """This config as an analysis file in ``folder`` stores it: the real, synthetic and

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
 
 from engine.config import ModelTargets, PrivacyModelOptions, SubsetFamily
 from engine.errors import InputError
-from engine.sample.options import MISSING_RULES, SampleOptions
+from engine.sample_options import MISSING_RULES, SampleOptions
+from engine.validation import fraction
 from engine.workers import available_cpus
 
 from ..dialogs.subset_dialog import SubsetDialog
@@ -561,7 +562,7 @@ class AttacksPage(QWidget):
 
 
 def parse_thresholds(text: str) -> tuple[float, ...]:
-    """'0.01, 0.05 0.1' -> (0.01, 0.05, 0.1); each between 0 and 1, at least one."""
+    """'0.01, 0.05 0.1' -> (0.01, 0.05, 0.1); each in (0, 1] (the sample options' rule), at least one."""
     parts = [p for p in text.replace(";", ",").replace(",", " ").split() if p]
     values = []
     for part in parts:
@@ -569,8 +570,8 @@ def parse_thresholds(text: str) -> tuple[float, ...]:
             value = float(part)
         except ValueError:
             raise InputError(translate("attacks_page", "{0!r} is not a number").format(part)) from None
-        if not 0.0 < value <= 1.0:
-            raise InputError(translate("attacks_page", "{0} must be above 0 and at most 1").format(part))
+        for problem in fraction("sample.risk_thresholds", value):
+            raise InputError(f"{part} {problem.must}")
         values.append(value)
     if not values:
         raise InputError(translate("attacks_page", "give at least one level, e.g. 0.01, 0.05, 0.1, 0.2"))

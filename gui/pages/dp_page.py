@@ -364,7 +364,7 @@ class DPPage(QWidget):
         assessment, target = self.assessment, Path(folder)
 
         def work(progress, cancel):
-            from engine.dp.command import write_dp_results
+            from engine.report.dp_tables import write_dp_results
 
             return list(write_dp_results(assessment, target, cancel=cancel))
 

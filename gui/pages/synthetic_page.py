@@ -223,7 +223,7 @@ class SyntheticPage(QWidget):
         try:  # data paths relative to the analysis file's folder, or absolute
             write_analysis_file(config, target)
         except InputError as exc:
-            self.error("Could not save the analysis", str(exc))
+            self.error(translate("synthetic_page", "Could not save the analysis"), str(exc))
             return False
         except OSError as exc:
             self.error(translate("synthetic_page", "Could not save the analysis"), f"{target}: {exc.strerror or exc}")
@@ -245,8 +245,9 @@ class SyntheticPage(QWidget):
         self.tables_button.setEnabled(has_result and not exporting)
         stale = self.result_is_stale()
         if stale and not self._stale:
-            self.statusMessage.emit("The results were run with other settings than the form now shows; "
-                                    "the exports describe the settings they were run with. Run again to update them.")
+            self.statusMessage.emit(translate("synthetic_page", "The results were run with other settings than the form "
+                                              "now shows; the exports describe the settings they were run with. "
+                                              "Run again to update them."))
         self._stale = stale
 
     def result_is_stale(self) -> bool:
@@ -363,13 +364,15 @@ class SyntheticPage(QWidget):
         """The PDF report, written by the engine's writer on a worker thread."""
         from engine.report.synthetic_pdf import write_synthetic_pdf
 
-        return self._export(write_synthetic_pdf, path, "the report", "the PDF report")
+        return self._export(write_synthetic_pdf, path, translate("synthetic_page", "the report"),
+                            translate("synthetic_page", "the PDF report"))
 
     def export_tables(self, folder: str) -> bool:
         """results.json, the CSV tables and analysis.toml into ``folder`` (all or nothing)."""
-        from engine.synthetic.command import write_synthetic_results
+        from engine.report.synthetic_tables import write_synthetic_results
 
-        return self._export(write_synthetic_results, folder, "the tables", "CSV and JSON")
+        return self._export(write_synthetic_results, folder, translate("synthetic_page", "the tables"),
+                            translate("synthetic_page", "CSV and JSON"))
 
     def _export(self, writer, where: str, what: str, label: str) -> bool:
         assessment = self.assessment
@@ -383,7 +386,8 @@ class SyntheticPage(QWidget):
             try:
                 writer(assessment, Path(where), cancel=cancel)
             except OSError as exc:
-                raise InputError(f"{where}: cannot write {what} there ({exc.strerror or exc})") from exc
+                raise InputError(translate("synthetic_page", "{0}: cannot write {1} there ({2})").format(
+                    where, what, exc.strerror or exc)) from exc
             return where
 
         self.exporter.submit(work)

@@ -1,6 +1,6 @@
 """The "Sample file" results view: individual and household risk from the sampling weights,
 population-uniqueness estimates and SUDA special uniques, read off the engine's
-:class:`~engine.sample.results.SampleRisk` (no risk is computed here)."""
+:class:`~engine.sample_results.SampleRisk` (no risk is computed here)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 from engine.report.findings import model_name, pct as report_pct, people as report_people
 from engine.report.sample_figures import draw_contributions, draw_dis_bands, draw_risk_bins
 from engine.results import Assessment
-from engine.sample.results import PopulationUniqueness, RiskSummary, SampleRisk
+from engine.sample_results import PopulationUniqueness, RiskSummary, SampleRisk
 
 from ..text import count, local_digits, qid_text
 from .canvas import TEXT_SIZE, PlotCanvas

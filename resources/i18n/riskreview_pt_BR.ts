@@ -311,10 +311,6 @@
         <translation>{0!r} não é um número</translation>
     </message>
     <message>
-        <source>{0} must be above 0 and at most 1</source>
-        <translation>{0} deve ser maior que 0 e no máximo 1</translation>
-    </message>
-    <message>
         <source>give at least one level, e.g. 0.01, 0.05, 0.1, 0.2</source>
         <translation>informe pelo menos um nível, p. ex. 0.01, 0.05, 0.1, 0.2</translation>
     </message>
@@ -3314,6 +3310,10 @@ TFP 10%</translation>
         <translation>Análise salva em {0}.</translation>
     </message>
     <message>
+        <source>The results were run with other settings than the form now shows; the exports describe the settings they were run with. Run again to update them.</source>
+        <translation>Os resultados foram obtidos com configurações diferentes das que o formulário mostra agora; as exportações descrevem as configurações com que foram executados. Execute novamente para atualizá-los.</translation>
+    </message>
+    <message>
         <source>The attacks cannot run yet</source>
         <translation>Os ataques ainda não podem ser executados</translation>
     </message>
@@ -3358,12 +3358,32 @@ TFP 10%</translation>
         <translation>Exportar CSV e JSON para uma pasta</translation>
     </message>
     <message>
+        <source>the report</source>
+        <translation>o relatório</translation>
+    </message>
+    <message>
+        <source>the PDF report</source>
+        <translation>o relatório em PDF</translation>
+    </message>
+    <message>
+        <source>the tables</source>
+        <translation>as tabelas</translation>
+    </message>
+    <message>
+        <source>CSV and JSON</source>
+        <translation>CSV e JSON</translation>
+    </message>
+    <message>
         <source>Nothing to export</source>
         <translation>Nada para exportar</translation>
     </message>
     <message>
         <source>Run the attacks first.</source>
         <translation>Execute os ataques primeiro.</translation>
+    </message>
+    <message>
+        <source>{0}: cannot write {1} there ({2})</source>
+        <translation>{0}: não é possível gravar {1} ali ({2})</translation>
     </message>
     <message>
         <source>Writing {0} to {1}...</source>

@@ -2,7 +2,7 @@
 files, exit codes and one-line errors.
 
 Runs through :func:`engine.cli.main` once it dispatches the two commands; until then through
-a parser built with :func:`engine.dp.command.add_parsers` and the same error handling."""
+a parser built with :func:`engine.commands.dp.add_parsers` and the same error handling."""
 
 import argparse
 import csv
@@ -15,7 +15,7 @@ import pytest
 
 from engine import cli
 from engine.cli_options import Parser
-from engine.dp.command import add_parsers, run_dp, run_threshold
+from engine.commands.dp import add_parsers, run_dp, run_threshold
 from engine.dp.config import DPConfig
 from engine.errors import InputError
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine.config import AnalysisConfig, DataSource, Roles
 from engine.errors import InputError
-from engine.sample.options import SampleOptions
+from engine.sample_options import SampleOptions
 
 
 def _config(**sample) -> AnalysisConfig:
@@ -31,13 +31,13 @@ def test_sample_section_round_trips_through_toml(tmp_path):
 
 
 @pytest.mark.parametrize("sample, message", [
-    ({"sampling_fraction": 0.0}, "--sampling-fraction 0: must be in (0, 1]"),
-    ({"sampling_fraction": 1.5}, "--sampling-fraction 1.5: must be in (0, 1]"),
-    ({"suda_max_size": 0}, "--suda-max-size 0: must be at least 1"),
-    ({"dis_fraction": 0.0}, "--dis-fraction 0: must be in (0, 1]"),
-    ({"dis_fraction": 2.0}, "--dis-fraction 2: must be in (0, 1]"),
-    ({"risk_thresholds": (0.1, -1.0)}, "--risk-threshold -1: must be in (0, 1]"),
-    ({"missing": "ignore"}, "sample.missing 'ignore'"),
+    ({"sampling_fraction": 0.0}, "sample.sampling_fraction must be in (0, 1], got 0"),
+    ({"sampling_fraction": 1.5}, "sample.sampling_fraction must be in (0, 1], got 1.5"),
+    ({"suda_max_size": 0}, "sample.suda_max_size must be at least 1, got 0"),
+    ({"dis_fraction": 0.0}, "sample.dis_fraction must be in (0, 1], got 0"),
+    ({"dis_fraction": 2.0}, "sample.dis_fraction must be in (0, 1], got 2"),
+    ({"risk_thresholds": (0.1, -1.0)}, "sample.risk_thresholds must be in (0, 1], got -1"),
+    ({"missing": "ignore"}, "sample.missing must be one of value, got 'ignore'"),
 ])
 def test_bad_sample_options_are_named(sample, message):
     with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -167,11 +167,11 @@ def test_bad_design_columns_exit_2_with_one_line(tmp_path, capsys, column, value
 
 
 @pytest.mark.parametrize("option, message", [
-    (["--sampling-fraction", "0"], "--sampling-fraction 0: must be in (0, 1]"),
-    (["--sampling-fraction", "1.2"], "--sampling-fraction 1.2: must be in (0, 1]"),
-    (["--suda", "--suda-max-size", "0"], "--suda-max-size 0: must be at least 1"),
-    (["--suda", "--dis-fraction", "0"], "--dis-fraction 0: must be in (0, 1]"),
-    (["--risk-threshold", "2"], "--risk-threshold 2: must be in (0, 1]"),
+    (["--sampling-fraction", "0"], "--sampling-fraction must be in (0, 1], got 0"),
+    (["--sampling-fraction", "1.2"], "--sampling-fraction must be in (0, 1], got 1.2"),
+    (["--suda", "--suda-max-size", "0"], "--suda-max-size must be at least 1, got 0"),
+    (["--suda", "--dis-fraction", "0"], "--dis-fraction must be in (0, 1], got 0"),
+    (["--risk-threshold", "2"], "--risk-threshold must be in (0, 1], got 2"),
     (["--weight", "nope"], "nope"),
     (["--weight", "age"], "'age' cannot be both a quasi-identifier and the sampling weight"),
 ])

@@ -18,7 +18,7 @@ from engine.partition import partition
 from engine.sample.household import household_risk
 from engine.sample.individual_risk import key_risk, record_risk
 from engine.sample.measures import risk_bins, sample_risk, summarise
-from engine.sample.options import SampleOptions
+from engine.sample_options import SampleOptions
 
 from .helpers import table_from_frame
 

@@ -142,9 +142,10 @@ def test_a_qid_without_hierarchy_stays_at_level_zero():
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"target": SuggestTarget(k=0)}, "--k must be at least 1"),
-    ({"target": SuggestTarget(max_suppression=101)}, "--max-suppression must be between 0 and 100"),
-    ({"target": SuggestTarget(max_suppression=-1)}, "--max-suppression must be between 0 and 100"),
+    ({"target": SuggestTarget(k=0)}, "target.k must be at least 1, got 0"),
+    ({"target": SuggestTarget(max_suppression=101)},
+     "target.max_suppression must be between 0 and 100 percent, got 101"),
+    ({"target": SuggestTarget(max_suppression=-1)}, "target.max_suppression must be between 0 and 100 percent, got -1"),
     ({"qids": ("a", "zz")}, "no column 'zz'"),
     ({"metric": "fun"}, "--metric 'fun'"),
     ({"target": SuggestTarget(max_inference_gain=0.1)}, "needs --sensitive"),

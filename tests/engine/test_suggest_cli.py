@@ -199,4 +199,4 @@ def test_suggest_needs_data_and_qids(case, capsys):
     assert cli.main(["suggest", "--config", str(folder / "bad.toml"), "--qid", "age", "--k", "2",
                      "--out", str(folder / "o")]) == 2
     assert capsys.readouterr().err == (f"error: {folder / 'bad.toml'}: report.thresholds.reid_prob must be "
-                                       f"between 0 and 1 (got 2)\n")
+                                       f"between 0 and 1, got 2\n")

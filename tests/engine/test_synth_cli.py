@@ -8,7 +8,7 @@ import pytest
 
 from engine.cli_options import Parser
 from engine.errors import InputError
-from engine.synthetic.command import add_parser, run_synth
+from engine.commands.synth import add_parser, run_synth
 from engine.synthetic.config import SyntheticConfig
 
 
@@ -101,7 +101,7 @@ def test_explicit_membership_attack_without_control_is_bad_input(tmp_path, capsy
     (["--criterion", "tp:3"], "rate must be between 0 and 1"),
     (["--qid", "nope"], "no column 'nope'"),
     (["--attacks", "cap"], "cap needs a sensitive column"),
-    (["--targets", "1"], "targets (--targets) must be at least 2"),
+    (["--targets", "1"], "--targets must be at least 2, got 1"),
 ])
 def test_bad_input_names_the_problem(tmp_path, capsys, extra, message):
     f = _files(tmp_path)

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 
 from engine.config import AnalysisConfig
 from engine.report.findings import pct, people
-from engine.sample.options import SampleOptions
+from engine.sample_options import SampleOptions
 
 from ..sample_survey import ROWS, hand_household_risks, hand_risks, risk_f1, write_survey
 from .conftest import error_boxes, wait_idle, wait_loaded
@@ -83,7 +83,7 @@ def test_sample_options_edit_the_config_and_survive_saving(qtbot, window, survey
     assert "Risk thresholds: 'x' is not a number" in page.problem.text() and not page.run_button.isEnabled()
     page.thresholds.setText("0.2, 1.5")
     page.thresholds.editingFinished.emit()
-    assert "1.5 must be above 0 and at most 1" in page.problem.text()
+    assert "Risk thresholds: 1.5 must be in (0, 1]." in page.problem.text()
     assert window.session.sample == expected
     page.thresholds.setText("0.02, 0.1, 0.5")
     page.thresholds.editingFinished.emit()

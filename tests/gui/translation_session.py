@@ -17,7 +17,7 @@ from engine.remediation.recommend import describe_step
 from engine.remediation.suggest import Suggestion, suggest
 from engine.remediation.transforms import Drop, HierarchySpec, LocalSuppression, Recode, Scenario
 from engine.results import Assessment
-from engine.sample.options import SampleOptions
+from engine.sample_options import SampleOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "examples" / "census_demo.toml"

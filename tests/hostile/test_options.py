@@ -51,7 +51,7 @@ def _threshold(option: str, value: str) -> list[str]:
     (ASSESS + ["--target-alpha", "nan"], "--target-alpha"),
     (ASSESS + ["--target-t", "inf"], "--target-t"),
     (ASSESS + ["--target-k", "0"], "--target-k"),
-    (ASSESS + ["--l", "0"], "(--l)"),
+    (ASSESS + ["--l", "0"], "--l must be at least 1, got 0"),
     (ASSESS + ["--jobs", "-1"], "--jobs"),
     (ASSESS + ["--subsets", "max-size:0"], "--subsets"),
     (DP + ["--epsilon", "1e308"], "--epsilon"),
@@ -110,7 +110,7 @@ def test_threshold_points_match_the_full_computation_on_random_cases():
 
 
 def test_dp_threshold_shows_progress(monkeypatch, tmp_path, capsys):
-    import engine.dp.command as command
+    import engine.commands.runner as command
 
     class Recorder:
         def __init__(self):

@@ -12,7 +12,7 @@ from engine.config import AnalysisConfig, DataSource, ReportOptions, Roles, Subs
 from engine.report import findings
 from engine.report.findings import expected_sentence, pct, people, verdict
 from engine.report.pdf import write_pdf
-from engine.sample.options import SampleOptions
+from engine.sample_options import SampleOptions
 
 from ..sample_survey import ROWS, hand_household_risks, hand_risks, write_survey
 from .test_pdf import flat, text_of

@@ -1,37 +1,31 @@
-"""The ``riskreview dp`` and ``riskreview dp-threshold`` commands and their output files.
+"""The ``riskreview dp`` and ``riskreview dp-threshold`` commands.
 
 ``dp DATA --sensitive COL --useful COL --predicate VALUE [...] --epsilon E [...]``: privacy
 loss and utility of a noisy counting query (oblivious and/or local mechanism).
 ``dp-threshold --voters N --threshold T --known K --p P --epsilon E [...]``: (eps, delta) of a
 thresholded count for passive and active attackers. Both write results.json,
 dp_counting.csv, dp_threshold.csv and analysis.toml into ``--out`` (all or none), and the
-PDF section with ``--pdf``. Errors are :class:`~engine.errors.InputError` (exit 2 in
-:func:`engine.cli.main`).
+PDF section with ``--pdf`` (:mod:`engine.report.dp_tables`, :mod:`engine.report.dp_pdf`), run
+by :func:`engine.commands.runner.run`.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import TerminalProgress, add_read_options, check_output_options, read_source
+from ..cli_options import add_read_options, read_source
 from ..config import ReportOptions
 from ..errors import InputError
-from ..progress import CancelToken
-from ..report.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
-from ..report.outputs import DP_OUTPUTS
-from ..report.tables import write_csv
-from .config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
-from .results import DPAssessment
-
-COUNTING_COLUMNS = ("scenario", "sensitive", "useful", "predicate", "mechanism", "epsilon", "privacy_loss",
-                    "utility", "prior_vulnerability", "posterior_vulnerability", "count_prior_vulnerability")
-THRESHOLD_COLUMNS = ("epsilon", "delta_active", "delta_passive", "worst_known_yes")
-PREDICATE_SEPARATOR = " | "
+from ..progress import CancelToken, ProgressCallback
+from ..report.atomic import StagedFiles
+from ..report.dp_tables import write_dp_results
+from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
+from ..dp.results import DPAssessment
+from ..validation import check_cli
+from . import runner
 
 
 def add_parsers(commands: Any) -> None:
@@ -92,6 +86,11 @@ def _order(text: str) -> tuple[str, ...]:
     return tuple(piece.strip() for piece in text.split(","))
 
 
+FLAGS = {"epsilons": "--epsilon", "threshold.epsilons": "--epsilon",
+         **{f"threshold.{name}": f"--{name}" for name in ("voters", "threshold", "known", "p")}}
+"""The option that sets each config field validated by :meth:`DPConfig.validate`."""
+
+
 def dp_config_from_args(args: argparse.Namespace) -> DPConfig:
     """The counting-query config from ``--config`` (if any) overridden by the other options."""
     base = DPConfig.from_toml(args.config) if args.config else None
@@ -120,7 +119,7 @@ def dp_config_from_args(args: argparse.Namespace) -> DPConfig:
     config = DPConfig(data=source, scenarios=scenarios, epsilons=epsilons,
                       mechanisms=mechanisms, threshold=base.threshold if base else None,
                       report=_report(args, base))
-    config.validate()
+    check_cli(config, FLAGS, args)
     return config
 
 
@@ -142,55 +141,52 @@ def threshold_config_from_args(args: argparse.Namespace) -> DPConfig:
     else:
         epsilons = start.epsilons if start is not None and start.epsilons else log_spaced_epsilons()
     config = DPConfig(threshold=ThresholdConfig(epsilons=epsilons, **values), report=_report(args, base))
-    config.validate()
+    check_cli(config, FLAGS, args)
     return config
 
 
 # --- running --------------------------------------------------------------------------------
 
+class DPRun:
+    """A differential-privacy analysis as :func:`engine.commands.runner.run` runs it: the
+    results folder with ``--out``, the PDF section with ``--pdf``."""
+
+    def __init__(self, config: DPConfig, args: argparse.Namespace) -> None:
+        self.config = config
+        self.out = Path(args.out) if args.out else None
+        self.pdf = Path(args.pdf) if args.pdf else None
+
+    def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> DPAssessment:
+        from ..dp.api import run_dp_analysis  # here: the mechanisms load scipy, not every command
+
+        return run_dp_analysis(self.config, on_progress=on_progress, cancel=cancel)
+
+    def warnings(self, assessment: DPAssessment) -> tuple[str, ...]:
+        return assessment.warnings
+
+    def write(self, assessment: DPAssessment, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
+        paths: list[Path] = []
+        if self.out:
+            paths += write_dp_results(assessment, self.out, cancel=cancel, files=files)
+        if self.pdf:
+            from ..report.dp_pdf import write_dp_pdf
+
+            written = write_dp_pdf(assessment, self.pdf, cancel=cancel, files=files)
+            paths.append(Path(written) if written is not None else self.pdf)
+        return paths
+
+    def summary(self, assessment: DPAssessment, paths: list[Path]) -> list[str]:
+        return summary_lines(assessment) + [runner.wrote_line(paths)]
+
+
 def run_dp(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """``riskreview dp``: returns the exit code (0); bad input raises InputError."""
-    check_output_options(args)
-    return _run(dp_config_from_args(args), args, cancel)
+    return runner.run(DPRun(dp_config_from_args(args), args), args, cancel)
 
 
 def run_threshold(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """``riskreview dp-threshold``: returns the exit code (0); bad input raises InputError."""
-    check_output_options(args)
-    return _run(threshold_config_from_args(args), args, cancel)
-
-
-def _run(config: DPConfig, args: argparse.Namespace, cancel: Optional[CancelToken]) -> int:
-    if args.save_config:
-        write_analysis_file(config, Path(args.save_config))
-        print(f"wrote {args.save_config}")
-        return 0
-    if not (args.out or args.pdf):
-        raise InputError("say where to write results: --out DIR and/or --pdf FILE")
-
-    progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
-    try:
-        from .api import run_dp_analysis  # here: the mechanisms load scipy, not every command
-
-        assessment = run_dp_analysis(config, on_progress=progress, cancel=cancel)
-    finally:
-        if progress:
-            progress.close()
-    for warning in assessment.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    paths: list[Path] = []
-    with staged(cancel) as files:  # every output of the run appears together, or none does
-        if args.out:
-            paths += write_dp_results(assessment, Path(args.out), cancel=cancel, files=files)
-        if args.pdf:
-            from ..report.dp_pdf import write_dp_pdf
-
-            written = write_dp_pdf(assessment, Path(args.pdf), cancel=cancel, files=files)
-            paths.append(Path(written) if written is not None else Path(args.pdf))
-    for line in summary_lines(assessment):
-        print(line)
-    print(f"wrote {len(paths)} files: {', '.join(sorted({str(p.parent) for p in paths}))}")
-    return 0
+    return runner.run(DPRun(threshold_config_from_args(args), args), args, cancel)
 
 
 def summary_lines(assessment: DPAssessment) -> list[str]:
@@ -215,31 +211,3 @@ def summary_lines(assessment: DPAssessment) -> list[str]:
             lines.append(f"  eps={point.epsilon:g}: delta active {point.delta_active:.4g} "
                          f"(worst: {point.worst_known_yes} known yes-votes), passive {point.delta_passive:.4g}")
     return lines
-
-
-# --- output files ---------------------------------------------------------------------------
-
-def write_dp_results(assessment: DPAssessment, folder: Path, cancel: Optional[CancelToken] = None,
-                     files: Optional[StagedFiles] = None) -> list[Path]:
-    """Write results.json, dp_counting.csv, dp_threshold.csv and analysis.toml into ``folder``;
-    all files appear together or none does, and other commands' outputs left there by an
-    earlier run are removed. Staged in ``files`` (committed by the caller) or on their own.
-    Returns the paths."""
-    folder = Path(folder)
-    check_output_dir(folder, create=True)
-    if files is None:
-        with staged(cancel) as own:
-            return write_dp_results(assessment, folder, cancel, own)
-    files.claim(folder, DP_OUTPUTS)
-    written = [folder / name for name in ("results.json", "dp_counting.csv", "dp_threshold.csv", "analysis.toml")]
-    data = assessment.to_dict()
-    with files.text(written[0]) as handle:
-        json.dump(data, handle, indent=1, ensure_ascii=False, allow_nan=False)
-        handle.write("\n")
-    write_csv(files, written[1], COUNTING_COLUMNS,
-               ([row[c] if c != "predicate" else PREDICATE_SEPARATOR.join(row[c]) for c in COUNTING_COLUMNS]
-                for row in data["dp"]))
-    write_csv(files, written[2], THRESHOLD_COLUMNS,
-               ([row[c] for c in THRESHOLD_COLUMNS] for row in data["threshold"]))
-    write_analysis_file(assessment.config, written[3], files)
-    return written

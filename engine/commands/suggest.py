@@ -3,32 +3,28 @@ the least-loss levels of the QIDs' hierarchies meeting k-anonymity with at most
 ``--max-suppression`` percent of records suppressed (and the analysis thresholds when given),
 written as ``DIR/suggestion.json``; with ``--write-data FILE`` also the transformed file.
 
-A QID without ``--hierarchy`` stays at level 0 (its original values). Errors are
-:class:`~engine.errors.InputError` (one line, exit 2 in :func:`engine.cli.main`).
+A QID without ``--hierarchy`` stays at level 0 (its original values). Run by
+:func:`engine.commands.runner.run`; suggestion.json is written by :mod:`engine.report.suggestion_file`.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 from typing import Any, Optional
 
-import pyarrow as pa
-import pyarrow.compute as pc
-
-from ..cli_options import TerminalProgress, add_read_options, read_source
+from ..cli_options import add_read_options, read_source
 from ..config import DataSource
 from ..errors import InputError
-from ..io.encode import EncodedTable
-from ..progress import CancelToken
-from ..report.atomic import check_output_dir, staged
-from .hierarchy import level_tables, read_hierarchy
-from .loss import METRICS
-from .suggest import SuggestConfig, SuggestTarget, Suggestion, suggest, suppressed_records
-
-WRITE_FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
+from ..progress import CancelToken, ProgressCallback
+from ..report.atomic import StagedFiles
+from ..report.suggestion_file import write_suggestion
+from ..remediation.export import WRITE_FORMATS, transformed_data, write_table
+from ..remediation.hierarchy import read_hierarchy
+from ..remediation.loss import METRICS
+from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
+from ..validation import check_cli, key_message
+from . import runner
 
 
 def add_parser(commands: Any) -> None:
@@ -78,16 +74,23 @@ def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
     args.sensitive = args.sensitive or list(config.roles.sensitive)
     given = read_toml(args.config).get("report", {}).get("thresholds", {})
     thresholds = config.report.thresholds
+    for problem in thresholds.problems():
+        raise InputError(key_message(problem, args.config))
     for option, name in (("max_unique_share", "unique_share"), ("max_reid_prob", "reid_prob"),
                          ("max_inference_gain", "inference_certain_gain")):
         value = getattr(thresholds, name)
-        if name in given and not 0.0 <= value <= 1.0:
-            raise InputError(f"{args.config}: report.thresholds.{name} must be between 0 and 1 (got {value:g})")
         if getattr(args, option) is None and name in given:
             if option == "max_inference_gain" and not args.sensitive:
                 continue
             setattr(args, option, value)
     return config.data
+
+
+FLAGS = {"target.k": "--k", "target.max_suppression": "--max-suppression", "max_seconds": "--max-seconds",
+         "alternatives": "--alternatives",
+         **{f"target.{name}": "--" + name.replace("_", "-") for name in ("max_unique_share", "max_reid_prob",
+                                                                          "max_inference_gain")}}
+"""The option that sets each config field validated by :meth:`SuggestConfig.problems`."""
 
 
 def config_from_args(args: argparse.Namespace) -> SuggestConfig:
@@ -103,22 +106,60 @@ def config_from_args(args: argparse.Namespace) -> SuggestConfig:
         if column in hierarchies:
             raise InputError(f"--hierarchy {column}: given twice")
         hierarchies[column] = read_hierarchy(path, column)
-    if args.alternatives < 0:
-        raise InputError(f"--alternatives must be 0 or more (got {args.alternatives})")
     target = SuggestTarget(k=args.k, max_suppression=args.max_suppression, max_unique_share=args.max_unique_share,
                            max_reid_prob=args.max_reid_prob, max_inference_gain=args.max_inference_gain)
     config = SuggestConfig(qids=tuple(dict.fromkeys(args.qid)), hierarchies=tuple(hierarchies.items()),
                            target=target, sensitive=tuple(dict.fromkeys(args.sensitive)), metric=args.metric,
                            max_seconds=args.max_seconds, alternatives=args.alternatives)
-    config.validate()
+    check_cli(config, FLAGS)
     return config
+
+
+class SuggestRun:
+    """A search for the least-loss generalisation as :func:`engine.commands.runner.run` runs it:
+    ``--out DIR/suggestion.json``, and the transformed data with ``--write-data FILE``."""
+
+    def __init__(self, config: SuggestConfig, source: DataSource, args: argparse.Namespace) -> None:
+        self.config = config
+        self.source = source
+        self.out = Path(args.out)
+        self.data_path = Path(args.write_data) if args.write_data else None
+        self.table = None
+
+    def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
+        from ..io.loader import load_table
+
+        self.table = load_table(self.source, [*self.config.qids, *self.config.sensitive], cancel)
+        return suggest(self.table, self.config, on_progress=on_progress, cancel=cancel)
+
+    def warnings(self, result: Suggestion) -> list[str]:
+        if self.data_path is not None and result.best is None:
+            return [f"no data written to {self.data_path}: no combination of levels meets the target"]
+        return []
+
+    def write(self, result: Suggestion, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
+        from ..io.formats import read_columns
+
+        frame, written_data = None, None
+        if self.data_path is not None and result.best is not None:
+            frame = transformed_data(read_columns(self.source, None, cancel), self.table, self.config,
+                                     result.best.levels)
+            written_data = {"path": str(self.data_path.absolute()),
+                            "format": WRITE_FORMATS[self.data_path.suffix.lower()]}
+        paths = [write_suggestion(result, self.config, self.source.path, self.table.sha256, self.out, files,
+                                  written_data)]
+        if frame is not None:
+            with files.path(self.data_path) as tmp:
+                write_table(frame, tmp, WRITE_FORMATS[self.data_path.suffix.lower()])
+            paths.append(self.data_path)
+        return paths
+
+    def summary(self, result: Suggestion, paths: list[Path]) -> list[str]:
+        return summary_lines(result) + ["wrote " + " and ".join(map(str, paths))]
 
 
 def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """``riskreview suggest``: returns the exit code (0); bad input raises InputError."""
-    from ..io.formats import read_columns
-    from ..io.loader import load_table
-
     base = analysis_defaults(args)
     if not args.data and base is None:
         raise InputError("no data file: give DATA or --config FILE.toml")
@@ -133,38 +174,7 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
     source = read_source(args.data, args, base) if args.data else base
     if data_path is not None and data_path.resolve() == Path(source.path).resolve():
         raise InputError(f"--write-data {data_path}: would overwrite the input file")
-    table = load_table(source, [*config.qids, *config.sensitive], cancel)
-    progress = TerminalProgress() if not args.quiet and sys.stderr.isatty() else None
-    try:
-        result = suggest(table, config, on_progress=progress, cancel=cancel)
-    finally:
-        if progress:
-            progress.close()
-    check_output_dir(out, create=True)
-    document = result.to_dict()
-    document["qids"] = list(config.qids)
-    document["hierarchies"] = {c: h.source for c, h in config.hierarchies}
-    limits = {name: getattr(config.target, name) for name in ("max_unique_share", "max_reid_prob", "max_inference_gain")}
-    document["thresholds"] = {name: value for name, value in limits.items() if value is not None}
-    document["source"] = {"path": str(Path(source.path).absolute()), "sha256": table.sha256}
-    frame = None
-    if data_path is not None and result.best is not None:
-        frame = transformed_data(read_columns(source, None, cancel), table, config, result.best.levels)
-        document["written_data"] = {"path": str(data_path.absolute()),
-                                    "format": WRITE_FORMATS[data_path.suffix.lower()]}
-    with staged(cancel) as files:
-        with files.text(out / "suggestion.json") as handle:
-            json.dump(document, handle, indent=1, ensure_ascii=False, allow_nan=False)
-            handle.write("\n")
-        if frame is not None:
-            with files.path(data_path) as tmp:
-                write_table(frame, tmp, WRITE_FORMATS[data_path.suffix.lower()])
-    for line in summary_lines(result):
-        print(line)
-    if data_path is not None and result.best is None:
-        print(f"warning: no data written to {data_path}: no combination of levels meets the target", file=sys.stderr)
-    print(f"wrote {out / 'suggestion.json'}" + (f" and {data_path}" if frame is not None else ""))
-    return 0
+    return runner.run(SuggestRun(config, source, args), args, cancel)
 
 
 def summary_lines(result: Suggestion) -> list[str]:
@@ -177,30 +187,3 @@ def summary_lines(result: Suggestion) -> list[str]:
     return [f"suggested levels: {levels} ({proof})",
             f"{result.metric} loss {result.best.loss:g}; {result.best.suppressed_records:,} records suppressed; "
             f"{result.nodes_checked:,} of {result.nodes_total:,} nodes checked in {result.seconds:.1f}s"]
-
-
-def transformed_data(data: pa.Table, table: EncodedTable, config: SuggestConfig, levels: tuple[int, ...]) -> pa.Table:
-    """All columns of the source with each QID at its level (level > 0: the hierarchy's text)
-    and the suppressed records' QIDs missing."""
-    suppressed = pa.array(suppressed_records(table, config, levels))
-    for column, level in zip(config.qids, levels):
-        values = data.column(column).combine_chunks()
-        if level > 0:
-            encoded = table[column]
-            level_table = level_tables(config.hierarchy(column), encoded)[level]
-            labels = pa.array(list(level_table.labels), pa.string())
-            values = labels.take(pa.array(level_table.codes[encoded.codes]))
-        values = pc.if_else(suppressed, pa.scalar(None, values.type), values)
-        data = data.set_column(data.schema.get_field_index(column), column, values)
-    return data
-
-
-def write_table(data: pa.Table, path: Path, fmt: str) -> None:
-    if fmt == "parquet":
-        import pyarrow.parquet as pq
-
-        pq.write_table(data, path)
-    else:
-        import pyarrow.csv as pcsv
-
-        pcsv.write_csv(data, path)

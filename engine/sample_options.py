@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
-from ..errors import InputError
+from .errors import InputError
+from .validation import Problem, at_least, fraction, raise_first
 
 MISSING_RULES = ("value",)  # sdcMicro's "a missing value matches any value" is not offered
 DEFAULT_RISK_THRESHOLDS = (0.01, 0.05, 0.1, 0.2)
@@ -32,20 +33,20 @@ class SampleOptions:
     dis_fraction: float = 0.01
     missing: str = "value"
 
-    def validate(self) -> None:
-        """One-line errors naming the option at fault."""
-        f = self.sampling_fraction
-        if f is not None and not 0.0 < f <= 1.0:
-            raise InputError(f"--sampling-fraction {f:g}: must be in (0, 1] (the sample's share of the population)")
+    def problems(self, prefix: str = "sample.") -> list[Problem]:
+        """The rules these options break, fields named ``prefix`` + attribute."""
+        out = [] if self.sampling_fraction is None else fraction(prefix + "sampling_fraction", self.sampling_fraction)
         for x in self.risk_thresholds:
-            if not 0.0 < x <= 1.0:
-                raise InputError(f"--risk-threshold {x:g}: must be in (0, 1]")
-        if self.suda_max_size is not None and self.suda_max_size < 1:
-            raise InputError(f"--suda-max-size {self.suda_max_size}: must be at least 1")
-        if not 0.0 < self.dis_fraction <= 1.0:
-            raise InputError(f"--dis-fraction {self.dis_fraction:g}: must be in (0, 1]")
+            out += fraction(prefix + "risk_thresholds", x)
+        if self.suda_max_size is not None:
+            out += at_least(prefix + "suda_max_size", self.suda_max_size, 1)
+        out += fraction(prefix + "dis_fraction", self.dis_fraction)
         if self.missing not in MISSING_RULES:
-            raise InputError(f"sample.missing {self.missing!r}: expected one of {', '.join(MISSING_RULES)}")
+            out.append(Problem(prefix + "missing", f"must be one of {', '.join(MISSING_RULES)}", self.missing))
+        return out
+
+    def validate(self) -> None:
+        raise_first(self.problems())
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"risk_thresholds": list(self.risk_thresholds), "suda": self.suda,

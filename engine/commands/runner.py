@@ -1,0 +1,152 @@
+"""The one runner of every ``riskreview`` subcommand.
+
+A subcommand turns its options into a config and an :class:`Analysis`; :func:`run` does the
+rest the same way for all of them: ``--save-config`` writes the analysis file, the progress
+bar runs on stderr (not with ``--quiet`` or off a terminal), warnings go to stderr, every
+output of the run is staged and appears together or not at all, and the summary goes to
+stdout. :func:`execute` maps what stopped a run to its exit code: 0 success; 2 bad input or
+usage (one ``error: ...`` line naming the file, column, option or value); 1 an engine failure
+(e.g. a worker process killed); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hung
+up (SIGHUP), each after a clean stop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
+
+from ..cli_options import TerminalProgress, check_output_options, note_jobs
+from ..errors import Cancelled, EngineFailure, InputError
+from ..progress import CancelToken, ProgressCallback
+from ..report.atomic import StagedFiles, staged, write_analysis_file
+
+OUTPUT_WORDS = (("out", "--out DIR"), ("pdf", "--pdf FILE"), ("csv", "--csv DIR"))
+
+
+class Analysis(Protocol):
+    """One analysis as the command line runs it. ``config`` is what ``--save-config`` writes
+    (and its ``jobs``, when it has them, are noted when above the CPU count)."""
+
+    config: Any
+
+    def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Any:
+        """Load the data and compute the result."""
+
+    def warnings(self, result: Any) -> Sequence[str]:
+        """Warnings for stderr, one line each."""
+
+    def write(self, result: Any, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
+        """Stage every output file in ``files``; return their paths."""
+
+    def summary(self, result: Any, paths: Sequence[Path]) -> list[str]:
+        """The lines printed on stdout once the outputs are written."""
+
+
+def run(analysis: Analysis, args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
+    """Run ``analysis`` as the options ``args`` say (``--save-config``, ``--out``/``--pdf``/
+    ``--csv``, ``--quiet``); returns 0, raises InputError/Cancelled/EngineFailure."""
+    save = getattr(args, "save_config", None)
+    if save:
+        write_analysis_file(analysis.config, Path(save))
+        print(f"wrote {save}")
+        return 0
+    options = [(name, words) for name, words in OUTPUT_WORDS if hasattr(args, name)]
+    if not any(getattr(args, name) for name, _ in options):
+        words = [w for _, w in options]
+        listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and/or {words[-1]}"
+        raise InputError(f"say where to write results: {listed}")
+    jobs = getattr(analysis.config, "jobs", None)
+    if jobs is not None:
+        note_jobs(jobs)
+    progress = TerminalProgress() if not getattr(args, "quiet", False) and sys.stderr.isatty() else None
+    try:
+        result = analysis.run(progress, cancel)
+    finally:
+        if progress:
+            progress.close()
+    for warning in analysis.warnings(result):
+        print(f"warning: {warning}", file=sys.stderr)
+    with staged(cancel) as files:  # every output of the run appears together, or none does
+        paths = analysis.write(result, files, cancel)
+    for line in analysis.summary(result, paths):
+        print(line)
+    return 0
+
+
+def wrote_line(paths: Iterable[Path]) -> str:
+    """The last line of a run: how many files were written, into which folders."""
+    paths = list(paths)
+    return f"wrote {len(paths)} files: {', '.join(sorted({str(Path(p).parent) for p in paths}))}"
+
+
+Command = Callable[[argparse.Namespace, Optional[CancelToken]], int]
+
+
+def execute(command: Command, args: argparse.Namespace) -> int:
+    """Run one subcommand with Ctrl-C, SIGTERM and SIGHUP turned into a clean cancel, after
+    checking that every output its options name can be written; returns the exit code."""
+    interrupted = _InterruptFlag()
+    try:
+        with interrupted:
+            check_output_options(args)
+            return command(args, interrupted.token)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (KeyboardInterrupt, Cancelled):
+        return interrupted.report()
+    except EngineFailure as exc:
+        if interrupted.seen:  # e.g. a logout's SIGTERM reached the workers before this process
+            return interrupted.report()
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except Exception:
+        if interrupted.seen:  # a library turned the KeyboardInterrupt into its own error
+            return interrupted.report()
+        raise
+
+
+class _InterruptFlag:
+    """Ctrl-C (SIGINT), SIGTERM (a logout, ``kill``) and SIGHUP (the terminal closed) cancel
+    the run through its CancelToken: the engine stops at its next check, its worker processes
+    and temporary files are removed, and no exception is injected into library code (e.g.
+    numba compiling); a second signal interrupts at once. The exit code is 128 + the signal
+    number (130, 143, 129)."""
+
+    SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+    def __init__(self) -> None:
+        self.signal: Optional[int] = None
+        self.token = CancelToken()
+        self._previous: dict[int, object] = {}
+
+    @property
+    def seen(self) -> bool:
+        return self.signal is not None
+
+    def report(self) -> int:
+        """Say how the run was stopped (one line) and return its exit code."""
+        number = self.signal if self.signal is not None else signal.SIGINT
+        print("\nterminated" if number != signal.SIGINT else "\ninterrupted", file=sys.stderr)
+        return 128 + int(number)
+
+    def _handle(self, signum, frame) -> None:
+        if self.seen:
+            raise KeyboardInterrupt
+        self.signal = signum
+        self.token.cancel()
+
+    def __enter__(self) -> "_InterruptFlag":
+        if threading.current_thread() is threading.main_thread():
+            for number in self.SIGNALS:
+                self._previous[number] = signal.signal(number, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for number, previous in self._previous.items():
+            if previous is not None:
+                signal.signal(number, previous)
