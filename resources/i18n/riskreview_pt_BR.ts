@@ -319,15 +319,15 @@
     <name>data_page</name>
     <message>
         <source>its name and its values</source>
-        <translation>seu nome e seus valores</translation>
+        <translation>pelo seu nome e pelos seus valores</translation>
     </message>
     <message>
         <source>its name</source>
-        <translation>seu nome</translation>
+        <translation>pelo seu nome</translation>
     </message>
     <message>
         <source>its values</source>
-        <translation>seus valores</translation>
+        <translation>pelos seus valores</translation>
     </message>
     <message>
         <source>1 · Data</source>
@@ -415,7 +415,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Is this file a sample?&lt;/b&gt; Column &lt;b&gt;{column}&lt;/b&gt; looks like a sampling weight by {reason} ({share} of its values above 1, {distinct} different values).{also} If it is, make it the sampling weight: the risk is then estimated for the population the sample stands for.</source>
-        <translation>&lt;b&gt;Este arquivo é uma amostra?&lt;/b&gt; A coluna &lt;b&gt;{column}&lt;/b&gt; parece um peso amostral pelo {reason} ({share} dos seus valores acima de 1, {distinct} valores diferentes).{also} Se for, torne-a o peso amostral: o risco passa a ser estimado para a população que a amostra representa.</translation>
+        <translation>&lt;b&gt;Este arquivo é uma amostra?&lt;/b&gt; A coluna &lt;b&gt;{column}&lt;/b&gt; parece um peso amostral {reason} ({share} dos seus valores acima de 1, {distinct} valores diferentes).{also} Se for, torne-a o peso amostral: o risco passa a ser estimado para a população que a amostra representa.</translation>
     </message>
     <message>
         <source>Use {column} as the sampling weight</source>
@@ -4123,7 +4123,8 @@ TFP {1}, TVP {2}</translation>
     </message>
     <message>
         <source>SUDA was not run: tick Special uniques (SUDA) on the Attacks page.</source>
-        <translation>O SUDA não foi executado: marque Únicos especiais (SUDA) na página Ataques.</translation>
+        <translation>O SUDA não foi executado:
+marque Únicos especiais (SUDA) na página Ataques.</translation>
     </message>
     <message>
         <source>DIS-SUDA score distribution</source>
