@@ -21,6 +21,7 @@ from .translation_walk import all_strings, untranslated
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "resources" / "examples"
+SCRATCH = tempfile.TemporaryDirectory(prefix="riskreview-translations-")  # removed when the tests end
 
 
 def _dp_page() -> QWidget:
@@ -77,8 +78,7 @@ def _window() -> QWidget:
     from gui.app import add_preferences_menu
     from gui.main_window import MainWindow
 
-    folder = tempfile.mkdtemp(prefix="riskreview-settings-")
-    window = MainWindow(QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat))
+    window = MainWindow(QSettings(str(Path(SCRATCH.name) / "settings.ini"), QSettings.Format.IniFormat))
     add_preferences_menu(window)
     return window
 

@@ -4,13 +4,12 @@ verdicts. The assessment is run once (engine API) and shared by every build of a
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from engine.api import run_assessment
-import tempfile
-
 from engine.config import AnalysisConfig, DataSource, PrivacyModelOptions, Roles, SubsetFamily
 from engine.io.preview import ReviewData, load_for_review, subtable
 from engine.remediation.recommend import describe_step
@@ -23,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "examples" / "census_demo.toml"
 QIDS = ("birth_year", "sex", "race", "school")
 SENSITIVE = ("special_needs",)
+SCRATCH = tempfile.TemporaryDirectory(prefix="riskreview-survey-")  # removed when the tests end
 YEAR_BANDS = HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),))
 SCENARIOS = (Scenario("drop school", (Drop("school"),)),
              Scenario("band year", (Recode("birth_year", 1, YEAR_BANDS), LocalSuppression(2, QIDS[1:]))))
@@ -66,7 +66,7 @@ def survey_config() -> AnalysisConfig:
     """The hand-checked ten-record survey (tests/sample_survey.py) with its weight and households."""
     from ..sample_survey import write_survey
 
-    path = write_survey(Path(tempfile.mkdtemp(prefix="riskreview-survey-")) / "survey.csv")
+    path = write_survey(Path(SCRATCH.name) / "survey.csv")
     return AnalysisConfig(data=DataSource(path=str(path)),
                           roles=Roles(quasi_identifiers=("age", "sex"), weight="wgt", household="hh"))
 
