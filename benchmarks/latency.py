@@ -3,7 +3,8 @@
 Two cases: the bundled example (``resources/examples/census_demo.toml``: 20,000 rows, 1,023
 subsets) and the same generator at 300,000 rows with 8 QIDs (255 subsets), each with
 ``--jobs 1`` and ``--jobs 2``, writing ``--out`` (results.json, CSV tables). Each command runs
-``--repeat`` times; reported: the median wall time and the median user+sys CPU time of the
+``--repeat`` times after one untimed run (which writes Python's bytecode cache, as an
+installation has it); reported: the median wall time and the median user+sys CPU time of the
 process and its workers (less sensitive to other load on the machine).
 
 Baseline in the same run, also in fresh processes: a short pandas script that reads the same
@@ -12,6 +13,14 @@ largest count per block), timed on ``--baseline-sample`` subsets and extrapolate
 ratio baseline / engine is printed per command.
 
     python benchmarks/latency.py --repeat 5 --data-dir /tmp/latency
+
+``--window``: re-runs in the window, in this process, through the engine call the window's run
+makes (:class:`engine.session_cache.SessionCache` with the table the window read): the first
+run after loading (cold), then re-runs of the example with the same analysis, other
+thresholds, other targets, one QID fewer and a scenario, and (on a cache that ran nine QIDs)
+the tenth QID added; each
+against the same run without the cache (the table kept, every subset swept), as the window
+ran before. Wall and CPU (``time.process_time``) per run, medians of ``--repeat``.
 """
 
 from __future__ import annotations
@@ -58,6 +67,7 @@ def run(command: list[str]) -> tuple[float, float, str]:
     import resource
 
     env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)   # as installed: the bytecode is compiled once, then cached
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, env=env, capture_output=True, text=True)
@@ -82,6 +92,76 @@ def medium_case(folder: Path, rows: int, seed: int) -> Path:
     return toml
 
 
+SCENARIO = """
+[[scenario]]
+name = "drop the day of birth, band the year"
+steps = [{ op = "drop", column = "birth_day" }, { op = "recode", column = "birth_year", level = 1, intervals = [5] }]
+"""
+
+
+def window_variants(folder: Path) -> list[tuple[str, object]]:
+    """(name, AnalysisConfig) of the runs, in order: the example, then one change each."""
+    from dataclasses import replace
+
+    from engine.config import AnalysisConfig
+
+    base = AnalysisConfig.from_toml(DEMO)
+    scenario = folder / "census_demo_scenario.toml"
+    scenario.write_text(DEMO.read_text().replace('path = "census_example.csv"',
+                                                 f"path = {str(DEMO.parent / 'census_example.csv')!r}") + SCENARIO)
+    report = base.report
+    return [("first run (cold)", base),
+            ("same analysis", base),
+            ("other thresholds", replace(base, report=replace(report, thresholds=replace(
+                report.thresholds, unique_share=report.thresholds.unique_share / 2)))),
+            ("other targets", replace(base, targets=base.targets[:1])),
+            ("one QID fewer", replace(base, roles=replace(base.roles,
+                                                          quasi_identifiers=base.roles.quasi_identifiers[:-1]))),
+            ("a scenario", AnalysisConfig.from_toml(scenario))]
+
+
+def window(repeat: int, folder: Path) -> None:
+    """Cold and warm re-runs through the window's engine call, against the same runs uncached."""
+    from engine.api import run_assessment
+    from engine.io.preview import load_for_review, subtable
+    from engine.session_cache import FileStamp, SessionCache
+
+    variants = window_variants(folder)
+    base = variants[0][1]
+    stamp = FileStamp.of(base.data.path)
+    shown = load_for_review(base.data).table
+
+    def timed(call) -> tuple[float, float]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        call()
+        return time.perf_counter() - wall, time.process_time() - cpu
+
+    def both(cache: SessionCache, config) -> tuple[float, ...]:
+        def cached() -> None:
+            with cache.prepared(config) as table:
+                run_assessment(config, table=table)
+
+        return timed(cached) + timed(lambda: run_assessment(config, table=subtable(shown,
+                                                                                   config.needed_columns())))
+
+    rows: dict[str, list[tuple[float, ...]]] = {}
+    for _ in range(repeat):
+        cache = SessionCache()
+        cache.adopt(base.data, shown, stamp)
+        for name, config in variants:
+            rows.setdefault(name, []).append(both(cache, config))
+        cache = SessionCache()   # the tenth QID added to a run of nine: 512 subsets swept
+        cache.adopt(base.data, shown, stamp)
+        cache.run(variants[4][1])
+        rows.setdefault("one QID more", []).append(both(cache, base))
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; window runs of the "
+          f"example (20,000 x 1,023), {repeat} rounds, medians; jobs {base.jobs}")
+    print(f"{'run':18s} {'cached wall':>11s} {'CPU':>6s} {'uncached wall':>13s} {'CPU':>6s} {'ratio':>6s}")
+    for name, values in rows.items():
+        wall, cpu, base_wall, base_cpu = (statistics.median(v[i] for v in values) for i in range(4))
+        print(f"{name:18s} {wall:10.3f}s {cpu:5.3f}s {base_wall:12.3f}s {base_cpu:5.3f}s {base_wall / wall:5.1f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -90,9 +170,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--baseline-sample", type=int, default=20)
     parser.add_argument("--data-dir", default="/tmp/latency")
+    parser.add_argument("--window", action="store_true", help="re-runs in the window (cached) instead")
     args = parser.parse_args()
     folder = Path(args.data_dir)
     folder.mkdir(parents=True, exist_ok=True)
+    if args.window:
+        sys.path.insert(0, str(ROOT))
+        window(args.repeat, folder)
+        return
     cases = [("example 20,000 x 1,023", DEMO, ROOT / "resources" / "examples" / "census_example.csv",
               ["birth_day", "birth_month", "birth_year", "sex", "race", "nationality", "municipality_birth",
                "municipality_residence", "school", "school_type"]),
@@ -112,9 +197,11 @@ def main() -> None:
         for jobs in args.jobs:
             walls, cpus = [], []
             with tempfile.TemporaryDirectory(prefix="riskreview-latency-") as out_dir:
+                command = [sys.executable, "-m", "gui", "assess", "--config", str(toml), "--jobs", str(jobs),
+                           "--out", out_dir, "--quiet"]
+                run(command)   # not timed: writes the bytecode cache an installation has
                 for _ in range(args.repeat):
-                    wall, cpu, _out = run([sys.executable, "-m", "gui", "assess", "--config", str(toml),
-                                           "--jobs", str(jobs), "--out", out_dir, "--quiet"])
+                    wall, cpu, _out = run(command)
                     walls.append(wall)
                     cpus.append(cpu)
             wall, cpu = statistics.median(walls), statistics.median(cpus)

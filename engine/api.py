@@ -15,10 +15,11 @@ from .individual import target_risk
 from .io.encode import EncodedColumn, EncodedTable
 from .io.loader import load_table
 from .progress import CancelToken, Progress, ProgressCallback
-from .linkage import labelled, load_linked
+from .linkage import LinkedData, labelled, load_linked
 from .results import (Assessment, DatasetInfo, InferenceRisk, Longitudinal, ModelShortfall, OverTimeStep,
                       PrivacyModelLevels, ReidentificationRisk, RiskHistogram, TargetRisk)
 from .sweep.lattice import ExplicitFamily, Family, UpToFamily
+from .sweep.memo import sweep_counts
 from .sweep.runner import run_sweep
 from .sweep.walker import SweepData
 
@@ -89,8 +90,8 @@ def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: Subset
         model_l=config.models.l,
     )
     cancel.raise_if_cancelled()
-    counts = run_sweep(data, family, jobs=config.jobs, on_progress=on_progress, cancel=cancel, stage=stage,
-                       cluster=config.cluster)
+    counts = sweep_counts(data, family, lambda part: run_sweep(data, part, jobs=config.jobs, on_progress=on_progress,
+                                                               cancel=cancel, stage=stage, cluster=config.cluster))
     reid_rows, inference_rows = collective_risks(counts, order, qids, sensitive, table.n_rows)
     cancel.raise_if_cancelled()
     histograms = worst_case_histograms(table.columns, reid_rows, inference_rows, sensitive, table.n_rows,
@@ -111,8 +112,6 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     config.validate()
     cancel = cancel or CancelToken()
     if config.linkage.enabled:
-        if config.scenarios:
-            raise InputError("scenarios are not run on linked releases: remove [[scenario]] or the releases")
         return _run_linked(config, on_progress, cancel)
     timings: dict[str, float] = {}
     start = time.monotonic()
@@ -176,6 +175,19 @@ def _run_linked(config: AnalysisConfig, on_progress: Optional[ProgressCallback],
         on_progress(Progress("loading", 0, 1, 0.0, None))
     linked = load_linked(config, cancel)
     timings["load"] = time.monotonic() - start
+    assessment = assess_linked(config, linked, on_progress, cancel, timings)
+    if config.scenarios:
+        from .remediation.linked import with_linked_scenarios
+
+        assessment = with_linked_scenarios(assessment, linked, on_progress, cancel)
+    return assessment
+
+
+def assess_linked(config: AnalysisConfig, linked: LinkedData, on_progress: Optional[ProgressCallback],
+                  cancel: CancelToken, timings: Optional[dict[str, float]] = None) -> Assessment:
+    """The attacks on loaded linked releases: the focal release's sweep, the aggregate's sweep,
+    targets and risk over time."""
+    timings = {} if timings is None else timings
     start = time.monotonic()
     link = config.linkage
     labelled_qids = tuple(name for name, _ in linked.qids)

@@ -20,6 +20,8 @@ from .config import (TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Link
                      ReportOptions, Roles, SubsetFamily, Target)
 from .errors import InputError, printable
 from .histograms import per_record_risk
+from .io.arrow_lookup import skip_pandas_lookup
+from .io.formats import detect_format
 from .io.loader import load_table
 from .cli_options import TARGET_SYNTAX, Parser, add_read_options, read_source
 from .commands import runner
@@ -237,6 +239,11 @@ class AssessRun:
 
         config = self.config
         self.exports = export_requests(self.export_options, config.scenarios, config.data.path)
+        if self.exports and config.linkage.enabled:
+            raise InputError("--export-scenario: not available with linked releases (--release); export from an "
+                             "analysis of the main release alone")
+        if not config.linkage.enabled and detect_format(config.data) == "csv":
+            skip_pandas_lookup()
         self.table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
         return run_assessment(config, table=self.table, on_progress=on_progress, cancel=cancel)
 

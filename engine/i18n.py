@@ -94,6 +94,15 @@ def _(text: str) -> str:
     return _catalogue(language_now).gettext(text)
 
 
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """``singular`` or ``plural`` for ``count`` in the current language (its plural rule: in
+    Brazilian Portuguese 0 and 1 take the singular)."""
+    language_now = _current.get()
+    if language_now == ENGLISH:
+        return singular if count == 1 else plural
+    return _catalogue(language_now).ngettext(singular, plural, count)
+
+
 def N_(text: str) -> str:
     """Marks ``text`` for the catalogue without translating it now (module-level tables)."""
     return text

@@ -30,18 +30,9 @@ def target_risk(target: Target, columns: Mapping[str, EncodedColumn],
             break
         mask &= column.codes == code
     block_size = int(np.count_nonzero(mask))
-    priors = []
-    for column in sensitive:
-        counts = np.bincount(column.codes.astype(np.int64), minlength=column.cardinality)
-        priors.append((inf.prior_inference_prob(counts), inf.prior_inference_det(counts)))
     if block_size == 0:
-        return TargetRisk(
-            values=target.values, matched=False, block_size=0,
-            prior_prob=reid.prior_reid_prob(n), posterior_prob=None,
-            prior_det=reid.prior_reid_det(n), posterior_det=None,
-            inference=tuple(TargetInference(c.name, p[0], None, p[1], None, None)
-                            for c, p in zip(sensitive, priors)),
-            reason=reason or "no record has all of these values")
+        return no_match(target.values, reason or "no record has all of these values", sensitive, n)
+    priors = _priors(sensitive)
     prob, det = reid.individual_reid(block_size)
     inferences = []
     for column, (prior_prob, prior_det) in zip(sensitive, priors):
@@ -53,3 +44,23 @@ def target_risk(target: Target, columns: Mapping[str, EncodedColumn],
                       prior_prob=reid.prior_reid_prob(n), posterior_prob=prob,
                       prior_det=reid.prior_reid_det(n), posterior_det=det,
                       inference=tuple(inferences))
+
+
+def _priors(sensitive: Sequence[EncodedColumn]) -> list[tuple[float, float]]:
+    """(probabilistic, deterministic) prior of attribute inference for each sensitive column."""
+    priors = []
+    for column in sensitive:
+        counts = np.bincount(column.codes.astype(np.int64), minlength=column.cardinality)
+        priors.append((inf.prior_inference_prob(counts), inf.prior_inference_det(counts)))
+    return priors
+
+
+def no_match(values: tuple[tuple[str, str], ...], reason: str, sensitive: Sequence[EncodedColumn],
+             n: int) -> TargetRisk:
+    """The result of a target no record matches ("no match", with ``reason``): priors only."""
+    return TargetRisk(values=values, matched=False, block_size=0,
+                      prior_prob=reid.prior_reid_prob(n), posterior_prob=None,
+                      prior_det=reid.prior_reid_det(n), posterior_det=None,
+                      inference=tuple(TargetInference(c.name, p[0], None, p[1], None, None)
+                                      for c, p in zip(sensitive, _priors(sensitive))),
+                      reason=reason)

@@ -55,6 +55,7 @@ class LinkedData:
     qids: tuple[tuple[str, str], ...]   # (labelled name, release label)
     releases: tuple[LinkedRelease, ...]
     warnings: tuple[str, ...] = ()
+    matched: tuple[np.ndarray, ...] = ()  # per later release: whether each focal record's key occurs in it
 
 
 def resolve_qids(names: Sequence[str], labels: Sequence[str], columns: dict[str, list[str]],
@@ -225,9 +226,10 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
     focal = encode_arrow_table(focal_arrow, name=files[link.focal_label], path=focal_path,
                                sha256=file_sha256(focal_path), skip=(link.key,) if link.key not in focal_needed else ())
     aggregate: dict[str, EncodedColumn] = {}
+    matched: list[np.ndarray] = []
     for name, label, column in qids + target_cols:
         if label == link.focal_label and name not in aggregate:
-            aggregate[name] = _relabel(focal[column], name)
+            aggregate[name] = relabel(focal[column], name)
     releases = [LinkedRelease(label=link.focal_label, name=files[link.focal_label],
                               sha256=focal.sha256, rows=focal.n_rows + focal_dropped, key=link.key,
                               linked=focal.n_rows, duplicates_dropped=focal_dropped,
@@ -243,6 +245,7 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
         arrow, release_keys, dropped = _keyed(release.data, keys[label], needed, link.duplicates)
         left, right = comparable_keys(focal_keys, release_keys)
         rows = pc.fill_null(pc.index_in(left, value_set=right), -1).to_numpy().astype(np.int64)
+        matched.append(rows >= 0)
         for column in needed:
             encoded = encode_column(column, arrow.column(column))
             aggregate[labelled(column, label)] = _joined_column(labelled(column, label), encoded, rows)
@@ -256,9 +259,10 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
     table = EncodedTable(name=focal.name, path=focal.path, sha256=focal.sha256, n_rows=focal.n_rows,
                          columns=aggregate, warnings=focal.warnings)
     return LinkedData(focal=focal, aggregate=table, qids=tuple((n, lab) for n, lab, _ in qids),
-                      releases=tuple(releases), warnings=tuple(warnings))
+                      releases=tuple(releases), warnings=tuple(warnings), matched=tuple(matched))
 
 
-def _relabel(column: EncodedColumn, name: str) -> EncodedColumn:
+def relabel(column: EncodedColumn, name: str) -> EncodedColumn:
+    """The column under another name (same codes and values)."""
     return EncodedColumn(name=name, codes=column.codes, labels=column.labels,
                          missing_code=column.missing_code, kind=column.kind)

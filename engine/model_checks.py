@@ -13,7 +13,7 @@ from .config import PrivacyModelOptions
 from .formulas.privacy_models import MODEL_FIELDS, TableDistribution, block_levels
 from .io.encode import EncodedColumn
 from .partition import block_value_pairs, partition
-from .results import ModelShortfall, PrivacyModelLevels
+from .results import BETA_NOT_ACHIEVABLE, C_UNDEFINED, ModelShortfall, PrivacyModelLevels
 from .sweep.runner import SweepCounts
 from .sweep.walker import SweepData
 
@@ -28,9 +28,9 @@ def distributions(sensitive: Sequence[EncodedColumn]) -> list[TableDistribution]
 def _notes(levels: dict[str, float], l: int) -> tuple[str, ...]:
     notes = []
     if math.isnan(levels["c"]):
-        notes.append(f"c undefined: a block has fewer than l={l} distinct values")
+        notes.append(C_UNDEFINED.format(l=l))
     if math.isnan(levels["beta_enhanced"]):
-        notes.append("enhanced beta not achievable: in some block (q - p)/p exceeds -ln p")
+        notes.append(BETA_NOT_ACHIEVABLE)
     return tuple(notes)
 
 

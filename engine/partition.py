@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
-import pandas as pd
 
 DENSE_MIN = 1 << 16
 DENSE_PER_ROW = 4
 SMALL_CARDINALITY = 32
+HASH_MIN_ROWS = 1 << 17  # from here pandas' hash factorize, below a sort (no pandas import)
 
 
 def _dense_ok(n_rows: int, key_space: int) -> bool:
@@ -32,9 +32,22 @@ def refine(ids: np.ndarray, n_blocks: int, codes: np.ndarray, cardinality: int
         present = counts > 0
         remap = np.cumsum(present) - 1
         return remap[key], int(present.sum()), counts[present]
-    new_ids, uniques = pd.factorize(key, sort=False)
-    new_ids = new_ids.astype(np.int64, copy=False)
-    return new_ids, len(uniques), np.bincount(new_ids, minlength=len(uniques))
+    new_ids, n_new = factorize(key)
+    return new_ids, n_new, np.bincount(new_ids, minlength=n_new)
+
+
+def factorize(key: np.ndarray) -> tuple[np.ndarray, int]:
+    """Ids ``0..b-1`` of the distinct values of ``key``, numbered by first appearance (as
+    ``pandas.factorize``, which large arrays use; below :data:`HASH_MIN_ROWS` a sort)."""
+    if len(key) >= HASH_MIN_ROWS:
+        import pandas as pd
+
+        ids, uniques = pd.factorize(key, sort=False)
+        return ids.astype(np.int64, copy=False), len(uniques)
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
+    return rank[inverse.reshape(-1)], len(first)
 
 
 LINEAR_MIN_ROWS = 1 << 20

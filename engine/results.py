@@ -9,6 +9,7 @@ from typing import Any, Optional
 
 from .config import AnalysisConfig, Target
 from .formulas import degradation
+from .i18n import N_
 from .sample_results import SampleRisk
 
 
@@ -174,6 +175,11 @@ class RiskHistogram:
 
 def _opt_num(value: float) -> Optional[float]:
     return None if value is None or not math.isfinite(value) else value
+
+
+#: The notes of :class:`PrivacyModelLevels` (the report translates them).
+C_UNDEFINED = N_("c undefined: a block has fewer than l={l} distinct values")
+BETA_NOT_ACHIEVABLE = N_("enhanced beta not achievable: in some block (q - p)/p exceeds -ln p")
 
 
 @dataclass(frozen=True)

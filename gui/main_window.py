@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (QApplication, QFileDialog, QHBoxLayout, QLabel, Q
 from engine import __version__
 from engine.io.formats import FORMATS
 
+from .assessment import SCENARIOS_RUNNING
+from .controller import AnalysisController
 from .dialogs.about import show_about
 from .pages.attacks_page import AttacksPage
 from .pages.data_page import DataPage
@@ -44,9 +46,6 @@ PAGES = (
 NAVIGATION_POINTS = 11.0  # resources/style/app.qss, QListWidget#navigation
 START, DATA, RELEASES, ATTACKS, RESULTS, SCENARIOS, SYNTHETIC, DP = range(8)
 ANALYSIS_FILTER = QT_TRANSLATE_NOOP("main_window", "RiskReview analysis (*.toml)")
-SCENARIOS_RUNNING = QT_TRANSLATE_NOOP(
-    "main_window", "The scenarios are running: wait for them to finish or cancel them on the Scenarios page."
-)
 
 
 def data_filter() -> str:
@@ -90,7 +89,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings or QSettings("RiskReview", "RiskReview")
         self.session = Session(self)
-        self.flow = Workflow(self, self.session, self.settings)
+        self.run_bar = RunBar()
+        self.flow = Workflow(self, self.session, self.settings, self.run_bar)
         self.setWindowTitle(translate("main_window", "RiskReview {version}").format(version=__version__))
         self.setWindowIcon(icon("app"))
         self.setAcceptDrops(True)
@@ -134,7 +134,6 @@ class MainWindow(QMainWindow):
         body.addWidget(self.navigation)
         body.addWidget(self.pages, 1)
         outer.addLayout(body, 1)
-        self.run_bar = RunBar()
         outer.addWidget(self.run_bar)
         self.setCentralWidget(central)
 
@@ -258,11 +257,13 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         self.navigation.currentRowChanged.connect(self.pages.setCurrentIndex)
         self.pages.currentChanged.connect(self._on_page_changed)
-        for runner in (self.synthetic_page.runner, self.synthetic_page.exporter, self.dp_page.run_job,
-                       self.dp_page.export_job):
-            runner.busyChanged.connect(self._on_busy)
-        self.synthetic_page.resultChanged.connect(self._on_busy)
-        self.dp_page.resultChanged.connect(self._on_busy)
+        assessment = self.flow.controller
+        assessment.attach(self.attacks_page.commands)
+        assessment.attach(self.results_page.commands)
+        self.flow.assessment.ready_check = lambda: self.attacks_page.problem.isHidden()
+        self.scenarios_page.controller.exclude(assessment)
+        for controller in self.controllers():
+            controller.stateChanged.connect(self._on_busy)
         self.start_page.exampleRequested.connect(self.open_example)
         self.start_page.openDataRequested.connect(self.ask_open_data)
         self.start_page.openAnalysisRequested.connect(self.ask_open_analysis)
@@ -270,10 +271,7 @@ class MainWindow(QMainWindow):
         self.data_page.openRequested.connect(self.ask_open_data)
         self.data_page.importOptionsRequested.connect(self.flow.reopen_with_options)
         self.releases_page.errorRaised.connect(self._on_page_error)
-        self.attacks_page.runRequested.connect(self.run)
-        self.results_page.exportPdfRequested.connect(self.ask_export_pdf)
-        self.results_page.exportTablesRequested.connect(self.ask_export_tables)
-        self.run_bar.cancelRequested.connect(self.flow.cancel)
+        self.run_bar.cancelRequested.connect(self.flow.loader.cancel)
         self.flow.statusMessage.connect(self._on_status)
         self.flow.recentChanged.connect(self._on_recent)
         self.flow.loaded.connect(self._on_loaded)
@@ -281,13 +279,8 @@ class MainWindow(QMainWindow):
         self.flow.loader.started.connect(self._on_load_started)
         self.flow.loader.busyChanged.connect(self._on_busy)
         self.flow.loader.progress.connect(self.run_bar.update_progress)
-        self.flow.runner.started.connect(self._on_run_started)
-        self.flow.runner.busyChanged.connect(self._on_busy)
-        self.flow.runner.progress.connect(self.run_bar.update_progress)
-        self.flow.exclusive.append(self.scenarios_page.run_job)
-        self.scenarios_page.lock_with(self.flow.runner)
-        self.scenarios_page.run_job.busyChanged.connect(self._on_busy)
         self.session.dataChanged.connect(self._on_data)
+        self.session.dataChanged.connect(self._offer_loaded_file)
         self.session.resultChanged.connect(self._on_busy)
         self._on_recent()
         self._on_busy()
@@ -297,10 +290,20 @@ class MainWindow(QMainWindow):
         self.navigation.setCurrentRow(index)
 
     def front_page(self) -> Optional[QWidget]:
-        """The synthetic-data or noisy-count page when it is in front (None: the release
-        assessment's pages): the toolbar's Run, Cancel, Export and Save act on it."""
+        """The scenarios, synthetic-data or noisy-count page when it is in front (None: the
+        release assessment's pages): the toolbar's Run and Cancel act on it."""
         page = self.pages.currentWidget()
-        return page if page in (self.synthetic_page, self.dp_page) else None
+        return page if page in (self.scenarios_page, self.synthetic_page, self.dp_page) else None
+
+    def controllers(self) -> tuple[AnalysisController, ...]:
+        """Every analysis's controller: the assessment's first."""
+        return (self.flow.controller, self.scenarios_page.controller, self.scenarios_page.suggester,
+                self.synthetic_page.controller, self.dp_page.controller)
+
+    def front_controller(self) -> AnalysisController:
+        """The controller of the analysis in front: the toolbar's Run, Cancel and Export act on it."""
+        page = self.front_page()
+        return page.controller if page is not None else self.flow.controller
 
     @Slot(int)
     def _on_page_changed(self, _index: int) -> None:
@@ -381,44 +384,26 @@ class MainWindow(QMainWindow):
 
     @Slot(bool)
     def _on_busy(self, _busy: bool = False) -> None:
-        running = self.flow.runner.busy
+        assessment, scenarios = self.flow.controller, self.scenarios_page.controller
         loading = self.flow.loader.busy
-        scenarios = self.scenarios_page.run_job.busy
-        page = self.front_page()
-        if page is self.synthetic_page:
-            busy, exporting = page.runner.busy, page.exporter.busy
-            has_result = page.assessment is not None
-            blocked = False
-        elif page is self.dp_page:
-            busy, exporting = page.run_job.busy, page.export_job.busy
-            has_result = page.assessment is not None
-            blocked = False
-        else:
-            busy, exporting = running or loading, self.flow.exporter.busy
-            has_result = self.session.result is not None
-            blocked = scenarios
-        ready = page is not None or self.session.table is not None
-        self.run_action.setEnabled(ready and not busy and not blocked)
-        self.run_action.setToolTip(
-            translate("main_window", SCENARIOS_RUNNING) if blocked else translate("main_window", "Run the attacks")
-        )
+        front = self.front_controller()
+        own_data = front in (assessment, scenarios)  # these run on the loaded table
+        busy = front.busy or front.exporting or (own_data and loading)
+        idle = not front.busy and not front.exporting and not front.blocked
+        self.run_action.setEnabled(idle and not (own_data and (loading or self.session.table is None)))
+        self.run_action.setToolTip(front.analysis.texts.blocked if front.blocked else translate("main_window", "Run the attacks"))
         self.cancel_action.setEnabled(busy)
-        self.pdf_action.setEnabled(has_result and not exporting)
-        self.tables_action.setEnabled(has_result and not exporting)
-        self.attacks_page.set_running(
-            running or loading or scenarios,
-            translate("main_window", SCENARIOS_RUNNING) if scenarios and not running else "",
-        )
-        if not running and not loading:
+        self.pdf_action.setEnabled(front.can_export)
+        self.tables_action.setEnabled(front.can_export)
+        running = assessment.busy or loading
+        self.attacks_page.set_running(running or scenarios.busy or scenarios.exporting,
+                                      translate("assessment", SCENARIOS_RUNNING) if assessment.blocked and not running else "")
+        if not assessment.busy and not loading:
             self.run_bar.end()
 
     @Slot()
     def _on_load_started(self) -> None:
         self.run_bar.begin(translate("main_window", "Reading the file"))
-
-    @Slot()
-    def _on_run_started(self) -> None:
-        self.run_bar.begin(translate("main_window", "Starting the attacks"))
 
     @Slot()
     def _on_loaded(self) -> None:
@@ -467,73 +452,17 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def ask_save_analysis(self) -> None:
-        if self.front_page() is self.synthetic_page:
-            self.synthetic_page._ask_save_analysis()
-            return
-        if self.front_page() is self.dp_page:
-            self.dp_page.save_analysis()
-            return
-        start = self.session.analysis_path or str(Path(self.session.source.path).with_suffix(".toml")) \
-            if self.session.source else ""
-        path, _ = QFileDialog.getSaveFileName(
-            self, translate("main_window", "Save the analysis"), start, translate("main_window", ANALYSIS_FILTER)
-        )
-        if path:
-            if not path.endswith(".toml"):
-                path += ".toml"
-            self.flow.save_analysis(path)
+        """Save the analysis in front (the Scenarios page's is the release assessment's)."""
+        front = self.front_controller()
+        (self.flow.controller if front is self.scenarios_page.controller else front).ask_save()
 
     @Slot()
     def ask_export_pdf(self) -> None:
-        if self._page_without_result():
-            return
-        if self.front_page() is self.synthetic_page:
-            self.synthetic_page._ask_export_pdf()
-            return
-        if self.front_page() is self.dp_page:
-            self.dp_page.export_pdf()
-            return
-        if self.session.result is None:
-            self.flow.error(
-                translate("main_window", "Nothing to export"), translate("main_window", "Run the attacks first.")
-            )
-            return
-        start = str(Path(self.session.source.path).with_name("risk_report.pdf")) if self.session.source else ""
-        path, _ = QFileDialog.getSaveFileName(
-            self, translate("main_window", "Export the PDF report"), start, translate("main_window", "PDF (*.pdf)")
-        )
-        if path:
-            self.flow.export_pdf(path if path.endswith(".pdf") else path + ".pdf")
+        self.front_controller().ask_export_pdf()
 
     @Slot()
     def ask_export_tables(self) -> None:
-        if self._page_without_result():
-            return
-        if self.front_page() is self.synthetic_page:
-            self.synthetic_page._ask_export_tables()
-            return
-        if self.front_page() is self.dp_page:
-            self.dp_page.export_csv()
-            return
-        if self.session.result is None:
-            self.flow.error(
-                translate("main_window", "Nothing to export"), translate("main_window", "Run the attacks first.")
-            )
-            return
-        folder = QFileDialog.getExistingDirectory(self, translate("main_window", "Export CSV and JSON into a folder"))
-        if folder:
-            self.flow.export_tables(folder)
-
-    def _page_without_result(self) -> bool:
-        """True (and says so) when the page in front has no result to export."""
-        page = self.front_page()
-        if page is not None and page.assessment is None:
-            self.flow.error(
-                translate("main_window", "Nothing to export"),
-                translate("main_window", "Run the analysis on this page first."),
-            )
-            return True
-        return False
+        self.front_controller().ask_export_tables()
 
     @Slot()
     def run(self) -> None:
@@ -541,8 +470,8 @@ class MainWindow(QMainWindow):
         page = self.front_page()
         if page is not None:
             page.run()
-        elif self.flow.run():
-            self.attacks_page.set_running(True)
+        else:
+            self.flow.run()
 
     @Slot()
     def cancel(self) -> None:
@@ -583,7 +512,6 @@ class MainWindow(QMainWindow):
         """Cancel any run and wait for the worker threads, so Qt never aborts on exit."""
         self._memory_timer.stop()
         self.flow.shutdown()
-        self.scenarios_page.shutdown()
-        self.synthetic_page.shutdown()
-        self.dp_page.shutdown()
+        for page in (self.scenarios_page, self.synthetic_page, self.dp_page):
+            page.shutdown()
         event.accept()

@@ -16,8 +16,8 @@ from typing import Optional
 from PySide6.QtCore import QObject, Signal
 
 from engine.api import build_family
-from engine.config import (AnalysisConfig, DataSource, Linkage, PrivacyModelOptions, Release as LinkedRelease,
-                           Roles, SubsetFamily, Target, split_label)
+from engine.config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions,
+                           Release as LinkedRelease, Roles, SubsetFamily, Target, split_label)
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.io.profile import ColumnProfile
@@ -231,6 +231,16 @@ class Session(QObject):
     def set_jobs(self, jobs: int) -> None:
         self._change(jobs=max(1, int(jobs)))
         self.attacksChanged.emit()
+
+    @property
+    def cluster(self) -> ClusterOptions:
+        """The Dask scheduler the sweep runs on (empty address: this computer)."""
+        return self.config.cluster
+
+    def set_cluster(self, cluster: ClusterOptions) -> None:
+        if cluster != self.config.cluster:
+            self._change(cluster=cluster)
+            self.attacksChanged.emit()
 
     @property
     def targets(self) -> list[Target]:

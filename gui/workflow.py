@@ -1,13 +1,14 @@
-"""What the window's commands do: open data or an analysis, run, cancel, save, export.
+"""What the window's commands do: open data or an analysis, and the release assessment's run,
+cancel, save and exports.
 
-Every long step runs as an :class:`~gui.jobs.EngineJob` on a worker thread (through one
-:class:`~gui.jobs.JobRunner` per purpose); this object reacts to their results on the GUI
-thread and reports problems as readable messages with details on demand.
+Loading runs as an :class:`~gui.jobs.EngineJob` on a worker thread; the assessment is run and
+exported by its :class:`~gui.controller.AnalysisController` (:class:`~gui.assessment.AssessmentAnalysis`).
+This object reacts on the GUI thread and reports problems as readable messages with details on
+demand.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Optional
@@ -15,20 +16,22 @@ from typing import Callable, Optional
 from PySide6.QtCore import QObject, QSettings, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
-from engine.api import run_assessment
 from engine.config import AnalysisConfig, DataSource
 from engine.errors import InputError
-from engine.io.preview import ReviewData, load_for_review, subtable
+from engine.io.preview import ReviewData, load_for_review
 from engine.progress import Progress
-from engine.report.atomic import write_analysis_file
+from engine.session_cache import FileStamp, SessionCache
 
-from .dialogs.errors import show_error, show_info
+from .assessment import AssessmentAnalysis
+from .controller import AnalysisController, Outcome
+from .dialogs.errors import show_error
 from .dialogs.import_dialog import ImportDialog, needs_options
 from .estimate import measured_rate
 from .jobs import JobError, JobRunner
-from .session import Result, Session
+from .session import Session
 from .text import ROLE_LABELS, count, local_digits
 from .i18n import translate
+from .widgets.run_bar import RunBar
 
 RECENT_KEY = "recent/files"
 RATE_KEY = "estimate/seconds_per_row_subset"
@@ -44,28 +47,25 @@ class Workflow(QObject):
     runFinished = Signal()
     exported = Signal(str)
 
-    def __init__(self, window: QWidget, session: Session, settings: QSettings) -> None:
+    def __init__(self, window: QWidget, session: Session, settings: QSettings, run_bar: RunBar) -> None:
         super().__init__(window)
         self.window = window
         self.session = session
         self.settings = settings
         self.loader = JobRunner("load", self)
-        self.runner = JobRunner("run", self)
-        self.exporter = JobRunner("export", self)
-        self.exclusive: list[JobRunner] = []  # other jobs that also make the assessment: one at a time
         self.loader.finished.connect(self._on_loaded)
         self.loader.failed.connect(self._on_load_failed)
         self.loader.cancelled.connect(self._on_load_cancelled)
-        self.runner.finished.connect(self._on_run_finished)
-        self.runner.failed.connect(self._on_run_failed)
-        self.runner.cancelled.connect(self._on_run_cancelled)
-        self.exporter.finished.connect(self._on_exported)
-        self.exporter.failed.connect(self._on_export_failed)
+        self.cache = SessionCache()  # the table and sweep counts re-runs reuse
+        self.assessment = AssessmentAnalysis(session, open_config=self._open_config, on_saved=self.add_recent,
+                                             cache=self.cache)
+        self.controller = AnalysisController(self.assessment, "assessment", window, run_bar)
+        self.controller.finished.connect(self._on_run_finished)
+        self.controller.statusMessage.connect(self.statusMessage)
+        self.controller.exported.connect(self.exported)
+        self.controller.errorShown.connect(self._on_error_shown)
         self._pending_source: Optional[DataSource] = None
         self._after_load: Optional[Callable[[], None]] = None
-        self._run_started = 0.0
-        self._run_meta: tuple[int, int, int] = (0, 0, 1)
-        self._run_attacks = None
         self.last_error = None
 
     # --- errors --------------------------------------------------------------------------
@@ -73,6 +73,10 @@ class Workflow(QObject):
         self.last_error = show_error(self.window, title, message, details)
         self.statusMessage.emit(f"{title}: {message}")
         return self.last_error
+
+    @Slot(object)
+    def _on_error_shown(self, box) -> None:
+        self.last_error = box
 
     # --- opening data ------------------------------------------------------------------------
     def open_data_file(self, path: str, ask: bool = True,
@@ -103,8 +107,8 @@ class Workflow(QObject):
 
     def load(self, source: DataSource, after: Optional[Callable[[], None]] = None) -> None:
         """Read, profile and encode the file on a worker thread."""
-        if self.runner.busy:
-            self.runner.cancel()
+        if self.controller.busy:
+            self.controller.cancel()
         self._pending_source = source
         self._after_load = after
         self.statusMessage.emit(translate("workflow", "Loading {name}...").format(name=Path(source.path).name))
@@ -112,7 +116,10 @@ class Workflow(QObject):
         def work(progress, cancel) -> ReviewData:
             def step(stage: str, done: int, total: int) -> None:
                 progress(Progress(stage, done, total, 0.0, None))
-            return load_for_review(source, cancel, step)
+            stamp = FileStamp.of(source.path)
+            data = load_for_review(source, cancel, step)
+            self.cache.adopt(source, data.table, stamp)
+            return data
 
         self.loader.submit(work)
 
@@ -149,6 +156,13 @@ class Workflow(QObject):
         """Open a .toml analysis: load its data file, then make its config the window's analysis."""
         try:
             config = AnalysisConfig.from_toml(path)
+        except InputError as exc:
+            self.error(translate("workflow", "Could not open the analysis"), str(exc))
+            return False
+        return self._open_config(config, path, run_after)
+
+    def _open_config(self, config: AnalysisConfig, path: str, run_after: bool = False) -> bool:
+        try:
             _check_roles(config, Path(path).name)
         except InputError as exc:
             self.error(translate("workflow", "Could not open the analysis"), str(exc))
@@ -168,81 +182,40 @@ class Workflow(QObject):
 
     def save_analysis(self, path: str) -> bool:
         """Write the analysis (config only, never the data) as TOML."""
-        try:
-            config = self.session.config_for_saving()
-        except InputError as exc:
-            self.error(translate("workflow", "Nothing to save yet"), str(exc))
-            return False
-        target = Path(path)
-        try:  # data paths relative to the analysis file's folder, or absolute
-            write_analysis_file(config, target)
-        except InputError as exc:
-            self.error(translate("workflow", "Could not save the analysis"), str(exc))
-            return False
-        except OSError as exc:
-            self.error(translate("workflow", "Could not save the analysis"), f"{target}: {exc.strerror or exc}")
-            return False
-        self.session.analysis_path = str(target)
-        self.add_recent(str(target))
-        self.statusMessage.emit(translate("workflow", "Saved the analysis to {name}.").format(name=target.name))
-        return True
+        return self.controller.save_analysis(path)
 
-    # --- running ----------------------------------------------------------------------------
+    # --- running and exports: the assessment's controller ----------------------------------
+    @property
+    def runner(self) -> JobRunner:
+        return self.controller.runner
+
+    @property
+    def exporter(self) -> JobRunner:
+        return self.controller.exporter
+
     def run(self) -> bool:
         """Start the assessment on a worker thread (the sweep uses worker processes)."""
-        if self.runner.busy or any(job.busy for job in self.exclusive):
-            return False
-        try:
-            config = self.session.build_config()
-            table = subtable(self.session.table, config.needed_columns())
-        except InputError as exc:
-            self.error(translate("workflow", "The attacks cannot run yet"), str(exc))
-            return False
-        self._run_started = time.monotonic()
-        self._run_meta = (table.n_rows, self.session.subset_count(), config.jobs)
-        self._run_attacks = replace(self.session.attacks)
-
-        def work(progress, cancel):
-            return run_assessment(config, table=table, on_progress=progress, cancel=cancel)
-
-        self.runner.submit(work)
-        self.statusMessage.emit(translate("workflow", "Running the attacks..."))
-        return True
+        return self.controller.run()
 
     def cancel(self) -> None:
-        if self.runner.busy:
-            self.runner.cancel()
-            self.statusMessage.emit(translate("workflow", "Cancelling..."))
+        if self.controller.busy:
+            self.controller.cancel()
         elif self.loader.busy:
             self.loader.cancel()
 
     @Slot(object)
-    def _on_run_finished(self, assessment) -> None:
-        seconds = time.monotonic() - self._run_started
-        rows, subsets, jobs = self._run_meta
-        rate = measured_rate(rows, subsets, jobs, seconds)
+    def _on_run_finished(self, outcome: Outcome) -> None:
+        rows, subsets = self.assessment.table_size
+        swept_all = self.cache.sweeps.swept - self.assessment.swept_before >= subsets  # kept counts: no speed
+        rate = measured_rate(rows, subsets, outcome.config.jobs, outcome.seconds) if swept_all else None
         if rate is not None:
             self.settings.setValue(RATE_KEY, rate)
-        self.session.set_result(Result(assessment, self._run_attacks or self.session.attacks, seconds))
         self.statusMessage.emit(
             translate("workflow", "Finished: {subsets} subsets in {seconds} s.").format(
-                subsets=count(len(assessment.reidentification)), seconds=local_digits(f"{seconds:.1f}")
+                subsets=count(len(outcome.result.reidentification)), seconds=local_digits(f"{outcome.seconds:.1f}")
             )
         )
         self.runFinished.emit()
-
-    @Slot(object)
-    def _on_run_failed(self, error: JobError) -> None:
-        title = (
-            translate("workflow", "The attacks could not run")
-            if error.kind == "input"
-            else translate("workflow", "The run failed")
-        )
-        self.error(title, error.message, error.details)
-
-    @Slot()
-    def _on_run_cancelled(self) -> None:
-        self.statusMessage.emit(translate("workflow", "Run cancelled: nothing was kept from it."))
 
     def measured_rate(self) -> Optional[float]:
         value = self.settings.value(RATE_KEY)
@@ -251,84 +224,13 @@ class Workflow(QObject):
         except (TypeError, ValueError):
             return None
 
-    # --- export -----------------------------------------------------------------------------
     def export_tables(self, folder: str) -> bool:
         """results.json, the CSV tables and analysis.toml into ``folder``."""
-        result = self.session.result
-        if result is None:
-            self.error(translate("workflow", "Nothing to export"), translate("workflow", "Run the attacks first."))
-            return False
-        from engine.report.tables import write_results
-
-        assessment = result.assessment
-
-        def work(progress, cancel) -> str:
-            try:
-                write_results(assessment, Path(folder))
-            except OSError as exc:
-                raise InputError(
-                    translate("workflow", "{folder}: cannot write the tables there ({reason})").format(
-                        folder=folder, reason=exc.strerror or exc
-                    )
-                ) from exc
-            return folder
-
-        self.exporter.submit(work)
-        self.statusMessage.emit(translate("workflow", "Writing CSV and JSON to {folder}...").format(folder=folder))
-        return True
+        return self.controller.export_tables(folder)
 
     def export_pdf(self, path: str) -> bool:
-        """The PDF report, written by the engine's PDF writer (when it is available)."""
-        result = self.session.result
-        if result is None:
-            self.error(translate("workflow", "Nothing to export"), translate("workflow", "Run the attacks first."))
-            return False
-        try:
-            from engine.report.pdf import write_pdf
-        except ImportError as exc:
-            self.last_error = show_info(
-                self.window,
-                translate("workflow", "PDF export is unavailable"),
-                translate(
-                    "workflow",
-                    "This version of RiskReview cannot write PDF reports yet. "
-                    "Use File > Export CSV and JSON for the result tables.",
-                ),
-            )
-            self.statusMessage.emit(translate("workflow", "PDF export is unavailable ({reason}).").format(reason=exc))
-            return False
-        assessment = result.assessment
-
-        import inspect
-
-        takes_cancel = "cancel" in inspect.signature(write_pdf).parameters
-
-        def work(progress, cancel) -> str:
-            try:
-                if takes_cancel:
-                    write_pdf(assessment, Path(path), cancel=cancel)
-                else:
-                    write_pdf(assessment, Path(path))
-            except OSError as exc:
-                raise InputError(
-                    translate("workflow", "{path}: cannot write the report there ({reason})").format(
-                        path=path, reason=exc.strerror or exc
-                    )
-                ) from exc
-            return path
-
-        self.exporter.submit(work)
-        self.statusMessage.emit(translate("workflow", "Writing the PDF report to {path}...").format(path=path))
-        return True
-
-    @Slot(object)
-    def _on_exported(self, where: str) -> None:
-        self.statusMessage.emit(translate("workflow", "Exported to {where}.").format(where=where))
-        self.exported.emit(str(where))
-
-    @Slot(object)
-    def _on_export_failed(self, error: JobError) -> None:
-        self.error(translate("workflow", "Export failed"), error.message, error.details)
+        """The PDF report, written by the engine's PDF writer."""
+        return self.controller.export_pdf(path)
 
     # --- recent files and shutdown ----------------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -345,14 +247,12 @@ class Workflow(QObject):
 
     def shutdown(self, timeout_ms: int = 15000) -> bool:
         """Cancel every job and wait for their threads (the window is closing)."""
-        ok = True
-        for runner in (self.runner, self.loader, self.exporter):
-            ok = runner.shutdown(timeout_ms) and ok
-        return ok
+        ok = self.controller.shutdown(timeout_ms)
+        return self.loader.shutdown(timeout_ms) and ok
 
     @property
     def busy(self) -> bool:
-        return self.runner.busy or self.loader.busy
+        return self.controller.busy or self.loader.busy
 
 
 def _check_roles(config: AnalysisConfig, name: str) -> None:

@@ -5,7 +5,8 @@
     python packaging/i18n.py check     # exit 1 when the committed .qm/.mo are older than the catalogues
 
 The window's strings (``translate("context", "...")``, ``QT_TRANSLATE_NOOP``) are in
-resources/i18n/riskreview_<lang>.ts (Qt Linguist); the reports' (``_("...")``, ``N_("...")``) in
+resources/i18n/riskreview_<lang>.ts (Qt Linguist); the reports' (``_("...")``, ``N_("...")``,
+``ngettext("...", "...", n)``) in
 resources/i18n/locale/<lang>/LC_MESSAGES/riskreview.po (GNU gettext). Compiled files are committed
 so that the program runs from a checkout and the package builds without the Qt tools.
 """
@@ -43,11 +44,12 @@ def po_file(language: str) -> Path:
 
 
 def _template() -> Catalog:
-    """The report's source strings: every _("...") and N_("...") under engine/."""
+    """The report's source strings: every _("..."), N_("...") and ngettext("...", "...", n) under
+    engine/."""
     template = Catalog(project="RiskReview")
     for _file, line, text, _comments, _context in extract_from_dir(
             str(ROOT / "engine"), method_map=[("**.py", "python")],
-            keywords={"_": None, "N_": None}):
+            keywords={"_": None, "N_": None, "ngettext": (1, 2)}):
         template.add(text, locations=[])
     return template
 

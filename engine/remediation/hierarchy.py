@@ -19,10 +19,9 @@ import csv
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Optional, Sequence
+from typing import Callable, Mapping, Optional, Sequence
 
 import numpy as np
-import pandas as pd
 
 from ..errors import InputError
 from ..io.encode import EncodedColumn
@@ -127,34 +126,44 @@ def _as_number(text: str) -> Optional[float]:
     return value if math.isfinite(value) else None
 
 
-def hierarchy_rows_for(hierarchy: Hierarchy, column: EncodedColumn) -> list[Optional[tuple[str, ...]]]:
-    """The hierarchy line of each original code (None: a missing value without its own line).
-
-    A value matches the line with the same text; a number also matches a line with the same
-    numeric value (``39`` matches ``39.0``), and text also matches without surrounding spaces.
-    Values without a line are an InputError naming them."""
+def line_finder(hierarchy: Hierarchy, numeric: bool) -> Callable[[str], Optional[tuple[str, ...]]]:
+    """A function giving the hierarchy line of a value written as text ("" is the missing
+    value; None when there is no line): the line with the same text, else the same text
+    without surrounding spaces, else (``numeric``) the same number (``39`` matches ``39.0``)."""
     by_text = {row[0]: row for row in hierarchy.rows}
     for row in hierarchy.rows:
         by_text.setdefault(row[0].strip(), row)
     by_number: dict[float, tuple[str, ...]] = {}
-    if column.kind in ("integer", "float"):
+    if numeric:
         for row in hierarchy.rows:
             number = _as_number(row[0])
             if number is not None:
                 by_number.setdefault(number, row)
+
+    def find(text: str) -> Optional[tuple[str, ...]]:
+        row = by_text.get(text)
+        if row is None and text != MISSING_TEXT:
+            row = by_text.get(text.strip())
+            if row is None and by_number:
+                number = _as_number(text)
+                row = by_number.get(number) if number is not None else None
+        return row
+
+    return find
+
+
+def hierarchy_rows_for(hierarchy: Hierarchy, column: EncodedColumn) -> list[Optional[tuple[str, ...]]]:
+    """The hierarchy line of each original code (None: a missing value without its own line),
+    matched by :func:`line_finder`. Values without a line are an InputError naming them."""
+    find = line_finder(hierarchy, column.kind in ("integer", "float"))
     found: list[Optional[tuple[str, ...]]] = []
     absent: list[str] = []
     for code in range(column.cardinality):
         if code == column.missing_code:
-            found.append(by_text.get(MISSING_TEXT))
+            found.append(find(MISSING_TEXT))
             continue
         text = column.label_text(code)
-        row = by_text.get(text)
-        if row is None:
-            row = by_text.get(text.strip())
-        if row is None and by_number:
-            number = _as_number(text)
-            row = by_number.get(number) if number is not None else None
+        row = find(text)
         if row is None:
             absent.append(text)
         found.append(row)
@@ -299,6 +308,8 @@ DATE_STEPS = ("month", "year")
 def date_hierarchy(column: str, values: Sequence[str], steps: Sequence[str]) -> Hierarchy:
     """Dates generalised step by step: ``month`` (YYYY-MM), ``year`` (YYYY), or
     ``age:W@YYYY-MM-DD`` (age in whole years on that day, in bands of W years)."""
+    import pandas as pd
+
     parsed = pd.to_datetime(pd.Series(list(values), dtype=object), errors="coerce")
     bad = [v for v, p in zip(values, parsed) if pd.isna(p)]
     if bad:

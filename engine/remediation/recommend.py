@@ -9,76 +9,91 @@ ties: fewer records removed, then the earlier scenario). Read by the window and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
+from ..i18n import N_, _, ngettext
 from .transforms import Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression, Sample, Scenario, Transform
 
-PICKED = "picked by the analyst"
-LEAST_LOSS = ("not picked by the analyst: the scenario ready for release that loses the least information "
-              "(smallest share of the quasi-identifiers' non-uniform entropy lost, a dropped column counted "
-              "as every value suppressed)")
-NONE_READY = "none of the scenarios is ready for release, and none was picked by the analyst"
+PICKED = N_("picked by the analyst")
+LEAST_LOSS = N_("not picked by the analyst: the scenario ready for release that loses the least information "
+                "(smallest share of the quasi-identifiers' non-uniform entropy lost, a dropped column counted "
+                "as every value suppressed)")
+NONE_READY = N_("none of the scenarios is ready for release, and none was picked by the analyst")
 
 
-def _number(value: float) -> str:
+def plain_number(value: float) -> str:
+    """A number as Python writes it (``g``): 2.5, 20, 1e-05."""
     return f"{value:g}"
 
 
-def hierarchy_words(spec: HierarchySpec) -> str:
-    """Where a recode's categories come from, in words."""
+def hierarchy_words(spec: HierarchySpec, number: Callable[[float], str] = plain_number) -> str:
+    """Where a recode's categories come from, in words (in the report's language; ``number``
+    writes the numbers, e.g. with the language's decimal sign)."""
     p = dict(spec.params)
     if spec.kind == "hierarchy":
         name = str(spec.path).replace("\\", "/").rsplit("/", 1)[-1]
-        return f"the hierarchy file {name}"
+        return _("the hierarchy file {name}").format(name=name)
     if spec.kind == "intervals":
-        return "intervals of width " + ", then ".join(_number(w) for w in p["widths"])
+        return _("intervals of width {widths}").format(widths=_(", then ").join(number(w) for w in p["widths"]))
     if spec.kind == "breaks":
-        return "bands cut at " + "; then at ".join(", ".join(_number(x) for x in b) for b in p["breaks"])
+        return _("bands cut at {breaks}").format(
+            breaks=_("; then at ").join(", ".join(number(x) for x in b) for b in p["breaks"]))
     if spec.kind == "top_bottom":
         parts = []
         if "bottom" in p:
-            parts.append(f"values below {_number(p['bottom'])} grouped")
+            parts.append(_("values below {value} grouped").format(value=number(p["bottom"])))
         if "bottom_quantile" in p:
-            parts.append(f"values below the {_number(100 * p['bottom_quantile'])}th percentile grouped")
+            parts.append(_("values below the {value}th percentile grouped").format(
+                value=number(100 * p["bottom_quantile"])))
         if "top" in p:
-            parts.append(f"values above {_number(p['top'])} grouped")
+            parts.append(_("values above {value} grouped").format(value=number(p["top"])))
         if "top_quantile" in p:
-            parts.append(f"values above the {_number(100 * p['top_quantile'])}th percentile grouped")
-        return "top and bottom coding (" + ", ".join(parts) + ")"
+            parts.append(_("values above the {value}th percentile grouped").format(
+                value=number(100 * p["top_quantile"])))
+        return _("top and bottom coding ({parts})").format(parts=", ".join(parts))
     if spec.kind == "dates":
-        words = {"month": "month", "year": "year"}
-        steps = [words.get(s, f"age bands of {s[4:].split('@')[0]} years at {s.split('@')[-1]}"
-                           if s.startswith("age:") else s) for s in p["steps"]]
-        return "dates to " + ", then ".join(steps)
+        words = {"month": _("month"), "year": _("year")}
+        steps = [words.get(s, _("age bands of {years} years at {date}").format(
+                     years=s[4:].split("@")[0], date=s.split("@")[-1]) if s.startswith("age:") else s)
+                 for s in p["steps"]]
+        return _("dates to {steps}").format(steps=_(", then ").join(steps))
     groups = p["groups"]
-    shown = "; ".join(f"{', '.join(members)} into {name!r}" for name, members in groups[:3])
-    more = f"; and {len(groups) - 3} more groups" if len(groups) > 3 else ""
-    return f"merging {shown}{more}"
+    shown = "; ".join(_("{members} into {name}").format(members=", ".join(members), name=repr(name))
+                      for name, members in groups[:3])
+    more = ngettext("; and {count} more group", "; and {count} more groups", len(groups) - 3).format(
+        count=len(groups) - 3) if len(groups) > 3 else ""
+    return _("merging {groups}").format(groups=shown + more)
 
 
-def describe_step(step: Transform) -> str:
-    """One transformation as a sentence a release board reads."""
+def describe_step(step: Transform, number: Callable[[float], str] = plain_number) -> str:
+    """One transformation as a sentence a release board reads (``number`` writes the numbers)."""
     if isinstance(step, Drop):
-        return f"Leave out the column {step.column}."
+        return _("Leave out the column {column}.").format(column=step.column)
     if isinstance(step, Recode):
         if step.level == 0:
-            return f"Keep {step.column} as it is (level 0 of {hierarchy_words(step.hierarchy)})."
-        return f"Coarsen {step.column} to level {step.level} of {hierarchy_words(step.hierarchy)}."
+            return _("Keep {column} as it is (level 0 of {source}).").format(
+                column=step.column, source=hierarchy_words(step.hierarchy, number))
+        return _("Coarsen {column} to level {level} of {source}.").format(
+            column=step.column, level=step.level, source=hierarchy_words(step.hierarchy, number))
     if isinstance(step, LocalSuppression):
-        order = (f"; the last blanked are, most important first: {', '.join(step.importance)}"
-                 if step.importance else "")
-        return (f"Blank single values of the quasi-identifiers in records shared by fewer than {step.k} "
-                f"records, least important column first{order} (local suppression).")
+        if step.importance:
+            return _("Blank single values of the quasi-identifiers in records shared by fewer than {k} records, "
+                     "least important column first; the last blanked are, most important first: {columns} "
+                     "(local suppression).").format(k=step.k, columns=", ".join(step.importance))
+        return _("Blank single values of the quasi-identifiers in records shared by fewer than {k} records, "
+                 "least important column first (local suppression).").format(k=step.k)
     if isinstance(step, RecordSuppression):
-        return (f"Remove the records still shared by fewer than {step.k} records, smallest groups first, "
-                f"at most {_number(step.max_percent)}% of the records (record suppression).")
+        return _("Remove the records still shared by fewer than {k} records, smallest groups first, at most "
+                 "{percent}% of the records (record suppression).").format(k=step.k,
+                                                                          percent=number(step.max_percent))
     assert isinstance(step, Sample)
-    return f"Release a random sample of {_number(100 * step.fraction)}% of the records (seed {step.seed})."
+    return _("Release a random sample of {percent}% of the records (seed {seed}).").format(
+        percent=number(100 * step.fraction), seed=step.seed)
 
 
-def describe(scenario: Scenario) -> list[str]:
+def describe(scenario: Scenario, number: Callable[[float], str] = plain_number) -> list[str]:
     """The scenario's steps in order, as sentences (the original file when it has none)."""
-    return [describe_step(s) for s in scenario.steps] or ["Release the file as it is."]
+    return [describe_step(s, number) for s in scenario.steps] or [_("Release the file as it is.")]
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,9 @@ verdict and the information loss (docs/methods.md, "Scenarios").
 
 A scenario's assessment is the assessment of its transformed table with the QIDs that
 remain after its drops (listed subsets that name a dropped QID are left out); individual
-targets are not re-run, since a target's known values no longer match recoded data. When a
-scenario only drops or recodes columns, the subsets without a recoded column keep the
-original's results and only the others are swept.
+targets are attacked with their known values mapped onto the scenario's data
+(:func:`scenario_targets`). When a scenario only drops or recodes columns, the subsets without
+a recoded column keep the original's results and only the others are swept.
 """
 
 from __future__ import annotations
@@ -13,22 +13,26 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 import pyarrow as pa
 
-from ..config import SubsetFamily
+from ..config import SubsetFamily, Target
 from ..errors import InputError
+from ..individual import no_match
 from ..io.encode import EncodedTable
 from ..progress import CancelToken, ProgressCallback
 from ..results import Assessment
+from .hierarchy import MISSING_TEXT, line_finder
 from .loss import InformationLoss, scenario_loss
 from .transforms import Drop, Recode, Scenario, TransformedTable, apply_scenario
 
 REUSE_MAX_SHARE = 0.25
 CSV_COLUMNS = ("scenario", "verdict", "ready", "records", "records_removed", "records_sampled_out",
                "cells_suppressed", "dropped", "levels", "entropy_total", "worst_unique_share", "worst_reid_prob",
-               "worst_certain_inference_gain", "seconds")
+               "worst_certain_inference_gain", "worst_expected_reidentifications", "worst_expected_reid_share",
+               "seconds")
+RISK_COLUMNS = CSV_COLUMNS[10:15]
 
 
 @dataclass(frozen=True)
@@ -53,21 +57,95 @@ class ScenarioResult:
                 "reidentification": [r.to_dict() for r in self.assessment.reidentification],
                 "inference": [r.to_dict() for r in self.assessment.inference],
                 "privacy_models": [m.to_dict() for m in self.assessment.privacy_models],
+                "targets": [t.to_dict() for t in self.assessment.targets],
+                **({"linked": self.assessment.longitudinal.to_dict()} if self.assessment.longitudinal else {}),
                 **({"exported": self.scenario.exported.to_dict()} if self.scenario.exported else {})}
 
 
 def risk_summary(assessment: Assessment) -> dict[str, Optional[float]]:
-    """The worst swept subset's unique share, mean re-identification probability and rise of
-    certain attribute inference over the prior (the measures behind the verdict)."""
-    reid = assessment.reidentification
-    gains = [r.posterior_det - r.prior_det for r in assessment.inference]
+    """The measures behind the verdict: the worst swept subset's unique share, mean
+    re-identification probability and rise of certain attribute inference over the prior (linked
+    releases' subsets included), and with a sampling weight the expected re-identifications of
+    the worst key and their share of the records (None without a weight)."""
+    from ..report.findings import worst_expected
+
+    linked = assessment.longitudinal
+    reid = list(assessment.reidentification) + list(linked.reidentification if linked else ())
+    inference = list(assessment.inference) + list(linked.inference if linked else ())
+    gains = [r.posterior_det - r.prior_det for r in inference]
+    sample = assessment.sample_risk
+    expected = worst_expected(sample)[1:] if sample is not None and sample.weight else (None, None)
     return {"worst_unique_share": max((r.posterior_det for r in reid), default=None),
             "worst_reid_prob": max((r.posterior_prob for r in reid), default=None),
-            "worst_certain_inference_gain": max(gains, default=None)}
+            "worst_certain_inference_gain": max(gains, default=None),
+            "worst_expected_reidentifications": expected[0], "worst_expected_reid_share": expected[1]}
 
 
-def scenario_config(assessment: Assessment, transformed: TransformedTable):
-    """The analysis config of a scenario's data: remaining QIDs, no targets, no scenarios."""
+def target_rows(assessment: Assessment) -> tuple:
+    """The individual targets' results (with linked releases, those on the joined releases)."""
+    return assessment.longitudinal.targets if assessment.longitudinal else assessment.targets
+
+
+def scenario_targets(targets: Sequence[Target], transformed: TransformedTable,
+                     base: Callable[[str], str] = str) -> list[Union[Target, str]]:
+    """Each target's known values as they read in the scenario's data, or why it cannot match:
+    a value of a dropped column is left out; a recoded column's value goes through the same
+    hierarchy and level, recode after recode (a missing value without its own line stays
+    missing); a value with no line in the hierarchy gives the reason instead. ``base`` gives
+    the data column a target's column names (linked releases: the name without its label)."""
+    numeric = ("integer", "float")
+    out: list[Union[Target, str]] = []
+    for target in targets:
+        values: list[tuple[str, str]] = []
+        reason = ""
+        for column, text in target.values:
+            name = base(column)
+            if name in transformed.dropped:
+                continue
+            for recoded, hierarchy, level, kind in transformed.recodes:
+                if recoded != name or level == 0:
+                    continue
+                row = line_finder(hierarchy, kind in numeric)(text)
+                if row is None and text != MISSING_TEXT:
+                    reason = (f"value {text!r} of column {column!r} has no line in the hierarchy of its recode "
+                              f"({hierarchy.source})")
+                    break
+                text = MISSING_TEXT if row is None else row[level]
+            if reason:
+                break
+            values.append((column, text))
+        if not reason and not values:
+            reason = "every column it names is dropped by the scenario"
+        out.append(reason or Target(tuple(values)))
+    return out
+
+
+def with_unmatched(result: Assessment, targets: Sequence[Target], mapped: Sequence[Union[Target, str]],
+                   table: EncodedTable) -> Assessment:
+    """``result`` with a "no match" row, in the analysis's order, for each target that could not
+    be mapped onto the scenario's data (``mapped`` holds the reason); with linked releases in
+    the joined releases' targets. ``table`` holds the sensitive columns the priors come from."""
+    if all(isinstance(m, Target) for m in mapped):
+        return result
+    sensitive = [table[s] for s in result.config.roles.sensitive]
+    linked = result.longitudinal
+    found = iter(target_rows(result))
+    rows, warnings = [], []
+    for target, m in zip(targets, mapped):
+        if isinstance(m, Target):
+            rows.append(next(found))
+        else:
+            rows.append(no_match(target.values, m, sensitive, table.n_rows))
+            warnings.append(f"target {target.label()!r} matches no record: {m}")
+    warned = result.warnings + tuple(warnings)
+    if linked is not None:
+        return replace(result, longitudinal=replace(linked, targets=tuple(rows)), warnings=warned)
+    return replace(result, targets=tuple(rows), warnings=warned)
+
+
+def scenario_config(assessment: Assessment, transformed: TransformedTable, targets: Sequence[Target] = ()):
+    """The analysis config of a scenario's data: remaining QIDs, ``targets`` (mapped by
+    :func:`scenario_targets`), no scenarios."""
     config = assessment.config
     roles = config.roles
     if not transformed.qids:
@@ -78,8 +156,8 @@ def scenario_config(assessment: Assessment, transformed: TransformedTable):
         if not subsets:
             raise InputError(f"scenario {transformed.scenario.name!r}: every listed QID subset names a dropped column")
         family = SubsetFamily("list", subsets=subsets)
-    return replace(config, roles=replace(roles, quasi_identifiers=transformed.qids), subsets=family, targets=(),
-                   scenarios=())
+    return replace(config, roles=replace(roles, quasi_identifiers=transformed.qids), subsets=family,
+                   targets=tuple(targets), scenarios=())
 
 
 def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario,
@@ -88,7 +166,6 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
     """Transform ``table`` by ``scenario`` and run the analysis's attacks on the result;
     ``table`` holds the analysis's columns (those of the scenario's cross-tabulations too)."""
     from ..api import run_assessment
-    from ..report.findings import verdict
 
     start = time.monotonic()
     qids = assessment.config.roles.quasi_identifiers
@@ -100,13 +177,25 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
     transformed = apply_scenario(table, qids, scenario, cancel)
     if transformed.table.n_rows == 0:
         raise InputError(f"scenario {scenario.name!r}: no records left")
-    config = scenario_config(assessment, transformed)
+    mapped = scenario_targets(assessment.config.targets, transformed)
+    config = scenario_config(assessment, transformed, [t for t in mapped if isinstance(t, Target)])
     sweep = None if changes_rows(scenario) else subsets_to_sweep(assessment, transformed, config)
     if sweep is None:
         result = run_assessment(config, table=transformed.table, on_progress=on_progress, cancel=cancel)
     else:
         result = _reuse_unchanged(assessment, transformed, config, sweep, on_progress, cancel)
-    judged = verdict(result, assessment.config.report.thresholds)
+    result = with_unmatched(result, assessment.config.targets, mapped, transformed.table)
+    return judged_result(assessment, result, table, transformed, start)
+
+
+def judged_result(original: Assessment, result: Assessment, table: EncodedTable, transformed: TransformedTable,
+                  start: float) -> ScenarioResult:
+    """The scenario's result: its assessment judged by the original's thresholds, and the
+    information lost from ``table`` (the original data), timed from ``start``."""
+    from ..report.findings import verdict
+
+    scenario = transformed.scenario
+    judged = verdict(result, original.config.report.thresholds)
     return ScenarioResult(scenario, result, judged.ready, judged.line, judged.reasons,
                           scenario_loss(table, transformed, scenario.crosstabs), time.monotonic() - start)
 
@@ -195,10 +284,10 @@ def scenario_rows(assessment: Assessment) -> Iterable[list[Any]]:
     original = verdict(assessment, assessment.config.report.thresholds)
     risk = risk_summary(assessment)
     yield (["(original)", original.line, original.ready, assessment.dataset.rows, 0, 0, 0, "", "", 0.0]
-           + [risk[k] for k in CSV_COLUMNS[10:13]] + [None])
+           + [risk[k] for k in RISK_COLUMNS] + [None])
     for s in assessment.scenarios:
         loss = s.loss
         yield ([s.scenario.name, s.verdict, s.ready, loss.records - loss.records_removed - loss.records_sampled_out,
                 loss.records_removed, loss.records_sampled_out, sum(loss.cells_suppressed.values()),
                 "; ".join(loss.dropped), "; ".join(f"{c}={v}" for c, v in loss.levels.items() if v),
-                loss.total_entropy] + [s.risk()[k] for k in CSV_COLUMNS[10:13]] + [round(s.seconds, 4)])
+                loss.total_entropy] + [s.risk()[k] for k in RISK_COLUMNS] + [round(s.seconds, 4)])

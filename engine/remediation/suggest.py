@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence
 
 import numpy as np
-import pandas as pd
 
 from ..errors import InputError
 from ..formulas.inference import prior_inference_det
@@ -192,6 +191,8 @@ class Lattice:
 
     def group(self, levels: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         """(block id of each distinct combination, block sizes) at the node."""
+        import pandas as pd
+
         key = None
         space = 1
         for column, level in enumerate(levels):

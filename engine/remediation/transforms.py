@@ -53,12 +53,15 @@ class HierarchySpec:
     path: Optional[str] = None
     params: tuple[tuple[str, Any], ...] = ()
 
-    def build(self, column: EncodedColumn) -> Hierarchy:
+    def build(self, column: EncodedColumn, extra: Sequence[str] = ()) -> Hierarchy:
+        """The hierarchy of ``column``; a built one also covers the values ``extra`` (the
+        column's values in linked releases), its quantiles still those of ``column``."""
         p = dict(self.params)
         name = column.name
         if self.kind == "hierarchy":
             return read_hierarchy(self.path, name)
         values = column_values(column)
+        values += [v for v in dict.fromkeys(extra) if v not in set(values)]
         if self.kind == "intervals":
             return interval_hierarchy(name, values, p["widths"], p.get("origin", 0.0))
         if self.kind == "breaks":
@@ -404,6 +407,7 @@ class TransformedTable:
     records_removed: int
     records_sampled_out: int
     notes: tuple[str, ...] = field(default=())
+    recodes: tuple[tuple[str, Hierarchy, int, str], ...] = ()  # (column, hierarchy, level, column kind) in step order
 
 
 def column_from_values(name: str, values: pa.Array, kind: Optional[str] = None) -> EncodedColumn:
@@ -474,13 +478,20 @@ def record_suppression(columns: Mapping[str, EncodedColumn], qids: Sequence[str]
 
 
 def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
-                   cancel: Optional[CancelToken] = None) -> TransformedTable:
-    """Apply the scenario's steps in order to a copy of ``table`` (whose columns include ``qids``)."""
+                   cancel: Optional[CancelToken] = None,
+                   copies: Optional[Mapping[str, Sequence[str]]] = None) -> TransformedTable:
+    """Apply the scenario's steps in order to a copy of ``table`` (whose columns include ``qids``).
+
+    ``copies`` names, per QID, other columns of ``table`` holding the same variable (its
+    columns in linked releases): a drop or recode of the QID applies to them too, through one
+    hierarchy built on all their values; suppression looks at the blocks of ``qids`` only."""
+    copies = copies or {}
     columns = dict(table.columns)
     qids = list(qids)
     rows = np.arange(table.n_rows)
     dropped: list[str] = []
     recoded: dict[str, tuple[Hierarchy, int]] = {}
+    recodes: list[tuple[str, Hierarchy, int, str]] = []
     cells = {q: 0 for q in qids}
     removed = sampled_out = 0
     for number, step in enumerate(scenario.steps, start=1):
@@ -497,18 +508,22 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
         if isinstance(step, Drop):
             qids.remove(step.column)
             dropped.append(step.column)
-            del columns[step.column]
+            for name in (step.column, *copies.get(step.column, ())):
+                del columns[name]
         elif isinstance(step, Recode):
             column = columns[step.column]
-            hierarchy = step.hierarchy.build(column)
+            shared = copies.get(step.column, ())
+            hierarchy = step.hierarchy.build(column, [v for c in shared for v in column_values(columns[c])])
             if step.level > hierarchy.top:
                 raise InputError(f"{where}: column {step.column!r}: level {step.level} is above the hierarchy's "
                                  f"top level {hierarchy.top}")
             if step.level > 0:
-                level = level_tables(hierarchy, column)[step.level]
-                labels = pa.array(list(level.labels), pa.string())
-                columns[step.column] = encode_column(step.column, labels.take(pa.array(level.codes[column.codes])))
+                for name in (step.column, *shared):
+                    level = level_tables(hierarchy, columns[name])[step.level]
+                    labels = pa.array(list(level.labels), pa.string())
+                    columns[name] = encode_column(name, labels.take(pa.array(level.codes[columns[name].codes])))
             recoded[step.column] = (hierarchy, step.level)
+            recodes.append((step.column, hierarchy, step.level, column.kind))
         elif isinstance(step, LocalSuppression):
             for name, count in local_suppression(columns, qids, n, step.k, step.importance, cancel).items():
                 cells[name] += count
@@ -527,7 +542,7 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
                        columns=columns, warnings=table.warnings)
     return TransformedTable(scenario=scenario, table=out, rows=rows, qids=tuple(qids), dropped=tuple(dropped),
                             recoded=recoded, cells_suppressed={q: c for q, c in cells.items() if q in qids},
-                            records_removed=removed, records_sampled_out=sampled_out)
+                            records_removed=removed, records_sampled_out=sampled_out, recodes=tuple(recodes))
 
 
 def _columns_named(step: Transform) -> tuple[str, ...]:

@@ -160,7 +160,7 @@ class DocumentBuilder:
             rows.append((_("Prepared by"), author))
         data = [[Paragraph(f"<b>{escape(k)}</b>", self.s["body"]), Paragraph(escape(v), self.s["body"])]
                 for k, v in rows]
-        table = Table(data, colWidths=[0.25 * TEXT_WIDTH, 0.75 * TEXT_WIDTH])
+        table = Table(data, colWidths=[0.3 * TEXT_WIDTH, 0.7 * TEXT_WIDTH])
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                    ("LINEBELOW", (0, 0), (-1, -1), 0.3, GRID)]))
         self.story.append(table)

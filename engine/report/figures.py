@@ -12,12 +12,15 @@ from typing import Optional, Sequence
 
 import matplotlib
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter, ScalarFormatter
 from reportlab.graphics.shapes import Drawing
 from svglib.fonts import register_font
 from svglib.svglib import svg2rlg
 
+from .. import i18n
+from ..i18n import _, ngettext
 from ..results import RiskHistogram
+from .locale_format import localize, number
 
 RC = {"svg.fonttype": "none", "svg.hashsalt": "riskreview", "font.family": "DejaVu Sans",
       "font.size": 8, "axes.titlesize": 8, "axes.labelsize": 8}
@@ -33,8 +36,33 @@ def map_fonts(regular: str, bold: str) -> None:
         register_font("DejaVu Sans", weight=weight, rlgFontName=name)
 
 
+class _LocalizedScalarFormatter(ScalarFormatter):
+    """matplotlib's plain tick labels with the decimal sign of the report's language."""
+
+    def __call__(self, x, pos=None) -> str:
+        return localize(super().__call__(x, pos))
+
+    def get_offset(self) -> str:
+        return localize(super().get_offset())
+
+
+def localize_ticks(figure: Figure) -> None:
+    """Write the plain numeric tick labels of ``figure`` with the report language's decimal sign
+    (0,5 in pt_BR); labels the figures format themselves are localized where they are made."""
+    if i18n.current() == i18n.ENGLISH:
+        return
+    for ax in figure.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            plain = axis.get_major_formatter()
+            if type(plain) is ScalarFormatter:
+                axis.set_major_formatter(_LocalizedScalarFormatter(useOffset=plain.get_useOffset(),
+                                                                   useMathText=plain.get_useMathText()))
+
+
 def to_drawing(figure: Figure, width: float) -> Drawing:
-    """Render ``figure`` as a reportlab Drawing scaled to ``width`` points."""
+    """Render ``figure`` as a reportlab Drawing scaled to ``width`` points (tick labels in the
+    report's language)."""
+    localize_ticks(figure)
     buffer = io.BytesIO()
     with matplotlib.rc_context(RC):
         figure.savefig(buffer, format="svg", dpi=300, metadata={"Date": None, "Creator": None})
@@ -56,19 +84,20 @@ def scatter_by_size(sizes: Sequence[int], det: Sequence[float], prob: Sequence[f
     with matplotlib.rc_context(RC):
         figure = Figure(figsize=(7.0, 2.6))
         axes = figure.subplots(1, 2, sharey=True)
-        for ax, values, prior, label in ((axes[0], det, prior_det, "deterministic"),
-                                         (axes[1], prob, prior_prob, "probabilistic")):
+        for ax, values, prior, label in ((axes[0], det, prior_det, _("deterministic")),
+                                         (axes[1], prob, prior_prob, _("probabilistic"))):
             xs = [s + _jitter(i) for i, s in enumerate(sizes)]
             ax.scatter(xs, [100 * v for v in values], s=6, color=DOT, alpha=0.55, linewidths=0,
                        rasterized=len(xs) > RASTER_ABOVE)
-            ax.axhline(100 * prior, color=PRIOR, linestyle="--", linewidth=1, label=f"prior {100 * prior:.3g}%")
+            ax.axhline(100 * prior, color=PRIOR, linestyle="--", linewidth=1,
+                       label=_("prior {share}").format(share=number(100 * prior, ".3g") + "%"))
             ax.set_title(f"{title}: {label}")
-            ax.set_xlabel("number of QIDs known")
+            ax.set_xlabel(_("number of QIDs known"))
             ax.set_xticks(sorted(set(sizes)))
             ax.set_ylim(-2, 102)
             ax.grid(axis="y", alpha=0.3)
             ax.legend(loc="lower right", frameon=False)
-        axes[0].set_ylabel("success (% of records)")
+        axes[0].set_ylabel(_("success (% of records)"))
         figure.subplots_adjust(left=0.08, right=0.98, bottom=0.17, top=0.9, wspace=0.08)
     return figure
 
@@ -86,11 +115,12 @@ def histogram_grid(histograms: Sequence[RiskHistogram], title: str) -> Figure:
             ax.set_yscale("log")
             ax.set_ylim(0.7, max(max(x.counts) for x in histograms) * 2)
             ax.set_xlim(0, 1)
-            ax.set_xticks([0, 0.5, 1], ["0", "0.5", "1"])
-            ax.set_title(f"{len(h.qids)} QID{'s' if len(h.qids) > 1 else ''} (mean {100 * h.mean:.1f}%)")
-            ax.set_xlabel("risk per record")
+            ax.set_xticks([0, 0.5, 1], ["0", localize("0.5"), "1"])
+            ax.set_title(ngettext("{count} QID (mean {mean})", "{count} QIDs (mean {mean})", len(h.qids)).format(
+                count=len(h.qids), mean=number(100 * h.mean, ".1f") + "%"))
+            ax.set_xlabel(_("risk per record"))
             if index == 0:
-                ax.set_ylabel("records")
+                ax.set_ylabel(_("records"))
         figure.suptitle(title, fontsize=9)
         figure.subplots_adjust(left=0.08, right=0.98, bottom=0.22, top=0.78, wspace=0.12)
     return figure
@@ -107,9 +137,9 @@ def over_time_bars(labels: Sequence[str], series: dict[str, Sequence[float]], ti
             xs = [i + (index - (len(series) - 1) / 2) * width for i in range(len(labels))]
             bars = ax.bar(xs, [100 * v for v in values], width=width * 0.95, label=name,
                           color=palette[index % len(palette)])
-            ax.bar_label(bars, labels=[f"{100 * v:.1f}" for v in values], fontsize=6, padding=1)
-        ax.set_xticks(range(len(labels)), [f"up to {label}" for label in labels])
-        ax.set_ylabel("success (% of records)")
+            ax.bar_label(bars, labels=[number(100 * v, ".1f") for v in values], fontsize=6, padding=1)
+        ax.set_xticks(range(len(labels)), [_("up to {release}").format(release=label) for label in labels])
+        ax.set_ylabel(_("success (% of records)"))
         ax.set_ylim(0, 110)
         ax.set_title(title)
         ax.legend(loc="upper left", frameon=False, fontsize=7, ncols=2)
@@ -137,15 +167,15 @@ def roc_curves(curves: Sequence[tuple[str, Sequence[float], Sequence[float]]], t
                 ax.set_yscale("log")
                 grid = [1e-3, 1e-2, 1e-1, 1]
                 ax.plot(grid, grid, color="grey", linestyle=":", linewidth=0.8)
-                ax.set_title("log scale (low false-positive rates)")
+                ax.set_title(_("log scale (low false-positive rates)"))
             else:
-                ax.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=0.8, label="random guess")
+                ax.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=0.8, label=_("random guess"))
                 ax.set_xlim(0, 1)
                 ax.set_ylim(0, 1.02)
                 ax.set_title(title)
                 ax.legend(loc="lower right", frameon=False, fontsize=6.5)
-            ax.set_xlabel("false-positive rate")
-            ax.set_ylabel("true-positive rate")
+            ax.set_xlabel(_("false-positive rate"))
+            ax.set_ylabel(_("true-positive rate"))
             ax.grid(alpha=0.3)
         figure.subplots_adjust(left=0.08, right=0.98, bottom=0.16, top=0.9, wspace=0.28)
     return figure
@@ -160,15 +190,15 @@ def rate_bars(labels: Sequence[str], main: Sequence[float], control: Sequence[Op
         ax = figure.subplots()
         xs = range(len(labels))
         ax.bar([x - 0.2 for x in xs], [100 * v for v in main], width=0.38, color=PALETTE[0],
-               label="real records (members)")
+               label=_("real records (members)"))
         ax.bar([x + 0.2 for x in xs], [100 * (v or 0) for v in control], width=0.38, color="#7fb3e0",
-               label="control records")
+               label=_("control records"))
         for x, b in zip(xs, baseline):
             if b is not None:
                 ax.plot([x - 0.42, x + 0.42], [100 * b] * 2, color=PRIOR, linestyle="--", linewidth=1)
-        ax.plot([], [], color=PRIOR, linestyle="--", linewidth=1, label="baseline (guess)")
+        ax.plot([], [], color=PRIOR, linestyle="--", linewidth=1, label=_("baseline (guess)"))
         ax.set_xticks(list(xs), labels)
-        ax.set_ylabel("success (%)")
+        ax.set_ylabel(_("success (%)"))
         ax.set_ylim(0, 105)
         ax.set_title(title)
         figure.legend(loc="lower center", frameon=False, fontsize=6.5, ncols=3)
@@ -189,19 +219,19 @@ def tradeoff(series: Sequence[tuple[str, Sequence[float], Sequence[float], Seque
             axes[0].plot(eps, loss, style, color=colour, linewidth=1.2, label=label)
             axes[1].plot(eps, utility, style, color=colour, linewidth=1.2)
             axes[2].plot(loss, utility, style, color=colour, linewidth=1.2, marker=".", markersize=3)
-        for ax, ylabel, title in ((axes[0], "privacy loss (x prior)", "Privacy loss"),
-                                  (axes[1], "utility (posterior vuln.)", "Utility")):
+        for ax, ylabel, title in ((axes[0], _("privacy loss (x prior)"), _("Privacy loss")),
+                                  (axes[1], _("utility (posterior vuln.)"), _("Utility"))):
             _log_epsilon_axis(ax)
             ax.set_xlabel("epsilon")
             ax.set_ylabel(ylabel)
             ax.set_title(title)
             ax.grid(alpha=0.3)
-        axes[2].set_xlabel("privacy loss (x prior)")
-        axes[2].set_ylabel("utility")
-        axes[2].set_title("Trade-off")
+        axes[2].set_xlabel(_("privacy loss (x prior)"))
+        axes[2].set_ylabel(_("utility"))
+        axes[2].set_title(_("Trade-off"))
         axes[2].grid(alpha=0.3)
         figure.legend(loc="lower center", ncols=min(len(series), 4), frameon=False, fontsize=6.5)
-        figure.subplots_adjust(left=0.07, right=0.99, bottom=0.32, top=0.9, wspace=0.42)
+        figure.subplots_adjust(left=0.085, right=0.975, bottom=0.32, top=0.9, wspace=0.45)
     return figure
 
 
@@ -209,7 +239,7 @@ def _log_epsilon_axis(ax) -> None:
     """A log epsilon axis labelled with plain numbers (0.1, 1, 5), no crowded minor labels."""
     ax.set_xscale("log")
     ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 3.0)))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _position: number(value, "g")))
     ax.xaxis.set_minor_formatter(NullFormatter())
 
 
@@ -225,15 +255,15 @@ def delta_curves(series: Sequence[tuple[str, Sequence[float], Sequence[float], S
         for index, (label, eps, active, passive) in enumerate(series):
             prefix = f"{label}: " if label else ""
             ax.plot(eps, [max(d, floor) for d in active], "-", color=PALETTE[(2 * index) % len(PALETTE)],
-                    linewidth=1.3, marker=".", label=f"{prefix}active attacker (APKDP)")
+                    linewidth=1.3, marker=".", label=prefix + _("active attacker (APKDP)"))
             ax.plot(eps, [max(d, floor) for d in passive], "--", color=PALETTE[(2 * index + 1) % len(PALETTE)],
                     linewidth=1.3, marker=".",
-                    label=f"{prefix}passive attacker (PPKDP)")
+                    label=prefix + _("passive attacker (PPKDP)"))
         ax.set_yscale("log")
         ax.set_ylim(floor, 2)
         ax.set_xlabel("epsilon")
         ax.set_ylabel("delta")
-        ax.set_title("Thresholded count: delta against epsilon")
+        ax.set_title(_("Thresholded count: delta against epsilon"))
         ax.grid(alpha=0.3)
         figure.legend(loc="lower center", ncols=2, frameon=False, fontsize=7)
         figure.subplots_adjust(left=0.09, right=0.98, bottom=0.26, top=0.9)

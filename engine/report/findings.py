@@ -11,21 +11,35 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..config import Thresholds
+from ..i18n import N_, _, ngettext
 from ..results import LOW_MATCH_RATE, Assessment, InferenceRisk, ReidentificationRisk
 from ..sample_results import RiskSummary, SampleRisk
 from ..selection import full_set_levels, worst
+from .locale_format import integer, localize, number
 
 SMALL_SUBSET = 3
 
 
 def names(qids: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
+    """'a', 'a and b', 'a, b and c' (the conjunction in the report's language)."""
     qids = list(qids)
-    return qids[0] if len(qids) == 1 else ", ".join(qids[:-1]) + " and " + qids[-1]
+    if len(qids) == 1:
+        return qids[0]
+    return _("{first} and {last}").format(first=", ".join(qids[:-1]), last=qids[-1])
+
+
+def number_list(items: Sequence[str]) -> str:
+    """Items holding decimal numbers, separated so that a decimal comma stays unambiguous
+    ('0.01, 0.05' in English, '0,01; 0,05' in pt_BR)."""
+    return _(NUMBER_SEPARATOR).join(items)
+
+
+NUMBER_SEPARATOR = N_(", ")
 
 
 def pct(value: float) -> str:
-    """A percentage that never rounds a non-zero share to 0% or a partial one to 100%.
+    """A percentage that never rounds a non-zero share to 0% or a partial one to 100%, with the
+    decimal sign of the report's language (81,0% in pt_BR).
 
     >>> pct(0.81), pct(0.99951), pct(0.00005), pct(1.0), pct(1.9e-8)
     ('81.0%', '99.95%', '0.005%', '100.0%', '0.0000019%')
@@ -35,25 +49,26 @@ def pct(value: float) -> str:
         text = f"{points:.2g}"
         if "e" in text:  # below 0.0001%: plain decimals, never scientific notation
             text = f"{points:.{1 - math.floor(math.log10(points))}f}".rstrip("0").rstrip(".")
-        return f"{text}%"
+        return localize(f"{text}%")
     digits = 1
     while digits < 6 and value < 1 and round(points, digits) >= 100:
         digits += 1
-    return f"{points:.{digits}f}%"
+    return localize(f"{points:.{digits}f}%")
 
 
 def reidentification_sentences(rows: Sequence[ReidentificationRisk]) -> list[str]:
     top = worst(rows, "posterior_det")
     if top is None:
         return []
-    out = [f"With {names(top.qids)} known, {pct(top.posterior_det)} of records "
-           f"({top.singletons:,} of {top.n:,}) are unique: an attacker who knows these values "
-           f"re-identifies them with certainty. The mean chance of re-identifying a record is "
-           f"{pct(top.posterior_prob)} against {pct(top.prior_prob)} without them."]
+    out = [_("With {qids} known, {share} of records ({count} of {total}) are unique: an attacker who knows these "
+             "values re-identifies them with certainty. The mean chance of re-identifying a record is {mean} "
+             "against {prior} without them.").format(
+        qids=names(top.qids), share=pct(top.posterior_det), count=integer(top.singletons), total=integer(top.n),
+        mean=pct(top.posterior_prob), prior=pct(top.prior_prob))]
     small = worst(rows, "posterior_det", SMALL_SUBSET)
     if small is not None and small.qids != top.qids and len(top.qids) > SMALL_SUBSET:
-        out.append(f"Even with only {names(small.qids)}, {pct(small.posterior_det)} of records "
-                   f"({small.singletons:,}) are unique.")
+        out.append(_("Even with only {qids}, {share} of records ({count}) are unique.").format(
+            qids=names(small.qids), share=pct(small.posterior_det), count=integer(small.singletons)))
     return out
 
 
@@ -63,11 +78,11 @@ def inference_sentences(rows: Sequence[InferenceRisk], sensitive: str) -> list[s
         return []
     top = worst(mine, "posterior_det")
     best_guess = worst(mine, "posterior_prob")
-    return [f"{sensitive}: with {names(top.qids)} known, the value of {pct(top.posterior_det)} of "
-            f"records ({top.records_certain:,}) is inferred with certainty (all records sharing "
-            f"their values have the same {sensitive}), against {pct(top.prior_det)} without them; "
-            f"the attacker's best guess is right for {pct(best_guess.posterior_prob)} of records "
-            f"(prior {pct(best_guess.prior_prob)})."]
+    return [_("{sensitive}: with {qids} known, the value of {share} of records ({count}) is inferred with "
+              "certainty (all records sharing their values have the same {sensitive}), against {prior} without "
+              "them; the attacker's best guess is right for {guess} of records (prior {guess_prior}).").format(
+        sensitive=sensitive, qids=names(top.qids), share=pct(top.posterior_det), count=integer(top.records_certain),
+        prior=pct(top.prior_det), guess=pct(best_guess.posterior_prob), guess_prior=pct(best_guess.prior_prob))]
 
 
 def linked_sentences(assessment: Assessment) -> list[str]:
@@ -75,10 +90,12 @@ def linked_sentences(assessment: Assessment) -> list[str]:
     if linked is None or not linked.over_time:
         return []
     first, last = linked.over_time[0], linked.over_time[-1]
-    out = [f"Linking the releases up to {last.label} raises the share of unique records from "
-           f"{pct(first.reidentification.posterior_det)} (release {first.label} alone) to "
-           f"{pct(last.reidentification.posterior_det)}, and the mean re-identification probability from "
-           f"{pct(first.reidentification.posterior_prob)} to {pct(last.reidentification.posterior_prob)}."]
+    out = [_("Linking the releases up to {last} raises the share of unique records from {unique_first} (release "
+             "{first} alone) to {unique_last}, and the mean re-identification probability from {mean_first} to "
+             "{mean_last}.").format(
+        last=last.label, first=first.label, unique_first=pct(first.reidentification.posterior_det),
+        unique_last=pct(last.reidentification.posterior_det), mean_first=pct(first.reidentification.posterior_prob),
+        mean_last=pct(last.reidentification.posterior_prob))]
     return out + unmatched_sentences(assessment)
 
 
@@ -90,11 +107,12 @@ def unmatched_sentences(assessment: Assessment) -> list[str]:
     for r in linked.releases[1:] if linked is not None else ():
         if r.match_rate >= LOW_MATCH_RATE:
             continue
-        how = ("none of the focal records" if r.linked == 0 else
-               f"only {r.linked:,} of {r.focal_records:,} focal records ({pct(r.match_rate)})")
-        out.append(f"Release {r.label} ({r.name}) matched {how} on the key {r.key!r}: its records are "
-                   f"otherwise missing, so the linked figures understate what linking it would add; "
-                   f"check that both files hold the same ids.")
+        how = (_("none of the focal records") if r.linked == 0 else
+               _("only {linked} of {focal} focal records ({share})").format(
+                   linked=integer(r.linked), focal=integer(r.focal_records), share=pct(r.match_rate)))
+        out.append(_("Release {label} ({name}) matched {how} on the key {key}: its records are otherwise "
+                     "missing, so the linked figures understate what linking it would add; check that both "
+                     "files hold the same ids.").format(label=r.label, name=r.name, how=how, key=repr(r.key)))
     return out
 
 
@@ -104,33 +122,39 @@ def model_sentences(assessment: Assessment) -> list[str]:
     if levels is None or not levels.complete:
         return []
     full = levels.rows
-    out = [f"With all {len(levels.qids)} QIDs the file is {full[0].k:,}-anonymous."]
+    out = [ngettext("With the {count} QID the file is {k}-anonymous.",
+                    "With all {count} QIDs the file is {k}-anonymous.", len(levels.qids)).format(
+        count=len(levels.qids), k=integer(full[0].k))]
     for m in full:
-        c = "undefined" if m.c != m.c else f"{int(m.c)}"
-        out.append(f"{m.sensitive}: l = {m.l}, entropy l = {m.entropy_l:.3g}, c = {c} (l = {m.c_l}), "
-                   f"t = {m.t:.3g}, alpha = {m.alpha:.3g}.")
+        c = _("undefined") if m.c != m.c else f"{int(m.c)}"
+        out.append(_("{sensitive}: l = {l}, entropy l = {entropy_l}, c = {c} (l = {c_l}), t = {t}, "
+                     "alpha = {alpha}.").format(
+            sensitive=m.sensitive, l=m.l, entropy_l=number(m.entropy_l, ".3g"), c=c, c_l=m.c_l,
+            t=number(m.t, ".3g"), alpha=number(m.alpha, ".3g")))
     for s in assessment.model_shortfalls:
-        what = s.model + (f" for {s.sensitive}" if s.sensitive else "")
-        out.append(f"Target {what} = {s.target:g}: {s.blocks:,} of {s.total_blocks:,} blocks "
-                   f"({s.records:,} records) fall short.")
+        what = s.model + (_(" for {sensitive}").format(sensitive=s.sensitive) if s.sensitive else "")
+        out.append(_("Target {what} = {target}: {blocks} of {total} blocks ({records} records) fall short.").format(
+            what=what, target=number(s.target, "g"), blocks=integer(s.blocks), total=integer(s.total_blocks),
+            records=integer(s.records)))
     return out
 
 
 def people(value: float) -> str:
     """An expected number of people: whole from 10 on, one decimal from 1, two significant
-    digits below 1 (never rounded to 0 when not 0).
+    digits below 1 (never rounded to 0 when not 0); separators of the report's language.
 
     >>> people(411.6), people(2.34), people(12345.0), people(0.0213), people(0.0)
     ('412', '2.3', '12,345', '0.021', '0')
     """
     if value >= 10:
-        return f"{value:,.0f}"
-    return f"{value:.1f}" if value >= 1 else f"{value:.2g}"
+        return number(value, ",.0f")
+    return number(value, ".1f") if value >= 1 else number(value, ".2g")
 
 
 def expected_phrase(summary: RiskSummary) -> str:
     """'about 412 people (0.8%)': the expected re-identifications as a count and a share."""
-    return f"about {people(summary.expected_reidentifications)} people ({pct(summary.expected_share)})"
+    return _("about {people} people ({share})").format(people=people(summary.expected_reidentifications),
+                                                       share=pct(summary.expected_share))
 
 
 def worst_expected(sample: SampleRisk) -> tuple[tuple[str, ...], float, float]:
@@ -143,8 +167,8 @@ def worst_expected(sample: SampleRisk) -> tuple[tuple[str, ...], float, float]:
 
 def expected_sentence(sample: SampleRisk) -> str:
     """'With a, b and c known, about 412 people (0.8%) are expected to be re-identified.'"""
-    return (f"With {names(sample.key)} known, {expected_phrase(sample.individual)} are expected to be "
-            f"re-identified.")
+    return _("With {key} known, {expected} are expected to be re-identified.").format(
+        key=names(sample.key), expected=expected_phrase(sample.individual))
 
 
 MODEL_NAMES = {"zayatz": "Zayatz", "pitman": "Pitman", "snb": "SNB"}
@@ -152,7 +176,7 @@ MODEL_NAMES = {"zayatz": "Zayatz", "pitman": "Pitman", "snb": "SNB"}
 
 def model_name(model: Optional[str]) -> str:
     """The population-uniqueness model as named in the literature ('pitman' -> 'Pitman')."""
-    return MODEL_NAMES.get(model or "", model or "none")
+    return MODEL_NAMES.get(model or "", model or _("none"))
 
 
 def sample_sentences(sample: SampleRisk) -> list[str]:
@@ -160,35 +184,47 @@ def sample_sentences(sample: SampleRisk) -> list[str]:
     thresholds, household risk, population uniques and special uniques."""
     s = sample.individual
     if sample.weight:
-        basis = (f"estimated from the sampling weight {sample.weight}: the {sample.rows:,} records stand "
-                 f"for about {sample.population_estimate:,.0f} people")
+        basis = _("estimated from the sampling weight {weight}: the {rows} records stand for about {people} "
+                  "people").format(weight=sample.weight, rows=integer(sample.rows),
+                                   people=number(sample.population_estimate, ",.0f"))
     else:
-        basis = "with no sampling weight, the file is taken as the whole population"
-    out = [f"{expected_sentence(sample)[:-1]} ({basis}). The highest individual risk is {s.maximum:.3g}."]
-    above = [f"{count:,} above {x:g}" for x, count in s.above_thresholds]
+        basis = _("with no sampling weight, the file is taken as the whole population")
+    out = [_("{sentence} ({basis}). The highest individual risk is {highest}.").format(
+        sentence=expected_sentence(sample)[:-1], basis=basis, highest=number(s.maximum, ".3g"))]
+    above = [_("{count} above {threshold}").format(count=integer(count), threshold=number(x, "g"))
+             for x, count in s.above_thresholds]
     if above:
-        out.append(f"Records by individual risk: {', '.join(above)}.")
+        out.append(_("Records by individual risk: {counts}.").format(counts=number_list(above)))
     h = sample.household_summary
     if h is not None:
-        out.append(f"Counting the {sample.households or 0:,} households ({sample.household}), the risk that "
-                   f"someone in a record's household is re-identified gives {expected_phrase(h)} expected "
-                   f"re-identifications; the highest household risk is {h.maximum:.3g}.")
+        out.append(_("Counting the {households} households ({column}), the risk that someone in a record's "
+                     "household is re-identified gives {expected} expected re-identifications; the highest "
+                     "household risk is {highest}.").format(
+            households=integer(sample.households or 0), column=sample.household, expected=expected_phrase(h),
+            highest=number(h.maximum, ".3g")))
     pu = sample.population_uniqueness
-    estimate = ("no population-uniqueness model applies" if pu.dankar_estimate is None else
-                f"an estimated {pct(pu.dankar_estimate)} of the population is unique "
-                f"({model_name(pu.dankar_model)} model, chosen by the Dankar et al. rule)")
-    out.append(f"{pct(pu.sample_unique_share)} of records ({pu.sample_uniques:,}) are unique in the sample; "
-               f"{estimate}, with sampling fraction {pu.sampling_fraction:.4g}.")
+    estimate = (_("no population-uniqueness model applies") if pu.dankar_estimate is None else
+                _("an estimated {share} of the population is unique ({model} model, chosen by the Dankar et al. "
+                  "rule)").format(share=pct(pu.dankar_estimate), model=model_name(pu.dankar_model)))
+    out.append(_("{share} of records ({count}) are unique in the sample; {estimate}, with sampling fraction "
+                 "{fraction}.").format(share=pct(pu.sample_unique_share), count=integer(pu.sample_uniques),
+                                       estimate=estimate, fraction=number(pu.sampling_fraction, ".4g")))
     suda = sample.suda
     if suda is not None:
-        line = (f"{suda.special_uniques:,} records ({pct(suda.special_uniques / sample.rows if sample.rows else 0)}) "
-                f"are special uniques (unique on a set of at most {suda.max_size} key variables); "
-                f"the highest DIS-SUDA score is {suda.max_dis_score:.3g}.")
+        line = _("{count} records ({share}) are special uniques (unique on a set of at most {size} key "
+                 "variables); the highest DIS-SUDA score is {highest}.").format(
+            count=integer(suda.special_uniques), share=pct(suda.special_uniques / sample.rows if sample.rows else 0),
+            size=suda.max_size, highest=number(suda.max_dis_score, ".3g"))
         top = max(suda.contributions, key=lambda c: c.share, default=None)
         if top is not None and top.share > 0:
-            line += f" {top.variable} contributes most to the SUDA score ({pct(top.share)})."
+            line += " " + _("{variable} contributes most to the SUDA score ({share}).").format(
+                variable=top.variable, share=pct(top.share))
         out.append(line)
     return out
+
+
+NOT_READY = N_("NOT READY FOR RELEASE under the configured thresholds.")
+READY = N_("Within the configured thresholds for every swept QID subset.")
 
 
 @dataclass(frozen=True)
@@ -212,8 +248,9 @@ def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:
     if sample is not None and sample.weight:
         qids, expected, share = worst_expected(sample)
         if share > limits.expected_reid_share:
-            reasons.append(f"about {people(expected)} people ({pct(share)}) are expected to be re-identified "
-                           f"with {names(qids)} known (limit {pct(limits.expected_reid_share)})")
+            reasons.append(_("about {people} people ({share}) are expected to be re-identified with {qids} known "
+                             "(limit {limit})").format(people=people(expected), share=pct(share), qids=names(qids),
+                                                       limit=pct(limits.expected_reid_share)))
     else:
         reasons += _population_reasons(reid, limits)
     for sensitive in assessment.config.roles.sensitive:
@@ -223,12 +260,13 @@ def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:
         top = worst(rows, lambda r: r.posterior_det - r.prior_det)
         gain = top.posterior_det - top.prior_det
         if gain > limits.inference_certain_gain:
-            reasons.append(f"{sensitive} is inferred with certainty for {pct(top.posterior_det)} of records "
-                           f"on {names(top.qids)}, {pct(gain)} above the prior "
-                           f"(limit {pct(limits.inference_certain_gain)})")
+            reasons.append(_("{sensitive} is inferred with certainty for {share} of records on {qids}, {gain} "
+                             "above the prior (limit {limit})").format(
+                sensitive=sensitive, share=pct(top.posterior_det), qids=names(top.qids), gain=pct(gain),
+                limit=pct(limits.inference_certain_gain)))
     if reasons:
-        return Verdict(False, "NOT READY FOR RELEASE under the configured thresholds.", tuple(reasons))
-    return Verdict(True, "Within the configured thresholds for every swept QID subset.", ())
+        return Verdict(False, _(NOT_READY), tuple(reasons))
+    return Verdict(True, _(READY), ())
 
 
 def _population_reasons(reid: Sequence[ReidentificationRisk], limits: Thresholds) -> list[str]:
@@ -237,10 +275,10 @@ def _population_reasons(reid: Sequence[ReidentificationRisk], limits: Thresholds
     reasons = []
     top_det = worst(reid, "posterior_det")
     if top_det is not None and top_det.posterior_det > limits.unique_share:
-        reasons.append(f"{pct(top_det.posterior_det)} of records are unique on {names(top_det.qids)} "
-                       f"(limit {pct(limits.unique_share)})")
+        reasons.append(_("{share} of records are unique on {qids} (limit {limit})").format(
+            share=pct(top_det.posterior_det), qids=names(top_det.qids), limit=pct(limits.unique_share)))
     top_prob = worst(reid, "posterior_prob")
     if top_prob is not None and top_prob.posterior_prob > limits.reid_prob:
-        reasons.append(f"mean re-identification probability {pct(top_prob.posterior_prob)} on "
-                       f"{names(top_prob.qids)} (limit {pct(limits.reid_prob)})")
+        reasons.append(_("mean re-identification probability {share} on {qids} (limit {limit})").format(
+            share=pct(top_prob.posterior_prob), qids=names(top_prob.qids), limit=pct(limits.reid_prob)))
     return reasons

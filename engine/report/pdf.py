@@ -14,30 +14,51 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Preformatted
 
-from .. import __version__
-from ..config import ReportOptions, Target
+from .. import __version__, i18n
+from ..config import ReportOptions, SubsetFamily, Target
+from ..i18n import N_, _, ngettext
 from ..progress import CancelToken
-from ..results import Assessment
+from ..results import C_UNDEFINED, Assessment
 from ..selection import full_set_levels, smallest_k_by_size, top_by_size
 from . import findings, figures, methods, sample_figures, scenarios_section
 from .atomic import StagedFiles
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
+from .locale_format import integer, number
+
+DISTANCES = {"ordered": N_("t (ordered distance)"), "equal": N_("t (equal distance)")}
+FAMILIES = {"all": N_("every subset"), "exact": N_("all QIDs together"), "list": N_("listed subsets")}
+
 
 def _pct_count(value: float, count: int) -> str:
-    return f"{findings.pct(value)} ({count:,})"
+    return f"{findings.pct(value)} ({integer(count)})"
 
 
 def _ratio(value: float) -> str:
-    return "n/a" if value != value or value in (float("inf"),) else f"x{value:,.1f}"
+    return _("n/a") if value != value or value in (float("inf"),) else "x" + number(value, ",.1f")
 
 
 def _diff(value: float) -> str:
     points = 100 * value
-    return f"{points:+.1f} pp" if abs(points) >= 1 or points == 0 else f"{points:+.2g} pp"
+    text = number(points, "+.1f") if abs(points) >= 1 or points == 0 else number(points, "+.2g")
+    return _("{points} pp").format(points=text)
 
 
 def _level(value: float) -> str:
-    return "undefined" if value != value else f"{value:.4g}"
+    return _("undefined") if value != value else number(value, ".4g")
+
+
+def _family(subsets: SubsetFamily) -> str:
+    """The swept family as the analysis file names it, in the report's language."""
+    if subsets.kind == "max-size":
+        return _("at most {size} QIDs").format(size=subsets.max_size)
+    return _(FAMILIES[subsets.kind]) if subsets.kind in FAMILIES else subsets.label()
+
+
+def _model_note(note: str, c_l: int) -> str:
+    """A privacy-model note in the report's language (the engine writes them in English)."""
+    if note == C_UNDEFINED.format(l=c_l):
+        return _(C_UNDEFINED).format(l=c_l)
+    return _(note)
 
 
 def _pick_sizes(histograms: Sequence, most: int = 4) -> list:
@@ -59,57 +80,62 @@ class _Builder(DocumentBuilder):
     def cover(self) -> None:
         a, d = self.a, self.a.dataset
         qids = a.config.roles.quasi_identifiers
-        self.cover_page("Disclosure-risk report", d.name, [
-            ("Dataset", d.name), ("SHA-256", d.sha256), ("Records", f"{d.rows:,}"),
-            ("Columns used", f"{len(d.columns_used)}: " + ", ".join(d.columns_used)),
-            ("Quasi-identifiers", f"{len(qids)}: " + ", ".join(qids)),
-            ("Sensitive attributes", ", ".join(a.config.roles.sensitive) or "none"),
-            ("Subsets evaluated", f"{len(a.reidentification):,} ({a.config.subsets.label()})")],
+        self.cover_page(_("Disclosure-risk report"), d.name, [
+            (_("Dataset"), d.name), ("SHA-256", d.sha256), (_("Records"), integer(d.rows)),
+            (_("Columns used"), f"{len(d.columns_used)}: " + ", ".join(d.columns_used)),
+            (_("Quasi-identifiers"), f"{len(qids)}: " + ", ".join(qids)),
+            (_("Sensitive attributes"), ", ".join(a.config.roles.sensitive) or _("none")),
+            (_("Subsets evaluated"), f"{integer(len(a.reidentification))} ({_family(a.config.subsets)})")],
             self.options.author)
 
     def summary(self) -> None:
         a = self.a
-        self.p("Summary", "h1")
+        self.p(_("Summary"), "h1")
         verdict = findings.verdict(a, self.options.thresholds)
         self.verdict_box(verdict.line, verdict.ready)
         for reason in verdict.reasons:
             self.p(escape(reason), "bullet")
         limits = self.options.thresholds
         if a.sample_risk is not None and a.sample_risk.weight:
-            reid_limits = (f"at most {findings.pct(limits.expected_reid_share)} of records expected to be "
-                           f"re-identified (the file has a sampling weight, so this replaces the limits on "
-                           f"unique records and the mean re-identification probability)")
+            reid_limits = _("at most {share} of records expected to be re-identified (the file has a sampling "
+                            "weight, so this replaces the limits on unique records and the mean re-identification "
+                            "probability)").format(share=findings.pct(limits.expected_reid_share))
         else:
-            reid_limits = (f"at most {findings.pct(limits.unique_share)} unique records, mean "
-                           f"re-identification probability at most {findings.pct(limits.reid_prob)}")
-        self.p(f"Thresholds (set in the analysis): {reid_limits}, certain inference of a sensitive value at "
-               f"most {findings.pct(limits.inference_certain_gain)} above the prior.", "small")
-        self.p("Re-identification", "h2")
+            reid_limits = _("at most {unique} unique records, mean re-identification probability at most "
+                            "{mean}").format(unique=findings.pct(limits.unique_share),
+                                             mean=findings.pct(limits.reid_prob))
+        self.p(_("Thresholds (set in the analysis): {reidentification}, certain inference of a sensitive value at "
+                 "most {gain} above the prior.").format(reidentification=reid_limits,
+                                                        gain=findings.pct(limits.inference_certain_gain)), "small")
+        self.p(_("Re-identification"), "h2")
         for sentence in findings.reidentification_sentences(a.reidentification):
             self.p(escape(sentence))
         for sentence in findings.linked_sentences(a):
             self.p(escape(sentence))
         if a.sample_risk is not None:
-            self.p("Sample file", "h2")
+            self.p(_("Sample file"), "h2")
             for sentence in findings.sample_sentences(a.sample_risk):
                 self.p(escape(sentence))
         if a.inference:
-            self.p("Attribute inference", "h2")
+            self.p(_("Attribute inference"), "h2")
             for sensitive in a.config.roles.sensitive:
                 for sentence in findings.inference_sentences(a.inference, sensitive):
                     self.p(escape(sentence))
         if a.privacy_models:
-            self.p("Privacy models", "h2")
+            self.p(_("Privacy models"), "h2")
             for sentence in findings.model_sentences(a):
                 self.p(escape(sentence))
         if a.targets:
             matched = sum(1 for t in a.targets if t.matched)
             certain = sum(1 for t in a.targets if t.matched and t.posterior_det == 1.0)
-            self.p("Individual targets", "h2")
-            self.p(f"{len(a.targets)} target(s) attacked: {matched} match records in the file, "
-                   f"{certain} of them re-identified with certainty.")
+            self.p(_("Individual targets"), "h2")
+            self.p(ngettext("{count} target attacked: {matched} match records in the file, {certain} of them "
+                            "re-identified with certainty.",
+                            "{count} targets attacked: {matched} match records in the file, {certain} of them "
+                            "re-identified with certainty.", len(a.targets)).format(
+                count=integer(len(a.targets)), matched=integer(matched), certain=integer(certain)))
         if a.warnings:
-            self.p("Warnings", "h2")
+            self.p(_("Warnings"), "h2")
             for warning in a.warnings:
                 self.p(escape(warning), "bullet")
 
@@ -119,15 +145,15 @@ class _Builder(DocumentBuilder):
             return
         first = rows[0]
         self.story.append(PageBreak())
-        self.p("Re-identification (collective target)", "h1")
-        self.p(f"For each number of QIDs known, the subset with the highest success. Deterministic: "
-               f"records unique on the subset (head-count). Probabilistic: mean chance of picking the "
-               f"right record; the head-count is the expected number of records re-identified (= blocks). "
-               f"Priors over {first.n:,} records: deterministic {findings.pct(first.prior_det)}, "
-               f"probabilistic {findings.pct(first.prior_prob)} (1/n).")
+        self.p(_("Re-identification (collective target)"), "h1")
+        self.p(_("For each number of QIDs known, the subset with the highest success. Deterministic: records unique "
+                 "on the subset (head-count). Probabilistic: mean chance of picking the right record; the head-count "
+                 "is the expected number of records re-identified (= blocks). Priors over {records} records: "
+                 "deterministic {det}, probabilistic {prob} (1/n).").format(
+            records=integer(first.n), det=findings.pct(first.prior_det), prob=findings.pct(first.prior_prob)))
         self._top_table(rows, [("posterior_det", "singletons"), ("posterior_prob", "blocks")])
-        self._scatter(rows, "Re-identification")
-        self._histograms("reidentification", "Worst-case histograms: re-identification risk per record")
+        self._scatter(rows, _("Re-identification"))
+        self._histograms("reidentification", _("Worst-case histograms: re-identification risk per record"))
 
     def inference(self) -> None:
         for sensitive in self.a.config.roles.sensitive:
@@ -136,33 +162,37 @@ class _Builder(DocumentBuilder):
                 continue
             first = rows[0]
             self.story.append(PageBreak())
-            self.p(f"Attribute inference: {escape(sensitive)}", "h1")
-            self.p(f"For each number of QIDs known, the subset with the highest success at inferring "
-                   f"{escape(sensitive)}. Deterministic: records whose block has one value of "
-                   f"{escape(sensitive)} (head-count). Probabilistic: share of records guessed right with "
-                   f"the block's most frequent value (head-count: expected correct guesses). "
-                   f"Priors: deterministic {findings.pct(first.prior_det)}, probabilistic "
-                   f"{findings.pct(first.prior_prob)} (the most frequent value's share).")
+            self.p(_("Attribute inference: {sensitive}").format(sensitive=escape(sensitive)), "h1")
+            self.p(_("For each number of QIDs known, the subset with the highest success at inferring {sensitive}. "
+                     "Deterministic: records whose block has one value of {sensitive} (head-count). Probabilistic: "
+                     "share of records guessed right with the block's most frequent value (head-count: expected "
+                     "correct guesses). Priors: deterministic {det}, probabilistic {prob} (the most frequent "
+                     "value's share).").format(sensitive=escape(sensitive), det=findings.pct(first.prior_det),
+                                               prob=findings.pct(first.prior_prob)))
             self._top_table(rows, [("posterior_det", "records_certain"), ("posterior_prob", "expected_correct")])
-            self._scatter(rows, f"Inference of {sensitive}")
-            self._histograms(sensitive, f"Worst-case histograms: inference risk per record ({sensitive})")
+            self._scatter(rows, _("Inference of {sensitive}").format(sensitive=sensitive))
+            self._histograms(sensitive, _("Worst-case histograms: inference risk per record ({sensitive})").format(
+                sensitive=sensitive))
 
     def _top_table(self, rows, measures) -> None:
         for measure, head in measures:
-            kind = "deterministic" if measure == "posterior_det" else "probabilistic"
+            deterministic = measure == "posterior_det"
             best = top_by_size(rows, measure)
-            header = ["size", "QIDs", f"{kind} posterior (head-count)",
-                      "vs prior" if measure == "posterior_det" else "x prior", "other measure (same subset)"]
+            header = [_("size"), _("QIDs"),
+                      _("deterministic posterior (head-count)") if deterministic
+                      else _("probabilistic posterior (head-count)"),
+                      _("vs prior") if deterministic else _("x prior"), _("other measure (same subset)")]
             other, other_head = measures[1] if measure == measures[0][0] else measures[0]
             body = []
             for r in best:
-                degradation = _diff(r.degradation_det) if measure == "posterior_det" else _ratio(r.degradation_prob)
+                degradation = _diff(r.degradation_det) if deterministic else _ratio(r.degradation_prob)
                 body.append([str(len(r.qids)), ", ".join(r.qids), _pct_count(getattr(r, measure), getattr(r, head)),
                              degradation,
-                             f"{'prob.' if other == 'posterior_prob' else 'det.'} "
-                             f"{_pct_count(getattr(r, other), getattr(r, other_head))}"])
-            self.p(f"Top subsets per size, {kind}", "h2")
-            self.story.append(self.table(header, body, [0.06, 0.44, 0.19, 0.12, 0.19]))
+                             (_("prob.") if other == "posterior_prob" else _("det."))
+                             + " " + _pct_count(getattr(r, other), getattr(r, other_head))])
+            self.p(_("Top subsets per size, deterministic") if deterministic
+                   else _("Top subsets per size, probabilistic"), "h2")
+            self.story.append(self.table(header, body, [0.1, 0.4, 0.19, 0.12, 0.19]))
 
     def _scatter(self, rows, title: str) -> None:
         self.cancel.raise_if_cancelled()
@@ -171,7 +201,7 @@ class _Builder(DocumentBuilder):
                                          [r.posterior_prob for r in rows], first.prior_det, first.prior_prob,
                                          title)
         self.story.append(KeepTogether([
-            Paragraph("Success by number of QIDs known (one dot per subset)", self.s["h2"]),
+            Paragraph(_("Success by number of QIDs known (one dot per subset)"), self.s["h2"]),
             figures.to_drawing(figure, TEXT_WIDTH)]))
 
     def _histograms(self, measure: str, title: str) -> None:
@@ -180,155 +210,165 @@ class _Builder(DocumentBuilder):
         if not histograms:
             return
         figure = figures.histogram_grid(histograms, title)
-        caption = "; ".join(f"{len(h.qids)}: {', '.join(h.qids)}" for h in histograms)
-        caption += ". Every size is in histograms.csv."
+        shown = "; ".join(f"{len(h.qids)}: {', '.join(h.qids)}" for h in histograms)
+        caption = _("Subsets shown (size: QIDs): {subsets}. Every size is in histograms.csv.").format(subsets=shown)
         self.story.append(KeepTogether([figures.to_drawing(figure, TEXT_WIDTH),
-                                        Paragraph(f"Subsets shown (size: QIDs): {escape(caption)}",
-                                                  self.s["small"])]))
+                                        Paragraph(escape(caption), self.s["small"])]))
 
     def sample(self) -> None:
         sample = self.a.sample_risk
         if sample is None:
             return
         self.story.append(PageBreak())
-        self.p("Sample file", "h1")
+        self.p(_("Sample file"), "h1")
         if sample.weight:
-            self.p(f"The file is a sample: each record stands for the number of people given by its sampling "
-                   f"weight ({escape(sample.weight)}); the {sample.rows:,} records stand for about "
-                   f"{sample.population_estimate:,.0f} people. The individual risk is the chance that an "
-                   f"attacker who knows a person's key ({escape(', '.join(sample.key))}) and finds a record "
-                   f"with that key has found that person's record. "
-                   + escape(findings.expected_sentence(sample)))
+            self.p(escape(_("The file is a sample: each record stands for the number of people given by its "
+                            "sampling weight ({weight}); the {rows} records stand for about {people} people. The "
+                            "individual risk is the chance that an attacker who knows a person's key ({key}) and "
+                            "finds a record with that key has found that person's record.").format(
+                weight=sample.weight, rows=integer(sample.rows), people=number(sample.population_estimate, ",.0f"),
+                key=", ".join(sample.key)) + " " + findings.expected_sentence(sample)))
         else:
-            self.p(f"No sampling weight was given: the {sample.rows:,} records are taken as the whole "
-                   f"population, and the individual risk of a record is 1 / (records sharing its key "
-                   f"{escape(', '.join(sample.key))}). " + escape(findings.expected_sentence(sample)))
-        missing = ("a missing value matches any value (as sdcMicro)" if sample.missing == "wildcard"
-                   else "a missing value is a value of its own")
-        self.p(f"Missing values: {missing}.", "small")
+            self.p(escape(_("No sampling weight was given: the {rows} records are taken as the whole population, "
+                            "and the individual risk of a record is 1 / (records sharing its key {key}).").format(
+                rows=integer(sample.rows), key=", ".join(sample.key)) + " " + findings.expected_sentence(sample)))
+        missing = (_("a missing value matches any value (as sdcMicro)") if sample.missing == "wildcard"
+                   else _("a missing value is a value of its own"))
+        self.p(_("Missing values: {rule}.").format(rule=missing), "small")
         self._sample_risk_table(sample)
         self.story.append(KeepTogether([
-            Paragraph("Individual risk: records by risk", self.s["h2"]),
+            Paragraph(_("Individual risk: records by risk"), self.s["h2"]),
             figures.to_drawing(sample_figures.risk_figure(sample.individual_bins,
                                                           sample.individual.above_thresholds), TEXT_WIDTH),
-            Paragraph("Bars: records whose risk falls in each range (log scales); dashed lines: the "
-                      "thresholds, with the records above each.", self.s["small"])]))
+            Paragraph(_("Bars: records whose risk falls in each range (log scales); dashed lines: the "
+                        "thresholds, with the records above each."), self.s["small"])]))
         if sample.expected_by_size:
-            self.p("Expected re-identifications by number of key variables known", "h2")
+            self.p(_("Expected re-identifications by number of key variables known"), "h2")
             body = [[str(len(e.qids)), ", ".join(e.qids), findings.people(e.expected_reidentifications),
-                     findings.pct(e.expected_share), f"{e.maximum:.3g}"] for e in sample.expected_by_size]
-            self.story.append(self.table(["size", "key variables (most expected re-identifications)",
-                                          "expected re-identifications", "share of records", "highest risk"],
-                                         body, [0.07, 0.5, 0.17, 0.13, 0.13]))
+                     findings.pct(e.expected_share), number(e.maximum, ".3g")] for e in sample.expected_by_size]
+            self.story.append(self.table([_("size"), _("key variables (most expected re-identifications)"),
+                                          _("expected re-identifications"), _("share of records"),
+                                          _("highest risk")], body, [0.1, 0.47, 0.17, 0.13, 0.13]))
         self._uniqueness_table(sample)
         self._suda(sample)
 
     def _sample_risk_table(self, sample) -> None:
         summaries = [sample.individual] + ([sample.household_summary] if sample.household_summary else [])
-        header = ["measure", "individual risk"] + ([f"household risk ({sample.household})"]
-                                                   if sample.household_summary else [])
-        body = [["expected re-identifications"] + [f"{findings.people(s.expected_reidentifications)} "
-                                                   f"({findings.pct(s.expected_share)})" for s in summaries],
-                ["mean risk"] + [f"{s.mean:.4g}" for s in summaries],
-                ["highest risk"] + [f"{s.maximum:.4g}" for s in summaries]]
-        for index, (x, _) in enumerate(sample.individual.above_thresholds):
-            body.append([f"records with risk above {x:g}"]
-                        + [f"{s.above_thresholds[index][1]:,}" if index < len(s.above_thresholds) else "n/a"
+        header = [_("measure"), _("individual risk")] + (
+            [_("household risk ({column})").format(column=sample.household)] if sample.household_summary else [])
+        body = [[_("expected re-identifications")] + [f"{findings.people(s.expected_reidentifications)} "
+                                                      f"({findings.pct(s.expected_share)})" for s in summaries],
+                [_("mean risk")] + [number(s.mean, ".4g") for s in summaries],
+                [_("highest risk")] + [number(s.maximum, ".4g") for s in summaries]]
+        for index, (x, _count) in enumerate(sample.individual.above_thresholds):
+            body.append([_("records with risk above {threshold}").format(threshold=number(x, "g"))]
+                        + [integer(s.above_thresholds[index][1]) if index < len(s.above_thresholds) else _("n/a")
                            for s in summaries])
         widths = [0.4, 0.3, 0.3] if len(summaries) == 2 else [0.5, 0.5]
-        self.p("Risk from the sampling weights" if sample.weight else "Risk of the records", "h2")
+        self.p(_("Risk from the sampling weights") if sample.weight else _("Risk of the records"), "h2")
         self.story.append(self.table(header, body, widths))
         if sample.household_summary is not None:
-            self.p(f"Household risk: the chance that at least one member of the record's household "
-                   f"({sample.households or 0:,} households, column {escape(sample.household)}) is "
-                   f"re-identified, given to every member.", "small")
+            self.p(escape(_("Household risk: the chance that at least one member of the record's household "
+                            "({households} households, column {column}) is re-identified, given to every "
+                            "member.").format(households=integer(sample.households or 0), column=sample.household)),
+                   "small")
 
     def _uniqueness_table(self, sample) -> None:
         pu = sample.population_uniqueness
-        source = {"given": "given in the analysis", "weights": "n / sum of the weights",
-                  "population": "no weight: the file is the population"}.get(pu.sampling_fraction_source,
-                                                                             pu.sampling_fraction_source)
+        source = {"given": _("given in the analysis"), "weights": _("n / sum of the weights"),
+                  "population": _("no weight: the file is the population")}.get(pu.sampling_fraction_source,
+                                                                                pu.sampling_fraction_source)
 
         def share(value):
-            return "does not apply" if value is None else findings.pct(value)
+            return _("does not apply") if value is None else findings.pct(value)
 
-        body = [["sample uniques", f"{findings.pct(pu.sample_unique_share)} ({pu.sample_uniques:,} records)"],
-                ["population uniques, Zayatz", share(pu.zayatz)], ["population uniques, Pitman", share(pu.pitman)],
-                ["population uniques, SNB", share(pu.snb)],
-                ["Dankar et al. choice", "no model applies" if pu.dankar_estimate is None
+        body = [[_("sample uniques"), _("{share} ({count} records)").format(share=findings.pct(pu.sample_unique_share),
+                                                                          count=integer(pu.sample_uniques))],
+                [_("population uniques, Zayatz"), share(pu.zayatz)],
+                [_("population uniques, Pitman"), share(pu.pitman)],
+                [_("population uniques, SNB"), share(pu.snb)],
+                [_("Dankar et al. choice"), _("no model applies") if pu.dankar_estimate is None
                  else f"{findings.pct(pu.dankar_estimate)} ({findings.model_name(pu.dankar_model)})"],
-                ["sampling fraction", f"{pu.sampling_fraction:.4g} ({source})"],
-                ["population size", f"{pu.population_size:,.0f}"]]
-        self.p("Population uniques estimated from the sample", "h2")
-        self.story.append(self.table(["measure", "share of the population"], body, [0.4, 0.6]))
+                [_("sampling fraction"), f"{number(pu.sampling_fraction, '.4g')} ({source})"],
+                [_("population size"), number(pu.population_size, ",.0f")]]
+        self.p(_("Population uniques estimated from the sample"), "h2")
+        self.story.append(self.table([_("measure"), _("share of the population")], body, [0.4, 0.6]))
 
     def _suda(self, sample) -> None:
         suda = sample.suda
         if suda is None:
             return
-        sizes = ", ".join(f"{msus:,} of size {size}" for size, msus in suda.msus_by_size) or "none"
-        body = [["special uniques", f"{suda.special_uniques:,} records "
-                 f"({findings.pct(suda.special_uniques / sample.rows if sample.rows else 0)})"],
-                ["largest MSU size searched", f"{suda.max_size}"], ["minimal sample uniques (MSUs)", sizes],
-                ["SUDA score", f"mean {suda.mean_score:.4g}, highest {suda.max_score:.4g}, total "
-                 f"{suda.total_score:.4g}"],
-                ["DIS-SUDA score", f"mean {suda.mean_dis_score:.4g}, highest {suda.max_dis_score:.4g} "
-                 f"(DIS fraction {suda.dis_fraction:g})"],
-                ["scoring", suda.variant]]
-        self.story.append(KeepTogether([Paragraph("Special uniques (SUDA)", self.s["h2"]),
-                                        self.table(["measure", "value"], body, [0.3, 0.7])]))
-        contributions = ", ".join(f"{c.variable} {findings.pct(c.share)}"
-                                  for c in sorted(suda.contributions, key=lambda c: -c.share))
+        sizes = ", ".join(_("{count} of size {size}").format(count=integer(msus), size=size)
+                          for size, msus in suda.msus_by_size) or _("none")
+        body = [[_("special uniques"), _("{count} records ({share})").format(
+                    count=integer(suda.special_uniques),
+                    share=findings.pct(suda.special_uniques / sample.rows if sample.rows else 0))],
+                [_("largest MSU size searched"), f"{suda.max_size}"], [_("minimal sample uniques (MSUs)"), sizes],
+                [_("SUDA score"), _("mean {mean}, highest {highest}, total {total}").format(
+                    mean=number(suda.mean_score, ".4g"), highest=number(suda.max_score, ".4g"),
+                    total=number(suda.total_score, ".4g"))],
+                [_("DIS-SUDA score"), _("mean {mean}, highest {highest} (DIS fraction {fraction})").format(
+                    mean=number(suda.mean_dis_score, ".4g"), highest=number(suda.max_dis_score, ".4g"),
+                    fraction=number(suda.dis_fraction, "g"))],
+                [_("scoring"), _(suda.variant)]]
+        self.story.append(KeepTogether([Paragraph(_("Special uniques (SUDA)"), self.s["h2"]),
+                                        self.table([_("measure"), _("value")], body, [0.3, 0.7])]))
+        contributions = findings.number_list([f"{c.variable} {findings.pct(c.share)}"
+                                              for c in sorted(suda.contributions, key=lambda c: -c.share)])
         self.figure(sample_figures.suda_figure(suda.dis_bands, suda.contributions),
-                    "SUDA scores and the key variables behind them",
-                    f"Left: records by DIS-SUDA score (grey: not special uniques). Right: each key variable's "
-                    f"share of the total SUDA score: {contributions} (an MSU counts for each of its variables, so "
-                    f"the shares can add up to more than 100%). Per-record scores are in suda.csv.")
+                    _("SUDA scores and the key variables behind them"),
+                    _("Left: records by DIS-SUDA score (grey: not special uniques). Right: each key variable's share "
+                      "of the total SUDA score: {contributions} (an MSU counts for each of its variables, so the "
+                      "shares can add up to more than 100%). Per-record scores are in suda.csv.").format(
+                        contributions=contributions))
 
     def linked(self) -> None:
         linked = self.a.longitudinal
         if linked is None:
             return
         self.story.append(PageBreak())
-        self.p("Linked releases (longitudinal attacks)", "h1")
-        self.p("The attacker left-joins the focal release with each later release on the persistent key. "
-               "QIDs are labelled per release (occupation@2); a focal record absent from a later release "
-               "gets a missing value there, counted as a value of its own; records only in later releases "
-               "are dropped. The sensitive attribute comes from the focal release.")
-        body = [[r.label, r.name, f"{r.rows:,}", r.key, f"{r.linked:,}", findings.pct(r.match_rate),
-                 f"{r.duplicates_dropped:,}"] for r in linked.releases]
-        self.story.append(self.table(["label", "file", "rows", "key", "focal records linked", "match rate",
-                                      "duplicate keys dropped"], body, [0.08, 0.3, 0.1, 0.13, 0.15, 0.11, 0.13]))
-        self.p("Match rate: the share of focal records whose key the release holds. Keys are compared as "
-               "text: integers as digits, 7.0 as 7, text trimmed and all-digit text without leading zeros.",
+        self.p(_("Linked releases (longitudinal attacks)"), "h1")
+        self.p(_("The attacker left-joins the focal release with each later release on the persistent key. "
+                 "QIDs are labelled per release (occupation@2); a focal record absent from a later release "
+                 "gets a missing value there, counted as a value of its own; records only in later releases "
+                 "are dropped. The sensitive attribute comes from the focal release."))
+        body = [[r.label, r.name, integer(r.rows), r.key, integer(r.linked), findings.pct(r.match_rate),
+                 integer(r.duplicates_dropped)] for r in linked.releases]
+        self.story.append(self.table([_("label"), _("file"), _("rows"), _("key"), _("focal records linked"),
+                                      _("match rate"), _("duplicate keys dropped")], body,
+                                     [0.08, 0.28, 0.1, 0.13, 0.15, 0.13, 0.13]))
+        self.p(_("Match rate: the share of focal records whose key the release holds. Keys are compared as "
+                 "text: integers as digits, 7.0 as 7, text trimmed and all-digit text without leading zeros."),
                "small")
         for sentence in findings.unmatched_sentences(self.a):
-            self.p(f'<font color="{BAD}"><b>Warning:</b> {escape(sentence)}</font>')
+            self.p('<font color="{colour}"><b>{warning}</b> {sentence}</font>'.format(
+                colour=BAD, warning=_("Warning:"), sentence=escape(sentence)))
         steps = linked.over_time
         labels = [s.label for s in steps]
-        series = {"re-identification, deterministic": [s.reidentification.posterior_det for s in steps],
-                  "re-identification, probabilistic": [s.reidentification.posterior_prob for s in steps]}
+        series = {_("re-identification, deterministic"): [s.reidentification.posterior_det for s in steps],
+                  _("re-identification, probabilistic"): [s.reidentification.posterior_prob for s in steps]}
         for sensitive in self.a.config.roles.sensitive:
-            series[f"{sensitive}, certain"] = [next(i.posterior_det for i in s.inference if i.sensitive == sensitive)
-                                               for s in steps]
-        self.p("Risk over time", "h2")
-        self.p("Success with every QID of the focal release, then with each later release linked in turn.")
-        figure = figures.over_time_bars(labels, series, "Success as releases are linked")
+            series[_("{sensitive}, certain").format(sensitive=sensitive)] = [
+                next(i.posterior_det for i in s.inference if i.sensitive == sensitive) for s in steps]
+        self.p(_("Risk over time"), "h2")
+        self.p(_("Success with every QID of the focal release, then with each later release linked in turn."))
+        figure = figures.over_time_bars(labels, series, _("Success as releases are linked"))
         self.story.append(figures.to_drawing(figure, TEXT_WIDTH))
         body = []
         for s in steps:
             r = s.reidentification
             body.append([s.label, ", ".join(r.qids), _pct_count(r.posterior_det, r.singletons),
                          _pct_count(r.posterior_prob, r.blocks)])
-        self.story.append(self.table(["up to", "QIDs", "unique (det.)", "re-identification (prob.)"], body,
-                                     [0.08, 0.52, 0.2, 0.2]))
+        self.story.append(self.table([_("up to"), _("QIDs"), _("unique (det.)"), _("re-identification (prob.)")],
+                                     body, [0.08, 0.52, 0.2, 0.2]))
         if linked.reidentification:
-            self.p("Collective re-identification on the linked releases (CRL)", "h2")
+            self.p(_("Collective re-identification on the linked releases (CRL)"), "h2")
             self._top_table(linked.reidentification, [("posterior_det", "singletons"), ("posterior_prob", "blocks")])
         for sensitive in self.a.config.roles.sensitive:
             rows = [r for r in linked.inference if r.sensitive == sensitive]
             if rows:
-                self.p(f"Collective inference of {escape(sensitive)} on the linked releases (CAL)", "h2")
+                self.p(_("Collective inference of {sensitive} on the linked releases (CAL)").format(
+                    sensitive=escape(sensitive)), "h2")
                 self._top_table(rows, [("posterior_det", "records_certain"), ("posterior_prob", "expected_correct")])
 
     def privacy_models(self) -> None:
@@ -337,97 +377,102 @@ class _Builder(DocumentBuilder):
             return
         levels = full_set_levels(self.a)
         self.story.append(PageBreak())
-        self.p("Privacy models", "h1")
-        self.p(escape(methods.MODELS_INTRO), "small")
+        self.p(_("Privacy models"), "h1")
+        self.p(escape(_(methods.MODELS_INTRO)), "small")
         for full in levels.rows if levels.complete else ():
-            self.p(f"Levels for all {len(levels.qids)} QIDs, sensitive attribute {escape(full.sensitive)}", "h2")
-            body = [["k", f"{full.k:,}"], ["alpha", f"{full.alpha:.4g}"], ["l", f"{full.l:,}"],
-                    ["entropy l", f"{full.entropy_l:.4g}"],
-                    [f"c (l = {full.c_l})", "undefined" if full.c != full.c else f"{int(full.c):,}"],
-                    [f"t ({full.t_distance} distance)", f"{full.t:.4g}"],
-                    ["basic beta", _level(full.beta_basic)],
-                    ["enhanced beta", "not achievable" if full.beta_enhanced != full.beta_enhanced
+            self.p(ngettext("Levels for the {count} QID, sensitive attribute {sensitive}",
+                            "Levels for all {count} QIDs, sensitive attribute {sensitive}", len(levels.qids)).format(
+                count=len(levels.qids), sensitive=escape(full.sensitive)), "h2")
+            body = [["k", integer(full.k)], ["alpha", number(full.alpha, ".4g")], ["l", integer(full.l)],
+                    [_("entropy l"), number(full.entropy_l, ".4g")],
+                    [f"c (l = {full.c_l})", _("undefined") if full.c != full.c else integer(int(full.c))],
+                    [_(DISTANCES.get(full.t_distance, "t ({distance} distance)")).format(distance=full.t_distance),
+                     number(full.t, ".4g")],
+                    [_("basic beta"), _level(full.beta_basic)],
+                    [_("enhanced beta"), _("not achievable") if full.beta_enhanced != full.beta_enhanced
                      else _level(full.beta_enhanced)],
                     ["delta", _level(full.delta)]]
-            self.story.append(self.table(["model", "level reached"], body, [0.3, 0.7]))
+            self.story.append(self.table([_("model"), _("level reached")], body, [0.3, 0.7]))
             for note in full.notes:
-                self.p(escape(note), "small")
+                self.p(escape(_model_note(note, full.c_l)), "small")
         shortfalls = self.a.model_shortfalls
         if shortfalls:
-            self.p("Blocks below the targets (all QIDs)", "h2")
-            body = [[s.model + (f" ({s.sensitive})" if s.sensitive else ""), f"{s.target:g}",
-                     f"{s.blocks:,} of {s.total_blocks:,}", f"{s.records:,}"] for s in shortfalls]
-            self.story.append(self.table(["model", "target", "blocks short", "records in them"], body,
+            self.p(_("Blocks below the targets (all QIDs)"), "h2")
+            body = [[s.model + (f" ({s.sensitive})" if s.sensitive else ""), number(s.target, "g"),
+                     _("{blocks} of {total}").format(blocks=integer(s.blocks), total=integer(s.total_blocks)),
+                     integer(s.records)] for s in shortfalls]
+            self.story.append(self.table([_("model"), _("target value"), _("blocks short"), _("records in them")], body,
                                          [0.35, 0.15, 0.25, 0.25]))
-        self.p("Smallest k by number of QIDs known", "h2")
+        self.p(_("Smallest k by number of QIDs known"), "h2")
         first = rows[0].sensitive
-        body = [[str(len(m.qids)), ", ".join(m.qids), f"{m.k:,}", f"{m.l:,}", f"{m.t:.3g}"]
+        body = [[str(len(m.qids)), ", ".join(m.qids), integer(m.k), integer(m.l), number(m.t, ".3g")]
                 for m in smallest_k_by_size(rows)]
-        self.story.append(self.table(["size", "QIDs (subset with the smallest k)", "k",
-                                      f"l ({first})", f"t ({first})"], body, [0.07, 0.57, 0.12, 0.12, 0.12]))
+        self.story.append(self.table([_("size"), _("QIDs (subset with the smallest k)"), "k",
+                                      f"l ({first})", f"t ({first})"], body, [0.1, 0.54, 0.12, 0.12, 0.12]))
 
     def targets(self) -> None:
         if not self.a.targets:
             return
         show = self.options.include_examples
         self.story.append(PageBreak())
-        self.p("Individual targets", "h1")
+        self.p(_("Individual targets"), "h1")
         if not show:
-            self.p("The targets' values and the values inferred for them are hidden because they can "
-                   "single out a person; they appear only when 'include examples' is switched on.", "small")
-        header = ["target", "QIDs known", "records", "re-identification", "inference"]
+            self.p(_("The targets' values and the values inferred for them are hidden because they can "
+                     "single out a person; they appear only when 'include examples' is switched on."), "small")
+        header = [_("target"), _("QIDs known"), _("records"), _("re-identification"), _("inference")]
         body = []
-        for number, t in enumerate(self.a.targets, start=1):
-            label = t.label if show else f"target {number}"
+        certain = " " + _("(certain)")
+        for index, t in enumerate(self.a.targets, start=1):
+            label = t.label if show else _("target {number}").format(number=index)
             if not t.matched:
-                body.append([label, ", ".join(t.qids), "0", "no match", t.reason if show else "no match"])
+                body.append([label, ", ".join(t.qids), "0", _("no match"), t.reason if show else _("no match")])
                 continue
-            reid = f"{findings.pct(t.posterior_prob)}" + (" (certain)" if t.posterior_det == 1.0 else "")
+            reid = findings.pct(t.posterior_prob) + (certain if t.posterior_det == 1.0 else "")
             inference = "; ".join(
                 f"{i.sensitive}: {findings.pct(i.posterior_prob)}"
-                + (" (certain)" if i.posterior_det == 1.0 else "")
-                + (f", most likely '{i.most_likely}'" if show else "")
+                + (certain if i.posterior_det == 1.0 else "")
+                + (_(", most likely '{value}'").format(value=i.most_likely) if show else "")
                 for i in t.inference)
-            body.append([label, ", ".join(t.qids), f"{t.block_size:,}", reid, inference or "-"])
-        self.story.append(self.table(header, body, [0.2, 0.22, 0.09, 0.17, 0.32]))
+            body.append([label, ", ".join(t.qids), integer(t.block_size), reid, inference or "-"])
+        self.story.append(self.table(header, body, [0.19, 0.22, 0.1, 0.17, 0.32]))
 
     def methods(self) -> None:
         self.story.append(PageBreak())
-        self.p("Methods", "h1")
-        self.p("Attacker model", "h2")
-        self.p(escape(methods.ATTACKER))
+        self.p(_("Methods"), "h1")
+        self.p(_("Attacker model"), "h2")
+        self.p(escape(_(methods.ATTACKER)))
         for name, words, formula in methods.METRICS:
-            self.p(escape(name), "h2")
-            self.p(escape(words))
-            self.p(escape(formula), "mono")
+            self.p(escape(_(name)), "h2")
+            self.p(escape(_(words)))
+            self.p(escape(_(formula)), "mono")
         if self.a.sample_risk is not None:
-            self.p("Sample files", "h2")
+            self.p(_("Sample files"), "h2")
             for name, words in methods.SAMPLE:
                 if (name.startswith("SUDA") and self.a.sample_risk.suda is None) or \
                         (name == "Household risk" and self.a.sample_risk.household_summary is None):
                     continue
-                self.p(f"<b>{escape(name)}</b>: {escape(words)}", "bullet")
+                self.p(f"<b>{escape(_(name))}</b>: {escape(_(words))}", "bullet")
         if self.a.privacy_models:
-            self.p("Privacy models", "h2")
-            self.p(escape(methods.MODELS_INTRO))
+            self.p(_("Privacy models"), "h2")
+            self.p(escape(_(methods.MODELS_INTRO)))
             for name, words in methods.MODELS:
-                self.p(f"<b>{escape(name)}</b>: {escape(words)}", "bullet")
-        self.p(escape(methods.REFERENCE), "small")
+                self.p(f"<b>{escape(_(name))}</b>: {escape(_(words))}", "bullet")
+        self.p(escape(_(methods.REFERENCE)), "small")
         if self.a.sample_risk is not None:
-            self.p(escape(methods.SAMPLE_REFERENCE), "small")
+            self.p(escape(_(methods.SAMPLE_REFERENCE)), "small")
 
     def appendix(self) -> None:
         self.story.append(PageBreak())
-        self.p("Appendix: analysis file", "h1")
-        self.p("This analysis file, with the data file whose SHA-256 is on the cover, reproduces every "
-               "number in this report: <font name='DejaVuMono'>riskreview assess --config analysis.toml "
-               "--pdf report.pdf</font>.")
+        self.p(_("Appendix: analysis file"), "h1")
+        self.p(_("This analysis file, with the data file whose SHA-256 is on the cover, reproduces every number in "
+                 "this report: {command}.").format(
+            command="<font name='DejaVuMono'>riskreview assess --config analysis.toml --pdf report.pdf</font>"))
         config = self.a.config
         if config.targets and not self.options.include_examples:
-            config = replace(config, targets=tuple(Target(tuple((c, "(hidden)") for c, _ in t.values))
+            config = replace(config, targets=tuple(Target(tuple((c, "(hidden)") for c, _value in t.values))
                                                    for t in config.targets))
-            self.p("Individual targets' values are hidden here as in the rest of the report; the "
-                   "analysis file saved with the results (analysis.toml) holds them.", "small")
+            self.p(_("Individual targets' values are hidden here as in the rest of the report; the "
+                     "analysis file saved with the results (analysis.toml) holds them."), "small")
         text = config.to_toml().replace(config.data.path, Path(config.data.path).name)
         self.story.append(Preformatted(text, self.s["mono"], maxLineLength=100, newLineChars="  "))
 
@@ -449,10 +494,14 @@ class _Builder(DocumentBuilder):
 def write_pdf(assessment: Assessment, path: str | Path, options: Optional[ReportOptions] = None,
               generated_at: Optional[datetime] = None, cancel: Optional[CancelToken] = None,
               files: Optional[StagedFiles] = None) -> Path:
-    """Write the report to ``path`` atomically; ``options`` default to the analysis's own."""
+    """Write the report to ``path`` atomically; ``options`` default to the analysis's own. The
+    report is in ``options.language``, else the system's (engine/i18n.py)."""
     register_fonts()
     options = options or assessment.config.report
-    story = _Builder(assessment, options, generated_at or datetime.now(), cancel).build()
-    footer = f"RiskReview {assessment.engine_version or __version__} - disclosure-risk report - {assessment.dataset.name}"
-    return write_document(story, path, f"Disclosure-risk report: {assessment.dataset.name}", footer,
-                          options.author, cancel, files=files)
+    with i18n.language(options.language):
+        story = _Builder(assessment, options, generated_at or datetime.now(), cancel).build()
+        name = assessment.dataset.name
+        footer = _("RiskReview {version} - disclosure-risk report - {name}").format(
+            version=assessment.engine_version or __version__, name=name)
+        return write_document(story, path, _("Disclosure-risk report: {name}").format(name=name), footer,
+                              options.author, cancel, files=files)

@@ -13,15 +13,18 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
+from ..i18n import _
 from ..sample_results import RiskBins, SudaContribution
 from .figures import DOT, PRIOR, RC
+from .locale_format import integer, localize, number
 
 THRESHOLD_COLOURS = ("#e67e22", "#c0392b", "#8e44ad", "#2c3e50", "#16a085")
 
 
-def _risk_text(value: float, _=None) -> str:
-    """Tick labels of a log risk axis: 0.0001, 0.001, ..., 1 (no scientific notation)."""
-    return f"{value:.6f}".rstrip("0").rstrip(".") if value < 1 else f"{value:g}"
+def _risk_text(value: float, _position=None) -> str:
+    """Tick labels of a log risk axis: 0.0001, 0.001, ..., 1 (no scientific notation; decimal
+    sign of the report's language)."""
+    return localize(f"{value:.6f}".rstrip("0").rstrip(".") if value < 1 else f"{value:g}")
 
 
 def plotted_edges(bins: RiskBins) -> list[float]:
@@ -41,13 +44,14 @@ def _left_edge(edges: Sequence[float], counts: Sequence[int], thresholds: Sequen
 
 
 def draw_risk_bins(ax: Axes, bins: RiskBins, thresholds: Sequence[tuple[float, int]] = (),
-                   label: str = "individual risk", log_counts: bool = True) -> list:
+                   label: str = "", log_counts: bool = True) -> list:
     """Records by risk on a log risk axis, with a dashed line (and its record count) at each
-    threshold. Returns the bars (for hover labels)."""
+    threshold; ``label`` names the risk (default: individual risk). Returns the bars (for hover
+    labels)."""
     edges = plotted_edges(bins)
     if not edges or not bins.counts:
         ax.set_axis_off()
-        ax.text(0.5, 0.5, "no records", ha="center", va="center", transform=ax.transAxes)
+        ax.text(0.5, 0.5, _("no records"), ha="center", va="center", transform=ax.transAxes)
         return []
     widths = [b - a for a, b in zip(edges[:-1], edges[1:])]
     bars = ax.bar(edges[:-1], bins.counts, width=widths, align="edge", color=DOT, edgecolor="white",
@@ -64,13 +68,13 @@ def draw_risk_bins(ax: Axes, bins: RiskBins, thresholds: Sequence[tuple[float, i
     for index, (x, count) in enumerate(thresholds):
         colour = THRESHOLD_COLOURS[index % len(THRESHOLD_COLOURS)]
         ax.axvline(x, color=colour, linestyle="--", linewidth=1)
-        ax.plot([], [], color=colour, linestyle="--", linewidth=1, label=f"{x:g}: {count:,}")
-    ax.set_xlabel(f"{label} per record (log scale)")
-    ax.set_ylabel("records")
+        ax.plot([], [], color=colour, linestyle="--", linewidth=1, label=f"{number(x, 'g')}: {integer(count)}")
+    ax.set_xlabel(_("{risk} per record (log scale)").format(risk=label or _("individual risk")))
+    ax.set_ylabel(_("records"))
     ax.grid(axis="y", alpha=0.3)
     if thresholds:
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize="small",
-                  title="records above", title_fontsize="small", alignment="left")
+                  title=_("records above"), title_fontsize="small", alignment="left")
     return list(bars)
 
 
@@ -78,7 +82,7 @@ def band_label(low: float, high: float) -> str:
     """'0' for the band of records scoring 0, else the band's upper end ('<= 0.01')."""
     if high <= 0:
         return "0"
-    return f"\u2264 {high:.3g}"
+    return f"\u2264 {number(high, '.3g')}"
 
 
 def draw_dis_bands(ax: Axes, bands: Sequence[tuple[float, float, int]]) -> list:
@@ -86,7 +90,7 @@ def draw_dis_bands(ax: Axes, bands: Sequence[tuple[float, float, int]]) -> list:
     are not special uniques (score 0)."""
     if not bands:
         ax.set_axis_off()
-        ax.text(0.5, 0.5, "no special uniques", ha="center", va="center", transform=ax.transAxes)
+        ax.text(0.5, 0.5, _("no special uniques"), ha="center", va="center", transform=ax.transAxes)
         return []
     counts = [c for _, _, c in bands]
     colours = ["#9aa7b4" if high <= 0 else PRIOR for _, high, _ in bands]
@@ -95,8 +99,8 @@ def draw_dis_bands(ax: Axes, bands: Sequence[tuple[float, float, int]]) -> list:
                   fontsize="small")
     ax.set_yscale("symlog", linthresh=1)
     ax.set_ylim(0, max(max(counts), 1) * 8)
-    ax.set_xlabel("DIS-SUDA score (grey: not a special unique)")
-    ax.set_ylabel("records")
+    ax.set_xlabel(_("DIS-SUDA score (grey: not a special unique)"))
+    ax.set_ylabel(_("records"))
     ax.grid(axis="y", alpha=0.3)
     return list(bars)
 
@@ -109,9 +113,9 @@ def draw_contributions(ax: Axes, contributions: Sequence[SudaContribution]) -> l
         return []
     bars = ax.barh(range(len(ordered)), [100 * c.share for c in ordered], color=DOT, height=0.7)
     ax.set_yticks(range(len(ordered)), [c.variable for c in ordered])
-    ax.bar_label(bars, labels=[f"{100 * c.share:.1f}%" for c in ordered], padding=2, fontsize="small")
+    ax.bar_label(bars, labels=[number(100 * c.share, ".1f") + "%" for c in ordered], padding=2, fontsize="small")
     ax.set_xlim(0, max(100 * c.share for c in ordered) * 1.25 or 1)
-    ax.set_xlabel("share of the total SUDA score (%)")
+    ax.set_xlabel(_("share of the total SUDA score (%)"))
     ax.grid(axis="x", alpha=0.3)
     return list(bars)
 
@@ -122,7 +126,7 @@ def risk_figure(bins: RiskBins, thresholds: Sequence[tuple[float, int]]) -> Figu
         figure = Figure(figsize=(7.0, 2.6))
         ax = figure.subplots()
         draw_risk_bins(ax, bins, thresholds)
-        ax.set_title("Individual risk (Benedetti-Franconi)")
+        ax.set_title(_("Individual risk (Benedetti-Franconi)"))
         figure.subplots_adjust(left=0.09, right=0.82, bottom=0.18, top=0.9)
     return figure
 
@@ -134,9 +138,9 @@ def suda_figure(bands: Sequence[tuple[float, float, int]], contributions: Sequen
         figure = Figure(figsize=(7.0, height))
         left, right = figure.subplots(1, 2, gridspec_kw={"width_ratios": [1.1, 1]})
         draw_dis_bands(left, bands)
-        left.set_title("DIS-SUDA score distribution")
+        left.set_title(_("DIS-SUDA score distribution"))
         draw_contributions(right, contributions)
-        right.set_title("Contribution of each key variable")
+        right.set_title(_("Contribution of each key variable"))
         figure.subplots_adjust(left=0.08, right=0.97, bottom=0.28 * 2.6 / height, top=1 - 0.25 / height,
                                wspace=0.45)
     return figure

@@ -10,7 +10,9 @@ from typing import Optional, Sequence
 import matplotlib
 from matplotlib.figure import Figure
 
+from ..i18n import _
 from .figures import PRIOR, RC
+from .locale_format import number
 
 READY = "#1e7b34"
 NOT_READY = "#b03a2e"
@@ -21,7 +23,8 @@ PICKED = "#f2a01e"
 @dataclass(frozen=True)
 class RiskLossPoint:
     """One released version: its label, the share of the QIDs' information lost (0 for the
-    original), the worst unique share and worst mean re-identification probability, ready or not."""
+    original), the worst unique share and worst mean re-identification probability, ready or not;
+    with a sampling weight, the worst expected re-identifications as a share of the records."""
 
     label: str
     loss: float
@@ -30,24 +33,31 @@ class RiskLossPoint:
     ready: bool
     original: bool = False
     recommended: bool = False
+    expected_share: Optional[float] = None
 
 
 def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[float] = None,
                      reid_limit: Optional[float] = None, width: float = 7.0, height: float = 2.8,
-                     figure: Optional[Figure] = None) -> Figure:
+                     figure: Optional[Figure] = None, expected_limit: Optional[float] = None) -> Figure:
     """Two panels (records unique; mean re-identification probability) against the share of
     information lost, in percent; the thresholds dashed; each point labelled with its number
-    (0 = the original); green when the verdict is ready, red when not; the recommended ringed."""
+    (0 = the original); green when the verdict is ready, red when not; the recommended ringed.
+    With a sampling weight (points with ``expected_share``) the panels are the measure the
+    verdict uses, expected re-identifications (limit ``expected_limit``), and records unique
+    in the sample (no limit: not the verdict's measure)."""
     with matplotlib.rc_context(RC):
         if figure is None:
             figure = Figure(figsize=(width, height))
         axes = figure.subplots(1, 2, sharex=True)
-        panels = ((axes[0], "unique_share", unique_limit, "records unique (certain re-identification)"),
-                  (axes[1], "reid_prob", reid_limit, "mean re-identification probability"))
+        panels = ((axes[0], "unique_share", unique_limit, _("records unique (certain re-identification)")),
+                  (axes[1], "reid_prob", reid_limit, _("mean re-identification probability")))
+        if any(p.expected_share is not None for p in points):
+            panels = ((axes[0], "expected_share", expected_limit, _("expected re-identifications (% of records)")),
+                      (axes[1], "unique_share", None, _("records unique in the sample")))
         top = max([100 * (getattr(p, m) or 0) for p in points for _, m, _, _ in panels] + [1.0])
         right = max([100 * p.loss for p in points] + [1.0])
         for ax, measure, limit, title in panels:
-            for number, p in enumerate(points):
+            for position, p in enumerate(points):
                 value = getattr(p, measure)
                 if value is None:
                     continue
@@ -56,18 +66,18 @@ def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[flo
                     ax.scatter([x], [y], s=150, facecolors="none", edgecolors=PICKED, linewidths=2, zorder=2)
                 ax.scatter([x], [y], s=46 if p.original else 30, marker="s" if p.original else "o",
                            color=ORIGINAL if p.original else (READY if p.ready else NOT_READY), zorder=3)
-                ax.annotate("original" if p.original else str(number), (x, y), xytext=(5, 4),
+                ax.annotate(_("original") if p.original else str(position), (x, y), xytext=(5, 4),
                             textcoords="offset points", fontsize=7, color=ORIGINAL)
             if limit is not None:
                 ax.axhline(100 * limit, color=PRIOR, linestyle="--", linewidth=1,
-                           label=f"threshold {100 * limit:.3g}%")
+                           label=_("threshold {share}").format(share=number(100 * limit, ".3g") + "%"))
                 ax.legend(loc="upper right", frameon=False)
             ax.set_title(title)
-            ax.set_xlabel("information lost (% of the QIDs' entropy)")
+            ax.set_xlabel(_("information lost (% of the QIDs' entropy)"))
             ax.set_xlim(-0.04 * right, 1.12 * right)
             ax.set_ylim(-0.04 * top, 1.12 * top)
             ax.grid(alpha=0.3)
-        axes[0].set_ylabel("risk (%)")
+        axes[0].set_ylabel(_("risk (%)"))
         if figure.get_layout_engine() is None:
             figure.subplots_adjust(left=0.08, right=0.98, bottom=0.17, top=0.9, wspace=0.18)
     return figure

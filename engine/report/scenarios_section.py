@@ -7,20 +7,26 @@ from __future__ import annotations
 from typing import Optional
 from xml.sax.saxutils import escape
 
+from ..i18n import _, ngettext
 from ..remediation.recommend import describe, recommended_first
-from ..remediation.scenarios import risk_summary
+from ..remediation.scenarios import risk_summary, target_rows
 from ..results import Assessment
 from . import findings
 from .document import BAD, GOOD, DocumentBuilder
+from .locale_format import integer, number
 from .scenario_figures import RiskLossPoint, risk_loss_figure
 
 
 def _pct(value: Optional[float]) -> str:
-    return "n/a" if value is None else findings.pct(value)
+    return _("n/a") if value is None else findings.pct(value)
 
 
 def _change(before: Optional[float], after: Optional[float]) -> str:
     return f"{_pct(before)} → {_pct(after)}"
+
+
+def _alone(targets) -> int:
+    return sum(1 for t in targets if t.matched and t.block_size == 1)
 
 
 def risk_loss_points(assessment: Assessment, order: list[int], recommended: Optional[int]) -> list[RiskLossPoint]:
@@ -28,12 +34,13 @@ def risk_loss_points(assessment: Assessment, order: list[int], recommended: Opti
     original = findings.verdict(assessment, assessment.config.report.thresholds)
     risk = risk_summary(assessment)
     points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"], original.ready,
-                            original=True)]
+                            original=True, expected_share=risk["worst_expected_reid_share"])]
     for i in order:
         s = assessment.scenarios[i]
         r = s.risk()
         points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
-                                    r["worst_reid_prob"], s.ready, recommended=i == recommended))
+                                    r["worst_reid_prob"], s.ready, recommended=i == recommended,
+                                    expected_share=r["worst_expected_reid_share"]))
     return points
 
 
@@ -45,89 +52,133 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
     order, choice = recommended_first(results)
     thresholds = assessment.config.report.thresholds
     before = risk_summary(assessment)
+    weighted = before["worst_expected_reid_share"] is not None
+    targets_before = target_rows(assessment)
     doc.page_break()
-    doc.p("What would make it ready", "h1")
-    doc.p(f"{len(results)} scenario(s) were assessed: each transforms a copy of the data (the input file is "
-          f"never changed) and the attacks of this report are run again on it, with the same thresholds (not the "
-          f"individual targets: their known values no longer match recoded data). "
-          f"Information lost is the share of the quasi-identifiers' non-uniform entropy (ARX's measure) that "
-          f"the scenario removes: 0% releases every value as it is, 100% suppresses every value.")
+    doc.p(_("What would make it ready"), "h1")
+    doc.p(ngettext("{count} scenario was assessed: it transforms a copy of the data (the input file is never "
+                   "changed) and the attacks of this report are run again on it, with the same thresholds (an "
+                   "individual target's known values recoded as the scenario recodes its columns). Information "
+                   "lost is the share of the quasi-identifiers' non-uniform entropy (ARX's measure) that the "
+                   "scenario removes: 0% releases every value as it is, 100% suppresses every value.",
+                   "{count} scenarios were assessed: each transforms a copy of the data (the input file is never "
+                   "changed) and the attacks of this report are run again on it, with the same thresholds (an "
+                   "individual target's known values recoded as the scenario recodes its columns). Information "
+                   "lost is the share of the quasi-identifiers' non-uniform entropy (ARX's measure) that the "
+                   "scenario removes: 0% releases every value as it is, 100% suppresses every value.",
+                   len(results)).format(count=len(results)))
+    if assessment.longitudinal is not None:
+        doc.p(_("With linked releases, a scenario transforms the main release; leaving out or coarsening a column "
+                "does the same to that column in every linked release that has it, so the releases stay coded "
+                "alike, and the linked attacks are run again on them. Risks include the linked releases' subsets; "
+                "the information lost is the main release's."))
     if choice.index is None:
-        doc.p(f'<font color="{BAD}"><b>No scenario is recommended:</b></font> {escape(choice.rule)}.')
+        doc.p('<font color="{colour}"><b>{none}</b></font> {rule}.'.format(
+            colour=BAD, none=_("No scenario is recommended:"), rule=escape(_(choice.rule))))
     else:
         name = results[choice.index].scenario.name
-        doc.p(f"<b>Recommended: {escape(name)}</b> ({escape(choice.rule)}).")
-    for number, i in enumerate(order, start=1):
+        doc.p("<b>{recommended}</b> ({rule}).".format(
+            recommended=escape(_("Recommended: {name}").format(name=name)), rule=escape(_(choice.rule))))
+    recommended_tag = " " + _("(recommended)")
+    for position, i in enumerate(order, start=1):
         s = results[i]
         r = s.risk()
         colour = GOOD if s.ready else BAD
-        tag = " (recommended)" if i == choice.index else ""
-        doc.p(f"{number}. {escape(s.scenario.name)}{tag}", "h2")
-        doc.p(f'<font color="{colour}"><b>{escape(s.verdict)}</b></font>')
-        for sentence in describe(s.scenario):
+        tag = recommended_tag if i == choice.index else ""
+        judged = findings.verdict(s.assessment, thresholds)
+        doc.p(f"{position}. {escape(s.scenario.name)}{tag}", "h2")
+        doc.p(f'<font color="{colour}"><b>{escape(judged.line)}</b></font>')
+        for sentence in describe(s.scenario, lambda value: number(value, "g")):
             doc.p(escape(sentence), "bullet")
-        for reason in s.reasons:
+        for reason in judged.reasons:
             doc.p(escape(reason), "small")
         loss = s.loss
         kept = loss.records - loss.records_removed - loss.records_sampled_out
-        doc.p(f"Records unique: {_change(before['worst_unique_share'], r['worst_unique_share'])}; mean "
-              f"re-identification probability: {_change(before['worst_reid_prob'], r['worst_reid_prob'])}. "
-              f"It releases {kept:,} of {loss.records:,} records, blanks {sum(loss.cells_suppressed.values()):,} "
-              f"values and loses {_pct(loss.share_lost)} of the information.")
+        shares = _change(before["worst_expected_reid_share"], r["worst_expected_reid_share"])
+        expected = (_("Expected re-identifications: {shares} of the records.").format(shares=shares) + " "
+                    if weighted else "")
+        doc.p(expected + _("Records unique: {unique}; mean re-identification probability: {mean}. It releases {kept} "
+                           "of {records} records, blanks {blanked} values and loses {lost} of the information.").format(
+            unique=_change(before["worst_unique_share"], r["worst_unique_share"]),
+            mean=_change(before["worst_reid_prob"], r["worst_reid_prob"]), kept=integer(kept),
+            records=integer(loss.records), blanked=integer(sum(loss.cells_suppressed.values())),
+            lost=_pct(loss.share_lost)))
+        if targets_before:
+            after = target_rows(s.assessment)
+            doc.p(_("Individual targets alone in their block (re-identified with certainty): {before} of {total} "
+                    "before, {after} after.").format(before=_alone(targets_before), total=len(targets_before),
+                                                     after=_alone(after)))
         if s.scenario.exported is not None:
             e = s.scenario.exported
-            doc.p(escape(f"Its transformed data were written to {e.path.replace(chr(92), '/').rsplit('/', 1)[-1]} "
-                         f"(SHA-256 {e.sha256 or 'not recorded'}) from the source file with SHA-256 "
-                         f"{e.source_sha256}."), "small")
-    doc.p("Side by side", "h2")
-    header = ["#", "scenario", "verdict", "records unique", "mean re-id. probability",
-              "certain inference above prior", "records removed", "values blanked", "information lost"]
-    body = [["0", "original (no change)", "ready" if findings.verdict(assessment, thresholds).ready else "not ready",
-             _pct(before["worst_unique_share"]), _pct(before["worst_reid_prob"]),
-             _pct(before["worst_certain_inference_gain"]), "0", "0", "0%"]]
-    for number, i in enumerate(order, start=1):
+            doc.p(escape(_("Its transformed data were written to {file} (SHA-256 {sha256}) from the source file "
+                           "with SHA-256 {source}.").format(
+                file=e.path.replace(chr(92), "/").rsplit("/", 1)[-1], sha256=e.sha256 or _("not recorded"),
+                source=e.source_sha256)), "small")
+    doc.p(_("Side by side"), "h2")
+    header = ["#", _("scenario"), _("verdict"), *([_("expected re-id.")] if weighted else []), _("records unique"),
+              _("mean re-id. probability"), _("certain inference above prior"), _("records removed"),
+              _("values blanked"), _("information lost")]
+
+    def risks(r: dict[str, Optional[float]]) -> list[str]:
+        shown = ["worst_expected_reid_share"] * weighted + ["worst_unique_share", "worst_reid_prob",
+                                                            "worst_certain_inference_gain"]
+        return [_pct(r[key]) for key in shown]
+
+    ready, not_ready = _("ready"), _("not ready")
+    body = [["0", _("original (no change)"), ready if findings.verdict(assessment, thresholds).ready else not_ready,
+             *risks(before), "0", "0", "0%"]]
+    for position, i in enumerate(order, start=1):
         s = results[i]
-        r = s.risk()
         loss = s.loss
-        body.append([str(number), s.scenario.name + (" (recommended)" if i == choice.index else ""),
-                     "ready" if s.ready else "not ready", _pct(r["worst_unique_share"]), _pct(r["worst_reid_prob"]),
-                     _pct(r["worst_certain_inference_gain"]),
-                     f"{loss.records_removed + loss.records_sampled_out:,}",
-                     f"{sum(loss.cells_suppressed.values()):,}", _pct(loss.share_lost)])
-    doc.add_table(header, body, [0.04, 0.2, 0.09, 0.1, 0.13, 0.12, 0.1, 0.1, 0.12])
-    doc.p(f"Risks are those of the worst QID subset. Thresholds: at most {findings.pct(thresholds.unique_share)} "
-          f"unique, mean probability at most {findings.pct(thresholds.reid_prob)}, certain inference at most "
-          f"{findings.pct(thresholds.inference_certain_gain)} above the prior.", "small")
+        body.append([str(position), s.scenario.name + (recommended_tag if i == choice.index else ""),
+                     ready if s.ready else not_ready, *risks(s.risk()),
+                     integer(loss.records_removed + loss.records_sampled_out),
+                     integer(sum(loss.cells_suppressed.values())), _pct(loss.share_lost)])
+    widths = ([0.04, 0.095, 0.09, 0.11, 0.1, 0.11, 0.11, 0.11, 0.115, 0.12] if weighted else
+              [0.04, 0.17, 0.09, 0.11, 0.12, 0.12, 0.11, 0.12, 0.12])
+    doc.add_table(header, body, widths)
+    if weighted:
+        limits = _("expected re-identifications (expected re-id.) at most {share} of the records (the measure the "
+                   "verdict uses with a sampling weight; unique records are shown for comparison)").format(
+            share=findings.pct(thresholds.expected_reid_share))
+        doc.p(_("Risks are those of the worst QID subset (for expected re-identifications, the worst key). "
+                "Thresholds: {limits}, certain inference at most {gain} above the prior.").format(
+            limits=limits, gain=findings.pct(thresholds.inference_certain_gain)), "small")
+    else:
+        doc.p(_("Risks are those of the worst QID subset. Thresholds: at most {unique} unique, mean probability at "
+                "most {mean}, certain inference at most {gain} above the prior.").format(
+            unique=findings.pct(thresholds.unique_share), mean=findings.pct(thresholds.reid_prob),
+            gain=findings.pct(thresholds.inference_certain_gain)), "small")
     doc.figure(risk_loss_figure(risk_loss_points(assessment, order, choice.index), thresholds.unique_share,
-                                thresholds.reid_prob),
-               "Risk against information lost",
-               "One point per scenario, numbered as in the table; the square is the original file; green: ready "
-               "for release, red: not ready; the ringed point is the recommended scenario.")
-    doc.p("Information lost per column", "h2")
+                                thresholds.reid_prob, expected_limit=thresholds.expected_reid_share),
+               _("Risk against information lost"),
+               _("One point per scenario, numbered as in the table; the square is the original file; green: ready "
+                 "for release, red: not ready; the ringed point is the recommended scenario."))
+    doc.p(_("Information lost per column"), "h2")
     rows = []
-    for number, i in enumerate(order, start=1):
+    for position, i in enumerate(order, start=1):
         loss = results[i].loss
         for column in (*loss.levels, *loss.dropped):
             if column in loss.dropped:
-                what, entropy = "left out", loss.entropy_dropped.get(column)
+                what, entropy = _("left out"), loss.entropy_dropped.get(column)
             else:
                 level = loss.levels[column]
-                what = f"level {level}" if level else "as is"
+                what = _("level {level}").format(level=level) if level else _("as is")
                 entropy = loss.entropy[column]
             blanked = loss.cells_suppressed.get(column, 0)
-            if what == "as is" and not blanked and not entropy:
+            if column not in loss.dropped and not loss.levels[column] and not blanked and not entropy:
                 continue
             most = loss.entropy_max.get(column)
             share = None if entropy is None or not most else entropy / most
-            rows.append([str(number), column, what, f"{blanked:,}", "n/a" if entropy is None else f"{entropy:,.1f}",
-                         _pct(share)])
-    doc.p("Columns a scenario changes (a column kept as it is, with no value blanked, loses nothing).", "small")
-    doc.add_table(["#", "column", "change", "values blanked", "non-uniform entropy (bits)", "share of the column lost"],
-                  rows, [0.05, 0.3, 0.15, 0.15, 0.18, 0.17])
-    tvd = [(str(number), key, value) for number, i in enumerate(order, start=1)
+            rows.append([str(position), column, what, integer(blanked),
+                         _("n/a") if entropy is None else number(entropy, ",.1f"), _pct(share)])
+    doc.p(_("Columns a scenario changes (a column kept as it is, with no value blanked, loses nothing)."), "small")
+    doc.add_table(["#", _("column"), _("change"), _("values blanked"), _("non-uniform entropy (bits)"),
+                   _("share of the column lost")], rows, [0.05, 0.3, 0.15, 0.15, 0.18, 0.17])
+    tvd = [(str(position), key, value) for position, i in enumerate(order, start=1)
            for key, value in results[i].loss.tvd.items()]
     if tvd:
-        doc.p("Distortion of the chosen cross-tabulations (total variation distance: the share of records "
-              "that would have to move between cells to restore the original table)", "small")
-        doc.add_table(["#", "cross-tabulation", "total variation distance"], [[n, k, f"{v:.4f}"] for n, k, v in tvd],
-                      [0.05, 0.6, 0.35])
+        doc.p(_("Distortion of the chosen cross-tabulations (total variation distance: the share of records "
+                "that would have to move between cells to restore the original table)"), "small")
+        doc.add_table(["#", _("cross-tabulation"), _("total variation distance")],
+                      [[n, k, number(v, ".4f")] for n, k, v in tvd], [0.05, 0.6, 0.35])

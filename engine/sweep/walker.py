@@ -62,6 +62,13 @@ class _Node:
     pruned: int                  # records already known to be singletons
     pruned_values: Optional[list[np.ndarray]] = None  # per sensitive: values seen among them
     alone: Optional[np.ndarray] = None  # per unique_rows entry: alone on this subset
+    values: Optional[list[np.ndarray]] = None  # per sensitive: codes of the carried rows (made once)
+
+    def sensitive_values(self, data: "SweepData") -> list[np.ndarray]:
+        """The sensitive codes of the carried rows, gathered once for all of the node's children."""
+        if self.values is None:
+            self.values = [_gather(codes, self.rows) for codes in data.sensitive_codes]
+        return self.values
 
 
 def _gather(codes: np.ndarray, rows: Optional[np.ndarray]) -> np.ndarray:
@@ -95,8 +102,7 @@ def _sensitive_counts(data: SweepData, node: _Node, ids: np.ndarray, n_blocks: i
                       sizes: np.ndarray, counts: np.ndarray) -> None:
     """Fill the CAS counts (and model levels) of every sensitive attribute into ``counts``."""
     layout = data.layout
-    for i, (codes, card) in enumerate(zip(data.sensitive_codes, data.sensitive_cards)):
-        values = _gather(codes, node.rows)
+    for i, (values, card) in enumerate(zip(node.sensitive_values(data), data.sensitive_cards)):
         if data.models:
             blocks, vals, pair_counts = block_value_pairs(ids, n_blocks, values, card)
             levels = block_levels(blocks, vals, pair_counts, sizes, data.distributions[i], data.model_l)
@@ -154,7 +160,7 @@ def _child(data: SweepData, node: _Node, column: int, want_counts: bool, keep_fo
             for mask, codes in zip(masks, data.sensitive_codes):
                 mask[codes[dropped]] = True
         return counts, _Node(rows, remap[ids[keep]], n_blocks - n_single, node.pruned + n_single, masks, alone)
-    return counts, _Node(node.rows, ids, n_blocks, node.pruned, node.pruned_values, alone)
+    return counts, _Node(node.rows, ids, n_blocks, node.pruned, node.pruned_values, alone, node.values)
 
 
 UniquesCallback = Callable[[tuple[int, ...], np.ndarray], None]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QRadioButton,
                                QSpinBox, QVBoxLayout, QWidget)
@@ -19,9 +19,10 @@ from engine.workers import available_cpus
 from ..dialogs.subset_dialog import SubsetDialog
 from ..dialogs.target_dialog import TargetDialog
 from ..estimate import estimate_seconds
-from ..resources import icon
 from ..session import AttackChoice, Session
+from ..widgets.command_bar import assessment_commands
 from ..text import MODEL_TIPS, count, duration, qid_text
+from ..widgets.cluster_fields import ClusterFields
 from .common import banner, hint, page_layout, scrolling, title
 from ..i18n import translate
 
@@ -43,8 +44,6 @@ MODEL_TARGETS = (
 class AttacksPage(QWidget):
     """Everything the run needs besides the data; Run is enabled when the config is valid."""
 
-    runRequested = Signal()
-
     def __init__(self, session: Session, rate: Callable[[], Optional[float]] = lambda: None,
                  parent=None) -> None:
         super().__init__(parent)
@@ -57,7 +56,6 @@ class AttacksPage(QWidget):
         layout = page_layout(body)
         layout.addWidget(title(translate("attacks_page", "3 · Attacks")))
         head = QHBoxLayout()  # the command row: Run on the right, where every page has it
-        head.addStretch(1)
         layout.addLayout(head)
         columns = QHBoxLayout()
         left, right = QVBoxLayout(), QVBoxLayout()
@@ -70,7 +68,7 @@ class AttacksPage(QWidget):
         right.addWidget(self._family_box())
         right.addWidget(self._privacy_box())
         right.addWidget(self._run_box())
-        head.addWidget(self.run_button)
+        head.addWidget(self.commands, 1)
         right.addStretch(1)
         for signal in (session.dataChanged, session.rolesChanged, session.attacksChanged,
                        session.targetsChanged):
@@ -322,11 +320,12 @@ class AttacksPage(QWidget):
         self.jobs.valueChanged.connect(self._on_jobs)
         row.addWidget(self.jobs)
         row.addStretch(1)
-        self.run_button = QPushButton(icon("run"), translate("attacks_page", "Run the attacks  (Ctrl+R)"))
-        self.run_button.setObjectName("primary")
-        self.run_button.clicked.connect(self.runRequested)
-        row.addWidget(self.run_button)
+        self.commands = assessment_commands()
+        self.run_button = self.commands.run_button
         layout.addLayout(row)
+        self.cluster = ClusterFields()
+        self.cluster.changed.connect(self.session.set_cluster)
+        layout.addWidget(self.cluster)
         self.problem = banner("", "banner")
         layout.addWidget(self.problem)
         return box
@@ -436,6 +435,7 @@ class AttacksPage(QWidget):
         if s.family.kind == "max-size" and s.family.max_size:
             self.max_size.setValue(s.family.max_size)
         self.jobs.setValue(s.jobs)
+        self.cluster.show_options(s.cluster)
         self.models_enabled.setChecked(s.models.enabled)
         self.models_l.setValue(s.models.l)
         for name, (check, spin) in self.model_targets.items():

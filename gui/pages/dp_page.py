@@ -3,11 +3,12 @@
 Counting queries on a table (thesis ch. 6: privacy loss about a new record's sensitive value
 and utility of the noisy count, oblivious and local mechanisms, several queries side by side)
 and a thresholded count (Desfontaines et al. 2019: delta of a passive and of an active
-attacker with partial knowledge). The page has its own file pickers, Run/Cancel, Open/Save
-analysis and exports; every number comes from :func:`engine.dp.api.run_dp_analysis`.
+attacker with partial knowledge). The page has its own file picker; every number comes from
+:func:`engine.dp.api.run_dp_analysis`.
 
-The page lays out the pieces of :mod:`gui.pages.dp` (the two forms, the results column, the
-run bar) and runs the jobs.
+The page lays out the pieces of :mod:`gui.pages.dp` (the two forms, the results column); run,
+cancel, exports and the analysis file are the :class:`~gui.controller.AnalysisController`'s, told
+what to do by :class:`DPAnalysis`.
 """
 
 from __future__ import annotations
@@ -16,28 +17,80 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from engine.config import DataSource
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
 from engine.dp.results import DPAssessment
 from engine.errors import InputError
 
-from ..dialogs.errors import show_error
-from ..jobs import JobError, JobRunner
-from ..resources import icon
+from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome
+from ..widgets.command_bar import CommandBar, CommandTexts
+from ..widgets.run_bar import RunBar
 from .common import hint, page_layout, scrolling, title
 from .dp.counting_form import CountingBox
 from .dp.results_view import DPResults, gap_sentence
-from .dp.run_bar import DPRunBar
 from .dp.threshold_form import ThresholdBox
 from ..i18n import translate
 
 __all__ = ["DPPage", "gap_sentence"]
 
-ANALYSIS_FILTER = QT_TRANSLATE_NOOP("main_window", "RiskReview analysis (*.toml)")
 SETUP_WIDTH = 440
+
+
+class DPAnalysis(Analysis):
+    """The noisy-count page's analysis: its forms' :class:`DPConfig`, run by
+    :func:`engine.dp.api.run_dp_analysis`."""
+
+    def __init__(self, page: "DPPage") -> None:
+        self.page = page
+        self.texts = AnalysisTexts(
+            cannot_run=translate("dp_page", "The analysis cannot run"),
+            could_not_run=translate("dp_page", "The analysis could not run"),
+            running=translate("dp_page", "Starting the analysis"),
+            pdf_name="dp_report.pdf", analysis_name="dp_analysis.toml")
+
+    def config(self) -> DPConfig:
+        return self.page.config()
+
+    def work(self, config: DPConfig):
+        config.validate()
+
+        def work(progress, cancel):
+            from engine.dp.api import run_dp_analysis
+
+            return run_dp_analysis(config, on_progress=progress, cancel=cancel)
+
+        return work
+
+    def show(self, outcome: Outcome) -> None:
+        self.page.show_assessment(outcome.result)
+
+    def result(self):
+        return self.page.assessment
+
+    def read(self, path: str) -> DPConfig:
+        return DPConfig.from_toml(path)
+
+    def apply(self, config: DPConfig, path: str) -> bool:
+        self.page.set_config(config)
+        return True
+
+    def saving_config(self) -> DPConfig:
+        config = self.page.config()
+        config.validate()
+        return config
+
+    def write_pdf(self, result: DPAssessment, path: Path, cancel) -> None:
+        from engine.report.dp_pdf import write_dp_pdf
+
+        write_dp_pdf(result, path, cancel=cancel)
+
+    def write_tables(self, result: DPAssessment, folder: Path, cancel) -> None:
+        from engine.report.dp_tables import write_dp_results
+
+        write_dp_results(result, folder, cancel=cancel)
 
 
 class DPPage(QWidget):
@@ -49,11 +102,8 @@ class DPPage(QWidget):
         super().__init__(parent)
         self.assessment: Optional[DPAssessment] = None
         self.opened = DPConfig()  # the analysis opened (or the defaults); the form edits it
-        self.run_job = JobRunner("dp-run", self)
-        self.export_job = JobRunner("dp-export", self)
         self._build()
-        self._connect_jobs()
-        self._refresh_buttons()
+        self.controller.refresh()
 
     # --- building --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -63,26 +113,17 @@ class DPPage(QWidget):
         body = QWidget()
         layout = page_layout(body)
         layout.addWidget(title(translate("dp_page", "Differential privacy")))
-        head = QHBoxLayout()  # the command row: as on the other pages, Run and the exports on the right
-        self.open_button = QPushButton(icon("open"), translate("dp_page", "Open analysis..."))
-        self.open_button.setToolTip(translate("dp_page", "Read a differential-privacy analysis (.toml) saved earlier."))
-        self.open_button.clicked.connect(lambda: self.open_analysis())
-        self.save_button = QPushButton(icon("save"), translate("dp_page", "Save analysis..."))
-        self.save_button.setToolTip(
-            translate("dp_page", "Write this form to a .toml file (also usable with `riskreview dp --config`).")
-        )
-        self.save_button.clicked.connect(lambda: self.save_analysis())
-        head.addWidget(self.open_button)
-        head.addWidget(self.save_button)
-        head.addStretch(1)
-        self.run_button = QPushButton(icon("run"), translate("dp_page", "Run the analysis"))
-        self.run_button.setObjectName("primary")
-        self.run_button.setToolTip(
-            translate("dp_page", "Compute every query, mechanism and ε, and the thresholded count.")
-        )
-        self.run_button.clicked.connect(self.run)
-        self.command_row = head
-        layout.addLayout(head)
+        self.commands = CommandBar(CommandTexts(
+            open=translate("dp_page", "Open analysis..."),
+            open_tip=translate("dp_page", "Read a differential-privacy analysis (.toml) saved earlier."),
+            save=translate("dp_page", "Save analysis..."),
+            save_tip=translate("dp_page", "Write this form to a .toml file (also usable with `riskreview dp --config`)."),
+            pdf=translate("dp.results_view", "Export PDF..."),
+            tables=translate("dp.results_view", "Export CSV+JSON..."),
+            run=translate("dp_page", "Run the analysis"),
+            run_tip=translate("dp_page", "Compute every query, mechanism and ε, and the thresholded count."),
+        ))
+        layout.addWidget(self.commands)
         layout.addWidget(
             hint(
                 translate(
@@ -109,19 +150,19 @@ class DPPage(QWidget):
         self.setup = setup
         self.splitter.addWidget(setup_area)
         self.results = DPResults()
-        self.results.pdf_button.clicked.connect(lambda: self.export_pdf())
-        self.results.csv_button.clicked.connect(lambda: self.export_csv())
-        for button in (self.results.pdf_button, self.results.csv_button, self.run_button):
-            self.command_row.addWidget(button)  # moved from the results column
         self.splitter.addWidget(self.results)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([SETUP_WIDTH + 10, 640])
         layout.addWidget(self.splitter, 1)
         outer.addWidget(body, 1)
-        self.run_bar = DPRunBar()
-        self.run_bar.cancelRequested.connect(self.cancel)
+        self.run_bar = RunBar(
+            stages={"dp": translate("dp.run_bar", "Computing privacy loss and utility")},
+            formats={"dp": translate("dp.run_bar", "{done} / {total} points")},
+        )
         outer.addWidget(self.run_bar)
+        self.controller = AnalysisController(DPAnalysis(self), "dp", self, self.run_bar, self.commands)
+        self.controller.statusMessage.connect(self.results.status.setText)
         self._expose_widgets()
 
     def _expose_widgets(self) -> None:
@@ -137,18 +178,11 @@ class DPPage(QWidget):
         self.summary, self.warnings, self.tabs, self.gap = r.summary, r.warnings, r.tabs, r.gap
         self.curves, self.tradeoff, self.threshold_plot = r.curves, r.tradeoff, r.threshold_plot
         self.points_table, self.threshold_table = r.points_table, r.threshold_table
-        self.status, self.pdf_button, self.csv_button = r.status, r.pdf_button, r.csv_button
-
-    def _connect_jobs(self) -> None:
-        self.run_job.progress.connect(self.run_bar.update_progress)
-        self.run_job.finished.connect(self._on_run_finished)
-        self.run_job.failed.connect(self._on_run_failed)
-        self.run_job.cancelled.connect(self._on_run_cancelled)
-        self.export_job.finished.connect(self._on_export_finished)
-        self.export_job.failed.connect(self._on_export_failed)
-        self.export_job.cancelled.connect(self._on_export_cancelled)
-        for runner in (self.run_job, self.export_job):
-            runner.busyChanged.connect(self._on_busy)
+        self.status = r.status
+        c = self.commands
+        self.open_button, self.save_button, self.run_button = c.open_button, c.save_button, c.run_button
+        self.pdf_button, self.csv_button = c.pdf_button, c.tables_button
+        self.run_job, self.export_job = self.controller.runner, self.controller.exporter
 
     # --- the forms ------------------------------------------------------------------------------
     @property
@@ -214,105 +248,28 @@ class DPPage(QWidget):
 
     def open_analysis(self, path: Optional[str] = None) -> bool:
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(
-                self, translate("dp_page", "Open a differential-privacy analysis"), "",
-                translate("main_window", ANALYSIS_FILTER)
-            )
-            if not path:
-                return False
-        try:
-            config = DPConfig.from_toml(path)
-        except InputError as exc:
-            show_error(self, translate("dp_page", "The analysis could not be opened"), str(exc))
-            return False
-        self.set_config(config)
-        self.status.setText(translate("dp_page", "Opened {0}.").format(Path(path).name))
-        return True
+            return self.controller.ask_open()
+        return self.controller.open_analysis(path)
 
     def save_analysis(self, path: Optional[str] = None) -> bool:
-        try:
-            config = self.config()
-            config.validate()
-        except InputError as exc:
-            show_error(self, translate("dp_page", "The analysis cannot be saved yet"), str(exc))
-            return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self, translate("dp_page", "Save the analysis"), "dp_analysis.toml",
-                translate("main_window", ANALYSIS_FILTER)
-            )
-            if not path:
-                return False
-        from engine.report.atomic import write_analysis_file
-
-        try:  # the data path relative to the analysis file's folder, or absolute
-            write_analysis_file(config, Path(path))
-        except InputError as exc:
-            show_error(self, translate("dp_page", "The analysis could not be saved"), str(exc))
-            return False
-        except OSError as exc:
-            show_error(self, translate("dp_page", "The analysis could not be saved"), f"{path}: {exc.strerror or exc}")
-            return False
-        self.status.setText(translate("dp_page", "Saved the analysis to {0}.").format(Path(path).name))
-        return True
+            return self.controller.ask_save()
+        return self.controller.save_analysis(path)
 
     # --- running ------------------------------------------------------------------------------
     @Slot()
     def run(self) -> bool:
-        if self.run_job.busy:
+        if self.controller.busy:
             return False
         if self.counting.has_unadded_query():
             if not self.add_current_scenario():  # a query filled in but not added yet: add it
                 return False
-        try:
-            config = self.config()
-            config.validate()
-        except InputError as exc:
-            show_error(self, translate("dp_page", "The analysis cannot run"), str(exc))
-            return False
-
-        def work(progress, cancel):
-            from engine.dp.api import run_dp_analysis
-
-            return run_dp_analysis(config, on_progress=progress, cancel=cancel)
-
         self.status.setText("")
-        self.run_bar.begin(translate("dp_page", "Starting the analysis"))
-        self.run_job.submit(work)
-        return True
+        return self.controller.run()
 
     @Slot()
     def cancel(self) -> None:
-        self.run_job.cancel()
-        self.export_job.cancel()
-
-    @Slot(object)
-    def _on_run_finished(self, assessment: DPAssessment) -> None:
-        self.run_bar.end()
-        self.show_assessment(assessment)
-
-    @Slot(object)
-    def _on_run_failed(self, error: JobError) -> None:
-        self.run_bar.end()
-        show_error(self, translate("dp_page", "The analysis could not run"), error.message, error.details)
-
-    @Slot()
-    def _on_run_cancelled(self) -> None:
-        self.run_bar.end()
-        self.status.setText(translate("dp_page", "Cancelled: nothing was kept from that run."))
-
-    @Slot(bool)
-    def _on_busy(self, _busy: bool = False) -> None:
-        self._refresh_buttons()
-
-    def _refresh_buttons(self) -> None:
-        running = self.run_job.busy
-        exporting = self.export_job.busy
-        self.run_button.setEnabled(not running)
-        self.open_button.setEnabled(not running)
-        has_result = self.assessment is not None
-        self.pdf_button.setEnabled(has_result and not exporting)
-        self.csv_button.setEnabled(has_result and not exporting)
+        self.controller.cancel()
 
     def result_is_stale(self) -> bool:
         """Whether the last result was run with another analysis than the form now describes."""
@@ -326,73 +283,24 @@ class DPPage(QWidget):
     def show_assessment(self, assessment: DPAssessment) -> None:
         self.assessment = assessment
         self.results.show_assessment(assessment)
-        self._refresh_buttons()
+        self.controller.refresh()
         self.resultChanged.emit()
 
     # --- exports --------------------------------------------------------------------------------
     def export_pdf(self, path: Optional[str] = None) -> bool:
-        if self.assessment is None or self.export_job.busy:
-            return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self,
-                translate("dp_page", "Export the PDF report"),
-                "dp_report.pdf",
-                translate("dp_page", "PDF (*.pdf)"),
-            )
-            if not path:
-                return False
-        assessment, target = self.assessment, Path(path)
-
-        def work(progress, cancel):
-            from engine.report.dp_pdf import write_dp_pdf
-
-            return [write_dp_pdf(assessment, target, cancel=cancel)]
-
-        self.status.setText(translate("dp_page", "Writing {0}...").format(target.name))
-        self.export_job.submit(work)
-        self._refresh_buttons()
-        return True
+            return self.controller.ask_export_pdf()
+        return self.controller.export_pdf(path)
 
     def export_csv(self, folder: Optional[str] = None) -> bool:
-        if self.assessment is None or self.export_job.busy:
-            return False
         if folder is None:
-            folder = QFileDialog.getExistingDirectory(self, translate("dp_page", "Export CSV and JSON into a folder"))
-            if not folder:
-                return False
-        assessment, target = self.assessment, Path(folder)
-
-        def work(progress, cancel):
-            from engine.report.dp_tables import write_dp_results
-
-            return list(write_dp_results(assessment, target, cancel=cancel))
-
-        self.status.setText(translate("dp_page", "Writing the CSV and JSON files into {0}...").format(target))
-        self.export_job.submit(work)
-        self._refresh_buttons()
-        return True
-
-    @Slot(object)
-    def _on_export_finished(self, paths) -> None:
-        names = ", ".join(Path(p).name for p in paths)
-        folder = Path(paths[0]).parent if paths else ""
-        self.status.setText(translate("dp_page", "Wrote {0} in {1}.").format(names, folder))
-
-    @Slot(object)
-    def _on_export_failed(self, error: JobError) -> None:
-        self.status.setText(translate("dp_page", "The export failed; nothing was written."))
-        show_error(self, translate("dp_page", "The export failed"), error.message, error.details)
-
-    @Slot()
-    def _on_export_cancelled(self) -> None:
-        self.status.setText(translate("dp_page", "Export cancelled; nothing was written."))
+            return self.controller.ask_export_tables()
+        return self.controller.export_tables(folder)
 
     # --- closing ------------------------------------------------------------------------------
     def shutdown(self) -> bool:
         """Cancel every job of the page and wait for its threads (window closing)."""
-        ok = True
-        for runner in (self.run_job, self.export_job, self.values_job, self.columns_job):
+        ok = self.controller.shutdown()
+        for runner in (self.values_job, self.columns_job):
             ok = runner.shutdown() and ok
-        self.run_bar.end()
         return ok

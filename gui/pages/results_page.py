@@ -7,16 +7,16 @@ from __future__ import annotations
 from html import escape
 from typing import Optional
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView,
-                               QLabel, QPushButton, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
+                               QLabel, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.selection import top_by_size
 
 from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
-from ..resources import icon
 from ..session import Session
 from ..text import TIPS, count, duration, pct, qid_text
+from ..widgets.command_bar import assessment_commands
 from ..widgets.histograms import HistogramGrid
 from ..widgets.models_view import OverTimeView, PrivacyModelsView
 from ..widgets.sample_view import SampleView
@@ -30,9 +30,6 @@ DEFAULT_HISTOGRAMS = 4
 
 class ResultsPage(QWidget):
     """Shows ``session.result``; the attack selector switches all the sweep views at once."""
-
-    exportPdfRequested = Signal()
-    exportTablesRequested = Signal()
 
     def __init__(self, session: Session, parent=None) -> None:
         super().__init__(parent)
@@ -74,19 +71,6 @@ class ResultsPage(QWidget):
         self.summary.setWordWrap(True)
         head.addWidget(self.summary, 1)
         layout.addLayout(head)
-        commands = QHBoxLayout()  # the command row: the exports on the right, where every page has them
-        commands.addStretch(1)
-        self.pdf_button = QPushButton(icon("export"), translate("results_page", "Export PDF..."))
-        self.pdf_button.setToolTip(translate("results_page", "The risk report for the release board (Ctrl+E)."))
-        self.pdf_button.clicked.connect(self.exportPdfRequested)
-        self.tables_button = QPushButton(icon("table"), translate("results_page", "Export CSV+JSON..."))
-        self.tables_button.setToolTip(
-            translate("results_page", "results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E).")
-        )
-        self.tables_button.clicked.connect(self.exportTablesRequested)
-        commands.addWidget(self.pdf_button)
-        commands.addWidget(self.tables_button)
-        layout.addLayout(commands)
         self.stale = banner(
             translate(
                 "results_page",
@@ -96,6 +80,9 @@ class ResultsPage(QWidget):
             ),
             "banner",
         )
+        self.commands = assessment_commands()  # the exports and Run on the right, where every page has them
+        self.pdf_button, self.tables_button = self.commands.pdf_button, self.commands.tables_button
+        layout.addWidget(self.commands)
         self.stale.hide()
         layout.addWidget(self.stale)
         self.warnings = banner()

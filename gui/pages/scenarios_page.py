@@ -1,13 +1,14 @@
 """What would make the file ready: build scenarios (named, ordered transformations kept in the
 analysis's ``[[scenario]]`` sections), run every attack on each, compare risk against
 information lost, pick one, export its data on request; and "Suggest" the least-loss
-generalisation meeting k-anonymity. Every number comes from the engine (engine.remediation);
-runs are jobs on worker threads with progress and cancel."""
+generalisation meeting k-anonymity. Every number comes from the engine (engine.remediation).
+The scenarios' run is the release assessment with its scenarios (:class:`ScenariosAnalysis`) and
+the search is :class:`SuggestAnalysis`: both are run, cancelled and exported by an
+:class:`~gui.controller.AnalysisController`."""
 
 from __future__ import annotations
 
-import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional
 
@@ -16,19 +17,21 @@ from PySide6.QtWidgets import (QFileDialog, QGroupBox, QHBoxLayout, QInputDialog
                                QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.api import run_assessment
-from engine.config import Thresholds
+from engine.config import AnalysisConfig, Thresholds
 from engine.errors import InputError
-from engine.io.preview import subtable
+from engine.io.preview import EncodedTable, subtable
 from engine.remediation.export import export_scenario
 from engine.remediation.recommend import describe_step, recommend
 from engine.remediation.scenarios import with_scenarios
-from engine.remediation.suggest import suggest
+from engine.remediation.suggest import SuggestConfig, suggest
 from engine.remediation.transforms import Drop, LocalSuppression, Scenario
 
+from ..assessment import AssessmentAnalysis
+from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome
 from ..dialogs.errors import show_error
-from ..jobs import JobError, JobRunner
 from ..resources import icon
-from ..session import Result, Session
+from ..session import Session
+from ..widgets.command_bar import CommandBar, CommandTexts
 from ..widgets.run_bar import RunBar
 from .common import banner, hint, page_layout, title
 from .scenarios.compare_view import CompareTable, RiskLossPlot
@@ -55,18 +58,94 @@ def _without_marks(scenarios) -> tuple:
     return tuple(replace(s, recommended=False, exported=None) for s in scenarios)
 
 
+class ScenariosAnalysis(AssessmentAnalysis):
+    """The assessment with its scenarios; the last result's original is reused when only the
+    scenarios changed."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session, AnalysisTexts(
+            cannot_run=translate("scenarios_page", "The scenarios cannot run yet"),
+            could_not_run=translate("scenarios_page", "The scenarios could not run"),
+            running=translate("scenarios_page", "Running the scenarios"),
+            nothing_yet=translate("scenarios_page", "Run the scenarios or the attacks first."),
+            blocked=translate("scenarios_page", LOCKED_TIP)))
+
+    def config(self) -> AnalysisConfig:
+        if not self.session.scenarios:
+            raise InputError(translate("scenarios_page", "Build a scenario first (New..., then add steps)."))
+        return super().config()
+
+    def work(self, config: AnalysisConfig):
+        table = subtable(self.session.table, config.needed_columns())
+        result = self.session.result
+        previous = result.assessment if result is not None and _same_analysis(result.assessment.config, config) \
+            and not config.linkage.enabled else None  # linked releases: the releases are read again
+        self._attacks = result.attacks if previous is not None else replace(self.session.attacks)
+
+        def work(progress, cancel):
+            if previous is not None:
+                return with_scenarios(replace(previous, config=config), table, progress, cancel)
+            return run_assessment(config, table=table, on_progress=progress, cancel=cancel)
+
+        return work
+
+    def same(self, a: AnalysisConfig, b: AnalysisConfig) -> bool:
+        return super().same(replace(a, scenarios=_without_marks(a.scenarios)),
+                            replace(b, scenarios=_without_marks(b.scenarios)))
+
+
+@dataclass(frozen=True, eq=False)
+class SuggestRequest:
+    """A search as the panel describes it: the engine's config on the QID columns, and the
+    hierarchies' specifications it was built from (what :meth:`SuggestAnalysis.same` compares)."""
+
+    config: SuggestConfig
+    table: EncodedTable
+    specs: tuple
+
+
+class SuggestAnalysis(Analysis):
+    """The Suggest tab's search: the least-loss generalisation meeting the target
+    (:func:`engine.remediation.suggest.suggest`)."""
+
+    def __init__(self, page: "ScenariosPage") -> None:
+        self.page = page
+        self.texts = AnalysisTexts(cannot_run=translate("scenarios_page", "Cannot suggest"),
+                                   could_not_run=translate("scenarios_page", "The suggestion could not be made"),
+                                   running=translate("scenarios_page", "Searching the levels"))
+
+    def config(self) -> SuggestRequest:
+        session = self.page.session
+        if session.table is None:
+            raise InputError(translate("scenarios_page", "no data loaded: open a data file first"))
+        table = subtable(session.table, session.qids)
+        panel = self.page.suggest_panel
+        return SuggestRequest(panel.config(table), table, tuple(sorted(panel.specs.items())))
+
+    def work(self, request: SuggestRequest):
+        self.page.suggest_panel.show_suggestion(None)
+        self.page.suggest_panel.best.setText(translate("scenarios_page", "Searching..."))
+        return lambda progress, cancel: suggest(request.table, request.config, progress, cancel)
+
+    def same(self, a: SuggestRequest, b: SuggestRequest) -> bool:
+        ca, cb = a.config, b.config
+        return (a.specs, ca.qids, ca.target, ca.metric, ca.max_seconds) == \
+            (b.specs, cb.qids, cb.target, cb.metric, cb.max_seconds)
+
+    def show(self, outcome: Outcome) -> None:
+        self.page.suggest_panel.show_suggestion(outcome.result)
+
+    def result(self):
+        return self.page.suggest_panel.suggestion
+
+
 class ScenariosPage(QWidget):
     """The Scenarios page of the window (reads and changes the :class:`Session`)."""
 
     def __init__(self, session: Session, parent=None) -> None:
         super().__init__(parent)
         self.session = session
-        self.run_job = JobRunner("scenarios", self)
-        self.suggest_job = JobRunner("suggest", self)
-        self.export_job = JobRunner("scenario-export", self)
-        self.exclusive: list[JobRunner] = []  # other jobs that also make the assessment: one at a time
         self.last_error = None
-        self._started = 0.0
         self._export_name = ""
         self._build()
         self._connect()
@@ -81,14 +160,15 @@ class ScenariosPage(QWidget):
         outer.setSpacing(0)
         body = QWidget()
         layout = page_layout(body)
-        head = QHBoxLayout()
-        head.addWidget(title(translate("scenarios_page", "Scenarios: what would make it ready")))
-        head.addStretch(1)
-        self.run_button = QPushButton(icon("run"), translate("scenarios_page", "Run the scenarios"))
-        self.run_button.setObjectName("primary")
-        self.run_button.setToolTip(translate("scenarios_page", RUN_TIP))
-        head.addWidget(self.run_button)
-        layout.addLayout(head)
+        layout.addWidget(title(translate("scenarios_page", "Scenarios: what would make it ready")))
+        self.commands = CommandBar(CommandTexts(
+            run=translate("scenarios_page", "Run the scenarios"), run_tip=translate("scenarios_page", RUN_TIP),
+            pdf=translate("scenarios_page", "Export PDF..."),
+            pdf_tip=translate("scenarios_page", "The risk report with the scenarios (Ctrl+E)."),
+            tables=translate("scenarios_page", "Export CSV+JSON..."),
+            tables_tip=translate("scenarios_page", "results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E).")))
+        self.run_button = self.commands.run_button
+        layout.addWidget(self.commands)
         layout.addWidget(
             hint(
                 translate(
@@ -108,6 +188,12 @@ class ScenariosPage(QWidget):
         outer.addWidget(body, 1)
         self.run_bar = RunBar()
         outer.addWidget(self.run_bar)
+        self.controller = AnalysisController(ScenariosAnalysis(self.session), "scenarios", self, self.run_bar,
+                                             self.commands)
+        self.suggester = AnalysisController(SuggestAnalysis(self), "suggest", self, self.run_bar)
+        self.suggester.exclude(self.controller)
+        self.run_job, self.export_job = self.controller.runner, self.controller.exporter
+        self.suggest_job = self.suggester.runner
 
     def _build_tab(self) -> QWidget:
         tab = QWidget()
@@ -210,8 +296,6 @@ class ScenariosPage(QWidget):
         s.dataChanged.connect(self._on_roles)
         s.scenariosChanged.connect(self._on_scenarios)
         s.resultChanged.connect(self._on_result)
-        self.run_button.clicked.connect(self.run)
-        self.run_bar.cancelRequested.connect(self.cancel)
         self.new_button.clicked.connect(lambda: self.ask_new())
         self.rename_button.clicked.connect(lambda: self.ask_rename())
         self.copy_button.clicked.connect(self.duplicate)
@@ -231,23 +315,29 @@ class ScenariosPage(QWidget):
         self.unpick_button.clicked.connect(lambda: self.pick(None))
         self.export_button.clicked.connect(lambda: self.ask_export())
         self.suggest_panel.runRequested.connect(self.run_suggest)
-        self.suggest_panel.cancelRequested.connect(self.suggest_job.cancel)
+        self.suggest_panel.cancelRequested.connect(self.suggester.cancel)
         self.suggest_panel.scenarioRequested.connect(self.scenario_from_suggestion)
         self.suggest_panel.take_button.clicked.connect(self._take_recode)
-        self.suggest_panel.failed.connect(
-            lambda message: self._error(translate("scenarios_page", "Cannot suggest"), message)
-        )
-        for job, name in ((self.run_job, "run"), (self.suggest_job, "suggest"), (self.export_job, "export")):
-            job.progress.connect(self.run_bar.update_progress)
-            job.busyChanged.connect(self._on_busy)
-            job.finished.connect(getattr(self, f"_on_{name}_finished"))
-            job.failed.connect(lambda error, name=name: self._on_failed(name, error))
-            job.cancelled.connect(lambda name=name: self._on_cancelled(name))
+        self.suggest_panel.failed.connect(lambda message: self._error(translate("scenarios_page", "Cannot suggest"), message))
+        for controller in (self.controller, self.suggester):
+            controller.stateChanged.connect(self._on_busy)
+            controller.errorShown.connect(self._on_error_shown)
+        self.controller.finished.connect(lambda _outcome: self.tabs.setCurrentIndex(COMPARE))
+        self.controller.runner.cancelled.connect(
+            lambda: self.recommendation.setText(translate("scenarios_page", "Run cancelled: the comparison shows the last finished run.")))
+        self.controller.exporter.cancelled.connect(
+            lambda: self.recommendation.setText(translate("scenarios_page", "Export cancelled: nothing written.")))
+        self.suggester.runner.cancelled.connect(
+            lambda: self.suggest_panel.best.setText(translate("scenarios_page", "Search cancelled: no suggestion.")))
         self._on_busy()
 
     # --- session ------------------------------------------------------------------------------------
     def _error(self, title_text: str, message: str, details: str = "") -> None:
         self.last_error = show_error(self, title_text, message, details)
+
+    @Slot(object)
+    def _on_error_shown(self, box) -> None:
+        self.last_error = box
 
     @Slot()
     def _on_roles(self) -> None:
@@ -453,93 +543,28 @@ class ScenariosPage(QWidget):
         self.step_list.setCurrentRow(row + by)
 
     # --- running --------------------------------------------------------------------------------------
-    def lock_with(self, runner: JobRunner) -> None:
-        """Make the scenarios' run and ``runner`` (the window's run of the attacks) exclusive:
-        both make the assessment, so only one runs at a time."""
-        self.exclusive.append(runner)
-        runner.busyChanged.connect(self._on_busy)
-        self._on_busy()
-
-    @property
-    def locked(self) -> bool:
-        return any(job.busy for job in self.exclusive)
-
     def run(self) -> bool:
         """Run the scenarios; the original's results are reused when the analysis is unchanged."""
-        if self.busy or self.locked:
-            return False
-        if not self.session.scenarios:
-            self._error(
-                translate("scenarios_page", "Nothing to run"),
-                translate("scenarios_page", "Build a scenario first (New..., then add steps)."),
-            )
-            return False
-        try:
-            config = self.session.build_config()
-            table = subtable(self.session.table, config.needed_columns())
-        except InputError as exc:
-            self._error(translate("scenarios_page", "The scenarios cannot run yet"), str(exc))
-            return False
-        result = self.session.result
-        previous = result.assessment if result is not None and _same_analysis(result.assessment.config, config) \
-            else None
-        self._attacks = result.attacks if previous is not None else replace(self.session.attacks)
-        self._started = time.monotonic()
-
-        def work(progress, cancel):
-            if previous is not None:
-                return with_scenarios(replace(previous, config=config), table, progress, cancel)
-            return run_assessment(config, table=table, on_progress=progress, cancel=cancel)
-
-        self.run_bar.begin(translate("scenarios_page", "Running the scenarios"))
-        self.run_job.submit(work)
-        return True
+        return self.controller.run()
 
     @Slot()
     def cancel(self) -> None:
-        for job in (self.run_job, self.suggest_job, self.export_job):
-            job.cancel()
-
-    @Slot(object)
-    def _on_run_finished(self, assessment) -> None:
-        self.session.set_result(Result(assessment, self._attacks, time.monotonic() - self._started))
-        self.tabs.setCurrentIndex(COMPARE)
-
-    def _on_failed(self, name: str, error: JobError) -> None:
-        titles = {
-            "run": translate("scenarios_page", "The scenarios could not run"),
-            "suggest": translate("scenarios_page", "The suggestion could not be made"),
-            "export": translate("scenarios_page", "Could not export the data"),
-        }
-        self._error(titles[name], error.message, error.details)
-
-    def _on_cancelled(self, name: str) -> None:
-        if name == "suggest":
-            self.suggest_panel.best.setText(translate("scenarios_page", "Search cancelled: no suggestion."))
-            return
-        self.recommendation.setText(
-            translate("scenarios_page", "Run cancelled: the comparison shows the last finished run.")
-            if name == "run"
-            else translate("scenarios_page", "Export cancelled: nothing written.")
-        )
+        self.controller.cancel()
+        self.suggester.cancel()
 
     @property
     def busy(self) -> bool:
-        return self.run_job.busy or self.suggest_job.busy or self.export_job.busy
+        return any(c.busy or c.exporting for c in (self.controller, self.suggester))
 
     @Slot()
     def _on_busy(self, _busy: bool = False) -> None:
         busy = self.busy
         loaded = self.session.table is not None
-        self.run_button.setEnabled(not busy and loaded and not self.locked)
-        self.run_button.setToolTip(translate("scenarios_page", LOCKED_TIP if self.locked else RUN_TIP))
-        self.suggest_panel.set_running(self.suggest_job.busy)
-        self.suggest_panel.run_button.setEnabled(not busy and loaded)
+        self.suggest_panel.set_running(self.suggester.busy)
+        self.suggest_panel.run_button.setEnabled(self.suggester.can_run and loaded)
         has_results = self.session.result is not None and bool(self.session.result.assessment.scenarios)
         for button in (self.pick_button, self.unpick_button, self.export_button):
             button.setEnabled(has_results and not busy)
-        if not busy:
-            self.run_bar.end()
 
     # --- pick and export ------------------------------------------------------------------------------
     def pick(self, name: Optional[str]) -> None:
@@ -582,12 +607,11 @@ class ScenariosPage(QWidget):
             return False
         table, qids, identifiers = self.session.table, self.session.qids, self.session.columns_with("identifiers")
         self._export_name = name
-        self.run_bar.begin(translate("scenarios_page", "Writing the transformed data"))
-        self.export_job.submit(lambda progress, cancel: export_scenario(table, qids, scenario, path, identifiers,
-                                                                          cancel))
-        return True
+        return self.controller.start_export(
+            lambda progress, cancel: export_scenario(table, qids, scenario, path, identifiers, cancel),
+            translate("scenarios_page", "Writing the data of {0} to {1}...").format(name, path),
+            translate("scenarios_page", "Writing the transformed data"), self._on_export_finished)
 
-    @Slot(object)
     def _on_export_finished(self, scenario: Scenario) -> None:
         self.session.mark_scenario(self._export_name, exported=scenario.exported)
         self.recommendation.setText(
@@ -610,23 +634,7 @@ class ScenariosPage(QWidget):
 
     @Slot()
     def run_suggest(self) -> bool:
-        if self.busy or self.session.table is None:
-            return False
-        try:
-            table = subtable(self.session.table, self.session.qids)
-            config = self.suggest_panel.config(table)
-        except InputError as exc:
-            self._error(translate("scenarios_page", "Cannot suggest"), str(exc))
-            return False
-        self.suggest_panel.show_suggestion(None)
-        self.suggest_panel.best.setText(translate("scenarios_page", "Searching..."))
-        self.run_bar.begin(translate("scenarios_page", "Searching the levels"))
-        self.suggest_job.submit(lambda progress, cancel: suggest(table, config, progress, cancel))
-        return True
-
-    @Slot(object)
-    def _on_suggest_finished(self, suggestion) -> None:
-        self.suggest_panel.show_suggestion(suggestion)
+        return self.suggester.run()
 
     @Slot()
     def scenario_from_suggestion(self) -> None:
@@ -647,6 +655,7 @@ class ScenariosPage(QWidget):
             translate("scenarios_page", "Added the scenario {0!r} (Build tab). {1}").format(scenario.name, note)
         )
 
-    def shutdown(self) -> None:
-        for job in (self.run_job, self.suggest_job, self.export_job):
-            job.shutdown()
+    def shutdown(self) -> bool:
+        ok = self.controller.shutdown()
+        return self.suggester.shutdown() and ok
+

@@ -1,10 +1,11 @@
-"""The bar under the pages while a run goes: progress (subsets done/total), elapsed, ETA
-and a Cancel button."""
+"""The bar under the pages while a run goes: the stage, progress (done/total), elapsed, ETA
+and a Cancel button. One widget for every analysis: a page names its own stages (``stages``)
+and how their counts read (``formats``)."""
 
 from __future__ import annotations
 
 import time
-from typing import Optional
+from typing import Mapping, Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton
@@ -12,9 +13,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushBu
 from engine.progress import Progress
 
 from ..resources import icon
-from ..text import duration
 from ..i18n import translate
-from ..text import Translated, local_digits
+from ..text import Translated, count, duration, local_digits
 
 STAGES = Translated(
     "widgets.run_bar",
@@ -29,15 +29,28 @@ STAGES = Translated(
     },
 )
 
+#: How the counts of a stage read on the bar ({done} and {total}); other stages: "{done} / {total}".
+FORMATS = Translated(
+    "widgets.run_bar",
+    {
+        "profiling": QT_TRANSLATE_NOOP("widgets.run_bar", "{done} / {total} columns"),
+        "suggest": QT_TRANSLATE_NOOP("widgets.run_bar", "{done} / {total} combinations"),
+        "histograms": QT_TRANSLATE_NOOP("widgets.run_bar", "{done} / {total} subsets"),
+    },
+)
+
 
 class RunBar(QFrame):
     """Shown while a job runs; ``cancelRequested`` when the analyst presses Cancel."""
 
     cancelRequested = Signal()
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent=None, stages: Optional[Mapping[str, str]] = None,
+                 formats: Optional[Mapping[str, str]] = None) -> None:
         super().__init__(parent)
         self.setObjectName("runBar")
+        self.stages = stages or {}
+        self.formats = formats or {}
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 6)
         self.title = QLabel("")
@@ -58,15 +71,18 @@ class RunBar(QFrame):
         layout.addWidget(self.cancel_button)
         self._start = 0.0
         self._last: Optional[Progress] = None
+        self._note = ""
         self._timer = QTimer(self)
         self._timer.setInterval(500)
         self._timer.timeout.connect(self._refresh)
         self.hide()
 
-    def begin(self, title: str, cancellable: bool = True) -> None:
+    def begin(self, title: str, cancellable: bool = True, note: str = "") -> None:
+        """Show the bar; ``note`` (e.g. where the work runs) stays beside the times."""
         self.title.setText(title)
         self.bar.setRange(0, 0)
-        self.detail.setText(translate("widgets.run_bar", "starting..."))
+        self._note = note
+        self.detail.setText(translate("widgets.run_bar", "starting...") + (f" · {note}" if note else ""))
         self.cancel_button.setEnabled(cancellable)
         self.cancel_button.setVisible(cancellable)
         self._start = time.monotonic()
@@ -85,7 +101,8 @@ class RunBar(QFrame):
     @Slot(object)
     def update_progress(self, progress: Progress) -> None:
         self._last = progress
-        stage = STAGES.get(progress.stage, progress.stage)
+        stage = self.stages.get(progress.stage) or STAGES.get(
+            progress.stage, progress.stage.replace("-", " ").capitalize())
         if progress.stage == "sweep" and progress.total:
             self.bar.setRange(0, progress.total)
             self.bar.setValue(progress.done)
@@ -96,13 +113,11 @@ class RunBar(QFrame):
             )
             if progress.done >= progress.total:
                 stage = translate("widgets.run_bar", "Summarising the results")
-        elif progress.total and progress.stage in ("profiling", "histograms", "suggest"):
+        elif progress.total:
             self.bar.setRange(0, progress.total)
-            self.bar.setValue(progress.done)
-            formats = {"profiling": translate("widgets.run_bar", "{0} / {1} columns"),
-                       "suggest": translate("widgets.run_bar", "{0} / {1} combinations")}
-            self.bar.setFormat(formats.get(progress.stage, translate("widgets.run_bar", "{0} / {1} subsets")).format(
-                local_digits(format(progress.done, ",")), local_digits(format(progress.total, ","))))
+            self.bar.setValue(min(progress.done, progress.total))
+            template = self.formats.get(progress.stage) or FORMATS.get(progress.stage) or "{done} / {total}"
+            self.bar.setFormat(template.format(done=count(progress.done), total=count(progress.total)))
         else:
             self.bar.setRange(0, 0)
         self.title.setText(stage)
@@ -110,17 +125,21 @@ class RunBar(QFrame):
 
     @Slot()
     def _refresh(self) -> None:
-        eta = self._last.eta if self._last is not None and self._last.stage == "sweep" else None
+        last = self._last
         text = translate("widgets.run_bar", "elapsed {0}").format(duration(self.elapsed))
-        if self._last is not None and self._last.stage == "sweep":
-            if self._last.done >= self._last.total:
+        if last is not None and last.stage == "sweep":
+            if last.done >= last.total:
                 text += translate("widgets.run_bar", " · finishing")
             else:
                 text += (
-                    translate("widgets.run_bar", " · remaining about {0}").format(duration(eta))
-                    if eta is not None
+                    translate("widgets.run_bar", " · remaining about {0}").format(duration(last.eta))
+                    if last.eta is not None
                     else translate("widgets.run_bar", " · remaining: measuring")
                 )
+        elif last is not None and last.total and last.done < last.total and last.eta is not None:
+            text += translate("widgets.run_bar", " · remaining about {0}").format(duration(last.eta))
+        if self._note:
+            text += f" · {self._note}"
         self.detail.setText(text)
 
     @Slot()

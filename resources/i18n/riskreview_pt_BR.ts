@@ -2,6 +2,105 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AnalysisController</name>
+    <message>
+        <source>Cancelling...</source>
+        <translation>Cancelando...</translation>
+    </message>
+    <message>
+        <source>The analysis changed during the run: its result was dropped. Run again for the analysis now on screen.</source>
+        <translation>A análise mudou durante a execução: o resultado foi descartado. Execute de novo para a análise que está na tela.</translation>
+    </message>
+    <message>
+        <source>Finished in {0}.</source>
+        <translation>Concluído em {0}.</translation>
+    </message>
+    <message>
+        <source>The run failed</source>
+        <translation>A execução falhou</translation>
+    </message>
+    <message>
+        <source>Run cancelled: nothing was kept from it.</source>
+        <translation>Execução cancelada: nada foi mantido dela.</translation>
+    </message>
+    <message>
+        <source>Export the PDF report</source>
+        <translation>Exportar o relatório em PDF</translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf)</source>
+        <translation>Relatório em PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export CSV and JSON into a folder</source>
+        <translation>Exportar CSV e JSON para uma pasta</translation>
+    </message>
+    <message>
+        <source>the report</source>
+        <translation>o relatório</translation>
+    </message>
+    <message>
+        <source>the tables</source>
+        <translation>as tabelas</translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation>Nada para exportar</translation>
+    </message>
+    <message>
+        <source>Run the analysis on this page first.</source>
+        <translation>Execute primeiro a análise desta página.</translation>
+    </message>
+    <message>
+        <source>{0}: cannot write {1} there ({2})</source>
+        <translation>{0}: não é possível gravar {1} ali ({2})</translation>
+    </message>
+    <message>
+        <source>Writing {0} to {1}...</source>
+        <translation>Gravando {0} em {1}...</translation>
+    </message>
+    <message>
+        <source>Exported to {0}.</source>
+        <translation>Exportado para {0}.</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>A exportação falhou</translation>
+    </message>
+    <message>
+        <source>Export cancelled: nothing was written.</source>
+        <translation>Exportação cancelada: nada foi gravado.</translation>
+    </message>
+    <message>
+        <source>Open an analysis</source>
+        <translation>Abrir uma análise</translation>
+    </message>
+    <message>
+        <source>Save the analysis</source>
+        <translation>Salvar a análise</translation>
+    </message>
+    <message>
+        <source>Could not open the analysis</source>
+        <translation>Não foi possível abrir a análise</translation>
+    </message>
+    <message>
+        <source>Opened the analysis {0}.</source>
+        <translation>Análise {0} aberta.</translation>
+    </message>
+    <message>
+        <source>Nothing to save yet</source>
+        <translation>Ainda não há nada para salvar</translation>
+    </message>
+    <message>
+        <source>Could not save the analysis</source>
+        <translation>Não foi possível salvar a análise</translation>
+    </message>
+    <message>
+        <source>Saved the analysis to {0}.</source>
+        <translation>Análise salva em {0}.</translation>
+    </message>
+</context>
+<context>
     <name>app</name>
     <message>
         <source>&amp;Edit</source>
@@ -10,6 +109,33 @@
     <message>
         <source>&amp;Preferences...</source>
         <translation>&amp;Preferências...</translation>
+    </message>
+</context>
+<context>
+    <name>assessment</name>
+    <message>
+        <source>The scenarios are running: wait for them to finish or cancel them on the Scenarios page.</source>
+        <translation>Os cenários estão em execução: aguarde o término ou cancele-os na página Cenários.</translation>
+    </message>
+    <message>
+        <source>The attacks cannot run yet</source>
+        <translation>Os ataques ainda não podem ser executados</translation>
+    </message>
+    <message>
+        <source>The attacks could not run</source>
+        <translation>Não foi possível executar os ataques</translation>
+    </message>
+    <message>
+        <source>Starting the attacks</source>
+        <translation>Iniciando os ataques</translation>
+    </message>
+    <message>
+        <source>Run the attacks first.</source>
+        <translation>Execute os ataques primeiro.</translation>
+    </message>
+    <message>
+        <source>on the Dask cluster at {0}</source>
+        <translation>no cluster Dask em {0}</translation>
     </message>
 </context>
 <context>
@@ -221,10 +347,6 @@
     <message>
         <source>The sweep runs on this many worker processes.</source>
         <translation>A varredura é executada com este número de processos de trabalho.</translation>
-    </message>
-    <message>
-        <source>Run the attacks  (Ctrl+R)</source>
-        <translation>Executar os ataques  (Ctrl+R)</translation>
     </message>
     <message>
         <source>Risk thresholds: {0}.</source>
@@ -904,14 +1026,6 @@
         <source>Computing privacy loss and utility</source>
         <translation>Calculando a perda de privacidade e a utilidade</translation>
     </message>
-    <message>
-        <source>elapsed {duration}</source>
-        <translation>decorrido {duration}</translation>
-    </message>
-    <message>
-        <source> · remaining about {duration}</source>
-        <translation> · faltam cerca de {duration}</translation>
-    </message>
 </context>
 <context>
     <name>dp.scenario_table</name>
@@ -1022,34 +1136,6 @@
         <translation>Antes de publicar estatísticas com ruído em vez de microdados: quanto um atacante ainda descobre sobre o valor sensível de uma pessoa, e quanto um analista ainda pode confiar na contagem, para cada ε?</translation>
     </message>
     <message>
-        <source>Open a differential-privacy analysis</source>
-        <translation>Abrir uma análise de privacidade diferencial</translation>
-    </message>
-    <message>
-        <source>The analysis could not be opened</source>
-        <translation>Não foi possível abrir a análise</translation>
-    </message>
-    <message>
-        <source>Opened {0}.</source>
-        <translation>{0} aberto.</translation>
-    </message>
-    <message>
-        <source>The analysis cannot be saved yet</source>
-        <translation>A análise ainda não pode ser salva</translation>
-    </message>
-    <message>
-        <source>Save the analysis</source>
-        <translation>Salvar a análise</translation>
-    </message>
-    <message>
-        <source>The analysis could not be saved</source>
-        <translation>Não foi possível salvar a análise</translation>
-    </message>
-    <message>
-        <source>Saved the analysis to {0}.</source>
-        <translation>Análise salva em {0}.</translation>
-    </message>
-    <message>
         <source>The analysis cannot run</source>
         <translation>A análise não pode ser executada</translation>
     </message>
@@ -1060,46 +1146,6 @@
     <message>
         <source>The analysis could not run</source>
         <translation>Não foi possível executar a análise</translation>
-    </message>
-    <message>
-        <source>Cancelled: nothing was kept from that run.</source>
-        <translation>Cancelado: nada foi mantido dessa execução.</translation>
-    </message>
-    <message>
-        <source>Export the PDF report</source>
-        <translation>Exportar o relatório em PDF</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Writing {0}...</source>
-        <translation>Gravando {0}...</translation>
-    </message>
-    <message>
-        <source>Export CSV and JSON into a folder</source>
-        <translation>Exportar CSV e JSON para uma pasta</translation>
-    </message>
-    <message>
-        <source>Writing the CSV and JSON files into {0}...</source>
-        <translation>Gravando os arquivos CSV e JSON em {0}...</translation>
-    </message>
-    <message>
-        <source>Wrote {0} in {1}.</source>
-        <translation>{0} gravados em {1}.</translation>
-    </message>
-    <message>
-        <source>The export failed; nothing was written.</source>
-        <translation>A exportação falhou; nada foi gravado.</translation>
-    </message>
-    <message>
-        <source>The export failed</source>
-        <translation>A exportação falhou</translation>
-    </message>
-    <message>
-        <source>Export cancelled; nothing was written.</source>
-        <translation>Exportação cancelada; nada foi gravado.</translation>
     </message>
 </context>
 <context>
@@ -1150,10 +1196,6 @@
     <message>
         <source>RiskReview analysis (*.toml)</source>
         <translation>Análise do RiskReview (*.toml)</translation>
-    </message>
-    <message>
-        <source>The scenarios are running: wait for them to finish or cancel them on the Scenarios page.</source>
-        <translation>Os cenários estão em execução: aguarde o término ou cancele-os na página Cenários.</translation>
     </message>
     <message>
         <source>Data files ({patterns});;All files (*)</source>
@@ -1284,36 +1326,8 @@
         <translation>Lendo o arquivo</translation>
     </message>
     <message>
-        <source>Starting the attacks</source>
-        <translation>Iniciando os ataques</translation>
-    </message>
-    <message>
         <source>Open an analysis</source>
         <translation>Abrir uma análise</translation>
-    </message>
-    <message>
-        <source>Save the analysis</source>
-        <translation>Salvar a análise</translation>
-    </message>
-    <message>
-        <source>Nothing to export</source>
-        <translation>Nada para exportar</translation>
-    </message>
-    <message>
-        <source>Run the attacks first.</source>
-        <translation>Execute os ataques primeiro.</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export CSV and JSON into a folder</source>
-        <translation>Exportar CSV e JSON para uma pasta</translation>
-    </message>
-    <message>
-        <source>Run the analysis on this page first.</source>
-        <translation>Execute primeiro a análise desta página.</translation>
     </message>
 </context>
 <context>
@@ -1665,22 +1679,6 @@
     <message>
         <source>No results yet. Choose the attacks on the Attacks page and press Run (Ctrl+R).</source>
         <translation>Ainda não há resultados. Escolha os ataques na página Ataques e pressione Executar (Ctrl+R).</translation>
-    </message>
-    <message>
-        <source>Export PDF...</source>
-        <translation>Exportar PDF...</translation>
-    </message>
-    <message>
-        <source>The risk report for the release board (Ctrl+E).</source>
-        <translation>O relatório de risco para o comitê de liberação (Ctrl+E).</translation>
-    </message>
-    <message>
-        <source>Export CSV+JSON...</source>
-        <translation>Exportar CSV+JSON...</translation>
-    </message>
-    <message>
-        <source>results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E).</source>
-        <translation>results.json, as tabelas CSV e a análise, em uma pasta (Ctrl+Shift+E).</translation>
     </message>
     <message>
         <source>These results were run with other settings than the analysis now on screen; the exports describe the settings they were run with. Run again (Ctrl+R) to update them.</source>
@@ -2341,12 +2339,36 @@ arraste para reordenar)</translation>
         <translation>Os ataques estão em execução: aguarde o término ou cancele-os e depois execute os cenários.</translation>
     </message>
     <message>
+        <source>Run the scenarios or the attacks first.</source>
+        <translation>Execute primeiro os cenários ou os ataques.</translation>
+    </message>
+    <message>
+        <source>no data loaded: open a data file first</source>
+        <translation>nenhum dado carregado: abra primeiro um arquivo de dados</translation>
+    </message>
+    <message>
         <source>Scenarios: what would make it ready</source>
         <translation>Cenários: o que deixaria o arquivo pronto</translation>
     </message>
     <message>
         <source>Run the scenarios</source>
         <translation>Executar os cenários</translation>
+    </message>
+    <message>
+        <source>Export PDF...</source>
+        <translation>Exportar PDF...</translation>
+    </message>
+    <message>
+        <source>The risk report with the scenarios (Ctrl+E).</source>
+        <translation>O relatório de risco com os cenários (Ctrl+E).</translation>
+    </message>
+    <message>
+        <source>Export CSV+JSON...</source>
+        <translation>Exportar CSV+JSON...</translation>
+    </message>
+    <message>
+        <source>results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E).</source>
+        <translation>results.json, as tabelas CSV e a análise, em uma pasta (Ctrl+Shift+E).</translation>
     </message>
     <message>
         <source>Transform a copy of the loaded data (the file is never changed), run the same attacks on it and see the price in lost information. Scenarios are saved with the analysis (File &gt; Save analysis).</source>
@@ -2497,10 +2519,6 @@ arraste para reordenar)</translation>
         <translation>cenário 1</translation>
     </message>
     <message>
-        <source>Nothing to run</source>
-        <translation>Nada para executar</translation>
-    </message>
-    <message>
         <source>Build a scenario first (New..., then add steps).</source>
         <translation>Monte primeiro um cenário (Novo... e depois adicione passos).</translation>
     </message>
@@ -2519,10 +2537,6 @@ arraste para reordenar)</translation>
     <message>
         <source>The suggestion could not be made</source>
         <translation>Não foi possível fazer a sugestão</translation>
-    </message>
-    <message>
-        <source>Could not export the data</source>
-        <translation>Não foi possível exportar os dados</translation>
     </message>
     <message>
         <source>Search cancelled: no suggestion.</source>
@@ -2547,6 +2561,10 @@ arraste para reordenar)</translation>
     <message>
         <source>Export the data of {0}</source>
         <translation>Exportar os dados de {0}</translation>
+    </message>
+    <message>
+        <source>Writing the data of {0} to {1}...</source>
+        <translation>Gravando os dados de {0} em {1}...</translation>
     </message>
     <message>
         <source>Writing the transformed data</source>
@@ -3221,17 +3239,6 @@ TFP 10%</translation>
     </message>
 </context>
 <context>
-    <name>synthetic.run_bar</name>
-    <message>
-        <source>elapsed {0}</source>
-        <translation>decorrido {0}</translation>
-    </message>
-    <message>
-        <source> · this step: about {0} left</source>
-        <translation> · esta etapa: faltam cerca de {0}</translation>
-    </message>
-</context>
-<context>
     <name>synthetic_page</name>
     <message>
         <source>Synthetic data: does it leak the real records?</source>
@@ -3282,34 +3289,6 @@ TFP 10%</translation>
         <translation>results.json, as tabelas dos ataques e das curvas ROC em CSV e a análise, em uma pasta.</translation>
     </message>
     <message>
-        <source>Open a synthetic-data analysis</source>
-        <translation>Abrir uma análise de dados sintéticos</translation>
-    </message>
-    <message>
-        <source>Could not open the analysis</source>
-        <translation>Não foi possível abrir a análise</translation>
-    </message>
-    <message>
-        <source>Opened the analysis {0}.</source>
-        <translation>Análise {0} aberta.</translation>
-    </message>
-    <message>
-        <source>Save the analysis</source>
-        <translation>Salvar a análise</translation>
-    </message>
-    <message>
-        <source>Nothing to save yet</source>
-        <translation>Ainda não há nada para salvar</translation>
-    </message>
-    <message>
-        <source>Could not save the analysis</source>
-        <translation>Não foi possível salvar a análise</translation>
-    </message>
-    <message>
-        <source>Saved the analysis to {0}.</source>
-        <translation>Análise salva em {0}.</translation>
-    </message>
-    <message>
         <source>The results were run with other settings than the form now shows; the exports describe the settings they were run with. Run again to update them.</source>
         <translation>Os resultados foram obtidos com configurações diferentes das que o formulário mostra agora; as exportações descrevem as configurações com que foram executados. Execute novamente para atualizá-los.</translation>
     </message>
@@ -3322,14 +3301,6 @@ TFP 10%</translation>
         <translation>Atacando o arquivo sintético</translation>
     </message>
     <message>
-        <source>Running the attacks on the synthetic file...</source>
-        <translation>Executando os ataques sobre o arquivo sintético...</translation>
-    </message>
-    <message>
-        <source>Cancelling...</source>
-        <translation>Cancelando...</translation>
-    </message>
-    <message>
         <source>Finished: {0} attack(s) in {1}.</source>
         <translation>Concluído: {0} ataque(s) em {1}.</translation>
     </message>
@@ -3338,64 +3309,8 @@ TFP 10%</translation>
         <translation>Não foi possível executar os ataques</translation>
     </message>
     <message>
-        <source>The run failed</source>
-        <translation>A execução falhou</translation>
-    </message>
-    <message>
-        <source>Run cancelled: nothing was kept from it.</source>
-        <translation>Execução cancelada: nada foi mantido dela.</translation>
-    </message>
-    <message>
-        <source>Export the PDF report</source>
-        <translation>Exportar o relatório em PDF</translation>
-    </message>
-    <message>
-        <source>PDF report (*.pdf)</source>
-        <translation>Relatório em PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export CSV and JSON into a folder</source>
-        <translation>Exportar CSV e JSON para uma pasta</translation>
-    </message>
-    <message>
-        <source>the report</source>
-        <translation>o relatório</translation>
-    </message>
-    <message>
-        <source>the PDF report</source>
-        <translation>o relatório em PDF</translation>
-    </message>
-    <message>
-        <source>the tables</source>
-        <translation>as tabelas</translation>
-    </message>
-    <message>
-        <source>CSV and JSON</source>
-        <translation>CSV e JSON</translation>
-    </message>
-    <message>
-        <source>Nothing to export</source>
-        <translation>Nada para exportar</translation>
-    </message>
-    <message>
         <source>Run the attacks first.</source>
         <translation>Execute os ataques primeiro.</translation>
-    </message>
-    <message>
-        <source>{0}: cannot write {1} there ({2})</source>
-        <translation>{0}: não é possível gravar {1} ali ({2})</translation>
-    </message>
-    <message>
-        <source>Writing {0} to {1}...</source>
-        <translation>Gravando {0} em {1}...</translation>
-    </message>
-    <message>
-        <source>Exported to {0}.</source>
-        <translation>Exportado para {0}.</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>A exportação falhou</translation>
     </message>
 </context>
 <context>
@@ -3567,6 +3482,80 @@ TFP 10%</translation>
     <message>
         <source>under 1 s</source>
         <translation>menos de 1 s</translation>
+    </message>
+</context>
+<context>
+    <name>widgets.cluster_fields</name>
+    <message>
+        <source>CA certificate:</source>
+        <translation>Certificado da AC:</translation>
+    </message>
+    <message>
+        <source>The agency&apos;s CA certificate (PEM) the scheduler&apos;s certificate is signed by.</source>
+        <translation>O certificado (PEM) da autoridade certificadora do órgão, que assina o certificado do agendador.</translation>
+    </message>
+    <message>
+        <source>Client certificate:</source>
+        <translation>Certificado do cliente:</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s certificate (PEM) for the tls:// connection.</source>
+        <translation>O certificado (PEM) deste computador para a conexão tls://.</translation>
+    </message>
+    <message>
+        <source>Client key:</source>
+        <translation>Chave do cliente:</translation>
+    </message>
+    <message>
+        <source>The private key (PEM) of the client certificate.</source>
+        <translation>A chave privada (PEM) do certificado do cliente.</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.key);;All files (*)</source>
+        <translation>Arquivos PEM (*.pem *.crt *.key);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Dask cluster:</source>
+        <translation>Cluster Dask:</translation>
+    </message>
+    <message>
+        <source>empty: this computer; or tls://HOST:PORT of the agency&apos;s Dask scheduler</source>
+        <translation>vazio: este computador; ou tls://HOST:PORTA do agendador Dask do órgão</translation>
+    </message>
+    <message>
+        <source>Run the sweep on an existing Dask scheduler of your agency&apos;s network. The encoded data travel to its workers: use tls:// with the certificates below.</source>
+        <translation>Executar a varredura em um agendador Dask existente na rede do seu órgão. Os dados codificados vão para os workers dele: use tls:// com os certificados abaixo.</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Procurar...</translation>
+    </message>
+    <message>
+        <source>Choose a PEM file</source>
+        <translation>Escolha um arquivo PEM</translation>
+    </message>
+</context>
+<context>
+    <name>widgets.command_bar</name>
+    <message>
+        <source>Run the attacks  (Ctrl+R)</source>
+        <translation>Executar os ataques  (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>Export PDF...</source>
+        <translation>Exportar PDF...</translation>
+    </message>
+    <message>
+        <source>The risk report for the release board (Ctrl+E).</source>
+        <translation>O relatório de risco para o comitê de liberação (Ctrl+E).</translation>
+    </message>
+    <message>
+        <source>Export CSV+JSON...</source>
+        <translation>Exportar CSV+JSON...</translation>
+    </message>
+    <message>
+        <source>results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E).</source>
+        <translation>results.json, as tabelas CSV e a análise, em uma pasta (Ctrl+Shift+E).</translation>
     </message>
 </context>
 <context>
@@ -3983,6 +3972,19 @@ TFP {1}, TVP {2}</translation>
         <translation>Buscando os níveis</translation>
     </message>
     <message>
+        <source>{done} / {total} columns</source>
+        <extracomment>How the counts of a stage read on the bar ({done} and {total}); other stages: &quot;{done} / {total}&quot;.</extracomment>
+        <translation>{done} / {total} colunas</translation>
+    </message>
+    <message>
+        <source>{done} / {total} combinations</source>
+        <translation>{done} / {total} combinações</translation>
+    </message>
+    <message>
+        <source>{done} / {total} subsets</source>
+        <translation>{done} / {total} subconjuntos</translation>
+    </message>
+    <message>
         <source>%p%</source>
         <translation>%p%</translation>
     </message>
@@ -4005,14 +4007,6 @@ TFP {1}, TVP {2}</translation>
     <message>
         <source>Summarising the results</source>
         <translation>Resumindo os resultados</translation>
-    </message>
-    <message>
-        <source>{0} / {1} columns</source>
-        <translation>{0} / {1} colunas</translation>
-    </message>
-    <message>
-        <source>{0} / {1} combinations</source>
-        <translation>{0} / {1} combinações</translation>
     </message>
     <message>
         <source>elapsed {0}</source>
@@ -4297,88 +4291,8 @@ Pontuação: {0}.</translation>
         <translation>A análise não corresponde aos dados</translation>
     </message>
     <message>
-        <source>Nothing to save yet</source>
-        <translation>Ainda não há nada para salvar</translation>
-    </message>
-    <message>
-        <source>Could not save the analysis</source>
-        <translation>Não foi possível salvar a análise</translation>
-    </message>
-    <message>
-        <source>Saved the analysis to {name}.</source>
-        <translation>Análise salva em {name}.</translation>
-    </message>
-    <message>
-        <source>The attacks cannot run yet</source>
-        <translation>Os ataques ainda não podem ser executados</translation>
-    </message>
-    <message>
-        <source>Running the attacks...</source>
-        <translation>Executando os ataques...</translation>
-    </message>
-    <message>
-        <source>Cancelling...</source>
-        <translation>Cancelando...</translation>
-    </message>
-    <message>
         <source>Finished: {subsets} subsets in {seconds} s.</source>
         <translation>Concluído: {subsets} subconjuntos em {seconds} s.</translation>
-    </message>
-    <message>
-        <source>The attacks could not run</source>
-        <translation>Não foi possível executar os ataques</translation>
-    </message>
-    <message>
-        <source>The run failed</source>
-        <translation>A execução falhou</translation>
-    </message>
-    <message>
-        <source>Run cancelled: nothing was kept from it.</source>
-        <translation>Execução cancelada: nada foi mantido dela.</translation>
-    </message>
-    <message>
-        <source>Nothing to export</source>
-        <translation>Nada para exportar</translation>
-    </message>
-    <message>
-        <source>Run the attacks first.</source>
-        <translation>Execute os ataques primeiro.</translation>
-    </message>
-    <message>
-        <source>{folder}: cannot write the tables there ({reason})</source>
-        <translation>{folder}: não é possível gravar as tabelas ali ({reason})</translation>
-    </message>
-    <message>
-        <source>Writing CSV and JSON to {folder}...</source>
-        <translation>Gravando CSV e JSON em {folder}...</translation>
-    </message>
-    <message>
-        <source>PDF export is unavailable</source>
-        <translation>A exportação em PDF não está disponível</translation>
-    </message>
-    <message>
-        <source>This version of RiskReview cannot write PDF reports yet. Use File &gt; Export CSV and JSON for the result tables.</source>
-        <translation>Esta versão do RiskReview ainda não grava relatórios em PDF. Use Arquivo &gt; Exportar CSV e JSON para as tabelas de resultados.</translation>
-    </message>
-    <message>
-        <source>PDF export is unavailable ({reason}).</source>
-        <translation>A exportação em PDF não está disponível ({reason}).</translation>
-    </message>
-    <message>
-        <source>{path}: cannot write the report there ({reason})</source>
-        <translation>{path}: não é possível gravar o relatório ali ({reason})</translation>
-    </message>
-    <message>
-        <source>Writing the PDF report to {path}...</source>
-        <translation>Gravando o relatório em PDF em {path}...</translation>
-    </message>
-    <message>
-        <source>Exported to {where}.</source>
-        <translation>Exportado para {where}.</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>A exportação falhou</translation>
     </message>
     <message>
         <source>{name}: column {column!r} cannot be both {first} and {second}</source>

@@ -298,7 +298,13 @@ def test_export_a_scenario_from_the_command_line(case, capsys):
     argv = ["assess", str(data), "--qid", "sex", "age", "town", "--sensitive", "disease",
             "--scenario", str(folder / "scenarios.toml"), "--out", str(out), "--quiet"]
     assert cli.main(argv) == 0 and not released.exists()  # nothing written unless asked
-    assert cli.main([*argv, "--export-scenario", "drop town, suppress=" + str(released)]) == 0, capsys.readouterr().err
+    assert cli.main([*argv, "--export-scenario", "drop town, suppress=" + str(released), "--pdf",
+                     str(out / "report.pdf")]) == 0, capsys.readouterr().err
+    from pypdf import PdfReader
+
+    report = "".join("".join(page.extract_text().split()) for page in PdfReader(str(out / "report.pdf")).pages)
+    assert (f"Itstransformeddatawerewrittentoreleased.csv(SHA-256{file_sha256(released)})fromthesourcefilewith"
+            f"SHA-256{file_sha256(data)}.") in report
     frame = pd.read_csv(released, keep_default_na=False, dtype=str)
     source = pd.read_csv(data, keep_default_na=False, dtype=str)
     assert list(frame.columns) == ["sex", "age", "disease"] and len(frame) == 400
@@ -342,3 +348,84 @@ def test_a_weighted_analysis_keeps_its_sample_roles_in_every_scenario(case, tmp_
     fresh = run_assessment(replace(result.assessment.config, data=DataSource(str(written))))
     assert sample.individual.expected_reidentifications == pytest.approx(
         fresh.sample_risk.individual.expected_reidentifications, rel=1e-12)
+    # the measure the weighted verdict uses is in the scenario's risk (results.json) and scenarios.csv
+    pool = [fresh.sample_risk.individual] + list(fresh.sample_risk.expected_by_size)
+    worst = max(pool, key=lambda s: s.expected_share)
+    risk = result.risk()
+    assert risk["worst_expected_reid_share"] == pytest.approx(worst.expected_share, rel=1e-12)
+    assert risk["worst_expected_reidentifications"] == pytest.approx(worst.expected_reidentifications, rel=1e-12)
+    assert 0 < risk["worst_expected_reid_share"] < risk["worst_unique_share"]
+    assert result.to_dict()["risk"]["worst_expected_reid_share"] == risk["worst_expected_reid_share"]
+    table_rows = list(scenarios_module.scenario_rows(replace(original, scenarios=(result,))))
+    share = scenarios_module.CSV_COLUMNS.index("worst_expected_reid_share")
+    assert table_rows[1][share] == risk["worst_expected_reid_share"]
+    assert table_rows[0][share] == original_share(original)
+    unweighted = run_assessment(replace(config, roles=replace(config.roles, weight=None, household=None)),
+                                table=table)
+    assert scenarios_module.risk_summary(unweighted)["worst_expected_reid_share"] is None
+
+
+def original_share(assessment):
+    sample = assessment.sample_risk
+    return max([sample.individual.expected_share] + [s.expected_share for s in sample.expected_by_size])
+
+
+def test_targets_are_attacked_on_each_scenario_with_their_values_recoded(case, tmp_path):
+    """A target's known values go through the scenario's recodes (a dropped column is left out,
+    a missing value stays missing, a value without a hierarchy line is "no match" saying so);
+    the results equal a fresh assessment of the written data with the mapped targets."""
+    from engine.config import Target
+    from engine.remediation.scenarios import scenario_targets
+
+    folder, data, config = case
+    frame = pd.read_csv(data)
+    first = frame.iloc[0]
+    known = Target((("sex", first["sex"]), ("age", str(int(first["age"]))), ("town", first["town"])))
+    missing_age = Target((("age", ""), ("town", "A")))
+    stranger = Target((("town", "Z"), ("sex", "F")))
+    only_age = Target((("age", "40"),))
+    config = replace(config, targets=(known, missing_age, stranger, only_age))
+    table = load_table(config.data, config.needed_columns())
+    original = run_assessment(config, table=table)
+    scenarios = {s.name: s for s in read_scenarios(folder / "scenarios.toml")}
+
+    band = scenarios["band age"]
+    transformed = apply_scenario(table, config.roles.quasi_identifiers, band)
+    decade = int(first["age"]) // 10 * 10
+    assert scenario_targets(config.targets, transformed) == [
+        Target((("sex", first["sex"]), ("age", f"[{decade}, {decade + 10})"), ("town", first["town"]))),
+        missing_age, stranger, Target((("age", "[40, 50)"),))]
+    result = run_scenario(original, table, band)
+    targets = result.assessment.targets
+    in_decade = frame["age"].between(decade, decade + 9)
+    assert targets[0].block_size == int(((frame["sex"] == first["sex"]) & in_decade
+                                         & (frame["town"] == first["town"])).sum())
+    assert targets[1].block_size == int((frame["age"].isna() & (frame["town"] == "A")).sum())
+    assert not targets[2].matched and "'Z' does not occur" in targets[2].reason
+    assert targets[3].block_size == int(frame["age"].between(40, 49).sum())
+    assert targets[3].block_size > original.targets[3].block_size
+
+    merged = run_scenario(original, table, scenarios["drop sex, merge towns"])
+    targets = merged.assessment.targets
+    pair = {"A": "AB", "B": "AB", "C": "CD", "D": "CD", "E": "EF", "F": "EF", "G": "GH", "H": "GH"}
+    assert targets[0].values == (("age", str(int(first["age"]))), ("town", pair[first["town"]]))
+    assert targets[0].block_size == int((frame["age"].eq(first["age"])
+                                         & frame["town"].map(pair).eq(pair[first["town"]])).sum())
+    assert not targets[2].matched and targets[2].block_size == 0
+    assert "value 'Z' of column 'town' has no line in the hierarchy" in targets[2].reason
+    assert any("'Z'" in w and "no line" in w for w in merged.assessment.warnings)
+
+    dropped = run_scenario(original, table, scenarios["drop age"])
+    assert dropped.assessment.targets[0].values == (("sex", first["sex"]), ("town", first["town"]))
+    assert not dropped.assessment.targets[3].matched
+    assert dropped.assessment.targets[3].reason == "every column it names is dropped by the scenario"
+
+    for number, scenario in enumerate(scenarios.values()):
+        result = run_scenario(original, table, scenario)
+        written = tmp_path / f"targets{number}.csv"
+        pcsv.write_csv(transformed_arrow(apply_scenario(table, config.roles.quasi_identifiers, scenario)), written)
+        fresh = run_assessment(replace(result.assessment.config, data=DataSource(str(written))))
+        matched = [t.to_dict() for t in result.assessment.targets
+                   if t.values in {f.values for f in result.assessment.config.targets}]
+        assert matched == [t.to_dict() for t in fresh.targets], scenario.name
+        assert len(result.assessment.targets) == 4

@@ -55,6 +55,53 @@ def test_recode_with_builders():
     assert _texts(out.table, "age") == ["3", "7", ">= 12", ">= 12"]  # the 0.75 quantile: 3 of 4 records <= 12
 
 
+def test_recode_builders_on_data_with_missing_values():
+    """Built hierarchies have no line for the missing value: it stays missing at every level."""
+    frame = pd.DataFrame({"age": pd.array([10, 18, None, 40, 70], dtype="Int64"),
+                          "income": pd.array([5, 100, 250, None, 900], dtype="Int64"),
+                          "dob": ["2000-06-15", None, "2000-06-16", "1980-01-01", "1980-01-31"]})
+    breaks = HierarchySpec("breaks", params=(("breaks", ((18.0, 65.0), (18.0,))),))
+    out = _run(frame, ["age"], Recode("age", 1, breaks))
+    assert _texts(out.table, "age") == ["< 18", "[18, 65)", None, "[18, 65)", ">= 65"]
+    out = _run(frame, ["age"], Recode("age", 2, breaks))
+    assert _texts(out.table, "age") == ["< 18", ">= 18", None, ">= 18", ">= 18"]
+    bottom = HierarchySpec("top_bottom", params=(("bottom", 100.0),))
+    out = _run(frame, ["income"], Recode("income", 1, bottom))
+    assert _texts(out.table, "income") == ["<= 100", "<= 100", "250", None, "900"]
+    # the 0.25 quantile of the 4 known incomes (5, 100, 250, 900) is 5: 1 of 4 records <= 5
+    quantile = HierarchySpec("top_bottom", params=(("bottom_quantile", 0.25), ("top_quantile", 0.75)))
+    out = _run(frame, ["income"], Recode("income", 1, quantile))
+    assert _texts(out.table, "income") == ["<= 5", "100", ">= 250", None, ">= 250"]
+    dates = HierarchySpec("dates", params=(("steps", ("month", "year")),))
+    assert [_texts(_run(frame, ["dob"], Recode("dob", level, dates)).table, "dob") for level in (1, 2)] == [
+        ["2000-06", None, "2000-06", "1980-01", "1980-01"], ["2000", None, "2000", "1980", "1980"]]
+    ages = HierarchySpec("dates", params=(("steps", ("age:20@2020-06-15",)),))
+    assert _texts(_run(frame, ["dob"], Recode("dob", 1, ages)).table, "dob") == [
+        "age [20, 40)", None, "age [0, 20)", "age [40, 60)", "age [40, 60)"]  # 20 on the day; 19 the day before
+    not_nested = HierarchySpec("dates", params=(("steps", ("year", "age:20@2020-06-15")),))
+    with pytest.raises(InputError, match="'2000' at level 1 generalises to both"):
+        _run(frame, ["dob"], Recode("dob", 1, not_nested))
+
+
+def test_recode_twice_goes_through_both_hierarchies():
+    frame = pd.DataFrame({"town": ["A", "B", "C", "D"]})
+    merge = HierarchySpec("merge", params=(("groups", (("AB", ("A", "B")),)),))
+    again = HierarchySpec("merge", params=(("groups", (("ABC", ("AB", "C")),)),))
+    out = _run(frame, ["town"], Recode("town", 1, merge), Recode("town", 1, again))
+    assert _texts(out.table, "town") == ["ABC", "ABC", "ABC", "D"]
+    assert [(c, level) for c, _, level, _ in out.recodes] == [("town", 1), ("town", 1)]
+
+
+def test_a_value_absent_from_the_hierarchy_file_is_named(tmp_path):
+    path = tmp_path / "town.csv"
+    path.write_text("A;AB;*\nB;AB;*\n", encoding="utf-8")
+    frame = pd.DataFrame({"town": ["A", "B", "C", None, "Z"]})
+    with pytest.raises(InputError) as error:
+        _run(frame, ["town"], Recode("town", 1, HierarchySpec("hierarchy", path=str(path))))
+    assert str(error.value) == (f"{path}: column 'town': 2 value(s) of the data have no line in the hierarchy: "
+                                f"'C', 'Z'")
+
+
 def test_local_suppression_blanks_the_least_important_attribute_first():
     frame = pd.DataFrame({"sex": ["M", "M", "M", "M"], "age": [30, 30, 40, 50]})
     out = _run(frame, ["sex", "age"], LocalSuppression(2, ("sex", "age")))
@@ -108,6 +155,10 @@ def test_steps_after_a_drop_cannot_use_the_column():
         _run(frame, ["a", "b"], Drop("a"), Recode("a", 1, HierarchySpec("intervals", params=(("widths", (5.0,)),))))
     with pytest.raises(InputError, match="column 'zz' is not a quasi-identifier"):
         _run(frame, ["a", "b"], Drop("zz"))
+    with pytest.raises(InputError, match="step 1: column 'zz' is not a quasi-identifier"):
+        _run(frame, ["a", "b"], LocalSuppression(2, ("a", "zz")))
+    with pytest.raises(InputError, match="step 2: column 'b' was dropped by an earlier step"):
+        _run(frame, ["a", "b"], Drop("b"), LocalSuppression(2, ("a", "b")))
 
 
 SCENARIOS = """
@@ -154,6 +205,8 @@ def test_scenarios_read_and_write_toml(tmp_path):
     ('[{ op = "recode", column = "a", level = -1, intervals = [5] }]', "level must be 0 or more"),
     ('[{ op = "local_suppression", k = 0 }]', "k must be at least 1"),
     ('[{ op = "record_suppression", k = 2, max_percent = 150 }]', "max_percent must be between 0 and 100"),
+    ('[{ op = "record_suppression", k = 2, max_percent = -1 }]', "max_percent must be between 0 and 100"),
+    ('[{ op = "record_suppression", k = 0 }]', "k must be at least 1"),
     ('[{ op = "sample", fraction = 0 }]', "fraction must be in (0, 1]"),
     ('[{ op = "drop", column = "a", colour = "red" }]', "unknown key 'colour'"),
 ])

@@ -297,28 +297,102 @@ def test_dp_open_save_round_trip(qtbot, window, tmp_path):
 
 
 def test_toolbar_acts_on_the_page_in_front(qtbot, window, tmp_path, monkeypatch):
-    from gui.main_window import ATTACKS, DP, SYNTHETIC
+    from gui.main_window import ATTACKS, DATA, DP, RELEASES, RESULTS, SCENARIOS, SYNTHETIC
 
     started = []
-    for name, page in (("synthetic", window.synthetic_page), ("dp", window.dp_page)):
+    for name, page in (("scenarios", window.scenarios_page), ("synthetic", window.synthetic_page),
+                       ("dp", window.dp_page)):
         monkeypatch.setattr(page, "run", lambda name=name: started.append(name) or True)
         monkeypatch.setattr(page, "cancel", lambda name=name: started.append(f"cancel {name}"))
     monkeypatch.setattr(window.flow, "run", lambda: started.append("assessment") or False)
     monkeypatch.setattr(window.flow, "cancel", lambda: started.append("cancel assessment"))
+    assessment = window.flow.controller
+    controllers = {SYNTHETIC: ("synthetic", window.synthetic_page.controller),
+                   DP: ("dp", window.dp_page.controller),
+                   SCENARIOS: ("scenarios", window.scenarios_page.controller),
+                   DATA: ("assessment", assessment), RELEASES: ("assessment", assessment),
+                   ATTACKS: ("assessment", assessment), RESULTS: ("assessment", assessment)}
+    exports = []
+    for index, (name, controller) in controllers.items():
+        for what in ("pdf", "tables"):
+            monkeypatch.setattr(controller, f"ask_export_{what}", lambda w=what, n=name: exports.append((n, w)))
     window.flow.open_data_file(str(EXAMPLES / "census_example.csv"), ask=False)
     wait_loaded(qtbot, window)
-    for page, name in ((SYNTHETIC, "synthetic"), (DP, "dp"), (ATTACKS, "assessment")):
-        window.show_page(page)
+    for index, (name, controller) in controllers.items():
+        window.show_page(index)
+        assert window.front_controller() is controller
         assert window.run_action.isEnabled()
         window.run_action.trigger()
-        window.cancel()
+        window.cancel_action.setEnabled(True)  # nothing runs here: the action is driven by hand
+        window.cancel_action.trigger()
         assert started[-2:] == [name, f"cancel {name}"]
+        window.pdf_action.setEnabled(True)
+        window.pdf_action.trigger()
+        window.tables_action.setEnabled(True)
+        window.tables_action.trigger()
+        assert exports[-2:] == [(name, "pdf"), (name, "tables")]
     # the loaded file is offered as the other pages' input
     assert window.synthetic_page.form.files.path("real") == str(EXAMPLES / "census_example.csv")
     assert window.dp_page.data_path.text() == str(EXAMPLES / "census_example.csv")
-    # Export acts on the page in front: nothing to export on the noisy-count page yet
+
+
+def test_toolbar_export_without_a_result_says_so(qtbot, window):
+    from gui.main_window import DP
+
     window.show_page(DP)
-    assert not window.pdf_action.isEnabled()
+    assert not window.pdf_action.isEnabled() and not window.tables_action.isEnabled()
     window.ask_export_pdf()
-    assert "Run the analysis on this page first" in window.flow.last_error.informativeText()
-    window.flow.last_error.close()
+    box = window.dp_page.controller.last_error
+    assert "Run the analysis on this page first" in box.informativeText()
+    box.close()
+
+
+def _type(field, text: str) -> None:
+    field.setText(text)
+    field.editingFinished.emit()
+
+
+def test_cluster_fields_edit_the_config_and_round_trip(qtbot, window, tmp_path):
+    from engine.config import ClusterOptions
+
+    path = _write(tmp_path, "analysis.toml", ASSESS.replace("{cluster}", CLUSTER),
+                  ("census_example.csv", "census.csv"))
+    _open(qtbot, window, path)
+    fields = window.attacks_page.cluster
+    assert fields.address.text() == "tcp://127.0.0.1:8786" and fields.note.isHidden()  # loopback: no warning
+    pems = {name: tmp_path / f"{name}.pem" for name in ("ca", "cert", "key")}
+    for pem in pems.values():
+        pem.write_text("-----BEGIN CERTIFICATE-----\n")
+    _type(fields.address, "tls://scheduler.agency.internal:8786")
+    assert not window.attacks_page.problem.isHidden()   # tls:// needs the three files first
+    for name, pem in pems.items():
+        _type(fields.files[f"tls_{name}"], str(pem))
+    wanted = ClusterOptions("tls://scheduler.agency.internal:8786", str(pems["ca"]), str(pems["cert"]),
+                            str(pems["key"]))
+    assert window.session.build_config().cluster == wanted
+    assert window.attacks_page.problem.isHidden() and fields.note.isHidden()
+    saved = tmp_path / "saved.toml"
+    assert window.flow.save_analysis(str(saved))
+    assert read_toml(saved)["run"] == {"jobs": 1, "cluster": wanted.address, "cluster_ca": str(pems["ca"]),
+                                       "cluster_cert": str(pems["cert"]), "cluster_key": str(pems["key"])}
+    assert AnalysisConfig.from_toml(saved).cluster == wanted
+    assert AnalysisConfig.from_toml(saved) == replace(AnalysisConfig.from_toml(path), cluster=wanted)
+
+    note = window.flow.assessment.note(window.session.build_config())   # shown while the attacks run
+    assert note == "on the Dask cluster at tls://scheduler.agency.internal:8786"
+    window.run_bar.begin("Starting the attacks", note=note)
+    assert note in window.run_bar.detail.text()
+    window.run_bar.end()
+
+    for name in pems:
+        _type(fields.files[f"tls_{name}"], "")
+    _type(fields.address, "tcp://10.1.2.3:8786")
+    assert not fields.note.isHidden() and "plain tcp" in fields.note.text()
+    assert window.attacks_page.problem.isHidden()        # a warning, not a fault
+    _type(fields.address, "")
+    assert not window.session.build_config().cluster.enabled and fields.note.isHidden()
+    assert window.flow.save_analysis(str(saved))
+    assert read_toml(saved)["run"] == {"jobs": 1}
+    window.session.set_cluster(wanted)                    # opened or set elsewhere: the fields follow
+    window.attacks_page.refresh()
+    assert fields.address.text() == wanted.address and fields.files["tls_key"].text() == str(pems["key"])

@@ -224,7 +224,7 @@ def test_cancel_leaves_the_page_usable(qtbot, page, tmp_path):
     page.run_bar.cancel_button.click()
     qtbot.waitUntil(lambda: not page.run_job.busy, timeout=10000)
     assert page.assessment is None
-    assert "Cancelled" in page.status.text()
+    assert "cancelled" in page.status.text()
     assert not page.run_bar.isVisible() and page.run_button.isEnabled()
     assert error_boxes() == []
     page.epsilons.count.setValue(2)

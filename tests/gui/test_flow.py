@@ -89,7 +89,7 @@ def test_full_flow_matches_the_engine(qtbot, window, monkeypatch):
         time.sleep(0.2)  # the run itself may take only milliseconds: keep it busy long enough to tick
         return real_run(config, **kwargs)
 
-    monkeypatch.setattr("gui.workflow.run_assessment", recording_run)
+    monkeypatch.setattr("gui.assessment.run_assessment", recording_run)
     ticks = []
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(window.flow.runner.busy))

@@ -172,7 +172,7 @@ def test_a_bad_weight_stops_the_run_with_a_message_naming_it(qtbot, window, surv
     shown = []
     monkeypatch.setattr(errors, "show_error", lambda parent, title, message, details="": shown.append(
         (title, message)))
-    monkeypatch.setattr("gui.workflow.show_error", errors.show_error)
+    monkeypatch.setattr("gui.controller.show_error", errors.show_error)
     assert window.flow.run()
     qtbot.waitUntil(lambda: bool(shown), timeout=60000)
     wait_idle(qtbot, window)

@@ -112,6 +112,13 @@ def test_build_run_and_the_table_shows_the_engines_numbers(qtbot, page, window):
     assert tvd > 0 and table.cell_text(2, "TVD sex x birth_year") == f"{tvd:.4f}"
     assert table.cell_text(1, "TVD sex x birth_year") == "—"
     assert [p.label for p in page.plot.points] == ["original", "drop school", "drop school, band year"]
+    original, *points = page.plot.points
+    assert original.original and original.loss == 0.0 and not any(p.original for p in points)
+    assert original.unique_share == max(r.posterior_det for r in fresh.reidentification)
+    for point, result in zip(points, fresh.scenarios):
+        assert (point.unique_share, point.reid_prob, point.loss, point.ready) == (
+            result.risk()["worst_unique_share"], result.risk()["worst_reid_prob"], result.loss.share_lost,
+            result.ready)
     assert page.tabs.currentIndex() == 1
 
 
@@ -130,7 +137,7 @@ def test_cancel_leaves_the_page_usable(qtbot, page, window):
 def test_the_scenarios_run_and_the_main_run_exclude_each_other(qtbot, page, window):
     """Both make the assessment: while one runs the other's buttons are disabled with a tooltip
     saying why and asking to start it does nothing; the finished one is the result."""
-    from gui.main_window import SCENARIOS_RUNNING
+    from gui.main_window import ATTACKS, SCENARIOS_RUNNING
     from gui.pages.scenarios_page import LOCKED_TIP, RUN_TIP
 
     build_two(page)
@@ -138,6 +145,8 @@ def test_the_scenarios_run_and_the_main_run_exclude_each_other(qtbot, page, wind
     assert attacks.isEnabled() and window.run_action.isEnabled() and page.run_button.toolTip() == RUN_TIP
     assert page.run()
     assert not attacks.isEnabled() and attacks.toolTip() == SCENARIOS_RUNNING
+    assert not window.run_action.isEnabled() and window.cancel_action.isEnabled()  # the page in front runs
+    window.show_page(ATTACKS)  # the toolbar now drives the attacks: refused while the scenarios run
     assert not window.run_action.isEnabled() and window.run_action.toolTip() == SCENARIOS_RUNNING
     assert not window.flow.run() and not window.flow.runner.busy  # refused, not queued
     wait_page(qtbot, page)
@@ -205,9 +214,15 @@ def test_suggest_runs_and_its_node_becomes_a_scenario(qtbot, page, window):
     assert panel.specs == specs
     panel.k.setValue(2)
     panel.max_suppression.setValue(5.0)
+    seen = []
+    page.suggest_job.progress.connect(seen.append)
     assert page.run_suggest()
+    assert page.run_bar.isVisible() or not page.busy
     wait_page(qtbot, page)
     assert not error_boxes()
+    # progress reached the bar: the search's node count, ending at the whole lattice
+    steps = [p for p in seen if p.stage == "suggest"]
+    assert steps and steps[-1].done == steps[-1].total == panel.suggestion.nodes_total
     table = subtable(window.session.table, window.session.qids)
     expected = suggest(table, panel.config(table))
     got = panel.suggestion
@@ -238,3 +253,29 @@ def test_suggest_cancel_and_bad_input(qtbot, page):
     assert page.run_suggest()
     wait_page(qtbot, page)
     assert panel.suggestion is not None
+
+
+def test_scenarios_of_a_linked_analysis_run_the_linked_attacks(qtbot, window):
+    """With linked releases the page runs the whole linked assessment, first and again,
+    equal to the engine's."""
+    from .conftest import EXAMPLES
+
+    load_census(qtbot, window, EXAMPLES / "example12.csv")
+    set_roles(window, ("gender", "occupation"), ("illness",))
+    releases = window.releases_page
+    releases.focal_key.setCurrentIndex(releases.focal_key.findData("id"))
+    releases.focal_key.activated.emit(releases.focal_key.currentIndex())
+    releases.add_release_file(str(EXAMPLES / "example20_release2.csv"))
+    window.session.set_duplicates("first")
+    page = window.scenarios_page
+    page.add_scenario("drop gender", (Drop("gender"),))
+    expected = run_assessment(window.session.build_config())
+    (scenario,) = expected.scenarios
+    assert scenario.assessment.longitudinal.qids == ("occupation@1", "occupation@2")
+    for _ in range(2):  # the second run has the same analysis: the releases are read again, not skipped
+        assert page.run()
+        wait_page(qtbot, page)
+        assert not error_boxes()
+        (shown,) = window.session.result.assessment.scenarios
+        assert shown.assessment.longitudinal.reidentification == scenario.assessment.longitudinal.reidentification
+        assert shown.risk() == scenario.risk() and shown.verdict == scenario.verdict

@@ -239,7 +239,7 @@ def test_progress_is_counted_in_targets(qtbot, page):
     page.run_bar.update_progress(Progress("nearest", 40, 160, 2.0, 6.0))
     assert page.run_bar.title.text() == "Nearest synthetic records"
     assert (page.run_bar.bar.value(), page.run_bar.bar.maximum()) == (40, 160)
-    assert page.run_bar.bar.format() == "40 / 160" and "6 s left" in page.run_bar.detail.text()
+    assert page.run_bar.bar.format() == "40 / 160" and "remaining about 6 s" in page.run_bar.detail.text()
     page.run_bar.update_progress(Progress("loading", 0, 0, 0.1, None))
     assert page.run_bar.bar.maximum() == 0  # busy indicator
     page.run_bar.end()

@@ -1,11 +1,16 @@
-"""The differential-privacy and synthetic-data reports in Brazilian Portuguese: the known English
-headings are gone, the Portuguese ones are there, numbers read 1.234,5 and dates 04/03/2026; the
-same report in English keeps its English text (so the checks can fail). To cover another report,
-add it to REPORTS. Also: the language setting, and the catalogues are complete and compiled."""
+"""The release-assessment, differential-privacy and synthetic-data reports in Brazilian
+Portuguese: the known English headings are gone, the Portuguese ones are there, numbers read
+1.234,5 and dates 04/03/2026; the same report in English keeps its English text (so the checks
+can fail); no English sentence of the catalogue is left in the Portuguese report. To cover
+another report, add it to REPORTS. Also: the language setting, and the catalogues are complete
+and compiled."""
 
 from __future__ import annotations
 
+import html
 import importlib.util
+import random
+import re
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -13,6 +18,7 @@ from typing import Callable
 
 import pytest
 from pypdf import PdfReader
+from reportlab.platypus import Paragraph, Table
 
 from engine import i18n
 from engine.config import AnalysisConfig, DataSource
@@ -53,6 +59,80 @@ def synthetic_assessment():
         attacks=("closest-mia", "closest-aia", "cap"), targets=100, jobs=1))
 
 
+def _main_data(folder: Path) -> tuple[Path, Path, Path]:
+    """A weighted survey of 400 people in households, a later release holding 90% of them and
+    one holding 30% (so the low-match sentence is written)."""
+    rng = random.Random(7)
+    rows = [(i, 20 + 5 * rng.randrange(10), rng.choice("FM"), rng.choice(["North", "South", "East", "West"]),
+             rng.randrange(6), rng.choice(["yes", "no", "no", "no"]), rng.randrange(1, 60), f"h{i // 3}")
+            for i in range(1, 401)]
+    focal = folder / "survey.csv"
+    focal.write_text("id,age,sex,region,occupation,illness,wgt,hh\n"
+                     + "".join(",".join(map(str, r)) + "\n" for r in rows), encoding="utf-8")
+    later = []
+    for name, share in (("wave2.csv", 0.9), ("wave3.csv", 0.3)):
+        path = folder / name
+        kept = [r for r in rows if rng.random() < share]
+        path.write_text("id,occupation\n" + "".join(f"{r[0]},{(r[4] + rng.randrange(2)) % 6}\n" for r in kept),
+                        encoding="utf-8")
+        later.append(path)
+    return focal, later[0], later[1]
+
+
+def _main_config(folder: Path):
+    from engine.config import ModelTargets, PrivacyModelOptions, ReportOptions, Roles, SubsetFamily, Target, Thresholds
+
+    focal, wave2, wave3 = _main_data(folder)
+    config = AnalysisConfig(
+        data=DataSource(str(focal)),
+        roles=Roles(("age", "sex", "region", "occupation"), ("illness",), identifiers=("id",)),
+        subsets=SubsetFamily("all"),
+        targets=(Target((("age", "30"), ("sex", "F"))), Target((("age", "99"), ("sex", "M")))),
+        report=ReportOptions(thresholds=Thresholds(expected_reid_share=0.2)),
+        models=PrivacyModelOptions(enabled=True, targets=ModelTargets(k=2, l=2)))
+    return config, wave2, wave3
+
+
+@pytest.fixture(scope="module")
+def main_assessment(tmp_path_factory):
+    """The release-assessment report with sample-file measures (weights, households, SUDA),
+    privacy models with targets, individual targets and scenarios."""
+    from engine.api import run_assessment
+    from engine.remediation.transforms import parse_scenarios
+    from engine.sample_options import SampleOptions
+
+    config, _wave2, _wave3 = _main_config(tmp_path_factory.mktemp("main"))
+    scenarios = parse_scenarios([
+        {"name": "age in 20-year bands", "steps": [{"op": "recode", "column": "age", "level": 1, "intervals": [20]}]},
+        {"name": "drop region", "steps": [{"op": "drop", "column": "region"}]},
+        {"name": "bands, blank and sample", "steps": [
+            {"op": "recode", "column": "age", "level": 1, "breaks": [[40, 60]]},
+            {"op": "recode", "column": "region", "level": 1, "merge": {"NS": ["North", "South"]}},
+            {"op": "local_suppression", "k": 3, "importance": ["sex"]},
+            {"op": "record_suppression", "k": 2, "max_percent": 5},
+            {"op": "sample", "fraction": 0.8, "seed": 3}]},
+    ], "test")
+    roles = replace(config.roles, weight="wgt", household="hh")
+    return run_assessment(replace(config, roles=roles, sample=SampleOptions(suda=True), scenarios=scenarios))
+
+
+@pytest.fixture(scope="module")
+def linked_assessment(tmp_path_factory):
+    """The release-assessment report of linked releases (one matching only 30% of the records)."""
+    from engine.api import run_assessment
+    from engine.config import Linkage, Release
+
+    config, wave2, wave3 = _main_config(tmp_path_factory.mktemp("linked"))
+    linkage = Linkage(key="id", releases=(Release(DataSource(str(wave2)), "2"), Release(DataSource(str(wave3)), "3")))
+    return run_assessment(replace(config, targets=(), linkage=linkage))
+
+
+def _write_main(assessment, path: Path) -> Path:
+    from engine.report.pdf import write_pdf
+
+    return write_pdf(assessment, path, generated_at=WHEN)
+
+
 def _write_dp(assessment, path: Path) -> Path:
     from engine.report.dp_pdf import write_dp_pdf
 
@@ -78,6 +158,28 @@ COMMON_PT = (
 
 #: (name, assessment fixture, writer, English texts, their Portuguese, English-only and Portuguese-only numbers)
 REPORTS: list[tuple[str, str, Callable, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
+    ("main", "main_assessment", _write_main,
+     COMMON_EN + ("Disclosure-risk report", "What would make it ready", "Sample file",
+                  "Individual risk: records by risk",
+                  "Population uniques estimated from the sample", "Special uniques (SUDA)", "Privacy models",
+                  "Individual targets", "Re-identification (collective target)", "Worst-case histograms",
+                  "Leave out the column region.", "number of QIDs known", "records unique in the sample",
+                  "Contribution of each key variable"),
+     COMMON_PT + ("Relatório de risco de divulgação", "O que tornaria o arquivo pronto para divulgação",
+                  "Arquivo amostral",
+                  "Risco individual: registros por risco", "Únicos na população estimados a partir da amostra",
+                  "Únicos especiais (SUDA)", "Modelos de privacidade", "Alvos individuais",
+                  "Reidentificação (alvo coletivo)", "Histogramas do pior caso", "Excluir a coluna region.",
+                  "número de QIs conhecidos", "registros únicos na amostra",
+                  "Contribuição de cada variável-chave", "quase-identificadores"),
+     ("400 records",), ("400 registros",)),
+    ("linked", "linked_assessment", _write_main,
+     COMMON_EN + ("Linked releases (longitudinal attacks)", "Risk over time", "focal records linked",
+                  "Success as releases are linked", "on the linked releases (CRL)"),
+     COMMON_PT + ("Divulgações vinculadas (ataques longitudinais)", "Risco ao longo do tempo",
+                  "registros focais vinculados", "Sucesso à medida que as divulgações são vinculadas",
+                  "nas divulgações vinculadas (CRL)"),
+     ("400 records",), ("400 registros",)),
     ("dp", "dp_assessment", _write_dp,
      COMMON_EN + ("Differential-privacy release analysis", "Counting queries: privacy loss and utility",
                   "Thresholded count: passive against active attackers", "prior vulnerability",
@@ -101,6 +203,34 @@ def _text(path: Path) -> str:
     return "\n".join(page.extract_text() or "" for page in PdfReader(str(path)).pages)
 
 
+def _english_phrases() -> list[str]:
+    """The catalogue's English texts cut at their {placeholders}, the pieces of at least three
+    words: none may appear in a Portuguese report."""
+    from babel.messages.pofile import read_po
+
+    with _catalogue_tool().po_file("pt_BR").open("rb") as handle:
+        catalogue = read_po(handle)
+    pieces = set()
+    for message in catalogue:
+        for text in ([message.id] if isinstance(message.id, str) else message.id):
+            for piece in re.split(r"\{\w*\}", text or ""):
+                piece = " ".join(piece.split()).strip(" ,;:.()")
+                if len(piece.split()) >= 3:
+                    pieces.add(piece)
+    return sorted(pieces)
+
+
+@pytest.mark.parametrize("name, fixture, write", [r[:3] for r in REPORTS], ids=[r[0] for r in REPORTS])
+def test_no_english_sentence_is_left(request, tmp_path, name, fixture, write):
+    assessment = request.getfixturevalue(fixture)
+    pt_text = " ".join(_text(write(_in_language(assessment, "pt_BR"), tmp_path / "pt.pdf")).split())
+    en_text = " ".join(_text(write(_in_language(assessment, "en"), tmp_path / "en.pdf")).split())
+    phrases = _english_phrases()
+    in_english = [p for p in phrases if p in en_text]
+    assert len(in_english) >= 15, f"{name}: the English report should show the catalogue's phrases"
+    assert [p for p in phrases if p in pt_text] == []
+
+
 @pytest.mark.parametrize("name, fixture, write, english, portuguese, english_numbers, portuguese_numbers",
                          REPORTS, ids=[r[0] for r in REPORTS])
 def test_report_in_portuguese(request, tmp_path, name, fixture, write, english, portuguese, english_numbers,
@@ -118,6 +248,147 @@ def test_report_in_portuguese(request, tmp_path, name, fixture, write, english, 
         assert number in pt_text
     for number in english_numbers[:1]:
         assert number in en_text and number not in pt_text
+
+
+def test_main_report_numbers_and_verdict_in_portuguese(main_assessment, tmp_path):
+    from engine.report import findings
+    from engine.selection import worst
+
+    text = " ".join(_text(_write_main(_in_language(main_assessment, "pt_BR"), tmp_path / "pt.pdf")).split())
+    people = locale_format.number(main_assessment.sample_risk.population_estimate, ",.0f", "pt_BR")
+    assert "." in people and f"representam cerca de {people} pessoas" in text
+    top = worst(main_assessment.reidentification, "posterior_det")
+    english = findings.pct(top.posterior_det)
+    with i18n.language("pt_BR"):
+        portuguese = findings.pct(top.posterior_det)
+    assert english.replace(".", ",") == portuguese
+    assert f"{portuguese} dos registros ({top.singletons} de {top.n}) são únicos" in text
+    assert english not in text
+    assert not findings.verdict(main_assessment, main_assessment.config.report.thresholds).ready
+    not_ready = "NÃO PRONTO PARA DIVULGAÇÃO segundo os limites configurados."
+    assert text.count(not_ready) == 1 + len(main_assessment.scenarios)
+
+
+def _tables(flowables) -> list:
+    out = []
+    for flowable in flowables:
+        if isinstance(flowable, Table):
+            out.append(flowable)
+        out += _tables(getattr(flowable, "_content", ()))
+    return out
+
+
+def _overflowing_words(story) -> list[tuple[str, float, float]]:
+    """(word, its width, the room its table cell leaves) for every word of a table cell wider
+    than the cell: reportlab would break it in the middle."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    found = []
+    for table in _tables(story):
+        for r, row in enumerate(table._cellvalues):
+            for c, cell in enumerate(row):
+                if not isinstance(cell, Paragraph):
+                    continue
+                style = table._cellStyles[r][c]
+                room = table._colWidths[c] - style.leftPadding - style.rightPadding
+                font = "DejaVu-Bold" if "<b>" in cell.text else cell.style.fontName
+                for word in re.sub(r"<[^>]+>", " ", cell.text).split():
+                    width = stringWidth(html.unescape(word), font, cell.style.fontSize)
+                    if width > room and not re.search(r"[0-9a-f]{16}", word):  # SHA-256 digests may break
+                        found.append((word, round(width, 1), round(room, 1)))
+    return found
+
+
+def _story(fixture: str, assessment) -> list:
+    from engine.report.dp_pdf import _DPBuilder
+    from engine.report.pdf import _Builder
+    from engine.report.synthetic_pdf import _SyntheticBuilder
+
+    if fixture == "dp_assessment":
+        return _DPBuilder(assessment, WHEN, None).build()
+    if fixture == "synthetic_assessment":
+        return _SyntheticBuilder(assessment, WHEN, None).build()
+    return _Builder(assessment, assessment.config.report, WHEN, None).build()
+
+
+@pytest.mark.parametrize("fixture, tables", [("main_assessment", 15), ("linked_assessment", 10),
+                                             ("dp_assessment", 3), ("synthetic_assessment", 3)])
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_table_words_fit_their_cells(request, fixture, tables, language):
+    from engine.report.document import register_fonts
+
+    register_fonts()
+    assessment = request.getfixturevalue(fixture)
+    with i18n.language(language):
+        story = _story(fixture, assessment)
+    assert len(_tables(story)) >= tables
+    assert _overflowing_words(story) == []
+
+
+def _cut_off(figure) -> bool:
+    """Whether anything drawn on ``figure`` (labels, titles, legends) reaches beyond its edges,
+    i.e. is cut off in the report."""
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from engine.report import figures
+
+    with matplotlib.rc_context(figures.RC):
+        FigureCanvasAgg(figure)
+        renderer = figure.canvas.get_renderer()
+        figure.draw(renderer)
+        drawn = figure.get_tightbbox(renderer)
+    width, height = figure.get_size_inches()
+    slack = 0.02
+    return drawn.x0 < -slack or drawn.y0 < -slack or drawn.x1 > width + slack or drawn.y1 > height + slack
+
+
+@pytest.mark.parametrize("fixture, count", [("main_assessment", 7), ("linked_assessment", 5), ("dp_assessment", 2),
+                                            ("synthetic_assessment", 2)])
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_figure_labels_stay_inside_their_figures(request, monkeypatch, fixture, count, language):
+    from engine.report import figures
+    from engine.report.document import register_fonts
+
+    register_fonts()
+    drawn = []
+    to_drawing = figures.to_drawing
+
+    def keep(figure, width):
+        drawn.append(figure)
+        return to_drawing(figure, width)
+
+    monkeypatch.setattr(figures, "to_drawing", keep)
+    assessment = request.getfixturevalue(fixture)
+    with i18n.language(language):
+        _story(fixture, assessment)
+        assert len(drawn) >= count
+        assert [figure.axes[0].get_title() for figure in drawn if _cut_off(figure)] == []
+
+
+def test_figure_tick_labels_use_the_decimal_comma():
+    from matplotlib.figure import Figure
+
+    from engine.report import figures
+
+    labels = {}
+    for language in ("en", "pt_BR"):
+        with i18n.language(language):
+            figure = Figure()
+            ax = figure.subplots()
+            ax.plot([0.5, 1.25], [2, 3])
+            figures.to_drawing(figure, 400)
+            labels[language] = [t.get_text() for t in ax.get_xticklabels()]
+    assert "0.5" in labels["en"] and "1.2" in labels["en"]
+    assert labels["pt_BR"] == [text.replace(".", ",") for text in labels["en"]]
+
+
+def test_plural_forms():
+    singular, plural = "{count} QID (mean {mean})", "{count} QIDs (mean {mean})"
+    assert [i18n.ngettext(singular, plural, n) for n in (1, 2)] == [singular, plural]
+    with i18n.language("pt_BR"):
+        assert [i18n.ngettext(singular, plural, n) for n in (0, 1, 2)] == [
+            "{count} QI (média {mean})", "{count} QI (média {mean})", "{count} QIs (média {mean})"]
 
 
 def test_percentages_use_the_decimal_comma(dp_assessment, tmp_path):
@@ -188,7 +459,8 @@ def test_catalogues_are_complete_and_compiled():
     for language in tool.LANGUAGES:
         with tool.po_file(language).open("rb") as handle:
             catalogue = read_po(handle)
-        assert [m.id for m in catalogue if m.id and (not m.string or m.fuzzy)] == []
+        assert [m.id for m in catalogue if m.id and (m.fuzzy or not (all(m.string) if m.pluralizable
+                                                                    else m.string))] == []
         unfinished = [m.findtext("source") for m in ElementTree.parse(tool.ts_file(language)).iter("message")
                       if m.find("translation").get("type") == "unfinished" or not m.findtext("translation")]
         assert unfinished == []

@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Roles
+from engine.config import AnalysisConfig, DataSource, Roles, Target
 from engine.remediation.recommend import LEAST_LOSS, PICKED
 from engine.remediation.scenarios import risk_summary
 from engine.remediation.transforms import parse_scenarios
@@ -128,3 +128,37 @@ def test_figure_points_are_the_assessments(assessment):
 def test_no_section_without_scenarios(assessment, tmp_path):
     path = write_pdf(replace(assessment, scenarios=()), tmp_path / "plain.pdf", generated_at=WHEN)
     assert "What would make it ready" not in "\n".join(p.extract_text() for p in PdfReader(str(path)).pages)
+
+
+def test_a_weighted_analysis_shows_the_expected_reidentifications(tmp_path):
+    """With a sampling weight the verdict uses the expected re-identifications, so the table
+    shows them (before and after) next to the unique share."""
+    import pandas as pd
+
+    frame = pd.read_csv(EXAMPLES / "census_example.csv").head(3000)
+    frame["wgt"] = 5.0 + (frame.index % 7)
+    data = tmp_path / "weighted.csv"
+    frame.to_csv(data, index=False)
+    config = AnalysisConfig(data=DataSource(str(data)),
+                            roles=Roles(("birth_year", "sex", "race", "school"), ("special_needs",), weight="wgt"),
+                            jobs=1, scenarios=parse_scenarios(SCENARIOS[:2], "test"),
+                            targets=tuple(Target((("birth_year", str(r.birth_year)), ("sex", r.sex),
+                                                  ("school", r.school))) for r in frame.head(3).itertuples()))
+    weighted = run_assessment(config)
+    path = write_pdf(weighted, tmp_path / "weighted.pdf", generated_at=WHEN)
+    squeezed = flat(section_text(path))
+    before = risk_summary(weighted)
+    assert before["worst_expected_reid_share"] is not None
+    assert flat("#scenarioverdictexpected re-id.records unique") in squeezed
+    assert flat("0original (no change)") in squeezed
+    assert flat(f"{pct(before['worst_expected_reid_share'])}{pct(before['worst_unique_share'])}") in squeezed
+    for result in weighted.scenarios:
+        risk = result.risk()
+        assert flat(f"Expected re-identifications: {pct(before['worst_expected_reid_share'])} → "
+                    f"{pct(risk['worst_expected_reid_share'])} of the records") in squeezed
+        assert flat(f"{pct(risk['worst_expected_reid_share'])}{pct(risk['worst_unique_share'])}"
+                    f"{pct(risk['worst_reid_prob'])}") in squeezed
+        alone = [sum(t.matched and t.block_size == 1 for t in a.targets) for a in (weighted, result.assessment)]
+        assert flat(f"Individual targets alone in their block (re-identified with certainty): {alone[0]} of 3 "
+                    f"before, {alone[1]} after.") in squeezed
+    assert [t.block_size for t in weighted.targets] != [t.block_size for t in weighted.scenarios[0].assessment.targets]

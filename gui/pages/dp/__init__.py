@@ -1,2 +1,2 @@
 """Pieces of the differential-privacy page: the counting-query and thresholded-count forms,
-the results view and the run bar."""
+and the results view."""

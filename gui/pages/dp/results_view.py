@@ -6,11 +6,10 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from engine.dp.results import DPAssessment, ThresholdPoint
 
-from ...resources import icon
 from ...text import count, duration, local_digits
 from ...widgets.dp_plots import CountingCurves, ThresholdPlot, TradeoffPlot, number
 from ..common import banner, hint
@@ -184,10 +183,6 @@ class DPResults(QWidget):
         self.status.setObjectName("dpStatus")
         self.status.setWordWrap(True)
         export_row.addWidget(self.status, 1)
-        self.pdf_button = QPushButton(icon("export"), translate("dp.results_view", "Export PDF..."))
-        self.csv_button = QPushButton(icon("export"), translate("dp.results_view", "Export CSV+JSON..."))
-        export_row.addWidget(self.pdf_button)
-        export_row.addWidget(self.csv_button)
         layout.addLayout(export_row)
 
     def show_assessment(self, a: DPAssessment) -> None:

@@ -212,12 +212,14 @@ class RiskLossPlot(PlotCanvas):
         risk = risk_summary(assessment)
         choice = recommend(assessment.scenarios).index
         self.points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"],
-                                     original.ready, original=True)]
+                                     original.ready, original=True, expected_share=risk["worst_expected_reid_share"])]
         for i, s in enumerate(assessment.scenarios):
             r = s.risk()
             self.points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
-                                             r["worst_reid_prob"], s.ready, recommended=i == choice))
-        risk_loss_figure(self.points, thresholds.unique_share, thresholds.reid_prob, figure=self.figure)
+                                             r["worst_reid_prob"], s.ready, recommended=i == choice,
+                                             expected_share=r["worst_expected_reid_share"]))
+        risk_loss_figure(self.points, thresholds.unique_share, thresholds.reid_prob, figure=self.figure,
+                         expected_limit=thresholds.expected_reid_share)
         for ax in self.figure.axes:
             self.annotation(ax)
         self.draw_idle()
@@ -225,7 +227,9 @@ class RiskLossPlot(PlotCanvas):
     def hover_text(self, ax, event):
         if event.xdata is None or not self.points:
             return None
-        measure = "unique_share" if ax is self.figure.axes[0] else "reid_prob"
+        weighted = any(p.expected_share is not None for p in self.points)
+        measures = ("expected_share", "unique_share") if weighted else ("unique_share", "reid_prob")
+        measure = measures[0] if ax is self.figure.axes[0] else measures[1]
         best, distance = None, None
         for number, p in enumerate(self.points):
             value = getattr(p, measure)

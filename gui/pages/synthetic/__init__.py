@@ -1,1 +1,1 @@
-"""Pieces of the synthetic-data page: the form's sections, the results view and the run bar."""
+"""Pieces of the synthetic-data page: the form's sections and the results view."""
