@@ -73,12 +73,25 @@ def _descendants(root: int) -> list[int]:
     return found
 
 
+def _cpu_ticks(pid: int) -> int:
+    """User plus system clock ticks a process has used so far (0 once it is gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        fields = stat[stat.rindex(")") + 2:].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 class TreePeak:
-    """Samples the resident set of this process and all its descendants every 0.2 s."""
+    """Samples the resident set of this process and all its descendants every 0.2 s, and the
+    CPU time each descendant had used when last seen (worker processes are not all reaped by
+    this process, so its own accounting misses them)."""
 
     def __init__(self) -> None:
         self.peak_sum_kb = 0
         self.hwm_kb: dict[int, int] = {}
+        self.ticks: dict[int, int] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._poll, daemon=True)
 
@@ -88,7 +101,13 @@ class TreePeak:
             status = _status(pid)
             total += status.get("VmRSS", 0)
             self.hwm_kb[pid] = max(self.hwm_kb.get(pid, 0), status.get("VmHWM", 0))
+            if pid != os.getpid():
+                self.ticks[pid] = max(self.ticks.get(pid, 0), _cpu_ticks(pid))
         self.peak_sum_kb = max(self.peak_sum_kb, total)
+
+    @property
+    def descendants_cpu(self) -> float:
+        return sum(self.ticks.values()) / os.sysconf("SC_CLK_TCK")
 
     def _poll(self) -> None:
         while not self._stop.wait(0.2):
@@ -137,6 +156,7 @@ def measure(path: str, jobs: int, shape: str) -> dict:
         "eta_at_10pct": None if eta_at_10 is None else {"at": eta_at_10[0], "eta": eta_at_10[1],
                                                          "actual_left": wall - eta_at_10[0]},
         "top_reid": max(r.posterior_prob for r in result.reidentification),
+        "cpu": sum(os.times()[:2]) + peak.descendants_cpu,
     }
 
 
@@ -223,7 +243,8 @@ def main() -> None:
             r = _child("--measure", str(path), str(jobs), shape)
             walls[jobs] = r["wall"]
             eta = r["eta_at_10pct"]
-            print(f"engine, {jobs} process(es): wall {r['wall']:.1f}s (load+encode {r['load']:.1f}s, "
+            print(f"engine, {jobs} process(es): wall {r['wall']:.1f}s, CPU {r['cpu']:.1f}s, load average "
+                  f"{os.getloadavg()[0]:.1f} (load+encode {r['load']:.1f}s, "
                   f"sweep {r['sweep']:.1f}s); {total_subsets / r['wall']:.1f} subsets/s, "
                   f"{rows * total_subsets / r['wall'] / 1e6:,.0f}M row-subsets/s; peak RSS all processes "
                   f"{r['peak_sum_mb']:,.0f} MB (main {r['own_peak_mb']:,.0f} MB, others' peaks "

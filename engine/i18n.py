@@ -86,6 +86,14 @@ def language(code: Optional[str]) -> Iterator[str]:
         _current.reset(token)
 
 
+def use(code: Optional[str]) -> str:
+    """Make ``code`` (resolved by :func:`resolve`) the language of the calling thread from now on:
+    the window calls it so that the report figures and texts it shows follow its language."""
+    chosen = resolve(code)
+    _current.set(chosen)
+    return chosen
+
+
 def _(text: str) -> str:
     """``text`` in the current language (itself when the catalogue has no translation)."""
     language_now = _current.get()

@@ -59,6 +59,7 @@ def install(app: QCoreApplication, language: str) -> str:
         _state["env"] = (os.environ.get(engine_i18n.ENV_VARIABLE), QLocale())
     os.environ[engine_i18n.ENV_VARIABLE] = language
     QLocale.setDefault(QLocale(language))
+    engine_i18n.use(language)
     _state["language"] = language
     return language
 

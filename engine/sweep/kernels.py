@@ -14,7 +14,11 @@ of the child subset. Shortcuts, all exact:
 - a QID constant on a block leaves it whole: the child reuses the block's counts;
 - a block with more rows than the key space of the columns read below it is first collapsed
   into merged rows (a stack past the task's rows);
-- a block of at most :data:`SMALL` rows is walked by pair masks (:func:`_small`).
+- a block of at most :data:`SMALL` rows is walked by pair masks (:func:`_small`);
+- a child is counted in one pass over the block (:func:`_tally`: per group of the child's
+  code, its weight and dense counters of its sensitive values); its rows are grouped only
+  when subsets below it are walked, and a child whose only child has nothing below counts
+  that one too, by the pair of codes, from the same block (nothing grouped at all).
 
 Per subset the kernels add up ``counts[node]``: blocks, blocks of weight 1, then per
 sensitive attribute the sum over blocks of ``max_s s(q)`` and the weight of blocks with one
@@ -44,6 +48,10 @@ Lattice = namedtuple("Lattice", "child_ptr child_dim child_node below_ptr below_
 Output = namedtuple("Output", "counts pruned work")     # TaskResult's arrays
 Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched")
 Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per node (Tree.tails)
+# Dense (group, sensitive value) counters of :func:`_tally` and the ones in use (with their
+# group and attribute); per walk depth the groups found there: their starts, weights and per
+# sensitive attribute the largest value weight.
+Tally = namedtuple("Tally", "hist touched owner offset weight top starts totals tops")
 
 
 @njit(cache=CACHE, inline="always")
@@ -197,10 +205,11 @@ def _group(rows, a, b, wi, shift, mask, scratch):
 
 
 SMALL = 3                 # blocks of at most this many rows are walked by pair masks
+WHOLE, TALLIED, GROUPED = 0, 1, 2   # a child's blocks: the block itself; _tally groups; _group groups
 
 
 @njit(cache=CACHE)
-def _small(node, rows, a, b, lattice, cols, sens, out, agree, rep, cls_w):
+def _small(node, rows, a, b, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci):
     """Walk the subtree of ``node`` inside its block ``[a, b)`` of at most :data:`SMALL` rows.
 
     For each pair of rows the QIDs they agree on are a bit mask over pairs per QID
@@ -240,9 +249,6 @@ def _small(node, rows, a, b, lattice, cols, sens, out, agree, rep, cls_w):
         pruned[u, PRUNED_SINGLETONS] += ones
         pruned[u, PRUNED_WEIGHT] += weight
     full = np.uint64((1 << (m * (m - 1) // 2)) - 1) if m < 12 else np.uint64(0)
-    st_node = np.empty(64, np.int64)
-    st_mask = np.empty(64, np.uint64)
-    st_ci = np.empty(64, np.int64)
     depth = 0
     st_node[0] = node
     st_mask[0] = full
@@ -338,8 +344,109 @@ def _collapse(rows, a, b, top, node, tails, cols, keys):
     return m
 
 
+@njit(cache=CACHE, inline="always")
+def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, pruned, scratch, tally):
+    """Count the children of ``[a, b)`` by one column for subset ``node`` in one pass, without
+    moving rows (or by two columns: key ``code * (mask2 + 1) + code2``; ``mask2 = 0`` for one):
+    per group (key, labelled in order of first appearance) its
+    rows, weight and, per sensitive attribute, the weight of each value in a dense counter
+    ``hist[group * sum(span) + offset[s] + value]``. A group of one row is pruned, a larger one
+    is a block: ``max_sum(s)`` += its largest value weight, ``constant(s)`` += its weight when
+    that is all of it. Returns the number of groups (labels in ``scratch.labels``)."""
+    words, wts = rows.words, rows.wts
+    cmap, keys, sizes, labels = scratch.cmap, scratch.keys, scratch.sizes, scratch.labels
+    s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
+    hist, touched, owner, offset = tally.hist, tally.touched, tally.owner, tally.offset
+    weight, top = tally.weight, tally.top
+    n_sens = s_wi.shape[0]
+    width = offset[n_sens]
+    n_groups = 0
+    n_touched = 0
+    span2 = np.int64(mask2) + 1
+    for i in range(a, b):
+        v = _code(words, i, wi, shift, mask) * span2 + _code(words, i, wi2, shift2, mask2)
+        g = cmap[v]
+        w = np.int64(wts[i])
+        if g < 0:
+            g = n_groups
+            cmap[v] = g
+            keys[g] = v
+            sizes[g] = 0
+            weight[g] = 0
+            n_groups += 1
+        sizes[g] += 1
+        weight[g] += w
+        labels[i - a] = g
+        base = g * width
+        for s in range(n_sens):
+            key = base + offset[s] + _code(words, i, s_wi[s], s_shift[s], s_mask[s])
+            if hist[key] == 0:
+                touched[n_touched] = key
+                owner[n_touched] = g * n_sens + s
+                n_touched += 1
+            hist[key] += w
+    for t in range(n_groups * n_sens):
+        top[t] = 0
+    for t in range(n_touched):
+        key = touched[t]
+        at = owner[t]
+        if hist[key] > top[at]:
+            top[at] = hist[key]
+        hist[key] = 0
+    for g in range(n_groups):
+        cmap[keys[g]] = -1
+        if sizes[g] == 1:
+            _prune(pruned, node, weight[g])
+            continue
+        counts[node, COUNT_BLOCKS] += 1
+        for s in range(n_sens):
+            counts[node, _max_sum(s)] += top[g * n_sens + s]
+            if top[g * n_sens + s] == weight[g]:
+                counts[node, _constant(s)] += weight[g]
+    return n_groups
+
+
+@njit(cache=CACHE, inline="always")
+def _tally_fits(m, keys, tally, n_sens):
+    """Whether :func:`_tally` has room for ``[a, b)`` of ``m`` rows by a key of ``keys`` values."""
+    groups = min(m, keys)
+    return groups < tally.starts.shape[1] - 1 and groups * tally.offset[n_sens] <= tally.hist.shape[0]
+
+
+@njit(cache=CACHE, inline="always")
+def _place(rows, a, b, n_groups, depth, scratch, tally, n_sens):
+    """Move the rows ``[a, b)`` into their :func:`_tally` groups (in label order) and keep the
+    groups' starts (relative to ``a``), weights and largest value weights at ``depth``."""
+    words, wts = rows.words, rows.wts
+    sizes, labels, tmp_words, tmp_wts = scratch.sizes, scratch.labels, scratch.tmp_words, scratch.tmp_wts
+    starts, totals, tops = tally.starts, tally.totals, tally.tops
+    n_words = words.shape[1]
+    start = 0
+    for g in range(n_groups):
+        size = sizes[g]
+        starts[depth, g] = start
+        sizes[g] = start
+        start += size
+        totals[depth, g] = tally.weight[g]
+        for s in range(n_sens):
+            tops[depth, g, s] = tally.top[g * n_sens + s]
+    starts[depth, n_groups] = start
+    for i in range(a, b):
+        g = labels[i - a]
+        p = sizes[g]
+        for t in range(n_words):
+            tmp_words[p, t] = words[i, t]
+        tmp_wts[p] = wts[i]
+        sizes[g] = p + 1
+    for i in range(b - a):
+        for t in range(n_words):
+            words[a + i, t] = tmp_words[i, t]
+        wts[a + i] = tmp_wts[i]
+
+
 @njit(cache=CACHE)
-def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, scratch, tails, stack_base):
+def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, scratch, tails, tally,
+            stack_base):
     """Blocks ``[bounds[s], bounds[s+1])`` for ``s`` in ``[s_lo, s_hi)`` of subset ``node``:
     count each, and with ``descend`` walk every subset below ``node`` inside it.
 
@@ -347,9 +454,13 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
     (``tail_size``, 0 when too large) is first collapsed into merged rows, written on a stack
     past ``stack_base``. ``work[node]`` gets the rows grouped to reach each subset.
 
+    A child is counted by :func:`_tally` (one pass, no rows moved; its rows are then grouped
+    only if it has subsets below) when its dense counters fit in ``tally``; otherwise its rows
+    are grouped first and each group is counted by a pass over it (:func:`_stats`).
+
     ``rows``: :data:`Rows`; ``lattice``: :data:`Lattice`; ``cols``/``sens``: :data:`Packing` of
     every table column / of the sensitive ones; ``out``: :data:`Output`; ``scratch``:
-    :data:`Scratch`; ``tails``: :data:`Tails`."""
+    :data:`Scratch`; ``tails``: :data:`Tails`; ``tally``: :data:`Tally`."""
     words, wts = rows.words, rows.wts
     child_ptr, child_dim, child_node = lattice.child_ptr, lattice.child_dim, lattice.child_node
     c_wi, c_shift, c_mask = cols.wi, cols.shift, cols.mask
@@ -362,7 +473,9 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
     f_child = np.empty(depth_max, np.int64)
     f_at = np.empty(depth_max, np.int64)
     f_top = np.empty(depth_max, np.int64)
-    f_whole = np.empty(depth_max, np.bool_)
+    f_mode = np.empty(depth_max, np.int64)      # how the current child's blocks are found
+    f_groups = np.empty(depth_max, np.int64)
+    held = np.empty(3, np.int64)                # a child's pruned counts before its tally
     n_sens = sens.wi.shape[0]
     first = np.empty(max(n_sens, 1), np.int64)
     constant = np.empty(max(n_sens, 1), np.bool_)
@@ -373,6 +486,9 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
     agree = np.zeros(c_wi.shape[0], np.uint64)
     rep = np.empty(SMALL, np.int64)
     cls_w = np.empty(SMALL, np.int64)
+    st_node = np.empty(depth_max, np.int64)      # _small's walk
+    st_mask = np.empty(depth_max, np.uint64)
+    st_ci = np.empty(depth_max, np.int64)
     for seg in range(s_lo, s_hi):
         a0 = bounds[seg]
         b0 = bounds[seg + 1]
@@ -385,7 +501,7 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
         if not descend or child_ptr[node + 1] == child_ptr[node]:
             continue
         if b0 - a0 <= SMALL:
-            _small(node, rows, a0, b0, lattice, cols, sens, out, agree, rep, cls_w)
+            _small(node, rows, a0, b0, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci)
             continue
         top = stack_base
         depth = 0
@@ -414,41 +530,89 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
                     top = f_top[depth]
                     depth -= 1
                     continue
+                u = child_node[ci]
+                f_at[depth] = a
                 if _all_same(words, a, b, c_wi[c], c_shift[c], c_mask[c]):
-                    f_whole[depth] = True
+                    f_mode[depth] = WHOLE
+                elif depth < tally.starts.shape[0] and _tally_fits(b - a, np.int64(c_mask[c]) + 1, tally, n_sens):
+                    for t in range(3):
+                        held[t] = pruned[u, t]
+                    n_groups = _tally(u, rows, a, b, c_wi[c], c_shift[c], c_mask[c], 0, 0, np.uint64(0), sens,
+                                      counts, pruned, scratch, tally)
+                    work[u] += b - a
+                    if child_ptr[u + 1] == child_ptr[u]:
+                        f_child[depth] = ci + 1            # nothing below: counted, not walked
+                        f_at[depth] = -1
+                        continue
+                    x = child_node[child_ptr[u]]
+                    c2 = child_dim[child_ptr[u]]
+                    keys2 = (np.int64(c_mask[c]) + 1) * (np.int64(c_mask[c2]) + 1)
+                    if (child_ptr[u + 1] - child_ptr[u] == 1 and child_ptr[x + 1] == child_ptr[x]
+                            and keys2 <= scratch.cmap.shape[0] and _tally_fits(b - a, keys2, tally, n_sens)):
+                        # u's one child x has nothing below: count x here by both columns; the
+                        # rows alone at u, added to x from u's pruned counts, are taken out
+                        for t in range(3):
+                            held[t] = pruned[u, t] - held[t]
+                        _tally(x, rows, a, b, c_wi[c], c_shift[c], c_mask[c], c_wi[c2], c_shift[c2], c_mask[c2],
+                               sens, counts, pruned, scratch, tally)
+                        for t in range(3):
+                            pruned[x, t] -= held[t]
+                        work[x] += b - a
+                        f_child[depth] = ci + 1
+                        f_at[depth] = -1
+                        continue
+                    _place(rows, a, b, n_groups, depth, scratch, tally, n_sens)
+                    f_mode[depth] = TALLIED
+                    f_groups[depth] = n_groups
+                    f_at[depth] = 0
                 else:
                     n_groups = _group(rows, a, b, c_wi[c], c_shift[c], c_mask[c], scratch)
-                    work[child_node[ci]] += b - a
-                    f_whole[depth] = n_groups == 1
-                f_at[depth] = a
-            i = f_at[depth]
-            if i >= b:
-                f_child[depth] = ci + 1
-                f_at[depth] = -1
-                continue
+                    work[u] += b - a
+                    f_mode[depth] = WHOLE if n_groups == 1 else GROUPED
             u = child_node[ci]
-            if f_whole[depth]:
-                # the child's block is this block: same counts, no pass over the rows
-                j = b
-                total = f_total[depth]
-                if j - i > 1:                    # (a collapsed block may be one merged row)
-                    counts[u, COUNT_BLOCKS] += 1
-                    for s in range(n_sens):
-                        bmax[s] = f_max[depth, s]
-                        constant[s] = f_const[depth, s]
-                        counts[u, _max_sum(s)] += bmax[s]
-                        if constant[s]:
-                            counts[u, _constant(s)] += total
+            if f_mode[depth] == TALLIED:
+                g = f_at[depth]
+                if g >= f_groups[depth]:
+                    f_child[depth] = ci + 1
+                    f_at[depth] = -1
+                    continue
+                f_at[depth] = g + 1
+                i = a + tally.starts[depth, g]
+                j = a + tally.starts[depth, g + 1]
+                if j - i == 1:                       # pruned by _tally
+                    continue
+                total = tally.totals[depth, g]
+                for s in range(n_sens):
+                    bmax[s] = tally.tops[depth, g, s]
+                    constant[s] = bmax[s] == total
             else:
-                j, total = _stats(u, rows, i, b, c_wi[c], c_shift[c], c_mask[c], False, sens, counts, first,
-                                  constant, scratch, bmax)
-            f_at[depth] = j
-            if j - i == 1:
-                _prune(pruned, u, total)
-                continue
+                i = f_at[depth]
+                if i >= b:
+                    f_child[depth] = ci + 1
+                    f_at[depth] = -1
+                    continue
+                if f_mode[depth] == WHOLE:
+                    # the child's block is this block: same counts, no pass over the rows
+                    j = b
+                    total = f_total[depth]
+                    if j - i > 1:                    # (a collapsed block may be one merged row)
+                        counts[u, COUNT_BLOCKS] += 1
+                        for s in range(n_sens):
+                            bmax[s] = f_max[depth, s]
+                            constant[s] = f_const[depth, s]
+                            counts[u, _max_sum(s)] += bmax[s]
+                            if constant[s]:
+                                counts[u, _constant(s)] += total
+                else:
+                    j, total = _stats(u, rows, i, b, c_wi[c], c_shift[c], c_mask[c], False, sens, counts, first,
+                                      constant, scratch, bmax)
+                f_at[depth] = j
+                if j - i == 1:
+                    _prune(pruned, u, total)
+                    continue
             if child_ptr[u + 1] > child_ptr[u]:
                 if j - i <= SMALL:
-                    _small(u, rows, i, j, lattice, cols, sens, out, agree, rep, cls_w)
+                    _small(u, rows, i, j, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci)
                     continue
                 depth += 1
                 f_node[depth] = u

@@ -20,8 +20,9 @@ dependencies); nothing in it knows any particular table:
    every subset below it lies inside one segment of equal first-QID code.
 4. Walk. A task packs its rows' codes into 64-bit words (each column in as few bits as its
    cardinality needs) and hands segments to the compiled BUC kernel
-   (:mod:`engine.sweep.kernels`) in batches of bounded work; between batches it reports
-   progress and checks for cancel. A segment too big for one batch is split in Python: its
+   (:mod:`engine.sweep.kernels`: children counted in one pass over their parent's block,
+   rows grouped only where subsets below are walked) in batches of bounded work; between
+   batches it reports progress and checks for cancel. A segment too big for one batch is split in Python: its
    block is counted, then it is grouped by each child QID and the sub-blocks are walked as
    segments of the child.
 5. Tasks. Subtrees, and ranges of segments of the big ones, are tasks for worker processes,
@@ -50,6 +51,9 @@ SPLIT_ROWS = 1 << 12    # ... if it has more rows than this
 MIN_ROW_SUBSETS = 150_000_000  # below rows x subsets the refinement walk is used: measured, it is
 # faster there than loading the compiled kernels (0.5-1 s) and preparing the segments
 COLLAPSE_KEYS = 1 << 16  # blocks are collapsed when the columns below have this few key values
+TALLY_KEYS = 1 << 20     # dense (group, sensitive value) counters of a child counted in one pass
+TALLY_GROUPS = 1 << 16   # ... and at most this many groups of it (else: group rows, then count)
+TALLY_PAIRS = 1 << 16    # a child's only child is counted by the pair of codes if they take this few keys
 
 
 @dataclass
@@ -365,11 +369,35 @@ class Tuning:
     split_work: int
     split_rows: int
     collapse_keys: int
+    tally_keys: int = TALLY_KEYS
+    tally_groups: int = TALLY_GROUPS
+    tally_pairs: int = TALLY_PAIRS
 
     @classmethod
     def current(cls) -> "Tuning":
         """The module's settings now (tests shrink them to reach every code path)."""
-        return cls(BATCH_WORK, SPLIT_WORK, SPLIT_ROWS, COLLAPSE_KEYS)
+        return cls(BATCH_WORK, SPLIT_WORK, SPLIT_ROWS, COLLAPSE_KEYS, TALLY_KEYS, TALLY_GROUPS, TALLY_PAIRS)
+
+
+def _tally_arrays(c_mask: np.ndarray, columns: Sequence[int], k: int, n_sens: int, max_seg: int,
+                  tuning: Tuning):
+    """The counters of :func:`engine.sweep.kernels._tally` (a :data:`kernels.Tally`): each
+    sensitive attribute's codes take mask + 1 slots after ``offset[s]`` in a group's row of
+    ``hist``; per walk depth, room for ``tally_groups`` groups."""
+    from . import kernels
+
+    spans = [int(c_mask[k + s]) + 1 for s in range(n_sens)]
+    offset = np.r_[0, np.cumsum(spans, dtype=np.int64)].astype(np.int64)
+    widest = max([int(c_mask[j]) + 1 for j in columns if j < k] + [1])
+    widest = max(widest, min(widest * widest, tuning.tally_pairs))
+    groups = max(1, min(max_seg, widest, tuning.tally_groups))
+    keys = min(tuning.tally_keys, groups * int(offset[-1]))
+    in_use = min(keys, (max_seg + 1) * n_sens)
+    depths = sum(1 for j in columns if j < k) + 2
+    return kernels.Tally(np.zeros(keys, np.int64), np.empty(in_use, np.int64), np.empty(in_use, np.int64), offset,
+                         np.empty(groups + 1, np.int64), np.empty((groups + 1) * max(n_sens, 1), np.int64),
+                         np.empty((depths, groups + 2), np.int32), np.empty((depths, groups + 1), np.int64),
+                         np.empty((depths, groups + 1, max(n_sens, 1)), np.int64))
 
 
 def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
@@ -410,7 +438,7 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     s_wi, s_shift, s_mask = (c_wi[k:].copy(), c_shift[k:].copy(), c_mask[k:].copy())
     max_card = max([cards[j] for j in subtree.columns if j < k] + [1])
     max_sens = max([cards[k + s] for s in range(n_sens)] + [1])
-    cmap = np.full(max_card, -1, np.int32)
+    cmap = np.full(max(max_card, tuning.tally_pairs), -1, np.int32)
     keys = np.empty(max(max_seg + 1, len(cmap2)), np.int64)
     sizes = np.empty(max_seg + 1, np.int64)
     labels = np.empty(max_seg + 1, np.int32)
@@ -418,6 +446,7 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     tmp_wts = np.empty(max_seg + 1, np.uint32)
     hist = np.zeros(max_sens, np.int64)
     touched = np.empty(min(max_seg, max_sens) + 1, np.int64)
+    tally = _tally_arrays(c_mask, subtree.columns, k, n_sens, max_seg, tuning)
     result = TaskResult(len(tree.prefixes), width)
     n_total = float(subtree.bounds[-1])
     packed = kernels.Rows(words, wts)
@@ -430,7 +459,7 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
 
     def call(node: int, seg_bounds: np.ndarray, lo: int, hi: int, descend: bool) -> None:
         kernels.process(node, packed, seg_bounds, lo, hi, descend, lattice, cols, sens, out, scratch, tails,
-                        n_local)
+                        tally, n_local)
 
     def segments(node: int, seg_bounds: np.ndarray) -> bool:
         credit = float(tree.subtree[node]) / n_total

@@ -26,6 +26,14 @@ from .test_properties import reference
 ROOT = Path(__file__).resolve().parents[2]
 SMALL_WORK = segments.Tuning(batch_work=1, split_work=1, split_rows=1, collapse_keys=1 << 16)
 NO_COLLAPSE = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=0)
+# no child counted in one pass (rows grouped, then each group scanned), and a mix: only
+# children with few groups and sensitive values are counted in one pass
+NO_TALLY = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=1 << 16,
+                           tally_keys=0, tally_groups=1)
+FEW_TALLIES = segments.Tuning(batch_work=1, split_work=1, split_rows=1, collapse_keys=1 << 16,
+                              tally_keys=24, tally_groups=3, tally_pairs=6)
+NO_PAIRS = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=0,
+                           tally_pairs=0)
 KNOBS = [
     dict(),
     dict(tuning=SMALL_WORK),
@@ -36,6 +44,9 @@ KNOBS = [
     dict(chain_share=0.0, collapse_share=0.0),          # every subtree on raw rows
     dict(use_dependencies=False),
     dict(use_dependencies=False, tuning=SMALL_WORK, workers=2, chain_share=2.0, collapse_share=2.0),
+    dict(tuning=NO_TALLY),
+    dict(tuning=FEW_TALLIES, reorder=True),
+    dict(tuning=NO_PAIRS),
 ]
 
 

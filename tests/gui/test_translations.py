@@ -305,3 +305,17 @@ def test_counts_on_the_pages_follow_the_locale(qtbot, app):
     assert results.summary.text() == (
         "<b>census_example.csv</b>: 20.000 pessoas, 15 subconjuntos de 4 quase-identificadores, executado em 2 s."
     )
+
+
+def test_engine_texts_the_window_shows_follow_its_language(app):
+    """Figures and scenario descriptions drawn by the engine in the window use the window's language."""
+    from engine.remediation.transforms import Drop
+    from engine.remediation.recommend import describe_step
+
+    i18n.install(app, "pt_BR")
+    assert engine_i18n._("Summary") == "Resumo"
+    portuguese = describe_step(Drop("birth_day"))
+    i18n.install(app, "en")
+    assert engine_i18n._("Summary") == "Summary"
+    english = describe_step(Drop("birth_day"))
+    assert "birth_day" in portuguese and "birth_day" in english and portuguese != english
