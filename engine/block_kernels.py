@@ -19,7 +19,8 @@ from numba import njit
 def _cache_wanted() -> bool:
     """Cache compiled code in ``__pycache__`` beside this file where that is writable. A frozen
     application (PyInstaller) has no source files to key a cache on, so it compiles on first
-    use unless RISKREVIEW_NUMBA_CACHE=1 (with NUMBA_CACHE_DIR set to a writable folder);
+    use unless RISKREVIEW_NUMBA_CACHE=1, which the packaged program sets when it can keep the
+    cache in the user's cache folder (:func:`engine.kernel_cache.use_user_cache`);
     RISKREVIEW_NUMBA_CACHE=0 turns the cache off anywhere."""
     wanted = os.environ.get("RISKREVIEW_NUMBA_CACHE", "")
     if wanted == "0":

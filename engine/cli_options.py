@@ -81,13 +81,21 @@ def note_jobs(jobs: int, stream=None) -> None:
 
 
 class TerminalProgress:
-    """A one-line progress bar on stderr: subsets done/total, elapsed and ETA."""
+    """A one-line progress bar on stderr: subsets done/total, elapsed and ETA; the stages of
+    :data:`NOTES` are a sentence instead."""
+
+    NOTES = {"compiling": "compiling the sweep kernels once for this machine..."}
 
     def __init__(self, stream=sys.stderr) -> None:
         self.stream = stream
         self.shown = False
 
     def __call__(self, progress: Progress) -> None:
+        if progress.stage in self.NOTES:
+            self.stream.write(f"\r{self.NOTES[progress.stage]}")
+            self.stream.flush()
+            self.shown = True
+            return
         width = 30
         filled = int(width * progress.fraction)
         eta = "?" if progress.eta is None else f"{progress.eta:.0f}s"

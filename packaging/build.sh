@@ -8,6 +8,11 @@
 # of every wheel), then this project without dependencies; it is rebuilt when the lock changes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# the same input gives the same package (README, "Rebuilding the same package"): set and frozenset
+# constants in the byte-code in one order, and the commit's time for any embedded timestamp
+export PYTHONHASHSEED=0
+SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 315532800)}"
+export SOURCE_DATE_EPOCH
 PYTHON="${PYTHON:-python3}"
 VENV=build/venv
 LOCK=packaging/requirements.lock

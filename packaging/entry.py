@@ -1,11 +1,15 @@
-"""The frozen executable's entry: freeze_support first (worker processes re-enter here),
-then the same main() as the `riskreview` command."""
+"""The frozen executable's entry: freeze_support first (worker processes re-enter here), numba's
+cache in the user's cache folder (before numba is imported; workers inherit it), then the same
+main() as the `riskreview` command."""
 
 import multiprocessing
 import sys
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()
+    from engine.kernel_cache import use_user_cache
+
+    use_user_cache()
     from gui.__main__ import main
 
     sys.exit(main())

@@ -26,7 +26,8 @@ sensitive value. Pruned single-row blocks go to ``pruned[node] = (blocks, single
 weight)``, added to the node and its walked descendants afterwards.
 
 Compiled on first use (about 15 s for all kernels on a 2-core machine) or loaded from
-numba's cache beside this file where that is writable (about 1 s); see :func:`engine.block_kernels._cache_wanted`.
+numba's cache (about 1 s): beside this file where that is writable, in the user's cache folder
+for the packaged program (:mod:`engine.kernel_cache`); see :func:`engine.block_kernels._cache_wanted`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
+from .. import block_kernels
 from ..block_kernels import CACHE
 from .counts import FIRST_SENSITIVE, PER_SENSITIVE, PRUNED_BLOCKS, PRUNED_SINGLETONS, PRUNED_WEIGHT
 from .counts import BLOCKS as COUNT_BLOCKS
@@ -673,3 +675,21 @@ def determines(codes_d, n_d, codes_c):
         elif seen[d] != c:
             return False
     return True
+
+
+#: The kernels the segment sweep calls from Python (the others are compiled into these).
+SEGMENT_KERNELS = (determines, block_kernels.refine_ids, block_kernels.first_rows, block_kernels.counting_order,
+                   pack, group_segment, process)
+
+
+#: Those every segment sweep runs (most of the compile time: the others compile in seconds when
+#: a sweep first needs them).
+EVERY_SWEEP = (pack, process)
+
+
+def segment_kernels_cached() -> bool:
+    """Whether numba's cache holds compiled code of every :data:`EVERY_SWEEP` kernel for this
+    very source (the cache index's stamp matches); False when caching is off."""
+    if not CACHE:
+        return False
+    return all(kernel._cache._cache_file._load_index() for kernel in EVERY_SWEEP)

@@ -89,6 +89,10 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
         results = run_on_cluster(data, family, cluster, reporter, cancel)
     elif (compiled := data.unique_rows is None and segments.use_segments(data, family)):
         jobs = jobs if pool_pays(float(data.n_rows) * family.total, jobs, True) else 1
+        if segments.compile_once(on_progress, here=jobs <= 1):
+            cancel.raise_if_cancelled()
+            reporter = ProgressReporter(stage, family.total, on_progress)  # the sweep's clock starts now
+            reporter.update(0, force=True)
         results = _run_segments(data, family, jobs, reporter, cancel)
     elif family.total < 2 or not pool_pays(float(data.n_rows) * family.total, jobs, compiled):
         results = _run_here(data, family, reporter, cancel, uniques)

@@ -39,6 +39,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
+from ..progress import ProgressCallback, ProgressReporter
 from .counts import (BLOCKS, PRUNED_BLOCKS, PRUNED_SINGLETONS, PRUNED_WEIGHT, PRUNED_WIDTH, SINGLETONS,
                      constant_column, max_sum_column)
 from .lattice import Family
@@ -526,6 +527,32 @@ def finish(tree: Tree, total: TaskResult, n_sensitive: int) -> dict[tuple[int, .
         counts[:, constant_column(s)] += inherited[:, PRUNED_WEIGHT]
     counts = counts[tree.alias]
     return {tree.prefixes[node]: counts[node].astype(np.float64) for node in np.flatnonzero(tree.reported)}
+
+
+def compile_once(on_progress: Optional[ProgressCallback] = None, here: bool = True) -> bool:
+    """When numba's cache is on but holds none of the kernels for this code (the first large
+    sweep on a new machine, or after an update), report the stage ``compiling`` and, when
+    ``here``, compile them all in this process (the sweep then loads them from the cache);
+    otherwise the worker processes compile them at first use, where a cancel stops them at
+    once. Returns whether the kernels were missing."""
+    from . import kernels
+
+    if not kernels.CACHE or kernels.segment_kernels_cached():
+        return False
+    ProgressReporter("compiling", 1, on_progress).update(0, force=True)
+    if here:
+        warm_up()
+    return True
+
+
+def load_kernels() -> tuple[bool, float]:
+    """Load (or compile) every kernel in this process: whether all came from the cache (numba
+    counted no cache miss), and the seconds it took."""
+    from . import kernels
+
+    seconds = warm_up()
+    misses = sum(sum(kernel.stats.cache_misses.values()) for kernel in kernels.SEGMENT_KERNELS)
+    return misses == 0, seconds
 
 
 def warm_up() -> float:

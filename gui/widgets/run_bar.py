@@ -26,6 +26,7 @@ STAGES = Translated(
         "profiling": QT_TRANSLATE_NOOP("widgets.run_bar", "Profiling columns"),
         "checking": QT_TRANSLATE_NOOP("widgets.run_bar", "Checking the file"),
         "suggest": QT_TRANSLATE_NOOP("widgets.run_bar", "Searching the levels"),
+        "compiling": QT_TRANSLATE_NOOP("widgets.run_bar", "Compiling the sweep kernels once for this machine..."),
     },
 )
 

@@ -3956,6 +3956,10 @@ TFP {1}, TVP {2}</translation>
         <translation>Histogramas do pior caso</translation>
     </message>
     <message>
+        <source>Compiling the sweep kernels once for this machine...</source>
+        <translation>Compilando os núcleos da varredura uma única vez nesta máquina...</translation>
+    </message>
+    <message>
         <source>Reading the file</source>
         <translation>Lendo o arquivo</translation>
     </message>
