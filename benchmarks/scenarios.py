@@ -60,7 +60,8 @@ def main() -> None:
         print(f"census example: {table.n_rows:,} rows, {len(config.roles.quasi_identifiers)} QIDs, "
               f"{len(original.reidentification):,} subsets; original assessment {time.perf_counter() - start:.2f}s")
         for scenario in scenarios():
-            result, again, again_cpu = timed(lambda: run_scenario(original, table, scenario), args.repeat)
+            result, again, again_cpu = timed(lambda: run_scenario(original, table, scenario, assess=run_assessment),
+                                             args.repeat)
             written = folder / "scenario.csv"
 
             def scratch_run():

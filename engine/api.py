@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Optional
 
 from . import __version__, model_checks
 from .collective import collective_risks, single_subset
-from .config import AnalysisConfig, SubsetFamily, Target, split_label
+from .config import AnalysisConfig, SubsetFamily, Target, column_problems, split_label
 from .errors import InputError
 from .histograms import worst_case_histograms
 from .individual import target_risk
 from .io.encode import EncodedColumn, EncodedTable
+from .io.formats import list_columns
 from .io.loader import load_table
 from .progress import CancelToken, Progress, ProgressCallback
 from .linkage import LinkedData, labelled, load_linked
@@ -22,6 +24,7 @@ from .sweep.lattice import ExplicitFamily, Family, UpToFamily
 from .sweep.memo import sweep_counts
 from .sweep.runner import run_sweep
 from .sweep.walker import SweepData
+from .validation import raise_first
 
 
 def walk_order(columns: list[EncodedColumn]) -> list[int]:
@@ -118,6 +121,7 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     if table is None:
         if on_progress:
             on_progress(Progress("loading", 0, 1, 0.0, None))
+        check_columns(config)
         table = load_table(config.data, config.needed_columns(), cancel)
     timings["load"] = time.monotonic() - start
     roles = config.roles
@@ -147,8 +151,16 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     if config.scenarios:
         from .remediation.scenarios import with_scenarios
 
-        assessment = with_scenarios(assessment, table, on_progress, cancel)
+        assessment = with_scenarios(assessment, table, on_progress, cancel, assess=run_assessment)
     return assessment
+
+
+def check_columns(config: AnalysisConfig) -> None:
+    """Raise the first column of the config that the data file lacks, as a ConfigProblem
+    naming the field (:func:`engine.config.column_problems`); reads the header only."""
+    name = Path(config.data.path).name
+    focal = config.linkage.focal_label
+    raise_first(column_problems(config, {focal: list_columns(config.data)}, {focal: name}))
 
 
 def _cluster_notes(config: AnalysisConfig) -> tuple[str, ...]:
@@ -179,7 +191,7 @@ def _run_linked(config: AnalysisConfig, on_progress: Optional[ProgressCallback],
     if config.scenarios:
         from .remediation.linked import with_linked_scenarios
 
-        assessment = with_linked_scenarios(assessment, linked, on_progress, cancel)
+        assessment = with_linked_scenarios(assessment, linked, on_progress, cancel, assess=assess_linked)
     return assessment
 
 

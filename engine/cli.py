@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .api import run_assessment
+from .api import check_columns, run_assessment
 from .config import (TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release,
                      ReportOptions, Roles, SubsetFamily, Target)
 from .errors import InputError, printable
@@ -28,11 +28,11 @@ from .commands import runner
 from .io.profile import profile_file
 from .progress import CancelToken, ProgressCallback
 from . import selection
-from .report.atomic import StagedFiles
+from .atomic import StagedFiles
 from .report.tables import write_results
 from .results import Assessment
 from .sample_options import SampleOptions
-from .validation import check_cli
+from .validation import check_cli, named_for_cli
 from .versions import VersionAction
 
 
@@ -131,13 +131,18 @@ FLAGS = {"jobs": "--jobs", "subsets.max_size": "--subsets", "models.l": "--l",
          **{f"models.targets.{name}": f"--target-{name}" for name in ("k", "l", "alpha", "t", "beta", "delta")},
          **{f"sample.{name}": "--" + name.replace("_", "-") for name in ("sampling_fraction", "suda_max_size",
                                                                           "dis_fraction")},
-         "sample.risk_thresholds": "--risk-threshold"}
-"""The option that sets each config field validated by :meth:`AnalysisConfig.problems`."""
+         "sample.risk_thresholds": "--risk-threshold", "sample.suda": "--suda",
+         "roles.quasi_identifiers": "--qid", "roles.sensitive": "--sensitive", "roles.weight": "--weight",
+         "roles.household": "--household", "subsets": "--subsets", "subsets.subsets": "--subsets",
+         "targets": "--target", "linkage.key": "--link-key", "linkage.duplicates": "--duplicate-keys",
+         "linkage.focal_label": "--focal-label", "linkage.releases": "--release", "scenarios": "--scenario"}
+"""The option that sets each config field validated by :meth:`AnalysisConfig.validate` and
+:func:`engine.config.column_problems`."""
 
 
 def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     """The analysis config from ``--config`` (if any) overridden by the other options."""
-    base = AnalysisConfig.from_toml(args.config) if args.config else None
+    base = AnalysisConfig.from_toml(args.config, check=False) if args.config else None
     roles = base.roles if base else Roles()
     if args.qid:
         roles = replace(roles, quasi_identifiers=tuple(args.qid))
@@ -226,6 +231,7 @@ class AssessRun:
 
     def __init__(self, config: AnalysisConfig, args: argparse.Namespace) -> None:
         self.config = config
+        self.args = args
         self.out = Path(args.out) if args.out else None
         self.csv = Path(args.csv) if args.csv else None
         self.pdf = Path(args.pdf) if args.pdf else None
@@ -242,10 +248,13 @@ class AssessRun:
         if self.exports and config.linkage.enabled:
             raise InputError("--export-scenario: not available with linked releases (--release); export from an "
                              "analysis of the main release alone")
-        if not config.linkage.enabled and detect_format(config.data) == "csv":
-            skip_pandas_lookup()
-        self.table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
-        return run_assessment(config, table=self.table, on_progress=on_progress, cancel=cancel)
+        with named_for_cli(FLAGS, self.args, TOML_KEYS):
+            if not config.linkage.enabled:
+                check_columns(config)
+                if detect_format(config.data) == "csv":
+                    skip_pandas_lookup()
+            self.table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
+            return run_assessment(config, table=self.table, on_progress=on_progress, cancel=cancel)
 
     def warnings(self, assessment: Assessment) -> tuple[str, ...]:
         return assessment.warnings

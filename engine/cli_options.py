@@ -12,7 +12,7 @@ from typing import Optional
 
 from .config import DataSource
 from .progress import Progress
-from .report.atomic import check_output_location
+from .atomic import check_output_location
 
 TARGET_SYNTAX = ('COL=VALUE;COL=VALUE: a name or value in double quotes is taken exactly (with ";", "=" '
                  'and spaces; "" is one quote), an unquoted one without its surrounding spaces')

@@ -9,22 +9,24 @@ round-trips through TOML (``tomllib`` to read, ``tomli_w`` to write) and JSON, a
 from __future__ import annotations
 
 import ipaddress
-import os
 import tomllib
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, Sequence
 from urllib.parse import urlsplit
 
 import tomli_w
 
 from .errors import InputError
+from .paths import portable_path
 from .sample_options import SampleOptions
-from .validation import Problem, at_least, finite_non_negative, raise_first, share
+from .scenario_steps import parse_scenarios, step_faults
+from .validation import Problem, at_least, check_file, finite_non_negative, raise_first, share
 
 CONFIG_VERSION = 1
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
-TOML_KEYS = {"jobs": "run.jobs", "subsets.max_size": "attacks.max_size"}
+TOML_KEYS = {"jobs": "run.jobs", "subsets.max_size": "attacks.max_size", "subsets": "attacks.subsets",
+             "subsets.subsets": "attacks.subset_list", "scenarios": "scenario"}
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
 MAX_SWEEP_SUBSETS = (1 << 20) - 1
 
@@ -50,18 +52,6 @@ class DataSource:
     def anchored(self, folder: str | Path) -> "DataSource":
         """This source as an analysis file in ``folder`` stores it (see :func:`portable_path`)."""
         return replace(self, path=portable_path(self.path, folder))
-
-
-def portable_path(path: str, folder: str | Path) -> str:
-    """``path`` as written into an analysis file kept in ``folder``: relative to ``folder``
-    (with ``/``) when the file lies inside it, else absolute. A relative ``path`` or ``folder``
-    is taken from the working folder. Paths read from an analysis file are taken from its own
-    folder (:meth:`AnalysisConfig.from_toml`), so the file reproduces the run from any folder."""
-    target = Path(os.path.abspath(path))
-    try:
-        return target.relative_to(os.path.abspath(folder)).as_posix()
-    except ValueError:  # outside the folder, or on another drive
-        return str(target)
 
 
 @dataclass(frozen=True)
@@ -356,7 +346,7 @@ class AnalysisConfig:
     cluster: ClusterOptions = field(default_factory=ClusterOptions)
     sample: SampleOptions = field(default_factory=SampleOptions)
     version: int = CONFIG_VERSION
-    scenarios: tuple = ()  # engine.remediation.transforms.Scenario, run on transformed copies of the data
+    scenarios: tuple = ()  # engine.scenario_steps.Scenario, run on transformed copies of the data
 
     @property
     def sample_requested(self) -> bool:
@@ -386,75 +376,118 @@ class AnalysisConfig:
                                   + focal(targets) + design))
 
     def validate(self) -> None:
-        """Check the config on its own (column existence is checked against the file later)."""
-        roles = self.roles
+        """Check the config on its own (column existence: :func:`column_problems`)."""
+        raise_first(self.structure_problems())
+        if self.cluster.enabled:
+            self.cluster.check()
+        raise_first(self.problems())
+
+    def structure_problems(self) -> list[Problem]:
+        """The structural rules this config breaks, by field: a quasi-identifier chosen, one
+        role per column, a valid subset family, targets of known-to-the-attacker columns, the
+        linkage's key and labels."""
+        roles, out = self.roles, []
         if not roles.quasi_identifiers:
-            raise InputError("no quasi-identifier chosen: name at least one column with --qid")
+            out.append(Problem("roles.quasi_identifiers", "", sep="",
+                               lead="no quasi-identifier chosen: name at least one column with "))
+        out += self.role_problems()
+        if self.linkage.enabled and (roles.weight or roles.household or self.sample.suda):
+            out.append(Problem.about("linkage.releases", "the sample-file measures (a weight, a household id, "
+                                                         "SUDA) do not run on linked releases; assess the focal "
+                                                         "release on its own"))
+        out += self._family_problems()
+        for target in self.targets:
+            columns = target.columns
+            if len(set(columns)) != len(columns):
+                out.append(Problem.about("targets", f"target {target.label()!r} names a column twice"))
+            for column in columns:
+                if column in roles.sensitive:
+                    out.append(Problem.about("targets", f"target {target.label()!r}: {column!r} is a sensitive "
+                                                        f"attribute, not something the attacker knows"))
+        out += self._scenario_problems()
+        link = self.linkage
+        if link.enabled:
+            if not link.key:
+                out.append(Problem("linkage.key", "COL", lead="linked releases need a linkage key: give "))
+            if link.duplicates not in ("error", "first"):
+                out.append(Problem("linkage.duplicates", "must be 'error' or 'first'", link.duplicates))
+            if len(set(link.labels)) != len(link.labels):
+                out.append(Problem.about("linkage.releases", f"release labels must differ (got "
+                                                             f"{', '.join(link.labels)})"))
+            for label in link.labels:
+                if not label or LABEL_MARK in label:
+                    field = "linkage.focal_label" if label == link.focal_label else "linkage.releases"
+                    out.append(Problem.about(field, f"release label {label!r} must be non-empty and "
+                                                    f"without '{LABEL_MARK}'"))
+        return out
+
+    def role_problems(self) -> list[Problem]:
+        """One role per column, each named once, and no empty weight or household name."""
+        roles, out = self.roles, []
         seen: dict[str, str] = {}
         for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
             for column in getattr(roles, role):
                 if column in seen:
-                    if seen[column] == role:
-                        raise InputError(f"column {column!r} is given twice as {_ROLE_WORDS[role]}")
-                    raise InputError(f"column {column!r} cannot be both {_ROLE_WORDS[seen[column]]}"
-                                     f" and {_ROLE_WORDS[role]}")
-                seen[column] = role
+                    text = (f"column {column!r} is given twice as {_ROLE_WORDS[role]}" if seen[column] == role else
+                            f"column {column!r} cannot be both {_ROLE_WORDS[seen[column]]} and {_ROLE_WORDS[role]}")
+                    out.append(Problem.about(f"roles.{role}", text))
+                seen.setdefault(column, role)
         for role in ("weight", "household"):
             column = getattr(roles, role)
             if column is None:
                 continue
             if not column:
-                raise InputError(f"roles.{role}: the column name is empty")
-            if column in seen:
-                raise InputError(f"column {column!r} cannot be both {_ROLE_WORDS[seen[column]]}"
-                                 f" and {_ROLE_WORDS[role]}")
-            seen[column] = role
-        if self.linkage.enabled and (roles.weight or roles.household or self.sample.suda):
-            raise InputError("the sample-file measures (--weight, --household, --suda) do not run on linked "
-                             "releases; assess the focal release on its own")
-        family = self.subsets
+                out.append(Problem.about(f"roles.{role}", "the column name is empty"))
+            elif column in seen:
+                out.append(Problem.about(f"roles.{role}", f"column {column!r} cannot be both "
+                                                          f"{_ROLE_WORDS[seen[column]]} and {_ROLE_WORDS[role]}"))
+            seen.setdefault(column, role)
+        return out
+
+    def _scenario_problems(self) -> list[Problem]:
+        """Scenario steps name quasi-identifiers not dropped before; cross-tabulations name
+        columns of the analysis (a quasi-identifier or a sensitive column)."""
+        if not self.scenarios:
+            return []
+
+        qids, known, out = self.roles.quasi_identifiers, set(self.needed_columns()), []
+        for scenario in self.scenarios:
+            out += [Problem.about("scenarios", fault) for fault in step_faults(scenario, qids)]
+            for name in (c for columns in scenario.crosstabs for c in columns):
+                if name not in known:
+                    out.append(Problem.about("scenarios", f"scenario {scenario.name!r}: crosstab column {name!r} is "
+                                                          f"not a quasi-identifier or sensitive column of the "
+                                                          f"analysis"))
+        return out
+
+    def _family_problems(self) -> list[Problem]:
+        """The subset family: a known kind, a size for max-size, a list of QID subsets, and
+        not more subsets than the sweep supports."""
+        family, qids = self.subsets, self.roles.quasi_identifiers
         if family.kind not in FAMILY_KINDS:
-            raise InputError(f"subsets: unknown family {family.kind!r} (expected one of {', '.join(FAMILY_KINDS)})")
-        k = len(roles.quasi_identifiers)
+            return [Problem.about("subsets", f"unknown family {family.kind!r} (expected one of "
+                                             f"{', '.join(FAMILY_KINDS)})")]
         if family.kind == "max-size" and family.max_size is None:
-            raise InputError("subsets: max-size needs a size of at least 1")
+            return [Problem.about("subsets.max_size", "max-size needs a size of at least 1")]
+        out = []
         if family.kind == "list":
             if not family.subsets:
-                raise InputError("subsets: the list of subsets is empty")
+                out.append(Problem.about("subsets.subsets", "the list of subsets is empty"))
             for subset in family.subsets:
                 if not subset:
-                    raise InputError("subsets: an empty subset was given")
+                    out.append(Problem.about("subsets.subsets", "an empty subset was given"))
                 for column in subset:
-                    if column not in roles.quasi_identifiers and not self.linkage.enabled:
-                        raise InputError(f"subsets: column {column!r} is not one of the quasi-identifiers")
+                    if column not in qids and not self.linkage.enabled:
+                        out.append(Problem.about("subsets.subsets", f"column {column!r} is not one of the "
+                                                                    f"quasi-identifiers"))
                 if len(set(subset)) != len(subset):
-                    raise InputError(f"subsets: {list(subset)} names a column twice")
+                    out.append(Problem.about("subsets.subsets", f"{list(subset)} names a column twice"))
+        k = len(qids)
         if family.kind == "all" and (1 << k) - 1 > MAX_SWEEP_SUBSETS:
-            raise InputError(f"{k} quasi-identifiers give {(1 << k) - 1:,} subsets, more than the "
-                             f"{MAX_SWEEP_SUBSETS:,} supported with --subsets all; "
-                             f"use --subsets max-size:N (e.g. max-size:4)")
-        for target in self.targets:
-            columns = target.columns
-            if len(set(columns)) != len(columns):
-                raise InputError(f"target {target.label()!r} names a column twice")
-            for column in columns:
-                if column in roles.sensitive:
-                    raise InputError(f"target {target.label()!r}: {column!r} is a sensitive attribute, "
-                                     f"not something the attacker knows")
-        if self.cluster.enabled:
-            self.cluster.check()
-        link = self.linkage
-        if link.enabled:
-            if not link.key:
-                raise InputError("linked releases need a linkage key: give --link-key COL")
-            if link.duplicates not in ("error", "first"):
-                raise InputError(f"linkage.duplicates must be 'error' or 'first' (got {link.duplicates!r})")
-            if len(set(link.labels)) != len(link.labels):
-                raise InputError(f"release labels must differ (got {', '.join(link.labels)})")
-            for label in link.labels:
-                if not label or LABEL_MARK in label:
-                    raise InputError(f"release label {label!r} must be non-empty and without '{LABEL_MARK}'")
-        raise_first(self.problems())
+            out.append(Problem.about("subsets", f"{k} quasi-identifiers give {(1 << k) - 1:,} subsets, more "
+                                                f"than the {MAX_SWEEP_SUBSETS:,} supported with all subsets; "
+                                                f"use max-size:N (e.g. max-size:4)"))
+        return out
 
     def problems(self) -> list[Problem]:
         """The value rules this config breaks (:mod:`engine.validation`), by field."""
@@ -584,15 +617,70 @@ class AnalysisConfig:
         return tomli_w.dumps(self.to_dict())
 
     @classmethod
-    def from_toml(cls, path: str | Path) -> "AnalysisConfig":
-        """Read an analysis file; relative data paths are taken from the file's folder."""
-        path = Path(path)
-        return cls.from_dict(read_toml(path), source=path.name, base_dir=path.parent)
+    def from_toml(cls, path: str | Path, check: bool = True) -> "AnalysisConfig":
+        """Read an analysis file; relative data paths are taken from the file's folder. With
+        ``check``, its values are validated too (an incomplete analysis still opens): the first
+        problem names the file and its key. The command line checks after applying its options."""
+        config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
+        if not check:
+            return config
+        return check_file(config, config.role_problems() + config.problems(), str(path), TOML_KEYS)
+
+
+def no_column(file: str, names: Sequence[str], column: str) -> str:
+    """``FILE: no column 'agee'; did you mean 'age'? (columns: ...)``: a column the file lacks."""
+    import difflib
+
+    close = difflib.get_close_matches(column, names, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    listing = ", ".join(map(repr, names[:12])) + (" ..." if len(names) > 12 else "")
+    return f"{file}: no column {column!r}{hint} (columns: {listing})"
+
+
+def column_problems(config: AnalysisConfig, columns: Mapping[str, Sequence[str]],
+                    files: Mapping[str, str]) -> list[Problem]:
+    """The config's columns that its data files lack, by field. ``columns`` and ``files``:
+    each release's column names and file name by release label (without linked releases,
+    the focal label alone). A name labelled for a release (``occupation@2``) is looked up in
+    that release; without a label, a quasi-identifier in any release, and the others in the
+    focal file; with linked releases, every release needs its linkage key."""
+    link = config.linkage
+    focal = link.focal_label
+    labels = tuple(columns) if link.enabled else ()
+    out: list[Problem] = []
+
+    def lacks(field: str, name: str, anywhere: bool = False) -> None:
+        column, label = split_label(name, labels)
+        if label is None and anywhere and len(columns) > 1:
+            if not any(column in names for names in columns.values()):
+                out.append(Problem.about(field, f"QID {name!r}: no release has a column of that name "
+                                                f"({', '.join(files.values())})"))
+            return
+        label = label or focal
+        if column not in columns[label]:
+            out.append(Problem.about(field, no_column(files[label], columns[label], column)))
+
+    roles = config.roles
+    for name in roles.quasi_identifiers:
+        lacks("roles.quasi_identifiers", name, anywhere=True)
+    for name in roles.sensitive:
+        lacks("roles.sensitive", name)
+    for role in ("weight", "household"):
+        if getattr(roles, role):
+            lacks(f"roles.{role}", getattr(roles, role))
+    for name in dict.fromkeys(c for t in config.targets for c in t.columns):
+        lacks("targets", name)
+    if link.enabled:
+        for release in (None,) + link.releases:
+            label, key = (focal, link.key) if release is None else (release.label, release.key or link.key)
+            if key and key not in columns[label]:
+                field = "linkage.key" if release is None or not release.key else "linkage.releases"
+                out.append(Problem.about(field, f"{files[label]}: no linkage key column {key!r} (columns: "
+                                                f"{', '.join(map(repr, columns[label][:12]))})"))
+    return out
 
 
 def _scenarios(raw: Any, source: str, base_dir: Optional[Path]) -> tuple:
-    from .remediation.transforms import parse_scenarios
-
     return parse_scenarios(raw, source, base_dir)
 
 

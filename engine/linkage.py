@@ -29,13 +29,14 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .config import AnalysisConfig, DataSource, split_label
+from .config import AnalysisConfig, DataSource, column_problems, split_label
 from .errors import InputError
 from .io.encode import (EncodedColumn, EncodedTable, encode_arrow_table, encode_column, file_sha256,
                         smallest_uint)
 from .io.formats import list_columns, read_columns
 from .progress import CancelToken
 from .results import LOW_MATCH_RATE, LinkedRelease
+from .validation import raise_first
 
 
 KEY_EXAMPLES = 3
@@ -209,10 +210,7 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
     keys = {link.focal_label: link.key, **{r.label: r.key or link.key for r in link.releases}}
     files = {label: Path(s.path).name for label, s in sources.items()}
     columns = {label: list_columns(s) for label, s in sources.items()}
-    for label, key in keys.items():
-        if key not in columns[label]:
-            raise InputError(f"{files[label]}: no linkage key column {key!r} "
-                             f"(columns: {', '.join(map(repr, columns[label][:12]))})")
+    raise_first(column_problems(config, columns, files))
     qids = resolve_qids(config.roles.quasi_identifiers, link.labels, columns, files)
     target_cols = [resolve_target_column(c, link.focal_label, link.labels, columns, files)
                    for t in config.targets for c in t.columns]

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import argparse
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from .errors import InputError
 
@@ -26,15 +27,24 @@ NO_VALUE = object()
 @dataclass(frozen=True)
 class Problem:
     """A rule the config breaks: the ``field`` at fault (dotted attribute path), what it
-    ``must`` be, and the ``value`` given (left out of the message when :data:`NO_VALUE`)."""
+    ``must`` be, and the ``value`` given (left out of the message when :data:`NO_VALUE`).
+    A structural rule (:meth:`about`) says its sentence after the name and a colon, or
+    (``lead``) puts the name at the end of a sentence that begins with ``lead``."""
 
     field: str
     must: str
     value: Any = NO_VALUE
+    sep: str = " "
+    lead: str = ""
+
+    @classmethod
+    def about(cls, field: str, text: str) -> "Problem":
+        """A structural rule: ``NAME: TEXT`` (e.g. ``--sensitive: column 's' cannot be both ...``)."""
+        return cls(field, text, sep=": ")
 
     def message(self, name: Optional[str] = None) -> str:
         """``NAME must ..., got VALUE``; NAME is the field unless a flag or key is given."""
-        text = f"{name or self.field} {self.must}"
+        text = f"{self.lead}{name or self.field}{self.sep}{self.must}".rstrip()
         return text if self.value is NO_VALUE else f"{text}, got {shown(self.value)}"
 
 
@@ -126,7 +136,26 @@ def check_cli(config: Any, flags: Mapping[str, str], args: Optional[argparse.Nam
               keys: Optional[Mapping[str, str]] = None) -> None:
     """``config.validate()``, its problem reworded for the command line (:func:`flag_message`;
     without ``args`` every field is named by its flag)."""
-    try:
+    with named_for_cli(flags, args, keys):
         config.validate()
+
+
+@contextmanager
+def named_for_cli(flags: Mapping[str, str], args: Optional[argparse.Namespace] = None,
+                  keys: Optional[Mapping[str, str]] = None) -> Iterator[None]:
+    """A :class:`ConfigProblem` raised inside (e.g. a column the data file lacks, found when
+    it is read) reworded for the command line as :func:`check_cli` does."""
+    try:
+        yield
     except ConfigProblem as error:
         raise InputError(flag_message(error.problem, flags, args, keys)) from None
+
+
+def check_file(config: Any, problems: Iterable[Problem], source: str,
+               keys: Optional[Mapping[str, str]] = None) -> Any:
+    """``config`` as read from the analysis file ``source``, unless it breaks one of
+    ``problems``: the first is raised as an InputError naming the file and the key
+    (:func:`key_message`)."""
+    for problem in problems:
+        raise InputError(key_message(problem, source, keys))
+    return config

@@ -20,11 +20,13 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from engine.errors import InputError
-from engine.report.atomic import write_analysis_file
+from engine.atomic import write_analysis_file
+from engine.validation import ConfigProblem
 
 from .dialogs.errors import show_error
 from .i18n import translate
 from .jobs import JobError, JobRunner, Work
+from .problems import clear_marks, mark_problem
 from .text import duration
 from .widgets.command_bar import CommandBar
 from .widgets.run_bar import RunBar
@@ -230,9 +232,13 @@ class AnalysisController(QObject):
         if self.busy or self.exporting or self.blocked:
             return False
         texts = self.analysis.texts
+        clear_marks(self.page.window())
         try:
             config = self.analysis.config()
             work = self.analysis.work(config)
+        except ConfigProblem as exc:  # shown next to the control that edits the field
+            self.error(texts.cannot_run, mark_problem(self.page.window(), exc.problem))
+            return False
         except InputError as exc:
             self.error(texts.cannot_run, str(exc))
             return False

@@ -71,7 +71,7 @@ def desktop_entry(command: Sequence[str], icon: Path) -> str:
 
 def install(home: Optional[Path] = None, command: Optional[Sequence[str]] = None) -> tuple[Path, Path]:
     """Write the icon and the desktop entry; returns their paths. OSError names the file."""
-    from engine.report.atomic import atomic_file, atomic_text
+    from engine.atomic import atomic_file, atomic_text
 
     from .resources import resource_dir
 

@@ -364,14 +364,7 @@ class Session(QObject):
             raise InputError(translate("session", "no data loaded: open a data file first"))
         draft = self.config_for_saving()
         sensitive, targets = draft.roles.sensitive, draft.targets
-        if not self.qids:
-            raise InputError(
-                translate(
-                    "session",
-                    "no quasi-identifier chosen: on the Data page, set the role of at "
-                    "least one column to Quasi-identifier",
-                )
-            )
+        draft.validate()  # the config's rules: a ConfigProblem names the field (gui/problems.py)
         if not (self.attacks.reidentification or self.attacks.inference):
             raise InputError(translate("session", "no attack chosen: tick re-identification or attribute inference"))
         if self.attacks.inference and not self.attacks.reidentification and not sensitive:
@@ -383,7 +376,6 @@ class Session(QObject):
         if self.attacks.individual and not self.attacks.collective and not targets:
             raise InputError(translate("session", "individual targets are chosen but none is given: add a target"))
         self._check_linkage()
-        draft.validate()
         return draft
 
     def config_for_saving(self) -> AnalysisConfig:

@@ -10,7 +10,7 @@ from typing import Iterator, Mapping, Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from engine.report.locale_format import localize
+from engine.locale_format import localize
 
 from .i18n import current_language, translate
 

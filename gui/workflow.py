@@ -29,7 +29,7 @@ from .dialogs.import_dialog import ImportDialog, needs_options
 from .estimate import measured_rate
 from .jobs import JobError, JobRunner
 from .session import Session
-from .text import ROLE_LABELS, count, local_digits
+from .text import count, local_digits
 from .i18n import translate
 from .widgets.run_bar import RunBar
 
@@ -162,11 +162,8 @@ class Workflow(QObject):
         return self._open_config(config, path, run_after)
 
     def _open_config(self, config: AnalysisConfig, path: str, run_after: bool = False) -> bool:
-        try:
-            _check_roles(config, Path(path).name)
-        except InputError as exc:
-            self.error(translate("workflow", "Could not open the analysis"), str(exc))
-            return False
+        """Make ``config`` (read by AnalysisConfig.from_toml, which checks its roles and values)
+        the window's analysis once its data is loaded."""
         self.session.analysis_path = str(path)
         self.add_recent(str(path))
 
@@ -254,19 +251,3 @@ class Workflow(QObject):
     def busy(self) -> bool:
         return self.controller.busy or self.loader.busy
 
-
-def _check_roles(config: AnalysisConfig, name: str) -> None:
-    """Refuse a column given two roles (the window shows one role per column)."""
-    seen: dict[str, str] = {}
-    for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "weight", "household",
-                 "ignored"):
-        value = getattr(config.roles, role)
-        for column in ((value,) if isinstance(value, str) else value or ()):
-            if column in seen and seen[column] != role:
-                words = (ROLE_LABELS[seen[column]].lower(), ROLE_LABELS[role].lower())
-                raise InputError(
-                    translate("workflow", "{name}: column {column!r} cannot be both {first} and {second}").format(
-                        name=name, column=column, first=words[0], second=words[1]
-                    )
-                )
-            seen[column] = role

@@ -20,7 +20,7 @@ from ..cli_options import add_read_options, read_source
 from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken, ProgressCallback
-from ..report.atomic import StagedFiles
+from ..atomic import StagedFiles
 from ..report.dp_tables import write_dp_results
 from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from ..dp.results import DPAssessment
@@ -93,7 +93,7 @@ FLAGS = {"epsilons": "--epsilon", "threshold.epsilons": "--epsilon",
 
 def dp_config_from_args(args: argparse.Namespace) -> DPConfig:
     """The counting-query config from ``--config`` (if any) overridden by the other options."""
-    base = DPConfig.from_toml(args.config) if args.config else None
+    base = DPConfig.from_toml(args.config, check=False) if args.config else None
     scenarios = base.scenarios if base else ()
     given = {"--sensitive": args.sensitive, "--useful": args.useful, "--predicate": args.predicate}
     if any(v for v in given.values()) or args.useful_order:
@@ -125,7 +125,7 @@ def dp_config_from_args(args: argparse.Namespace) -> DPConfig:
 
 def threshold_config_from_args(args: argparse.Namespace) -> DPConfig:
     """The thresholded-count config from ``--example``/``--config`` overridden by the other options."""
-    base = DPConfig.from_toml(args.config) if args.config else None
+    base = DPConfig.from_toml(args.config, check=False) if args.config else None
     start = ThresholdConfig.desfontaines_example() if args.example else (base.threshold if base else None)
     values: dict[str, Any] = {}
     for name in ("voters", "threshold", "known", "p"):

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 from ..cli_options import TerminalProgress, check_output_options, note_jobs
 from ..errors import Cancelled, EngineFailure, InputError
 from ..progress import CancelToken, ProgressCallback
-from ..report.atomic import StagedFiles, staged, write_analysis_file
+from ..atomic import StagedFiles, staged, write_analysis_file
 
 OUTPUT_WORDS = (("out", "--out DIR"), ("pdf", "--pdf FILE"), ("csv", "--csv DIR"))
 

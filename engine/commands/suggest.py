@@ -17,7 +17,7 @@ from ..cli_options import add_read_options, read_source
 from ..config import DataSource
 from ..errors import InputError
 from ..progress import CancelToken, ProgressCallback
-from ..report.atomic import StagedFiles
+from ..atomic import StagedFiles
 from ..report.suggestion_file import write_suggestion
 from ..remediation.export import WRITE_FORMATS, transformed_data, write_table
 from ..remediation.hierarchy import read_hierarchy
@@ -69,7 +69,7 @@ def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
         return None
     from ..config import AnalysisConfig, read_toml
 
-    config = AnalysisConfig.from_toml(args.config)
+    config = AnalysisConfig.from_toml(args.config, check=False)
     args.qid = args.qid or list(config.roles.quasi_identifiers)
     args.sensitive = args.sensitive or list(config.roles.sensitive)
     given = read_toml(args.config).get("report", {}).get("thresholds", {})

@@ -15,7 +15,7 @@ from ..cli_options import add_read_options, read_source
 from ..config import ReportOptions
 from ..errors import InputError
 from ..progress import CancelToken, ProgressCallback
-from ..report.atomic import StagedFiles
+from ..atomic import StagedFiles
 from ..report.synthetic_tables import write_synthetic_results
 from ..synthetic.config import (ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, TOML_KEYS, Criterion,
                                 SyntheticConfig, default_attacks)
@@ -58,14 +58,14 @@ def add_parser(commands) -> None:
 
 
 FLAGS = {name: "--" + name.replace("_", "-") for name in ("radius", "targets", "seed", "jobs", "generator",
-                                                           "shadow_datasets")}
-"""The option that sets each config field validated by :meth:`SyntheticConfig.problems`."""
+                                                           "shadow_datasets", "sensitive")} | {"qids": "--qid"}
+"""The option that sets each config field validated by :meth:`SyntheticConfig.validate`."""
 
 
 def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[str]]:
     """The config from ``--config`` (if any) overridden by the other options, and warnings
     about attacks left out of the default list."""
-    base = SyntheticConfig.from_toml(args.config) if args.config else None
+    base = SyntheticConfig.from_toml(args.config, check=False) if args.config else None
     real = read_source(args.real, args, base.real if base else None)
     synthetic = read_source(args.synthetic, args, base.synthetic if base else None)
     if real is None:

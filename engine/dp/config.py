@@ -18,7 +18,7 @@ import tomli_w
 
 from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict, report_options
 from ..errors import InputError, printable
-from ..validation import Problem, at_least, between, raise_first, share
+from ..validation import Problem, at_least, between, check_file, raise_first, share
 
 DP_CONFIG_VERSION = 1
 DP_KIND = "differential-privacy"
@@ -250,10 +250,12 @@ class DPConfig:
         return tomli_w.dumps(self.to_dict())
 
     @classmethod
-    def from_toml(cls, path: str | Path) -> "DPConfig":
-        """Read an analysis file; relative data paths are taken from the file's folder."""
-        path = Path(path)
-        return cls.from_dict(read_toml(path), source=path.name, base_dir=path.parent)
+    def from_toml(cls, path: str | Path, check: bool = True) -> "DPConfig":
+        """Read an analysis file; relative data paths are taken from the file's folder. With
+        ``check``, its values are validated too (an incomplete analysis still opens): the first
+        problem names the file and its key. The command line checks after applying its options."""
+        config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
+        return check_file(config, config.problems(), str(path)) if check else config
 
 
 def _numbers(value: Any, source: str, key: str) -> tuple[float, ...]:

@@ -14,7 +14,7 @@ from typing import Callable, Optional, Sequence
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..config import DataSource
+from ..config import DataSource, no_column
 from ..errors import Cancelled, InputError
 from ..progress import CancelToken
 from .csv_lines import first_undecodable, header_row, wrong_width
@@ -103,15 +103,10 @@ def read_columns(source: DataSource, columns: Optional[Sequence[str]] = None,
 
 
 def check_columns_exist(path: Path, names: Sequence[str], wanted: Sequence[str]) -> None:
-    import difflib
-
     known = set(names)
     for column in wanted:
         if column not in known:
-            close = difflib.get_close_matches(column, names, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            listing = ", ".join(map(repr, names[:12])) + (" ..." if len(names) > 12 else "")
-            raise InputError(f"{path.name}: no column {column!r}{hint} (columns: {listing})")
+            raise InputError(no_column(path.name, names, column))
 
 
 def _guard(path: Path, fmt: str, action: Callable):

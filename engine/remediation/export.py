@@ -15,7 +15,7 @@ import pyarrow.compute as pc
 from ..errors import InputError
 from ..io.encode import EncodedTable, file_sha256
 from ..progress import CancelToken
-from ..report.atomic import StagedFiles, check_output_dir, staged
+from ..atomic import StagedFiles, check_output_dir, staged
 from ..results import Assessment
 from .hierarchy import level_tables
 from .scenarios import transformed_arrow

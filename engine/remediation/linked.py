@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Optional
+from typing import Callable, Optional
 
 from ..config import AnalysisConfig, SubsetFamily, Target, split_label
 from ..errors import InputError
@@ -22,6 +22,9 @@ from ..progress import CancelToken, ProgressCallback
 from ..results import Assessment
 from .scenarios import ScenarioResult, judged_result, scenario_targets, with_unmatched
 from .transforms import Scenario, TransformedTable, apply_scenario
+
+AssessLinked = Callable[..., Assessment]
+"""Runs the attacks on linked releases: :func:`engine.api.assess_linked` (config, linked, on_progress, cancel)."""
 
 
 def combined_table(linked: LinkedData, config: AnalysisConfig) -> tuple[EncodedTable, dict[str, list[str]]]:
@@ -97,11 +100,9 @@ def linked_scenario_config(config: AnalysisConfig, transformed: TransformedTable
 
 def run_linked_scenario(assessment: Assessment, linked: LinkedData, scenario: Scenario,
                         on_progress: Optional[ProgressCallback] = None,
-                        cancel: Optional[CancelToken] = None) -> ScenarioResult:
+                        cancel: Optional[CancelToken] = None, *, assess: AssessLinked) -> ScenarioResult:
     """Transform the releases by ``scenario`` (module docstring) and run the analysis's attacks,
-    the linked ones included, on the result."""
-    from ..api import assess_linked
-
+    the linked ones included, on the result with ``assess`` (:func:`engine.api.assess_linked`)."""
     start = time.monotonic()
     config = assessment.config
     table, copies = combined_table(linked, config)
@@ -120,15 +121,16 @@ def run_linked_scenario(assessment: Assessment, linked: LinkedData, scenario: Sc
     mapped = scenario_targets(config.targets, transformed, lambda c: split_label(c, labels)[0])
     scenario_config = linked_scenario_config(config, transformed, tuple(t for t in mapped if isinstance(t, Target)))
     data = transformed_linked(linked, transformed, config)
-    result = assess_linked(scenario_config, data, on_progress, cancel or CancelToken())
+    result = assess(scenario_config, data, on_progress, cancel or CancelToken())
     result = with_unmatched(result, config.targets, mapped, data.aggregate)
     return judged_result(assessment, result, table, transformed, start)
 
 
 def with_linked_scenarios(assessment: Assessment, linked: LinkedData,
                           on_progress: Optional[ProgressCallback] = None,
-                          cancel: Optional[CancelToken] = None) -> Assessment:
-    """The linked assessment with every scenario of its config run (``assessment.scenarios``)."""
-    results = tuple(run_linked_scenario(assessment, linked, s, on_progress, cancel)
+                          cancel: Optional[CancelToken] = None, *, assess: AssessLinked) -> Assessment:
+    """The linked assessment with every scenario of its config run by ``assess``
+    (:func:`engine.api.assess_linked`) into ``assessment.scenarios``."""
+    results = tuple(run_linked_scenario(assessment, linked, s, on_progress, cancel, assess=assess)
                     for s in assessment.config.scenarios)
     return replace(assessment, scenarios=results)

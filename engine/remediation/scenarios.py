@@ -27,6 +27,8 @@ from .hierarchy import MISSING_TEXT, line_finder
 from .loss import InformationLoss, scenario_loss
 from .transforms import Drop, Recode, Scenario, TransformedTable, apply_scenario
 
+Assess = Callable[..., Assessment]
+"""Runs an analysis's attacks: :func:`engine.api.run_assessment` (config, table=, on_progress=, cancel=)."""
 REUSE_MAX_SHARE = 0.25
 CSV_COLUMNS = ("scenario", "verdict", "ready", "records", "records_removed", "records_sampled_out",
                "cells_suppressed", "dropped", "levels", "entropy_total", "worst_unique_share", "worst_reid_prob",
@@ -67,7 +69,7 @@ def risk_summary(assessment: Assessment) -> dict[str, Optional[float]]:
     re-identification probability and rise of certain attribute inference over the prior (linked
     releases' subsets included), and with a sampling weight the expected re-identifications of
     the worst key and their share of the records (None without a weight)."""
-    from ..report.findings import worst_expected
+    from ..verdict import worst_expected
 
     linked = assessment.longitudinal
     reid = list(assessment.reidentification) + list(linked.reidentification if linked else ())
@@ -162,11 +164,10 @@ def scenario_config(assessment: Assessment, transformed: TransformedTable, targe
 
 def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario,
                  on_progress: Optional[ProgressCallback] = None,
-                 cancel: Optional[CancelToken] = None) -> ScenarioResult:
-    """Transform ``table`` by ``scenario`` and run the analysis's attacks on the result;
-    ``table`` holds the analysis's columns (those of the scenario's cross-tabulations too)."""
-    from ..api import run_assessment
-
+                 cancel: Optional[CancelToken] = None, *, assess: Assess) -> ScenarioResult:
+    """Transform ``table`` by ``scenario`` and run the analysis's attacks on the result with
+    ``assess`` (:func:`engine.api.run_assessment`); ``table`` holds the analysis's columns (those
+    of the scenario's cross-tabulations too)."""
     start = time.monotonic()
     qids = assessment.config.roles.quasi_identifiers
     for columns in scenario.crosstabs:
@@ -181,9 +182,9 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
     config = scenario_config(assessment, transformed, [t for t in mapped if isinstance(t, Target)])
     sweep = None if changes_rows(scenario) else subsets_to_sweep(assessment, transformed, config)
     if sweep is None:
-        result = run_assessment(config, table=transformed.table, on_progress=on_progress, cancel=cancel)
+        result = assess(config, table=transformed.table, on_progress=on_progress, cancel=cancel)
     else:
-        result = _reuse_unchanged(assessment, transformed, config, sweep, on_progress, cancel)
+        result = _reuse_unchanged(assessment, transformed, config, sweep, on_progress, cancel, assess)
     result = with_unmatched(result, assessment.config.targets, mapped, transformed.table)
     return judged_result(assessment, result, table, transformed, start)
 
@@ -192,7 +193,7 @@ def judged_result(original: Assessment, result: Assessment, table: EncodedTable,
                   start: float) -> ScenarioResult:
     """The scenario's result: its assessment judged by the original's thresholds, and the
     information lost from ``table`` (the original data), timed from ``start``."""
-    from ..report.findings import verdict
+    from ..verdict import verdict
 
     scenario = transformed.scenario
     judged = verdict(result, original.config.report.thresholds)
@@ -233,15 +234,15 @@ def subsets_to_sweep(assessment: Assessment, transformed: TransformedTable, conf
 
 
 def _reuse_unchanged(assessment: Assessment, transformed: TransformedTable, config, sweep: list[tuple[str, ...]],
-                     on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
+                     on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken],
+                     assess: Assess) -> Assessment:
     """The assessment of a scenario that only drops or recodes columns: a subset with no
     recoded column has the original's results (same records, same partition), so only
     ``sweep`` is swept; the worst-case histograms are then recomputed from the merged rows."""
-    from ..api import run_assessment
     from ..histograms import worst_case_histograms
 
     qids = transformed.qids
-    result = run_assessment(replace(config, subsets=SubsetFamily("list", subsets=tuple(sweep))),
+    result = assess(replace(config, subsets=SubsetFamily("list", subsets=tuple(sweep))),
                             table=transformed.table, on_progress=on_progress, cancel=cancel)
     keep = set(family_subsets(config.subsets, qids))
     fresh = {r.qids for r in result.reidentification}
@@ -264,9 +265,10 @@ def _reuse_unchanged(assessment: Assessment, transformed: TransformedTable, conf
 
 
 def with_scenarios(assessment: Assessment, table: EncodedTable, on_progress: Optional[ProgressCallback] = None,
-                   cancel: Optional[CancelToken] = None) -> Assessment:
-    """The assessment with every scenario of its config run (``assessment.scenarios``)."""
-    results = tuple(run_scenario(assessment, table, s, on_progress=on_progress, cancel=cancel)
+                   cancel: Optional[CancelToken] = None, *, assess: Assess) -> Assessment:
+    """The assessment with every scenario of its config run by ``assess``
+    (:func:`engine.api.run_assessment`) into ``assessment.scenarios``."""
+    results = tuple(run_scenario(assessment, table, s, on_progress=on_progress, cancel=cancel, assess=assess)
                     for s in assessment.config.scenarios)
     return replace(assessment, scenarios=results)
 
@@ -279,7 +281,7 @@ def transformed_arrow(transformed: TransformedTable) -> pa.Table:
 
 def scenario_rows(assessment: Assessment) -> Iterable[list[Any]]:
     """Rows of scenarios.csv: the original first, then each scenario."""
-    from ..report.findings import verdict
+    from ..verdict import verdict
 
     original = verdict(assessment, assessment.config.report.thresholds)
     risk = risk_summary(assessment)

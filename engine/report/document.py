@@ -31,8 +31,8 @@ from ..errors import InputError
 from ..progress import CancelToken
 from ..resources import resource_path
 from . import figures
-from .atomic import StagedFiles, atomic_file, check_output_dir
-from .locale_format import date_time
+from ..atomic import StagedFiles, atomic_file, check_output_dir
+from ..locale_format import date_time
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 MARGIN = 18 * mm

@@ -17,9 +17,9 @@ from ..i18n import N_, _
 from ..dp.results import CountingPoint, DPAssessment
 from ..progress import CancelToken
 from . import figures
-from .atomic import StagedFiles
+from ..atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
-from .locale_format import integer, number, percent
+from ..locale_format import integer, number, percent
 
 MECHANISM_NAMES = {"oblivious": N_("oblivious (central, truncated geometric)"),
                    "local": N_("local (each record perturbed)")}

@@ -9,7 +9,7 @@ from typing import Optional
 
 from ..dp.results import DPAssessment
 from ..progress import CancelToken
-from .atomic import StagedFiles, check_output_dir, staged, write_analysis_file
+from ..atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from .outputs import DP_OUTPUTS
 from .tables import write_csv
 

@@ -20,7 +20,7 @@ from svglib.svglib import svg2rlg
 from .. import i18n
 from ..i18n import _, ngettext
 from ..results import RiskHistogram
-from .locale_format import localize, number
+from ..locale_format import localize, number
 
 RC = {"svg.fonttype": "none", "svg.hashsalt": "riskreview", "font.family": "DejaVu Sans",
       "font.size": 8, "axes.titlesize": 8, "axes.labelsize": 8}

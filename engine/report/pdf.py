@@ -21,9 +21,9 @@ from ..progress import CancelToken
 from ..results import C_UNDEFINED, Assessment
 from ..selection import full_set_levels, smallest_k_by_size, top_by_size
 from . import findings, figures, methods, sample_figures, scenarios_section
-from .atomic import StagedFiles
+from ..atomic import StagedFiles
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
-from .locale_format import integer, number
+from ..locale_format import integer, number
 
 DISTANCES = {"ordered": N_("t (ordered distance)"), "equal": N_("t (equal distance)")}
 FAMILIES = {"all": N_("every subset"), "exact": N_("all QIDs together"), "list": N_("listed subsets")}

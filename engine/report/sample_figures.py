@@ -16,7 +16,7 @@ from matplotlib.ticker import FuncFormatter
 from ..i18n import _
 from ..sample_results import RiskBins, SudaContribution
 from .figures import DOT, PRIOR, RC
-from .locale_format import integer, localize, number
+from ..locale_format import integer, localize, number
 
 THRESHOLD_COLOURS = ("#e67e22", "#c0392b", "#8e44ad", "#2c3e50", "#16a085")
 

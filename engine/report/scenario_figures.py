@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 
 from ..i18n import _
 from .figures import PRIOR, RC
-from .locale_format import number
+from ..locale_format import number
 
 READY = "#1e7b34"
 NOT_READY = "#b03a2e"

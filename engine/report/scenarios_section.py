@@ -13,7 +13,7 @@ from ..remediation.scenarios import risk_summary, target_rows
 from ..results import Assessment
 from . import findings
 from .document import BAD, GOOD, DocumentBuilder
-from .locale_format import integer, number
+from ..locale_format import integer, number
 from .scenario_figures import RiskLossPoint, risk_loss_figure
 
 

@@ -18,9 +18,9 @@ from ..progress import CancelToken
 from ..synthetic.config import ATTACK_NAMES
 from ..synthetic.results import AttackEvaluation, SyntheticAssessment
 from . import figures
-from .atomic import StagedFiles
+from ..atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
-from .locale_format import integer, localize, number, percent
+from ..locale_format import integer, localize, number, percent
 
 METHODS = (
     (N_("Attacker model"), N_("The attacker holds the synthetic file and one target record. A membership attack "

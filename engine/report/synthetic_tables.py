@@ -10,7 +10,7 @@ from typing import Optional
 
 from ..progress import CancelToken
 from ..synthetic.results import FPR_LEVELS, SyntheticAssessment
-from .atomic import StagedFiles, check_output_dir, staged, write_analysis_file
+from ..atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from .outputs import SYNTHETIC_OUTPUTS
 from .tables import write_csv
 

@@ -12,7 +12,7 @@ import numpy as np
 from ..results import Assessment
 from ..selection import top_by_size
 from ..progress import CancelToken
-from .atomic import StagedFiles, check_output_dir, staged, write_analysis_file
+from ..atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from .outputs import ASSESS_OUTPUTS, ASSESS_TABLES
 
 QID_SEPARATOR = " + "

@@ -12,7 +12,7 @@ import tomli_w
 
 from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options
 from ..errors import InputError
-from ..validation import Problem, at_least, between, finite_non_negative, raise_first
+from ..validation import Problem, at_least, between, check_file, finite_non_negative, raise_first
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
@@ -33,8 +33,8 @@ SHADOW_GENERATORS = ("marginals", "copy-perturb")
 MAX_SEED = 2**63 - 1          # the largest whole number an analysis file (TOML) holds
 MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
-TOML_KEYS = {"radius": "attacks.radius", "targets": "attacks.targets", "seed": "attacks.seed",
-             "generator": "attacks.generator", "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs"}
+TOML_KEYS = {"qids": "roles.quasi_identifiers", "sensitive": "roles.sensitive", "radius": "attacks.radius",
+             "targets": "attacks.targets", "seed": "attacks.seed", "generator": "attacks.generator", "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs"}
 NO_CONTROL = ("membership attacks need real records not used to make the synthetic file: "
               "give --control FILE")
 
@@ -115,17 +115,23 @@ class SyntheticConfig:
         """The attacker's columns in order: the QIDs, then the sensitive column."""
         return self.qids + ((self.sensitive,) if self.sensitive else ())
 
-    def validate(self) -> None:
-        """Check the config on its own (columns are checked against the files when read)."""
+    def role_problems(self) -> list[Problem]:
+        """A quasi-identifier chosen, each once, and not also the sensitive column."""
         if not self.qids:
-            raise InputError("no quasi-identifier chosen: name at least one column with --qid")
-        seen = set()
+            return [Problem("qids", "", sep="", lead="no quasi-identifier chosen: name at least one column with ")]
+        out, seen = [], set()
         for column in self.qids:
             if column in seen:
-                raise InputError(f"column {column!r} is given twice as a quasi-identifier")
+                out.append(Problem.about("qids", f"column {column!r} is given twice as a quasi-identifier"))
             seen.add(column)
         if self.sensitive is not None and self.sensitive in seen:
-            raise InputError(f"column {self.sensitive!r} cannot be both a quasi-identifier and the sensitive column")
+            out.append(Problem.about("sensitive", f"column {self.sensitive!r} cannot be both a quasi-identifier "
+                                                  f"and the sensitive column"))
+        return out
+
+    def validate(self) -> None:
+        """Check the config on its own (columns are checked against the files when read)."""
+        raise_first(self.role_problems())
         if not self.attacks:
             raise InputError("no attack chosen (known: " + ", ".join(ATTACKS) + ")")
         for attack in self.attacks:
@@ -135,7 +141,7 @@ class SyntheticConfig:
             raise InputError("attacks: an attack is named twice")
         needs_sensitive = [a for a in self.attacks if a in ATTRIBUTE_ATTACKS]
         if needs_sensitive and self.sensitive is None:
-            raise InputError(f"{needs_sensitive[0]} needs a sensitive column: give --sensitive COL")
+            raise_first([Problem("sensitive", "COL", lead=f"{needs_sensitive[0]} needs a sensitive column: give ")])
         if self.control is None and any(a in MEMBERSHIP_ATTACKS for a in self.attacks):
             raise InputError(NO_CONTROL)
         if self.distance not in DISTANCES:
@@ -243,10 +249,12 @@ class SyntheticConfig:
         return tomli_w.dumps(self.to_dict())
 
     @classmethod
-    def from_toml(cls, path: str | Path) -> "SyntheticConfig":
-        """Read an analysis file; relative data paths are taken from the file's folder."""
-        path = Path(path)
-        return cls.from_dict(read_toml(path), source=path.name, base_dir=path.parent)
+    def from_toml(cls, path: str | Path, check: bool = True) -> "SyntheticConfig":
+        """Read an analysis file; relative data paths are taken from the file's folder. With
+        ``check``, its values are validated too (an incomplete analysis still opens): the first
+        problem names the file and its key. The command line checks after applying its options."""
+        config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
+        return check_file(config, config.problems(), str(path), TOML_KEYS) if check else config
 
 
 def default_attacks(has_control: bool, has_sensitive: bool,

@@ -13,12 +13,13 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
 from engine.config import ModelTargets, PrivacyModelOptions, SubsetFamily
 from engine.errors import InputError
 from engine.sample_options import MISSING_RULES, SampleOptions
-from engine.validation import fraction
+from engine.validation import ConfigProblem, fraction
 from engine.workers import available_cpus
 
 from ..dialogs.subset_dialog import SubsetDialog
 from ..dialogs.target_dialog import TargetDialog
 from ..estimate import estimate_seconds
+from ..problems import window_message
 from ..session import AttackChoice, Session
 from ..widgets.command_bar import assessment_commands
 from ..text import MODEL_TIPS, count, duration, qid_text
@@ -548,7 +549,8 @@ class AttacksPage(QWidget):
         try:
             self.session.build_config()
         except InputError as exc:
-            self.problem.setText(translate("attacks_page", "Before running: {0}.").format(exc))
+            text = window_message(exc.problem) if isinstance(exc, ConfigProblem) else str(exc)
+            self.problem.setText(translate("attacks_page", "Before running: {0}.").format(text))
             self.problem.show()
             self.run_button.setEnabled(False)
             return

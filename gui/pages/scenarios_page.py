@@ -84,7 +84,7 @@ class ScenariosAnalysis(AssessmentAnalysis):
 
         def work(progress, cancel):
             if previous is not None:
-                return with_scenarios(replace(previous, config=config), table, progress, cancel)
+                return with_scenarios(replace(previous, config=config), table, progress, cancel, assess=run_assessment)
             return run_assessment(config, table=table, on_progress=progress, cancel=cancel)
 
         return work

@@ -1540,6 +1540,89 @@
     </message>
 </context>
 <context>
+    <name>problems</name>
+    <message>
+        <source>the Quasi-identifier role on the Data page</source>
+        <translation>o papel Quase-identificador na página Dados</translation>
+    </message>
+    <message>
+        <source>Sensitive (Data page, Role column)</source>
+        <translation>Sensível (página Dados, coluna Papel)</translation>
+    </message>
+    <message>
+        <source>Weight (Data page, Role column)</source>
+        <translation>Peso amostral (página Dados, coluna Papel)</translation>
+    </message>
+    <message>
+        <source>Household (Data page, Role column)</source>
+        <translation>Domicílio / conglomerado (página Dados, coluna Papel)</translation>
+    </message>
+    <message>
+        <source>Role (Data page)</source>
+        <translation>Papel (página Dados)</translation>
+    </message>
+    <message>
+        <source>Every subset of at most</source>
+        <translation>Todos os subconjuntos de no máximo</translation>
+    </message>
+    <message>
+        <source>Chosen sets</source>
+        <translation>Conjuntos escolhidos</translation>
+    </message>
+    <message>
+        <source>Individual targets</source>
+        <translation>Alvos individuais</translation>
+    </message>
+    <message>
+        <source>Worker processes</source>
+        <translation>Processos de trabalho</translation>
+    </message>
+    <message>
+        <source>l for recursive (c,l)-diversity</source>
+        <translation>l da (c,l)-diversidade recursiva</translation>
+    </message>
+    <message>
+        <source>Sampling fraction</source>
+        <translation>Fração amostral</translation>
+    </message>
+    <message>
+        <source>Risk thresholds</source>
+        <translation>Limiares de risco</translation>
+    </message>
+    <message>
+        <source>Max MSU size</source>
+        <translation>Tamanho máximo do MSU</translation>
+    </message>
+    <message>
+        <source>DIS fraction</source>
+        <translation>Fração DIS</translation>
+    </message>
+    <message>
+        <source>Special uniques (SUDA)</source>
+        <translation>Únicos especiais (SUDA)</translation>
+    </message>
+    <message>
+        <source>Linkage key (Releases page)</source>
+        <translation>Chave de ligação (página Edições)</translation>
+    </message>
+    <message>
+        <source>Label (Releases page)</source>
+        <translation>Rótulo (página Edições)</translation>
+    </message>
+    <message>
+        <source>Duplicate keys in a release</source>
+        <translation>Chaves duplicadas em uma edição</translation>
+    </message>
+    <message>
+        <source>Later releases (Releases page)</source>
+        <translation>Edições posteriores (página Edições)</translation>
+    </message>
+    <message>
+        <source>Steps (Scenarios page)</source>
+        <translation>Passos (página Cenários)</translation>
+    </message>
+</context>
+<context>
     <name>releases_page</name>
     <message>
         <source>(choose the linkage key)</source>
@@ -1886,6 +1969,14 @@
     <message>
         <source>{0} blanked</source>
         <translation>{0} suprimidos</translation>
+    </message>
+    <message>
+        <source>expected re-id.</source>
+        <translation>reid. esperadas</translation>
+    </message>
+    <message>
+        <source>Expected re-identifications on the worst key, as a share of the records (estimated from the sampling weight)</source>
+        <translation>Reidentificações esperadas na pior chave, como fração dos registros (estimadas a partir do peso amostral)</translation>
     </message>
     <message>
         <source>{0}: lost</source>
@@ -2612,10 +2703,6 @@ arraste para reordenar)</translation>
     <message>
         <source>no data loaded: open a data file first</source>
         <translation>nenhum dado carregado: abra primeiro um arquivo de dados</translation>
-    </message>
-    <message>
-        <source>no quasi-identifier chosen: on the Data page, set the role of at least one column to Quasi-identifier</source>
-        <translation>nenhum quase-identificador escolhido: na página Dados, defina o papel de pelo menos uma coluna como Quase-identificador</translation>
     </message>
     <message>
         <source>no attack chosen: tick re-identification or attribute inference</source>
@@ -4297,10 +4384,6 @@ Pontuação: {0}.</translation>
     <message>
         <source>Finished: {subsets} subsets in {seconds} s.</source>
         <translation>Concluído: {subsets} subconjuntos em {seconds} s.</translation>
-    </message>
-    <message>
-        <source>{name}: column {column!r} cannot be both {first} and {second}</source>
-        <translation>{name}: a coluna {column!r} não pode ser ao mesmo tempo {first} e {second}</translation>
     </message>
 </context>
 </TS>

@@ -92,7 +92,7 @@ def test_scenario_results_equal_a_fresh_assessment_of_the_written_data(case, tmp
     table = load_table(config.data, config.needed_columns())
     original = run_assessment(config, table=table)
     for number, scenario in enumerate(read_scenarios(folder / "scenarios.toml")):
-        result = run_scenario(original, table, scenario)
+        result = run_scenario(original, table, scenario, assess=run_assessment)
         written = tmp_path / f"scenario{number}.csv"
         pcsv.write_csv(transformed_arrow(apply_scenario(table, config.roles.quasi_identifiers, scenario)), written)
         qids = result.assessment.config.roles.quasi_identifiers
@@ -154,7 +154,7 @@ def test_crosstab_of_a_column_not_loaded(case):
     original = run_assessment(config, table=table)
     scenario = read_scenarios(folder / "scenarios.toml")[0]
     with pytest.raises(Exception, match="crosstab column 'income' is not a quasi-identifier"):
-        run_scenario(original, table, replace(scenario, crosstabs=(("income",),)))
+        run_scenario(original, table, replace(scenario, crosstabs=(("income",),)), assess=run_assessment)
 
 
 def test_scenario_naming_a_dropped_column_is_one_line(case, capsys):
@@ -165,7 +165,7 @@ def test_scenario_naming_a_dropped_column_is_one_line(case, capsys):
     code = cli.main(["assess", str(data), "--qid", "sex", "age", "--scenario", str(bad), "--out",
                      str(folder / "o"), "--quiet"])
     err = capsys.readouterr().err
-    assert code == 2 and err == "error: scenario 'x', step 2: column 'age' was dropped by an earlier step\n"
+    assert code == 2 and err == "error: --scenario: scenario 'x', step 2: column 'age' was dropped by an earlier step\n"
     assert not (folder / "o").exists() or not any((folder / "o").iterdir())
 
 
@@ -340,7 +340,7 @@ def test_a_weighted_analysis_keeps_its_sample_roles_in_every_scenario(case, tmp_
     table = load_table(config.data, config.needed_columns())
     original = run_assessment(config, table=table)
     scenario = read_scenarios(folder / "scenarios.toml")[0]
-    result = run_scenario(original, table, scenario)
+    result = run_scenario(original, table, scenario, assess=run_assessment)
     sample = result.assessment.sample_risk
     assert sample is not None and sample.weight == "wgt" and sample.household == "hh"
     written = tmp_path / "weighted.csv"
@@ -395,7 +395,7 @@ def test_targets_are_attacked_on_each_scenario_with_their_values_recoded(case, t
     assert scenario_targets(config.targets, transformed) == [
         Target((("sex", first["sex"]), ("age", f"[{decade}, {decade + 10})"), ("town", first["town"]))),
         missing_age, stranger, Target((("age", "[40, 50)"),))]
-    result = run_scenario(original, table, band)
+    result = run_scenario(original, table, band, assess=run_assessment)
     targets = result.assessment.targets
     in_decade = frame["age"].between(decade, decade + 9)
     assert targets[0].block_size == int(((frame["sex"] == first["sex"]) & in_decade
@@ -405,7 +405,7 @@ def test_targets_are_attacked_on_each_scenario_with_their_values_recoded(case, t
     assert targets[3].block_size == int(frame["age"].between(40, 49).sum())
     assert targets[3].block_size > original.targets[3].block_size
 
-    merged = run_scenario(original, table, scenarios["drop sex, merge towns"])
+    merged = run_scenario(original, table, scenarios["drop sex, merge towns"], assess=run_assessment)
     targets = merged.assessment.targets
     pair = {"A": "AB", "B": "AB", "C": "CD", "D": "CD", "E": "EF", "F": "EF", "G": "GH", "H": "GH"}
     assert targets[0].values == (("age", str(int(first["age"]))), ("town", pair[first["town"]]))
@@ -415,13 +415,13 @@ def test_targets_are_attacked_on_each_scenario_with_their_values_recoded(case, t
     assert "value 'Z' of column 'town' has no line in the hierarchy" in targets[2].reason
     assert any("'Z'" in w and "no line" in w for w in merged.assessment.warnings)
 
-    dropped = run_scenario(original, table, scenarios["drop age"])
+    dropped = run_scenario(original, table, scenarios["drop age"], assess=run_assessment)
     assert dropped.assessment.targets[0].values == (("sex", first["sex"]), ("town", first["town"]))
     assert not dropped.assessment.targets[3].matched
     assert dropped.assessment.targets[3].reason == "every column it names is dropped by the scenario"
 
     for number, scenario in enumerate(scenarios.values()):
-        result = run_scenario(original, table, scenario)
+        result = run_scenario(original, table, scenario, assess=run_assessment)
         written = tmp_path / f"targets{number}.csv"
         pcsv.write_csv(transformed_arrow(apply_scenario(table, config.roles.quasi_identifiers, scenario)), written)
         fresh = run_assessment(replace(result.assessment.config, data=DataSource(str(written))))

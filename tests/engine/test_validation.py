@@ -8,8 +8,9 @@ import pytest
 import tomli_w
 
 from engine import cli
-from engine.config import AnalysisConfig, DataSource, Roles
+from engine.config import AnalysisConfig, DataSource, Linkage, Release, Roles, column_problems, no_column
 from engine.dp.config import DPConfig, ThresholdConfig
+from engine.errors import InputError
 from engine.sample_options import SampleOptions
 from engine.synthetic.config import SyntheticConfig
 from engine.validation import ConfigProblem, Problem, at_least, between, finite_non_negative, fraction, share
@@ -144,3 +145,158 @@ def test_each_range_holds_its_bounds(rule, inside, outside):
 def test_the_suggest_rules_name_their_flags(tmp_path, capsys, option, message):
     argv = ["suggest", "d.csv", "--qid", "age", "--k", "2", *option]
     assert _error(argv, tmp_path, capsys) == f"error: {message}\n"
+
+
+# Structural rules, each once: (options after DATA, the command line's message, the analysis file's
+# changes, its message after "FILE: "). SCENARIO stands for a scenario file dropping 'zz'.
+LINKED = [("linkage.key", "id"), ("linkage.releases", [{"path": "r.csv", "label": "2"}])]
+STRUCTURE = [
+    ([], "no quasi-identifier chosen: name at least one column with --qid",
+     [("roles.quasi_identifiers", [])], "no quasi-identifier chosen: name at least one column with "
+                                        "roles.quasi_identifiers"),
+    (["--qid", "age", "--sensitive", "age"],
+     "--sensitive: column 'age' cannot be both a quasi-identifier and a sensitive attribute",
+     [("roles.sensitive", ["age"])],
+     "roles.sensitive: column 'age' cannot be both a quasi-identifier and a sensitive attribute"),
+    (["--qid", "age", "age"], "--qid: column 'age' is given twice as a quasi-identifier",
+     [("roles.quasi_identifiers", ["age", "sex", "age"])],
+     "roles.quasi_identifiers: column 'age' is given twice as a quasi-identifier"),
+    (["--qid", "age", "--household", "age"],
+     "--household: column 'age' cannot be both a quasi-identifier and the household id",
+     [("roles.household", "age")], "roles.household: column 'age' cannot be both a quasi-identifier and the "
+                                   "household id"),
+    (["--qid", "age", "--sensitive", "s", "--target", "age=3;s=a"],
+     "--target: target 'age=3; s=a': 's' is a sensitive attribute, not something the attacker knows",
+     [("roles.sensitive", ["s"]), ("targets", [{"age": 3, "s": "a"}])],
+     "targets: target 'age=3; s=a': 's' is a sensitive attribute, not something the attacker knows"),
+    (None, None, [("attacks.subsets", "list"), ("attacks.subset_list", [["age"], ["zz"]])],
+     "attacks.subset_list: column 'zz' is not one of the quasi-identifiers"),
+    (["--qid", "age", "--release", "r.csv"], "linked releases need a linkage key: give --link-key COL",
+     LINKED[1:], "linked releases need a linkage key: give linkage.key COL"),
+    (["--qid", "age", "--release", "r.csv@1", "--link-key", "id"], "--release: release labels must differ (got 1, 1)",
+     [("linkage.key", "id"), ("linkage.releases", [{"path": "r.csv", "label": "1"}])],
+     "linkage.releases: release labels must differ (got 1, 1)"),
+    (["--qid", "age", "--release", "r.csv", "--link-key", "id", "--suda"],
+     "--release: the sample-file measures (a weight, a household id, SUDA) do not run on linked releases; "
+     "assess the focal release on its own",
+     LINKED + [("sample.suda", True)],
+     "linkage.releases: the sample-file measures (a weight, a household id, SUDA) do not run on linked releases; "
+     "assess the focal release on its own"),
+    (["--qid", "age", "--scenario", "SCENARIO"],
+     "--scenario: scenario 'x', step 1: column 'zz' is not a quasi-identifier of the analysis (quasi-identifiers: age)",
+     [("scenario", [{"name": "x", "steps": [{"op": "drop", "column": "zz"}]}])],
+     "scenario: scenario 'x', step 1: column 'zz' is not a quasi-identifier of the analysis "
+     "(quasi-identifiers: age, sex)"),
+]
+
+
+def _with_scenario(options, tmp_path):
+    scenario = tmp_path / "scenario.toml"
+    scenario.write_text('[[scenario]]\nname = "x"\nsteps = [{ op = "drop", column = "zz" }]\n', encoding="utf-8")
+    return [str(scenario) if o == "SCENARIO" else o for o in options]
+
+
+@pytest.mark.parametrize("options, message, changes, key_message", [r for r in STRUCTURE if r[0] is not None])
+def test_a_structural_rule_names_the_flag(tmp_path, capsys, options, message, changes, key_message):
+    err = _error(["assess", "d.csv", *_with_scenario(options, tmp_path)], tmp_path, capsys)
+    assert err == f"error: {message}\n"
+
+
+@pytest.mark.parametrize("options, message, changes, key_message", STRUCTURE)
+def test_a_structural_rule_names_the_key_of_the_analysis_file(tmp_path, capsys, options, message, changes,
+                                                               key_message):
+    table = ASSESS.to_dict()
+    for key, value in changes:
+        _set(table, key, value)
+    path = tmp_path / "analysis.toml"
+    path.write_text(tomli_w.dumps(table), encoding="utf-8")
+    assert _error(["assess", "--config", str(path)], tmp_path, capsys) == f"error: {path}: {key_message}\n"
+
+
+def _data(tmp_path):
+    data = tmp_path / "d.csv"
+    data.write_text("age,sex,s,id\n30,M,a,1\n40,F,b,2\n", encoding="utf-8")
+    return data
+
+
+COLUMNS = "(columns: 'age', 'sex', 's', 'id')"
+MISSING = [
+    (["--qid", "agee"], "--qid: d.csv: no column 'agee'; did you mean 'age'? " + COLUMNS,
+     [("roles.quasi_identifiers", ["agee"])], "roles.quasi_identifiers: d.csv: no column 'agee'; did you mean "
+                                              "'age'? " + COLUMNS),
+    (["--qid", "age", "--sensitive", "ss"], "--sensitive: d.csv: no column 'ss'; did you mean 's'? " + COLUMNS,
+     [("roles.sensitive", ["ss"])], "roles.sensitive: d.csv: no column 'ss'; did you mean 's'? " + COLUMNS),
+    (["--qid", "age", "--target", "sx=M"], "--target: d.csv: no column 'sx'; did you mean 'sex'? " + COLUMNS,
+     [("targets", [{"sx": "M"}])], "targets: d.csv: no column 'sx'; did you mean 'sex'? " + COLUMNS),
+    (["--qid", "age", "--release", "DATA", "--link-key", "key"], "--link-key: d.csv: no linkage key column 'key' "
+     + COLUMNS, [("linkage.key", "key"), ("linkage.releases", [{"path": "DATA", "label": "2"}])],
+     "linkage.key: d.csv: no linkage key column 'key' " + COLUMNS),
+]
+
+
+@pytest.mark.parametrize("options, message, changes, key_message", MISSING)
+def test_a_column_the_data_lacks_names_the_flag_or_key(tmp_path, capsys, options, message, changes, key_message):
+    data = str(_data(tmp_path))
+    options = [data if o == "DATA" else o for o in options]
+    assert _error(["assess", data, *options], tmp_path, capsys) == f"error: {message}\n"
+    table = replace(ASSESS, data=DataSource(data)).to_dict()
+    for key, value in changes:
+        _set(table, key, [{**r, "path": data} for r in value] if key == "linkage.releases" else value)
+    path = tmp_path / "analysis.toml"
+    path.write_text(tomli_w.dumps(table), encoding="utf-8")
+    assert _error(["assess", "--config", str(path)], tmp_path, capsys) == f"error: {path}: {key_message}\n"
+
+
+def test_column_problems_of_linked_releases_look_in_the_labelled_release():
+    config = replace(ASSESS, roles=Roles(("age", "job@2", "town"), sensitive=("ill",)),
+                     linkage=Linkage(key="id", releases=(Release(DataSource("b.csv"), "2", key="pid"),)))
+    columns = {"1": ["id", "age", "ill"], "2": ["pid", "job", "age"]}
+    files = {"1": "a.csv", "2": "b.csv"}
+    assert column_problems(config, columns, files) == [
+        Problem.about("roles.quasi_identifiers", "QID 'town': no release has a column of that name (a.csv, b.csv)")]
+    assert column_problems(config, {"1": ["age", "ill"], "2": ["job", "town"]}, files) == [
+        Problem.about("linkage.key", "a.csv: no linkage key column 'id' (columns: 'age', 'ill')"),
+        Problem.about("linkage.releases", "b.csv: no linkage key column 'pid' (columns: 'job', 'town')")]
+    assert column_problems(replace(config, roles=Roles(("job@1",))), columns, files) == [
+        Problem.about("roles.quasi_identifiers", no_column("a.csv", columns["1"], "job"))]
+
+
+def test_opening_an_analysis_file_checks_its_values_and_roles(tmp_path):
+    path = tmp_path / "analysis.toml"
+    for config, reader, key, message in (
+            (replace(ASSESS, jobs=0), AnalysisConfig, "run.jobs", "must be at least 1, got 0"),
+            (replace(ASSESS, roles=Roles(("age",), ("age",))), AnalysisConfig, "roles.sensitive",
+             ": column 'age' cannot be both a quasi-identifier and a sensitive attribute"),
+            (replace(SYNTH, radius=-1.0), SyntheticConfig, "attacks.radius", "must be a finite number >= 0, got -1"),
+            (replace(THRESHOLD, threshold=replace(THRESHOLD.threshold, p=2.0)), DPConfig, "threshold.p",
+             "must be between 0 and 1, got 2")):
+        path.write_text(config.to_toml(), encoding="utf-8")
+        with pytest.raises(InputError) as error:
+            reader.from_toml(path)
+        assert str(error.value) == f"{path}: {key}{'' if message.startswith(':') else ' '}{message}"
+        assert reader.from_toml(path, check=False) == reader.from_dict(config.to_dict(), base_dir=tmp_path)
+    incomplete = replace(ASSESS, roles=Roles())  # saved before any quasi-identifier was chosen: still opens
+    path.write_text(incomplete.to_toml(), encoding="utf-8")
+    assert AnalysisConfig.from_toml(path) == replace(incomplete, data=DataSource(str(tmp_path / "d.csv")))
+
+
+@pytest.mark.parametrize("options, message, changes, key_message", [
+    (["--qid", "age", "age"], "--qid: column 'age' is given twice as a quasi-identifier",
+     [("roles.quasi_identifiers", ["age", "age"])],
+     "roles.quasi_identifiers: column 'age' is given twice as a quasi-identifier"),
+    (["--qid", "age", "--sensitive", "age"], "--sensitive: column 'age' cannot be both a quasi-identifier and the "
+     "sensitive column", [("roles.sensitive", "age")],
+     "roles.sensitive: column 'age' cannot be both a quasi-identifier and the sensitive column"),
+    (["--qid", "age", "--attacks", "cap"], "cap needs a sensitive column: give --sensitive COL", None, None),
+])
+def test_the_synthetic_analysis_names_its_roles_by_flag_and_key(tmp_path, capsys, options, message, changes,
+                                                                  key_message):
+    argv = ["synth", "r.csv", "--synthetic", "s.csv", "--control", "c.csv", *options]
+    assert _error(argv, tmp_path, capsys) == f"error: {message}\n"
+    if changes:
+        table = SYNTH.to_dict()
+        for key, value in changes:
+            _set(table, key, value)
+        path = tmp_path / "analysis.toml"
+        path.write_text(tomli_w.dumps(table), encoding="utf-8")
+        assert _error(["synth", "--config", str(path)], tmp_path, capsys) == f"error: {path}: {key_message}\n"

@@ -16,7 +16,7 @@ from engine.io.preview import subtable
 from engine.remediation.hierarchy import level_counts
 from engine.remediation.suggest import suggest
 from engine.remediation.transforms import Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression
-from engine.report.findings import verdict
+from engine.verdict import verdict
 from gui.main_window import SCENARIOS
 from gui.text import pct
 

@@ -14,7 +14,7 @@ import pytest
 
 from engine.cli import main
 from engine.config import AnalysisConfig, DataSource, portable_path
-from engine.report.atomic import MANIFEST
+from engine.atomic import MANIFEST
 from engine.report.outputs import ASSESS_OUTPUTS
 
 from ..conftest import EXAMPLES
@@ -154,7 +154,7 @@ def test_window_saves_analysis_files_by_the_same_rule(tmp_path, monkeypatch):
     """The window's save (assess, synthetic, DP) goes through the same writer: paths relative to
     the analysis file's folder when inside it, else absolute; never relative to the working folder."""
     from engine.dp.config import DPConfig, DPScenario
-    from engine.report.atomic import write_analysis_file
+    from engine.atomic import write_analysis_file
     from engine.synthetic.config import SyntheticConfig
 
     work = _tree(tmp_path)

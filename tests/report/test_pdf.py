@@ -14,7 +14,7 @@ from engine.cli import main
 from engine.config import AnalysisConfig, ReportOptions, Thresholds
 from engine.report import figures
 from engine.report.findings import pct, worst
-from engine.report.atomic import MANIFEST
+from engine.atomic import MANIFEST
 from engine.report.pdf import write_pdf
 
 from ..conftest import EXAMPLES

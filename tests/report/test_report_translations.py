@@ -23,7 +23,7 @@ from reportlab.platypus import Paragraph, Table
 from engine import i18n
 from engine.config import AnalysisConfig, DataSource
 from engine.errors import InputError
-from engine.report import locale_format
+from engine import locale_format
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "resources" / "examples"

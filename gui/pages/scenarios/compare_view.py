@@ -1,6 +1,7 @@
-"""Scenarios side by side: a table (verdict, risks, records and values removed, information
-lost in total and per column) and the risk-against-loss plot drawn by the report's figure
-function, the original marked. Every number is read off the assessment."""
+"""Scenarios side by side: a table (verdict, risks, with a sampling weight the expected
+re-identifications too, records and values removed, information lost in total and per column)
+and the risk-against-loss plot drawn by the report's figure function, the original marked.
+Every number is read off the assessment."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 from engine.config import Thresholds
 from engine.remediation.recommend import recommend
 from engine.remediation.scenarios import risk_summary
-from engine.report.findings import verdict
 from engine.report.scenario_figures import RiskLossPoint, risk_loss_figure
 from engine.results import Assessment
+from engine.verdict import verdict
 
 from ...text import count, local_digits, pct
 from ...widgets.canvas import PlotCanvas
@@ -51,6 +52,7 @@ TIPS = (
         "Share of the QIDs' non-uniform entropy lost (a dropped column counts as every value suppressed)",
     ),
 )
+EXPECTED_AT = 3  # with a sampling weight, "expected re-id." follows the verdict (as in the report)
 READY_BG, NOT_READY_BG = QColor("#e3f1e6"), QColor("#f8e1de")
 
 
@@ -72,6 +74,10 @@ def column_loss_text(loss, column: str) -> str:
     if not parts and not share:
         return "—"
     return " · ".join(parts + [_pct(share)])
+
+
+def _readiness(ready: bool) -> str:
+    return translate("scenarios.compare_view", "ready") if ready else translate("scenarios.compare_view", "not ready")
 
 
 class CompareTable(QTableWidget):
@@ -97,65 +103,52 @@ class CompareTable(QTableWidget):
             return
         qids = list(assessment.config.roles.quasi_identifiers)
         crosstabs = list(dict.fromkeys(k for s in assessment.scenarios for k in s.loss.tvd))
-        headers = [translate("scenarios.compare_view", h) for h in FIXED] + [
-            translate("scenarios.compare_view", "{0}: lost").format(q) for q in qids
-        ]
+        original = verdict(assessment, thresholds)
+        before = risk_summary(assessment)
+        weighted = before["worst_expected_reid_share"] is not None  # a sample file with a sampling weight
+        fixed = [translate("scenarios.compare_view", h) for h in FIXED]
+        tips = [translate("scenarios.compare_view", tip) if tip else "" for tip in TIPS]
+        if weighted:
+            fixed.insert(EXPECTED_AT, translate("scenarios.compare_view", "expected re-id."))
+            tips.insert(EXPECTED_AT, translate(
+                "scenarios.compare_view",
+                "Expected re-identifications on the worst key, as a share of the records (estimated from the "
+                "sampling weight)"))
+        headers = fixed + [translate("scenarios.compare_view", "{0}: lost").format(q) for q in qids]
         headers += [f"TVD {k}" for k in crosstabs]
         self.setColumnCount(len(headers))
         self.setHorizontalHeaderLabels(headers)
-        for j, tip in enumerate(TIPS):
-            self.horizontalHeaderItem(j).setToolTip(translate("scenarios.compare_view", tip) if tip else "")
-        original = verdict(assessment, thresholds)
-        before = risk_summary(assessment)
-        rows = [
-            [
-                "0",
-                translate("scenarios.compare_view", "original (no change)"),
-                (
-                    translate("scenarios.compare_view", "ready")
-                    if original.ready
-                    else translate("scenarios.compare_view", "not ready")
-                ),
-                _pct(before["worst_unique_share"]),
-                _pct(before["worst_reid_prob"]),
-                _pct(before["worst_certain_inference_gain"]),
-                count(assessment.dataset.rows),
-                "0",
-                pct(0.0),
-            ]
-            + ["—"] * (len(qids) + len(crosstabs))
-        ]
+        for j, tip in enumerate(tips):
+            self.horizontalHeaderItem(j).setToolTip(tip)
+        rows = [["0", translate("scenarios.compare_view", "original (no change)"),
+                 _readiness(original.ready),
+                 _pct(before["worst_unique_share"]), _pct(before["worst_reid_prob"]),
+                 _pct(before["worst_certain_inference_gain"]), count(assessment.dataset.rows), "0", pct(0.0)]
+                + ["—"] * (len(qids) + len(crosstabs))]
+        if weighted:
+            rows[0].insert(EXPECTED_AT, _pct(before["worst_expected_reid_share"]))
         ready = [original.ready]
         choice = recommend(assessment.scenarios).index
         for number, s in enumerate(assessment.scenarios, start=1):
             r, loss = s.risk(), s.loss
             mark = translate("scenarios.compare_view", " ★ recommended") if number - 1 == choice else ""
-            rows.append(
-                [
-                    str(number),
-                    s.scenario.name + mark,
-                    (
-                        translate("scenarios.compare_view", "ready")
-                        if s.ready
-                        else translate("scenarios.compare_view", "not ready")
-                    ),
-                    _pct(r["worst_unique_share"]),
-                    _pct(r["worst_reid_prob"]),
-                    _pct(r["worst_certain_inference_gain"]),
-                    count(loss.records - loss.records_removed - loss.records_sampled_out),
-                    count(sum(loss.cells_suppressed.values())),
-                    _pct(loss.share_lost),
-                ]
-                + [column_loss_text(loss, q) for q in qids]
-                + [local_digits(f"{loss.tvd[k]:.4f}") if k in loss.tvd else "—" for k in crosstabs]
-            )
+            rows.append([str(number), s.scenario.name + mark,
+                         _readiness(s.ready),
+                         _pct(r["worst_unique_share"]), _pct(r["worst_reid_prob"]),
+                         _pct(r["worst_certain_inference_gain"]),
+                         count(loss.records - loss.records_removed - loss.records_sampled_out),
+                         count(sum(loss.cells_suppressed.values())), _pct(loss.share_lost)]
+                        + [column_loss_text(loss, q) for q in qids]
+                        + [local_digits(f"{loss.tvd[k]:.4f}") if k in loss.tvd else "—" for k in crosstabs])
+            if weighted:
+                rows[-1].insert(EXPECTED_AT, _pct(r["worst_expected_reid_share"]))
             ready.append(s.ready)
             self.names.append(s.scenario.name)
         self.setRowCount(len(rows))
         for i, row in enumerate(rows):
             for j, text in enumerate(row):
                 item = QTableWidgetItem(text)
-                if j not in (1, 2) and j < len(FIXED):
+                if j not in (1, 2) and j < len(fixed):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if j == 2:
                     item.setBackground(QBrush(READY_BG if ready[i] else NOT_READY_BG))

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleS
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.remediation.hierarchy import Hierarchy, level_counts
-from engine.remediation.transforms import HierarchySpec, Recode, Transform, parse_step
+from engine.remediation.transforms import HierarchySpec, Recode, Transform, build_hierarchy, parse_step
 from ...i18n import translate
 from ...text import count as count_text
 
@@ -308,7 +308,7 @@ class RecodeBox(QWidget):
             return
         column = self.table[name]
         try:
-            self.hierarchy = self.spec().build(column)
+            self.hierarchy = build_hierarchy(self.spec(), column)
             top = self.hierarchy.top
             self.level.blockSignals(True)
             self.level.setRange(1, max(1, top))

@@ -17,7 +17,7 @@ from engine.io.encode import EncodedTable
 from engine.remediation.loss import METRICS
 from engine.remediation.recommend import hierarchy_words
 from engine.remediation.suggest import SuggestConfig, SuggestTarget, Suggestion
-from engine.remediation.transforms import HierarchySpec, Recode, RecordSuppression, Scenario
+from engine.remediation.transforms import HierarchySpec, Recode, RecordSuppression, Scenario, build_hierarchy
 from ...i18n import translate
 from ...text import count, local_digits
 
@@ -212,7 +212,7 @@ class SuggestPanel(QWidget):
         """The search as the engine's config (hierarchies built on the loaded columns)."""
         if not self.specs:
             raise InputError(translate("scenarios.suggest_panel", "give a hierarchy to at least one quasi-identifier"))
-        hierarchies = tuple((q, self.specs[q].build(table[q])) for q in self.qids if q in self.specs)
+        hierarchies = tuple((q, build_hierarchy(self.specs[q], table[q])) for q in self.qids if q in self.specs)
         target = SuggestTarget(k=self.k.value(), max_suppression=self.max_suppression.value())
         config = SuggestConfig(qids=tuple(self.qids), hierarchies=hierarchies, target=target,
                                metric=self.metric.currentData(),

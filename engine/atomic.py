@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional, TextIO
 
-from ..errors import InputError
-from ..progress import CancelToken
+from .errors import InputError
+from .progress import CancelToken
 
 
 def check_output_dir(folder: Path, create: bool = False) -> None:

@@ -12,7 +12,7 @@ from typing import Optional
 from babel.dates import format_datetime
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
-from .. import i18n
+from . import i18n
 
 
 @lru_cache(maxsize=None)

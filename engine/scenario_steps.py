@@ -1,0 +1,365 @@
+"""The scenario steps as plain frozen dataclasses, and their ``[[scenario]]`` TOML form
+(docs/methods.md, "Transformations"); applying them is :mod:`engine.remediation.transforms`.
+
+Each transformation is a frozen dataclass applied, in order, to the encoded table; the input
+file is never touched. A scenario is a named, ordered list of them, kept in the analysis file
+as ``[[scenario]]`` sections::
+
+    [[scenario]]
+    name = "band the age"
+    steps = [
+      { op = "drop", column = "day_of_birth" },
+      { op = "recode", column = "age", level = 1, hierarchy = "age.csv" },
+      { op = "recode", column = "income", level = 1, intervals = [1000, 5000] },
+      { op = "local_suppression", k = 3, importance = ["sex", "age", "municipality"] },
+      { op = "record_suppression", k = 3, max_percent = 2.0 },
+      { op = "sample", fraction = 0.5, seed = 1 },
+    ]
+    crosstabs = [["sex", "age"]]   # optional: tables whose distortion (TVD) is reported
+    recommended = true             # optional: the scenario the analyst picked
+    exported = { path = "release.csv", source_sha256 = "...", sha256 = "..." }  # written by the window
+
+Recode builders: ``hierarchy`` (ARX file), ``intervals`` (widths, optional ``origin``),
+``breaks`` (one list of cut points per level), ``bottom``/``top`` or
+``bottom_quantile``/``top_quantile`` (top and bottom coding), ``dates`` (steps ``month``,
+``year``, ``age:W@YYYY-MM-DD``), ``merge`` (group name -> values).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from .errors import InputError
+from .paths import portable_path
+
+BUILDERS = ("hierarchy", "intervals", "breaks", "top_bottom", "dates", "merge")
+
+
+@dataclass(frozen=True)
+class HierarchySpec:
+    """Where a recode's hierarchy comes from: an ARX file (``kind='hierarchy'``, ``path``) or a
+    builder with its parameters (``params``: sorted (name, value) pairs)."""
+
+    kind: str
+    path: Optional[str] = None
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def anchored(self, folder: str | Path) -> "HierarchySpec":
+        """This spec as an analysis file in ``folder`` stores it (:func:`engine.config.portable_path`)."""
+        return replace(self, path=portable_path(self.path, folder)) if self.path else self
+
+    def to_dict(self) -> dict[str, Any]:
+        p = dict(self.params)
+        if self.kind == "hierarchy":
+            return {"hierarchy": self.path}
+        if self.kind == "top_bottom":
+            return {k: v for k, v in p.items()}
+        if self.kind == "intervals":
+            return {"intervals": list(p["widths"]), **({"origin": p["origin"]} if "origin" in p else {})}
+        if self.kind == "breaks":
+            return {"breaks": [list(b) for b in p["breaks"]]}
+        if self.kind == "dates":
+            return {"dates": list(p["steps"])}
+        return {"merge": {name: list(members) for name, members in p["groups"]}}
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Remove a quasi-identifier from the released file."""
+
+    column: str
+
+
+@dataclass(frozen=True)
+class Recode:
+    """Replace a column's values by their generalisation at ``level`` of a hierarchy."""
+
+    column: str
+    level: int
+    hierarchy: HierarchySpec
+
+
+@dataclass(frozen=True)
+class LocalSuppression:
+    """Blank QID values of records whose block has fewer than ``k`` records: each round
+    blanks, in every such record, its least important non-missing QID (``importance`` lists
+    the QIDs most important first; unlisted QIDs are blanked before the listed ones, those with
+    more distinct values first), then the blocks are recounted; a blanked value is missing and
+    missing equals missing (sdcMicro's localSuppression without its wildcard matching)."""
+
+    k: int
+    importance: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RecordSuppression:
+    """Remove the records of blocks smaller than ``k``, smallest blocks first, while the
+    removed records stay within ``max_percent`` of the records."""
+
+    k: int
+    max_percent: float = 100.0
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Keep a simple random sample of ``fraction`` of the records (seeded)."""
+
+    fraction: float
+    seed: int = 0
+
+
+Transform = Union[Drop, Recode, LocalSuppression, RecordSuppression, Sample]
+
+
+@dataclass(frozen=True)
+class Export:
+    """Transformed data written on request: the file, the SHA-256 of the source it was made
+    from and of the file written."""
+
+    path: str
+    source_sha256: str
+    sha256: str = ""
+
+    def anchored(self, folder: str | Path) -> "Export":
+        return replace(self, path=portable_path(self.path, folder))
+
+    def to_dict(self) -> dict[str, str]:
+        return {"path": self.path, "source_sha256": self.source_sha256,
+                **({"sha256": self.sha256} if self.sha256 else {})}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A named, ordered list of transformations; ``recommended`` marks the one the analyst
+    picked, ``exported`` the transformed data written from it (neither changes the results)."""
+
+    name: str
+    steps: tuple[Transform, ...] = ()
+    crosstabs: tuple[tuple[str, ...], ...] = ()  # cross-tabulations whose distortion (TVD) is reported
+    recommended: bool = False
+    exported: Optional[Export] = None
+
+    def anchored(self, folder: str | Path) -> "Scenario":
+        """This scenario as an analysis file in ``folder`` stores it: hierarchy files and the
+        exported data relative to ``folder`` when inside it, else absolute."""
+        steps = tuple(replace(s, hierarchy=s.hierarchy.anchored(folder)) if isinstance(s, Recode) else s
+                      for s in self.steps)
+        exported = self.exported.anchored(folder) if self.exported else None
+        return replace(self, steps=steps, exported=exported)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "steps": [step_dict(s) for s in self.steps],
+                **({"crosstabs": [list(c) for c in self.crosstabs]} if self.crosstabs else {}),
+                **({"recommended": True} if self.recommended else {}),
+                **({"exported": self.exported.to_dict()} if self.exported else {})}
+
+
+def step_dict(step: Transform) -> dict[str, Any]:
+    if isinstance(step, Drop):
+        return {"op": "drop", "column": step.column}
+    if isinstance(step, Recode):
+        return {"op": "recode", "column": step.column, "level": step.level, **step.hierarchy.to_dict()}
+    if isinstance(step, LocalSuppression):
+        return {"op": "local_suppression", "k": step.k, **({"importance": list(step.importance)}
+                                                           if step.importance else {})}
+    if isinstance(step, RecordSuppression):
+        return {"op": "record_suppression", "k": step.k, "max_percent": step.max_percent}
+    return {"op": "sample", "fraction": step.fraction, "seed": step.seed}
+
+
+# --- reading scenarios ----------------------------------------------------------------------
+
+_KEYS = {"drop": {"column"}, "recode": {"column", "level", *BUILDERS, "widths", "origin", "bottom", "top",
+                                        "bottom_quantile", "top_quantile"},
+         "local_suppression": {"k", "importance"}, "record_suppression": {"k", "max_percent"},
+         "sample": {"fraction", "seed"}}
+
+
+def _number(step: Mapping[str, Any], key: str, where: str, whole: bool = False) -> Any:
+    value = step.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)):
+        raise InputError(f"{where}: {key} must be {'a whole number' if whole else 'a number'} (got {value!r})")
+    return value
+
+
+def _spec(step: Mapping[str, Any], where: str, base_dir: Optional[Path]) -> HierarchySpec:
+    if "hierarchy" in step:
+        path = step["hierarchy"]
+        if not isinstance(path, str) or not path:
+            raise InputError(f"{where}: hierarchy must name an ARX hierarchy file")
+        if base_dir is not None and not Path(path).is_absolute():
+            path = str(base_dir / path)
+        return HierarchySpec("hierarchy", path=path)
+    if "intervals" in step:
+        widths = step["intervals"]
+        if not isinstance(widths, list) or not widths or not all(isinstance(w, (int, float)) for w in widths):
+            raise InputError(f"{where}: intervals must be a list of widths, one per level")
+        params = [("widths", tuple(float(w) for w in widths))]
+        if "origin" in step:
+            params.append(("origin", float(_number(step, "origin", where))))
+        return HierarchySpec("intervals", params=tuple(params))
+    if "breaks" in step:
+        breaks = step["breaks"]
+        if not isinstance(breaks, list) or not breaks or not all(
+                isinstance(b, list) and b and all(isinstance(x, (int, float)) for x in b) for b in breaks):
+            raise InputError(f"{where}: breaks must be a list of lists of cut points, one list per level")
+        return HierarchySpec("breaks", params=(("breaks", tuple(tuple(float(x) for x in b) for b in breaks)),))
+    coding = {k: float(_number(step, k, where)) for k in ("bottom", "top", "bottom_quantile", "top_quantile")
+              if k in step}
+    if coding:
+        return HierarchySpec("top_bottom", params=tuple(sorted(coding.items())))
+    if "dates" in step:
+        steps = step["dates"]
+        if not isinstance(steps, list) or not steps or not all(isinstance(s, str) for s in steps):
+            raise InputError(f"{where}: dates must be a list of steps (month, year, age:W@YYYY-MM-DD)")
+        return HierarchySpec("dates", params=(("steps", tuple(steps)),))
+    if "merge" in step:
+        groups = step["merge"]
+        if not isinstance(groups, Mapping) or not all(
+                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in groups.values()):
+            raise InputError(f"{where}: merge must be a table of group name = [values]")
+        return HierarchySpec("merge", params=(("groups", tuple((k, tuple(v)) for k, v in groups.items())),))
+    raise InputError(f"{where}: a recode needs hierarchy, intervals, breaks, bottom/top, dates or merge")
+
+
+def parse_step(step: Any, where: str, base_dir: Optional[Path] = None) -> Transform:
+    """One transformation from its TOML table."""
+    if not isinstance(step, Mapping) or step.get("op") not in _KEYS:
+        raise InputError(f"{where}: each step is a table with op = one of {', '.join(_KEYS)}")
+    op = step["op"]
+    unknown = sorted(set(step) - _KEYS[op] - {"op"})
+    if unknown:
+        raise InputError(f"{where}: unknown key {unknown[0]!r} for op = {op!r}")
+    if op in ("drop", "recode"):
+        if not isinstance(step.get("column"), str) or not step["column"]:
+            raise InputError(f"{where}: {op} needs column = \"NAME\"")
+    if op == "drop":
+        return Drop(step["column"])
+    if op == "recode":
+        level = _number(step, "level", where, whole=True)
+        if level < 0:
+            raise InputError(f"{where}: level must be 0 or more (got {level})")
+        return Recode(step["column"], level, _spec(step, where, base_dir))
+    if op == "local_suppression":
+        importance = step.get("importance", [])
+        if not isinstance(importance, list) or not all(isinstance(c, str) for c in importance):
+            raise InputError(f"{where}: importance must be a list of column names")
+        return LocalSuppression(_k(step, where), tuple(importance))
+    if op == "record_suppression":
+        limit = float(_number(step, "max_percent", where)) if "max_percent" in step else 100.0
+        if not 0.0 <= limit <= 100.0:
+            raise InputError(f"{where}: max_percent must be between 0 and 100 (got {limit:g})")
+        return RecordSuppression(_k(step, where), limit)
+    fraction = float(_number(step, "fraction", where))
+    if not 0.0 < fraction <= 1.0:
+        raise InputError(f"{where}: fraction must be in (0, 1] (got {fraction:g})")
+    return Sample(fraction, int(_number(step, "seed", where, whole=True)) if "seed" in step else 0)
+
+
+def _k(step: Mapping[str, Any], where: str) -> int:
+    k = _number(step, "k", where, whole=True)
+    if k < 1:
+        raise InputError(f"{where}: k must be at least 1 (got {k})")
+    return k
+
+
+def parse_scenarios(raw: Any, source: str, base_dir: Optional[Path] = None) -> tuple[Scenario, ...]:
+    """Scenarios from the ``scenario`` array of tables of an analysis file."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise InputError(f"{source}: scenario must be an array of tables ([[scenario]])")
+    scenarios = []
+    names: set[str] = set()
+    for number, table in enumerate(raw, start=1):
+        if not isinstance(table, Mapping):
+            raise InputError(f"{source}: scenario {number} must be a table")
+        name = table.get("name")
+        if not isinstance(name, str) or not name:
+            raise InputError(f"{source}: scenario {number} needs name = \"...\"")
+        if name in names:
+            raise InputError(f"{source}: two scenarios are named {name!r}")
+        names.add(name)
+        extra = sorted(set(table) - {"name", "steps", "crosstabs", "recommended", "exported"})
+        if extra:
+            raise InputError(f"{source}: scenario {name!r}: unknown key {extra[0]!r} "
+                             f"(allowed: name, steps, crosstabs, recommended, exported)")
+        recommended = table.get("recommended", False)
+        if not isinstance(recommended, bool):
+            raise InputError(f"{source}: scenario {name!r}: recommended must be true or false")
+        exported = _export(table.get("exported"), f"{source}: scenario {name!r}", base_dir)
+        crosstabs = table.get("crosstabs", [])
+        if not isinstance(crosstabs, list) or not all(
+                isinstance(c, list) and c and all(isinstance(x, str) for x in c) for c in crosstabs):
+            raise InputError(f"{source}: scenario {name!r}: crosstabs must be a list of lists of column names")
+        steps = table.get("steps", [])
+        if not isinstance(steps, list):
+            raise InputError(f"{source}: scenario {name!r}: steps must be a list of tables")
+        scenarios.append(Scenario(name, tuple(parse_step(s, f"{source}: scenario {name!r}, step {i}", base_dir)
+                                              for i, s in enumerate(steps, start=1)),
+                                  tuple(tuple(c) for c in crosstabs), recommended, exported))
+    if sum(s.recommended for s in scenarios) > 1:
+        raise InputError(f"{source}: more than one scenario has recommended = true")
+    return tuple(scenarios)
+
+
+def _export(raw: Any, where: str, base_dir: Optional[Path] = None) -> Optional[Export]:
+    if raw is None:
+        return None
+    if (not isinstance(raw, Mapping) or set(raw) - {"path", "source_sha256", "sha256"}
+            or not all(isinstance(raw.get(k), str) and raw.get(k) for k in ("path", "source_sha256"))
+            or not isinstance(raw.get("sha256", ""), str)):
+        raise InputError(f"{where}: exported must be a table with path, source_sha256 (and sha256) as text")
+    path = raw["path"]
+    if base_dir is not None and not Path(path).is_absolute():
+        path = str(base_dir / path)
+    return Export(path, raw["source_sha256"], raw.get("sha256", ""))
+
+
+def with_crosstabs(scenarios: Sequence[Scenario], texts: Sequence[str]) -> tuple[Scenario, ...]:
+    """``scenarios`` each with the cross-tabulations ``texts`` ("COL,COL", from --crosstab)
+    added after its own (none repeated)."""
+    tables = []
+    for text in texts:
+        columns = tuple(c.strip() for c in text.split(","))
+        if not all(columns) or len(set(columns)) != len(columns):
+            raise InputError(f"--crosstab {text!r}: expected distinct column names separated by commas")
+        tables.append(columns)
+    if tables and not scenarios:
+        raise InputError("--crosstab needs scenarios (--scenario FILE.toml or [[scenario]] in --config)")
+    return tuple(replace(s, crosstabs=tuple(dict.fromkeys((*s.crosstabs, *tables)))) for s in scenarios)
+
+
+def scenarios_toml(scenarios: Sequence[Scenario], folder: Optional[str | Path] = None) -> str:
+    """``[[scenario]]`` sections as a file in ``folder`` stores them (paths anchored there)."""
+    import tomli_w
+
+    if folder is not None:
+        scenarios = [s.anchored(folder) for s in scenarios]
+    return tomli_w.dumps({"scenario": [s.to_dict() for s in scenarios]})
+
+
+def step_faults(scenario: Scenario, qids: Sequence[str]) -> list[str]:
+    """What the scenario's steps name wrongly: a column that is not one of ``qids``, or one
+    dropped by an earlier step (each step applies to the quasi-identifiers left)."""
+    faults, left = [], list(qids)
+    for number, step in enumerate(scenario.steps, start=1):
+        where = f"scenario {scenario.name!r}, step {number}"
+        for name in _columns_named(step):
+            if name not in left:
+                faults.append(f"{where}: column {name!r} was dropped by an earlier step" if name in qids else
+                              f"{where}: column {name!r} is not a quasi-identifier of the analysis "
+                              f"(quasi-identifiers: {', '.join(qids)})")
+        if isinstance(step, Drop) and step.column in left:
+            left.remove(step.column)
+    return faults
+
+
+def _columns_named(step: Transform) -> tuple[str, ...]:
+    if isinstance(step, (Drop, Recode)):
+        return (step.column,)
+    if isinstance(step, LocalSuppression):
+        return step.importance
+    return ()

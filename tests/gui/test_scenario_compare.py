@@ -1,0 +1,68 @@
+"""The scenario comparison table of a weighted (sample-file) analysis: the expected
+re-identifications column, as in the report's table and scenarios.csv."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from engine.api import run_assessment
+from engine.config import AnalysisConfig, DataSource, Roles
+from engine.remediation.transforms import Drop, Scenario
+from engine.verdict import worst_expected
+from gui.pages.scenarios.compare_view import CompareTable
+from gui.text import pct
+
+SCENARIOS = (Scenario("drop town", (Drop("town"),)), Scenario("drop age and town", (Drop("age"), Drop("town"))))
+
+
+@pytest.fixture
+def weighted(tmp_path):
+    rng = np.random.default_rng(11)
+    n = 300
+    frame = pd.DataFrame({"sex": rng.choice(["F", "M"], n), "age": rng.integers(18, 30, n),
+                          "town": rng.choice(list("ABCDEF"), n), "disease": rng.choice(["flu", "none"], n),
+                          "wgt": rng.uniform(2.0, 30.0, n)})
+    data = tmp_path / "survey.csv"
+    frame.to_csv(data, index=False)
+    config = AnalysisConfig(data=DataSource(str(data)),
+                            roles=Roles(("sex", "age", "town"), ("disease",), weight="wgt"), scenarios=SCENARIOS)
+    return run_assessment(config)
+
+
+def headers(table: CompareTable) -> list[str]:
+    return [table.horizontalHeaderItem(j).text() for j in range(table.columnCount())]
+
+
+def test_weighted_analysis_shows_the_expected_reidentifications(qtbot, weighted):
+    table = CompareTable()
+    qtbot.addWidget(table)
+    thresholds = weighted.config.report.thresholds
+    table.show_assessment(weighted, thresholds)
+    assert headers(table)[:5] == ["#", "scenario", "verdict", "expected re-id.", "unique"]
+    original_share = worst_expected(weighted.sample_risk)[2]
+    assert 0 < original_share < 1
+    assert table.cell_text(0, "expected re-id.") == pct(original_share)
+    for row, result in enumerate(weighted.scenarios, start=1):
+        share = result.risk()["worst_expected_reid_share"]
+        assert share == pytest.approx(worst_expected(result.assessment.sample_risk)[2], rel=1e-12)
+        # dropping columns keeps the records, so the worst key can only lose expected re-identifications
+        assert 0 < share <= original_share
+        assert table.cell_text(row, "expected re-id.") == pct(share)
+        assert table.cell_text(row, "scenario").startswith(result.scenario.name)
+    assert table.horizontalHeaderItem(3).toolTip().startswith("Expected re-identifications")
+    assert table.cell_text(2, "age: lost") == "left out · 100%"
+
+
+def test_unweighted_analysis_has_no_expected_column(qtbot, weighted):
+    config = weighted.config
+    unweighted = run_assessment(replace(config, roles=replace(config.roles, weight=None)))
+    table = CompareTable()
+    qtbot.addWidget(table)
+    table.show_assessment(unweighted, config.report.thresholds)
+    assert "expected re-id." not in headers(table)
+    assert headers(table)[:4] == ["#", "scenario", "verdict", "unique"]
+    assert table.cell_text(1, "unique") == pct(unweighted.scenarios[0].risk()["worst_unique_share"])
