@@ -319,3 +319,16 @@ def test_engine_texts_the_window_shows_follow_its_language(app):
     assert engine_i18n._("Summary") == "Summary"
     english = describe_step(Drop("birth_day"))
     assert "birth_day" in portuguese and "birth_day" in english and portuguese != english
+
+
+def test_a_problem_names_its_control_in_the_window_language(app):
+    """The control a config problem points to is named as the window labels it (pt_BR, then English)."""
+    from engine.validation import Problem
+    from gui.problems import window_message
+
+    problem = Problem("sample.sampling_fraction", "must be in (0, 1]", 1.5)
+    i18n.install(app, "pt_BR")
+    portuguese = window_message(problem)
+    i18n.install(app, "en")
+    assert portuguese.startswith("Fração amostral must be in (0, 1], got ")
+    assert window_message(problem).startswith("Sampling fraction must be in (0, 1], got ")
