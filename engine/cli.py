@@ -136,7 +136,8 @@ FLAGS = {"jobs": "--jobs", "subsets.max_size": "--subsets", "models.l": "--l",
          "roles.household": "--household", "subsets": "--subsets", "subsets.subsets": "--subsets",
          "targets": "--target", "linkage.key": "--link-key", "linkage.duplicates": "--duplicate-keys",
          "linkage.focal_label": "--focal-label", "linkage.releases": "--release", "scenarios": "--scenario",
-         "cluster.address": "--cluster", **{f"cluster.tls_{name}": f"--cluster-{name}" for name in ("ca", "cert", "key")}}
+         "cluster.address": "--cluster",
+         **{f"cluster.tls_{name}": f"--cluster-{name}" for name in ("ca", "cert", "key")}}
 """The option that sets each config field validated by :meth:`AnalysisConfig.validate` and
 :func:`engine.config.column_problems`."""
 

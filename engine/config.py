@@ -90,17 +90,18 @@ class SubsetFamily:
     subsets: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
-    def parse(cls, text: str) -> "SubsetFamily":
-        """Parse ``all``, ``exact`` or ``max-size:N`` as given on the command line."""
+    def parse(cls, text: str, option: str = "--subsets") -> "SubsetFamily":
+        """Parse ``all``, ``exact`` or ``max-size:N``; a fault names ``option`` (the flag, or the
+        analysis file and its key)."""
         text = text.strip()
         if text in ("all", "exact"):
             return cls(kind=text)
         if text.startswith("max-size:"):
             number = text.split(":", 1)[1]
             if not number.isdigit() or int(number) < 1:
-                raise InputError(f"--subsets {text!r}: max-size needs a whole number >= 1, e.g. max-size:3")
+                raise InputError(f"{option} {text!r}: max-size needs a whole number >= 1, e.g. max-size:3")
             return cls(kind="max-size", max_size=int(number))
-        raise InputError(f"--subsets {text!r}: expected all, exact or max-size:N")
+        raise InputError(f"{option} {text!r}: expected all, exact or max-size:N")
 
     def label(self) -> str:
         if self.kind == "max-size":
@@ -586,7 +587,7 @@ class AnalysisConfig:
         if not isinstance(kind, str):
             raise InputError(f"{source}: attacks.subsets must be text")
         if kind.startswith("max-size:"):
-            family = SubsetFamily.parse(kind)
+            family = SubsetFamily.parse(kind, f"{source}: attacks.subsets")
         else:
             max_size = attacks.get("max_size")
             if max_size is not None and (not isinstance(max_size, int) or isinstance(max_size, bool)):

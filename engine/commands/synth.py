@@ -58,7 +58,8 @@ def add_parser(commands) -> None:
 
 
 FLAGS = {name: "--" + name.replace("_", "-") for name in ("radius", "targets", "seed", "jobs", "generator",
-                                                           "shadow_datasets", "sensitive", "control")} | {"qids": "--qid"}
+                                                           "shadow_datasets", "sensitive",
+                                                           "control")} | {"qids": "--qid"}
 """The option that sets each config field validated by :meth:`SyntheticConfig.validate`."""
 
 

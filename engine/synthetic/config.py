@@ -34,8 +34,8 @@ MAX_SEED = 2**63 - 1          # the largest whole number an analysis file (TOML)
 MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
 TOML_KEYS = {"qids": "roles.quasi_identifiers", "sensitive": "roles.sensitive", "radius": "attacks.radius",
-             "targets": "attacks.targets", "seed": "attacks.seed", "generator": "attacks.generator", "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs",
-             "control": "data.control"}
+             "targets": "attacks.targets", "seed": "attacks.seed", "generator": "attacks.generator",
+             "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs", "control": "data.control"}
 NO_CONTROL = Problem("control", "FILE", lead="membership attacks need real records not used to make the "
                                              "synthetic file: give ")
 
@@ -53,18 +53,19 @@ class Criterion:
     value: Optional[float] = None
 
     @classmethod
-    def parse(cls, text: str) -> "Criterion":
-        """Parse ``accuracy``, ``tp:0.1``, ``fp:0.01`` or ``threshold:-0.5``."""
+    def parse(cls, text: str, option: str = "--criterion") -> "Criterion":
+        """Parse ``accuracy``, ``tp:0.1``, ``fp:0.01`` or ``threshold:-0.5``; a fault names ``option``
+        (the flag, or the analysis file and its key)."""
         text = text.strip()
         if text == "accuracy":
             return cls()
         kind, _, number = text.partition(":")
         if kind not in ("tp", "fp", "threshold") or not number:
-            raise InputError(f"--criterion {text!r}: expected accuracy, tp:RATE, fp:RATE or threshold:VALUE")
+            raise InputError(f"{option} {text!r}: expected accuracy, tp:RATE, fp:RATE or threshold:VALUE")
         try:
             value = float(number)
         except ValueError:
-            raise InputError(f"--criterion {text!r}: {number!r} is not a number") from None
+            raise InputError(f"{option} {text!r}: {number!r} is not a number") from None
         criterion = cls(kind, value)
         criterion.validate()
         return criterion
@@ -239,7 +240,7 @@ class SyntheticConfig:
                    qids=tuple(qids), sensitive=sensitive, attacks=tuple(names),
                    distance=_text(attacks, "distance", "mixed", source),
                    radius=None if radius is None else float(radius),
-                   criterion=Criterion.parse(criterion),
+                   criterion=Criterion.parse(criterion, f"{source}: attacks.criterion"),
                    targets=_whole(attacks, "targets", 500, source), seed=_whole(attacks, "seed", 0, source),
                    jobs=_whole(run, "jobs", 1, source, "run."),
                    generator=_text(attacks, "generator", "marginals", source),

@@ -131,7 +131,8 @@ def test_a_killed_worker_is_replaced_and_the_numbers_hold(cluster):
 
 
 @pytest.mark.parametrize("address, message", [
-    ("http://127.0.0.1:8786", "cluster.address must be tls://HOST:PORT or tcp://HOST:PORT, got 'http://127.0.0.1:8786'"),
+    ("http://127.0.0.1:8786",
+     "cluster.address must be tls://HOST:PORT or tcp://HOST:PORT, got 'http://127.0.0.1:8786'"),
     ("tcp://127.0.0.1", "cluster.address must be tls://HOST:PORT or tcp://HOST:PORT, got 'tcp://127.0.0.1'"),
     ("tls://10.0.0.5:8786", "cluster.tls_ca must be given for a tls:// cluster address"),
 ])

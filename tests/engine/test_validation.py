@@ -394,3 +394,18 @@ def test_a_value_the_data_lacks_names_the_dp_flag_or_key(tmp_path, capsys):
     path.write_text(config.to_toml(), encoding="utf-8")
     assert _error(["dp", "--config", str(path)], tmp_path, capsys) == \
         f"error: {path}: scenarios[1].predicate: {rule}\n"
+
+
+@pytest.mark.parametrize("command, config, option, key, text, rule", [
+    ("assess", ASSESS, "--subsets", "attacks.subsets", "max-size:0",
+     "max-size needs a whole number >= 1, e.g. max-size:3"),
+    ("synth", SYNTH, "--criterion", "attacks.criterion", "tp",
+     "expected accuracy, tp:RATE, fp:RATE or threshold:VALUE"),
+])
+def test_a_text_option_names_the_flag_or_the_key(tmp_path, capsys, command, config, option, key, text, rule):
+    assert _error(_argv(command) + [option, text], tmp_path, capsys) == f"error: {option} {text!r}: {rule}\n"
+    table = config.to_dict()
+    _set(table, key, text)
+    path = tmp_path / "analysis.toml"
+    path.write_text(tomli_w.dumps(table), encoding="utf-8")
+    assert _error(_argv(command, path), tmp_path, capsys) == f"error: {path.name}: {key} {text!r}: {rule}\n"
