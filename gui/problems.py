@@ -18,7 +18,7 @@ from engine.validation import Problem
 from .i18n import translate
 
 # field (or the start of a dotted field) -> (page attribute of the window, widget attribute of the
-# page, the control as a message names it)
+# page (dotted for a widget inside a group), the control as a message names it)
 CONTROLS: dict[str, tuple[str, str, str]] = {
     "roles.quasi_identifiers": ("data_page", "roles_view",
                                 QT_TRANSLATE_NOOP("problems", "the Quasi-identifier role on the Data page")),
@@ -41,6 +41,9 @@ CONTROLS: dict[str, tuple[str, str, str]] = {
                             QT_TRANSLATE_NOOP("problems", "Label (Releases page)")),
     "linkage.duplicates": ("releases_page", "duplicates", QT_TRANSLATE_NOOP("problems", "Duplicate keys in a release")),
     "linkage": ("releases_page", "table", QT_TRANSLATE_NOOP("problems", "Later releases (Releases page)")),
+    "cluster.address": ("attacks_page", "cluster.address",
+                        QT_TRANSLATE_NOOP("problems", "Dask cluster (Attacks page, Run settings)")),
+    "cluster": ("attacks_page", "cluster", QT_TRANSLATE_NOOP("problems", "Dask cluster certificates (Attacks page)")),
     "scenarios": ("scenarios_page", "step_list", QT_TRANSLATE_NOOP("problems", "Steps (Scenarios page)")),
 }
 
@@ -60,8 +63,10 @@ def _entry(field: str) -> Optional[tuple[str, str, str]]:
 def control_for(window: QWidget, field: str) -> Optional[QWidget]:
     """The widget of ``window`` that edits ``field`` (None when the window has none)."""
     entry = _entry(field)
-    page = getattr(window, entry[0], None) if entry else None
-    return getattr(page, entry[1], None) if page is not None else None
+    widget = getattr(window, entry[0], None) if entry else None
+    for name in entry[1].split(".") if widget is not None else ():
+        widget = getattr(widget, name, None)
+    return widget
 
 
 def window_message(problem: Problem) -> str:

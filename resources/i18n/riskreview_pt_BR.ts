@@ -1618,6 +1618,14 @@
         <translation>Edições posteriores (página Edições)</translation>
     </message>
     <message>
+        <source>Dask cluster (Attacks page, Run settings)</source>
+        <translation>Cluster Dask (página Ataques, Execução)</translation>
+    </message>
+    <message>
+        <source>Dask cluster certificates (Attacks page)</source>
+        <translation>Certificados do cluster Dask (página Ataques)</translation>
+    </message>
+    <message>
         <source>Steps (Scenarios page)</source>
         <translation>Passos (página Cenários)</translation>
     </message>

@@ -33,7 +33,8 @@ def test_every_field_maps_to_a_control_of_the_window(window):
         assert control_for(window, field) is not None, field
     assert control_for(window, "roles.identifiers") is window.data_page.roles_view  # by the "roles" entry
     assert control_for(window, "subsets.subsets") is window.attacks_page.subset_list
-    assert control_for(window, "cluster.address") is None
+    assert control_for(window, "cluster.address") is window.attacks_page.cluster.address
+    assert control_for(window, "cluster.tls_ca") is window.attacks_page.cluster
 
 
 def test_no_quasi_identifier_is_shown_on_the_role_column(qtbot, window):
@@ -51,12 +52,13 @@ def test_no_quasi_identifier_is_shown_on_the_role_column(qtbot, window):
 
 
 def _changes(name):
-    from engine.config import Target
+    from engine.config import ClusterOptions, Target
     from engine.remediation.transforms import Drop, Scenario
 
     return {"target": {"targets": (Target((("sex", "M"), ("special_needs", "1"))),)},
             "scenario": {"scenarios": (Scenario("x", steps=(Drop("town"),)),)},
-            "jobs": {"jobs": 0}}[name]
+            "jobs": {"jobs": 0},
+            "cluster": {"cluster": ClusterOptions(address="ftp://host:1")}}[name]
 
 
 @pytest.mark.parametrize("name, control, message", [
@@ -67,13 +69,16 @@ def _changes(name):
      "Steps (Scenarios page): scenario 'x', step 1: column 'town' is not a quasi-identifier of the analysis "
      "(quasi-identifiers: birth_year, sex, race, school)"),
     ("jobs", ("attacks_page", "jobs"), "Worker processes must be at least 1, got 0"),
+    ("cluster", ("attacks_page", "cluster"),
+     "Dask cluster (Attacks page, Run settings) must be tls://HOST:PORT or tcp://HOST:PORT, got 'ftp://host:1'"),
 ])
 def test_a_problem_marks_the_control_of_its_field(qtbot, window, name, control, message):
     load_census(qtbot, window)
     set_roles(window)
     window.session.config = replace(window.session.config, **_changes(name))
     assert _run_refused(window) == message
-    assert _marked(getattr(getattr(window, control[0]), control[1]), message)
+    widget = getattr(getattr(window, control[0]), control[1])
+    assert _marked(widget.address if name == "cluster" else widget, message)
 
 
 def test_opening_an_analysis_with_a_column_in_two_roles_names_the_file_and_key(qtbot, window, tmp_path):
