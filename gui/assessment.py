@@ -14,11 +14,16 @@ from engine.config import AnalysisConfig
 from engine.io.preview import subtable
 from engine.session_cache import SessionCache
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from .controller import Analysis, AnalysisTexts, Outcome
+from .i18n import translate
 from .jobs import Work
 from .session import Result, Session, _same_analysis
 
-SCENARIOS_RUNNING = "The scenarios are running: wait for them to finish or cancel them on the Scenarios page."
+SCENARIOS_RUNNING = QT_TRANSLATE_NOOP(
+    "assessment", "The scenarios are running: wait for them to finish or cancel them on the Scenarios page."
+)
 
 
 class AssessmentAnalysis(Analysis):
@@ -29,11 +34,12 @@ class AssessmentAnalysis(Analysis):
                  open_config: Optional[Callable[[AnalysisConfig, str], bool]] = None,
                  on_saved: Optional[Callable[[str], None]] = None, cache: Optional[SessionCache] = None) -> None:
         self.session = session
-        self.texts = texts or AnalysisTexts(cannot_run="The attacks cannot run yet",
-                                            could_not_run="The attacks could not run",
-                                            running="Starting the attacks",
-                                            nothing_yet="Run the attacks first.",
-                                            blocked=SCENARIOS_RUNNING)
+        self.texts = texts or AnalysisTexts(
+            cannot_run=translate("assessment", "The attacks cannot run yet"),
+            could_not_run=translate("assessment", "The attacks could not run"),
+            running=translate("assessment", "Starting the attacks"),
+            nothing_yet=translate("assessment", "Run the attacks first."),
+            blocked=translate("assessment", SCENARIOS_RUNNING))
         self._open_config = open_config
         self._on_saved = on_saved
         self.ready_check: Callable[[], bool] = lambda: True  # what else a run needs (the window's pages)
@@ -61,7 +67,8 @@ class AssessmentAnalysis(Analysis):
         return work
 
     def note(self, config: AnalysisConfig) -> str:
-        return f"on the Dask cluster at {config.cluster.address}" if config.cluster.enabled else ""
+        return (translate("assessment", "on the Dask cluster at {0}").format(config.cluster.address)
+                if config.cluster.enabled else "")
 
     def same(self, a: AnalysisConfig, b: AnalysisConfig) -> bool:
         return _same_analysis(a, b)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from engine.errors import InputError
@@ -24,13 +24,14 @@ from engine.atomic import write_analysis_file
 from engine.validation import ConfigProblem
 
 from .dialogs.errors import show_error
+from .i18n import translate
 from .jobs import JobError, JobRunner, Work
 from .problems import clear_marks, mark_problem
 from .text import duration
 from .widgets.command_bar import CommandBar
 from .widgets.run_bar import RunBar
 
-ANALYSIS_FILTER = "RiskReview analysis (*.toml)"
+ANALYSIS_FILTER = QT_TRANSLATE_NOOP("main_window", "RiskReview analysis (*.toml)")
 
 
 @dataclass(frozen=True)
@@ -330,7 +331,7 @@ class AnalysisController(QObject):
             try:
                 writer(result, Path(where), cancel)
             except OSError as exc:
-                raise InputError(f"{where}: cannot write {what} there ({exc.strerror or exc})") from exc
+                raise InputError(self.tr("{0}: cannot write {1} there ({2})").format(where, what, exc.strerror or exc)) from exc
             return where
 
         return self.start_export(work, self.tr("Writing {0} to {1}...").format(what, where))
@@ -372,14 +373,14 @@ class AnalysisController(QObject):
     @Slot()
     def ask_open(self) -> bool:
         path, _ = QFileDialog.getOpenFileName(self.page, self.tr("Open an analysis"), "",
-                                              ANALYSIS_FILTER)
+                                              translate("main_window", ANALYSIS_FILTER))
         return bool(path) and self.open_analysis(path)
 
     @Slot()
     def ask_save(self) -> bool:
         start = self.analysis.start_path(self.analysis.texts.analysis_name)
         path, _ = QFileDialog.getSaveFileName(self.page, self.tr("Save the analysis"), start,
-                                              ANALYSIS_FILTER)
+                                              translate("main_window", ANALYSIS_FILTER))
         return bool(path) and self.save_analysis(path if path.endswith(".toml") else path + ".toml")
 
     def open_analysis(self, path: str) -> bool:

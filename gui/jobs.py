@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from engine.errors import Cancelled, EngineFailure, InputError
 from engine.progress import CancelToken, Progress
+from .i18n import translate
 
 Work = Callable[[Callable[[Progress], None], CancelToken], Any]
 
@@ -36,10 +37,22 @@ class JobError:
         if isinstance(exc, EngineFailure):
             return cls(str(exc), details, "engine")
         if isinstance(exc, MemoryError):
-            return cls("Not enough memory to finish. Close other programs, or use fewer "
-                       "quasi-identifiers or a smaller subset family.", details, "engine")
-        return cls(f"An unexpected error stopped the work ({type(exc).__name__}: {exc}).",
-                   details, "bug")
+            return cls(
+                translate(
+                    "jobs",
+                    "Not enough memory to finish. Close other programs, or use fewer "
+                    "quasi-identifiers or a smaller subset family.",
+                ),
+                details,
+                "engine",
+            )
+        return cls(
+            translate("jobs", "An unexpected error stopped the work ({error}).").format(
+                error=f"{type(exc).__name__}: {exc}"
+            ),
+            details,
+            "bug",
+        )
 
 
 class EngineJob(QObject):

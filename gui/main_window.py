@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings, QSize, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QFont, QFontMetrics, QIcon, QKeySequence
+from PySide6.QtWidgets import (QApplication, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QMainWindow, QStackedWidget, QVBoxLayout, QWidget)
 
 from engine import __version__
@@ -28,16 +28,39 @@ from .pages.start_page import StartPage
 from .pages.synthetic_page import SyntheticPage
 from .resources import example_analysis, icon
 from .session import Session
-from .text import size_bytes
+from .text import count, size_bytes
 from .widgets.run_bar import RunBar
 from .workflow import Workflow
+from .i18n import translate
 
-PAGES = (("start", "Start"), ("table", "1  Data"), ("releases", "2  Releases"),
-         ("attacks", "3  Attacks"), ("results", "4  Results"), ("scenarios", "5  Scenarios"),
-         ("synthetic", "Synthetic data"), ("dp", "Noisy counts"))
+PAGES = (
+    ("start", QT_TRANSLATE_NOOP("main_window", "Start")),
+    ("table", QT_TRANSLATE_NOOP("main_window", "1  Data")),
+    ("releases", QT_TRANSLATE_NOOP("main_window", "2  Releases")),
+    ("attacks", QT_TRANSLATE_NOOP("main_window", "3  Attacks")),
+    ("results", QT_TRANSLATE_NOOP("main_window", "4  Results")),
+    ("scenarios", QT_TRANSLATE_NOOP("main_window", "5  Scenarios")),
+    ("synthetic", QT_TRANSLATE_NOOP("main_window", "Synthetic data")),
+    ("dp", QT_TRANSLATE_NOOP("main_window", "Noisy counts")),
+)
+NAVIGATION_POINTS = 11.0  # resources/style/app.qss, QListWidget#navigation
 START, DATA, RELEASES, ATTACKS, RESULTS, SCENARIOS, SYNTHETIC, DP = range(8)
-DATA_FILTER = ("Data files (" + " ".join(f"*{ext}" for ext in sorted(FORMATS)) + ");;All files (*)")
-ANALYSIS_FILTER = "RiskReview analysis (*.toml)"
+ANALYSIS_FILTER = QT_TRANSLATE_NOOP("main_window", "RiskReview analysis (*.toml)")
+
+
+def data_filter() -> str:
+    """The file dialogs' filter of the data formats read, in the window's language."""
+    patterns = " ".join(f"*{ext}" for ext in sorted(FORMATS))
+    return translate("main_window", "Data files ({patterns});;All files (*)").format(patterns=patterns)
+
+
+def navigation_width(labels: list[str]) -> int:
+    """The page list's width: 170 pixels, wider when a label (in the window's language) needs it.
+    The list's font is the style sheet's (11 pt); icon, paddings and the selection bar add 60."""
+    font = QFont(QApplication.font())
+    font.setPointSizeF(NAVIGATION_POINTS)
+    metrics = QFontMetrics(font)
+    return max(170, max(metrics.horizontalAdvance(label) for label in labels) + 60)
 
 
 def process_memory() -> Optional[int]:
@@ -68,7 +91,7 @@ class MainWindow(QMainWindow):
         self.session = Session(self)
         self.run_bar = RunBar()
         self.flow = Workflow(self, self.session, self.settings, self.run_bar)
-        self.setWindowTitle(f"RiskReview {__version__}")
+        self.setWindowTitle(translate("main_window", "RiskReview {version}").format(version=__version__))
         self.setWindowIcon(icon("app"))
         self.setAcceptDrops(True)
         self.setMinimumSize(QSize(1024, 680))
@@ -90,15 +113,16 @@ class MainWindow(QMainWindow):
         body.setSpacing(0)
         self.navigation = QListWidget()
         self.navigation.setObjectName("navigation")
-        self.navigation.setFixedWidth(170)
         self.navigation.setIconSize(QSize(22, 22))
         self.navigation.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        for name, label in PAGES:
+        labels = [translate("main_window", label) for _, label in PAGES]
+        for (name, _), label in zip(PAGES, labels):
             self.navigation.addItem(QListWidgetItem(icon(name), label))
+        self.navigation.setFixedWidth(navigation_width(labels))
         self.pages = QStackedWidget()
         self.start_page = StartPage()
         self.data_page = DataPage(self.session)
-        self.releases_page = ReleasesPage(self.session, DATA_FILTER)
+        self.releases_page = ReleasesPage(self.session, data_filter())
         self.attacks_page = AttacksPage(self.session, self.flow.measured_rate)
         self.results_page = ResultsPage(self.session)
         self.scenarios_page = ScenariosPage(self.session)
@@ -125,27 +149,64 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         K = QKeySequence
-        self.open_action = self._action("&Open data file...", self.ask_open_data, K(K.StandardKey.Open),
-                                        "open", "Open a data file")
-        self.open_analysis_action = self._action("Open &analysis...", self.ask_open_analysis,
-                                                 K("Ctrl+Shift+O"), "analysis", "Open a saved analysis")
-        self.save_action = self._action("&Save analysis...", self.ask_save_analysis, K(K.StandardKey.Save),
-                                        "save", "Save the analysis (settings only, never the data)")
-        self.run_action = self._action("&Run the attacks", self.run, [K("Ctrl+R"), K("F5")], "run",
-                                       "Run the attacks")
-        self.cancel_action = self._action("&Cancel the run", self.cancel, K("Esc"), "cancel",
-                                          "Cancel the run")
-        self.pdf_action = self._action("Export &PDF report...", self.ask_export_pdf, K("Ctrl+E"),
-                                       "export", "Export the PDF report")
-        self.tables_action = self._action("Export CSV and &JSON...", self.ask_export_tables,
-                                          K("Ctrl+Shift+E"), "", "Export the result tables")
-        self.example_action = self._action("Open the census &example", lambda: self.open_example(False))
-        quit_action = self._action("&Quit", self.close, K(K.StandardKey.Quit))
-        about_action = self._action("&About RiskReview", lambda: show_about(self), K("F1"))
-        file_menu = self.menuBar().addMenu("&File")
+        self.open_action = self._action(
+            translate("main_window", "&Open data file..."),
+            self.ask_open_data,
+            K(K.StandardKey.Open),
+            "open",
+            translate("main_window", "Open a data file"),
+        )
+        self.open_analysis_action = self._action(
+            translate("main_window", "Open &analysis..."),
+            self.ask_open_analysis,
+            K("Ctrl+Shift+O"),
+            "analysis",
+            translate("main_window", "Open a saved analysis"),
+        )
+        self.save_action = self._action(
+            translate("main_window", "&Save analysis..."),
+            self.ask_save_analysis,
+            K(K.StandardKey.Save),
+            "save",
+            translate("main_window", "Save the analysis (settings only, never the data)"),
+        )
+        self.run_action = self._action(
+            translate("main_window", "&Run the attacks"),
+            self.run,
+            [K("Ctrl+R"), K("F5")],
+            "run",
+            translate("main_window", "Run the attacks"),
+        )
+        self.cancel_action = self._action(
+            translate("main_window", "&Cancel the run"),
+            self.cancel,
+            K("Esc"),
+            "cancel",
+            translate("main_window", "Cancel the run"),
+        )
+        self.pdf_action = self._action(
+            translate("main_window", "Export &PDF report..."),
+            self.ask_export_pdf,
+            K("Ctrl+E"),
+            "export",
+            translate("main_window", "Export the PDF report"),
+        )
+        self.tables_action = self._action(
+            translate("main_window", "Export CSV and &JSON..."),
+            self.ask_export_tables,
+            K("Ctrl+Shift+E"),
+            "",
+            translate("main_window", "Export the result tables"),
+        )
+        self.example_action = self._action(
+            translate("main_window", "Open the census &example"), lambda: self.open_example(False)
+        )
+        quit_action = self._action(translate("main_window", "&Quit"), self.close, K(K.StandardKey.Quit))
+        about_action = self._action(translate("main_window", "&About RiskReview"), lambda: show_about(self), K("F1"))
+        file_menu = self.menuBar().addMenu(translate("main_window", "&File"))
         for action in (self.open_action, self.open_analysis_action, self.example_action):
             file_menu.addAction(action)
-        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu = file_menu.addMenu(translate("main_window", "Open &recent"))
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
         file_menu.addSeparator()
@@ -153,16 +214,19 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.tables_action)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
-        run_menu = self.menuBar().addMenu("&Run")
+        run_menu = self.menuBar().addMenu(translate("main_window", "&Run"))
         run_menu.addAction(self.run_action)
         run_menu.addAction(self.cancel_action)
-        view_menu = self.menuBar().addMenu("&View")
+        view_menu = self.menuBar().addMenu(translate("main_window", "&View"))
         for i, (_, label) in enumerate(PAGES):
-            action = self._action(label.replace("  ", " "), lambda _=False, i=i: self.show_page(i),
-                                  K(f"Ctrl+{i}") if i else K("Ctrl+0"))
+            action = self._action(
+                translate("main_window", label).replace("  ", " "),
+                lambda _=False, i=i: self.show_page(i),
+                K(f"Ctrl+{i}") if i else K("Ctrl+0"),
+            )
             view_menu.addAction(action)
-        self.menuBar().addMenu("&Help").addAction(about_action)
-        toolbar = self.addToolBar("Main")
+        self.menuBar().addMenu(translate("main_window", "&Help")).addAction(about_action)
+        toolbar = self.addToolBar(translate("main_window", "Main"))
         toolbar.setObjectName("mainToolbar")
         toolbar.setMovable(False)
         toolbar.setIconSize(QSize(22, 22))
@@ -178,7 +242,7 @@ class MainWindow(QMainWindow):
         toolbar.addAction(self.tables_action)
 
     def _build_status(self) -> None:
-        self.file_status = QLabel("No file loaded")
+        self.file_status = QLabel(translate("main_window", "No file loaded"))
         self.rows_status = QLabel("")
         self.memory_status = QLabel("")
         for label in (self.file_status, self.rows_status, self.memory_status):
@@ -288,22 +352,34 @@ class MainWindow(QMainWindow):
     def _on_data(self) -> None:
         table = self.session.table
         if table is None:
-            self.file_status.setText("No file loaded")
+            self.file_status.setText(translate("main_window", "No file loaded"))
             self.rows_status.setText("")
         else:
-            self.file_status.setText(f"File: {table.name}")
+            self.file_status.setText(translate("main_window", "File: {name}").format(name=table.name))
             self.file_status.setToolTip(table.path)
-            self.rows_status.setText(f"{table.n_rows:,} rows × {len(table.columns)} columns")
-            self.setWindowTitle(f"{table.name} — RiskReview {__version__}")
+            self.rows_status.setText(
+                translate("main_window", "{rows} rows × {columns} columns").format(
+                    rows=count(table.n_rows), columns=count(len(table.columns))
+                )
+            )
+            self.setWindowTitle(
+                translate("main_window", "{name} — RiskReview {version}").format(name=table.name, version=__version__)
+            )
         self._update_memory()
 
     @Slot()
     def _update_memory(self) -> None:
         process = process_memory()
         data = self.session.memory_bytes()
-        text = f"Data in memory: {size_bytes(data)}" if self.session.table is not None else ""
+        text = (
+            translate("main_window", "Data in memory: {size}").format(size=size_bytes(data))
+            if self.session.table is not None
+            else ""
+        )
         if process is not None:
-            text += (" · " if text else "") + f"RiskReview uses {size_bytes(process)}"
+            text += (" · " if text else "") + translate("main_window", "RiskReview uses {size}").format(
+                size=size_bytes(process)
+            )
         self.memory_status.setText(text)
 
     @Slot(bool)
@@ -315,19 +391,19 @@ class MainWindow(QMainWindow):
         busy = front.busy or front.exporting or (own_data and loading)
         idle = not front.busy and not front.exporting and not front.blocked
         self.run_action.setEnabled(idle and not (own_data and (loading or self.session.table is None)))
-        self.run_action.setToolTip(front.analysis.texts.blocked if front.blocked else "Run the attacks")
+        self.run_action.setToolTip(front.analysis.texts.blocked if front.blocked else translate("main_window", "Run the attacks"))
         self.cancel_action.setEnabled(busy)
         self.pdf_action.setEnabled(front.can_export)
         self.tables_action.setEnabled(front.can_export)
         running = assessment.busy or loading
         self.attacks_page.set_running(running or scenarios.busy or scenarios.exporting,
-                                      SCENARIOS_RUNNING if assessment.blocked and not running else "")
+                                      translate("assessment", SCENARIOS_RUNNING) if assessment.blocked and not running else "")
         if not assessment.busy and not loading:
             self.run_bar.end()
 
     @Slot()
     def _on_load_started(self) -> None:
-        self.run_bar.begin("Reading the file")
+        self.run_bar.begin(translate("main_window", "Reading the file"))
 
     @Slot()
     def _on_loaded(self) -> None:
@@ -342,13 +418,15 @@ class MainWindow(QMainWindow):
     # --- commands -------------------------------------------------------------------------------
     @Slot()
     def ask_open_data(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a data file", "", DATA_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, translate("main_window", "Open a data file"), "", data_filter())
         if path:
             self.flow.open_data_file(path)
 
     @Slot()
     def ask_open_analysis(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open an analysis", "", ANALYSIS_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("main_window", "Open an analysis"), "", translate("main_window", ANALYSIS_FILTER)
+        )
         if path:
             self.open_analysis(path)
 

@@ -10,33 +10,38 @@ from __future__ import annotations
 
 from typing import Optional
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
 from engine.validation import Problem
 
+from .i18n import translate
+
 # field (or the start of a dotted field) -> (page attribute of the window, widget attribute of the
 # page, the control as a message names it)
 CONTROLS: dict[str, tuple[str, str, str]] = {
-    "roles.quasi_identifiers": ("data_page", "roles_view", "the Quasi-identifier role on the Data page"),
-    "roles.sensitive": ("data_page", "roles_view", "Sensitive (Data page, Role column)"),
-    "roles.weight": ("data_page", "roles_view", "Weight (Data page, Role column)"),
-    "roles.household": ("data_page", "roles_view", "Household (Data page, Role column)"),
-    "roles": ("data_page", "roles_view", "Role (Data page)"),
-    "subsets.max_size": ("attacks_page", "max_size", "Every subset of at most"),
-    "subsets": ("attacks_page", "subset_list", "Chosen sets"),
-    "targets": ("attacks_page", "targets", "Individual targets"),
-    "jobs": ("attacks_page", "jobs", "Worker processes"),
-    "models.l": ("attacks_page", "models_l", "l for recursive (c,l)-diversity"),
-    "sample.sampling_fraction": ("attacks_page", "fraction", "Sampling fraction"),
-    "sample.risk_thresholds": ("attacks_page", "thresholds", "Risk thresholds"),
-    "sample.suda_max_size": ("attacks_page", "suda_max", "Max MSU size"),
-    "sample.dis_fraction": ("attacks_page", "dis_fraction", "DIS fraction"),
-    "sample": ("attacks_page", "suda", "Special uniques (SUDA)"),
-    "linkage.key": ("releases_page", "focal_key", "Linkage key (Releases page)"),
-    "linkage.focal_label": ("releases_page", "focal_label_edit", "Label (Releases page)"),
-    "linkage.duplicates": ("releases_page", "duplicates", "Duplicate keys in a release"),
-    "linkage": ("releases_page", "table", "Later releases (Releases page)"),
-    "scenarios": ("scenarios_page", "step_list", "Steps (Scenarios page)"),
+    "roles.quasi_identifiers": ("data_page", "roles_view",
+                                QT_TRANSLATE_NOOP("problems", "the Quasi-identifier role on the Data page")),
+    "roles.sensitive": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Sensitive (Data page, Role column)")),
+    "roles.weight": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Weight (Data page, Role column)")),
+    "roles.household": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Household (Data page, Role column)")),
+    "roles": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Role (Data page)")),
+    "subsets.max_size": ("attacks_page", "max_size", QT_TRANSLATE_NOOP("problems", "Every subset of at most")),
+    "subsets": ("attacks_page", "subset_list", QT_TRANSLATE_NOOP("problems", "Chosen sets")),
+    "targets": ("attacks_page", "targets", QT_TRANSLATE_NOOP("problems", "Individual targets")),
+    "jobs": ("attacks_page", "jobs", QT_TRANSLATE_NOOP("problems", "Worker processes")),
+    "models.l": ("attacks_page", "models_l", QT_TRANSLATE_NOOP("problems", "l for recursive (c,l)-diversity")),
+    "sample.sampling_fraction": ("attacks_page", "fraction", QT_TRANSLATE_NOOP("problems", "Sampling fraction")),
+    "sample.risk_thresholds": ("attacks_page", "thresholds", QT_TRANSLATE_NOOP("problems", "Risk thresholds")),
+    "sample.suda_max_size": ("attacks_page", "suda_max", QT_TRANSLATE_NOOP("problems", "Max MSU size")),
+    "sample.dis_fraction": ("attacks_page", "dis_fraction", QT_TRANSLATE_NOOP("problems", "DIS fraction")),
+    "sample": ("attacks_page", "suda", QT_TRANSLATE_NOOP("problems", "Special uniques (SUDA)")),
+    "linkage.key": ("releases_page", "focal_key", QT_TRANSLATE_NOOP("problems", "Linkage key (Releases page)")),
+    "linkage.focal_label": ("releases_page", "focal_label_edit",
+                            QT_TRANSLATE_NOOP("problems", "Label (Releases page)")),
+    "linkage.duplicates": ("releases_page", "duplicates", QT_TRANSLATE_NOOP("problems", "Duplicate keys in a release")),
+    "linkage": ("releases_page", "table", QT_TRANSLATE_NOOP("problems", "Later releases (Releases page)")),
+    "scenarios": ("scenarios_page", "step_list", QT_TRANSLATE_NOOP("problems", "Steps (Scenarios page)")),
 }
 
 FRAME = "border: 2px solid #c0392b;"
@@ -60,9 +65,9 @@ def control_for(window: QWidget, field: str) -> Optional[QWidget]:
 
 
 def window_message(problem: Problem) -> str:
-    """The problem with its field named as the window names the control."""
+    """The problem with its field named as the window names the control (in its language)."""
     entry = _entry(problem.field)
-    return problem.message(entry[2] if entry else None)
+    return problem.message(translate("problems", entry[2]) if entry else None)
 
 
 def mark_problem(window: QWidget, problem: Problem) -> str:

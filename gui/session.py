@@ -24,7 +24,8 @@ from engine.io.profile import ColumnProfile
 from engine.results import Assessment
 from engine.sample_options import SampleOptions
 
-from .text import ROLE_KEYS, SINGLE_ROLES
+from .text import ROLE_KEYS, ROLE_LABELS, SINGLE_ROLES
+from .i18n import translate
 
 DEFAULT_JOBS = 2
 LIST_ROLES = tuple(r for r in ROLE_KEYS if r not in SINGLE_ROLES)
@@ -338,12 +339,19 @@ class Session(QObject):
         if not self.config.linkage.releases:
             return
         if not self.focal_key:
-            raise InputError("later releases are listed but the focal release has no linkage key: "
-                             "on the Releases page, choose the focal release's linkage key")
+            raise InputError(
+                translate(
+                    "session",
+                    "later releases are listed but the focal release has no linkage key: "
+                    "on the Releases page, choose the focal release's linkage key",
+                )
+            )
         for release in self.releases:
             if release.linkage_key is None:
                 name = release.path.replace("\\", "/").rsplit("/", 1)[-1]
-                raise InputError(f"{name}: choose its linkage key on the Releases page")
+                raise InputError(
+                    translate("session", "{name}: choose its linkage key on the Releases page").format(name=name)
+                )
 
     # --- the config -------------------------------------------------------------------------
     def run_family(self) -> SubsetFamily:
@@ -353,18 +361,20 @@ class Session(QObject):
     def build_config(self) -> AnalysisConfig:
         """The analysis config a run uses; raises InputError when incomplete."""
         if self.source is None or self.table is None:
-            raise InputError("no data loaded: open a data file first")
+            raise InputError(translate("session", "no data loaded: open a data file first"))
         draft = self.config_for_saving()
         sensitive, targets = draft.roles.sensitive, draft.targets
         draft.validate()  # the config's rules: a ConfigProblem names the field (gui/problems.py)
         if not (self.attacks.reidentification or self.attacks.inference):
-            raise InputError("no attack chosen: tick re-identification or attribute inference")
+            raise InputError(translate("session", "no attack chosen: tick re-identification or attribute inference"))
         if self.attacks.inference and not self.attacks.reidentification and not sensitive:
-            raise InputError("attribute inference needs a sensitive column: set one on the Data page")
+            raise InputError(
+                translate("session", "attribute inference needs a sensitive column: set one on the Data page")
+            )
         if not (self.attacks.collective or self.attacks.individual):
-            raise InputError("choose the collective attack, individual targets, or both")
+            raise InputError(translate("session", "choose the collective attack, individual targets, or both"))
         if self.attacks.individual and not self.attacks.collective and not targets:
-            raise InputError("individual targets are chosen but none is given: add a target")
+            raise InputError(translate("session", "individual targets are chosen but none is given: add a target"))
         self._check_linkage()
         return draft
 
@@ -373,7 +383,7 @@ class Session(QObject):
         targets left out), even when not complete enough to run. Opened and not changed, it is
         the analysis file's config."""
         if self.source is None:
-            raise InputError("no data loaded: open a data file first")
+            raise InputError(translate("session", "no data loaded: open a data file first"))
         config = self.config
         roles = config.roles
         if not self.attacks.inference and roles.sensitive:
@@ -413,13 +423,21 @@ class Session(QObject):
                 if column in known or split_label(column, labels)[1] not in (None, config.linkage.focal_label):
                     kept.append(column)
                 else:
-                    problems.append(f"column {column!r} ({role.replace('_', ' ')}) is not in the file")
+                    problems.append(
+                        translate("session", "column {column!r} ({role}) is not in the file").format(
+                            column=column, role=ROLE_LABELS[role].lower()
+                        )
+                    )
             lists[role] = tuple(kept)
         singles = {}
         for role in SINGLE_ROLES:
             column = getattr(config.roles, role)
             if column is not None and column not in known:
-                problems.append(f"column {column!r} ({role}) is not in the file")
+                problems.append(
+                    translate("session", "column {column!r} ({role}) is not in the file").format(
+                        column=column, role=ROLE_LABELS[role].lower()
+                    )
+                )
                 column = None
             singles[role] = column
         roles = Roles(**lists, **singles)
@@ -429,7 +447,7 @@ class Session(QObject):
             if link.key and link.key in known and link.key not in roles.linkage_keys:
                 roles = self._with_role(roles, link.key, "linkage_keys")
             elif link.key and link.key not in known:
-                problems.append(f"linkage key {link.key!r} is not in the file")
+                problems.append(translate("session", "linkage key {key!r} is not in the file").format(key=link.key))
             for release in link.releases:
                 try:
                     columns.append(list_columns(release.data))

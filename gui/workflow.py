@@ -29,6 +29,8 @@ from .dialogs.import_dialog import ImportDialog, needs_options
 from .estimate import measured_rate
 from .jobs import JobError, JobRunner
 from .session import Session
+from .text import count, local_digits
+from .i18n import translate
 from .widgets.run_bar import RunBar
 
 RECENT_KEY = "recent/files"
@@ -85,7 +87,7 @@ class Workflow(QObject):
             try:
                 chosen = ImportDialog.ask(self.window, source)
             except InputError as exc:
-                self.error("Could not open the file", str(exc))
+                self.error(translate("workflow", "Could not open the file"), str(exc))
                 return False
             if chosen is None:
                 return False
@@ -109,7 +111,7 @@ class Workflow(QObject):
             self.controller.cancel()
         self._pending_source = source
         self._after_load = after
-        self.statusMessage.emit(f"Loading {Path(source.path).name}...")
+        self.statusMessage.emit(translate("workflow", "Loading {name}...").format(name=Path(source.path).name))
 
         def work(progress, cancel) -> ReviewData:
             def step(stage: str, done: int, total: int) -> None:
@@ -128,8 +130,11 @@ class Workflow(QObject):
             return
         self.session.set_data(source, data.table, data.profiles, data.format)
         self.add_recent(source.path)
-        self.statusMessage.emit(f"Loaded {data.table.name}: {data.table.n_rows:,} rows, "
-                                f"{len(data.table.columns)} columns.")
+        self.statusMessage.emit(
+            translate("workflow", "Loaded {name}: {rows} rows, {columns} columns.").format(
+                name=data.table.name, rows=count(data.table.n_rows), columns=count(len(data.table.columns))
+            )
+        )
         after, self._after_load = self._after_load, None
         self.loaded.emit()
         if after is not None:
@@ -138,13 +143,13 @@ class Workflow(QObject):
     @Slot(object)
     def _on_load_failed(self, error: JobError) -> None:
         self._after_load = None
-        name = Path(self._pending_source.path).name if self._pending_source else "the file"
-        self.error(f"Could not open {name}", error.message, error.details)
+        name = Path(self._pending_source.path).name if self._pending_source else translate("workflow", "the file")
+        self.error(translate("workflow", "Could not open {name}").format(name=name), error.message, error.details)
 
     @Slot()
     def _on_load_cancelled(self) -> None:
         self._after_load = None
-        self.statusMessage.emit("Loading cancelled.")
+        self.statusMessage.emit(translate("workflow", "Loading cancelled."))
 
     # --- analysis files ---------------------------------------------------------------------
     def open_analysis(self, path: str, run_after: bool = False) -> bool:
@@ -152,7 +157,7 @@ class Workflow(QObject):
         try:
             config = AnalysisConfig.from_toml(path)
         except InputError as exc:
-            self.error("Could not open the analysis", str(exc))
+            self.error(translate("workflow", "Could not open the analysis"), str(exc))
             return False
         return self._open_config(config, path, run_after)
 
@@ -165,7 +170,7 @@ class Workflow(QObject):
         def apply() -> None:
             problems = self.session.apply_config(config)
             if problems:
-                self.error("The analysis does not fit the data", "; ".join(problems))
+                self.error(translate("workflow", "The analysis does not fit the data"), "; ".join(problems))
             elif run_after:
                 self.run()
 
@@ -202,8 +207,11 @@ class Workflow(QObject):
         rate = measured_rate(rows, subsets, outcome.config.jobs, outcome.seconds) if swept_all else None
         if rate is not None:
             self.settings.setValue(RATE_KEY, rate)
-        self.statusMessage.emit(f"Finished: {len(outcome.result.reidentification):,} subsets in "
-                                f"{outcome.seconds:.1f} s.")
+        self.statusMessage.emit(
+            translate("workflow", "Finished: {subsets} subsets in {seconds} s.").format(
+                subsets=count(len(outcome.result.reidentification)), seconds=local_digits(f"{outcome.seconds:.1f}")
+            )
+        )
         self.runFinished.emit()
 
     def measured_rate(self) -> Optional[float]:

@@ -18,9 +18,21 @@ from ..i18n import translate
 from ..text import ROLE_KEYS, ROLE_LABELS, ROLE_TIPS, count, pct
 
 _C = "models.profile_model"
-HEADERS = (QT_TRANSLATE_NOOP(_C, "Column"), QT_TRANSLATE_NOOP(_C, "Role"), QT_TRANSLATE_NOOP(_C, "Type"),
-           QT_TRANSLATE_NOOP(_C, "Distinct"), QT_TRANSLATE_NOOP(_C, "Missing"),
-           QT_TRANSLATE_NOOP(_C, "Most frequent values"), QT_TRANSLATE_NOOP(_C, "Check"))
+HEADERS = (
+    QT_TRANSLATE_NOOP("models.profile_model", "Column"),
+    QT_TRANSLATE_NOOP("models.profile_model", "Role"),
+    QT_TRANSLATE_NOOP("models.profile_model", "Type"),
+    QT_TRANSLATE_NOOP("models.profile_model", "Distinct"),
+    QT_TRANSLATE_NOOP("models.profile_model", "Missing"),
+    QT_TRANSLATE_NOOP("models.profile_model", "Most frequent values"),
+    QT_TRANSLATE_NOOP("models.profile_model", "Check"),
+)
+KIND_WORDS = {"integer": QT_TRANSLATE_NOOP("models.profile_model", "integer"),
+              "float": QT_TRANSLATE_NOOP("models.profile_model", "float"),
+              "boolean": QT_TRANSLATE_NOOP("models.profile_model", "boolean"),
+              "date/time": QT_TRANSLATE_NOOP("models.profile_model", "date/time"),
+              "text": QT_TRANSLATE_NOOP("models.profile_model", "text"),
+              "other": QT_TRANSLATE_NOOP("models.profile_model", "other")}
 HEADER_TIPS = (
     QT_TRANSLATE_NOOP("models.profile_model", "Column name in the file."),
     QT_TRANSLATE_NOOP("models.profile_model", "What the column is for the attacks. Choose from the list."),
@@ -108,8 +120,12 @@ class ColumnRolesModel(QAbstractTableModel):
                 if col == ROLE_COLUMN:
                     return ROLE_TIPS[column_role]
                 if col == 5:
-                    return "\n".join(f"{'(missing)' if v is None else v}: {c:,} rows"
-                                     for v, c in p.top_values)
+                    return "\n".join(
+                        translate("models.profile_model", "{value}: {count} rows").format(
+                            value=translate("models.profile_model", "(missing)") if v is None else v, count=count(c)
+                        )
+                        for v, c in p.top_values
+                    )
                 if col == 6 and p.looks_like_identifier:
                     return identifier_warning(p)
                 return self._display(p, col, column_role)
@@ -130,14 +146,18 @@ class ColumnRolesModel(QAbstractTableModel):
         if col == ROLE_COLUMN:
             return ROLE_LABELS[column_role]
         if col == 2:
-            return p.kind
+            return translate("models.profile_model", KIND_WORDS.get(p.kind, p.kind))
         if col == 3:
-            return f"{p.distinct:,}"
+            return count(p.distinct)
         if col == 4:
-            return f"{pct(p.missing_share)} ({count(p.missing)})" if p.missing else translate(_C, "none")
+            return (
+                f"{pct(p.missing_share)} ({count(p.missing)})"
+                if p.missing
+                else translate("models.profile_model", "none")
+            )
         if col == 5:
             return top_values_text(p)
-        return "direct identifier?" if p.looks_like_identifier else ""
+        return translate("models.profile_model", "direct identifier?") if p.looks_like_identifier else ""
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -82,16 +82,37 @@ class TopSubsetsModel(QAbstractTableModel):
                 7: TIPS["deg_prob"]}[col]
 
     def headers(self) -> tuple[str, ...]:
-        c = "models.results_models"
         prior_det = pct(self._rows[0].prior_det, 2) if self._rows else pct(None)
         prior_prob = pct(self._rows[0].prior_prob, 2) if self._rows else pct(None)
-        size, qids, people = translate(c, "Size"), translate(c, "Quasi-identifiers"), translate(c, "People")
-        gain, expected = translate(c, "Gain"), translate(c, "Expected people")
+        size, qids, people = (
+            translate("models.results_models", "Size"),
+            translate("models.results_models", "Quasi-identifiers"),
+            translate("models.results_models", "People"),
+        )
+        gain, expected = translate("models.results_models", "Gain"), translate(
+            "models.results_models", "Expected people"
+        )
         if self._inference:
-            return (size, qids, translate(c, "Learned for sure\n(prior {prior})").format(prior=prior_det), people,
-                    gain, translate(c, "Guessed right\n(prior {prior})").format(prior=prior_prob), expected, gain)
-        return (size, qids, translate(c, "Unique\n(prior {prior})").format(prior=prior_det), people, gain,
-                translate(c, "Re-identified\n(prior {prior})").format(prior=prior_prob), expected, gain)
+            return (
+                size,
+                qids,
+                translate("models.results_models", "Learned for sure\n(prior {prior})").format(prior=prior_det),
+                people,
+                gain,
+                translate("models.results_models", "Guessed right\n(prior {prior})").format(prior=prior_prob),
+                expected,
+                gain,
+            )
+        return (
+            size,
+            qids,
+            translate("models.results_models", "Unique\n(prior {prior})").format(prior=prior_det),
+            people,
+            gain,
+            translate("models.results_models", "Re-identified\n(prior {prior})").format(prior=prior_prob),
+            expected,
+            gain,
+        )
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -140,11 +161,19 @@ class TargetsModel(QAbstractTableModel):
         return 0 if parent.isValid() else 2 + (2 if self._show_reid else 0) + len(self._sensitive)
 
     def _headers(self) -> list[str]:
-        c = "models.results_models"
-        heads = [translate(c, "Target (what the attacker knows)"), translate(c, "Matching records")]
+        heads = [
+            translate("models.results_models", "Target (what the attacker knows)"),
+            translate("models.results_models", "Matching records"),
+        ]
         if self._show_reid:
-            heads += [translate(c, "Re-identification\n(chance)"), translate(c, "Unique?")]
-        heads += [translate(c, "{name}\n(attacker's guess)").format(name=name) for name in self._sensitive]
+            heads += [
+                translate("models.results_models", "Re-identification\n(chance)"),
+                translate("models.results_models", "Unique?"),
+            ]
+        heads += [
+            translate("models.results_models", "{name}\n(attacker's guess)").format(name=name)
+            for name in self._sensitive
+        ]
         return heads
 
     def text(self, row: int, col: int) -> str:

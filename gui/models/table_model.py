@@ -11,14 +11,15 @@ from __future__ import annotations
 from typing import Any, Optional
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from engine.io.encode import EncodedColumn, EncodedTable
 
 from ..i18n import translate
+from ..text import count
 
-MISSING_TEXT = "(missing)"
+MISSING_TEXT = QT_TRANSLATE_NOOP("models.table_model", "(missing)")
 LABEL_CACHE_LIMIT = 200_000
 _NUMERIC = ("integer", "float")
 
@@ -110,7 +111,7 @@ class EncodedTableModel(QAbstractTableModel):
                 code = int(column.codes[self.source_row(row)])
                 if code == column.missing_code:
                     return (
-                        MISSING_TEXT
+                        translate("models.table_model", MISSING_TEXT)
                         if role == Qt.ItemDataRole.DisplayRole
                         else translate("models.table_model", "missing value")
                     )
@@ -138,11 +139,13 @@ class EncodedTableModel(QAbstractTableModel):
                         return self._names[section]
                     if role == Qt.ItemDataRole.ToolTipRole:
                         column = self._columns[section]
-                        return f"{column.name}: {column.kind}, {column.cardinality:,} distinct values"
+                        return translate("models.table_model", "{name}: {kind}, {count} distinct values").format(
+                            name=column.name, kind=column.kind, count=count(column.cardinality)
+                        )
                 return None
             if role == Qt.ItemDataRole.DisplayRole and self._table is not None \
                     and 0 <= section < self._table.n_rows:
-                return f"{self.source_row(section) + 1:,}"
+                return count(self.source_row(section) + 1)
         except Exception:
             return None
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QRadioButton,
                                QSpinBox, QVBoxLayout, QWidget)
@@ -22,14 +22,24 @@ from ..estimate import estimate_seconds
 from ..problems import window_message
 from ..session import AttackChoice, Session
 from ..widgets.command_bar import assessment_commands
-from ..text import MODEL_TIPS, duration, qid_text
+from ..text import MODEL_TIPS, count, duration, qid_text
 from ..widgets.cluster_fields import ClusterFields
 from .common import banner, hint, page_layout, scrolling, title
+from ..i18n import translate
 
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
-MISSING_WORDS = {"value": "a value of their own", "wildcard": "match any value (sdcMicro)"}
-MODEL_TARGETS = (("k", "target k", 5), ("l", "target l", 2), ("alpha", "target alpha", 0.5),
-                 ("t", "target t", 0.2), ("beta", "target beta", 1.0), ("delta", "target delta", 1.0))
+MISSING_WORDS = {
+    "value": QT_TRANSLATE_NOOP("attacks_page", "a value of their own"),
+    "wildcard": QT_TRANSLATE_NOOP("attacks_page", "match any value (sdcMicro)"),
+}
+MODEL_TARGETS = (
+    ("k", QT_TRANSLATE_NOOP("attacks_page", "target k"), 5),
+    ("l", QT_TRANSLATE_NOOP("attacks_page", "target l"), 2),
+    ("alpha", QT_TRANSLATE_NOOP("attacks_page", "target alpha"), 0.5),
+    ("t", QT_TRANSLATE_NOOP("attacks_page", "target t"), 0.2),
+    ("beta", QT_TRANSLATE_NOOP("attacks_page", "target beta"), 1.0),
+    ("delta", QT_TRANSLATE_NOOP("attacks_page", "target delta"), 1.0),
+)
 
 
 class AttacksPage(QWidget):
@@ -45,7 +55,7 @@ class AttacksPage(QWidget):
         body = QWidget()
         outer.addWidget(scrolling(body))
         layout = page_layout(body)
-        layout.addWidget(title("3 · Attacks"))
+        layout.addWidget(title(translate("attacks_page", "3 · Attacks")))
         head = QHBoxLayout()  # the command row: Run on the right, where every page has it
         layout.addLayout(head)
         columns = QHBoxLayout()
@@ -68,43 +78,62 @@ class AttacksPage(QWidget):
 
     # --- building --------------------------------------------------------------------------
     def _attack_box(self) -> QGroupBox:
-        box = QGroupBox("Attacks")
+        box = QGroupBox(translate("attacks_page", "Attacks"))
         grid = QVBoxLayout(box)
-        self.reid = QCheckBox("Re-identification: find a person's record")
-        self.reid.setToolTip("Can the attacker tell which record belongs to a person they know?")
-        self.inference = QCheckBox("Attribute inference: learn a person's sensitive value")
-        self.inference.setToolTip("Can the attacker learn a person's sensitive value (e.g. a "
-                                  "health condition) even without finding the exact record?")
+        self.reid = QCheckBox(translate("attacks_page", "Re-identification: find a person's record"))
+        self.reid.setToolTip(
+            translate("attacks_page", "Can the attacker tell which record belongs to a person they know?")
+        )
+        self.inference = QCheckBox(translate("attacks_page", "Attribute inference: learn a person's sensitive value"))
+        self.inference.setToolTip(
+            translate(
+                "attacks_page",
+                "Can the attacker learn a person's sensitive value (e.g. a "
+                "health condition) even without finding the exact record?",
+            )
+        )
         self.sensitive_note = hint("")
-        self.collective = QCheckBox("Collective: anyone in the table")
-        self.collective.setToolTip("Attack every person, for every subset of the "
-                                   "quasi-identifiers the attacker may know (the sweep).")
-        self.individual = QCheckBox("Individual targets: specific people")
-        self.individual.setToolTip("Attack the people listed below, whose values the attacker "
-                                   "knows.")
+        self.collective = QCheckBox(translate("attacks_page", "Collective: anyone in the table"))
+        self.collective.setToolTip(
+            translate(
+                "attacks_page",
+                "Attack every person, for every subset of the quasi-identifiers the attacker may know (the sweep).",
+            )
+        )
+        self.individual = QCheckBox(translate("attacks_page", "Individual targets: specific people"))
+        self.individual.setToolTip(
+            translate("attacks_page", "Attack the people listed below, whose values the attacker knows.")
+        )
         for box_ in (self.reid, self.inference, self.collective, self.individual):
             box_.toggled.connect(self._on_attacks)
         grid.addWidget(self.reid)
         grid.addWidget(self.inference)
         grid.addWidget(self.sensitive_note)
-        grid.addWidget(QLabel("<b>Who is attacked</b>"))
+        grid.addWidget(QLabel(translate("attacks_page", "<b>Who is attacked</b>")))
         grid.addWidget(self.collective)
         grid.addWidget(self.individual)
         return box
 
     def _targets_box(self) -> QGroupBox:
-        box = QGroupBox("Individual targets")
+        box = QGroupBox(translate("attacks_page", "Individual targets"))
         layout = QVBoxLayout(box)
-        layout.addWidget(hint("Pick a row on the Data page (\"Use selected row as a target\") or "
-                              "type the values the attacker knows."))
+        layout.addWidget(
+            hint(
+                translate(
+                    "attacks_page",
+                    'Pick a row on the Data page ("Use selected row as a target") or '
+                    "type the values the attacker knows.",
+                )
+            )
+        )
         self.targets = QListWidget()
         self.targets.setObjectName("targetsList")
         self.targets.setMinimumHeight(90)
         layout.addWidget(self.targets, 1)
         row = QHBoxLayout()
-        self.add_target = QPushButton("Type a target...")
+        self.add_target = QPushButton(translate("attacks_page", "Type a target..."))
         self.add_target.clicked.connect(self._type_target)
-        self.remove_target = QPushButton("Remove")
+        self.remove_target = QPushButton(translate("attacks_page", "Remove"))
         self.remove_target.clicked.connect(self._remove_target)
         row.addWidget(self.add_target)
         row.addWidget(self.remove_target)
@@ -113,24 +142,24 @@ class AttacksPage(QWidget):
         return box
 
     def _family_box(self) -> QGroupBox:
-        box = QGroupBox("Which sets of quasi-identifiers the attacker may know")
+        box = QGroupBox(translate("attacks_page", "Which sets of quasi-identifiers the attacker may know"))
         grid = QGridLayout(box)
         self.family_group = QButtonGroup(self)
-        self.radio_all = QRadioButton("Every subset")
-        self.radio_max = QRadioButton("Every subset of at most")
-        self.radio_exact = QRadioButton("Only all quasi-identifiers together")
-        self.radio_list = QRadioButton("Chosen sets:")
+        self.radio_all = QRadioButton(translate("attacks_page", "Every subset"))
+        self.radio_max = QRadioButton(translate("attacks_page", "Every subset of at most"))
+        self.radio_exact = QRadioButton(translate("attacks_page", "Only all quasi-identifiers together"))
+        self.radio_list = QRadioButton(translate("attacks_page", "Chosen sets:"))
         for i, radio in enumerate((self.radio_all, self.radio_max, self.radio_exact, self.radio_list)):
             self.family_group.addButton(radio, i)
         self.max_size = QSpinBox()
         self.max_size.setRange(1, 64)
         self.max_size.setValue(3)
-        self.max_size.setSuffix(" QIDs")
+        self.max_size.setSuffix(translate("attacks_page", " QIDs"))
         self.subset_list = QListWidget()
         self.subset_list.setMaximumHeight(90)
-        add_set = QPushButton("Add a set...")
+        add_set = QPushButton(translate("attacks_page", "Add a set..."))
         add_set.clicked.connect(self._add_subset)
-        remove_set = QPushButton("Remove")
+        remove_set = QPushButton(translate("attacks_page", "Remove"))
         remove_set.clicked.connect(self._remove_subset)
         grid.addWidget(self.radio_all, 0, 0, 1, 2)
         grid.addWidget(self.radio_max, 1, 0)
@@ -154,26 +183,33 @@ class AttacksPage(QWidget):
         return box
 
     def _privacy_box(self) -> QGroupBox:
-        box = QGroupBox("Privacy models")
+        box = QGroupBox(translate("attacks_page", "Privacy models"))
         box.setObjectName("privacyBox")
         grid = QGridLayout(box)
-        self.models_enabled = QCheckBox("Report the privacy-model levels the data reaches")
+        self.models_enabled = QCheckBox(translate("attacks_page", "Report the privacy-model levels the data reaches"))
         self.models_enabled.setObjectName("modelsEnabled")
-        self.models_enabled.setToolTip("k-anonymity, l-diversity, t-closeness and related models: "
-                                       "the level each subset of quasi-identifiers reaches.")
+        self.models_enabled.setToolTip(
+            translate(
+                "attacks_page",
+                "k-anonymity, l-diversity, t-closeness and related models: "
+                "the level each subset of quasi-identifiers reaches.",
+            )
+        )
         self.models_enabled.toggled.connect(self._on_models)
         grid.addWidget(self.models_enabled, 0, 0, 1, 4)
-        grid.addWidget(QLabel("l for recursive (c,l)-diversity:"), 1, 0, 1, 2)
+        grid.addWidget(QLabel(translate("attacks_page", "l for recursive (c,l)-diversity:")), 1, 0, 1, 2)
         self.models_l = QSpinBox()
         self.models_l.setRange(1, 100)
         self.models_l.setToolTip(MODEL_TIPS["c_l"])
         self.models_l.valueChanged.connect(self._on_models)
         grid.addWidget(self.models_l, 1, 2)
-        self.models_hint = hint("Optional targets: count the groups (and people) that fall short.")
+        self.models_hint = hint(
+            translate("attacks_page", "Optional targets: count the groups (and people) that fall short.")
+        )
         grid.addWidget(self.models_hint, 2, 0, 1, 4)
         self.model_targets: dict[str, tuple[QCheckBox, QSpinBox | QDoubleSpinBox]] = {}
         for index, (name, label, default) in enumerate(MODEL_TARGETS):
-            check = QCheckBox(label)
+            check = QCheckBox(translate("attacks_page", label))
             check.setToolTip(MODEL_TIPS[name])
             if isinstance(default, float):
                 spin: QSpinBox | QDoubleSpinBox = QDoubleSpinBox()
@@ -196,14 +232,19 @@ class AttacksPage(QWidget):
         return box
 
     def _sample_box(self) -> QGroupBox:
-        box = QGroupBox("Sample file (survey weights, special uniques)")
+        box = QGroupBox(translate("attacks_page", "Sample file (survey weights, special uniques)"))
         box.setObjectName("sampleBox")
         grid = QGridLayout(box)
         self.sample_note = hint("")
         grid.addWidget(self.sample_note, 0, 0, 1, 4)
-        self.fraction_given = QCheckBox("Sampling fraction:")
-        self.fraction_given.setToolTip("The sample's share of the population (n / N), for the "
-                                       "population-uniqueness estimates. Unticked: n / sum of the weights.")
+        self.fraction_given = QCheckBox(translate("attacks_page", "Sampling fraction:"))
+        self.fraction_given.setToolTip(
+            translate(
+                "attacks_page",
+                "The sample's share of the population (n / N), for the "
+                "population-uniqueness estimates. Unticked: n / sum of the weights.",
+            )
+        )
         self.fraction = QDoubleSpinBox()
         self.fraction.setDecimals(4)
         self.fraction.setRange(0.0001, 1.0)
@@ -211,37 +252,53 @@ class AttacksPage(QWidget):
         self.fraction.setValue(0.01)
         grid.addWidget(self.fraction_given, 1, 0)
         grid.addWidget(self.fraction, 1, 1)
-        grid.addWidget(QLabel("Risk thresholds:"), 1, 2)
+        grid.addWidget(QLabel(translate("attacks_page", "Risk thresholds:")), 1, 2)
         self.thresholds = QLineEdit()
         self.thresholds.setObjectName("riskThresholds")
-        self.thresholds.setToolTip("Individual-risk levels (between 0 and 1, separated by commas): the "
-                                   "results count the records above each.")
+        self.thresholds.setToolTip(
+            translate(
+                "attacks_page",
+                "Individual-risk levels (between 0 and 1, separated by commas): the "
+                "results count the records above each.",
+            )
+        )
         grid.addWidget(self.thresholds, 1, 3)
-        grid.addWidget(QLabel("Missing values:"), 2, 0)
+        grid.addWidget(QLabel(translate("attacks_page", "Missing values:")), 2, 0)
         self.missing = QComboBox()
         for rule in MISSING_RULES:
-            self.missing.addItem(MISSING_WORDS.get(rule, rule), rule)
+            self.missing.addItem(translate("attacks_page", MISSING_WORDS.get(rule, rule)), rule)
         self.missing.setEnabled(len(MISSING_RULES) > 1)
-        self.missing.setToolTip("How a missing quasi-identifier value counts in the sample-file measures.")
+        self.missing.setToolTip(
+            translate("attacks_page", "How a missing quasi-identifier value counts in the sample-file measures.")
+        )
         grid.addWidget(self.missing, 2, 1, 1, 3)
-        self.suda = QCheckBox("Special uniques (SUDA)")
+        self.suda = QCheckBox(translate("attacks_page", "Special uniques (SUDA)"))
         self.suda.setObjectName("sudaEnabled")
-        self.suda.setToolTip("Find, for each record unique in the sample, its minimal sample uniques "
-                             "(the smallest sets of quasi-identifiers on which it is unique) and score it.")
+        self.suda.setToolTip(
+            translate(
+                "attacks_page",
+                "Find, for each record unique in the sample, its minimal sample uniques "
+                "(the smallest sets of quasi-identifiers on which it is unique) and score it.",
+            )
+        )
         grid.addWidget(self.suda, 3, 0, 1, 4)
-        grid.addWidget(QLabel("Max MSU size:"), 4, 0)
+        grid.addWidget(QLabel(translate("attacks_page", "Max MSU size:")), 4, 0)
         self.suda_max = QSpinBox()
         self.suda_max.setRange(0, 64)
-        self.suda_max.setSpecialValueText("all")
-        self.suda_max.setToolTip("Largest set of quasi-identifiers searched for minimal sample uniques "
-                                 "(all: every size).")
+        self.suda_max.setSpecialValueText(translate("attacks_page", "all"))
+        self.suda_max.setToolTip(
+            translate(
+                "attacks_page",
+                "Largest set of quasi-identifiers searched for minimal sample uniques (all: every size).",
+            )
+        )
         grid.addWidget(self.suda_max, 4, 1)
-        grid.addWidget(QLabel("DIS fraction:"), 4, 2)
+        grid.addWidget(QLabel(translate("attacks_page", "DIS fraction:")), 4, 2)
         self.dis_fraction = QDoubleSpinBox()
         self.dis_fraction.setDecimals(4)
         self.dis_fraction.setRange(0.0001, 1.0)
         self.dis_fraction.setSingleStep(0.01)
-        self.dis_fraction.setToolTip("The sampling fraction used by the DIS-SUDA score.")
+        self.dis_fraction.setToolTip(translate("attacks_page", "The sampling fraction used by the DIS-SUDA score."))
         grid.addWidget(self.dis_fraction, 4, 3)
         for widget in (self.fraction_given, self.suda):
             widget.toggled.connect(self._on_sample)
@@ -254,13 +311,13 @@ class AttacksPage(QWidget):
         return box
 
     def _run_box(self) -> QGroupBox:
-        box = QGroupBox("Run")
+        box = QGroupBox(translate("attacks_page", "Run"))
         layout = QVBoxLayout(box)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Worker processes:"))
+        row.addWidget(QLabel(translate("attacks_page", "Worker processes:")))
         self.jobs = QSpinBox()
         self.jobs.setRange(1, available_cpus())
-        self.jobs.setToolTip("The sweep runs on this many worker processes.")
+        self.jobs.setToolTip(translate("attacks_page", "The sweep runs on this many worker processes."))
         self.jobs.valueChanged.connect(self._on_jobs)
         row.addWidget(self.jobs)
         row.addStretch(1)
@@ -296,7 +353,7 @@ class AttacksPage(QWidget):
         try:
             thresholds = parse_thresholds(self.thresholds.text())
         except InputError as exc:
-            self.problem.setText(f"Risk thresholds: {exc}.")
+            self.problem.setText(translate("attacks_page", "Risk thresholds: {0}.").format(exc))
             self.problem.show()
             self.run_button.setEnabled(False)
             return
@@ -342,7 +399,7 @@ class AttacksPage(QWidget):
     @Slot()
     def _type_target(self) -> None:
         if not self.session.qids:
-            self.problem.setText("Choose the quasi-identifiers on the Data page first.")
+            self.problem.setText(translate("attacks_page", "Choose the quasi-identifiers on the Data page first."))
             return
         dialog = TargetDialog(self.session.qids, self.session.table, self)
         if dialog.exec():
@@ -392,8 +449,10 @@ class AttacksPage(QWidget):
             widget.blockSignals(False)
         sensitive = s.sensitive
         self.sensitive_note.setText(
-            f"Sensitive columns: {', '.join(map(repr, sensitive))}." if sensitive else
-            "No sensitive column: set one on the Data page to attack sensitive values.")
+            translate("attacks_page", "Sensitive columns: {0}.").format(", ".join(map(repr, sensitive)))
+            if sensitive
+            else translate("attacks_page", "No sensitive column: set one on the Data page to attack sensitive values.")
+        )
         for widget in (self.models_l, self.models_hint, *model_widgets):
             widget.setEnabled(s.models.enabled)
         for name, (check, spin) in self.model_targets.items():
@@ -433,14 +492,20 @@ class AttacksPage(QWidget):
         self.missing.setCurrentIndex(max(0, self.missing.findData(sample.missing)))
         weight, household = s.single_role("weight"), s.single_role("household")
         if weight:
-            text = f"Sampling weight: <b>{weight}</b>"
-            text += f", household id: <b>{household}</b>." if household else "."
-            text += " The individual risk, expected re-identifications and population uniques are estimated."
+            text = translate("attacks_page", "Sampling weight: <b>{0}</b>").format(weight)
+            text += translate("attacks_page", ", household id: <b>{0}</b>.").format(household) if household else "."
+            text += translate(
+                "attacks_page",
+                " The individual risk, expected re-identifications and population uniques are estimated.",
+            )
         else:
-            text = ("No sampling weight chosen: the file is treated as the whole population. If it is a "
-                    "sample, set its weight column's role to Sampling weight on the Data page.")
+            text = translate(
+                "attacks_page",
+                "No sampling weight chosen: the file is treated as the whole population. If it is a "
+                "sample, set its weight column's role to Sampling weight on the Data page.",
+            )
             if household:
-                text += f" Household id: <b>{household}</b>."
+                text += translate("attacks_page", " Household id: <b>{0}</b>.").format(household)
         self.sample_note.setText(text)
 
     def _show_counts(self) -> None:
@@ -448,25 +513,44 @@ class AttacksPage(QWidget):
         k = len(s.qids)
         subsets = s.subset_count()
         if not k:
-            self.subset_count.setText("No quasi-identifier chosen yet.")
+            self.subset_count.setText(translate("attacks_page", "No quasi-identifier chosen yet."))
             self.estimate.setText("")
             return
-        where = "" if s.attacks.collective else " (collective attack off: only the full set)"
-        self.subset_count.setText(f"<b>{subsets:,} subset{'s' if subsets != 1 else ''}</b> of "
-                                  f"{k} quasi-identifier{'s' if k != 1 else ''}{where}.")
+        where = "" if s.attacks.collective else translate("attacks_page", " (collective attack off: only the full set)")
+        self.subset_count.setText(
+            translate("attacks_page", "<b>{count} {subsets}</b> of {k} {qids}{where}.").format(
+                count=count(subsets),
+                k=count(k),
+                where=where,
+                subsets=translate("attacks_page", "subsets") if subsets != 1 else translate("attacks_page", "subset"),
+                qids=(
+                    translate("attacks_page", "quasi-identifiers")
+                    if k != 1
+                    else translate("attacks_page", "quasi-identifier")
+                ),
+            )
+        )
         rows = s.table.n_rows if s.table is not None else 0
         rate = self.rate()
         seconds = estimate_seconds(rows, subsets, s.jobs, rate)
-        basis = "the speed of your last run" if rate else "a reference speed measured on the example"
-        self.estimate.setText(f"Estimated run time: about {duration(seconds)} "
-                              f"(an estimate from {rows:,} rows x {subsets:,} subsets at {basis}).")
+        basis = (
+            translate("attacks_page", "the speed of your last run")
+            if rate
+            else translate("attacks_page", "a reference speed measured on the example")
+        )
+        self.estimate.setText(
+            translate(
+                "attacks_page",
+                "Estimated run time: about {time} (an estimate from {rows} rows x " "{subsets} subsets at {basis}).",
+            ).format(time=duration(seconds), rows=count(rows), subsets=count(subsets), basis=basis)
+        )
 
     def _show_problem(self) -> None:
         try:
             self.session.build_config()
         except InputError as exc:
             text = window_message(exc.problem) if isinstance(exc, ConfigProblem) else str(exc)
-            self.problem.setText(f"Before running: {text}.")
+            self.problem.setText(translate("attacks_page", "Before running: {0}.").format(text))
             self.problem.show()
             self.run_button.setEnabled(False)
             return
@@ -487,10 +571,10 @@ def parse_thresholds(text: str) -> tuple[float, ...]:
         try:
             value = float(part)
         except ValueError:
-            raise InputError(f"{part!r} is not a number") from None
+            raise InputError(translate("attacks_page", "{0!r} is not a number").format(part)) from None
         for problem in fraction("sample.risk_thresholds", value):
             raise InputError(f"{part} {problem.must}")
         values.append(value)
     if not values:
-        raise InputError("give at least one level, e.g. 0.01, 0.05, 0.1, 0.2")
+        raise InputError(translate("attacks_page", "give at least one level, e.g. 0.01, 0.05, 0.1, 0.2"))
     return tuple(sorted(set(values)))

@@ -20,6 +20,15 @@ from ..resources import icon
 from ..session import Session
 from ..widgets.role_delegate import RoleDelegate
 from .common import banner, hint, page_layout, title
+from ..i18n import translate
+from ..text import count, pct
+
+
+def weight_reason(hint: WeightHint) -> str:
+    """Why a column looks like a sampling weight, for the sample question."""
+    if hint.by_name and hint.by_values:
+        return translate("data_page", "its name and its values")
+    return translate("data_page", "its name") if hint.by_name else translate("data_page", "its values")
 
 
 class DataPage(QWidget):
@@ -44,10 +53,17 @@ class DataPage(QWidget):
     def _empty_state(self) -> QWidget:
         widget = QWidget()
         layout = page_layout(widget)
-        layout.addWidget(title("1 · Data"))
-        layout.addWidget(hint("No data yet. Open a data file (Ctrl+O), drop one on the window, or "
-                              "start with the census example from the Start page."))
-        button = QPushButton(icon("open"), "Open a data file...")
+        layout.addWidget(title(translate("data_page", "1 · Data")))
+        layout.addWidget(
+            hint(
+                translate(
+                    "data_page",
+                    "No data yet. Open a data file (Ctrl+O), drop one on the window, or "
+                    "start with the census example from the Start page.",
+                )
+            )
+        )
+        button = QPushButton(icon("open"), translate("data_page", "Open a data file..."))
         button.clicked.connect(self.openRequested)
         row = QHBoxLayout()
         row.addWidget(button)
@@ -60,12 +76,12 @@ class DataPage(QWidget):
         widget = QWidget()
         layout = page_layout(widget)
         head = QHBoxLayout()
-        head.addWidget(title("1 · Data"))
+        head.addWidget(title(translate("data_page", "1 · Data")))
         self.file_label = QLabel("")
         self.file_label.setObjectName("fileLabel")
         head.addWidget(self.file_label, 1)
-        options = QPushButton("Import options...")
-        options.setToolTip("Change the delimiter, encoding or sheet used to read the file.")
+        options = QPushButton(translate("data_page", "Import options..."))
+        options.setToolTip(translate("data_page", "Change the delimiter, encoding or sheet used to read the file."))
         options.clicked.connect(self.importOptionsRequested)
         head.addWidget(options)
         layout.addLayout(head)
@@ -94,12 +110,23 @@ class DataPage(QWidget):
         rows_layout = QVBoxLayout(rows)
         rows_layout.setContentsMargins(0, 6, 0, 0)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("<b>Rows</b>"))
-        bar.addWidget(hint("Click a column header to sort. Select a row and press the button to "
-                           "attack that person as an individual target."), 1)
-        self.target_button = QPushButton(icon("attacks"), "Use selected row as a target")
-        self.target_button.setToolTip("Adds an individual target whose known values are this "
-                                      "row's quasi-identifier values.")
+        bar.addWidget(QLabel(translate("data_page", "<b>Rows</b>")))
+        bar.addWidget(
+            hint(
+                translate(
+                    "data_page",
+                    "Click a column header to sort. Select a row and press the button to "
+                    "attack that person as an individual target.",
+                )
+            ),
+            1,
+        )
+        self.target_button = QPushButton(icon("attacks"), translate("data_page", "Use selected row as a target"))
+        self.target_button.setToolTip(
+            translate(
+                "data_page", "Adds an individual target whose known values are this row's quasi-identifier values."
+            )
+        )
         self.target_button.clicked.connect(self.add_selected_row_as_target)
         bar.addWidget(self.target_button)
         rows_layout.addLayout(bar)
@@ -138,9 +165,14 @@ class DataPage(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         self.weight_note = banner("", "notice")
         row.addWidget(self.weight_note, 1)
-        self.weight_button = QPushButton("Use as the sampling weight")
-        self.weight_button.setToolTip("Gives the suggested column the Sampling weight role: the file "
-                                      "is then treated as a sample of a larger population.")
+        self.weight_button = QPushButton(translate("data_page", "Use as the sampling weight"))
+        self.weight_button.setToolTip(
+            translate(
+                "data_page",
+                "Gives the suggested column the Sampling weight role: the file "
+                "is then treated as a sample of a larger population.",
+            )
+        )
         self.weight_button.clicked.connect(self.accept_weight_suggestion)
         row.addWidget(self.weight_button)
         self.weight_box.hide()
@@ -157,8 +189,14 @@ class DataPage(QWidget):
         self._feedback("")
         if table is None:
             return
-        self.file_label.setText(f"<b>{table.name}</b> — {format_label(self.session.file_format)}, "
-                                f"{table.n_rows:,} rows, {len(table.columns)} columns")
+        self.file_label.setText(
+            translate("data_page", "<b>{name}</b> — {format}, {rows} rows, {columns} columns").format(
+                name=table.name,
+                format=translate("dialogs.import_dialog", format_label(self.session.file_format)),
+                rows=count(table.n_rows),
+                columns=count(len(table.columns)),
+            )
+        )
         self.file_label.setToolTip(table.path)
         for row in range(self.roles_model.rowCount()):
             self.roles_view.openPersistentEditor(self.roles_model.index(row, ROLE_COLUMN))
@@ -169,20 +207,30 @@ class DataPage(QWidget):
     @Slot()
     def _on_roles(self) -> None:
         counts = []
-        words = {"quasi_identifiers": "quasi-identifiers", "sensitive": "sensitive",
-                 "identifiers": "identifiers (excluded)", "linkage_keys": "linkage key"}
+        words = {
+            "quasi_identifiers": translate("data_page", "quasi-identifiers"),
+            "sensitive": translate("data_page", "sensitive"),
+            "identifiers": translate("data_page", "identifiers (excluded)"),
+            "linkage_keys": translate("data_page", "linkage key"),
+        }
         for role, word in words.items():
             names = self.session.columns_with(role)
             if names:
-                counts.append(f"{len(names)} {word}")
-        for role, word in (("weight", "sampling weight"), ("household", "household id")):
+                counts.append(f"{count(len(names))} {word}")
+        for role, word in (
+            ("weight", translate("data_page", "sampling weight")),
+            ("household", translate("data_page", "household id")),
+        ):
             column = self.session.single_role(role)
             if column:
                 counts.append(f"{word}: {column}")
-        text = " · ".join(counts) if counts else "No roles chosen yet."
+        text = " · ".join(counts) if counts else translate("data_page", "No roles chosen yet.")
         if not self.session.qids:
-            text += ("  Set at least one column to <b>Quasi-identifier</b> (what an attacker could "
-                     "know), and the columns to protect to <b>Sensitive</b>.")
+            text += translate(
+                "data_page",
+                "  Set at least one column to <b>Quasi-identifier</b> (what an attacker could "
+                "know), and the columns to protect to <b>Sensitive</b>.",
+            )
         self.role_summary.setText(text)
         self._show_identifier_warning()
         self._show_weight_suggestion()
@@ -215,13 +263,25 @@ class DataPage(QWidget):
         if suggestion is None:
             return
         others = [h.column for h in self._hints[1:]]
-        also = f" ({', '.join(others)} also could be.)" if others else ""
+        also = translate("data_page", " ({names} also could be.)").format(names=", ".join(others)) if others else ""
         self.weight_note.setText(
-            f"<b>Is this file a sample?</b> Column <b>{escape(suggestion.column)}</b> looks like a "
-            f"sampling weight by {suggestion.reason()} ({suggestion.above_one:.0%} of its values above 1, "
-            f"{suggestion.distinct:,} different values).{escape(also)} If it is, make it the sampling "
-            f"weight: the risk is then estimated for the population the sample stands for.")
-        self.weight_button.setText(f"Use {suggestion.column} as the sampling weight")
+            translate(
+                "data_page",
+                "<b>Is this file a sample?</b> Column <b>{column}</b> looks like a sampling "
+                "weight by {reason} ({share} of its values above 1, {distinct} different values).{also} "
+                "If it is, make it the sampling weight: the risk is then estimated for the population "
+                "the sample stands for.",
+            ).format(
+                column=escape(suggestion.column),
+                reason=weight_reason(suggestion),
+                share=pct(suggestion.above_one, 0),
+                distinct=count(suggestion.distinct),
+                also=escape(also),
+            )
+        )
+        self.weight_button.setText(
+            translate("data_page", "Use {column} as the sampling weight").format(column=suggestion.column)
+        )
 
     @Slot()
     def accept_weight_suggestion(self) -> None:
@@ -260,14 +320,22 @@ class DataPage(QWidget):
     def add_selected_row_as_target(self) -> None:
         row = self.selected_row()
         if row is None:
-            self._feedback("Select a row first (click its row number).")
+            self._feedback(translate("data_page", "Select a row first (click its row number)."))
             return
         if not self.session.qids:
-            self._feedback("Choose the quasi-identifiers first: the target is what the "
-                                         "attacker knows about this row.")
+            self._feedback(
+                translate(
+                    "data_page",
+                    "Choose the quasi-identifiers first: the target is what the attacker knows about this row.",
+                )
+            )
             return
         target = self.target_for_row(row)
         self.session.add_target(target)
-        self._feedback(f"Added target (file row {self.table_model.source_row(row) + 1:,}): "
-                                     f"{target.label()}. It is attacked when Individual targets is "
-                                     f"ticked on the Attacks page.")
+        self._feedback(
+            translate(
+                "data_page",
+                "Added target (file row {row}): {target}. It is attacked when "
+                "Individual targets is ticked on the Attacks page.",
+            ).format(row=count(self.table_model.source_row(row) + 1), target=target.label())
+        )

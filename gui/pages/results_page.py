@@ -15,13 +15,14 @@ from engine.selection import top_by_size
 
 from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
 from ..session import Session
-from ..text import TIPS, duration, pct, qid_text
+from ..text import TIPS, count, duration, pct, qid_text
 from ..widgets.command_bar import assessment_commands
 from ..widgets.histograms import HistogramGrid
 from ..widgets.models_view import OverTimeView, PrivacyModelsView
 from ..widgets.sample_view import SampleView
 from ..widgets.scatter import SubsetScatter
 from .common import banner, hint, page_layout, title
+from ..i18n import translate
 
 REID = "reidentification"
 DEFAULT_HISTOGRAMS = 4
@@ -39,9 +40,14 @@ class ResultsPage(QWidget):
         outer.addWidget(self.stack)
         empty = QWidget()
         empty_layout = page_layout(empty)
-        empty_layout.addWidget(title("4 · Results"))
-        empty_layout.addWidget(hint("No results yet. Choose the attacks on the Attacks page and "
-                                    "press Run (Ctrl+R)."))
+        empty_layout.addWidget(title(translate("results_page", "4 · Results")))
+        empty_layout.addWidget(
+            hint(
+                translate(
+                    "results_page", "No results yet. Choose the attacks on the Attacks page and press Run (Ctrl+R)."
+                )
+            )
+        )
         empty_layout.addStretch(1)
         self.stack.addWidget(empty)
         self.stack.addWidget(self._content())
@@ -60,23 +66,29 @@ class ResultsPage(QWidget):
         widget = QWidget()
         layout = page_layout(widget)
         head = QHBoxLayout()
-        head.addWidget(title("4 · Results"))
+        head.addWidget(title(translate("results_page", "4 · Results")))
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         head.addWidget(self.summary, 1)
         layout.addLayout(head)
+        self.stale = banner(
+            translate(
+                "results_page",
+                "These results were run with other settings than the analysis now on "
+                "screen; the exports describe the settings they were run with. Run again "
+                "(Ctrl+R) to update them.",
+            ),
+            "banner",
+        )
         self.commands = assessment_commands()  # the exports and Run on the right, where every page has them
         self.pdf_button, self.tables_button = self.commands.pdf_button, self.commands.tables_button
         layout.addWidget(self.commands)
-        self.stale = banner("These results were run with other settings than the analysis now on "
-                            "screen; the exports describe the settings they were run with. Run again "
-                            "(Ctrl+R) to update them.", "banner")
         self.stale.hide()
         layout.addWidget(self.stale)
         self.warnings = banner()
         layout.addWidget(self.warnings)
         choose = QHBoxLayout()
-        choose.addWidget(QLabel("Attack:"))
+        choose.addWidget(QLabel(translate("results_page", "Attack:")))
         self.attack = QComboBox()
         self.attack.setObjectName("attackChoice")
         self.attack.setMinimumWidth(280)
@@ -85,26 +97,33 @@ class ResultsPage(QWidget):
         choose.addStretch(1)
         layout.addLayout(choose)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._top_tab(), "Top subsets per size")
+        self.tabs.addTab(self._top_tab(), translate("results_page", "Top subsets per size"))
         self.scatter = SubsetScatter()
         self.scatter.subsetSelected.connect(self._on_scatter_pick)
         scatter_tab = QWidget()
         scatter_layout = QVBoxLayout(scatter_tab)
-        scatter_layout.addWidget(hint("One dot per subset of quasi-identifiers; the dark dot is the "
-                                      "worst subset of each size; the dashed line is the prior. "
-                                      "Point at a dot to see its subset, click to select it."))
+        scatter_layout.addWidget(
+            hint(
+                translate(
+                    "results_page",
+                    "One dot per subset of quasi-identifiers; the dark dot is the "
+                    "worst subset of each size; the dashed line is the prior. "
+                    "Point at a dot to see its subset, click to select it.",
+                )
+            )
+        )
         scatter_layout.addWidget(self.scatter, 1)
         self.scatter_selection = QLabel("")
         scatter_layout.addWidget(self.scatter_selection)
-        self.tabs.addTab(scatter_tab, "Success by subset size")
-        self.tabs.addTab(self._histogram_tab(), "Worst-case histograms")
-        self.tabs.addTab(self._targets_tab(), "Individual targets")
+        self.tabs.addTab(scatter_tab, translate("results_page", "Success by subset size"))
+        self.tabs.addTab(self._histogram_tab(), translate("results_page", "Worst-case histograms"))
+        self.tabs.addTab(self._targets_tab(), translate("results_page", "Individual targets"))
         self.models_view = PrivacyModelsView()
-        self.tabs.addTab(self.models_view, "Privacy models")
+        self.tabs.addTab(self.models_view, translate("results_page", "Privacy models"))
         self.over_time = OverTimeView()
-        self.tabs.addTab(self.over_time, "Over time")
+        self.tabs.addTab(self.over_time, translate("results_page", "Over time"))
         self.sample_view = SampleView()
-        self.tabs.addTab(self.sample_view, "Sample file")
+        self.tabs.addTab(self.sample_view, translate("results_page", "Sample file"))
         layout.addWidget(self.tabs, 1)
         return widget
 
@@ -117,21 +136,28 @@ class ResultsPage(QWidget):
         self.priors.setWordWrap(True)
         layout.addWidget(self.priors)
         row = QHBoxLayout()
-        row.addWidget(QLabel("For each size, the worst subset by:"))
+        row.addWidget(QLabel(translate("results_page", "For each size, the worst subset by:")))
         self.rank = QComboBox()
-        self.rank.addItem("probabilistic success", "posterior_prob")
-        self.rank.addItem("deterministic success", "posterior_det")
+        self.rank.addItem(translate("results_page", "probabilistic success"), "posterior_prob")
+        self.rank.addItem(translate("results_page", "deterministic success"), "posterior_det")
         self.rank.currentIndexChanged.connect(self._show_top)
         row.addWidget(self.rank)
-        self.ties = QCheckBox("show ties")
-        self.ties.setToolTip("Show every subset that ties for the highest success of its size.")
+        self.ties = QCheckBox(translate("results_page", "show ties"))
+        self.ties.setToolTip(
+            translate("results_page", "Show every subset that ties for the highest success of its size.")
+        )
         self.ties.toggled.connect(self._show_top)
         row.addWidget(self.ties)
-        self.linked = QCheckBox("linked releases")
+        self.linked = QCheckBox(translate("results_page", "linked releases"))
         self.linked.setObjectName("linkedSwitch")
-        self.linked.setToolTip("Show the attacks on the releases joined on the linkage key "
-                               "(quasi-identifiers labelled column@release) instead of the focal "
-                               "release alone.")
+        self.linked.setToolTip(
+            translate(
+                "results_page",
+                "Show the attacks on the releases joined on the linkage key "
+                "(quasi-identifiers labelled column@release) instead of the focal "
+                "release alone.",
+            )
+        )
         self.linked.toggled.connect(self._show_top)
         row.addWidget(self.linked)
         row.addStretch(1)
@@ -161,22 +187,31 @@ class ResultsPage(QWidget):
         self._row_timer.timeout.connect(self.top_view.resizeRowsToContents)
         self.top_view.selectionModel().currentRowChanged.connect(self._on_top_row)
         layout.addWidget(self.top_view, 1)
-        layout.addWidget(hint("People: head-counts behind the percentages. Gain: how much better "
-                              "the attacker does than with no quasi-identifier (percentage points "
-                              "for deterministic, times for probabilistic). Point at a header for "
-                              "its meaning."))
+        layout.addWidget(
+            hint(
+                translate(
+                    "results_page",
+                    "People: head-counts behind the percentages. Gain: how much better "
+                    "the attacker does than with no quasi-identifier (percentage points "
+                    "for deterministic, times for probabilistic). Point at a header for "
+                    "its meaning.",
+                )
+            )
+        )
         return tab
 
     def _histogram_tab(self) -> QWidget:
         tab = QWidget()
         layout = QVBoxLayout(tab)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Subset sizes:"))
+        row.addWidget(QLabel(translate("results_page", "Subset sizes:")))
         self.size_boxes_row = QHBoxLayout()
         row.addLayout(self.size_boxes_row)
         row.addStretch(1)
-        self.log_scale = QCheckBox("logarithmic people axis")
-        self.log_scale.setToolTip("Show small bars (a few people at high risk) next to large ones.")
+        self.log_scale = QCheckBox(translate("results_page", "logarithmic people axis"))
+        self.log_scale.setToolTip(
+            translate("results_page", "Show small bars (a few people at high risk) next to large ones.")
+        )
         self.log_scale.toggled.connect(self._show_histograms)
         row.addWidget(self.log_scale)
         layout.addLayout(row)
@@ -218,34 +253,58 @@ class ResultsPage(QWidget):
             return
         a = result.assessment
         self._show_stale()
-        self.summary.setText(f"<b>{a.dataset.name}</b>: {a.dataset.rows:,} people, "
-                             f"{len(a.reidentification):,} subsets of "
-                             f"{len(a.config.roles.quasi_identifiers)} quasi-identifiers, "
-                             f"run in {duration(result.seconds)}.")
-        self.warnings.setText("<br>".join(f"Warning: {escape(w, quote=False)}" for w in a.warnings))
+        self.summary.setText(
+            translate(
+                "results_page",
+                "<b>{name}</b>: {people} people, {subsets} subsets of " "{qids} quasi-identifiers, run in {time}.",
+            ).format(
+                name=a.dataset.name,
+                people=count(a.dataset.rows),
+                subsets=count(len(a.reidentification)),
+                qids=count(len(a.config.roles.quasi_identifiers)),
+                time=duration(result.seconds),
+            )
+        )
+        self.warnings.setText(
+            "<br>".join(translate("results_page", "Warning: {0}").format(escape(w, quote=False)) for w in a.warnings)
+        )
         self.warnings.setVisible(bool(a.warnings))
         self.attack.blockSignals(True)
         self.attack.clear()
         if result.attacks.reidentification:
-            self.attack.addItem("Re-identification", REID)
+            self.attack.addItem(translate("results_page", "Re-identification"), REID)
         if result.attacks.inference:
             for name in a.config.roles.sensitive:
-                self.attack.addItem(f"Attribute inference: {name}", name)
+                self.attack.addItem(translate("results_page", "Attribute inference: {0}").format(name), name)
         self.attack.blockSignals(False)
         self.attack.setCurrentIndex(0)
         self._show_attack()
         self.targets_model.set_targets(a.targets, result.attacks.reidentification,
                                        result.attacks.inference)
         if not a.targets:
-            self.targets_note.setText("No individual target was attacked. Add one on the Attacks "
-                                      "page, or select a row on the Data page.")
+            self.targets_note.setText(
+                translate(
+                    "results_page",
+                    "No individual target was attacked. Add one on the Attacks "
+                    "page, or select a row on the Data page.",
+                )
+            )
         else:
             unmatched = sum(1 for t in a.targets if not t.matched)
             self.targets_note.setText(
-                f"{len(a.targets)} target(s); {unmatched} with no matching record (\"no match\": "
-                "no one in the file has all these values)." if unmatched else
-                f"{len(a.targets)} target(s). Chance: the probability of picking the person's record "
-                "among those with the same values; the guess is the most common sensitive value.")
+                translate(
+                    "results_page",
+                    '{0} target(s); {1} with no matching record ("no match": no one in the '
+                    "file has all these values).",
+                ).format(count(len(a.targets)), count(unmatched))
+                if unmatched
+                else translate(
+                    "results_page",
+                    "{0} target(s). Chance: the probability of picking the person's record "
+                    "among those with the same values; the guess is the most common sensitive "
+                    "value.",
+                ).format(count(len(a.targets)))
+            )
         self.targets_view.resizeColumnsToContents()
         self.linked.blockSignals(True)
         self.linked.setChecked(False)
@@ -270,14 +329,21 @@ class ResultsPage(QWidget):
         rows = self.current_rows()
         key = self.attack.currentData()
         self._show_top()
-        word = "Re-identification" if key == REID else f"Inference of {key}"
+        word = (
+            translate("results_page", "Re-identification")
+            if key == REID
+            else translate("results_page", "Inference of {0}").format(key)
+        )
         self.scatter.show_rows(rows)
         self.scatter_selection.setText("")
         self._fill_size_boxes(key)
         if rows:
-            self.priors.setText(f"{word} — priors (attacker knows no quasi-identifier): "
-                                f"deterministic {pct(rows[0].prior_det, 2)}, "
-                                f"probabilistic {pct(rows[0].prior_prob, 3)}")
+            self.priors.setText(
+                translate(
+                    "results_page",
+                    "{0} — priors (attacker knows no quasi-identifier): deterministic {1}, probabilistic {2}",
+                ).format(word, pct(rows[0].prior_det, 2), pct(rows[0].prior_prob, 3))
+            )
         else:
             self.priors.setText("")
 
@@ -335,7 +401,11 @@ class ResultsPage(QWidget):
         chosen = {int(b.text()) for b in self.size_boxes if b.isChecked()}
         shown = sorted((h for h in self._histograms_for(key) if len(h.qids) in chosen),
                        key=lambda h: len(h.qids))
-        word = "re-identification risk" if key == REID else f"risk of learning {key}"
+        word = (
+            translate("results_page", "re-identification risk")
+            if key == REID
+            else translate("results_page", "risk of learning {0}").format(key)
+        )
         self.histograms.show_histograms(shown, word, log=self.log_scale.isChecked(),
                                         all_qids=self._all_qids())
 
@@ -351,9 +421,9 @@ class ResultsPage(QWidget):
         row = self.top_model.row_at(self.top_proxy.mapToSource(index).row())
         if row is not None:
             self.scatter.select(row.qids)
-            self.scatter_selection.setText(f"Selected: {qid_text(row.qids)}")
+            self.scatter_selection.setText(translate("results_page", "Selected: {0}").format(qid_text(row.qids)))
 
     @Slot(object)
     def _on_scatter_pick(self, qids) -> None:
         if qids:
-            self.scatter_selection.setText(f"Selected: {qid_text(tuple(qids))}")
+            self.scatter_selection.setText(translate("results_page", "Selected: {0}").format(qid_text(tuple(qids))))

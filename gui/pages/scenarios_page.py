@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
 from PySide6.QtWidgets import (QFileDialog, QGroupBox, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
                                QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
@@ -37,10 +37,15 @@ from .common import banner, hint, page_layout, title
 from .scenarios.compare_view import CompareTable, RiskLossPlot
 from .scenarios.step_form import StepForm
 from .scenarios.suggest_panel import SuggestPanel, suggestion_scenario
+from ..i18n import translate
 
 BUILD, COMPARE, SUGGEST = range(3)
-RUN_TIP = "Run every attack of the analysis on each scenario's transformed copy of the data."
-LOCKED_TIP = "The attacks are running: wait for them to finish or cancel them, then run the scenarios."
+RUN_TIP = QT_TRANSLATE_NOOP(
+    "scenarios_page", "Run every attack of the analysis on each scenario's transformed copy of the data."
+)
+LOCKED_TIP = QT_TRANSLATE_NOOP(
+    "scenarios_page", "The attacks are running: wait for them to finish or cancel them, then run the scenarios."
+)
 EXPORT_FILTER = "CSV (*.csv);;Parquet (*.parquet)"
 
 
@@ -58,15 +63,16 @@ class ScenariosAnalysis(AssessmentAnalysis):
     scenarios changed."""
 
     def __init__(self, session: Session) -> None:
-        super().__init__(session, AnalysisTexts(cannot_run="The scenarios cannot run yet",
-                                                could_not_run="The scenarios could not run",
-                                                running="Running the scenarios",
-                                                nothing_yet="Run the scenarios or the attacks first.",
-                                                blocked=LOCKED_TIP))
+        super().__init__(session, AnalysisTexts(
+            cannot_run=translate("scenarios_page", "The scenarios cannot run yet"),
+            could_not_run=translate("scenarios_page", "The scenarios could not run"),
+            running=translate("scenarios_page", "Running the scenarios"),
+            nothing_yet=translate("scenarios_page", "Run the scenarios or the attacks first."),
+            blocked=translate("scenarios_page", LOCKED_TIP)))
 
     def config(self) -> AnalysisConfig:
         if not self.session.scenarios:
-            raise InputError("Build a scenario first (New..., then add steps).")
+            raise InputError(translate("scenarios_page", "Build a scenario first (New..., then add steps)."))
         return super().config()
 
     def work(self, config: AnalysisConfig):
@@ -104,20 +110,21 @@ class SuggestAnalysis(Analysis):
 
     def __init__(self, page: "ScenariosPage") -> None:
         self.page = page
-        self.texts = AnalysisTexts(cannot_run="Cannot suggest", could_not_run="The suggestion could not be made",
-                                   running="Searching the levels")
+        self.texts = AnalysisTexts(cannot_run=translate("scenarios_page", "Cannot suggest"),
+                                   could_not_run=translate("scenarios_page", "The suggestion could not be made"),
+                                   running=translate("scenarios_page", "Searching the levels"))
 
     def config(self) -> SuggestRequest:
         session = self.page.session
         if session.table is None:
-            raise InputError("no data loaded: open a data file first")
+            raise InputError(translate("scenarios_page", "no data loaded: open a data file first"))
         table = subtable(session.table, session.qids)
         panel = self.page.suggest_panel
         return SuggestRequest(panel.config(table), table, tuple(sorted(panel.specs.items())))
 
     def work(self, request: SuggestRequest):
         self.page.suggest_panel.show_suggestion(None)
-        self.page.suggest_panel.best.setText("Searching...")
+        self.page.suggest_panel.best.setText(translate("scenarios_page", "Searching..."))
         return lambda progress, cancel: suggest(request.table, request.config, progress, cancel)
 
     def same(self, a: SuggestRequest, b: SuggestRequest) -> bool:
@@ -153,22 +160,30 @@ class ScenariosPage(QWidget):
         outer.setSpacing(0)
         body = QWidget()
         layout = page_layout(body)
-        layout.addWidget(title("Scenarios: what would make it ready"))
+        layout.addWidget(title(translate("scenarios_page", "Scenarios: what would make it ready")))
         self.commands = CommandBar(CommandTexts(
-            run="Run the scenarios", run_tip=RUN_TIP,
-            pdf="Export PDF...", pdf_tip="The risk report with the scenarios (Ctrl+E).",
-            tables="Export CSV+JSON...",
-            tables_tip="results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E)."))
+            run=translate("scenarios_page", "Run the scenarios"), run_tip=translate("scenarios_page", RUN_TIP),
+            pdf=translate("scenarios_page", "Export PDF..."),
+            pdf_tip=translate("scenarios_page", "The risk report with the scenarios (Ctrl+E)."),
+            tables=translate("scenarios_page", "Export CSV+JSON..."),
+            tables_tip=translate("scenarios_page", "results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E).")))
         self.run_button = self.commands.run_button
         layout.addWidget(self.commands)
-        layout.addWidget(hint("Transform a copy of the loaded data (the file is never changed), run the same attacks "
-                              "on it and see the price in lost information. Scenarios are saved with the analysis "
-                              "(File > Save analysis)."))
+        layout.addWidget(
+            hint(
+                translate(
+                    "scenarios_page",
+                    "Transform a copy of the loaded data (the file is never changed), run the same attacks "
+                    "on it and see the price in lost information. Scenarios are saved with the analysis "
+                    "(File > Save analysis).",
+                )
+            )
+        )
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_tab(), "Build")
-        self.tabs.addTab(self._compare_tab(), "Compare")
+        self.tabs.addTab(self._build_tab(), translate("scenarios_page", "Build"))
+        self.tabs.addTab(self._compare_tab(), translate("scenarios_page", "Compare"))
         self.suggest_panel = SuggestPanel()
-        self.tabs.addTab(self.suggest_panel, "Suggest")
+        self.tabs.addTab(self.suggest_panel, translate("scenarios_page", "Suggest"))
         layout.addWidget(self.tabs, 1)
         outer.addWidget(body, 1)
         self.run_bar = RunBar()
@@ -183,45 +198,52 @@ class ScenariosPage(QWidget):
     def _build_tab(self) -> QWidget:
         tab = QWidget()
         row = QHBoxLayout(tab)
-        scenarios_box = QGroupBox("Scenarios")
+        scenarios_box = QGroupBox(translate("scenarios_page", "Scenarios"))
         box = QVBoxLayout(scenarios_box)
         self.scenario_list = QListWidget()
         box.addWidget(self.scenario_list, 1)
         buttons = QHBoxLayout()
-        self.new_button = QPushButton("New...")
-        self.rename_button = QPushButton("Rename...")
-        self.copy_button = QPushButton("Duplicate")
+        self.new_button = QPushButton(translate("scenarios_page", "New..."))
+        self.rename_button = QPushButton(translate("scenarios_page", "Rename..."))
+        self.copy_button = QPushButton(translate("scenarios_page", "Duplicate"))
         buttons.addWidget(self.new_button)
         buttons.addWidget(self.rename_button)
         buttons.addWidget(self.copy_button)
         box.addLayout(buttons)
         buttons = QHBoxLayout()
-        self.delete_button = QPushButton("Delete")
-        self.up_button = QPushButton("Up")
-        self.down_button = QPushButton("Down")
+        self.delete_button = QPushButton(translate("scenarios_page", "Delete"))
+        self.up_button = QPushButton(translate("scenarios_page", "Up"))
+        self.down_button = QPushButton(translate("scenarios_page", "Down"))
         buttons.addWidget(self.delete_button)
         buttons.addWidget(self.up_button)
         buttons.addWidget(self.down_button)
         box.addLayout(buttons)
         row.addWidget(scenarios_box, 2)
-        steps_box = QGroupBox("Steps, in order")
+        steps_box = QGroupBox(translate("scenarios_page", "Steps, in order"))
         box = QVBoxLayout(steps_box)
         self.step_list = QListWidget()
         self.step_list.setWordWrap(True)
         box.addWidget(self.step_list, 1)
         buttons = QHBoxLayout()
-        self.remove_step_button = QPushButton("Remove")
-        self.step_up_button = QPushButton("Up")
-        self.step_down_button = QPushButton("Down")
+        self.remove_step_button = QPushButton(translate("scenarios_page", "Remove"))
+        self.step_up_button = QPushButton(translate("scenarios_page", "Up"))
+        self.step_down_button = QPushButton(translate("scenarios_page", "Down"))
         buttons.addWidget(self.remove_step_button)
         buttons.addWidget(self.step_up_button)
         buttons.addWidget(self.step_down_button)
         box.addLayout(buttons)
-        box.addWidget(QLabel("Cross-tabulations whose distortion is reported (optional):"))
+        crosstabs_label = QLabel(translate("scenarios_page", "Cross-tabulations whose distortion is reported (optional):"))
+        crosstabs_label.setWordWrap(True)
+        box.addWidget(crosstabs_label)
         self.crosstabs = QLineEdit()
         self.crosstabs.setPlaceholderText("sex x birth_year; race x school")
-        self.crosstabs.setToolTip("Tables of two or more columns joined by 'x', separated by ';': the report gives "
-                                  "their total variation distance from the original.")
+        self.crosstabs.setToolTip(
+            translate(
+                "scenarios_page",
+                "Tables of two or more columns joined by 'x', separated by ';': the report gives "
+                "their total variation distance from the original.",
+            )
+        )
         box.addWidget(self.crosstabs)
         row.addWidget(steps_box, 3)
         self.step_form = StepForm()
@@ -245,13 +267,22 @@ class ScenariosPage(QWidget):
         splitter.setSizes([220, 300])
         box.addWidget(splitter, 1)
         buttons = QHBoxLayout()
-        self.pick_button = QPushButton("Recommend the selected scenario")
-        self.pick_button.setToolTip("Marks it as the recommended scenario (saved with the analysis, shown first "
-                                    "in the report).")
-        self.unpick_button = QPushButton("Clear the choice")
-        self.export_button = QPushButton(icon("export"), "Export its transformed data...")
-        self.export_button.setToolTip("Write the selected scenario's data to a file (only when you ask); the file "
-                                      "and the SHA-256 of the source are recorded in the analysis and the report.")
+        self.pick_button = QPushButton(translate("scenarios_page", "Recommend the selected scenario"))
+        self.pick_button.setToolTip(
+            translate(
+                "scenarios_page",
+                "Marks it as the recommended scenario (saved with the analysis, shown first in the report).",
+            )
+        )
+        self.unpick_button = QPushButton(translate("scenarios_page", "Clear the choice"))
+        self.export_button = QPushButton(icon("export"), translate("scenarios_page", "Export its transformed data..."))
+        self.export_button.setToolTip(
+            translate(
+                "scenarios_page",
+                "Write the selected scenario's data to a file (only when you ask); the file "
+                "and the SHA-256 of the source are recorded in the analysis and the report.",
+            )
+        )
         buttons.addWidget(self.pick_button)
         buttons.addWidget(self.unpick_button)
         buttons.addStretch(1)
@@ -277,7 +308,9 @@ class ScenariosPage(QWidget):
         self.step_up_button.clicked.connect(lambda: self.move_step(-1))
         self.step_down_button.clicked.connect(lambda: self.move_step(1))
         self.step_form.stepAdded.connect(self.add_step)
-        self.step_form.failed.connect(lambda message: self._error("The step is not complete", message))
+        self.step_form.failed.connect(
+            lambda message: self._error(translate("scenarios_page", "The step is not complete"), message)
+        )
         self.pick_button.clicked.connect(lambda: self.pick(self.table.selected_name()))
         self.unpick_button.clicked.connect(lambda: self.pick(None))
         self.export_button.clicked.connect(lambda: self.ask_export())
@@ -285,17 +318,17 @@ class ScenariosPage(QWidget):
         self.suggest_panel.cancelRequested.connect(self.suggester.cancel)
         self.suggest_panel.scenarioRequested.connect(self.scenario_from_suggestion)
         self.suggest_panel.take_button.clicked.connect(self._take_recode)
-        self.suggest_panel.failed.connect(lambda message: self._error("Cannot suggest", message))
+        self.suggest_panel.failed.connect(lambda message: self._error(translate("scenarios_page", "Cannot suggest"), message))
         for controller in (self.controller, self.suggester):
             controller.stateChanged.connect(self._on_busy)
             controller.errorShown.connect(self._on_error_shown)
         self.controller.finished.connect(lambda _outcome: self.tabs.setCurrentIndex(COMPARE))
         self.controller.runner.cancelled.connect(
-            lambda: self.recommendation.setText("Run cancelled: the comparison shows the last finished run."))
+            lambda: self.recommendation.setText(translate("scenarios_page", "Run cancelled: the comparison shows the last finished run.")))
         self.controller.exporter.cancelled.connect(
-            lambda: self.recommendation.setText("Export cancelled: nothing written."))
+            lambda: self.recommendation.setText(translate("scenarios_page", "Export cancelled: nothing written.")))
         self.suggester.runner.cancelled.connect(
-            lambda: self.suggest_panel.best.setText("Search cancelled: no suggestion."))
+            lambda: self.suggest_panel.best.setText(translate("scenarios_page", "Search cancelled: no suggestion.")))
         self._on_busy()
 
     # --- session ------------------------------------------------------------------------------------
@@ -334,17 +367,25 @@ class ScenariosPage(QWidget):
         if assessment is None or not assessment.scenarios:
             self.table.show_assessment(None, thresholds)
             self.plot.show_assessment(None, thresholds)
-            self.recommendation.setText("No scenario results yet." if not self.session.scenarios else
-                                        "Press Run the scenarios to compare them.")
+            self.recommendation.setText(
+                translate("scenarios_page", "No scenario results yet.")
+                if not self.session.scenarios
+                else translate("scenarios_page", "Press Run the scenarios to compare them.")
+            )
         else:
             self.table.show_assessment(assessment, thresholds)
             self.plot.show_assessment(assessment, thresholds)
             choice = recommend(assessment.scenarios)
             if choice.index is None:
-                self.recommendation.setText(f"<b>No scenario is recommended</b>: {choice.rule}.")
+                self.recommendation.setText(
+                    translate("scenarios_page", "<b>No scenario is recommended</b>: {0}.").format(choice.rule)
+                )
             else:
-                self.recommendation.setText(f"<b>Recommended: {assessment.scenarios[choice.index].scenario.name}"
-                                            f"</b> ({choice.rule}).")
+                self.recommendation.setText(
+                    translate("scenarios_page", "<b>Recommended: {0}</b> ({1}).").format(
+                        assessment.scenarios[choice.index].scenario.name, choice.rule
+                    )
+                )
         self._show_stale()
         self._on_busy()
 
@@ -352,8 +393,12 @@ class ScenariosPage(QWidget):
         result = self.session.result
         ran = result.assessment.config.scenarios if result is not None else ()
         changed = bool(ran) and _without_marks(ran) != _without_marks(self.session.scenarios)
-        self.stale.setText("The scenarios changed since they were run: press Run the scenarios to update "
-                           "this comparison.")
+        self.stale.setText(
+            translate(
+                "scenarios_page",
+                "The scenarios changed since they were run: press Run the scenarios to update this comparison.",
+            )
+        )
         self.stale.setVisible(changed)
 
     def current_name(self) -> Optional[str]:
@@ -379,8 +424,12 @@ class ScenariosPage(QWidget):
         return scenario
 
     def ask_new(self) -> None:
-        name, ok = QInputDialog.getText(self, "New scenario", "Name of the scenario:",
-                                        text=f"scenario {len(self.session.scenarios) + 1}")
+        name, ok = QInputDialog.getText(
+            self,
+            translate("scenarios_page", "New scenario"),
+            translate("scenarios_page", "Name of the scenario:"),
+            text=translate("scenarios_page", "scenario {0}").format(len(self.session.scenarios) + 1),
+        )
         if ok:
             self.add_scenario(name)
 
@@ -388,7 +437,12 @@ class ScenariosPage(QWidget):
         scenario = self.current()
         if scenario is None:
             return
-        name, ok = QInputDialog.getText(self, "Rename the scenario", "New name:", text=scenario.name)
+        name, ok = QInputDialog.getText(
+            self,
+            translate("scenarios_page", "Rename the scenario"),
+            translate("scenarios_page", "New name:"),
+            text=scenario.name,
+        )
         if ok and name.strip() and name.strip() != scenario.name:
             self._replace_current(replace(scenario, name=self._unique(name.strip())))
 
@@ -403,7 +457,7 @@ class ScenariosPage(QWidget):
     def duplicate(self) -> None:
         scenario = self.current()
         if scenario is not None:
-            self.add_scenario(f"{scenario.name} (copy)", scenario.steps)
+            self.add_scenario(translate("scenarios_page", "{0} (copy)").format(scenario.name), scenario.steps)
 
     @Slot()
     def delete(self) -> None:
@@ -429,7 +483,9 @@ class ScenariosPage(QWidget):
         for button in (self.rename_button, self.copy_button, self.delete_button, self.up_button, self.down_button,
                        self.step_form.add_button):
             button.setEnabled(has)
-        self.step_form.add_button.setToolTip("" if has else "Create a scenario first (New...).")
+        self.step_form.add_button.setToolTip(
+            "" if has else translate("scenarios_page", "Create a scenario first (New...).")
+        )
         self.crosstabs.setEnabled(has)
         self.crosstabs.setText("; ".join(" x ".join(c) for c in scenario.crosstabs) if has else "")
         if scenario is None:
@@ -448,8 +504,12 @@ class ScenariosPage(QWidget):
         for table in tables:
             for column in table:
                 if column not in known:
-                    self._error("Unknown column in a cross-tabulation",
-                                f"{column!r} is not a quasi-identifier or sensitive column of the analysis")
+                    self._error(
+                        translate("scenarios_page", "Unknown column in a cross-tabulation"),
+                        translate(
+                            "scenarios_page", "{0!r} is not a quasi-identifier or sensitive column of the analysis"
+                        ).format(column),
+                    )
                     return
         if tables != scenario.crosstabs:
             self._replace_current(replace(scenario, crosstabs=tables))
@@ -458,7 +518,7 @@ class ScenariosPage(QWidget):
     def add_step(self, step) -> None:
         scenario = self.current()
         if scenario is None:
-            scenario = self.add_scenario("scenario 1")
+            scenario = self.add_scenario(translate("scenarios_page", "scenario 1"))
         if isinstance(step, LocalSuppression):  # a column dropped earlier cannot be blanked
             dropped = {s.column for s in scenario.steps if isinstance(s, Drop)}
             step = replace(step, importance=tuple(c for c in step.importance if c not in dropped))
@@ -515,17 +575,25 @@ class ScenariosPage(QWidget):
                     self.session.mark_scenario(s.name, recommended=False)
             return
         if name not in {s.name for s in self.session.scenarios}:
-            self._error("Choose a scenario", "Select a scenario's row in the table first.")
+            self._error(
+                translate("scenarios_page", "Choose a scenario"),
+                translate("scenarios_page", "Select a scenario's row in the table first."),
+            )
             return
         self.session.mark_scenario(name, recommended=True)
 
     def ask_export(self) -> None:
         name = self.table.selected_name()
         if name is None:
-            self._error("Choose a scenario", "Select a scenario's row in the table first.")
+            self._error(
+                translate("scenarios_page", "Choose a scenario"),
+                translate("scenarios_page", "Select a scenario's row in the table first."),
+            )
             return
         start = str(Path(self.session.source.path).with_name(f"{name}.csv")) if self.session.source else ""
-        path, chosen = QFileDialog.getSaveFileName(self, f"Export the data of {name}", start, EXPORT_FILTER)
+        path, chosen = QFileDialog.getSaveFileName(
+            self, translate("scenarios_page", "Export the data of {0}").format(name), start, EXPORT_FILTER
+        )
         if path:
             if not path.lower().endswith((".csv", ".parquet")):
                 path += ".parquet" if "Parquet" in chosen else ".csv"
@@ -541,12 +609,17 @@ class ScenariosPage(QWidget):
         self._export_name = name
         return self.controller.start_export(
             lambda progress, cancel: export_scenario(table, qids, scenario, path, identifiers, cancel),
-            f"Writing the data of {name} to {path}...", "Writing the transformed data", self._on_export_finished)
+            translate("scenarios_page", "Writing the data of {0} to {1}...").format(name, path),
+            translate("scenarios_page", "Writing the transformed data"), self._on_export_finished)
 
     def _on_export_finished(self, scenario: Scenario) -> None:
         self.session.mark_scenario(self._export_name, exported=scenario.exported)
-        self.recommendation.setText(f"Wrote the data of {self._export_name} to {scenario.exported.path} "
-                                    f"(direct identifiers left out). Save the analysis to keep the record.")
+        self.recommendation.setText(
+            translate(
+                "scenarios_page",
+                "Wrote the data of {0} to {1} (direct identifiers left out). Save the analysis to keep the record.",
+            ).format(self._export_name, scenario.exported.path)
+        )
 
     # --- suggest -------------------------------------------------------------------------------------
     @Slot()
@@ -555,7 +628,7 @@ class ScenariosPage(QWidget):
         try:
             spec = recode.spec()
         except InputError as exc:
-            self._error("No hierarchy to take", str(exc))
+            self._error(translate("scenarios_page", "No hierarchy to take"), str(exc))
             return
         self.suggest_panel.set_spec(recode.column.currentText(), spec)
 
@@ -569,13 +642,18 @@ class ScenariosPage(QWidget):
         if suggestion is None:
             return
         try:
-            scenario, note = suggestion_scenario(suggestion, self.suggest_panel.specs,
-                                                 self._unique(f"suggested k={suggestion.target.k}"))
+            scenario, note = suggestion_scenario(
+                suggestion,
+                self.suggest_panel.specs,
+                self._unique(translate("scenarios_page", "suggested k={0}").format(suggestion.target.k)),
+            )
         except InputError as exc:
-            self._error("No scenario made", str(exc))
+            self._error(translate("scenarios_page", "No scenario made"), str(exc))
             return
         self.add_scenario(scenario.name, scenario.steps)
-        self.suggest_panel.note.setText(f"Added the scenario {scenario.name!r} (Build tab). {note}")
+        self.suggest_panel.note.setText(
+            translate("scenarios_page", "Added the scenario {0!r} (Build tab). {1}").format(scenario.name, note)
+        )
 
     def shutdown(self) -> bool:
         ok = self.controller.shutdown()

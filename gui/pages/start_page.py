@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLis
 
 from ..resources import icon
 from .common import hint, page_layout, title
-
+from ..i18n import translate
 
 class StartPage(QWidget):
     """What a new user sees first; every button has a menu/shortcut equivalent."""
@@ -23,40 +23,63 @@ class StartPage(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         layout = page_layout(self)
-        layout.addWidget(title("Welcome to RiskReview"))
-        layout.addWidget(hint(
-            "Check the disclosure risk of a microdata file before it is released: say which "
-            "columns an attacker could know (quasi-identifiers) and which are sensitive, run the "
-            "attacks, and read how many people could be re-identified or have their sensitive "
-            "value learned. Everything stays on this computer."))
-        example = QGroupBox("Try the bundled example")
+        layout.addWidget(title(translate("start_page", "Welcome to RiskReview")))
+        layout.addWidget(
+            hint(
+                translate(
+                    "start_page",
+                    "Check the disclosure risk of a microdata file before it is released: say which "
+                    "columns an attacker could know (quasi-identifiers) and which are sensitive, run the "
+                    "attacks, and read how many people could be re-identified or have their sensitive "
+                    "value learned. Everything stays on this computer.",
+                )
+            )
+        )
+        example = QGroupBox(translate("start_page", "Try the bundled example"))
         grid = QGridLayout(example)
-        grid.addWidget(QLabel("A synthetic school census: 20,000 pupils, 10 quasi-identifiers "
-                              "(birth date, sex, race, school...) and 2 sensitive columns "
-                              "(special needs, family benefit). The full run takes a few seconds."),
-                       0, 0, 1, 2)
+        grid.addWidget(
+            QLabel(
+                translate(
+                    "start_page",
+                    "A synthetic school census: 20,000 pupils, 10 quasi-identifiers "
+                    "(birth date, sex, race, school...) and 2 sensitive columns "
+                    "(special needs, family benefit). The full run takes a few seconds.",
+                )
+            ),
+            0,
+            0,
+            1,
+            2,
+        )
         grid.itemAtPosition(0, 0).widget().setWordWrap(True)
-        self.run_example = QPushButton(icon("run"), "Run the census example now")
+        self.run_example = QPushButton(icon("run"), translate("start_page", "Run the census example now"))
         self.run_example.setObjectName("primary")
         self.run_example.clicked.connect(lambda: self.exampleRequested.emit(True))
-        self.open_example = QPushButton(icon("table"), "Open the census example")
+        self.open_example = QPushButton(icon("table"), translate("start_page", "Open the census example"))
         self.open_example.clicked.connect(lambda: self.exampleRequested.emit(False))
         grid.addWidget(self.run_example, 1, 0)
         grid.addWidget(self.open_example, 1, 1)
         layout.addWidget(example)
-        own = QGroupBox("Your own data")
+        own = QGroupBox(translate("start_page", "Your own data"))
         row = QHBoxLayout(own)
-        open_data = QPushButton(icon("open"), "Open a data file...  (Ctrl+O)")
+        open_data = QPushButton(icon("open"), translate("start_page", "Open a data file...  (Ctrl+O)"))
         open_data.clicked.connect(self.openDataRequested)
-        open_analysis = QPushButton(icon("analysis"), "Open an analysis...  (Ctrl+Shift+O)")
+        open_analysis = QPushButton(icon("analysis"), translate("start_page", "Open an analysis...  (Ctrl+Shift+O)"))
         open_analysis.clicked.connect(self.openAnalysisRequested)
         row.addWidget(open_data)
         row.addWidget(open_analysis)
         row.addStretch(1)
         layout.addWidget(own)
-        layout.addWidget(hint("Formats: CSV/TSV, Parquet, Feather, Excel .xlsx, SPSS .sav, Stata "
-                              ".dta, SAS .sas7bdat/.xpt. You can also drop a file on the window."))
-        recent_box = QGroupBox("Recent files")
+        layout.addWidget(
+            hint(
+                translate(
+                    "start_page",
+                    "Formats: CSV/TSV, Parquet, Feather, Excel .xlsx, SPSS .sav, Stata "
+                    ".dta, SAS .sas7bdat/.xpt. You can also drop a file on the window.",
+                )
+            )
+        )
+        recent_box = QGroupBox(translate("start_page", "Recent files"))
         recent_layout = QVBoxLayout(recent_box)
         self.recent = QListWidget()
         self.recent.setObjectName("recentList")
@@ -74,7 +97,7 @@ class StartPage(QWidget):
             item.setToolTip(path)
             self.recent.addItem(item)
         if not paths:
-            self.recent.addItem("No recent files yet.")
+            self.recent.addItem(translate("start_page", "No recent files yet."))
             self.recent.item(0).setFlags(Qt.ItemFlag.NoItemFlags)
 
     @Slot(QListWidgetItem)

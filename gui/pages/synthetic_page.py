@@ -233,8 +233,9 @@ class SyntheticPage(QWidget):
     def _on_state(self) -> None:
         stale = self.result_is_stale()
         if stale and not self._stale:
-            self.statusMessage.emit("The results were run with other settings than the form now shows; "
-                                    "the exports describe the settings they were run with. Run again to update them.")
+            self.statusMessage.emit(translate("synthetic_page", "The results were run with other settings than the form "
+                                              "now shows; the exports describe the settings they were run with. "
+                                              "Run again to update them."))
         self._stale = stale
 
     def result_is_stale(self) -> bool:

@@ -10,16 +10,23 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from engine.config import ClusterOptions
 from engine.errors import InputError
 
-FILES = (("tls_ca", "CA certificate:", "The agency's CA certificate (PEM) the scheduler's certificate is signed by."),
-         ("tls_cert", "Client certificate:", "This computer's certificate (PEM) for the tls:// connection."),
-         ("tls_key", "Client key:", "The private key (PEM) of the client certificate."))
-PEM_FILTER = "PEM files (*.pem *.crt *.key);;All files (*)"
+from ..i18n import translate
+
+FILES = (
+    ("tls_ca", QT_TRANSLATE_NOOP("widgets.cluster_fields", "CA certificate:"),
+     QT_TRANSLATE_NOOP("widgets.cluster_fields", "The agency's CA certificate (PEM) the scheduler's certificate is signed by.")),
+    ("tls_cert", QT_TRANSLATE_NOOP("widgets.cluster_fields", "Client certificate:"),
+     QT_TRANSLATE_NOOP("widgets.cluster_fields", "This computer's certificate (PEM) for the tls:// connection.")),
+    ("tls_key", QT_TRANSLATE_NOOP("widgets.cluster_fields", "Client key:"),
+     QT_TRANSLATE_NOOP("widgets.cluster_fields", "The private key (PEM) of the client certificate.")),
+)
+PEM_FILTER = QT_TRANSLATE_NOOP("widgets.cluster_fields", "PEM files (*.pem *.crt *.key);;All files (*)")
 
 
 class ClusterFields(QWidget):
@@ -31,22 +38,23 @@ class ClusterFields(QWidget):
         super().__init__(parent)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(QLabel("Dask cluster:"), 0, 0)
+        grid.addWidget(QLabel(translate("widgets.cluster_fields", "Dask cluster:")), 0, 0)
         self.address = QLineEdit()
-        self.address.setPlaceholderText("empty: this computer; or tls://HOST:PORT of the agency's Dask scheduler")
-        self.address.setToolTip("Run the sweep on an existing Dask scheduler of your agency's network. "
-                                "The encoded data travel to its workers: use tls:// with the certificates below.")
+        self.address.setPlaceholderText(
+            translate("widgets.cluster_fields", "empty: this computer; or tls://HOST:PORT of the agency's Dask scheduler"))
+        self.address.setToolTip(translate("widgets.cluster_fields", "Run the sweep on an existing Dask scheduler of your agency's network. "
+                                          "The encoded data travel to its workers: use tls:// with the certificates below."))
         self.address.editingFinished.connect(self._edited)
         grid.addWidget(self.address, 0, 1, 1, 2)
         self.files: dict[str, QLineEdit] = {}
         self.browse: dict[str, QPushButton] = {}
         for row, (name, label, tip) in enumerate(FILES, start=1):
-            grid.addWidget(QLabel(label), row, 0)
+            grid.addWidget(QLabel(translate("widgets.cluster_fields", label)), row, 0)
             field = QLineEdit()
-            field.setToolTip(tip)
+            field.setToolTip(translate("widgets.cluster_fields", tip))
             field.editingFinished.connect(self._edited)
             grid.addWidget(field, row, 1)
-            button = QPushButton("Browse...")
+            button = QPushButton(translate("widgets.cluster_fields", "Browse..."))
             button.clicked.connect(lambda _=False, name=name: self._choose(name))
             grid.addWidget(button, row, 2)
             self.files[name], self.browse[name] = field, button
@@ -90,7 +98,8 @@ class ClusterFields(QWidget):
         self.changed.emit(cluster)
 
     def _choose(self, name: str) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Choose a PEM file", self.files[name].text(), PEM_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, translate("widgets.cluster_fields", "Choose a PEM file"), self.files[name].text(),
+                                              translate("widgets.cluster_fields", PEM_FILTER))
         if path:
             self.files[name].setText(path)
             self._edited()

@@ -9,6 +9,7 @@ from typing import Optional
 
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
+from ..i18n import translate
 from ..resources import icon
 
 
@@ -63,7 +64,9 @@ class CommandBar(QWidget):
 def assessment_commands() -> CommandBar:
     """The release assessment's command bar (the Attacks and Results pages show it)."""
     return CommandBar(CommandTexts(
-        run="Run the attacks  (Ctrl+R)",
-        pdf="Export PDF...", pdf_tip="The risk report for the release board (Ctrl+E).",
-        tables="Export CSV+JSON...",
-        tables_tip="results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E)."))
+        run=translate("widgets.command_bar", "Run the attacks  (Ctrl+R)"),
+        pdf=translate("widgets.command_bar", "Export PDF..."),
+        pdf_tip=translate("widgets.command_bar", "The risk report for the release board (Ctrl+E)."),
+        tables=translate("widgets.command_bar", "Export CSV+JSON..."),
+        tables_tip=translate("widgets.command_bar",
+                             "results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E).")))

@@ -6,6 +6,7 @@ import math
 from html import escape
 from typing import Optional, Sequence
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
@@ -17,35 +18,46 @@ from .canvas import PRIOR_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas, POINT_COLOR
 from ..i18n import translate
 from ..text import local_digits
 
-LEVELS = (("k", "k-anonymity (k)"), ("alpha", "alpha (largest share of one value)"),
-          ("l", "distinct l-diversity (l)"), ("entropy_l", "entropy l-diversity"),
-          ("c_l", "recursive (c,l)-diversity"), ("t", "t-closeness (t)"),
-          ("beta_basic", "basic beta-likeness"), ("beta_enhanced", "enhanced beta-likeness"),
-          ("delta", "delta-disclosure"))
-MODEL_NAMES = dict(LEVELS) | {"beta": "basic beta-likeness"}
+LEVELS = (
+    ("k", QT_TRANSLATE_NOOP("widgets.models_view", "k-anonymity (k)")),
+    ("alpha", QT_TRANSLATE_NOOP("widgets.models_view", "alpha (largest share of one value)")),
+    ("l", QT_TRANSLATE_NOOP("widgets.models_view", "distinct l-diversity (l)")),
+    ("entropy_l", QT_TRANSLATE_NOOP("widgets.models_view", "entropy l-diversity")),
+    ("c_l", QT_TRANSLATE_NOOP("widgets.models_view", "recursive (c,l)-diversity")),
+    ("t", QT_TRANSLATE_NOOP("widgets.models_view", "t-closeness (t)")),
+    ("beta_basic", QT_TRANSLATE_NOOP("widgets.models_view", "basic beta-likeness")),
+    ("beta_enhanced", QT_TRANSLATE_NOOP("widgets.models_view", "enhanced beta-likeness")),
+    ("delta", QT_TRANSLATE_NOOP("widgets.models_view", "delta-disclosure")),
+)
+MODEL_NAMES = dict(LEVELS) | {"beta": QT_TRANSLATE_NOOP("widgets.models_view", "basic beta-likeness")}
 NOTE_PREFIX = {"c_l": "c ", "beta_enhanced": "enhanced beta", "beta_basic": "basic beta",
                "entropy_l": "entropy", "delta": "delta", "t": "t "}
+T_DISTANCES = {"equal": QT_TRANSLATE_NOOP("widgets.models_view", "equal"),
+               "ordered": QT_TRANSLATE_NOOP("widgets.models_view", "ordered")}
 
 
 def _number(value: float, digits: int = 3) -> str:
     if math.isinf(value):
-        return "unbounded"
-    return f"{value:.{digits}f}".rstrip("0").rstrip(".") if value != int(value) else f"{int(value)}"
+        return translate("widgets.models_view", "unbounded")
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".") if value != int(value) else f"{int(value)}"
+    return local_digits(text)
 
 
 def level_text(level: PrivacyModelLevels, name: str) -> tuple[str, bool]:
     """(text, undefined) of one level."""
     if name == "c_l":
         if math.isnan(level.c):
-            return "undefined", True
+            return translate("widgets.models_view", "undefined"), True
         return f"c = {_number(level.c)} (l = {level.c_l})", False
     value = getattr(level, name)
     if isinstance(value, float) and math.isnan(value):
-        return ("not achievable" if name == "beta_enhanced" else "undefined"), True
+        return (translate("widgets.models_view", "not achievable") if name == "beta_enhanced"
+                else translate("widgets.models_view", "undefined")), True
     if name == "t":
-        return translate("widgets.models_view", "{0} ({1} distance)").format(_number(value), level.t_distance), False
+        return translate("widgets.models_view", "{0} ({1} distance)").format(
+            _number(value), translate("widgets.models_view", T_DISTANCES.get(level.t_distance, level.t_distance))), False
     if name in ("k", "l"):
-        return f"{int(value):,}", False
+        return count(int(value)), False
     return _number(value), False
 
 
@@ -140,8 +152,13 @@ class PrivacyModelsView(QWidget):
             )
         else:
             qids = full_set.qids
-            which = "all quasi-identifiers" if full_set.complete else \
-                "the largest subset evaluated (the full set is not in the chosen family)"
+            which = (
+                translate("widgets.models_view", "all quasi-identifiers")
+                if full_set.complete
+                else translate(
+                    "widgets.models_view", "the largest subset evaluated (the full set is not in the chosen family)"
+                )
+            )
             self.note.setText(
                 translate(
                     "widgets.models_view",
@@ -153,7 +170,7 @@ class PrivacyModelsView(QWidget):
         if levels:
             rows, tips = [], []
             for name, label in LEVELS:
-                texts, row_tips = [label], [MODEL_TIPS[name]]
+                texts, row_tips = [translate("widgets.models_view", label)], [MODEL_TIPS[name]]
                 for level in levels:
                     text, undefined = level_text(level, name)
                     texts.append(text)
@@ -162,7 +179,8 @@ class PrivacyModelsView(QWidget):
                 tips.append(row_tips)
             fill_table(
                 self.levels,
-                ["Model"] + [translate("widgets.models_view", "Sensitive: {0}").format(m.sensitive) for m in levels],
+                [translate("widgets.models_view", "Model")]
+                + [translate("widgets.models_view", "Sensitive: {0}").format(m.sensitive) for m in levels],
                 rows,
                 tips,
             )
@@ -171,10 +189,10 @@ class PrivacyModelsView(QWidget):
         self.shortfalls.setVisible(bool(levels))
         rows = [
             [
-                MODEL_NAMES.get(s.model, s.model),
+                translate("widgets.models_view", MODEL_NAMES.get(s.model, s.model)),
                 s.sensitive or translate("widgets.models_view", "(any)"),
                 _number(float(s.target)),
-                f"{count(s.blocks)} of {count(s.total_blocks)}",
+                translate("widgets.models_view", "{0} of {1}").format(count(s.blocks), count(s.total_blocks)),
                 count(s.records),
             ]
             for s in shortfalls
@@ -201,7 +219,7 @@ class PrivacyModelsView(QWidget):
                 translate("widgets.models_view", "Smallest k"),
                 translate("widgets.models_view", "Subset"),
             ],
-            [[str(size), f"{k:,}", qid_text(qids)] for size, k, qids in k_rows],
+            [[str(size), count(k), qid_text(qids)] for size, k, qids in k_rows],
             [[MODEL_TIPS["k"]] * 3 for _ in k_rows],
         )
 
@@ -216,9 +234,18 @@ class OverTimeChart(PlotCanvas):
             ax.set_axis_off()
             self.draw_idle()
             return
-        series = [("re-identified (deterministic)", [s.reidentification.posterior_det for s in steps], TOP_COLOR),
-                  ("re-identified (probabilistic)", [s.reidentification.posterior_prob for s in steps],
-                   POINT_COLOR)]
+        series = [
+            (
+                translate("widgets.models_view", "re-identified (deterministic)"),
+                [s.reidentification.posterior_det for s in steps],
+                TOP_COLOR,
+            ),
+            (
+                translate("widgets.models_view", "re-identified (probabilistic)"),
+                [s.reidentification.posterior_prob for s in steps],
+                POINT_COLOR,
+            ),
+        ]
         colors = (PRIOR_COLOR, "#e08e2b", "#6b9e48", "#8e5ea2")
         names = [i.sensitive for i in steps[0].inference]
         for index, name in enumerate(names):
@@ -234,7 +261,7 @@ class OverTimeChart(PlotCanvas):
         for index, (label, values, color) in enumerate(series):
             xs = [x + (index - (len(series) - 1) / 2) * width for x in range(len(steps))]
             bars = ax.bar(xs, [100 * v for v in values], width, label=label, color=color)
-            ax.bar_label(bars, labels=[f"{100 * v:.1f}%" for v in values], fontsize=TEXT_SIZE - 1)
+            ax.bar_label(bars, labels=[local_digits(f"{100 * v:.1f}%") for v in values], fontsize=TEXT_SIZE - 1)
         ax.set_xticks(range(len(steps)), step_labels(steps), fontsize=TEXT_SIZE)
         ax.set_ylabel(translate("widgets.models_view", "people (%)"), fontsize=TEXT_SIZE)
         ax.set_ylim(0, 110)
@@ -323,7 +350,12 @@ class OverTimeView(QWidget):
         )
         self.chart.show_steps(steps)
         names = [i.sensitive for i in steps[0].inference]
-        heads = ["Releases", "Quasi-identifiers", "Unique (re-identified for sure)", "Re-identified (expected)"]
+        heads = [
+            translate("widgets.models_view", "Releases"),
+            translate("widgets.models_view", "Quasi-identifiers"),
+            translate("widgets.models_view", "Unique (re-identified for sure)"),
+            translate("widgets.models_view", "Re-identified (expected)"),
+        ]
         heads += [translate("widgets.models_view", "{0} learned for sure").format(name) for name in names]
         rows = []
         for label, s in zip(step_labels(steps), steps):

@@ -174,4 +174,4 @@ class RocPlot(PlotCanvas):
 
 def _rate(value: float) -> str:
     share = 100.0 * value
-    return f"{share:.2g}%" if 0 < share < 1 else f"{share:.1f}%"
+    return local_digits(f"{share:.2g}%" if 0 < share < 1 else f"{share:.1f}%")

@@ -31,8 +31,14 @@ STAGES = Translated(
 )
 
 #: How the counts of a stage read on the bar ({done} and {total}); other stages: "{done} / {total}".
-FORMATS = {"profiling": "{done} / {total} columns", "suggest": "{done} / {total} combinations",
-           "histograms": "{done} / {total} subsets"}
+FORMATS = Translated(
+    "widgets.run_bar",
+    {
+        "profiling": QT_TRANSLATE_NOOP("widgets.run_bar", "{done} / {total} columns"),
+        "suggest": QT_TRANSLATE_NOOP("widgets.run_bar", "{done} / {total} combinations"),
+        "histograms": QT_TRANSLATE_NOOP("widgets.run_bar", "{done} / {total} subsets"),
+    },
+)
 
 
 class RunBar(QFrame):
@@ -111,7 +117,7 @@ class RunBar(QFrame):
         elif progress.total:
             self.bar.setRange(0, progress.total)
             self.bar.setValue(min(progress.done, progress.total))
-            template = self.formats.get(progress.stage) or FORMATS.get(progress.stage, "{done} / {total}")
+            template = self.formats.get(progress.stage) or FORMATS.get(progress.stage) or "{done} / {total}"
             self.bar.setFormat(template.format(done=count(progress.done), total=count(progress.total)))
         else:
             self.bar.setRange(0, 0)
@@ -124,12 +130,12 @@ class RunBar(QFrame):
         text = translate("widgets.run_bar", "elapsed {0}").format(duration(self.elapsed))
         if last is not None and last.stage == "sweep":
             if last.done >= last.total:
-                text += " · finishing"
+                text += translate("widgets.run_bar", " · finishing")
             else:
                 text += (
                     translate("widgets.run_bar", " · remaining about {0}").format(duration(last.eta))
                     if last.eta is not None
-                    else " · remaining: measuring"
+                    else translate("widgets.run_bar", " · remaining: measuring")
                 )
         elif last is not None and last.total and last.done < last.total and last.eta is not None:
             text += translate("widgets.run_bar", " · remaining about {0}").format(duration(last.eta))

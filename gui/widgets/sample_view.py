@@ -6,19 +6,34 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
-from engine.report.findings import expected_phrase, model_name, pct, people
+from engine.report.findings import model_name, pct as report_pct, people as report_people
 from engine.report.sample_figures import draw_contributions, draw_dis_bands, draw_risk_bins
 from engine.results import Assessment
 from engine.sample_results import PopulationUniqueness, RiskSummary, SampleRisk
 
-from ..text import count, qid_text
+from ..text import count, local_digits, qid_text
 from .canvas import TEXT_SIZE, PlotCanvas
 from .models_view import fill_table, plain_table
+from ..i18n import translate
 
-MODEL_LABELS = (("zayatz", "Zayatz model"), ("pitman", "Pitman model"), ("snb", "SNB model (slide negative binomial)"))
+MODEL_LABELS = (
+    ("zayatz", QT_TRANSLATE_NOOP("widgets.sample_view", "Zayatz model")),
+    ("pitman", QT_TRANSLATE_NOOP("widgets.sample_view", "Pitman model")),
+    ("snb", QT_TRANSLATE_NOOP("widgets.sample_view", "SNB model (slide negative binomial)")),
+)
+
+
+def pct(value: float) -> str:
+    """The report's percentage (never rounded to 0% or 100%) in the window's language."""
+    return local_digits(report_pct(value))
+
+
+def people(value: float) -> str:
+    """The report's expected number of people in the window's language."""
+    return local_digits(report_people(value))
 
 
 def expected_text(summary: RiskSummary) -> str:
@@ -29,14 +44,16 @@ def expected_text(summary: RiskSummary) -> str:
 def risk_rows(individual: RiskSummary, household: Optional[RiskSummary]) -> list[list[str]]:
     """The risk table: one row per measure, a column per risk (individual, household)."""
     summaries = [individual] + ([household] if household is not None else [])
-    rows = [["Expected re-identifications"] + [expected_text(s) for s in summaries],
-            ["Mean risk"] + [f"{s.mean:.3g}" for s in summaries],
-            ["Highest risk"] + [f"{s.maximum:.3g}" for s in summaries]]
+    rows = [
+        [translate("widgets.sample_view", "Expected re-identifications")] + [expected_text(s) for s in summaries],
+        [translate("widgets.sample_view", "Mean risk")] + [local_digits(f"{s.mean:.3g}") for s in summaries],
+        [translate("widgets.sample_view", "Highest risk")] + [local_digits(f"{s.maximum:.3g}") for s in summaries],
+    ]
     for index, (x, _) in enumerate(individual.above_thresholds):
-        row = [f"Records with risk above {x:g}"]
+        row = [translate("widgets.sample_view", "Records with risk above {0}").format(local_digits(f"{x:g}"))]
         for s in summaries:
             above = s.above_thresholds[index][1] if index < len(s.above_thresholds) else None
-            row.append("n/a" if above is None else f"{above:,}")
+            row.append(translate("widgets.sample_view", "n/a") if above is None else count(above))
         rows.append(row)
     return rows
 
@@ -44,29 +61,67 @@ def risk_rows(individual: RiskSummary, household: Optional[RiskSummary]) -> list
 def uniqueness_rows(pu: PopulationUniqueness, rows: int) -> list[list[str]]:
     """Sample uniques (share of the records) and the population-uniqueness estimates (share of
     the population), with the sampling fraction they assume."""
-    out = [["Sample uniques (of the records)", f"{pct(pu.sample_unique_share)} ({pu.sample_uniques:,} of {rows:,})"]]
+    out = [
+        [
+            translate("widgets.sample_view", "Sample uniques (of the records)"),
+            translate("widgets.sample_view", "{0} ({1} of {2})").format(
+                pct(pu.sample_unique_share), count(pu.sample_uniques), count(rows)
+            ),
+        ]
+    ]
     for name, label in MODEL_LABELS:
         value = getattr(pu, name)
-        out.append([label, "does not apply" if value is None else pct(value)])
-    out.append(["Dankar et al. choice", "no model applies" if pu.dankar_estimate is None
-                else f"{pct(pu.dankar_estimate)} ({model_name(pu.dankar_model)})"])
-    source = {"given": "given", "weights": "n / sum of weights",
-              "population": "no weight"}.get(pu.sampling_fraction_source, pu.sampling_fraction_source)
-    out.append(["Sampling fraction", f"{pu.sampling_fraction:.4g} ({source})"])
-    out.append(["Population size", f"{pu.population_size:,.0f}"])
+        out.append(
+            [
+                translate("widgets.sample_view", label),
+                translate("widgets.sample_view", "does not apply") if value is None else pct(value),
+            ]
+        )
+    out.append(
+        [
+            translate("widgets.sample_view", "Dankar et al. choice"),
+            (
+                translate("widgets.sample_view", "no model applies")
+                if pu.dankar_estimate is None
+                else f"{pct(pu.dankar_estimate)} ({model_name(pu.dankar_model)})"
+            ),
+        ]
+    )
+    source = {
+        "given": translate("widgets.sample_view", "given"),
+        "weights": translate("widgets.sample_view", "n / sum of weights"),
+        "population": translate("widgets.sample_view", "no weight"),
+    }.get(pu.sampling_fraction_source, pu.sampling_fraction_source)
+    out.append(
+        [
+            translate("widgets.sample_view", "Sampling fraction"),
+            local_digits(f"{pu.sampling_fraction:.4g}") + f" ({source})",
+        ]
+    )
+    out.append([translate("widgets.sample_view", "Population size"), local_digits(f"{pu.population_size:,.0f}")])
     return out
 
 
 def by_size_rows(sample: SampleRisk) -> list[list[str]]:
     """For each number of key variables, the subset with the most expected re-identifications."""
-    return [[str(len(e.qids)), people(e.expected_reidentifications), pct(e.expected_share), f"{e.maximum:.3g}",
-             qid_text(e.qids)] for e in sample.expected_by_size]
+    return [
+        [
+            str(len(e.qids)),
+            people(e.expected_reidentifications),
+            pct(e.expected_share),
+            local_digits(f"{e.maximum:.3g}"),
+            qid_text(e.qids),
+        ]
+        for e in sample.expected_by_size
+    ]
 
 
 def sentence(sample: SampleRisk) -> str:
     """The plain-language line: 'about 412 people (0.8%) are expected to be re-identified'."""
-    phrase = expected_phrase(sample.individual)
-    return f"{phrase[0].upper()}{phrase[1:]} are expected to be re-identified"
+    summary = sample.individual
+    return translate("widgets.sample_view", "About {0} people ({1}) are expected to be re-identified").format(
+        people(summary.expected_reidentifications), pct(summary.expected_share)
+    )
 
 
 def _fit_height(table) -> None:
@@ -92,7 +147,7 @@ class RiskChart(PlotCanvas):
         self.bars = []
         if sample is not None:
             self.bars = draw_risk_bins(ax, sample.individual_bins, sample.individual.above_thresholds)
-            ax.set_title("Individual risk: records by risk", fontsize=TEXT_SIZE)
+            ax.set_title(translate("widgets.sample_view", "Individual risk: records by risk"), fontsize=TEXT_SIZE)
             ax.tick_params(labelsize=TEXT_SIZE - 1)
             self.annotation(ax)
         else:
@@ -106,8 +161,9 @@ class RiskChart(PlotCanvas):
         for i, bar in enumerate(self.bars):
             if bar.contains(event)[0]:
                 x = bar.get_x() + bar.get_width() / 2
-                return (x, bar.get_height()), \
-                    f"risk {bins.edges[i]:g} to {bins.edges[i + 1]:g}: {count(bins.counts[i])} records"
+                return (x, bar.get_height()), translate("widgets.sample_view", "risk {0} to {1}: {2} records").format(
+                    local_digits(f"{bins.edges[i]:g}"), local_digits(f"{bins.edges[i + 1]:g}"), count(bins.counts[i])
+                )
         return None
 
 
@@ -123,15 +179,23 @@ class SudaChart(PlotCanvas):
         if suda is None:
             ax = self.figure.add_subplot(1, 1, 1)
             ax.set_axis_off()
-            ax.text(0.5, 0.5, "SUDA was not run: tick Special uniques (SUDA) on the Attacks page.",
-                    ha="center", va="center", fontsize=TEXT_SIZE + 1, color="#555555", transform=ax.transAxes)
+            ax.text(
+                0.5,
+                0.5,
+                translate("widgets.sample_view", "SUDA was not run: tick Special uniques (SUDA) on the Attacks page."),
+                ha="center",
+                va="center",
+                fontsize=TEXT_SIZE + 1,
+                color="#555555",
+                transform=ax.transAxes,
+            )
             self.draw_idle()
             return
         left, right = self.figure.subplots(1, 2)
         draw_dis_bands(left, suda.dis_bands)
-        left.set_title("DIS-SUDA score distribution", fontsize=TEXT_SIZE)
+        left.set_title(translate("widgets.sample_view", "DIS-SUDA score distribution"), fontsize=TEXT_SIZE)
         draw_contributions(right, suda.contributions)
-        right.set_title("Contribution of each key variable", fontsize=TEXT_SIZE)
+        right.set_title(translate("widgets.sample_view", "Contribution of each key variable"), fontsize=TEXT_SIZE)
         for ax in (left, right):
             ax.tick_params(labelsize=TEXT_SIZE - 1)
             ax.xaxis.label.set_size(TEXT_SIZE - 1)
@@ -162,11 +226,17 @@ class SampleView(QWidget):
         for table in (self.risk_table, self.uniqueness_table, self.by_size_table):
             table.setWordWrap(False)
             table.verticalHeader().setDefaultSectionSize(22)
-        for label, widget in (("<b>Risk from the sampling weights</b>", self.risk_table),
-                              ("<b>Population uniques</b> (estimated share of the population)",
-                               self.uniqueness_table),
-                              ("<b>Expected re-identifications by number of key variables known</b>",
-                               self.by_size_table)):
+        for label, widget in (
+            (translate("widgets.sample_view", "<b>Risk from the sampling weights</b>"), self.risk_table),
+            (
+                translate("widgets.sample_view", "<b>Population uniques</b> (estimated share of the population)"),
+                self.uniqueness_table,
+            ),
+            (
+                translate("widgets.sample_view", "<b>Expected re-identifications by number of key variables known</b>"),
+                self.by_size_table,
+            ),
+        ):
             column.addWidget(QLabel(label))
             column.addWidget(widget)
         self.by_size_table.setMinimumHeight(90)
@@ -193,21 +263,40 @@ class SampleView(QWidget):
         sample = assessment.sample_risk if assessment is not None else None
         self.body.setVisible(sample is not None)
         if sample is None:
-            self.note.setText("No sample-file measures in this run. If the file is a sample, choose its "
-                              "sampling weight (and household id) on the Data page, or tick Special uniques "
-                              "(SUDA) on the Attacks page, and run again.")
+            self.note.setText(
+                translate(
+                    "widgets.sample_view",
+                    "No sample-file measures in this run. If the file is a sample, choose its "
+                    "sampling weight (and household id) on the Data page, or tick Special uniques "
+                    "(SUDA) on the Attacks page, and run again.",
+                )
+            )
             self.risk_chart.show_sample(None)
             self.suda_chart.show_sample(None)
             return
         self.note.setText(self.summary_text(sample))
-        heads = ["Measure", "Individual risk"] + (["Household risk"] if sample.household_summary else [])
+        heads = [translate("widgets.sample_view", "Measure"), translate("widgets.sample_view", "Individual risk")] + (
+            [translate("widgets.sample_view", "Household risk")] if sample.household_summary else []
+        )
         fill_table(self.risk_table, heads, risk_rows(sample.individual, sample.household_summary))
-        fill_table(self.uniqueness_table, ["Measure", "Share"],
-              uniqueness_rows(sample.population_uniqueness, sample.rows))
+        fill_table(
+            self.uniqueness_table,
+            [translate("widgets.sample_view", "Measure"), translate("widgets.sample_view", "Share")],
+            uniqueness_rows(sample.population_uniqueness, sample.rows),
+        )
         for table in (self.risk_table, self.uniqueness_table):
             _fit_height(table)
-        fill_table(self.by_size_table, ["Size", "Expected", "Share", "Highest risk", "Key variables"],
-              by_size_rows(sample))
+        fill_table(
+            self.by_size_table,
+            [
+                translate("widgets.sample_view", "Size"),
+                translate("widgets.sample_view", "Expected"),
+                translate("widgets.sample_view", "Share"),
+                translate("widgets.sample_view", "Highest risk"),
+                translate("widgets.sample_view", "Key variables"),
+            ],
+            by_size_rows(sample),
+        )
         self.suda_label.setText(self.suda_text(sample))
         self.suda_label.setToolTip(self.suda_tip(sample))
         self.suda_chart.setToolTip(self.suda_tip(sample))
@@ -217,37 +306,62 @@ class SampleView(QWidget):
     @staticmethod
     def summary_text(sample: SampleRisk) -> str:
         if sample.weight:
-            design = (f"Sampling weight <b>{sample.weight}</b>: the {sample.rows:,} records stand for "
-                      f"about {sample.population_estimate:,.0f} people")
+            design = translate(
+                "widgets.sample_view", "Sampling weight <b>{0}</b>: the {1} records stand for about {2} people"
+            ).format(sample.weight, count(sample.rows), local_digits(f"{sample.population_estimate:,.0f}"))
         else:
-            design = f"No sampling weight: the {sample.rows:,} records are taken as the whole population"
+            design = translate(
+                "widgets.sample_view", "No sampling weight: the {0} records are taken as the whole population"
+            ).format(count(sample.rows))
         if sample.household and sample.households is not None:
-            design += f"; {sample.households:,} households (<b>{sample.household}</b>)"
-        missing = ("a missing value matches any value" if sample.missing == "wildcard"
-                   else "a missing value is a value of its own")
-        return (f"<b>{sentence(sample)}</b> (key: {qid_text(sample.key)}). {design}; {missing}. "
-                f"Individual risk: the chance that a record is correctly re-identified by an attacker who "
-                f"knows the key of a person of the population.")
+            design += translate("widgets.sample_view", "; {0} households (<b>{1}</b>)").format(
+                count(sample.households), sample.household
+            )
+        missing = (
+            translate("widgets.sample_view", "a missing value matches any value")
+            if sample.missing == "wildcard"
+            else translate("widgets.sample_view", "a missing value is a value of its own")
+        )
+        return translate(
+            "widgets.sample_view",
+            "<b>{0}</b> (key: {1}). {2}; {3}. Individual risk: the chance that a record is correctly "
+            "re-identified by an attacker who knows the key of a person of the population.",
+        ).format(sentence(sample), qid_text(sample.key), design, missing)
 
     @staticmethod
     def suda_text(sample: SampleRisk) -> str:
         suda = sample.suda
         if suda is None:
             return ""
-        sizes = ", ".join(f"{msus:,} of size {size}" for size, msus in suda.msus_by_size) or "none"
-        return (f"<b>Special uniques (SUDA)</b>: {suda.special_uniques:,} records "
-                f"({pct(suda.special_uniques / sample.rows)}); MSUs of at most {suda.max_size} variables: "
-                f"{sizes}. SUDA score: mean {suda.mean_score:.3g}, highest {suda.max_score:.3g}; DIS-SUDA "
-                f"score (DIS fraction {suda.dis_fraction:g}): mean {suda.mean_dis_score:.3g}, highest "
-                f"{suda.max_dis_score:.3g}.")
+        sizes = ", ".join(
+            translate("widgets.sample_view", "{0} of size {1}").format(count(msus), size)
+            for size, msus in suda.msus_by_size
+        ) or translate("widgets.sample_view", "none")
+        return translate(
+            "widgets.sample_view",
+            "<b>Special uniques (SUDA)</b>: {0} records ({1}); MSUs of at most {2} variables: {3}. "
+            "SUDA score: mean {4}, highest {5}; DIS-SUDA score (DIS fraction {6}): mean {7}, "
+            "highest {8}.",
+        ).format(
+            count(suda.special_uniques),
+            pct(suda.special_uniques / sample.rows),
+            suda.max_size,
+            sizes,
+            *(local_digits(f"{v:.3g}") for v in (suda.mean_score, suda.max_score)),
+            local_digits(f"{suda.dis_fraction:g}"),
+            *(local_digits(f"{v:.3g}") for v in (suda.mean_dis_score, suda.max_dis_score)),
+        )
 
     @staticmethod
     def suda_tip(sample: SampleRisk) -> str:
         suda = sample.suda
         if suda is None:
             return ""
-        return (f"A variable's contribution counts every MSU it is part of, so the shares add up to more "
-                f"than 100%.\nScoring: {suda.variant}.")
+        return translate(
+            "widgets.sample_view",
+            "A variable's contribution counts every MSU it is part of, so the shares add up to more "
+            "than 100%.\nScoring: {0}.",
+        ).format(suda.variant)
 
 
 __all__ = ["SampleView", "risk_rows", "uniqueness_rows", "sentence", "expected_text"]

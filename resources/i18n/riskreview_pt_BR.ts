@@ -2,6 +2,105 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AnalysisController</name>
+    <message>
+        <source>Cancelling...</source>
+        <translation>Cancelando...</translation>
+    </message>
+    <message>
+        <source>The analysis changed during the run: its result was dropped. Run again for the analysis now on screen.</source>
+        <translation>A análise mudou durante a execução: o resultado foi descartado. Execute de novo para a análise que está na tela.</translation>
+    </message>
+    <message>
+        <source>Finished in {0}.</source>
+        <translation>Concluído em {0}.</translation>
+    </message>
+    <message>
+        <source>The run failed</source>
+        <translation>A execução falhou</translation>
+    </message>
+    <message>
+        <source>Run cancelled: nothing was kept from it.</source>
+        <translation>Execução cancelada: nada foi mantido dela.</translation>
+    </message>
+    <message>
+        <source>Export the PDF report</source>
+        <translation>Exportar o relatório em PDF</translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf)</source>
+        <translation>Relatório em PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export CSV and JSON into a folder</source>
+        <translation>Exportar CSV e JSON para uma pasta</translation>
+    </message>
+    <message>
+        <source>the report</source>
+        <translation>o relatório</translation>
+    </message>
+    <message>
+        <source>the tables</source>
+        <translation>as tabelas</translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation>Nada para exportar</translation>
+    </message>
+    <message>
+        <source>Run the analysis on this page first.</source>
+        <translation>Execute primeiro a análise desta página.</translation>
+    </message>
+    <message>
+        <source>{0}: cannot write {1} there ({2})</source>
+        <translation>{0}: não é possível gravar {1} ali ({2})</translation>
+    </message>
+    <message>
+        <source>Writing {0} to {1}...</source>
+        <translation>Gravando {0} em {1}...</translation>
+    </message>
+    <message>
+        <source>Exported to {0}.</source>
+        <translation>Exportado para {0}.</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>A exportação falhou</translation>
+    </message>
+    <message>
+        <source>Export cancelled: nothing was written.</source>
+        <translation>Exportação cancelada: nada foi gravado.</translation>
+    </message>
+    <message>
+        <source>Open an analysis</source>
+        <translation>Abrir uma análise</translation>
+    </message>
+    <message>
+        <source>Save the analysis</source>
+        <translation>Salvar a análise</translation>
+    </message>
+    <message>
+        <source>Could not open the analysis</source>
+        <translation>Não foi possível abrir a análise</translation>
+    </message>
+    <message>
+        <source>Opened the analysis {0}.</source>
+        <translation>Análise {0} aberta.</translation>
+    </message>
+    <message>
+        <source>Nothing to save yet</source>
+        <translation>Ainda não há nada para salvar</translation>
+    </message>
+    <message>
+        <source>Could not save the analysis</source>
+        <translation>Não foi possível salvar a análise</translation>
+    </message>
+    <message>
+        <source>Saved the analysis to {0}.</source>
+        <translation>Análise salva em {0}.</translation>
+    </message>
+</context>
+<context>
     <name>app</name>
     <message>
         <source>&amp;Edit</source>
@@ -10,6 +109,451 @@
     <message>
         <source>&amp;Preferences...</source>
         <translation>&amp;Preferências...</translation>
+    </message>
+</context>
+<context>
+    <name>assessment</name>
+    <message>
+        <source>The scenarios are running: wait for them to finish or cancel them on the Scenarios page.</source>
+        <translation>Os cenários estão em execução: aguarde o término ou cancele-os na página Cenários.</translation>
+    </message>
+    <message>
+        <source>The attacks cannot run yet</source>
+        <translation>Os ataques ainda não podem ser executados</translation>
+    </message>
+    <message>
+        <source>The attacks could not run</source>
+        <translation>Não foi possível executar os ataques</translation>
+    </message>
+    <message>
+        <source>Starting the attacks</source>
+        <translation>Iniciando os ataques</translation>
+    </message>
+    <message>
+        <source>Run the attacks first.</source>
+        <translation>Execute os ataques primeiro.</translation>
+    </message>
+    <message>
+        <source>on the Dask cluster at {0}</source>
+        <translation>no cluster Dask em {0}</translation>
+    </message>
+</context>
+<context>
+    <name>attacks_page</name>
+    <message>
+        <source>a value of their own</source>
+        <translation>um valor próprio</translation>
+    </message>
+    <message>
+        <source>match any value (sdcMicro)</source>
+        <translation>corresponde a qualquer valor (sdcMicro)</translation>
+    </message>
+    <message>
+        <source>target k</source>
+        <translation>k alvo</translation>
+    </message>
+    <message>
+        <source>target l</source>
+        <translation>l alvo</translation>
+    </message>
+    <message>
+        <source>target alpha</source>
+        <translation>alfa alvo</translation>
+    </message>
+    <message>
+        <source>target t</source>
+        <translation>t alvo</translation>
+    </message>
+    <message>
+        <source>target beta</source>
+        <translation>beta alvo</translation>
+    </message>
+    <message>
+        <source>target delta</source>
+        <translation>delta alvo</translation>
+    </message>
+    <message>
+        <source>3 · Attacks</source>
+        <translation>3 · Ataques</translation>
+    </message>
+    <message>
+        <source>Attacks</source>
+        <translation>Ataques</translation>
+    </message>
+    <message>
+        <source>Re-identification: find a person&apos;s record</source>
+        <translation>Reidentificação: encontrar o registro de uma pessoa</translation>
+    </message>
+    <message>
+        <source>Can the attacker tell which record belongs to a person they know?</source>
+        <translation>O atacante consegue dizer qual registro pertence a uma pessoa que ele conhece?</translation>
+    </message>
+    <message>
+        <source>Attribute inference: learn a person&apos;s sensitive value</source>
+        <translation>Inferência de atributo: descobrir o valor sensível de uma pessoa</translation>
+    </message>
+    <message>
+        <source>Can the attacker learn a person&apos;s sensitive value (e.g. a health condition) even without finding the exact record?</source>
+        <translation>O atacante consegue descobrir o valor sensível de uma pessoa (p. ex. uma condição de saúde) mesmo sem encontrar o registro exato?</translation>
+    </message>
+    <message>
+        <source>Collective: anyone in the table</source>
+        <translation>Coletivo: qualquer pessoa da tabela</translation>
+    </message>
+    <message>
+        <source>Attack every person, for every subset of the quasi-identifiers the attacker may know (the sweep).</source>
+        <translation>Atacar todas as pessoas, para cada subconjunto de quase-identificadores que o atacante pode conhecer (a varredura).</translation>
+    </message>
+    <message>
+        <source>Individual targets: specific people</source>
+        <translation>Alvos individuais: pessoas específicas</translation>
+    </message>
+    <message>
+        <source>Attack the people listed below, whose values the attacker knows.</source>
+        <translation>Atacar as pessoas listadas abaixo, cujos valores o atacante conhece.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Who is attacked&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Quem é atacado&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Individual targets</source>
+        <translation>Alvos individuais</translation>
+    </message>
+    <message>
+        <source>Pick a row on the Data page (&quot;Use selected row as a target&quot;) or type the values the attacker knows.</source>
+        <translation>Escolha uma linha na página Dados (&quot;Usar a linha selecionada como alvo&quot;) ou digite os valores que o atacante conhece.</translation>
+    </message>
+    <message>
+        <source>Type a target...</source>
+        <translation>Digitar um alvo...</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Which sets of quasi-identifiers the attacker may know</source>
+        <translation>Quais conjuntos de quase-identificadores o atacante pode conhecer</translation>
+    </message>
+    <message>
+        <source>Every subset</source>
+        <translation>Todos os subconjuntos</translation>
+    </message>
+    <message>
+        <source>Every subset of at most</source>
+        <translation>Todos os subconjuntos de no máximo</translation>
+    </message>
+    <message>
+        <source>Only all quasi-identifiers together</source>
+        <translation>Somente todos os quase-identificadores juntos</translation>
+    </message>
+    <message>
+        <source>Chosen sets:</source>
+        <translation>Conjuntos escolhidos:</translation>
+    </message>
+    <message>
+        <source> QIDs</source>
+        <translation> QIs</translation>
+    </message>
+    <message>
+        <source>Add a set...</source>
+        <translation>Adicionar um conjunto...</translation>
+    </message>
+    <message>
+        <source>Privacy models</source>
+        <translation>Modelos de privacidade</translation>
+    </message>
+    <message>
+        <source>Report the privacy-model levels the data reaches</source>
+        <translation>Informar os níveis dos modelos de privacidade que os dados atingem</translation>
+    </message>
+    <message>
+        <source>k-anonymity, l-diversity, t-closeness and related models: the level each subset of quasi-identifiers reaches.</source>
+        <translation>k-anonimato, l-diversidade, t-proximidade e modelos afins: o nível que cada subconjunto de quase-identificadores atinge.</translation>
+    </message>
+    <message>
+        <source>l for recursive (c,l)-diversity:</source>
+        <translation>l da (c,l)-diversidade recursiva:</translation>
+    </message>
+    <message>
+        <source>Optional targets: count the groups (and people) that fall short.</source>
+        <translation>Metas opcionais: contar os grupos (e as pessoas) que ficam abaixo delas.</translation>
+    </message>
+    <message>
+        <source>Sample file (survey weights, special uniques)</source>
+        <translation>Arquivo amostral (pesos da pesquisa, únicos especiais)</translation>
+    </message>
+    <message>
+        <source>Sampling fraction:</source>
+        <translation>Fração amostral:</translation>
+    </message>
+    <message>
+        <source>The sample&apos;s share of the population (n / N), for the population-uniqueness estimates. Unticked: n / sum of the weights.</source>
+        <translation>A proporção da população na amostra (n / N), para as estimativas de unicidade na população. Desmarcado: n / soma dos pesos.</translation>
+    </message>
+    <message>
+        <source>Risk thresholds:</source>
+        <translation>Limiares de risco:</translation>
+    </message>
+    <message>
+        <source>Individual-risk levels (between 0 and 1, separated by commas): the results count the records above each.</source>
+        <translation>Níveis de risco individual (entre 0 e 1, separados por vírgulas): os resultados contam os registros acima de cada um.</translation>
+    </message>
+    <message>
+        <source>Missing values:</source>
+        <translation>Valores ausentes:</translation>
+    </message>
+    <message>
+        <source>How a missing quasi-identifier value counts in the sample-file measures.</source>
+        <translation>Como um valor ausente de quase-identificador conta nas medidas do arquivo amostral.</translation>
+    </message>
+    <message>
+        <source>Special uniques (SUDA)</source>
+        <translation>Únicos especiais (SUDA)</translation>
+    </message>
+    <message>
+        <source>Find, for each record unique in the sample, its minimal sample uniques (the smallest sets of quasi-identifiers on which it is unique) and score it.</source>
+        <translation>Encontrar, para cada registro único na amostra, os seus únicos amostrais mínimos (os menores conjuntos de quase-identificadores nos quais ele é único) e atribuir-lhe uma pontuação.</translation>
+    </message>
+    <message>
+        <source>Max MSU size:</source>
+        <translation>Tamanho máximo do MSU:</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>todos</translation>
+    </message>
+    <message>
+        <source>Largest set of quasi-identifiers searched for minimal sample uniques (all: every size).</source>
+        <translation>Maior conjunto de quase-identificadores pesquisado em busca de únicos amostrais mínimos (todos: qualquer tamanho).</translation>
+    </message>
+    <message>
+        <source>DIS fraction:</source>
+        <translation>Fração DIS:</translation>
+    </message>
+    <message>
+        <source>The sampling fraction used by the DIS-SUDA score.</source>
+        <translation>A fração amostral usada pela pontuação DIS-SUDA.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Execução</translation>
+    </message>
+    <message>
+        <source>Worker processes:</source>
+        <translation>Processos de trabalho:</translation>
+    </message>
+    <message>
+        <source>The sweep runs on this many worker processes.</source>
+        <translation>A varredura é executada com este número de processos de trabalho.</translation>
+    </message>
+    <message>
+        <source>Risk thresholds: {0}.</source>
+        <translation>Limiares de risco: {0}.</translation>
+    </message>
+    <message>
+        <source>Choose the quasi-identifiers on the Data page first.</source>
+        <translation>Escolha primeiro os quase-identificadores na página Dados.</translation>
+    </message>
+    <message>
+        <source>Sensitive columns: {0}.</source>
+        <translation>Colunas sensíveis: {0}.</translation>
+    </message>
+    <message>
+        <source>No sensitive column: set one on the Data page to attack sensitive values.</source>
+        <translation>Nenhuma coluna sensível: defina uma na página Dados para atacar valores sensíveis.</translation>
+    </message>
+    <message>
+        <source>Sampling weight: &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>Peso amostral: &lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>, household id: &lt;b&gt;{0}&lt;/b&gt;.</source>
+        <translation>, identificador do domicílio: &lt;b&gt;{0}&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source> The individual risk, expected re-identifications and population uniques are estimated.</source>
+        <translation> São estimados o risco individual, as reidentificações esperadas e os únicos na população.</translation>
+    </message>
+    <message>
+        <source>No sampling weight chosen: the file is treated as the whole population. If it is a sample, set its weight column&apos;s role to Sampling weight on the Data page.</source>
+        <translation>Nenhum peso amostral escolhido: o arquivo é tratado como a população inteira. Se for uma amostra, defina o papel da sua coluna de peso como Peso amostral na página Dados.</translation>
+    </message>
+    <message>
+        <source> Household id: &lt;b&gt;{0}&lt;/b&gt;.</source>
+        <translation> Identificador do domicílio: &lt;b&gt;{0}&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>No quasi-identifier chosen yet.</source>
+        <translation>Nenhum quase-identificador escolhido ainda.</translation>
+    </message>
+    <message>
+        <source> (collective attack off: only the full set)</source>
+        <translation> (ataque coletivo desligado: somente o conjunto completo)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{count} {subsets}&lt;/b&gt; of {k} {qids}{where}.</source>
+        <translation>&lt;b&gt;{count} {subsets}&lt;/b&gt; de {k} {qids}{where}.</translation>
+    </message>
+    <message>
+        <source>subsets</source>
+        <translation>subconjuntos</translation>
+    </message>
+    <message>
+        <source>subset</source>
+        <translation>subconjunto</translation>
+    </message>
+    <message>
+        <source>quasi-identifiers</source>
+        <translation>quase-identificadores</translation>
+    </message>
+    <message>
+        <source>quasi-identifier</source>
+        <translation>quase-identificador</translation>
+    </message>
+    <message>
+        <source>the speed of your last run</source>
+        <translation>a velocidade da sua última execução</translation>
+    </message>
+    <message>
+        <source>a reference speed measured on the example</source>
+        <translation>uma velocidade de referência medida no exemplo</translation>
+    </message>
+    <message>
+        <source>Estimated run time: about {time} (an estimate from {rows} rows x {subsets} subsets at {basis}).</source>
+        <translation>Tempo de execução estimado: cerca de {time} (estimativa a partir de {rows} linhas x {subsets} subconjuntos com {basis}).</translation>
+    </message>
+    <message>
+        <source>Before running: {0}.</source>
+        <translation>Antes de executar: {0}.</translation>
+    </message>
+    <message>
+        <source>{0!r} is not a number</source>
+        <translation>{0!r} não é um número</translation>
+    </message>
+    <message>
+        <source>give at least one level, e.g. 0.01, 0.05, 0.1, 0.2</source>
+        <translation>informe pelo menos um nível, p. ex. 0.01, 0.05, 0.1, 0.2</translation>
+    </message>
+</context>
+<context>
+    <name>data_page</name>
+    <message>
+        <source>its name and its values</source>
+        <translation>pelo seu nome e pelos seus valores</translation>
+    </message>
+    <message>
+        <source>its name</source>
+        <translation>pelo seu nome</translation>
+    </message>
+    <message>
+        <source>its values</source>
+        <translation>pelos seus valores</translation>
+    </message>
+    <message>
+        <source>1 · Data</source>
+        <translation>1 · Dados</translation>
+    </message>
+    <message>
+        <source>No data yet. Open a data file (Ctrl+O), drop one on the window, or start with the census example from the Start page.</source>
+        <translation>Ainda não há dados. Abra um arquivo de dados (Ctrl+O), solte um na janela ou comece pelo exemplo do censo na página Início.</translation>
+    </message>
+    <message>
+        <source>Open a data file...</source>
+        <translation>Abrir um arquivo de dados...</translation>
+    </message>
+    <message>
+        <source>Import options...</source>
+        <translation>Opções de importação...</translation>
+    </message>
+    <message>
+        <source>Change the delimiter, encoding or sheet used to read the file.</source>
+        <translation>Alterar o delimitador, a codificação ou a planilha usados para ler o arquivo.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rows&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Linhas&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Click a column header to sort. Select a row and press the button to attack that person as an individual target.</source>
+        <translation>Clique no cabeçalho de uma coluna para ordenar. Selecione uma linha e pressione o botão para atacar essa pessoa como alvo individual.</translation>
+    </message>
+    <message>
+        <source>Use selected row as a target</source>
+        <translation>Usar a linha selecionada como alvo</translation>
+    </message>
+    <message>
+        <source>Adds an individual target whose known values are this row&apos;s quasi-identifier values.</source>
+        <translation>Adiciona um alvo individual cujos valores conhecidos são os valores dos quase-identificadores desta linha.</translation>
+    </message>
+    <message>
+        <source>Use as the sampling weight</source>
+        <translation>Usar como peso amostral</translation>
+    </message>
+    <message>
+        <source>Gives the suggested column the Sampling weight role: the file is then treated as a sample of a larger population.</source>
+        <translation>Atribui à coluna sugerida o papel Peso amostral: o arquivo passa a ser tratado como uma amostra de uma população maior.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{name}&lt;/b&gt; — {format}, {rows} rows, {columns} columns</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; — {format}, {rows} linhas, {columns} colunas</translation>
+    </message>
+    <message>
+        <source>quasi-identifiers</source>
+        <translation>quase-identificadores</translation>
+    </message>
+    <message>
+        <source>sensitive</source>
+        <translation>sensíveis</translation>
+    </message>
+    <message>
+        <source>identifiers (excluded)</source>
+        <translation>identificadores (excluídos)</translation>
+    </message>
+    <message>
+        <source>linkage key</source>
+        <translation>chave de ligação</translation>
+    </message>
+    <message>
+        <source>sampling weight</source>
+        <translation>peso amostral</translation>
+    </message>
+    <message>
+        <source>household id</source>
+        <translation>identificador do domicílio</translation>
+    </message>
+    <message>
+        <source>No roles chosen yet.</source>
+        <translation>Nenhum papel escolhido ainda.</translation>
+    </message>
+    <message>
+        <source>  Set at least one column to &lt;b&gt;Quasi-identifier&lt;/b&gt; (what an attacker could know), and the columns to protect to &lt;b&gt;Sensitive&lt;/b&gt;.</source>
+        <translation>  Defina pelo menos uma coluna como &lt;b&gt;Quase-identificador&lt;/b&gt; (o que um atacante poderia conhecer) e as colunas a proteger como &lt;b&gt;Atributo sensível&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source> ({names} also could be.)</source>
+        <translation> ({names} também poderia(m) ser.)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Is this file a sample?&lt;/b&gt; Column &lt;b&gt;{column}&lt;/b&gt; looks like a sampling weight by {reason} ({share} of its values above 1, {distinct} different values).{also} If it is, make it the sampling weight: the risk is then estimated for the population the sample stands for.</source>
+        <translation>&lt;b&gt;Este arquivo é uma amostra?&lt;/b&gt; A coluna &lt;b&gt;{column}&lt;/b&gt; parece um peso amostral {reason} ({share} dos seus valores acima de 1, {distinct} valores diferentes).{also} Se for, torne-a o peso amostral: o risco passa a ser estimado para a população que a amostra representa.</translation>
+    </message>
+    <message>
+        <source>Use {column} as the sampling weight</source>
+        <translation>Usar {column} como peso amostral</translation>
+    </message>
+    <message>
+        <source>Select a row first (click its row number).</source>
+        <translation>Selecione uma linha primeiro (clique no número da linha).</translation>
+    </message>
+    <message>
+        <source>Choose the quasi-identifiers first: the target is what the attacker knows about this row.</source>
+        <translation>Escolha primeiro os quase-identificadores: o alvo é o que o atacante sabe sobre esta linha.</translation>
+    </message>
+    <message>
+        <source>Added target (file row {row}): {target}. It is attacked when Individual targets is ticked on the Attacks page.</source>
+        <translation>Alvo adicionado (linha {row} do arquivo): {target}. Ele é atacado quando Alvos individuais está marcado na página Ataques.</translation>
     </message>
 </context>
 <context>
@@ -482,14 +1026,6 @@
         <source>Computing privacy loss and utility</source>
         <translation>Calculando a perda de privacidade e a utilidade</translation>
     </message>
-    <message>
-        <source>elapsed {duration}</source>
-        <translation>decorrido {duration}</translation>
-    </message>
-    <message>
-        <source> · remaining about {duration}</source>
-        <translation> · faltam cerca de {duration}</translation>
-    </message>
 </context>
 <context>
     <name>dp.scenario_table</name>
@@ -600,34 +1136,6 @@
         <translation>Antes de publicar estatísticas com ruído em vez de microdados: quanto um atacante ainda descobre sobre o valor sensível de uma pessoa, e quanto um analista ainda pode confiar na contagem, para cada ε?</translation>
     </message>
     <message>
-        <source>Open a differential-privacy analysis</source>
-        <translation>Abrir uma análise de privacidade diferencial</translation>
-    </message>
-    <message>
-        <source>The analysis could not be opened</source>
-        <translation>Não foi possível abrir a análise</translation>
-    </message>
-    <message>
-        <source>Opened {0}.</source>
-        <translation>{0} aberto.</translation>
-    </message>
-    <message>
-        <source>The analysis cannot be saved yet</source>
-        <translation>A análise ainda não pode ser salva</translation>
-    </message>
-    <message>
-        <source>Save the analysis</source>
-        <translation>Salvar a análise</translation>
-    </message>
-    <message>
-        <source>The analysis could not be saved</source>
-        <translation>Não foi possível salvar a análise</translation>
-    </message>
-    <message>
-        <source>Saved the analysis to {0}.</source>
-        <translation>Análise salva em {0}.</translation>
-    </message>
-    <message>
         <source>The analysis cannot run</source>
         <translation>A análise não pode ser executada</translation>
     </message>
@@ -639,49 +1147,243 @@
         <source>The analysis could not run</source>
         <translation>Não foi possível executar a análise</translation>
     </message>
+</context>
+<context>
+    <name>jobs</name>
     <message>
-        <source>Cancelled: nothing was kept from that run.</source>
-        <translation>Cancelado: nada foi mantido dessa execução.</translation>
+        <source>Not enough memory to finish. Close other programs, or use fewer quasi-identifiers or a smaller subset family.</source>
+        <translation>Memória insuficiente para concluir. Feche outros programas ou use menos quase-identificadores ou uma família de subconjuntos menor.</translation>
+    </message>
+    <message>
+        <source>An unexpected error stopped the work ({error}).</source>
+        <translation>Um erro inesperado interrompeu o trabalho ({error}).</translation>
+    </message>
+</context>
+<context>
+    <name>main_window</name>
+    <message>
+        <source>Start</source>
+        <translation>Início</translation>
+    </message>
+    <message>
+        <source>1  Data</source>
+        <translation>1  Dados</translation>
+    </message>
+    <message>
+        <source>2  Releases</source>
+        <translation>2  Edições</translation>
+    </message>
+    <message>
+        <source>3  Attacks</source>
+        <translation>3  Ataques</translation>
+    </message>
+    <message>
+        <source>4  Results</source>
+        <translation>4  Resultados</translation>
+    </message>
+    <message>
+        <source>5  Scenarios</source>
+        <translation>5  Cenários</translation>
+    </message>
+    <message>
+        <source>Synthetic data</source>
+        <translation>Dados sintéticos</translation>
+    </message>
+    <message>
+        <source>Noisy counts</source>
+        <translation>Contagens com ruído</translation>
+    </message>
+    <message>
+        <source>RiskReview analysis (*.toml)</source>
+        <translation>Análise do RiskReview (*.toml)</translation>
+    </message>
+    <message>
+        <source>Data files ({patterns});;All files (*)</source>
+        <translation>Arquivos de dados ({patterns});;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>RiskReview {version}</source>
+        <translation>RiskReview {version}</translation>
+    </message>
+    <message>
+        <source>&amp;Open data file...</source>
+        <translation>&amp;Abrir arquivo de dados...</translation>
+    </message>
+    <message>
+        <source>Open a data file</source>
+        <translation>Abrir um arquivo de dados</translation>
+    </message>
+    <message>
+        <source>Open &amp;analysis...</source>
+        <translation>Abrir a&amp;nálise...</translation>
+    </message>
+    <message>
+        <source>Open a saved analysis</source>
+        <translation>Abrir uma análise salva</translation>
+    </message>
+    <message>
+        <source>&amp;Save analysis...</source>
+        <translation>&amp;Salvar análise...</translation>
+    </message>
+    <message>
+        <source>Save the analysis (settings only, never the data)</source>
+        <translation>Salvar a análise (somente as configurações, nunca os dados)</translation>
+    </message>
+    <message>
+        <source>&amp;Run the attacks</source>
+        <translation>E&amp;xecutar os ataques</translation>
+    </message>
+    <message>
+        <source>Run the attacks</source>
+        <translation>Executar os ataques</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel the run</source>
+        <translation>&amp;Cancelar a execução</translation>
+    </message>
+    <message>
+        <source>Cancel the run</source>
+        <translation>Cancelar a execução</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF report...</source>
+        <translation>Exportar relatório em &amp;PDF...</translation>
     </message>
     <message>
         <source>Export the PDF report</source>
         <translation>Exportar o relatório em PDF</translation>
     </message>
     <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
+        <source>Export CSV and &amp;JSON...</source>
+        <translation>Exportar CSV e &amp;JSON...</translation>
     </message>
     <message>
-        <source>Writing {0}...</source>
-        <translation>Gravando {0}...</translation>
+        <source>Export the result tables</source>
+        <translation>Exportar as tabelas de resultados</translation>
     </message>
     <message>
-        <source>Export CSV and JSON into a folder</source>
-        <translation>Exportar CSV e JSON para uma pasta</translation>
+        <source>Open the census &amp;example</source>
+        <translation>Abrir o &amp;exemplo do censo</translation>
     </message>
     <message>
-        <source>Writing the CSV and JSON files into {0}...</source>
-        <translation>Gravando os arquivos CSV e JSON em {0}...</translation>
+        <source>&amp;Quit</source>
+        <translation>&amp;Sair</translation>
     </message>
     <message>
-        <source>Wrote {0} in {1}.</source>
-        <translation>{0} gravados em {1}.</translation>
+        <source>&amp;About RiskReview</source>
+        <translation>&amp;Sobre o RiskReview</translation>
     </message>
     <message>
-        <source>The export failed; nothing was written.</source>
-        <translation>A exportação falhou; nada foi gravado.</translation>
+        <source>&amp;File</source>
+        <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <source>The export failed</source>
-        <translation>A exportação falhou</translation>
+        <source>Open &amp;recent</source>
+        <translation>Arquivos &amp;recentes</translation>
     </message>
     <message>
-        <source>Export cancelled; nothing was written.</source>
-        <translation>Exportação cancelada; nada foi gravado.</translation>
+        <source>&amp;Run</source>
+        <translation>E&amp;xecutar</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>Ex&amp;ibir</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Aj&amp;uda</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Principal</translation>
+    </message>
+    <message>
+        <source>No file loaded</source>
+        <translation>Nenhum arquivo carregado</translation>
+    </message>
+    <message>
+        <source>File: {name}</source>
+        <translation>Arquivo: {name}</translation>
+    </message>
+    <message>
+        <source>{rows} rows × {columns} columns</source>
+        <translation>{rows} linhas × {columns} colunas</translation>
+    </message>
+    <message>
+        <source>{name} — RiskReview {version}</source>
+        <translation>{name} — RiskReview {version}</translation>
+    </message>
+    <message>
+        <source>Data in memory: {size}</source>
+        <translation>Dados na memória: {size}</translation>
+    </message>
+    <message>
+        <source>RiskReview uses {size}</source>
+        <translation>O RiskReview usa {size}</translation>
+    </message>
+    <message>
+        <source>Reading the file</source>
+        <translation>Lendo o arquivo</translation>
+    </message>
+    <message>
+        <source>Open an analysis</source>
+        <translation>Abrir uma análise</translation>
     </message>
 </context>
 <context>
     <name>models.profile_model</name>
+    <message>
+        <source>Column</source>
+        <translation>Coluna</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Papel</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Distinct</source>
+        <translation>Distintos</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Ausentes</translation>
+    </message>
+    <message>
+        <source>Most frequent values</source>
+        <translation>Valores mais frequentes</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Verificação</translation>
+    </message>
+    <message>
+        <source>integer</source>
+        <translation>inteiro</translation>
+    </message>
+    <message>
+        <source>float</source>
+        <translation>decimal</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>lógico</translation>
+    </message>
+    <message>
+        <source>date/time</source>
+        <translation>data/hora</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>texto</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>outro</translation>
+    </message>
     <message>
         <source>Column name in the file.</source>
         <translation>Nome da coluna no arquivo.</translation>
@@ -718,9 +1420,89 @@
         <source>Looks like a direct identifier: {share} of its values are different. Direct identifiers must not be released; it is marked Identifier (excluded).</source>
         <translation>Parece um identificador direto: {share} dos seus valores são diferentes. Identificadores diretos não podem ser divulgados; ela foi marcada como Identificador (excluído).</translation>
     </message>
+    <message>
+        <source>{value}: {count} rows</source>
+        <translation>{value}: {count} linhas</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>direct identifier?</source>
+        <translation>identificador direto?</translation>
+    </message>
 </context>
 <context>
     <name>models.results_models</name>
+    <message>
+        <source>Size</source>
+        <translation>Tamanho</translation>
+    </message>
+    <message>
+        <source>Quasi-identifiers</source>
+        <translation>Quase-identificadores</translation>
+    </message>
+    <message>
+        <source>People</source>
+        <translation>Pessoas</translation>
+    </message>
+    <message>
+        <source>Gain</source>
+        <translation>Ganho</translation>
+    </message>
+    <message>
+        <source>Expected people</source>
+        <translation>Pessoas esperadas</translation>
+    </message>
+    <message>
+        <source>Learned for sure
+(prior {prior})</source>
+        <translation>Descoberto com certeza
+(a priori {prior})</translation>
+    </message>
+    <message>
+        <source>Guessed right
+(prior {prior})</source>
+        <translation>Acertado
+(a priori {prior})</translation>
+    </message>
+    <message>
+        <source>Unique
+(prior {prior})</source>
+        <translation>Únicos
+(a priori {prior})</translation>
+    </message>
+    <message>
+        <source>Re-identified
+(prior {prior})</source>
+        <translation>Reidentificados
+(a priori {prior})</translation>
+    </message>
+    <message>
+        <source>Target (what the attacker knows)</source>
+        <translation>Alvo (o que o atacante conhece)</translation>
+    </message>
+    <message>
+        <source>Matching records</source>
+        <translation>Registros correspondentes</translation>
+    </message>
+    <message>
+        <source>Re-identification
+(chance)</source>
+        <translation>Reidentificação
+(chance)</translation>
+    </message>
+    <message>
+        <source>Unique?</source>
+        <translation>Único?</translation>
+    </message>
+    <message>
+        <source>{name}
+(attacker&apos;s guess)</source>
+        <translation>{name}
+(palpite do atacante)</translation>
+    </message>
     <message>
         <source>no match: {reason}</source>
         <translation>sem correspondência: {reason}</translation>
@@ -745,8 +1527,99 @@
 <context>
     <name>models.table_model</name>
     <message>
+        <source>(missing)</source>
+        <translation>(ausente)</translation>
+    </message>
+    <message>
         <source>missing value</source>
         <translation>valor ausente</translation>
+    </message>
+    <message>
+        <source>{name}: {kind}, {count} distinct values</source>
+        <translation>{name}: {kind}, {count} valores distintos</translation>
+    </message>
+</context>
+<context>
+    <name>problems</name>
+    <message>
+        <source>the Quasi-identifier role on the Data page</source>
+        <translation>o papel Quase-identificador na página Dados</translation>
+    </message>
+    <message>
+        <source>Sensitive (Data page, Role column)</source>
+        <translation>Sensível (página Dados, coluna Papel)</translation>
+    </message>
+    <message>
+        <source>Weight (Data page, Role column)</source>
+        <translation>Peso amostral (página Dados, coluna Papel)</translation>
+    </message>
+    <message>
+        <source>Household (Data page, Role column)</source>
+        <translation>Domicílio / conglomerado (página Dados, coluna Papel)</translation>
+    </message>
+    <message>
+        <source>Role (Data page)</source>
+        <translation>Papel (página Dados)</translation>
+    </message>
+    <message>
+        <source>Every subset of at most</source>
+        <translation>Todos os subconjuntos de no máximo</translation>
+    </message>
+    <message>
+        <source>Chosen sets</source>
+        <translation>Conjuntos escolhidos</translation>
+    </message>
+    <message>
+        <source>Individual targets</source>
+        <translation>Alvos individuais</translation>
+    </message>
+    <message>
+        <source>Worker processes</source>
+        <translation>Processos de trabalho</translation>
+    </message>
+    <message>
+        <source>l for recursive (c,l)-diversity</source>
+        <translation>l da (c,l)-diversidade recursiva</translation>
+    </message>
+    <message>
+        <source>Sampling fraction</source>
+        <translation>Fração amostral</translation>
+    </message>
+    <message>
+        <source>Risk thresholds</source>
+        <translation>Limiares de risco</translation>
+    </message>
+    <message>
+        <source>Max MSU size</source>
+        <translation>Tamanho máximo do MSU</translation>
+    </message>
+    <message>
+        <source>DIS fraction</source>
+        <translation>Fração DIS</translation>
+    </message>
+    <message>
+        <source>Special uniques (SUDA)</source>
+        <translation>Únicos especiais (SUDA)</translation>
+    </message>
+    <message>
+        <source>Linkage key (Releases page)</source>
+        <translation>Chave de ligação (página Edições)</translation>
+    </message>
+    <message>
+        <source>Label (Releases page)</source>
+        <translation>Rótulo (página Edições)</translation>
+    </message>
+    <message>
+        <source>Duplicate keys in a release</source>
+        <translation>Chaves duplicadas em uma edição</translation>
+    </message>
+    <message>
+        <source>Later releases (Releases page)</source>
+        <translation>Edições posteriores (página Edições)</translation>
+    </message>
+    <message>
+        <source>Steps (Scenarios page)</source>
+        <translation>Passos (página Cenários)</translation>
     </message>
 </context>
 <context>
@@ -878,6 +1751,1033 @@
     <message>
         <source>Choose the focal release&apos;s linkage key above.</source>
         <translation>Escolha acima a chave de ligação da edição focal.</translation>
+    </message>
+</context>
+<context>
+    <name>results_page</name>
+    <message>
+        <source>4 · Results</source>
+        <translation>4 · Resultados</translation>
+    </message>
+    <message>
+        <source>No results yet. Choose the attacks on the Attacks page and press Run (Ctrl+R).</source>
+        <translation>Ainda não há resultados. Escolha os ataques na página Ataques e pressione Executar (Ctrl+R).</translation>
+    </message>
+    <message>
+        <source>These results were run with other settings than the analysis now on screen; the exports describe the settings they were run with. Run again (Ctrl+R) to update them.</source>
+        <translation>Estes resultados foram obtidos com configurações diferentes das da análise agora na tela; as exportações descrevem as configurações com que foram executados. Execute novamente (Ctrl+R) para atualizá-los.</translation>
+    </message>
+    <message>
+        <source>Attack:</source>
+        <translation>Ataque:</translation>
+    </message>
+    <message>
+        <source>Top subsets per size</source>
+        <translation>Piores subconjuntos</translation>
+    </message>
+    <message>
+        <source>One dot per subset of quasi-identifiers; the dark dot is the worst subset of each size; the dashed line is the prior. Point at a dot to see its subset, click to select it.</source>
+        <translation>Um ponto por subconjunto de quase-identificadores; o ponto escuro é o pior subconjunto de cada tamanho; a linha tracejada é o valor a priori. Aponte para um ponto para ver o seu subconjunto, clique para selecioná-lo.</translation>
+    </message>
+    <message>
+        <source>Success by subset size</source>
+        <translation>Sucesso por tamanho</translation>
+    </message>
+    <message>
+        <source>Worst-case histograms</source>
+        <translation>Histogramas (pior caso)</translation>
+    </message>
+    <message>
+        <source>Individual targets</source>
+        <translation>Alvos individuais</translation>
+    </message>
+    <message>
+        <source>Privacy models</source>
+        <translation>Modelos de privacidade</translation>
+    </message>
+    <message>
+        <source>Over time</source>
+        <translation>Evolução</translation>
+    </message>
+    <message>
+        <source>Sample file</source>
+        <translation>Arquivo amostral</translation>
+    </message>
+    <message>
+        <source>For each size, the worst subset by:</source>
+        <translation>Para cada tamanho, o pior subconjunto por:</translation>
+    </message>
+    <message>
+        <source>probabilistic success</source>
+        <translation>sucesso probabilístico</translation>
+    </message>
+    <message>
+        <source>deterministic success</source>
+        <translation>sucesso determinístico</translation>
+    </message>
+    <message>
+        <source>show ties</source>
+        <translation>mostrar empates</translation>
+    </message>
+    <message>
+        <source>Show every subset that ties for the highest success of its size.</source>
+        <translation>Mostrar todos os subconjuntos empatados no maior sucesso do seu tamanho.</translation>
+    </message>
+    <message>
+        <source>linked releases</source>
+        <translation>edições ligadas</translation>
+    </message>
+    <message>
+        <source>Show the attacks on the releases joined on the linkage key (quasi-identifiers labelled column@release) instead of the focal release alone.</source>
+        <translation>Mostrar os ataques às edições unidas pela chave de ligação (quase-identificadores rotulados coluna@edição) em vez da edição focal sozinha.</translation>
+    </message>
+    <message>
+        <source>People: head-counts behind the percentages. Gain: how much better the attacker does than with no quasi-identifier (percentage points for deterministic, times for probabilistic). Point at a header for its meaning.</source>
+        <translation>Pessoas: as contagens por trás dos percentuais. Ganho: quanto melhor o atacante se sai do que sem nenhum quase-identificador (pontos percentuais no determinístico, vezes no probabilístico). Aponte para um cabeçalho para ver o seu significado.</translation>
+    </message>
+    <message>
+        <source>Subset sizes:</source>
+        <translation>Tamanhos de subconjunto:</translation>
+    </message>
+    <message>
+        <source>logarithmic people axis</source>
+        <translation>eixo de pessoas logarítmico</translation>
+    </message>
+    <message>
+        <source>Show small bars (a few people at high risk) next to large ones.</source>
+        <translation>Mostrar barras pequenas (poucas pessoas em risco alto) ao lado das grandes.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{name}&lt;/b&gt;: {people} people, {subsets} subsets of {qids} quasi-identifiers, run in {time}.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt;: {people} pessoas, {subsets} subconjuntos de {qids} quase-identificadores, executado em {time}.</translation>
+    </message>
+    <message>
+        <source>Warning: {0}</source>
+        <translation>Aviso: {0}</translation>
+    </message>
+    <message>
+        <source>Re-identification</source>
+        <translation>Reidentificação</translation>
+    </message>
+    <message>
+        <source>Attribute inference: {0}</source>
+        <translation>Inferência de atributo: {0}</translation>
+    </message>
+    <message>
+        <source>No individual target was attacked. Add one on the Attacks page, or select a row on the Data page.</source>
+        <translation>Nenhum alvo individual foi atacado. Adicione um na página Ataques ou selecione uma linha na página Dados.</translation>
+    </message>
+    <message>
+        <source>{0} target(s); {1} with no matching record (&quot;no match&quot;: no one in the file has all these values).</source>
+        <translation>{0} alvo(s); {1} sem registro correspondente (&quot;sem correspondência&quot;: ninguém no arquivo tem todos estes valores).</translation>
+    </message>
+    <message>
+        <source>{0} target(s). Chance: the probability of picking the person&apos;s record among those with the same values; the guess is the most common sensitive value.</source>
+        <translation>{0} alvo(s). Chance: a probabilidade de escolher o registro da pessoa entre os que têm os mesmos valores; o palpite é o valor sensível mais comum.</translation>
+    </message>
+    <message>
+        <source>Inference of {0}</source>
+        <translation>Inferência de {0}</translation>
+    </message>
+    <message>
+        <source>{0} — priors (attacker knows no quasi-identifier): deterministic {1}, probabilistic {2}</source>
+        <translation>{0} — valores a priori (o atacante não conhece nenhum quase-identificador): determinístico {1}, probabilístico {2}</translation>
+    </message>
+    <message>
+        <source>re-identification risk</source>
+        <translation>risco de reidentificação</translation>
+    </message>
+    <message>
+        <source>risk of learning {0}</source>
+        <translation>risco de descobrir {0}</translation>
+    </message>
+    <message>
+        <source>Selected: {0}</source>
+        <translation>Selecionado: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>scenarios.compare_view</name>
+    <message>
+        <source>scenario</source>
+        <translation>cenário</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>veredito</translation>
+    </message>
+    <message>
+        <source>unique</source>
+        <translation>únicos</translation>
+    </message>
+    <message>
+        <source>mean re-id. prob.</source>
+        <translation>prob. média de reid.</translation>
+    </message>
+    <message>
+        <source>certain inference</source>
+        <translation>inferência certa</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>liberados</translation>
+    </message>
+    <message>
+        <source>blanked</source>
+        <translation>suprimidos</translation>
+    </message>
+    <message>
+        <source>info lost</source>
+        <translation>informação perdida</translation>
+    </message>
+    <message>
+        <source>Verdict under the analysis&apos;s thresholds</source>
+        <translation>Veredito segundo os limiares da análise</translation>
+    </message>
+    <message>
+        <source>Records unique on the worst QID subset (re-identified with certainty)</source>
+        <translation>Registros únicos no pior subconjunto de quase-identificadores (reidentificados com certeza)</translation>
+    </message>
+    <message>
+        <source>Mean re-identification probability on the worst QID subset</source>
+        <translation>Probabilidade média de reidentificação no pior subconjunto de quase-identificadores</translation>
+    </message>
+    <message>
+        <source>Rise over the prior of the records whose sensitive value is inferred with certainty (worst subset)</source>
+        <translation>Aumento, em relação ao valor a priori, dos registros cujo valor sensível é inferido com certeza (pior subconjunto)</translation>
+    </message>
+    <message>
+        <source>Records released (after record suppression and sampling)</source>
+        <translation>Registros liberados (após a supressão de registros e a amostragem)</translation>
+    </message>
+    <message>
+        <source>Values blanked by local suppression</source>
+        <translation>Valores suprimidos pela supressão local</translation>
+    </message>
+    <message>
+        <source>Share of the QIDs&apos; non-uniform entropy lost (a dropped column counts as every value suppressed)</source>
+        <translation>Proporção da entropia não uniforme dos quase-identificadores perdida (uma coluna removida conta como todos os valores suprimidos)</translation>
+    </message>
+    <message>
+        <source>left out · 100%</source>
+        <translation>removida · 100%</translation>
+    </message>
+    <message>
+        <source>level {0}</source>
+        <translation>nível {0}</translation>
+    </message>
+    <message>
+        <source>{0} blanked</source>
+        <translation>{0} suprimidos</translation>
+    </message>
+    <message>
+        <source>expected re-id.</source>
+        <translation>reid. esperadas</translation>
+    </message>
+    <message>
+        <source>Expected re-identifications on the worst key, as a share of the records (estimated from the sampling weight)</source>
+        <translation>Reidentificações esperadas na pior chave, como fração dos registros (estimadas a partir do peso amostral)</translation>
+    </message>
+    <message>
+        <source>{0}: lost</source>
+        <translation>{0}: perda</translation>
+    </message>
+    <message>
+        <source>original (no change)</source>
+        <translation>original (sem alteração)</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>pronto</translation>
+    </message>
+    <message>
+        <source>not ready</source>
+        <translation>não pronto</translation>
+    </message>
+    <message>
+        <source> ★ recommended</source>
+        <translation> ★ recomendado</translation>
+    </message>
+    <message>
+        <source>No scenario results yet: build scenarios, then press Run the scenarios.</source>
+        <translation>Ainda não há resultados de cenários: monte cenários e pressione Executar os cenários.</translation>
+    </message>
+    <message>
+        <source>original file</source>
+        <translation>arquivo original</translation>
+    </message>
+    <message>
+        <source>{0}
+risk {1} · lost {2}</source>
+        <translation>{0}
+risco {1} · perda {2}</translation>
+    </message>
+</context>
+<context>
+    <name>scenarios.step_form</name>
+    <message>
+        <source>Drop a column</source>
+        <translation>Remover uma coluna</translation>
+    </message>
+    <message>
+        <source>Recode a column</source>
+        <translation>Recodificar uma coluna</translation>
+    </message>
+    <message>
+        <source>Local suppression</source>
+        <translation>Supressão local</translation>
+    </message>
+    <message>
+        <source>Record suppression</source>
+        <translation>Supressão de registros</translation>
+    </message>
+    <message>
+        <source>Sample the records</source>
+        <translation>Amostrar os registros</translation>
+    </message>
+    <message>
+        <source>a hierarchy file (ARX CSV)</source>
+        <translation>um arquivo de hierarquia (CSV do ARX)</translation>
+    </message>
+    <message>
+        <source>intervals of a width</source>
+        <translation>intervalos de uma largura</translation>
+    </message>
+    <message>
+        <source>bands between cut points</source>
+        <translation>faixas entre pontos de corte</translation>
+    </message>
+    <message>
+        <source>top and bottom coding</source>
+        <translation>codificação de topo e de base</translation>
+    </message>
+    <message>
+        <source>dates to month, year or age bands</source>
+        <translation>datas para mês, ano ou faixas de idade</translation>
+    </message>
+    <message>
+        <source>merged categories</source>
+        <translation>categorias agrupadas</translation>
+    </message>
+    <message>
+        <source>An ARX hierarchy file: one line per original value, then its generalisations level by level, separated by &apos;;&apos;.</source>
+        <translation>Um arquivo de hierarquia do ARX: uma linha por valor original, seguida das suas generalizações nível a nível, separadas por &apos;;&apos;.</translation>
+    </message>
+    <message>
+        <source>One width per level, each a multiple of the previous: 5, 10 puts level 1 in intervals of 5 and level 2 in intervals of 10.</source>
+        <translation>Uma largura por nível, cada uma múltipla da anterior: 5, 10 põe o nível 1 em intervalos de 5 e o nível 2 em intervalos de 10.</translation>
+    </message>
+    <message>
+        <source>The cut points of each level, levels separated by &apos;|&apos;: 18, 40, 65 | 40.</source>
+        <translation>Os pontos de corte de cada nível, com os níveis separados por &apos;|&apos;: 18, 40, 65 | 40.</translation>
+    </message>
+    <message>
+        <source>Values below or above are grouped into one category (empty: that side is kept).</source>
+        <translation>Os valores abaixo ou acima são agrupados em uma só categoria (vazio: esse lado é mantido).</translation>
+    </message>
+    <message>
+        <source>One step per level: month, year, or age:WIDTH@YYYY-MM-DD (age on that day in bands of WIDTH years).</source>
+        <translation>Um passo por nível: month (mês), year (ano) ou age:LARGURA@AAAA-MM-DD (idade nesse dia, em faixas de LARGURA anos).</translation>
+    </message>
+    <message>
+        <source>Level 1 merges the listed values into each group; level 2 is one category for all.</source>
+        <translation>O nível 1 agrupa os valores listados em cada grupo; o nível 2 é uma só categoria para todos.</translation>
+    </message>
+    <message>
+        <source>{0}: {1!r} is not a list of numbers separated by commas</source>
+        <translation>{0}: {1!r} não é uma lista de números separados por vírgulas</translation>
+    </message>
+    <message>
+        <source>{0}: give at least one number</source>
+        <translation>{0}: informe pelo menos um número</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>Coluna</translation>
+    </message>
+    <message>
+        <source>Categories from</source>
+        <translation>Categorias a partir de</translation>
+    </message>
+    <message>
+        <source>hierarchy file: one line per value, its generalisations separated by &apos;;&apos;</source>
+        <translation>arquivo de hierarquia: uma linha por valor, com as generalizações separadas por &apos;;&apos;</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Procurar...</translation>
+    </message>
+    <message>
+        <source>One width per level, e.g. 5, 10: level 1 in intervals of 5, level 2 of 10.</source>
+        <translation>Uma largura por nível, p. ex. 5, 10: nível 1 em intervalos de 5, nível 2 de 10.</translation>
+    </message>
+    <message>
+        <source>Cut points of each level, levels separated by &apos;|&apos;: 18, 40, 65 | 40</source>
+        <translation>Pontos de corte de cada nível, com os níveis separados por &apos;|&apos;: 18, 40, 65 | 40</translation>
+    </message>
+    <message>
+        <source>empty: no bottom coding</source>
+        <translation>vazio: sem codificação de base</translation>
+    </message>
+    <message>
+        <source>empty: no top coding</source>
+        <translation>vazio: sem codificação de topo</translation>
+    </message>
+    <message>
+        <source>the values are quantiles (0 to 1), not values of the column</source>
+        <translation>os valores são quantis (de 0 a 1), não valores da coluna</translation>
+    </message>
+    <message>
+        <source>Group values below</source>
+        <translation>Agrupar os valores abaixo de</translation>
+    </message>
+    <message>
+        <source>Group values above</source>
+        <translation>Agrupar os valores acima de</translation>
+    </message>
+    <message>
+        <source>Steps, one per level: month, year, or age bands age:WIDTH@YYYY-MM-DD (age in whole years on that day, in bands of WIDTH years).</source>
+        <translation>Passos, um por nível: month (mês), year (ano) ou faixas de idade age:LARGURA@AAAA-MM-DD (idade em anos completos nesse dia, em faixas de LARGURA anos).</translation>
+    </message>
+    <message>
+        <source>one group a line: new name = value, value, ...</source>
+        <translation>um grupo por linha: novo nome = valor, valor, ...</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parâmetros</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Nível</translation>
+    </message>
+    <message>
+        <source>category</source>
+        <translation>categoria</translation>
+    </message>
+    <message>
+        <source>records</source>
+        <translation>registros</translation>
+    </message>
+    <message>
+        <source>A hierarchy file</source>
+        <translation>Um arquivo de hierarquia</translation>
+    </message>
+    <message>
+        <source>Hierarchy (*.csv *.txt);;All files (*)</source>
+        <translation>Hierarquia (*.csv *.txt);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>recode: choose a hierarchy file</source>
+        <translation>recodificação: escolha um arquivo de hierarquia</translation>
+    </message>
+    <message>
+        <source>interval widths</source>
+        <translation>larguras dos intervalos</translation>
+    </message>
+    <message>
+        <source>cut points</source>
+        <translation>pontos de corte</translation>
+    </message>
+    <message>
+        <source>top and bottom coding: give a value to group below, above, or both</source>
+        <translation>codificação de topo e de base: informe um valor para agrupar abaixo, acima ou ambos</translation>
+    </message>
+    <message>
+        <source>merged categories, line {0}: write new name = value, value, ...</source>
+        <translation>categorias agrupadas, linha {0}: escreva novo nome = valor, valor, ...</translation>
+    </message>
+    <message>
+        <source>merged categories: give at least one group (new name = value, value)</source>
+        <translation>categorias agrupadas: informe pelo menos um grupo (novo nome = valor, valor)</translation>
+    </message>
+    <message>
+        <source>Choose a quasi-identifier on the Data page first.</source>
+        <translation>Escolha primeiro um quase-identificador na página Dados.</translation>
+    </message>
+    <message>
+        <source>Cannot preview: {0}</source>
+        <translation>Não é possível pré-visualizar: {0}</translation>
+    </message>
+    <message>
+        <source> The {0} commonest are listed.</source>
+        <translation> As {0} mais comuns estão listadas.</translation>
+    </message>
+    <message>
+        <source>{name} at level {level} of {top}: {categories} categories (was {before}); the smallest holds {smallest} record(s).{more}</source>
+        <translation>{name} no nível {level} de {top}: {categories} categorias (eram {before}); a menor contém {smallest} registro(s).{more}</translation>
+    </message>
+    <message>
+        <source>{0}: no records</source>
+        <translation>{0}: nenhum registro</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>(ausente)</translation>
+    </message>
+    <message>
+        <source>Add a step</source>
+        <translation>Adicionar um passo</translation>
+    </message>
+    <message>
+        <source>The column is left out of the released file.</source>
+        <translation>A coluna fica fora do arquivo liberado.</translation>
+    </message>
+    <message>
+        <source>Drag to reorder: the columns at the top are blanked last.</source>
+        <translation>Arraste para reordenar: as colunas do topo são suprimidas por último.</translation>
+    </message>
+    <message>
+        <source>Importance
+(most important first;
+drag to reorder)</source>
+        <translation>Importância
+(a mais importante primeiro;
+arraste para reordenar)</translation>
+    </message>
+    <message>
+        <source>In records shared by fewer than k records, the least important value is blanked, then the groups are counted again.</source>
+        <translation>Nos registros compartilhados por menos de k registros, o valor menos importante é suprimido e os grupos são contados novamente.</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>No máximo</translation>
+    </message>
+    <message>
+        <source>Records of groups smaller than k are removed, smallest groups first.</source>
+        <translation>Os registros de grupos menores que k são removidos, começando pelos menores grupos.</translation>
+    </message>
+    <message>
+        <source> % of the records</source>
+        <translation> % dos registros</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Manter</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Semente</translation>
+    </message>
+    <message>
+        <source>Add the step to the scenario</source>
+        <translation>Adicionar o passo ao cenário</translation>
+    </message>
+    <message>
+        <source>the new step</source>
+        <translation>o novo passo</translation>
+    </message>
+</context>
+<context>
+    <name>scenarios.suggest_panel</name>
+    <message>
+        <source>non-uniform entropy (ARX)</source>
+        <translation>entropia não uniforme (ARX)</translation>
+    </message>
+    <message>
+        <source>generalisation height (sum of levels)</source>
+        <translation>altura da generalização (soma dos níveis)</translation>
+    </message>
+    <message>
+        <source>discernibility</source>
+        <translation>discernibilidade</translation>
+    </message>
+    <message>
+        <source>none (kept as it is)</source>
+        <translation>nenhuma (mantido como está)</translation>
+    </message>
+    <message>
+        <source>no combination of levels meets the target: nothing to turn into a scenario</source>
+        <translation>nenhuma combinação de níveis atinge a meta: nada a transformar em cenário</translation>
+    </message>
+    <message>
+        <source>The suggestion blanks every QID of the {0} record(s) in groups smaller than k = {1}; the scenario removes these records instead (record suppression, at most {2}%), so that the attacks do not treat the blanked records as one group.</source>
+        <translation>A sugestão suprime todos os quase-identificadores do(s) {0} registro(s) em grupos menores que k = {1}; o cenário remove esses registros em vez disso (supressão de registros, no máximo {2}%), para que os ataques não tratem os registros suprimidos como um único grupo.</translation>
+    </message>
+    <message>
+        <source>No record needs suppressing at these levels: the scenario only recodes.</source>
+        <translation>Nenhum registro precisa ser suprimido nestes níveis: o cenário apenas recodifica.</translation>
+    </message>
+    <message>
+        <source>What to search</source>
+        <translation>O que buscar</translation>
+    </message>
+    <message>
+        <source>quasi-identifier</source>
+        <translation>quase-identificador</translation>
+    </message>
+    <message>
+        <source>hierarchy</source>
+        <translation>hierarquia</translation>
+    </message>
+    <message>
+        <source>Hierarchy file...</source>
+        <translation>Arquivo de hierarquia...</translation>
+    </message>
+    <message>
+        <source>An ARX hierarchy file for the selected quasi-identifier.</source>
+        <translation>Um arquivo de hierarquia do ARX para o quase-identificador selecionado.</translation>
+    </message>
+    <message>
+        <source>Use the recode being built</source>
+        <translation>Usar a recodificação em construção</translation>
+    </message>
+    <message>
+        <source>The hierarchy of the recode on the Build tab, for its column.</source>
+        <translation>A hierarquia da recodificação da aba Montar, para a sua coluna.</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Nenhuma</translation>
+    </message>
+    <message>
+        <source> % of the records</source>
+        <translation> % dos registros</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>sem limite</translation>
+    </message>
+    <message>
+        <source>k (smallest group)</source>
+        <translation>k (menor grupo)</translation>
+    </message>
+    <message>
+        <source>Suppress at most</source>
+        <translation>Suprimir no máximo</translation>
+    </message>
+    <message>
+        <source>Loss to minimise</source>
+        <translation>Perda a minimizar</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Limite de tempo</translation>
+    </message>
+    <message>
+        <source>Suggest</source>
+        <translation>Sugerir</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Suggestion</source>
+        <translation>Sugestão</translation>
+    </message>
+    <message>
+        <source>No suggestion yet: give a hierarchy to at least one quasi-identifier, then press Suggest.</source>
+        <translation>Ainda não há sugestão: dê uma hierarquia a pelo menos um quase-identificador e pressione Sugerir.</translation>
+    </message>
+    <message>
+        <source>Runners-up</source>
+        <translation>Próximas melhores</translation>
+    </message>
+    <message>
+        <source>Make a scenario of the suggestion</source>
+        <translation>Criar um cenário a partir da sugestão</translation>
+    </message>
+    <message>
+        <source>A hierarchy file for {0}</source>
+        <translation>Um arquivo de hierarquia para {0}</translation>
+    </message>
+    <message>
+        <source>Hierarchy (*.csv *.txt);;All files (*)</source>
+        <translation>Hierarquia (*.csv *.txt);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>give a hierarchy to at least one quasi-identifier</source>
+        <translation>dê uma hierarquia a pelo menos um quase-identificador</translation>
+    </message>
+    <message>
+        <source>{0} of {1} combinations evaluated in {2} s</source>
+        <translation>{0} de {1} combinações avaliadas em {2} s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No combination of levels meets k = {0} with at most {1}% of the records suppressed&lt;/b&gt; ({2}).</source>
+        <translation>&lt;b&gt;Nenhuma combinação de níveis atinge k = {0} com no máximo {1}% dos registros suprimidos&lt;/b&gt; ({2}).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;optimal&lt;/b&gt;: every combination was decided</source>
+        <translation>&lt;b&gt;ótima&lt;/b&gt;: todas as combinações foram decididas</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;not proved optimal&lt;/b&gt;: the time limit stopped the search</source>
+        <translation>&lt;b&gt;otimalidade não provada&lt;/b&gt;: o limite de tempo interrompeu a busca</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Best levels:&lt;/b&gt; {0}&lt;br&gt;{1}; {2} of {3} records suppressed; {4} {5} ({6}).</source>
+        <translation>&lt;b&gt;Melhores níveis:&lt;/b&gt; {0}&lt;br&gt;{1}; {2} de {3} registros suprimidos; {4} {5} ({6}).</translation>
+    </message>
+    <message>
+        <source>records suppressed</source>
+        <translation>registros suprimidos</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>perda</translation>
+    </message>
+</context>
+<context>
+    <name>scenarios_page</name>
+    <message>
+        <source>Run every attack of the analysis on each scenario&apos;s transformed copy of the data.</source>
+        <translation>Executar todos os ataques da análise sobre a cópia transformada dos dados de cada cenário.</translation>
+    </message>
+    <message>
+        <source>The attacks are running: wait for them to finish or cancel them, then run the scenarios.</source>
+        <translation>Os ataques estão em execução: aguarde o término ou cancele-os e depois execute os cenários.</translation>
+    </message>
+    <message>
+        <source>Run the scenarios or the attacks first.</source>
+        <translation>Execute primeiro os cenários ou os ataques.</translation>
+    </message>
+    <message>
+        <source>no data loaded: open a data file first</source>
+        <translation>nenhum dado carregado: abra primeiro um arquivo de dados</translation>
+    </message>
+    <message>
+        <source>Scenarios: what would make it ready</source>
+        <translation>Cenários: o que deixaria o arquivo pronto</translation>
+    </message>
+    <message>
+        <source>Run the scenarios</source>
+        <translation>Executar os cenários</translation>
+    </message>
+    <message>
+        <source>Export PDF...</source>
+        <translation>Exportar PDF...</translation>
+    </message>
+    <message>
+        <source>The risk report with the scenarios (Ctrl+E).</source>
+        <translation>O relatório de risco com os cenários (Ctrl+E).</translation>
+    </message>
+    <message>
+        <source>Export CSV+JSON...</source>
+        <translation>Exportar CSV+JSON...</translation>
+    </message>
+    <message>
+        <source>results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E).</source>
+        <translation>results.json, as tabelas CSV e a análise, em uma pasta (Ctrl+Shift+E).</translation>
+    </message>
+    <message>
+        <source>Transform a copy of the loaded data (the file is never changed), run the same attacks on it and see the price in lost information. Scenarios are saved with the analysis (File &gt; Save analysis).</source>
+        <translation>Transforme uma cópia dos dados carregados (o arquivo nunca é alterado), execute os mesmos ataques sobre ela e veja o custo em informação perdida. Os cenários são salvos com a análise (Arquivo &gt; Salvar análise).</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>Montar</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Comparar</translation>
+    </message>
+    <message>
+        <source>Suggest</source>
+        <translation>Sugerir</translation>
+    </message>
+    <message>
+        <source>Scenarios</source>
+        <translation>Cenários</translation>
+    </message>
+    <message>
+        <source>New...</source>
+        <translation>Novo...</translation>
+    </message>
+    <message>
+        <source>Rename...</source>
+        <translation>Renomear...</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplicar</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Excluir</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Subir</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Descer</translation>
+    </message>
+    <message>
+        <source>Steps, in order</source>
+        <translation>Passos, em ordem</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Cross-tabulations whose distortion is reported (optional):</source>
+        <translation>Tabulações cruzadas cuja distorção é informada (opcional):</translation>
+    </message>
+    <message>
+        <source>Tables of two or more columns joined by &apos;x&apos;, separated by &apos;;&apos;: the report gives their total variation distance from the original.</source>
+        <translation>Tabelas de duas ou mais colunas unidas por &apos;x&apos;, separadas por &apos;;&apos;: o relatório informa a distância de variação total em relação ao original.</translation>
+    </message>
+    <message>
+        <source>Recommend the selected scenario</source>
+        <translation>Recomendar o cenário selecionado</translation>
+    </message>
+    <message>
+        <source>Marks it as the recommended scenario (saved with the analysis, shown first in the report).</source>
+        <translation>Marca-o como o cenário recomendado (salvo com a análise, mostrado primeiro no relatório).</translation>
+    </message>
+    <message>
+        <source>Clear the choice</source>
+        <translation>Limpar a escolha</translation>
+    </message>
+    <message>
+        <source>Export its transformed data...</source>
+        <translation>Exportar os seus dados transformados...</translation>
+    </message>
+    <message>
+        <source>Write the selected scenario&apos;s data to a file (only when you ask); the file and the SHA-256 of the source are recorded in the analysis and the report.</source>
+        <translation>Gravar os dados do cenário selecionado em um arquivo (somente quando solicitado); o arquivo e o SHA-256 da origem são registrados na análise e no relatório.</translation>
+    </message>
+    <message>
+        <source>The step is not complete</source>
+        <translation>O passo não está completo</translation>
+    </message>
+    <message>
+        <source>Cannot suggest</source>
+        <translation>Não é possível sugerir</translation>
+    </message>
+    <message>
+        <source>No scenario results yet.</source>
+        <translation>Ainda não há resultados de cenários.</translation>
+    </message>
+    <message>
+        <source>Press Run the scenarios to compare them.</source>
+        <translation>Pressione Executar os cenários para compará-los.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No scenario is recommended&lt;/b&gt;: {0}.</source>
+        <translation>&lt;b&gt;Nenhum cenário é recomendado&lt;/b&gt;: {0}.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recommended: {0}&lt;/b&gt; ({1}).</source>
+        <translation>&lt;b&gt;Recomendado: {0}&lt;/b&gt; ({1}).</translation>
+    </message>
+    <message>
+        <source>The scenarios changed since they were run: press Run the scenarios to update this comparison.</source>
+        <translation>Os cenários mudaram desde a execução: pressione Executar os cenários para atualizar esta comparação.</translation>
+    </message>
+    <message>
+        <source>New scenario</source>
+        <translation>Novo cenário</translation>
+    </message>
+    <message>
+        <source>Name of the scenario:</source>
+        <translation>Nome do cenário:</translation>
+    </message>
+    <message>
+        <source>scenario {0}</source>
+        <translation>cenário {0}</translation>
+    </message>
+    <message>
+        <source>Rename the scenario</source>
+        <translation>Renomear o cenário</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>Novo nome:</translation>
+    </message>
+    <message>
+        <source>{0} (copy)</source>
+        <translation>{0} (cópia)</translation>
+    </message>
+    <message>
+        <source>Create a scenario first (New...).</source>
+        <translation>Crie primeiro um cenário (Novo...).</translation>
+    </message>
+    <message>
+        <source>Unknown column in a cross-tabulation</source>
+        <translation>Coluna desconhecida em uma tabulação cruzada</translation>
+    </message>
+    <message>
+        <source>{0!r} is not a quasi-identifier or sensitive column of the analysis</source>
+        <translation>{0!r} não é uma coluna quase-identificadora nem sensível da análise</translation>
+    </message>
+    <message>
+        <source>scenario 1</source>
+        <translation>cenário 1</translation>
+    </message>
+    <message>
+        <source>Build a scenario first (New..., then add steps).</source>
+        <translation>Monte primeiro um cenário (Novo... e depois adicione passos).</translation>
+    </message>
+    <message>
+        <source>The scenarios cannot run yet</source>
+        <translation>Os cenários ainda não podem ser executados</translation>
+    </message>
+    <message>
+        <source>Running the scenarios</source>
+        <translation>Executando os cenários</translation>
+    </message>
+    <message>
+        <source>The scenarios could not run</source>
+        <translation>Não foi possível executar os cenários</translation>
+    </message>
+    <message>
+        <source>The suggestion could not be made</source>
+        <translation>Não foi possível fazer a sugestão</translation>
+    </message>
+    <message>
+        <source>Search cancelled: no suggestion.</source>
+        <translation>Busca cancelada: nenhuma sugestão.</translation>
+    </message>
+    <message>
+        <source>Run cancelled: the comparison shows the last finished run.</source>
+        <translation>Execução cancelada: a comparação mostra a última execução concluída.</translation>
+    </message>
+    <message>
+        <source>Export cancelled: nothing written.</source>
+        <translation>Exportação cancelada: nada foi gravado.</translation>
+    </message>
+    <message>
+        <source>Choose a scenario</source>
+        <translation>Escolha um cenário</translation>
+    </message>
+    <message>
+        <source>Select a scenario&apos;s row in the table first.</source>
+        <translation>Selecione primeiro a linha de um cenário na tabela.</translation>
+    </message>
+    <message>
+        <source>Export the data of {0}</source>
+        <translation>Exportar os dados de {0}</translation>
+    </message>
+    <message>
+        <source>Writing the data of {0} to {1}...</source>
+        <translation>Gravando os dados de {0} em {1}...</translation>
+    </message>
+    <message>
+        <source>Writing the transformed data</source>
+        <translation>Gravando os dados transformados</translation>
+    </message>
+    <message>
+        <source>Wrote the data of {0} to {1} (direct identifiers left out). Save the analysis to keep the record.</source>
+        <translation>Dados de {0} gravados em {1} (sem os identificadores diretos). Salve a análise para manter o registro.</translation>
+    </message>
+    <message>
+        <source>No hierarchy to take</source>
+        <translation>Nenhuma hierarquia para usar</translation>
+    </message>
+    <message>
+        <source>Searching...</source>
+        <translation>Buscando...</translation>
+    </message>
+    <message>
+        <source>Searching the levels</source>
+        <translation>Buscando os níveis</translation>
+    </message>
+    <message>
+        <source>suggested k={0}</source>
+        <translation>sugerido k={0}</translation>
+    </message>
+    <message>
+        <source>No scenario made</source>
+        <translation>Nenhum cenário criado</translation>
+    </message>
+    <message>
+        <source>Added the scenario {0!r} (Build tab). {1}</source>
+        <translation>Cenário {0!r} adicionado (aba Montar). {1}</translation>
+    </message>
+</context>
+<context>
+    <name>session</name>
+    <message>
+        <source>later releases are listed but the focal release has no linkage key: on the Releases page, choose the focal release&apos;s linkage key</source>
+        <translation>há edições posteriores listadas, mas a edição focal não tem chave de ligação: na página Edições, escolha a chave de ligação da edição focal</translation>
+    </message>
+    <message>
+        <source>{name}: choose its linkage key on the Releases page</source>
+        <translation>{name}: escolha a sua chave de ligação na página Edições</translation>
+    </message>
+    <message>
+        <source>no data loaded: open a data file first</source>
+        <translation>nenhum dado carregado: abra primeiro um arquivo de dados</translation>
+    </message>
+    <message>
+        <source>no attack chosen: tick re-identification or attribute inference</source>
+        <translation>nenhum ataque escolhido: marque reidentificação ou inferência de atributo</translation>
+    </message>
+    <message>
+        <source>attribute inference needs a sensitive column: set one on the Data page</source>
+        <translation>a inferência de atributo precisa de uma coluna sensível: defina uma na página Dados</translation>
+    </message>
+    <message>
+        <source>choose the collective attack, individual targets, or both</source>
+        <translation>escolha o ataque coletivo, os alvos individuais ou ambos</translation>
+    </message>
+    <message>
+        <source>individual targets are chosen but none is given: add a target</source>
+        <translation>alvos individuais foram escolhidos, mas nenhum foi informado: adicione um alvo</translation>
+    </message>
+    <message>
+        <source>column {column!r} ({role}) is not in the file</source>
+        <translation>a coluna {column!r} ({role}) não está no arquivo</translation>
+    </message>
+    <message>
+        <source>linkage key {key!r} is not in the file</source>
+        <translation>a chave de ligação {key!r} não está no arquivo</translation>
+    </message>
+</context>
+<context>
+    <name>start_page</name>
+    <message>
+        <source>Welcome to RiskReview</source>
+        <translation>Bem-vindo ao RiskReview</translation>
+    </message>
+    <message>
+        <source>Check the disclosure risk of a microdata file before it is released: say which columns an attacker could know (quasi-identifiers) and which are sensitive, run the attacks, and read how many people could be re-identified or have their sensitive value learned. Everything stays on this computer.</source>
+        <translation>Verifique o risco de divulgação de um arquivo de microdados antes da sua liberação: indique quais colunas um atacante poderia conhecer (quase-identificadores) e quais são sensíveis, execute os ataques e veja quantas pessoas poderiam ser reidentificadas ou ter o seu valor sensível descoberto. Tudo fica neste computador.</translation>
+    </message>
+    <message>
+        <source>Try the bundled example</source>
+        <translation>Experimente o exemplo incluído</translation>
+    </message>
+    <message>
+        <source>A synthetic school census: 20,000 pupils, 10 quasi-identifiers (birth date, sex, race, school...) and 2 sensitive columns (special needs, family benefit). The full run takes a few seconds.</source>
+        <translation>Um censo escolar sintético: 20.000 alunos, 10 quase-identificadores (data de nascimento, sexo, raça, escola...) e 2 colunas sensíveis (necessidades especiais, benefício familiar). A execução completa leva alguns segundos.</translation>
+    </message>
+    <message>
+        <source>Run the census example now</source>
+        <translation>Executar o exemplo do censo agora</translation>
+    </message>
+    <message>
+        <source>Open the census example</source>
+        <translation>Abrir o exemplo do censo</translation>
+    </message>
+    <message>
+        <source>Your own data</source>
+        <translation>Os seus próprios dados</translation>
+    </message>
+    <message>
+        <source>Open a data file...  (Ctrl+O)</source>
+        <translation>Abrir um arquivo de dados...  (Ctrl+O)</translation>
+    </message>
+    <message>
+        <source>Open an analysis...  (Ctrl+Shift+O)</source>
+        <translation>Abrir uma análise...  (Ctrl+Shift+O)</translation>
+    </message>
+    <message>
+        <source>Formats: CSV/TSV, Parquet, Feather, Excel .xlsx, SPSS .sav, Stata .dta, SAS .sas7bdat/.xpt. You can also drop a file on the window.</source>
+        <translation>Formatos: CSV/TSV, Parquet, Feather, Excel .xlsx, SPSS .sav, Stata .dta, SAS .sas7bdat/.xpt. Você também pode soltar um arquivo na janela.</translation>
+    </message>
+    <message>
+        <source>Recent files</source>
+        <translation>Arquivos recentes</translation>
+    </message>
+    <message>
+        <source>No recent files yet.</source>
+        <translation>Nenhum arquivo recente ainda.</translation>
     </message>
 </context>
 <context>
@@ -1137,7 +3037,7 @@ TFP 10%</translation>
     <name>synthetic.files_box</name>
     <message>
         <source>Real file:</source>
-        <translation>Arquivo real:</translation>
+        <translation>Real:</translation>
     </message>
     <message>
         <source>The confidential file the synthetic file was made from.</source>
@@ -1145,7 +3045,7 @@ TFP 10%</translation>
     </message>
     <message>
         <source>Synthetic file:</source>
-        <translation>Arquivo sintético:</translation>
+        <translation>Sintético:</translation>
     </message>
     <message>
         <source>The synthetic file to be released.</source>
@@ -1153,7 +3053,7 @@ TFP 10%</translation>
     </message>
     <message>
         <source>Control file (optional):</source>
-        <translation>Arquivo de controle (opcional):</translation>
+        <translation>Controle (opcional):</translation>
     </message>
     <message>
         <source>Real records of the same population that were NOT used to make the synthetic file.</source>
@@ -1426,17 +3326,6 @@ TFP 10%</translation>
     </message>
 </context>
 <context>
-    <name>synthetic.run_bar</name>
-    <message>
-        <source>elapsed {0}</source>
-        <translation>decorrido {0}</translation>
-    </message>
-    <message>
-        <source> · this step: about {0} left</source>
-        <translation> · esta etapa: faltam cerca de {0}</translation>
-    </message>
-</context>
-<context>
     <name>synthetic_page</name>
     <message>
         <source>Synthetic data: does it leak the real records?</source>
@@ -1487,32 +3376,8 @@ TFP 10%</translation>
         <translation>results.json, as tabelas dos ataques e das curvas ROC em CSV e a análise, em uma pasta.</translation>
     </message>
     <message>
-        <source>Open a synthetic-data analysis</source>
-        <translation>Abrir uma análise de dados sintéticos</translation>
-    </message>
-    <message>
-        <source>Could not open the analysis</source>
-        <translation>Não foi possível abrir a análise</translation>
-    </message>
-    <message>
-        <source>Opened the analysis {0}.</source>
-        <translation>Análise {0} aberta.</translation>
-    </message>
-    <message>
-        <source>Save the analysis</source>
-        <translation>Salvar a análise</translation>
-    </message>
-    <message>
-        <source>Nothing to save yet</source>
-        <translation>Ainda não há nada para salvar</translation>
-    </message>
-    <message>
-        <source>Could not save the analysis</source>
-        <translation>Não foi possível salvar a análise</translation>
-    </message>
-    <message>
-        <source>Saved the analysis to {0}.</source>
-        <translation>Análise salva em {0}.</translation>
+        <source>The results were run with other settings than the form now shows; the exports describe the settings they were run with. Run again to update them.</source>
+        <translation>Os resultados foram obtidos com configurações diferentes das que o formulário mostra agora; as exportações descrevem as configurações com que foram executados. Execute novamente para atualizá-los.</translation>
     </message>
     <message>
         <source>The attacks cannot run yet</source>
@@ -1523,14 +3388,6 @@ TFP 10%</translation>
         <translation>Atacando o arquivo sintético</translation>
     </message>
     <message>
-        <source>Running the attacks on the synthetic file...</source>
-        <translation>Executando os ataques sobre o arquivo sintético...</translation>
-    </message>
-    <message>
-        <source>Cancelling...</source>
-        <translation>Cancelando...</translation>
-    </message>
-    <message>
         <source>Finished: {0} attack(s) in {1}.</source>
         <translation>Concluído: {0} ataque(s) em {1}.</translation>
     </message>
@@ -1539,44 +3396,8 @@ TFP 10%</translation>
         <translation>Não foi possível executar os ataques</translation>
     </message>
     <message>
-        <source>The run failed</source>
-        <translation>A execução falhou</translation>
-    </message>
-    <message>
-        <source>Run cancelled: nothing was kept from it.</source>
-        <translation>Execução cancelada: nada foi mantido dela.</translation>
-    </message>
-    <message>
-        <source>Export the PDF report</source>
-        <translation>Exportar o relatório em PDF</translation>
-    </message>
-    <message>
-        <source>PDF report (*.pdf)</source>
-        <translation>Relatório em PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export CSV and JSON into a folder</source>
-        <translation>Exportar CSV e JSON para uma pasta</translation>
-    </message>
-    <message>
-        <source>Nothing to export</source>
-        <translation>Nada para exportar</translation>
-    </message>
-    <message>
         <source>Run the attacks first.</source>
         <translation>Execute os ataques primeiro.</translation>
-    </message>
-    <message>
-        <source>Writing {0} to {1}...</source>
-        <translation>Gravando {0} em {1}...</translation>
-    </message>
-    <message>
-        <source>Exported to {0}.</source>
-        <translation>Exportado para {0}.</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>A exportação falhou</translation>
     </message>
 </context>
 <context>
@@ -1748,6 +3569,80 @@ TFP 10%</translation>
     <message>
         <source>under 1 s</source>
         <translation>menos de 1 s</translation>
+    </message>
+</context>
+<context>
+    <name>widgets.cluster_fields</name>
+    <message>
+        <source>CA certificate:</source>
+        <translation>Certificado da AC:</translation>
+    </message>
+    <message>
+        <source>The agency&apos;s CA certificate (PEM) the scheduler&apos;s certificate is signed by.</source>
+        <translation>O certificado (PEM) da autoridade certificadora do órgão, que assina o certificado do agendador.</translation>
+    </message>
+    <message>
+        <source>Client certificate:</source>
+        <translation>Certificado do cliente:</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s certificate (PEM) for the tls:// connection.</source>
+        <translation>O certificado (PEM) deste computador para a conexão tls://.</translation>
+    </message>
+    <message>
+        <source>Client key:</source>
+        <translation>Chave do cliente:</translation>
+    </message>
+    <message>
+        <source>The private key (PEM) of the client certificate.</source>
+        <translation>A chave privada (PEM) do certificado do cliente.</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.key);;All files (*)</source>
+        <translation>Arquivos PEM (*.pem *.crt *.key);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Dask cluster:</source>
+        <translation>Cluster Dask:</translation>
+    </message>
+    <message>
+        <source>empty: this computer; or tls://HOST:PORT of the agency&apos;s Dask scheduler</source>
+        <translation>vazio: este computador; ou tls://HOST:PORTA do agendador Dask do órgão</translation>
+    </message>
+    <message>
+        <source>Run the sweep on an existing Dask scheduler of your agency&apos;s network. The encoded data travel to its workers: use tls:// with the certificates below.</source>
+        <translation>Executar a varredura em um agendador Dask existente na rede do seu órgão. Os dados codificados vão para os workers dele: use tls:// com os certificados abaixo.</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Procurar...</translation>
+    </message>
+    <message>
+        <source>Choose a PEM file</source>
+        <translation>Escolha um arquivo PEM</translation>
+    </message>
+</context>
+<context>
+    <name>widgets.command_bar</name>
+    <message>
+        <source>Run the attacks  (Ctrl+R)</source>
+        <translation>Executar os ataques  (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>Export PDF...</source>
+        <translation>Exportar PDF...</translation>
+    </message>
+    <message>
+        <source>The risk report for the release board (Ctrl+E).</source>
+        <translation>O relatório de risco para o comitê de liberação (Ctrl+E).</translation>
+    </message>
+    <message>
+        <source>Export CSV+JSON...</source>
+        <translation>Exportar CSV+JSON...</translation>
+    </message>
+    <message>
+        <source>results.json, the CSV tables and the analysis, into a folder (Ctrl+Shift+E).</source>
+        <translation>results.json, as tabelas CSV e a análise, em uma pasta (Ctrl+Shift+E).</translation>
     </message>
 </context>
 <context>
@@ -1940,6 +3835,74 @@ passive δ = {passive}</source>
         <translation>Modelo</translation>
     </message>
     <message>
+        <source>k-anonymity (k)</source>
+        <translation>k-anonimato (k)</translation>
+    </message>
+    <message>
+        <source>alpha (largest share of one value)</source>
+        <translation>alfa (maior proporção de um valor)</translation>
+    </message>
+    <message>
+        <source>distinct l-diversity (l)</source>
+        <translation>l-diversidade distinta (l)</translation>
+    </message>
+    <message>
+        <source>entropy l-diversity</source>
+        <translation>l-diversidade de entropia</translation>
+    </message>
+    <message>
+        <source>recursive (c,l)-diversity</source>
+        <translation>(c,l)-diversidade recursiva</translation>
+    </message>
+    <message>
+        <source>t-closeness (t)</source>
+        <translation>t-proximidade (t)</translation>
+    </message>
+    <message>
+        <source>basic beta-likeness</source>
+        <translation>beta-semelhança básica</translation>
+    </message>
+    <message>
+        <source>enhanced beta-likeness</source>
+        <translation>beta-semelhança aprimorada</translation>
+    </message>
+    <message>
+        <source>delta-disclosure</source>
+        <translation>delta-divulgação</translation>
+    </message>
+    <message>
+        <source>equal</source>
+        <translation>igual</translation>
+    </message>
+    <message>
+        <source>ordered</source>
+        <translation>ordenada</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>ilimitado</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>indefinido</translation>
+    </message>
+    <message>
+        <source>not achievable</source>
+        <translation>inatingível</translation>
+    </message>
+    <message>
+        <source>all quasi-identifiers</source>
+        <translation>todos os quase-identificadores</translation>
+    </message>
+    <message>
+        <source>the largest subset evaluated (the full set is not in the chosen family)</source>
+        <translation>o maior subconjunto avaliado (o conjunto completo não está na família escolhida)</translation>
+    </message>
+    <message>
+        <source>{0} of {1}</source>
+        <translation>{0} de {1}</translation>
+    </message>
+    <message>
         <source>Sensitive</source>
         <translation>Sensível</translation>
     </message>
@@ -1966,6 +3929,14 @@ passive δ = {passive}</source>
     <message>
         <source>Subset</source>
         <translation>Subconjunto</translation>
+    </message>
+    <message>
+        <source>re-identified (deterministic)</source>
+        <translation>reidentificados (determinístico)</translation>
+    </message>
+    <message>
+        <source>re-identified (probabilistic)</source>
+        <translation>reidentificados (probabilístico)</translation>
     </message>
     <message>
         <source>{0} learned for sure</source>
@@ -2002,6 +3973,22 @@ passive δ = {passive}</source>
     <message>
         <source>Risk with the focal release alone, then with each later release linked on the key (all quasi-identifiers of the releases so far). Releases: {0}.</source>
         <translation>Risco com a edição focal sozinha e depois com cada edição posterior ligada pela chave (todos os quase-identificadores das edições até então). Edições: {0}.</translation>
+    </message>
+    <message>
+        <source>Releases</source>
+        <translation>Edições</translation>
+    </message>
+    <message>
+        <source>Quasi-identifiers</source>
+        <translation>Quase-identificadores</translation>
+    </message>
+    <message>
+        <source>Unique (re-identified for sure)</source>
+        <translation>Únicos (reidentificados com certeza)</translation>
+    </message>
+    <message>
+        <source>Re-identified (expected)</source>
+        <translation>Reidentificados (esperado)</translation>
     </message>
 </context>
 <context>
@@ -2076,6 +4063,19 @@ TFP {1}, TVP {2}</translation>
         <translation>Buscando os níveis</translation>
     </message>
     <message>
+        <source>{done} / {total} columns</source>
+        <extracomment>How the counts of a stage read on the bar ({done} and {total}); other stages: &quot;{done} / {total}&quot;.</extracomment>
+        <translation>{done} / {total} colunas</translation>
+    </message>
+    <message>
+        <source>{done} / {total} combinations</source>
+        <translation>{done} / {total} combinações</translation>
+    </message>
+    <message>
+        <source>{done} / {total} subsets</source>
+        <translation>{done} / {total} subconjuntos</translation>
+    </message>
+    <message>
         <source>%p%</source>
         <translation>%p%</translation>
     </message>
@@ -2104,12 +4104,206 @@ TFP {1}, TVP {2}</translation>
         <translation>decorrido {0}</translation>
     </message>
     <message>
+        <source> · finishing</source>
+        <translation> · concluindo</translation>
+    </message>
+    <message>
         <source> · remaining about {0}</source>
         <translation> · faltam cerca de {0}</translation>
     </message>
     <message>
+        <source> · remaining: measuring</source>
+        <translation> · restante: medindo</translation>
+    </message>
+    <message>
         <source>cancelling...</source>
         <translation>cancelando...</translation>
+    </message>
+</context>
+<context>
+    <name>widgets.sample_view</name>
+    <message>
+        <source>Zayatz model</source>
+        <translation>Modelo de Zayatz</translation>
+    </message>
+    <message>
+        <source>Pitman model</source>
+        <translation>Modelo de Pitman</translation>
+    </message>
+    <message>
+        <source>SNB model (slide negative binomial)</source>
+        <translation>Modelo SNB (binomial negativa deslizante)</translation>
+    </message>
+    <message>
+        <source>Expected re-identifications</source>
+        <translation>Reidentificações esperadas</translation>
+    </message>
+    <message>
+        <source>Mean risk</source>
+        <translation>Risco médio</translation>
+    </message>
+    <message>
+        <source>Highest risk</source>
+        <translation>Maior risco</translation>
+    </message>
+    <message>
+        <source>Records with risk above {0}</source>
+        <translation>Registros com risco acima de {0}</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/d</translation>
+    </message>
+    <message>
+        <source>Sample uniques (of the records)</source>
+        <translation>Únicos na amostra (dos registros)</translation>
+    </message>
+    <message>
+        <source>{0} ({1} of {2})</source>
+        <translation>{0} ({1} de {2})</translation>
+    </message>
+    <message>
+        <source>does not apply</source>
+        <translation>não se aplica</translation>
+    </message>
+    <message>
+        <source>Dankar et al. choice</source>
+        <translation>Escolha de Dankar et al.</translation>
+    </message>
+    <message>
+        <source>no model applies</source>
+        <translation>nenhum modelo se aplica</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>informado</translation>
+    </message>
+    <message>
+        <source>n / sum of weights</source>
+        <translation>n / soma dos pesos</translation>
+    </message>
+    <message>
+        <source>no weight</source>
+        <translation>sem peso</translation>
+    </message>
+    <message>
+        <source>Sampling fraction</source>
+        <translation>Fração amostral</translation>
+    </message>
+    <message>
+        <source>Population size</source>
+        <translation>Tamanho da população</translation>
+    </message>
+    <message>
+        <source>About {0} people ({1}) are expected to be re-identified</source>
+        <translation>Espera-se que cerca de {0} pessoas ({1}) sejam reidentificadas</translation>
+    </message>
+    <message>
+        <source>Individual risk: records by risk</source>
+        <translation>Risco individual: registros por risco</translation>
+    </message>
+    <message>
+        <source>risk {0} to {1}: {2} records</source>
+        <translation>risco de {0} a {1}: {2} registros</translation>
+    </message>
+    <message>
+        <source>SUDA was not run: tick Special uniques (SUDA) on the Attacks page.</source>
+        <translation>O SUDA não foi executado:
+marque Únicos especiais (SUDA) na página Ataques.</translation>
+    </message>
+    <message>
+        <source>DIS-SUDA score distribution</source>
+        <translation>Distribuição da pontuação DIS-SUDA</translation>
+    </message>
+    <message>
+        <source>Contribution of each key variable</source>
+        <translation>Contribuição de cada variável-chave</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Risk from the sampling weights&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Risco a partir dos pesos amostrais&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Population uniques&lt;/b&gt; (estimated share of the population)</source>
+        <translation>&lt;b&gt;Únicos na população&lt;/b&gt; (proporção estimada da população)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Expected re-identifications by number of key variables known&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Reidentificações esperadas por número de variáveis-chave conhecidas&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No sample-file measures in this run. If the file is a sample, choose its sampling weight (and household id) on the Data page, or tick Special uniques (SUDA) on the Attacks page, and run again.</source>
+        <translation>Nenhuma medida de arquivo amostral nesta execução. Se o arquivo for uma amostra, escolha o seu peso amostral (e o identificador do domicílio) na página Dados ou marque Únicos especiais (SUDA) na página Ataques, e execute novamente.</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Medida</translation>
+    </message>
+    <message>
+        <source>Individual risk</source>
+        <translation>Risco individual</translation>
+    </message>
+    <message>
+        <source>Household risk</source>
+        <translation>Risco do domicílio</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Proporção</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamanho</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Esperado</translation>
+    </message>
+    <message>
+        <source>Key variables</source>
+        <translation>Variáveis-chave</translation>
+    </message>
+    <message>
+        <source>Sampling weight &lt;b&gt;{0}&lt;/b&gt;: the {1} records stand for about {2} people</source>
+        <translation>Peso amostral &lt;b&gt;{0}&lt;/b&gt;: os {1} registros representam cerca de {2} pessoas</translation>
+    </message>
+    <message>
+        <source>No sampling weight: the {0} records are taken as the whole population</source>
+        <translation>Sem peso amostral: os {0} registros são tomados como a população inteira</translation>
+    </message>
+    <message>
+        <source>; {0} households (&lt;b&gt;{1}&lt;/b&gt;)</source>
+        <translation>; {0} domicílios (&lt;b&gt;{1}&lt;/b&gt;)</translation>
+    </message>
+    <message>
+        <source>a missing value matches any value</source>
+        <translation>um valor ausente corresponde a qualquer valor</translation>
+    </message>
+    <message>
+        <source>a missing value is a value of its own</source>
+        <translation>um valor ausente é um valor próprio</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt; (key: {1}). {2}; {3}. Individual risk: the chance that a record is correctly re-identified by an attacker who knows the key of a person of the population.</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; (chave: {1}). {2}; {3}. Risco individual: a chance de um registro ser corretamente reidentificado por um atacante que conhece a chave de uma pessoa da população.</translation>
+    </message>
+    <message>
+        <source>{0} of size {1}</source>
+        <translation>{0} de tamanho {1}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Special uniques (SUDA)&lt;/b&gt;: {0} records ({1}); MSUs of at most {2} variables: {3}. SUDA score: mean {4}, highest {5}; DIS-SUDA score (DIS fraction {6}): mean {7}, highest {8}.</source>
+        <translation>&lt;b&gt;Únicos especiais (SUDA)&lt;/b&gt;: {0} registros ({1}); MSUs de no máximo {2} variáveis: {3}. Pontuação SUDA: média {4}, máxima {5}; pontuação DIS-SUDA (fração DIS {6}): média {7}, máxima {8}.</translation>
+    </message>
+    <message>
+        <source>A variable&apos;s contribution counts every MSU it is part of, so the shares add up to more than 100%.
+Scoring: {0}.</source>
+        <translation>A contribuição de uma variável conta cada MSU de que ela faz parte, por isso as proporções somam mais de 100%.
+Pontuação: {0}.</translation>
     </message>
 </context>
 <context>
@@ -2151,6 +4345,45 @@ TFP {1}, TVP {2}</translation>
 {1} ({2} people)</source>
         <translation>{0}
 {1} ({2} pessoas)</translation>
+    </message>
+</context>
+<context>
+    <name>workflow</name>
+    <message>
+        <source>Could not open the file</source>
+        <translation>Não foi possível abrir o arquivo</translation>
+    </message>
+    <message>
+        <source>Loading {name}...</source>
+        <translation>Carregando {name}...</translation>
+    </message>
+    <message>
+        <source>Loaded {name}: {rows} rows, {columns} columns.</source>
+        <translation>{name} carregado: {rows} linhas, {columns} colunas.</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>o arquivo</translation>
+    </message>
+    <message>
+        <source>Could not open {name}</source>
+        <translation>Não foi possível abrir {name}</translation>
+    </message>
+    <message>
+        <source>Loading cancelled.</source>
+        <translation>Carregamento cancelado.</translation>
+    </message>
+    <message>
+        <source>Could not open the analysis</source>
+        <translation>Não foi possível abrir a análise</translation>
+    </message>
+    <message>
+        <source>The analysis does not fit the data</source>
+        <translation>A análise não corresponde aos dados</translation>
+    </message>
+    <message>
+        <source>Finished: {subsets} subsets in {seconds} s.</source>
+        <translation>Concluído: {subsets} subconjuntos em {seconds} s.</translation>
     </message>
 </context>
 </TS>

@@ -4,20 +4,24 @@ and numbers follow the locale. To cover another page, add its builder to PAGES."
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Callable
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QToolBar, QWidget
 
 from engine import i18n as engine_i18n
 from gui import i18n, text
 
+from .translation_session import (YEAR_BANDS, demo_config, demo_suggestion, engine_texts, loaded_session, survey_config,
+                                  survey_session)
 from .translation_walk import all_strings, untranslated
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "resources" / "examples"
+SCRATCH = tempfile.TemporaryDirectory(prefix="riskreview-translations-")  # removed when the tests end
 
 
 def _dp_page() -> QWidget:
@@ -70,8 +74,67 @@ def _preferences_dialog() -> QWidget:
     return PreferencesDialog(QSettings())
 
 
+def _window() -> QWidget:
+    from gui.app import add_preferences_menu
+    from gui.main_window import MainWindow
+
+    window = MainWindow(QSettings(str(Path(SCRATCH.name) / "settings.ini"), QSettings.Format.IniFormat))
+    add_preferences_menu(window)
+    return window
+
+
+def _start_page() -> QWidget:
+    from gui.pages.start_page import StartPage
+
+    return StartPage()
+
+
+def _data_page() -> QWidget:
+    from gui.pages.data_page import DataPage
+
+    return DataPage(loaded_session(with_result=False))
+
+
+def _attacks_page() -> QWidget:
+    from gui.pages.attacks_page import AttacksPage
+
+    return AttacksPage(loaded_session(with_result=False))
+
+
+def _results_page() -> QWidget:
+    from gui.pages.results_page import ResultsPage
+
+    return ResultsPage(loaded_session())
+
+
+def _survey_data_page() -> QWidget:
+    from gui.pages.data_page import DataPage
+
+    return DataPage(survey_session(with_roles=False))
+
+
+def _survey_results_page() -> QWidget:
+    from gui.pages.results_page import ResultsPage
+
+    return ResultsPage(survey_session(with_roles=True))
+
+
+def _scenarios_page() -> QWidget:
+    from gui.pages.scenarios_page import ScenariosPage
+
+    page = ScenariosPage(loaded_session())
+    panel = page.suggest_panel
+    panel.set_spec("birth_year", YEAR_BANDS)
+    panel.k.setValue(2)
+    panel.max_suppression.setValue(50.0)
+    panel.show_suggestion(demo_suggestion(panel.config(page.session.table)))
+    return page
+
+
 CENSUS_COLUMNS = frozenset(("student_id birth_day birth_month birth_year sex race nationality municipality_birth "
                             "municipality_residence school school_type special_needs bolsa_familia").split())
+SURVEY_COLUMNS = frozenset({"person", "age", "sex", "region", "wgt", "hh"})
+CROSSTABS_EXAMPLE = "sex x birth_year; race x school"  # column names of the census example
 ENCODINGS = frozenset({"utf-8", "cp1252", "latin-1", "utf-16", "iso-8859-15", "cp850"})
 
 #: (name, builder, strings that stay as they are: data column names and file names shown).
@@ -84,6 +147,14 @@ PAGES: list[tuple[str, Callable[[], QWidget], frozenset[str]]] = [
     ("import", _import_dialog, CENSUS_COLUMNS | ENCODINGS),
     ("about", _about_dialog, frozenset()),
     ("preferences", _preferences_dialog, frozenset({"English", "Português (Brasil)"})),
+    ("window", _window, frozenset({CROSSTABS_EXAMPLE})),
+    ("start", _start_page, frozenset()),
+    ("data", _data_page, CENSUS_COLUMNS | {demo_config().data.path}),
+    ("attacks", _attacks_page, CENSUS_COLUMNS | {t.label() for t in demo_config().targets}),
+    ("results", _results_page, CENSUS_COLUMNS),
+    ("data (survey)", _survey_data_page, SURVEY_COLUMNS | {survey_config().data.path}),
+    ("results (survey)", _survey_results_page, SURVEY_COLUMNS | {"survey.csv"}),
+    ("scenarios", _scenarios_page, CENSUS_COLUMNS | engine_texts() | {CROSSTABS_EXAMPLE}),
 ]
 
 
@@ -186,9 +257,54 @@ def test_the_window_gets_a_preferences_menu(qtbot, app, tmp_path):
     settings.setValue(i18n.SETTINGS_KEY, "pt_BR")
     window = build_window(None, settings)
     qtbot.addWidget(window)
-    titles = [a.text() for a in window.menuBar().actions()]
-    assert titles[-2:] == ["&Editar", "&Help"]  # the main window's own menus are not translated yet
     assert i18n.current_language() == "pt_BR"
+    assert [a.text() for a in window.menuBar().actions()] == ["&Arquivo", "E&xecutar", "Ex&ibir", "&Editar", "Aj&uda"]
+    toolbar = window.findChild(QToolBar, "mainToolbar")
+    assert [a.text() for a in toolbar.actions() if not a.isSeparator()] == [
+        "&Abrir arquivo de dados...",
+        "Abrir a&nálise...",
+        "&Salvar análise...",
+        "E&xecutar os ataques",
+        "&Cancelar a execução",
+        "Exportar relatório em &PDF...",
+        "Exportar CSV e &JSON...",
+    ]
+    assert window.open_action.toolTip() == "Abrir um arquivo de dados (Ctrl+O)"
+    assert window.file_status.text() == "Nenhum arquivo carregado"
+    assert window.navigation.item(1).text() == "1  Dados"
+
+
+def test_messages_of_the_window_in_portuguese(qtbot, app, tmp_path):
+    """A refused run says why in Portuguese: the session's reason inside the workflow's box."""
+    from gui.app import build_window
+
+    from .conftest import error_boxes
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue(i18n.SETTINGS_KEY, "pt_BR")
+    window = build_window(None, settings)
+    qtbot.addWidget(window)
+    assert not window.flow.run()
+    box = error_boxes()[-1]
+    assert box.windowTitle() == "Os ataques ainda não podem ser executados"
+    assert box.informativeText() == "nenhum dado carregado: abra primeiro um arquivo de dados"
+    box.close()
+
+
+def test_counts_on_the_pages_follow_the_locale(qtbot, app):
+    """Row and people counts of the census (20,000 pupils) are written the Brazilian way."""
+    from gui.pages.data_page import DataPage
+    from gui.pages.results_page import ResultsPage
+
+    i18n.install(app, "pt_BR")
+    data = DataPage(loaded_session(with_result=False))
+    results = ResultsPage(loaded_session())
+    for page in (data, results):
+        qtbot.addWidget(page)
+    assert "20.000 linhas" in data.file_label.text()
+    assert results.summary.text() == (
+        "<b>census_example.csv</b>: 20.000 pessoas, 15 subconjuntos de 4 quase-identificadores, executado em 2 s."
+    )
 
 
 def test_engine_texts_the_window_shows_follow_its_language(app):
@@ -203,3 +319,16 @@ def test_engine_texts_the_window_shows_follow_its_language(app):
     assert engine_i18n._("Summary") == "Summary"
     english = describe_step(Drop("birth_day"))
     assert "birth_day" in portuguese and "birth_day" in english and portuguese != english
+
+
+def test_a_problem_names_its_control_in_the_window_language(app):
+    """The control a config problem points to is named as the window labels it (pt_BR, then English)."""
+    from engine.validation import Problem
+    from gui.problems import window_message
+
+    problem = Problem("sample.sampling_fraction", "must be in (0, 1]", 1.5)
+    i18n.install(app, "pt_BR")
+    portuguese = window_message(problem)
+    i18n.install(app, "en")
+    assert portuguese.startswith("Fração amostral must be in (0, 1], got ")
+    assert window_message(problem).startswith("Sampling fraction must be in (0, 1], got ")

@@ -1,5 +1,6 @@
 """Every string a person sees in a widget tree: texts, tooltips, titles, placeholders, tab and
-combo-box texts, item-view headers, spin-box affixes. Used to compare the same page built in
+combo-box texts, list items, item-view headers, spin-box affixes, and the actions of menus, menu
+bars, tool bars and buttons (texts, tooltips, status tips). Used to compare the same page built in
 English and in another language, string by string."""
 
 from __future__ import annotations
@@ -8,9 +9,29 @@ import re
 from typing import Iterator
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QComboBox, QDialog,
-                               QGroupBox, QHeaderView, QLabel, QLineEdit, QListView, QProgressBar, QTabWidget, QWidget)
-
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QComboBox,
+    QDialog,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QMainWindow,
+    QMenu,
+    QMenuBar,
+    QPlainTextEdit,
+    QProgressBar,
+    QTabWidget,
+    QTextEdit,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
 
 def _view_strings(view: QAbstractItemView) -> Iterator[tuple[str, str]]:
     model = view.model()
@@ -25,16 +46,31 @@ def _view_strings(view: QAbstractItemView) -> Iterator[tuple[str, str]]:
                     yield f"{name} {section} {what}", value
 
 
+def _action_strings(widget: QWidget) -> Iterator[tuple[str, str]]:
+    for i, action in enumerate(widget.actions()):
+        if action.isSeparator():
+            continue
+        yield f"action {i}", action.text()
+        yield f"action {i} tip", action.toolTip()  # Qt's default: the text without "&"
+        yield f"action {i} status tip", action.statusTip()
+
+
 def widget_strings(widget: QWidget) -> Iterator[tuple[str, str]]:
     """(what, text) pairs of ``widget`` itself (not its children)."""
     if widget.toolTip():
         yield "tooltip", widget.toolTip()
-    if isinstance(widget, QDialog) and widget.windowTitle():
+    if isinstance(widget, (QDialog, QMainWindow)) and widget.windowTitle():
         yield "window title", widget.windowTitle()
     if isinstance(widget, (QLabel, QAbstractButton)):
         yield "text", widget.text()
-    if isinstance(widget, QLineEdit):
+    if isinstance(widget, (QLineEdit, QPlainTextEdit, QTextEdit)):
         yield "placeholder", widget.placeholderText()
+    if isinstance(widget, (QMenu, QMenuBar, QToolBar)) or (isinstance(widget, QToolButton) and widget.menu()):
+        yield from _action_strings(widget)
+    if isinstance(widget, QListWidget):
+        for i in range(widget.count()):
+            yield f"item {i}", widget.item(i).text()
+            yield f"item {i} tip", widget.item(i).toolTip()
     if isinstance(widget, QGroupBox):
         yield "title", widget.title()
     if isinstance(widget, QTabWidget):
@@ -74,10 +110,11 @@ def all_strings(root: QWidget) -> list[tuple[str, str]]:
 
 #: Strings that are the same in every language: no letters, technical names and symbols.
 SAME_IN_EVERY_LANGUAGE = re.compile(
-    r"^[\W\d_]*$"                              # numbers, punctuation, symbols (ε, ×, %)
-    r"|^(?:[εδαkptlcnbTpr]|AUC|ROC|CSV|PDF|TOML|SHA-256|CAP|Groundhog|TAPAS|PrivE|anonymeter|RiskReview"
+    r"^[\W\d_]*$"  # numbers, punctuation, symbols (ε, ×, %)
+    r"|^(?:[εδαkptlcnbTprs]|AUC|ROC|CSV|PDF|TOML|SHA-256|CAP|Groundhog|TAPAS|PrivE|anonymeter|RiskReview"
     r"|APKDP|PPKDP|OK|%p%|epsilon|delta|[kpn] =|x\*|Apache-2\.0|Hamming|L1|L2|oblivious|local)[\W\d]*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def untranslated(english: list[tuple[str, str]], other: list[tuple[str, str]],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
@@ -18,39 +18,66 @@ from engine.report.scenario_figures import RiskLossPoint, risk_loss_figure
 from engine.results import Assessment
 from engine.verdict import verdict
 
-from ...text import pct
+from ...text import count, local_digits, pct
 from ...widgets.canvas import PlotCanvas
+from ...i18n import translate
 
-FIXED = ("#", "scenario", "verdict", "unique", "mean re-id. prob.", "certain inference", "released",
-         "blanked", "info lost")
-TIPS = ("", "", "Verdict under the analysis's thresholds",
-        "Records unique on the worst QID subset (re-identified with certainty)",
-        "Mean re-identification probability on the worst QID subset",
+FIXED = (
+    "#",
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "scenario"),
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "verdict"),
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "unique"),
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "mean re-id. prob."),
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "certain inference"),
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "released"),
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "blanked"),
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "info lost"),
+)
+TIPS = (
+    "",
+    "",
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "Verdict under the analysis's thresholds"),
+    QT_TRANSLATE_NOOP(
+        "scenarios.compare_view", "Records unique on the worst QID subset (re-identified with certainty)"
+    ),
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "Mean re-identification probability on the worst QID subset"),
+    QT_TRANSLATE_NOOP(
+        "scenarios.compare_view",
         "Rise over the prior of the records whose sensitive value is inferred with certainty (worst subset)",
-        "Records released (after record suppression and sampling)", "Values blanked by local suppression",
-        "Share of the QIDs' non-uniform entropy lost (a dropped column counts as every value suppressed)")
+    ),
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "Records released (after record suppression and sampling)"),
+    QT_TRANSLATE_NOOP("scenarios.compare_view", "Values blanked by local suppression"),
+    QT_TRANSLATE_NOOP(
+        "scenarios.compare_view",
+        "Share of the QIDs' non-uniform entropy lost (a dropped column counts as every value suppressed)",
+    ),
+)
 EXPECTED_AT = 3  # with a sampling weight, "expected re-id." follows the verdict (as in the report)
 READY_BG, NOT_READY_BG = QColor("#e3f1e6"), QColor("#f8e1de")
 
 
 def _pct(value: Optional[float]) -> str:
-    return "n/a" if value is None else pct(value)
+    return pct(value)
 
 
 def column_loss_text(loss, column: str) -> str:
     """What a scenario did to one QID and the share of its information lost."""
     if column in loss.dropped:
-        return "left out · 100%"
+        return translate("scenarios.compare_view", "left out · 100%")
     level = loss.levels.get(column, 0)
     blanked = loss.cells_suppressed.get(column, 0)
     most = loss.entropy_max.get(column)
     share = loss.entropy.get(column, 0.0) / most if most else 0.0
-    parts = [f"level {level}"] if level else []
+    parts = [translate("scenarios.compare_view", "level {0}").format(level)] if level else []
     if blanked:
-        parts.append(f"{blanked:,} blanked")
+        parts.append(translate("scenarios.compare_view", "{0} blanked").format(count(blanked)))
     if not parts and not share:
         return "—"
     return " · ".join(parts + [_pct(share)])
+
+
+def _readiness(ready: bool) -> str:
+    return translate("scenarios.compare_view", "ready") if ready else translate("scenarios.compare_view", "not ready")
 
 
 class CompareTable(QTableWidget):
@@ -72,26 +99,31 @@ class CompareTable(QTableWidget):
         if assessment is None or not assessment.scenarios:
             self.setRowCount(0)
             self.setColumnCount(len(FIXED))
-            self.setHorizontalHeaderLabels(list(FIXED))
+            self.setHorizontalHeaderLabels([translate("scenarios.compare_view", h) for h in FIXED])
             return
         qids = list(assessment.config.roles.quasi_identifiers)
         crosstabs = list(dict.fromkeys(k for s in assessment.scenarios for k in s.loss.tvd))
         original = verdict(assessment, thresholds)
         before = risk_summary(assessment)
         weighted = before["worst_expected_reid_share"] is not None  # a sample file with a sampling weight
-        fixed, tips = list(FIXED), list(TIPS)
+        fixed = [translate("scenarios.compare_view", h) for h in FIXED]
+        tips = [translate("scenarios.compare_view", tip) if tip else "" for tip in TIPS]
         if weighted:
-            fixed.insert(EXPECTED_AT, self.tr("expected re-id."))
-            tips.insert(EXPECTED_AT, self.tr("Expected re-identifications on the worst key, as a share of the "
-                                             "records (estimated from the sampling weight)"))
-        headers = fixed + [f"{q}: lost" for q in qids] + [f"TVD {k}" for k in crosstabs]
+            fixed.insert(EXPECTED_AT, translate("scenarios.compare_view", "expected re-id."))
+            tips.insert(EXPECTED_AT, translate(
+                "scenarios.compare_view",
+                "Expected re-identifications on the worst key, as a share of the records (estimated from the "
+                "sampling weight)"))
+        headers = fixed + [translate("scenarios.compare_view", "{0}: lost").format(q) for q in qids]
+        headers += [f"TVD {k}" for k in crosstabs]
         self.setColumnCount(len(headers))
         self.setHorizontalHeaderLabels(headers)
         for j, tip in enumerate(tips):
             self.horizontalHeaderItem(j).setToolTip(tip)
-        rows = [["0", "original (no change)", "ready" if original.ready else "not ready",
+        rows = [["0", translate("scenarios.compare_view", "original (no change)"),
+                 _readiness(original.ready),
                  _pct(before["worst_unique_share"]), _pct(before["worst_reid_prob"]),
-                 _pct(before["worst_certain_inference_gain"]), f"{assessment.dataset.rows:,}", "0", "0%"]
+                 _pct(before["worst_certain_inference_gain"]), count(assessment.dataset.rows), "0", pct(0.0)]
                 + ["—"] * (len(qids) + len(crosstabs))]
         if weighted:
             rows[0].insert(EXPECTED_AT, _pct(before["worst_expected_reid_share"]))
@@ -99,14 +131,15 @@ class CompareTable(QTableWidget):
         choice = recommend(assessment.scenarios).index
         for number, s in enumerate(assessment.scenarios, start=1):
             r, loss = s.risk(), s.loss
-            mark = " ★ recommended" if number - 1 == choice else ""
-            rows.append([str(number), s.scenario.name + mark, "ready" if s.ready else "not ready",
+            mark = translate("scenarios.compare_view", " ★ recommended") if number - 1 == choice else ""
+            rows.append([str(number), s.scenario.name + mark,
+                         _readiness(s.ready),
                          _pct(r["worst_unique_share"]), _pct(r["worst_reid_prob"]),
                          _pct(r["worst_certain_inference_gain"]),
-                         f"{loss.records - loss.records_removed - loss.records_sampled_out:,}",
-                         f"{sum(loss.cells_suppressed.values()):,}", _pct(loss.share_lost)]
+                         count(loss.records - loss.records_removed - loss.records_sampled_out),
+                         count(sum(loss.cells_suppressed.values())), _pct(loss.share_lost)]
                         + [column_loss_text(loss, q) for q in qids]
-                        + [f"{loss.tvd[k]:.4f}" if k in loss.tvd else "—" for k in crosstabs])
+                        + [local_digits(f"{loss.tvd[k]:.4f}") if k in loss.tvd else "—" for k in crosstabs])
             if weighted:
                 rows[-1].insert(EXPECTED_AT, _pct(r["worst_expected_reid_share"]))
             ready.append(s.ready)
@@ -154,8 +187,18 @@ class RiskLossPlot(PlotCanvas):
             self.points = []
             ax = self.figure.add_subplot(1, 1, 1)
             ax.set_axis_off()
-            ax.text(0.5, 0.5, "No scenario results yet: build scenarios, then press Run the scenarios.",
-                    ha="center", va="center", fontsize=11, color="#555555", transform=ax.transAxes)
+            ax.text(
+                0.5,
+                0.5,
+                translate(
+                    "scenarios.compare_view", "No scenario results yet: build scenarios, then press Run the scenarios."
+                ),
+                ha="center",
+                va="center",
+                fontsize=11,
+                color="#555555",
+                transform=ax.transAxes,
+            )
             self.draw_idle()
             return
         original = verdict(assessment, thresholds)
@@ -192,5 +235,8 @@ class RiskLossPlot(PlotCanvas):
         if best is None or distance > 12 ** 2:
             return None
         number, p, value = best
-        label = "original file" if p.original else f"{number}. {p.label}"
-        return ((100 * p.loss, 100 * value), f"{label}\nrisk {_pct(value)} · lost {_pct(p.loss)}")
+        label = translate("scenarios.compare_view", "original file") if p.original else f"{number}. {p.label}"
+        return (
+            (100 * p.loss, 100 * value),
+            translate("scenarios.compare_view", "{0}\nrisk {1} · lost {2}").format(label, _pct(value), _pct(p.loss)),
+        )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout,
                                QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QPlainTextEdit,
                                QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
@@ -20,20 +20,47 @@ from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.remediation.hierarchy import Hierarchy, level_counts
 from engine.remediation.transforms import HierarchySpec, Recode, Transform, build_hierarchy, parse_step
+from ...i18n import translate
+from ...text import count as count_text
 
-OPS = (("drop", "Drop a column"), ("recode", "Recode a column"), ("local_suppression", "Local suppression"),
-       ("record_suppression", "Record suppression"), ("sample", "Sample the records"))
-BUILDER_LABELS = (("hierarchy", "a hierarchy file (ARX CSV)"), ("intervals", "intervals of a width"),
-                  ("breaks", "bands between cut points"), ("top_bottom", "top and bottom coding"),
-                  ("dates", "dates to month, year or age bands"), ("merge", "merged categories"))
-PARAM_HINTS = ("An ARX hierarchy file: one line per original value, then its generalisations level by level, "
-               "separated by ';'.",
-               "One width per level, each a multiple of the previous: 5, 10 puts level 1 in intervals of 5 and "
-               "level 2 in intervals of 10.",
-               "The cut points of each level, levels separated by '|': 18, 40, 65 | 40.",
-               "Values below or above are grouped into one category (empty: that side is kept).",
-               "One step per level: month, year, or age:WIDTH@YYYY-MM-DD (age on that day in bands of WIDTH years).",
-               "Level 1 merges the listed values into each group; level 2 is one category for all.")
+OPS = (
+    ("drop", QT_TRANSLATE_NOOP("scenarios.step_form", "Drop a column")),
+    ("recode", QT_TRANSLATE_NOOP("scenarios.step_form", "Recode a column")),
+    ("local_suppression", QT_TRANSLATE_NOOP("scenarios.step_form", "Local suppression")),
+    ("record_suppression", QT_TRANSLATE_NOOP("scenarios.step_form", "Record suppression")),
+    ("sample", QT_TRANSLATE_NOOP("scenarios.step_form", "Sample the records")),
+)
+BUILDER_LABELS = (
+    ("hierarchy", QT_TRANSLATE_NOOP("scenarios.step_form", "a hierarchy file (ARX CSV)")),
+    ("intervals", QT_TRANSLATE_NOOP("scenarios.step_form", "intervals of a width")),
+    ("breaks", QT_TRANSLATE_NOOP("scenarios.step_form", "bands between cut points")),
+    ("top_bottom", QT_TRANSLATE_NOOP("scenarios.step_form", "top and bottom coding")),
+    ("dates", QT_TRANSLATE_NOOP("scenarios.step_form", "dates to month, year or age bands")),
+    ("merge", QT_TRANSLATE_NOOP("scenarios.step_form", "merged categories")),
+)
+PARAM_HINTS = (
+    QT_TRANSLATE_NOOP(
+        "scenarios.step_form",
+        "An ARX hierarchy file: one line per original value, then its generalisations level by level, "
+        "separated by ';'.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "scenarios.step_form",
+        "One width per level, each a multiple of the previous: 5, 10 puts level 1 in intervals of 5 and "
+        "level 2 in intervals of 10.",
+    ),
+    QT_TRANSLATE_NOOP("scenarios.step_form", "The cut points of each level, levels separated by '|': 18, 40, 65 | 40."),
+    QT_TRANSLATE_NOOP(
+        "scenarios.step_form", "Values below or above are grouped into one category (empty: that side is kept)."
+    ),
+    QT_TRANSLATE_NOOP(
+        "scenarios.step_form",
+        "One step per level: month, year, or age:WIDTH@YYYY-MM-DD (age on that day in bands of WIDTH years).",
+    ),
+    QT_TRANSLATE_NOOP(
+        "scenarios.step_form", "Level 1 merges the listed values into each group; level 2 is one category for all."
+    ),
+)
 PREVIEW_ROWS = 200
 
 
@@ -43,9 +70,13 @@ def numbers(text: str, what: str) -> list[float]:
     try:
         values = [float(p) for p in parts]
     except ValueError:
-        raise InputError(f"{what}: {text!r} is not a list of numbers separated by commas") from None
+        raise InputError(
+            translate("scenarios.step_form", "{0}: {1!r} is not a list of numbers separated by commas").format(
+                what, text
+            )
+        ) from None
     if not values:
-        raise InputError(f"{what}: give at least one number")
+        raise InputError(translate("scenarios.step_form", "{0}: give at least one number").format(what))
     return values
 
 
@@ -58,6 +89,13 @@ def form_page() -> tuple[QWidget, QFormLayout]:
     column.addLayout(form)
     column.addStretch(1)
     return page, form
+
+
+def note(text: str) -> QLabel:
+    """An explanation under a form, wrapped to the form's width."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    return label
 
 
 def whole(value: float) -> Any:
@@ -78,14 +116,19 @@ class RecodeBox(QWidget):
         form = QFormLayout()
         self.column = QComboBox()
         self.builder = QComboBox()
+        for combo in (self.column, self.builder):  # long labels (and translations) must not widen the form
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
         for key, label in BUILDER_LABELS:
-            self.builder.addItem(label, key)
-        form.addRow("Column", self.column)
-        form.addRow("Categories from", self.builder)
+            self.builder.addItem(translate("scenarios.step_form", label), key)
+        form.addRow(translate("scenarios.step_form", "Column"), self.column)
+        form.addRow(translate("scenarios.step_form", "Categories from"), self.builder)
         self.params = QStackedWidget()
         self.path = QLineEdit()
-        self.path.setPlaceholderText("hierarchy file: one line per value, its generalisations separated by ';'")
-        browse = QPushButton("Browse...")
+        self.path.setPlaceholderText(
+            translate("scenarios.step_form", "hierarchy file: one line per value, its generalisations separated by ';'")
+        )
+        browse = QPushButton(translate("scenarios.step_form", "Browse..."))
         browse.clicked.connect(self._browse)
         file_row = QWidget()
         row = QHBoxLayout(file_row)
@@ -93,44 +136,61 @@ class RecodeBox(QWidget):
         row.addWidget(self.path, 1)
         row.addWidget(browse)
         self.widths = QLineEdit("5, 10")
-        self.widths.setToolTip("One width per level, e.g. 5, 10: level 1 in intervals of 5, level 2 of 10.")
+        self.widths.setToolTip(
+            translate(
+                "scenarios.step_form", "One width per level, e.g. 5, 10: level 1 in intervals of 5, level 2 of 10."
+            )
+        )
         self.breaks = QLineEdit("18, 65")
-        self.breaks.setToolTip("Cut points of each level, levels separated by '|': 18, 40, 65 | 40")
+        self.breaks.setToolTip(
+            translate("scenarios.step_form", "Cut points of each level, levels separated by '|': 18, 40, 65 | 40")
+        )
         coding = QWidget()
         coding_form = QFormLayout(coding)
         coding_form.setContentsMargins(0, 0, 0, 0)
         self.bottom = QLineEdit()
-        self.bottom.setPlaceholderText("empty: no bottom coding")
+        self.bottom.setPlaceholderText(translate("scenarios.step_form", "empty: no bottom coding"))
         self.top = QLineEdit()
-        self.top.setPlaceholderText("empty: no top coding")
-        self.quantiles = QCheckBox("the values are quantiles (0 to 1), not values of the column")
-        coding_form.addRow("Group values below", self.bottom)
-        coding_form.addRow("Group values above", self.top)
+        self.top.setPlaceholderText(translate("scenarios.step_form", "empty: no top coding"))
+        self.quantiles = QCheckBox(
+            translate("scenarios.step_form", "the values are quantiles (0 to 1), not values of the column")
+        )
+        coding_form.addRow(translate("scenarios.step_form", "Group values below"), self.bottom)
+        coding_form.addRow(translate("scenarios.step_form", "Group values above"), self.top)
         coding_form.addRow(self.quantiles)
         self.dates = QLineEdit("month, year")
-        self.dates.setToolTip("Steps, one per level: month, year, or age bands age:WIDTH@YYYY-MM-DD "
-                              "(age in whole years on that day, in bands of WIDTH years).")
+        self.dates.setToolTip(
+            translate(
+                "scenarios.step_form",
+                "Steps, one per level: month, year, or age bands age:WIDTH@YYYY-MM-DD "
+                "(age in whole years on that day, in bands of WIDTH years).",
+            )
+        )
         self.merge = QPlainTextEdit()
-        self.merge.setPlaceholderText("one group a line: new name = value, value, ...")
+        self.merge.setPlaceholderText(
+            translate("scenarios.step_form", "one group a line: new name = value, value, ...")
+        )
         self.merge.setMaximumHeight(80)
         for widget in (file_row, self.widths, self.breaks, coding, self.dates, self.merge):
             self.params.addWidget(widget)
         self.params.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        form.addRow("Parameters", self.params)
+        form.addRow(translate("scenarios.step_form", "Parameters"), self.params)
         self.param_hint = QLabel("")
         self.param_hint.setObjectName("hint")
         self.param_hint.setWordWrap(True)
         form.addRow("", self.param_hint)
         self.level = QSpinBox()
         self.level.setRange(1, 1)
-        form.addRow("Level", self.level)
+        form.addRow(translate("scenarios.step_form", "Level"), self.level)
         layout.addLayout(form)
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         self.summary.setObjectName("priors")
         layout.addWidget(self.summary)
         self.preview = QTableWidget(0, 2)
-        self.preview.setHorizontalHeaderLabels(["category", "records"])
+        self.preview.setHorizontalHeaderLabels(
+            [translate("scenarios.step_form", "category"), translate("scenarios.step_form", "records")]
+        )
         self.preview.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.preview.verticalHeader().setVisible(False)
         self.preview.verticalHeader().setDefaultSectionSize(22)
@@ -158,7 +218,12 @@ class RecodeBox(QWidget):
 
     @Slot()
     def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "A hierarchy file", "", "Hierarchy (*.csv *.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            translate("scenarios.step_form", "A hierarchy file"),
+            "",
+            translate("scenarios.step_form", "Hierarchy (*.csv *.txt);;All files (*)"),
+        )
         if path:
             self.path.setText(path)
             self.refresh()
@@ -168,7 +233,7 @@ class RecodeBox(QWidget):
         index = self.builder.currentIndex()
         self.params.setCurrentIndex(index)
         self.params.setFixedHeight(self.params.currentWidget().sizeHint().height())
-        self.param_hint.setText(PARAM_HINTS[index])
+        self.param_hint.setText(translate("scenarios.step_form", PARAM_HINTS[index]))
         self.refresh()
 
     def builder_table(self) -> dict[str, Any]:
@@ -176,19 +241,31 @@ class RecodeBox(QWidget):
         kind = self.builder.currentData()
         if kind == "hierarchy":
             if not self.path.text().strip():
-                raise InputError("recode: choose a hierarchy file")
+                raise InputError(translate("scenarios.step_form", "recode: choose a hierarchy file"))
             return {"hierarchy": self.path.text().strip()}
         if kind == "intervals":
-            return {"intervals": [whole(w) for w in numbers(self.widths.text(), "interval widths")]}
+            return {
+                "intervals": [
+                    whole(w) for w in numbers(self.widths.text(), translate("scenarios.step_form", "interval widths"))
+                ]
+            }
         if kind == "breaks":
-            return {"breaks": [[whole(x) for x in numbers(level, "cut points")]
-                               for level in self.breaks.text().split("|")]}
+            return {
+                "breaks": [
+                    [whole(x) for x in numbers(level, translate("scenarios.step_form", "cut points"))]
+                    for level in self.breaks.text().split("|")
+                ]
+            }
         if kind == "top_bottom":
             keys = ("bottom_quantile", "top_quantile") if self.quantiles.isChecked() else ("bottom", "top")
             out = {key: whole(numbers(edit.text(), key.replace("_", " "))[0])
                    for key, edit in zip(keys, (self.bottom, self.top)) if edit.text().strip()}
             if not out:
-                raise InputError("top and bottom coding: give a value to group below, above, or both")
+                raise InputError(
+                    translate(
+                        "scenarios.step_form", "top and bottom coding: give a value to group below, above, or both"
+                    )
+                )
             return out
         if kind == "dates":
             return {"dates": [s.strip() for s in self.dates.text().split(",") if s.strip()]}
@@ -197,11 +274,17 @@ class RecodeBox(QWidget):
             if not line.strip():
                 continue
             if "=" not in line:
-                raise InputError(f"merged categories, line {number}: write new name = value, value, ...")
+                raise InputError(
+                    translate(
+                        "scenarios.step_form", "merged categories, line {0}: write new name = value, value, ..."
+                    ).format(number)
+                )
             name, values = line.split("=", 1)
             groups[name.strip()] = [v.strip() for v in values.split(",") if v.strip()]
         if not groups:
-            raise InputError("merged categories: give at least one group (new name = value, value)")
+            raise InputError(
+                translate("scenarios.step_form", "merged categories: give at least one group (new name = value, value)")
+            )
         return {"merge": groups}
 
     def spec(self) -> HierarchySpec:
@@ -221,7 +304,7 @@ class RecodeBox(QWidget):
         self.preview.setRowCount(0)
         name = self.column.currentText()
         if self.table is None or not name:
-            self.summary.setText("Choose a quasi-identifier on the Data page first.")
+            self.summary.setText(translate("scenarios.step_form", "Choose a quasi-identifier on the Data page first."))
             return
         column = self.table[name]
         try:
@@ -232,19 +315,39 @@ class RecodeBox(QWidget):
             self.level.blockSignals(False)
             pairs = level_counts(self.hierarchy, column, min(self.level.value(), top))
         except InputError as exc:
-            self.summary.setText(f"Cannot preview: {exc}")
+            self.summary.setText(translate("scenarios.step_form", "Cannot preview: {0}").format(exc))
             self.changed.emit()
             return
         before = column.cardinality
-        more = f" The {PREVIEW_ROWS} commonest are listed." if len(pairs) > PREVIEW_ROWS else ""
-        self.summary.setText(f"{name} at level {self.level.value()} of {self.hierarchy.top}: {len(pairs):,} "
-                             f"categories (was {before:,}); the smallest holds {pairs[-1][1] if pairs else 0:,} "
-                             f"record(s).{more}" if pairs else f"{name}: no records")
+        more = (
+            translate("scenarios.step_form", " The {0} commonest are listed.").format(PREVIEW_ROWS)
+            if len(pairs) > PREVIEW_ROWS
+            else ""
+        )
+        self.summary.setText(
+            translate(
+                "scenarios.step_form",
+                "{name} at level {level} of {top}: {categories} categories (was {before}); the smallest "
+                "holds {smallest} record(s).{more}",
+            ).format(
+                name=name,
+                level=self.level.value(),
+                top=self.hierarchy.top,
+                categories=count_text(len(pairs)),
+                before=count_text(before),
+                smallest=count_text(pairs[-1][1]),
+                more=more,
+            )
+            if pairs
+            else translate("scenarios.step_form", "{0}: no records").format(name)
+        )
         shown = pairs[:PREVIEW_ROWS]
         self.preview.setRowCount(len(shown))
         for row, (label, count) in enumerate(shown):
-            self.preview.setItem(row, 0, QTableWidgetItem("(missing)" if label is None else label))
-            item = QTableWidgetItem(f"{count:,}")
+            self.preview.setItem(
+                row, 0, QTableWidgetItem(translate("scenarios.step_form", "(missing)") if label is None else label)
+            )
+            item = QTableWidgetItem(count_text(count))
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.preview.setItem(row, 1, item)
         self.changed.emit()
@@ -266,17 +369,17 @@ class StepForm(QGroupBox):
     failed = Signal(str)
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Add a step", parent)
+        super().__init__(translate("scenarios.step_form", "Add a step"), parent)
         layout = QVBoxLayout(self)
         self.op = QComboBox()
         for key, label in OPS:
-            self.op.addItem(label, key)
+            self.op.addItem(translate("scenarios.step_form", label), key)
         layout.addWidget(self.op)
         self.forms = QStackedWidget()
         drop, drop_form = form_page()
         self.drop_column = QComboBox()
-        drop_form.addRow("Column", self.drop_column)
-        drop_form.addRow(QLabel("The column is left out of the released file."))
+        drop_form.addRow(translate("scenarios.step_form", "Column"), self.drop_column)
+        drop_form.addRow(note(translate("scenarios.step_form", "The column is left out of the released file.")))
         self.recode = RecodeBox()
         local, local_form = form_page()
         self.local_k = QSpinBox()
@@ -284,12 +387,18 @@ class StepForm(QGroupBox):
         self.local_k.setValue(3)
         self.importance = QListWidget()
         self.importance.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self.importance.setToolTip("Drag to reorder: the columns at the top are blanked last.")
+        self.importance.setToolTip(
+            translate("scenarios.step_form", "Drag to reorder: the columns at the top are blanked last.")
+        )
         self.importance.setMaximumHeight(160)
         local_form.addRow("k", self.local_k)
-        local_form.addRow("Importance\n(most important first;\ndrag to reorder)", self.importance)
-        local_form.addRow(QLabel("In records shared by fewer than k records, the least important\n"
-                                 "value is blanked, then the groups are counted again."))
+        local_form.addRow(
+            translate("scenarios.step_form", "Importance\n(most important first;\ndrag to reorder)"), self.importance
+        )
+        local_form.addRow(note(translate(
+            "scenarios.step_form",
+            "In records shared by fewer than k records, the least important value is blanked, then the groups "
+            "are counted again.")))
         record, record_form = form_page()
         self.record_k = QSpinBox()
         self.record_k.setRange(1, 1_000_000)
@@ -299,21 +408,22 @@ class StepForm(QGroupBox):
         self.record_limit.setValue(5.0)
         self.record_limit.setSuffix(" %")
         record_form.addRow("k", self.record_k)
-        record_form.addRow("At most", self.record_limit)
-        record_form.addRow(QLabel("Records of groups smaller than k are removed, smallest groups first."))
+        record_form.addRow(translate("scenarios.step_form", "At most"), self.record_limit)
+        record_form.addRow(note(translate(
+            "scenarios.step_form", "Records of groups smaller than k are removed, smallest groups first.")))
         sample, sample_form = form_page()
         self.fraction = QDoubleSpinBox()
         self.fraction.setRange(0.1, 100.0)
         self.fraction.setValue(50.0)
-        self.fraction.setSuffix(" % of the records")
+        self.fraction.setSuffix(translate("scenarios.step_form", " % of the records"))
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
-        sample_form.addRow("Keep", self.fraction)
-        sample_form.addRow("Seed", self.seed)
+        sample_form.addRow(translate("scenarios.step_form", "Keep"), self.fraction)
+        sample_form.addRow(translate("scenarios.step_form", "Seed"), self.seed)
         for widget in (drop, self.recode, local, record, sample):
             self.forms.addWidget(widget)
         layout.addWidget(self.forms, 1)
-        self.add_button = QPushButton("Add the step to the scenario")
+        self.add_button = QPushButton(translate("scenarios.step_form", "Add the step to the scenario"))
         layout.addWidget(self.add_button)
         self.op.currentIndexChanged.connect(self.forms.setCurrentIndex)
         self.add_button.clicked.connect(self.add)
@@ -348,7 +458,7 @@ class StepForm(QGroupBox):
         return {"op": "sample", "fraction": round(self.fraction.value() / 100.0, 6), "seed": self.seed.value()}
 
     def step(self) -> Transform:
-        return parse_step(self.step_table(), "the new step")
+        return parse_step(self.step_table(), translate("scenarios.step_form", "the new step"))
 
     @Slot()
     def add(self) -> None:

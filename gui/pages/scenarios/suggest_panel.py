@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGroupBox,
                                QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
@@ -18,19 +18,24 @@ from engine.remediation.loss import METRICS
 from engine.remediation.recommend import hierarchy_words
 from engine.remediation.suggest import SuggestConfig, SuggestTarget, Suggestion
 from engine.remediation.transforms import HierarchySpec, Recode, RecordSuppression, Scenario, build_hierarchy
+from ...i18n import translate
+from ...text import count, local_digits
 
-METRIC_LABELS = {"entropy": "non-uniform entropy (ARX)", "height": "generalisation height (sum of levels)",
-                 "discernibility": "discernibility"}
+METRIC_LABELS = {
+    "entropy": QT_TRANSLATE_NOOP("scenarios.suggest_panel", "non-uniform entropy (ARX)"),
+    "height": QT_TRANSLATE_NOOP("scenarios.suggest_panel", "generalisation height (sum of levels)"),
+    "discernibility": QT_TRANSLATE_NOOP("scenarios.suggest_panel", "discernibility"),
+}
 
 
 def spec_text(spec: Optional[HierarchySpec]) -> str:
     if spec is None:
-        return "none (kept as it is)"
+        return translate("scenarios.suggest_panel", "none (kept as it is)")
     return hierarchy_words(spec)
 
 
 def loss_text(value: float) -> str:
-    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
+    return local_digits(f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}")
 
 
 def suggestion_scenario(suggestion: Suggestion, specs: dict[str, HierarchySpec], name: str) -> tuple[Scenario, str]:
@@ -38,16 +43,25 @@ def suggestion_scenario(suggestion: Suggestion, specs: dict[str, HierarchySpec],
     when records are suppressed) and a sentence saying how suppression is carried over."""
     best = suggestion.best
     if best is None:
-        raise InputError("no combination of levels meets the target: nothing to turn into a scenario")
+        raise InputError(
+            translate(
+                "scenarios.suggest_panel", "no combination of levels meets the target: nothing to turn into a scenario"
+            )
+        )
     steps = [Recode(q, level, specs[q]) for q, level in zip(suggestion.qids, best.levels) if level > 0]
     target = suggestion.target
     if best.suppressed_records:
         steps.append(RecordSuppression(target.k, target.max_suppression))
-        note = (f"The suggestion blanks every QID of the {best.suppressed_records:,} record(s) in groups smaller "
-                f"than k = {target.k}; the scenario removes these records instead (record suppression, at most "
-                f"{target.max_suppression:g}%), so that the attacks do not treat the blanked records as one group.")
+        note = translate(
+            "scenarios.suggest_panel",
+            "The suggestion blanks every QID of the {0} record(s) in groups smaller than "
+            "k = {1}; the scenario removes these records instead (record suppression, at most {2}%), "
+            "so that the attacks do not treat the blanked records as one group.",
+        ).format(count(best.suppressed_records), target.k, local_digits(f"{target.max_suppression:g}"))
     else:
-        note = "No record needs suppressing at these levels: the scenario only recodes."
+        note = translate(
+            "scenarios.suggest_panel", "No record needs suppressing at these levels: the scenario only recodes."
+        )
     return Scenario(name, tuple(steps)), note
 
 
@@ -66,10 +80,15 @@ class SuggestPanel(QWidget):
         self.suggestion: Optional[Suggestion] = None
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        form_box = QGroupBox("What to search")
+        form_box = QGroupBox(translate("scenarios.suggest_panel", "What to search"))
         form_layout = QVBoxLayout(form_box)
         self.hierarchies = QTableWidget(0, 2)
-        self.hierarchies.setHorizontalHeaderLabels(["quasi-identifier", "hierarchy"])
+        self.hierarchies.setHorizontalHeaderLabels(
+            [
+                translate("scenarios.suggest_panel", "quasi-identifier"),
+                translate("scenarios.suggest_panel", "hierarchy"),
+            ]
+        )
         self.hierarchies.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.hierarchies.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.hierarchies.verticalHeader().setDefaultSectionSize(24)
@@ -78,11 +97,15 @@ class SuggestPanel(QWidget):
         self.hierarchies.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         form_layout.addWidget(self.hierarchies, 1)
         buttons = QHBoxLayout()
-        self.file_button = QPushButton("Hierarchy file...")
-        self.file_button.setToolTip("An ARX hierarchy file for the selected quasi-identifier.")
-        self.take_button = QPushButton("Use the recode being built")
-        self.take_button.setToolTip("The hierarchy of the recode on the Build tab, for its column.")
-        self.clear_button = QPushButton("None")
+        self.file_button = QPushButton(translate("scenarios.suggest_panel", "Hierarchy file..."))
+        self.file_button.setToolTip(
+            translate("scenarios.suggest_panel", "An ARX hierarchy file for the selected quasi-identifier.")
+        )
+        self.take_button = QPushButton(translate("scenarios.suggest_panel", "Use the recode being built"))
+        self.take_button.setToolTip(
+            translate("scenarios.suggest_panel", "The hierarchy of the recode on the Build tab, for its column.")
+        )
+        self.clear_button = QPushButton(translate("scenarios.suggest_panel", "None"))
         for b in (self.file_button, self.take_button, self.clear_button):
             buttons.addWidget(b)
         form_layout.addLayout(buttons)
@@ -93,43 +116,47 @@ class SuggestPanel(QWidget):
         self.max_suppression = QDoubleSpinBox()
         self.max_suppression.setRange(0.0, 100.0)
         self.max_suppression.setValue(2.0)
-        self.max_suppression.setSuffix(" % of the records")
+        self.max_suppression.setSuffix(translate("scenarios.suggest_panel", " % of the records"))
         self.metric = QComboBox()
         for key in METRICS:
-            self.metric.addItem(METRIC_LABELS[key], key)
+            self.metric.addItem(translate("scenarios.suggest_panel", METRIC_LABELS[key]), key)
         self.max_seconds = QSpinBox()
         self.max_seconds.setRange(0, 86_400)
         self.max_seconds.setValue(30)
-        self.max_seconds.setSpecialValueText("no limit")
+        self.max_seconds.setSpecialValueText(translate("scenarios.suggest_panel", "no limit"))
         self.max_seconds.setSuffix(" s")
-        form.addRow("k (smallest group)", self.k)
-        form.addRow("Suppress at most", self.max_suppression)
-        form.addRow("Loss to minimise", self.metric)
-        form.addRow("Time limit", self.max_seconds)
+        form.addRow(translate("scenarios.suggest_panel", "k (smallest group)"), self.k)
+        form.addRow(translate("scenarios.suggest_panel", "Suppress at most"), self.max_suppression)
+        form.addRow(translate("scenarios.suggest_panel", "Loss to minimise"), self.metric)
+        form.addRow(translate("scenarios.suggest_panel", "Time limit"), self.max_seconds)
         form_layout.addLayout(form)
         run_row = QHBoxLayout()
-        self.run_button = QPushButton("Suggest")
+        self.run_button = QPushButton(translate("scenarios.suggest_panel", "Suggest"))
         self.run_button.setObjectName("primary")
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(translate("scenarios.suggest_panel", "Cancel"))
         self.cancel_button.setEnabled(False)
         run_row.addWidget(self.run_button)
         run_row.addWidget(self.cancel_button)
         run_row.addStretch(1)
         form_layout.addLayout(run_row)
         layout.addWidget(form_box, 2)
-        result_box = QGroupBox("Suggestion")
+        result_box = QGroupBox(translate("scenarios.suggest_panel", "Suggestion"))
         result_layout = QVBoxLayout(result_box)
-        self.best = QLabel("No suggestion yet: give a hierarchy to at least one quasi-identifier, then press "
-                           "Suggest.")
+        self.best = QLabel(
+            translate(
+                "scenarios.suggest_panel",
+                "No suggestion yet: give a hierarchy to at least one quasi-identifier, then press Suggest.",
+            )
+        )
         self.best.setWordWrap(True)
         result_layout.addWidget(self.best)
-        result_layout.addWidget(QLabel("Runners-up"))
+        result_layout.addWidget(QLabel(translate("scenarios.suggest_panel", "Runners-up")))
         self.runners = QTableWidget(0, 0)
         self.runners.verticalHeader().setVisible(False)
         self.runners.verticalHeader().setDefaultSectionSize(24)
         self.runners.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         result_layout.addWidget(self.runners, 1)
-        self.scenario_button = QPushButton("Make a scenario of the suggestion")
+        self.scenario_button = QPushButton(translate("scenarios.suggest_panel", "Make a scenario of the suggestion"))
         self.scenario_button.setEnabled(False)
         result_layout.addWidget(self.scenario_button)
         self.note = QLabel("")
@@ -172,15 +199,19 @@ class SuggestPanel(QWidget):
         qid = self.current_qid()
         if qid is None:
             return
-        path, _ = QFileDialog.getOpenFileName(self, f"A hierarchy file for {qid}", "",
-                                              "Hierarchy (*.csv *.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            translate("scenarios.suggest_panel", "A hierarchy file for {0}").format(qid),
+            "",
+            translate("scenarios.suggest_panel", "Hierarchy (*.csv *.txt);;All files (*)"),
+        )
         if path:
             self.set_spec(qid, HierarchySpec("hierarchy", path=path))
 
     def config(self, table: EncodedTable) -> SuggestConfig:
         """The search as the engine's config (hierarchies built on the loaded columns)."""
         if not self.specs:
-            raise InputError("give a hierarchy to at least one quasi-identifier")
+            raise InputError(translate("scenarios.suggest_panel", "give a hierarchy to at least one quasi-identifier"))
         hierarchies = tuple((q, build_hierarchy(self.specs[q], table[q])) for q in self.qids if q in self.specs)
         target = SuggestTarget(k=self.k.value(), max_suppression=self.max_suppression.value())
         config = SuggestConfig(qids=tuple(self.qids), hierarchies=hierarchies, target=target,
@@ -202,26 +233,51 @@ class SuggestPanel(QWidget):
             self.scenario_button.setEnabled(False)
             return
         best = suggestion.best
-        checked = f"{suggestion.nodes_checked:,} of {suggestion.nodes_total:,} combinations evaluated " \
-                  f"in {suggestion.seconds:.1f} s"
+        checked = translate("scenarios.suggest_panel", "{0} of {1} combinations evaluated in {2} s").format(
+            count(suggestion.nodes_checked), count(suggestion.nodes_total), local_digits(f"{suggestion.seconds:.1f}")
+        )
         if best is None:
-            self.best.setText(f"<b>No combination of levels meets k = {suggestion.target.k} with at most "
-                              f"{suggestion.target.max_suppression:g}% of the records suppressed</b> ({checked}).")
+            self.best.setText(
+                translate(
+                    "scenarios.suggest_panel",
+                    "<b>No combination of levels meets k = {0} with at most {1}% of the "
+                    "records suppressed</b> ({2}).",
+                ).format(suggestion.target.k, local_digits(f"{suggestion.target.max_suppression:g}"), checked)
+            )
             self.scenario_button.setEnabled(False)
         else:
             levels = ", ".join(f"{q} = {level}" for q, level in zip(suggestion.qids, best.levels))
-            proof = ("<b>optimal</b>: every combination was decided" if suggestion.optimal else
-                     "<b>not proved optimal</b>: the time limit stopped the search")
-            self.best.setText(f"<b>Best levels:</b> {levels}<br>{proof}; {best.suppressed_records:,} of "
-                              f"{suggestion.records:,} records suppressed; {METRIC_LABELS[suggestion.metric]} "
-                              f"{loss_text(best.loss)} ({checked}).")
+            proof = (
+                translate("scenarios.suggest_panel", "<b>optimal</b>: every combination was decided")
+                if suggestion.optimal
+                else translate(
+                    "scenarios.suggest_panel", "<b>not proved optimal</b>: the time limit stopped the search"
+                )
+            )
+            self.best.setText(
+                translate(
+                    "scenarios.suggest_panel",
+                    "<b>Best levels:</b> {0}<br>{1}; {2} of {3} records suppressed; {4} " "{5} ({6}).",
+                ).format(
+                    levels,
+                    proof,
+                    count(best.suppressed_records),
+                    count(suggestion.records),
+                    translate("scenarios.suggest_panel", METRIC_LABELS[suggestion.metric]),
+                    loss_text(best.loss),
+                    checked,
+                )
+            )
             self.scenario_button.setEnabled(True)
-        headers = list(suggestion.qids) + ["records suppressed", "loss"]
+        headers = list(suggestion.qids) + [
+            translate("scenarios.suggest_panel", "records suppressed"),
+            translate("scenarios.suggest_panel", "loss"),
+        ]
         self.runners.setColumnCount(len(headers))
         self.runners.setHorizontalHeaderLabels(headers)
         self.runners.setRowCount(len(suggestion.alternatives))
         for row, node in enumerate(suggestion.alternatives):
-            values = [str(v) for v in node.levels] + [f"{node.suppressed_records:,}", loss_text(node.loss)]
+            values = [str(v) for v in node.levels] + [count(node.suppressed_records), loss_text(node.loss)]
             for column, text in enumerate(values):
                 self.runners.setItem(row, column, QTableWidgetItem(text))
         self.runners.resizeColumnsToContents()

@@ -81,6 +81,8 @@ class SettingsBox(QGroupBox):
         super().__init__(translate("synthetic.attack_settings", "Settings"), parent)
         form = QFormLayout(self)
         self.distance = QComboBox()
+        self.distance.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.distance.setMinimumContentsLength(24)  # long labels (and translations) must not squeeze the page
         for name in DISTANCES:
             self.distance.addItem(DISTANCE_LABELS.get(name, name), name)
         self.distance.setCurrentIndex(self.distance.findData("mixed"))

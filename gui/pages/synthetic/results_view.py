@@ -192,7 +192,7 @@ class SyntheticResults(QWidget):
         self._show_at_risk(bool(a.config.show_targets))
         self.at_risk.setRowCount(len(rows))
         for r, (name, row, score) in enumerate(rows):
-            for c, (text, value) in enumerate(((name, None), (f"{row:,}", row), (f"{score + 0.0:.4g}", score))):
+            for c, (text, value) in enumerate(((name, None), (local_digits(f"{row:,}"), row), (local_digits(f"{score + 0.0:.4g}"), score))):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, value)
                 if c:
