@@ -12,10 +12,12 @@ from .collective import collective_risks, single_subset
 from .config import AnalysisConfig, SubsetFamily, Target, column_problems, split_label
 from .errors import InputError
 from .histograms import worst_case_histograms
+from .i18n import N_
 from .individual import target_risk
 from .io.encode import EncodedColumn, EncodedTable
 from .io.formats import list_columns
 from .io.loader import load_table
+from .messages import message
 from .progress import CancelToken, Progress, ProgressCallback
 from .linkage import LinkedData, labelled, load_linked
 from .results import (Assessment, DatasetInfo, InferenceRisk, Longitudinal, ModelShortfall, OverTimeStep,
@@ -51,15 +53,16 @@ def _sensitive_warnings(table: EncodedTable, sensitive: tuple[str, ...]) -> list
     for name in sensitive:
         column = table[name]
         if column.cardinality == 1 and column.missing_code is None:
-            warnings.append(f"{table.name}: sensitive attribute {name!r} has one value "
-                            f"({column.label_text(0)!r}) in every row; it is known without any QID")
+            warnings.append(message(N_("{file}: sensitive attribute {name!r} has one value ({value!r}) in every "
+                                       "row; it is known without any QID"),
+                                    file=table.name, name=name, value=column.label_text(0)))
     return warnings
 
 
 def _target_warnings(targets: tuple[TargetRisk, ...]) -> list[str]:
     """A target naming a value its column never holds matches no one, which may be a typo or
     another coding rather than a person absent from the file: say so."""
-    return [f"target {t.label!r} matches no record: {t.reason}" for t in targets
+    return [message(N_("target {name!r} matches no record: {reason}"), name=t.label, reason=t.reason) for t in targets
             if not t.matched and t.reason.startswith("value ")]
 
 
@@ -167,7 +170,8 @@ def _cluster_notes(config: AnalysisConfig) -> tuple[str, ...]:
     """Where the sweep ran, when not on this machine, and the address's warnings."""
     if not config.cluster.enabled:
         return ()
-    return (f"the sweep ran on the Dask cluster at {config.cluster.address}",) + tuple(config.cluster.check())
+    return ((message(N_("the sweep ran on the Dask cluster at {address}"), address=config.cluster.address),)
+            + tuple(config.cluster.check()))
 
 
 def _focal_family(family: SubsetFamily, focal_names: dict[str, str]) -> Optional[SubsetFamily]:

@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 import tomli_w
 
 from .errors import InputError
+from .i18n import N_
+from .messages import message
 from .paths import portable_path
 from .sample_options import SampleOptions
 from .scenario_steps import parse_scenarios, step_faults
@@ -291,8 +293,8 @@ class ClusterOptions:
         raise_first(self.problems())
         parts = urlsplit(self.address)
         if parts.scheme == "tcp" and not _loopback(parts.hostname):
-            return [f"cluster address {self.address!r} is plain tcp: the encoded microdata travel "
-                    f"unencrypted; use tls:// with the agency's certificates"]
+            return [message(N_("cluster address {address!r} is plain tcp: the encoded microdata travel "
+                               "unencrypted; use tls:// with the agency's certificates"), address=self.address)]
         return []
 
     def problems(self, prefix: str = "cluster.") -> list[Problem]:

@@ -10,7 +10,9 @@ from .config import Target
 from .errors import InputError
 from .formulas import inference as inf
 from .formulas import reidentification as reid
+from .i18n import N_
 from .io.encode import EncodedColumn
+from .messages import message
 from .results import TargetInference, TargetRisk
 
 
@@ -25,13 +27,13 @@ def target_risk(target: Target, columns: Mapping[str, EncodedColumn],
             raise InputError(f"{file_name}: target {target.label()!r} names no column {column_name!r}")
         code = column.find_code(text)
         if code is None:
-            reason = f"value {text!r} does not occur in column {column_name!r}"
+            reason = message(N_("value {value!r} does not occur in column {column!r}"), value=text, column=column_name)
             mask[:] = False
             break
         mask &= column.codes == code
     block_size = int(np.count_nonzero(mask))
     if block_size == 0:
-        return no_match(target.values, reason or "no record has all of these values", sensitive, n)
+        return no_match(target.values, reason or message(N_("no record has all of these values")), sensitive, n)
     priors = _priors(sensitive)
     prob, det = reid.individual_reid(block_size)
     inferences = []

@@ -31,9 +31,11 @@ import pyarrow.compute as pc
 
 from .config import AnalysisConfig, DataSource, column_problems, split_label
 from .errors import InputError
+from .i18n import N_
 from .io.encode import (EncodedColumn, EncodedTable, encode_arrow_table, encode_column, file_sha256,
                         smallest_uint)
 from .io.formats import list_columns, read_columns
+from .messages import message
 from .progress import CancelToken
 from .results import LOW_MATCH_RATE, LinkedRelease
 from .validation import raise_first
@@ -154,22 +156,27 @@ def match_warnings(release: LinkedRelease, focal_name: str, focal_keys: pa.Chunk
     :data:`LOW_MATCH_RATE` (with examples of unmatched focal keys and of the release's keys)."""
     out = []
     if release.duplicates_dropped:
-        out.append(f"release {release.label} ({release.name}): {release.duplicates_dropped:,} record(s) with a "
-                   f"repeated linkage key {release.key!r} dropped (each key's first record kept)")
+        out.append(message(N_("release {label} ({file}): {count:,} record(s) with a repeated linkage key {key!r} "
+                              "dropped (each key's first record kept)"),
+                           label=release.label, file=release.name, count=release.duplicates_dropped, key=release.key))
     if release.match_rate >= LOW_MATCH_RATE:
         return out
     unmatched = focal_keys.filter(pc.invert(pc.is_in(focal_keys, value_set=keys)))
-    examples = (f"focal keys such as {_examples(unmatched)} ({focal_name}) against {_examples(keys)} "
-                f"({release.name}); keys are compared as text without spaces and leading zeros")
+    examples = message(N_("focal keys such as {focal_keys} ({focal_file}) against {keys} ({file}); keys are "
+                          "compared as text without spaces and leading zeros"),
+                       focal_keys=_examples(unmatched), focal_file=focal_name, keys=_examples(keys), file=release.name)
     if release.linked == 0:
-        out.append(f"release {release.label} ({release.name}): no record of the focal release matched on the "
-                   f"linkage key {release.key!r}, so this release adds only missing values and its risk is "
-                   f"not measured: {examples}")
+        out.append(message(N_("release {label} ({file}): no record of the focal release matched on the linkage "
+                              "key {key!r}, so this release adds only missing values and its risk is not "
+                              "measured: {examples}"),
+                           label=release.label, file=release.name, key=release.key, examples=examples))
     else:
-        out.append(f"release {release.label} ({release.name}): only {release.linked:,} of "
-                   f"{release.focal_records:,} focal records ({release.match_rate:.1%}) matched on the linkage "
-                   f"key {release.key!r}, below {LOW_MATCH_RATE:.0%}, so the linked risk may be understated: "
-                   f"{examples}")
+        out.append(message(N_("release {label} ({file}): only {linked:,} of {focal:,} focal records ({rate:.1%}) "
+                              "matched on the linkage key {key!r}, below {low:.0%}, so the linked risk may be "
+                              "understated: {examples}"),
+                           label=release.label, file=release.name, linked=release.linked,
+                           focal=release.focal_records, rate=release.match_rate, key=release.key,
+                           low=LOW_MATCH_RATE, examples=examples))
     return out
 
 
@@ -225,8 +232,10 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
                               focal_records=focal.n_rows)]
     warnings = []
     if focal_dropped:
-        warnings.append(f"release {link.focal_label} ({files[link.focal_label]}, focal): {focal_dropped:,} "
-                        f"record(s) with a repeated linkage key {link.key!r} dropped (each key's first record kept)")
+        warnings.append(message(N_("release {label} ({file}, focal): {count:,} record(s) with a repeated linkage "
+                                   "key {key!r} dropped (each key's first record kept)"),
+                                label=link.focal_label, file=files[link.focal_label], count=focal_dropped,
+                                key=link.key))
     for release in link.releases:
         cancel.raise_if_cancelled()
         label = release.label

@@ -36,7 +36,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..config import no_column
+from ..i18n import N_
 from ..io.encode import EncodedColumn, EncodedTable
+from ..messages import message
 from ..validation import ConfigProblem, Problem
 from .config import DPScenario
 from .mechanisms import (binomial_sum_distribution, geometric_alpha, local_inside_probabilities,
@@ -289,9 +291,10 @@ def scenario_warnings(table_name: str, inputs: CountingInputs) -> list[str]:
     scenario = inputs.scenario
     notes = []
     if inputs.true_count == inputs.n_records:
-        notes.append(f"{table_name}: every record has {scenario.useful!r} in {{{', '.join(scenario.predicate)}}}; "
-                     f"the real count does not depend on the new record (no privacy loss, trivial utility)")
+        notes.append(message(N_("{file}: every record has {useful!r} in {{{values}}}; the real count does not "
+                                "depend on the new record (no privacy loss, trivial utility)"),
+                             file=table_name, useful=scenario.useful, values=", ".join(scenario.predicate)))
     if inputs.n_secrets == 1:
-        notes.append(f"{table_name}: sensitive attribute {scenario.sensitive!r} has one value in every row; "
-                     f"it is known without any release")
+        notes.append(message(N_("{file}: sensitive attribute {sensitive!r} has one value in every row; it is "
+                                "known without any release"), file=table_name, sensitive=scenario.sensitive))
     return notes

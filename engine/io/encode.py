@@ -16,6 +16,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ..i18n import N_
+from ..messages import message
 from .numbers import FLOAT64_EXACT_INTEGERS, canonical_floats, find_number, float_wide_integers
 
 
@@ -143,12 +145,14 @@ def column_warnings(file_name: str, column: EncodedColumn) -> list[str]:
     """What the user should know about a loaded column: it is missing in every row, or it
     holds whole numbers too wide for the doubles the file stores them as."""
     if is_all_missing(column):
-        return [f"{file_name}: column {column.name!r} is missing in every row; it cannot tell records apart"]
+        return [message(N_("{file}: column {column!r} is missing in every row; it cannot tell records apart"),
+                        file=file_name, column=column.name)]
     wide = float_wide_integers(column.labels)
     if wide is not None:
-        return [f"{file_name}: column {column.name!r} holds numbers of 16 or more digits as floating point "
-                f"(e.g. {wide:.17g}); past {FLOAT64_EXACT_INTEGERS:,} the file cannot keep every digit, so "
-                f"different ids may read as one: store such ids as text"]
+        return [message(N_("{file}: column {column!r} holds numbers of 16 or more digits as floating point "
+                           "(e.g. {example:.17g}); past {limit:,} the file cannot keep every digit, so "
+                           "different ids may read as one: store such ids as text"),
+                        file=file_name, column=column.name, example=wide, limit=FLOAT64_EXACT_INTEGERS)]
     return []
 
 

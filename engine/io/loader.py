@@ -7,6 +7,8 @@ from typing import Optional, Sequence
 
 from ..config import DataSource
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from ..progress import CancelToken
 from .encode import EncodedTable, column_warnings, encode_column, file_sha256
 from .formats import read_columns
@@ -30,6 +32,6 @@ def load_table(source: DataSource, columns: Sequence[str],
         warnings += column_warnings(path.name, encoded[name])
     del table
     if n_rows == 1:
-        warnings.append(f"{path.name}: only one record; every attack trivially succeeds on it")
+        warnings.append(message(N_("{file}: only one record; every attack trivially succeeds on it"), file=path.name))
     return EncodedTable(name=path.name, path=str(path), sha256=file_sha256(path), n_rows=n_rows,
                         columns=encoded, warnings=tuple(warnings))

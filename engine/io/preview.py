@@ -16,6 +16,8 @@ import pyarrow as pa
 
 from ..config import DataSource
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from ..progress import CancelToken
 from .csv_lines import is_blank_row
 from .encode import EncodedTable, column_warnings, encode_column, file_sha256
@@ -184,7 +186,7 @@ def subtable(table: EncodedTable, columns: Sequence[str]) -> EncodedTable:
     chosen = {c: table.columns[c] for c in dict.fromkeys(columns)}
     warnings = [w for column in chosen.values() for w in column_warnings(path.name, column)]
     if table.n_rows == 1:
-        warnings.append(f"{path.name}: only one record; every attack trivially succeeds on it")
+        warnings.append(message(N_("{file}: only one record; every attack trivially succeeds on it"), file=path.name))
     return EncodedTable(name=table.name, path=table.path, sha256=table.sha256, n_rows=table.n_rows,
                         columns=chosen, warnings=tuple(warnings))
 

@@ -19,8 +19,10 @@ import pyarrow as pa
 
 from ..config import SubsetFamily, Target
 from ..errors import InputError
+from ..i18n import N_
 from ..individual import no_match
 from ..io.encode import EncodedTable
+from ..messages import message
 from ..progress import CancelToken, ProgressCallback
 from ..results import Assessment
 from .hierarchy import MISSING_TEXT, line_finder
@@ -109,15 +111,15 @@ def scenario_targets(targets: Sequence[Target], transformed: TransformedTable,
                     continue
                 row = line_finder(hierarchy, kind in numeric)(text)
                 if row is None and text != MISSING_TEXT:
-                    reason = (f"value {text!r} of column {column!r} has no line in the hierarchy of its recode "
-                              f"({hierarchy.source})")
+                    reason = message(N_("value {value!r} of column {column!r} has no line in the hierarchy of its "
+                                        "recode ({hierarchy})"), value=text, column=column, hierarchy=hierarchy.source)
                     break
                 text = MISSING_TEXT if row is None else row[level]
             if reason:
                 break
             values.append((column, text))
         if not reason and not values:
-            reason = "every column it names is dropped by the scenario"
+            reason = message(N_("every column it names is dropped by the scenario"))
         out.append(reason or Target(tuple(values)))
     return out
 
@@ -138,7 +140,7 @@ def with_unmatched(result: Assessment, targets: Sequence[Target], mapped: Sequen
             rows.append(next(found))
         else:
             rows.append(no_match(target.values, m, sensitive, table.n_rows))
-            warnings.append(f"target {target.label()!r} matches no record: {m}")
+            warnings.append(message(N_("target {name!r} matches no record: {reason}"), name=target.label(), reason=m))
     warned = result.warnings + tuple(warnings)
     if linked is not None:
         return replace(result, longitudinal=replace(linked, targets=tuple(rows)), warnings=warned)

@@ -20,6 +20,7 @@ from . import figures
 from ..atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
 from ..locale_format import integer, number, percent
+from ..messages import render
 
 MECHANISM_NAMES = {"oblivious": N_("oblivious (central, truncated geometric)"),
                    "local": N_("local (each record perturbed)")}
@@ -109,7 +110,7 @@ class _DPBuilder(DocumentBuilder):
         if self.a.warnings:
             self.p(_("Warnings"), "h2")
             for warning in self.a.warnings:
-                self.p(escape(warning), "bullet")
+                self.p(escape(render(warning)), "bullet")
 
     def counting(self) -> None:
         if not self.series:

@@ -104,7 +104,7 @@ def model_sentences(assessment: Assessment) -> list[str]:
             sensitive=m.sensitive, l=m.l, entropy_l=number(m.entropy_l, ".3g"), c=c, c_l=m.c_l,
             t=number(m.t, ".3g"), alpha=number(m.alpha, ".3g")))
     for s in assessment.model_shortfalls:
-        what = s.model + (_(" for {sensitive}").format(sensitive=s.sensitive) if s.sensitive else "")
+        what = shortfall_model(s.model) + (_(" for {sensitive}").format(sensitive=s.sensitive) if s.sensitive else "")
         out.append(_("Target {what} = {target}: {blocks} of {total} blocks ({records} records) fall short.").format(
             what=what, target=number(s.target, "g"), blocks=integer(s.blocks), total=integer(s.total_blocks),
             records=integer(s.records)))
@@ -121,6 +121,15 @@ def expected_sentence(sample: SampleRisk) -> str:
     """'With a, b and c known, about 412 people (0.8%) are expected to be re-identified.'"""
     return _("With {key} known, {expected} are expected to be re-identified.").format(
         key=names(sample.key), expected=expected_phrase(sample.individual))
+
+
+#: Privacy-model ids of the engine (ModelShortfall.model) that read as words; the others are letters.
+SHORTFALL_MODELS = {"alpha": N_("alpha"), "entropy_l": N_("entropy l"), "beta_basic": N_("basic beta")}
+
+
+def shortfall_model(model: str) -> str:
+    """A privacy-model id as the reader's language writes it ('entropy_l' -> 'entropy l')."""
+    return _(SHORTFALL_MODELS[model]) if model in SHORTFALL_MODELS else model
 
 
 MODEL_NAMES = {"zayatz": "Zayatz", "pitman": "Pitman", "snb": "SNB"}

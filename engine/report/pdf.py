@@ -24,6 +24,7 @@ from . import findings, figures, methods, sample_figures, scenarios_section
 from ..atomic import StagedFiles
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
 from ..locale_format import integer, number
+from ..messages import render
 
 DISTANCES = {"ordered": N_("t (ordered distance)"), "equal": N_("t (equal distance)")}
 FAMILIES = {"all": N_("every subset"), "exact": N_("all QIDs together"), "list": N_("listed subsets")}
@@ -137,7 +138,7 @@ class _Builder(DocumentBuilder):
         if a.warnings:
             self.p(_("Warnings"), "h2")
             for warning in a.warnings:
-                self.p(escape(warning), "bullet")
+                self.p(escape(render(warning)), "bullet")
 
     def reidentification(self) -> None:
         rows = self.a.reidentification
@@ -398,7 +399,7 @@ class _Builder(DocumentBuilder):
         shortfalls = self.a.model_shortfalls
         if shortfalls:
             self.p(_("Blocks below the targets (all QIDs)"), "h2")
-            body = [[s.model + (f" ({s.sensitive})" if s.sensitive else ""), number(s.target, "g"),
+            body = [[findings.shortfall_model(s.model) + (f" ({s.sensitive})" if s.sensitive else ""), number(s.target, "g"),
                      _("{blocks} of {total}").format(blocks=integer(s.blocks), total=integer(s.total_blocks)),
                      integer(s.records)] for s in shortfalls]
             self.story.append(self.table([_("model"), _("target value"), _("blocks short"), _("records in them")], body,
@@ -425,7 +426,7 @@ class _Builder(DocumentBuilder):
         for index, t in enumerate(self.a.targets, start=1):
             label = t.label if show else _("target {number}").format(number=index)
             if not t.matched:
-                body.append([label, ", ".join(t.qids), "0", _("no match"), t.reason if show else _("no match")])
+                body.append([label, ", ".join(t.qids), "0", _("no match"), render(t.reason) if show else _("no match")])
                 continue
             reid = findings.pct(t.posterior_prob) + (certain if t.posterior_det == 1.0 else "")
             inference = "; ".join(

@@ -21,6 +21,7 @@ from . import figures
 from ..atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
 from ..locale_format import integer, localize, number, percent
+from ..messages import render
 
 METHODS = (
     (N_("Attacker model"), N_("The attacker holds the synthetic file and one target record. A membership attack "
@@ -159,7 +160,7 @@ class _SyntheticBuilder(DocumentBuilder):
         if self.a.warnings:
             self.p(_("Warnings"), "h2")
             for warning in self.a.warnings:
-                self.p(escape(warning), "bullet")
+                self.p(escape(render(warning)), "bullet")
 
     def results(self) -> None:
         self.page_break()

@@ -17,6 +17,8 @@ import numpy as np
 
 from .. import __version__
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from ..progress import CancelToken, Progress, ProgressCallback, ProgressReporter
 from . import closest, neighbourhood
 from .cap import cap_scores
@@ -49,16 +51,17 @@ def draw_targets(data: AttackData, wanted: int, rng: np.random.Generator) -> tup
     warnings = []
     n_real = len(data.real)
     if n_real < wanted:
-        warnings.append(f"the real file has {n_real:,} records, fewer than the {wanted:,} targets asked for: "
-                        f"all of them are targets")
+        warnings.append(message(N_("the real file has {count:,} records, fewer than the {wanted:,} targets asked "
+                                   "for: all of them are targets"), count=n_real, wanted=wanted))
     members = rng.choice(n_real, size=min(wanted, n_real), replace=False)
     nonmembers = np.zeros(0, dtype=np.int64)
     records = data.real[members]
     if data.control is not None:
         n_control = len(data.control)
         if n_control < wanted:
-            warnings.append(f"the control file has {n_control:,} records, fewer than the {wanted:,} "
-                            f"non-member targets asked for: all of them are targets")
+            warnings.append(message(N_("the control file has {count:,} records, fewer than the {wanted:,} "
+                                       "non-member targets asked for: all of them are targets"),
+                                    count=n_control, wanted=wanted))
         nonmembers = rng.choice(n_control, size=min(wanted, n_control), replace=False)
         records = np.vstack([records, data.control[nonmembers]])
     labels = np.r_[np.ones(len(members), dtype=bool), np.zeros(len(nonmembers), dtype=bool)]
@@ -221,9 +224,9 @@ def _cap(config: SyntheticConfig, data: AttackData, warnings: list[str]) -> Atta
     scores = cap_scores(data)
     matched = scores.real_matched
     if not matched.any():
-        warnings.append(f"cap: no real record matches a synthetic record on all of "
-                        f"{', '.join(repr(data.columns[i]) for i in data.qid_indices)}, so CAP is 0 for every record "
-                        f"and says nothing about the risk; try fewer or coarser key columns")
+        warnings.append(message(N_("cap: no real record matches a synthetic record on all of {columns}, so CAP is "
+                                   "0 for every record and says nothing about the risk; try fewer or coarser key "
+                                   "columns"), columns=", ".join(repr(data.columns[i]) for i in data.qid_indices)))
     mean_matched = float(scores.real[matched].mean()) if matched.any() else float("nan")
     notes = (f"keys: {', '.join(repr(data.columns[i]) for i in data.qid_indices)}; {int(matched.sum()):,} of "
              f"{len(matched):,} real records match a synthetic record (unmatched score 0); mean CAP over "

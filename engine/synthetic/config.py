@@ -12,6 +12,8 @@ import tomli_w
 
 from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from ..validation import Problem, at_least, between, check_file, finite_non_negative, raise_first
 
 CONFIG_VERSION = 1
@@ -266,14 +268,15 @@ def default_attacks(has_control: bool, has_sensitive: bool,
     if not has_control:
         left = [a for a in attacks if a in MEMBERSHIP_ATTACKS]
         if left:
-            warnings.append(f"no control set: membership attacks left out ({', '.join(left)}); "
-                            f"give --control FILE with real records not used to make the synthetic file")
+            warnings.append(message(N_("no control set: membership attacks left out ({attacks}); give --control "
+                                       "FILE with real records not used to make the synthetic file"),
+                                    attacks=", ".join(left)))
             attacks = [a for a in attacks if a not in MEMBERSHIP_ATTACKS]
     if not has_sensitive:
         left = [a for a in attacks if a in ATTRIBUTE_ATTACKS]
         if left:
-            warnings.append(f"no sensitive column: attribute attacks left out ({', '.join(left)}); "
-                            f"give --sensitive COL")
+            warnings.append(message(N_("no sensitive column: attribute attacks left out ({attacks}); give "
+                                       "--sensitive COL"), attacks=", ".join(left)))
             attacks = [a for a in attacks if a not in ATTRIBUTE_ATTACKS]
     return tuple(attacks), warnings
 

@@ -18,9 +18,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..errors import InputError
+from ..i18n import N_
 from ..io.encode import file_sha256
 from ..io.formats import read_columns
 from ..io.numbers import canonical_floats, exact_in_float64
+from ..messages import message
 from ..progress import CancelToken
 from ..results import DatasetInfo
 from .config import SyntheticConfig
@@ -65,8 +67,10 @@ class AttackData:
         ignoring missing values. Every record then differs in that column, which usually means
         another coding (``M``/``F`` against ``1``/``2``, birth years against ages): the attacks
         understate the risk, or with the control file, overstate the residual risk."""
-        effects = {"synthetic": "the attacks understate the risk",
-                   "control": "the control records look safer than they are (the residual risk is overstated)"}
+        effects = {"synthetic": message(N_("the attacks understate the risk")),
+                   "control": message(N_("the control records look safer than they are (the residual risk is "
+                                         "overstated)"))}
+        roles = {"synthetic": message(N_("synthetic")), "control": message(N_("control"))}
         out = []
         for j, name in enumerate(self.columns):
             real = self._present(self.real[:, j], j)
@@ -79,13 +83,17 @@ class AttackData:
                         continue
                     show = lambda codes: ", ".join(repr(self.categories[name][int(c)])  # noqa: E731
                                                    for c in np.unique(codes)[:3])
-                    out.append(f"column {name!r}: no value of the {role} file occurs in the real file (real "
-                               f"{show(real)}, ...; {role} {show(other)}, ...), so every record differs there and "
-                               f"{effects[role]}; check that the files use the same coding")
+                    out.append(message(N_("column {name!r}: no value of the {role} file occurs in the real file "
+                                          "(real {real}, ...; {role} {other}, ...), so every record differs there "
+                                          "and {effect}; check that the files use the same coding"),
+                                       name=name, role=roles[role], real=show(real), other=show(other),
+                                       effect=effects[role]))
                 elif real.max() < other.min() or other.max() < real.min():
-                    out.append(f"column {name!r}: the {role} values ({other.min():g} to {other.max():g}) do not "
-                               f"overlap the real ones ({real.min():g} to {real.max():g}), so every record differs "
-                               f"there and {effects[role]}; check that the files use the same units")
+                    out.append(message(N_("column {name!r}: the {role} values ({low:g} to {high:g}) do not overlap "
+                                          "the real ones ({real_low:g} to {real_high:g}), so every record differs "
+                                          "there and {effect}; check that the files use the same units"),
+                                       name=name, role=roles[role], low=other.min(), high=other.max(),
+                                       real_low=real.min(), real_high=real.max(), effect=effects[role]))
         return out
 
     def _present(self, values: np.ndarray, column: int) -> np.ndarray:

@@ -213,7 +213,7 @@ def _english_phrases() -> list[str]:
     pieces = set()
     for message in catalogue:
         for text in ([message.id] if isinstance(message.id, str) else message.id):
-            for piece in re.split(r"\{\w*\}", text or ""):
+            for piece in re.split(r"\{[^{}]*\}", text or ""):
                 piece = " ".join(piece.split()).strip(" ,;:.()")
                 if len(piece.split()) >= 3:
                     pieces.add(piece)
@@ -465,3 +465,119 @@ def test_catalogues_are_complete_and_compiled():
                       if m.find("translation").get("type") == "unfinished" or not m.findtext("translation")]
         assert unfinished == []
     assert tool.check() == [], "run: python packaging/i18n.py compile"
+
+
+@pytest.fixture(scope="module")
+def warned_run(tmp_path_factory):
+    """A linked run from the command line whose focal file repeats a key, whose later release
+    matches only 30% of the records, whose second sensitive attribute has one value and whose
+    second target names an age no one has: (its assessment, its stderr, its results.json)."""
+    import json
+    from contextlib import redirect_stderr
+    from io import StringIO
+
+    from engine.api import run_assessment
+    from engine.cli import main
+    from engine.config import Linkage, Release
+
+    folder = tmp_path_factory.mktemp("warned")
+    config, _wave2, wave3 = _main_config(folder)
+    focal = Path(config.data.path)
+    lines = focal.read_text(encoding="utf-8").splitlines()
+    focal.write_text("\n".join([lines[0] + ",flag"] + [line + ",x" for line in lines[1:] + lines[1:2]]) + "\n",
+                     encoding="utf-8")
+    stderr = StringIO()
+    with redirect_stderr(stderr):
+        code = main(["assess", str(focal), "--qid", "age", "sex", "region", "occupation", "--sensitive", "illness",
+                     "flag", "--target", "age=30;sex=F", "--target", "age=99;sex=M", "--release", f"{wave3}@3",
+                     "--link-key", "id", "--duplicate-keys", "first", "--out", str(folder / "out"), "--quiet"])
+    assert code == 0, stderr.getvalue()
+    results = json.loads((folder / "out" / "results.json").read_text(encoding="utf-8"))
+    roles = replace(config.roles, sensitive=("illness", "flag"))
+    linkage = Linkage(key="id", releases=(Release(DataSource(str(wave3)), "3"),), duplicates="first")
+    return run_assessment(replace(config, roles=roles, linkage=linkage)), stderr.getvalue(), results
+
+
+WARNED_EN = (
+    "release 1 (survey.csv, focal): 1 record(s) with a repeated linkage key 'id' dropped (each key's first record "
+    "kept)",
+    "release 3 (wave3.csv): only 115 of 400 focal records (28.7%) matched on the linkage key 'id', below 50%, so the "
+    "linked risk may be understated: focal keys such as '2', '3', '4' (survey.csv) against '1', '5', '6' "
+    "(wave3.csv); keys are compared as text without spaces and leading zeros",
+    "survey.csv: sensitive attribute 'flag' has one value ('x') in every row; it is known without any QID",
+    "target 'age@1=99; sex@1=M' matches no record: value '99' does not occur in column 'age@1'",
+)
+
+
+def test_run_warnings_keep_their_english_text(warned_run):
+    """results.json, the terminal and the assessment hold the same English words as before the
+    messages became translatable."""
+    assessment, stderr, results = warned_run
+    assert list(assessment.warnings) == list(WARNED_EN)
+    assert results["warnings"] == list(WARNED_EN)
+    assert [line for line in stderr.splitlines() if line.startswith("warning: ")] == [
+        f"warning: {w}" for w in WARNED_EN]
+    unmatched = [t for t in assessment.longitudinal.targets if not t.matched]
+    assert [t.reason for t in unmatched] == ["value '99' does not occur in column 'age@1'"]
+
+
+def test_run_warnings_in_the_portuguese_report(warned_run, tmp_path):
+    assessment = replace(warned_run[0], config=replace(warned_run[0].config, report=replace(
+        warned_run[0].config.report, include_examples=True)))
+    pt_text = " ".join(_text(_write_main(_in_language(assessment, "pt_BR"), tmp_path / "pt.pdf")).split())
+    en_text = " ".join(_text(_write_main(_in_language(assessment, "en"), tmp_path / "en.pdf")).split())
+    portuguese = (
+        "divulgação 1 (survey.csv, focal): 1 registro(s) com chave de vinculação 'id' repetida excluído(s) "
+        "(mantido o primeiro registro de cada chave)",
+        "divulgação 3 (wave3.csv): apenas 115 de 400 registros focais (28,7%) foram pareados pela chave de "
+        "vinculação 'id', abaixo de 50%, então o risco vinculado pode estar subestimado: chaves focais como",
+        "as chaves são comparadas como texto, sem espaços",
+        "survey.csv: o atributo sensível 'flag' tem um único valor ('x') em todas as linhas; ele é conhecido sem "
+        "nenhum quase-identificador",
+        "o alvo 'age@1=99; sex@1=M' não corresponde a nenhum registro: o valor '99' não ocorre na coluna 'age@1'",
+    )
+    for phrase in portuguese:
+        assert phrase in pt_text
+        assert phrase not in en_text
+    for warning in WARNED_EN:
+        assert warning in en_text
+    for english in ("matches no record", "does not occur in column", "linked risk may be understated",
+                    "is known without any QID", "dropped (each key's first record kept)"):
+        assert english in en_text and english not in pt_text
+    assert "28.7%" not in pt_text
+    assert "Meta l de entropia para flag = 2" in pt_text and "entropy_l" not in pt_text
+
+
+def test_target_reason_in_the_portuguese_targets_table(main_assessment, tmp_path):
+    report = replace(main_assessment.config.report, include_examples=True)
+    assessment = replace(main_assessment, config=replace(main_assessment.config, report=report))
+    pt_text = " ".join(_text(_write_main(_in_language(assessment, "pt_BR"), tmp_path / "pt.pdf")).split())
+    en_text = " ".join(_text(_write_main(_in_language(assessment, "en"), tmp_path / "en.pdf")).split())
+    # once in the warnings, once in the targets table
+    assert pt_text.count("o valor '99' não ocorre na coluna 'age'") == 2
+    assert en_text.count("value '99' does not occur in column 'age'") == 2
+
+
+def test_message_is_its_english_text_and_renders_in_the_language():
+    import json
+    import pickle
+
+    from engine.messages import message, render
+
+    reason = message(i18n.N_("value {value!r} does not occur in column {column!r}"), value="99", column="age")
+    warning = message(i18n.N_("release {label} ({file}): {count:,} record(s) with a repeated linkage key {key!r} "
+                              "dropped (each key's first record kept)"), label="2", file="w.csv", count=1234,
+                      key="id")
+    assert reason == "value '99' does not occur in column 'age'" and isinstance(reason, str)
+    assert warning.startswith("release 2 (w.csv): 1,234 record(s)")
+    assert json.dumps([warning]) == json.dumps([str(warning)])
+    copy = pickle.loads(pickle.dumps(warning))
+    assert copy == warning and copy.params == warning.params
+    nested = message(i18n.N_("target {name!r} matches no record: {reason}"), name="age=99", reason=reason)
+    assert nested == "target 'age=99' matches no record: value '99' does not occur in column 'age'"
+    assert render("plain text") == "plain text" and render(nested) == nested
+    with i18n.language("pt_BR"):
+        assert render(warning).startswith("divulgação 2 (w.csv): 1.234 registro(s)")
+        assert render(nested) == ("o alvo 'age=99' não corresponde a nenhum registro: "
+                                  "o valor '99' não ocorre na coluna 'age'")
+        assert render("plain text") == "plain text"
