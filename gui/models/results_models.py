@@ -6,6 +6,7 @@ from typing import Any, Optional, Sequence, Union
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from engine.messages import render
 from engine.results import InferenceRisk, ReidentificationRisk, TargetRisk
 
 from ..i18n import translate
@@ -184,7 +185,7 @@ class TargetsModel(QAbstractTableModel):
             return (
                 count(t.block_size)
                 if t.matched
-                else translate("models.results_models", "no match: {reason}").format(reason=t.reason)
+                else translate("models.results_models", "no match: {reason}").format(reason=render(t.reason))
             )
         col -= 2
         if self._show_reid:

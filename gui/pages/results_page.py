@@ -11,6 +11,7 @@ from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView,
                                QLabel, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
+from engine.messages import render
 from engine.selection import top_by_size
 
 from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
@@ -266,7 +267,7 @@ class ResultsPage(QWidget):
             )
         )
         self.warnings.setText(
-            "<br>".join(translate("results_page", "Warning: {0}").format(escape(w, quote=False)) for w in a.warnings)
+            "<br>".join(translate("results_page", "Warning: {0}").format(escape(render(w), quote=False)) for w in a.warnings)
         )
         self.warnings.setVisible(bool(a.warnings))
         self.attack.blockSignals(True)

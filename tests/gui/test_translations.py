@@ -332,3 +332,18 @@ def test_a_problem_names_its_control_in_the_window_language(app):
     i18n.install(app, "en")
     assert portuguese.startswith("Fração amostral must be in (0, 1], got ")
     assert window_message(problem).startswith("Sampling fraction must be in (0, 1], got ")
+
+
+def test_engine_warnings_on_the_results_page_follow_the_window_language(qtbot, app):
+    """A run-time warning of the engine (a :class:`engine.messages.Message`) is shown in the window's
+    language; its English text (results.json, terminal) is unchanged."""
+    from engine.i18n import N_
+    from engine.messages import message, render
+
+    warning = message(N_("the sweep ran on the Dask cluster at {address}"), address="tls://10.0.0.5:8786")
+    i18n.install(app, "pt_BR")
+    shown = render(warning)
+    i18n.install(app, "en")
+    assert warning == "the sweep ran on the Dask cluster at tls://10.0.0.5:8786"
+    assert render(warning) == str(warning)
+    assert "tls://10.0.0.5:8786" in shown and shown != str(warning)

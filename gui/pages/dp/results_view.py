@@ -9,6 +9,7 @@ from typing import Sequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from engine.dp.results import DPAssessment, ThresholdPoint
+from engine.messages import render
 
 from ...text import count, duration, local_digits
 from ...widgets.dp_plots import CountingCurves, ThresholdPlot, TradeoffPlot, number
@@ -189,7 +190,7 @@ class DPResults(QWidget):
         """Fill every view from ``a``; open the thresholded count when it is all there is."""
         self.summary.setText(summary_text(a))
         self.warnings.setText(
-            "<br>".join(translate("dp.results_view", "Warning: {warning}").format(warning=w) for w in a.warnings)
+            "<br>".join(translate("dp.results_view", "Warning: {warning}").format(warning=render(w)) for w in a.warnings)
         )
         self.warnings.setVisible(bool(a.warnings))
         self.curves.show_points(a.dp)

@@ -7,6 +7,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
 
+from engine.messages import render
+
 from ...text import duration
 from ...widgets.roc_plot import Curve, RocPlot
 from ..common import banner, hint, page_layout
@@ -175,7 +177,7 @@ class SyntheticResults(QWidget):
         _set_style(self.verdict, style)
         self.summary.setText(summary(a, seconds))
         self.warnings.setText(
-            "<br>".join(translate("synthetic.results_view", "Warning: {0}").format(_escape(w)) for w in a.warnings)
+            "<br>".join(translate("synthetic.results_view", "Warning: {0}").format(_escape(render(w))) for w in a.warnings)
         )
         self.warnings.setVisible(bool(a.warnings))
         self.table.show_attacks(a.attacks)
