@@ -85,35 +85,16 @@ class TopSubsetsModel(QAbstractTableModel):
     def headers(self) -> tuple[str, ...]:
         prior_det = pct(self._rows[0].prior_det, 2) if self._rows else pct(None)
         prior_prob = pct(self._rows[0].prior_prob, 2) if self._rows else pct(None)
-        size, qids, people = (
-            translate("models.results_models", "Size"),
-            translate("models.results_models", "Quasi-identifiers"),
-            translate("models.results_models", "People"),
-        )
-        gain, expected = translate("models.results_models", "Gain"), translate(
-            "models.results_models", "Expected people"
-        )
         if self._inference:
-            return (
-                size,
-                qids,
-                translate("models.results_models", "Learned for sure\n(prior {prior})").format(prior=prior_det),
-                people,
-                gain,
-                translate("models.results_models", "Guessed right\n(prior {prior})").format(prior=prior_prob),
-                expected,
-                gain,
-            )
-        return (
-            size,
-            qids,
-            translate("models.results_models", "Unique\n(prior {prior})").format(prior=prior_det),
-            people,
-            gain,
-            translate("models.results_models", "Re-identified\n(prior {prior})").format(prior=prior_prob),
-            expected,
-            gain,
-        )
+            det = translate("models.results_models", "Learned for sure\n(prior {prior})")
+            prob = translate("models.results_models", "Guessed right\n(prior {prior})")
+        else:
+            det = translate("models.results_models", "Unique\n(prior {prior})")
+            prob = translate("models.results_models", "Re-identified\n(prior {prior})")
+        gain = translate("models.results_models", "Gain")
+        return (translate("models.results_models", "Size"), translate("models.results_models", "Quasi-identifiers"),
+                det.format(prior=prior_det), translate("models.results_models", "People"), gain,
+                prob.format(prior=prior_prob), translate("models.results_models", "Expected people"), gain)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
