@@ -44,6 +44,14 @@ class PlotCanvas(FigureCanvasQTAgg):
         self.figure.clear()
         self._annotations = {}
 
+    def show_empty(self, message: str) -> None:
+        """Draw ``message`` alone in the middle of the figure (nothing to plot yet)."""
+        ax = self.figure.add_subplot(1, 1, 1)
+        ax.set_axis_off()
+        ax.text(0.5, 0.5, message, ha="center", va="center", fontsize=TEXT_SIZE + 2, color="#555555",
+                transform=ax.transAxes, wrap=True)
+        self.draw_idle()
+
     def hover_text(self, ax: Axes, event) -> Optional[tuple[tuple[float, float], str]]:
         """Subclasses: the (xy, text) to show for the mouse ``event`` over ``ax``, or None."""
         return None

@@ -72,11 +72,7 @@ class _HoverCanvas(PlotCanvas):
 
     def _empty(self, message: str) -> None:
         self._clear()
-        ax = self.figure.add_subplot(1, 1, 1)
-        ax.set_axis_off()
-        ax.text(0.5, 0.5, message, ha="center", va="center", fontsize=TEXT_SIZE + 2, color="#555555",
-                transform=ax.transAxes, wrap=True)
-        self.draw_idle()
+        self.show_empty(message)
 
     def _register(self, ax, x: Sequence[float], y: Sequence[float], texts: list[str]) -> None:
         self.series.append(_Series(ax, np.asarray(x, dtype=float), np.asarray(y, dtype=float), texts))

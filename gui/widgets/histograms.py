@@ -49,19 +49,7 @@ class HistogramGrid(PlotCanvas):
         self.histograms = list(histograms)
         self.bars = {}
         if not self.histograms:
-            ax = self.figure.add_subplot(1, 1, 1)
-            ax.set_axis_off()
-            ax.text(
-                0.5,
-                0.5,
-                translate("widgets.histograms", "No histogram to show: run the attacks, then tick a size."),
-                ha="center",
-                va="center",
-                fontsize=11,
-                color="#555555",
-                transform=ax.transAxes,
-            )
-            self.draw_idle()
+            self.show_empty(translate("widgets.histograms", "No histogram to show: run the attacks, then tick a size."))
             return
         n = len(self.histograms)
         ncols = 2 if n in (2, 4) else min(3, n)

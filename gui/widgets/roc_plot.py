@@ -74,20 +74,9 @@ class RocPlot(PlotCanvas):
         self.curves = list(curves)
         self.axes, self._points = {}, {}
         if not self.curves:
-            ax = self.figure.add_subplot(1, 1, 1)
-            ax.set_axis_off()
-            ax.text(
-                0.5,
-                0.5,
-                empty_text or translate("widgets.roc_plot", "No membership attack was run: no ROC curve to show."),
-                ha="center",
-                va="center",
-                fontsize=TEXT_SIZE + 1,
-                color="#555555",
-                transform=ax.transAxes,
-                wrap=True,
+            self.show_empty(
+                empty_text or translate("widgets.roc_plot", "No membership attack was run: no ROC curve to show.")
             )
-            self.draw_idle()
             return
         floor = log_floor(self.curves)
         for index, (name, log) in enumerate((("linear", False), ("log", True))):

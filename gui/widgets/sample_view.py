@@ -177,19 +177,9 @@ class SudaChart(PlotCanvas):
         self.reset()
         suda = sample.suda if sample is not None else None
         if suda is None:
-            ax = self.figure.add_subplot(1, 1, 1)
-            ax.set_axis_off()
-            ax.text(
-                0.5,
-                0.5,
-                translate("widgets.sample_view", "SUDA was not run: tick Special uniques (SUDA) on the Attacks page."),
-                ha="center",
-                va="center",
-                fontsize=TEXT_SIZE + 1,
-                color="#555555",
-                transform=ax.transAxes,
+            self.show_empty(
+                translate("widgets.sample_view", "SUDA was not run: tick Special uniques (SUDA) on the Attacks page.")
             )
-            self.draw_idle()
             return
         left, right = self.figure.subplots(1, 2)
         draw_dis_bands(left, suda.dis_bands)

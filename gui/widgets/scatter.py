@@ -54,19 +54,7 @@ class SubsetScatter(PlotCanvas):
         self.collections, self.axes, self.x, self.y, self._markers = {}, {}, {}, {}, []
         self.selected = None
         if not self.rows:
-            ax = self.figure.add_subplot(1, 1, 1)
-            ax.set_axis_off()
-            ax.text(
-                0.5,
-                0.5,
-                translate("widgets.scatter", "No results yet: run the attacks."),
-                ha="center",
-                va="center",
-                fontsize=11,
-                color="#555555",
-                transform=ax.transAxes,
-            )
-            self.draw_idle()
+            self.show_empty(translate("widgets.scatter", "No results yet: run the attacks."))
             return
         inference = isinstance(self.rows[0], InferenceRisk)
         titles = {"posterior_det": translate("widgets.scatter", "Learned for sure (deterministic)") if inference

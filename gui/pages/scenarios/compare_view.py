@@ -185,21 +185,10 @@ class RiskLossPlot(PlotCanvas):
         self.reset()
         if assessment is None or not assessment.scenarios:
             self.points = []
-            ax = self.figure.add_subplot(1, 1, 1)
-            ax.set_axis_off()
-            ax.text(
-                0.5,
-                0.5,
-                translate(
-                    "scenarios.compare_view", "No scenario results yet: build scenarios, then press Run the scenarios."
-                ),
-                ha="center",
-                va="center",
-                fontsize=11,
-                color="#555555",
-                transform=ax.transAxes,
+            self.show_empty(
+                translate("scenarios.compare_view",
+                          "No scenario results yet: build scenarios, then press Run the scenarios.")
             )
-            self.draw_idle()
             return
         original = verdict(assessment, thresholds)
         risk = risk_summary(assessment)
