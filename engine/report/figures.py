@@ -12,15 +12,15 @@ from typing import Optional, Sequence
 
 import matplotlib
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter, ScalarFormatter
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from reportlab.graphics.shapes import Drawing
 from svglib.fonts import register_font
 from svglib.svglib import svg2rlg
 
-from .. import i18n
 from ..i18n import _, ngettext
 from ..results import RiskHistogram
 from ..locale_format import localize, number
+from .ticks import localize_ticks
 
 RC = {"svg.fonttype": "none", "svg.hashsalt": "riskreview", "font.family": "DejaVu Sans",
       "font.size": 8, "axes.titlesize": 8, "axes.labelsize": 8}
@@ -34,29 +34,6 @@ def map_fonts(regular: str, bold: str) -> None:
     under ``regular`` and ``bold``."""
     for weight, name in (("normal", regular), ("bold", bold)):
         register_font("DejaVu Sans", weight=weight, rlgFontName=name)
-
-
-class _LocalizedScalarFormatter(ScalarFormatter):
-    """matplotlib's plain tick labels with the decimal sign of the report's language."""
-
-    def __call__(self, x, pos=None) -> str:
-        return localize(super().__call__(x, pos))
-
-    def get_offset(self) -> str:
-        return localize(super().get_offset())
-
-
-def localize_ticks(figure: Figure) -> None:
-    """Write the plain numeric tick labels of ``figure`` with the report language's decimal sign
-    (0,5 in pt_BR); labels the figures format themselves are localized where they are made."""
-    if i18n.current() == i18n.ENGLISH:
-        return
-    for ax in figure.axes:
-        for axis in (ax.xaxis, ax.yaxis):
-            plain = axis.get_major_formatter()
-            if type(plain) is ScalarFormatter:
-                axis.set_major_formatter(_LocalizedScalarFormatter(useOffset=plain.get_useOffset(),
-                                                                   useMathText=plain.get_useMathText()))
 
 
 def to_drawing(figure: Figure, width: float) -> Drawing:
