@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (QApplication, QFileDialog, QHBoxLayout, QLabel, Q
                                QMainWindow, QStackedWidget, QVBoxLayout, QWidget)
 
 from engine import __version__
-from engine.io.formats import FORMATS
 
 from .assessment import SCENARIOS_RUNNING
 from .controller import AnalysisController
@@ -28,7 +27,7 @@ from .pages.start_page import StartPage
 from .pages.synthetic_page import SyntheticPage
 from .resources import example_analysis, icon
 from .session import Session
-from .text import count, size_bytes
+from .text import count, data_filter, size_bytes
 from .widgets.run_bar import RunBar
 from .workflow import Workflow
 from .i18n import translate
@@ -46,12 +45,6 @@ PAGES = (
 NAVIGATION_POINTS = 11.0  # resources/style/app.qss, QListWidget#navigation
 START, DATA, RELEASES, ATTACKS, RESULTS, SCENARIOS, SYNTHETIC, DP = range(8)
 ANALYSIS_FILTER = QT_TRANSLATE_NOOP("main_window", "RiskReview analysis (*.toml)")
-
-
-def data_filter() -> str:
-    """The file dialogs' filter of the data formats read, in the window's language."""
-    patterns = " ".join(f"*{ext}" for ext in sorted(FORMATS))
-    return translate("main_window", "Data files ({patterns});;All files (*)").format(patterns=patterns)
 
 
 def navigation_width(labels: list[str]) -> int:
@@ -122,7 +115,7 @@ class MainWindow(QMainWindow):
         self.pages = QStackedWidget()
         self.start_page = StartPage()
         self.data_page = DataPage(self.session)
-        self.releases_page = ReleasesPage(self.session, data_filter())
+        self.releases_page = ReleasesPage(self.session)
         self.attacks_page = AttacksPage(self.session, self.flow.measured_rate)
         self.results_page = ResultsPage(self.session)
         self.scenarios_page = ScenariosPage(self.session)

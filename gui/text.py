@@ -6,10 +6,12 @@ it in the window's language (gui/i18n.py), and numbers use the locale's separato
 from __future__ import annotations
 
 import math
-from typing import Iterator, Mapping, Optional
+import re
+from typing import Iterable, Iterator, Mapping, Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
+from engine.io.formats import FORMATS
 from engine.locale_format import localize
 
 from .i18n import current_language, translate
@@ -35,6 +37,28 @@ class Translated(Mapping[str, str]):
 def local_digits(text: str) -> str:
     """A number written by Python with the window language's separators."""
     return localize(text, current_language())
+
+
+def decimal_comma() -> bool:
+    """Whether the window's language writes 0,5 (then ';' separates the numbers of a list)."""
+    return local_digits(".") == ","
+
+
+def number_list(values: Iterable[float], spec: str = "g") -> str:
+    """Numbers as a list field shows them: ``0.405, 1.099`` in English, ``0,405; 1,099`` in pt_BR."""
+    return ("; " if decimal_comma() else ", ").join(local_digits(format(value, spec)) for value in values)
+
+
+def number_items(text: str) -> list[str]:
+    """The numbers of a typed list, in the window's language: separated by ';', spaces or ','; with a
+    decimal comma a ',' between two digits is the decimal sign (``0,5; 1,5`` and ``0,5, 1,5``)."""
+    separators = r"[;\s]+|,(?!\d)|(?<!\d)," if decimal_comma() else r"[,;\s]+"
+    return [item for item in re.split(separators, text.strip()) if item]
+
+
+def parse_number(item: str) -> float:
+    """One typed number: the window language's decimal sign or a point (ValueError otherwise)."""
+    return float(item.replace(",", ".") if decimal_comma() else item)
 
 
 ROLE_KEYS = ("identifiers", "quasi_identifiers", "sensitive", "linkage_keys", "weight", "household",
@@ -238,6 +262,17 @@ def size_bytes(value: float) -> str:
             return local_digits(f"{value:,.0f} {unit}" if unit == "B" else f"{value:,.1f} {unit}")
         value /= 1024
     return local_digits(f"{value:,.1f} GB")
+
+
+def data_filter() -> str:
+    """The file dialogs' filter of the data formats the program reads, in the window's language."""
+    patterns = " ".join(f"*{ext}" for ext in sorted(FORMATS))
+    return translate("text", "Data files ({patterns});;All files (*)").format(patterns=patterns)
+
+
+def hierarchy_filter() -> str:
+    """The file dialogs' filter of hierarchy files (ARX CSV), in the window's language."""
+    return translate("text", "Hierarchy (*.csv *.txt);;All files (*)")
 
 
 def qid_text(qids: tuple[str, ...]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (QCompleter, QDialog, QDialogButtonBox, QFormLayout, QLabel,
                                QLineEdit, QVBoxLayout, QWidget)
 
@@ -12,7 +12,7 @@ from engine.config import Target
 from engine.io.encode import EncodedTable
 from ..i18n import translate
 
-MISSING_WORD = "(missing)"
+MISSING_WORD = QT_TRANSLATE_NOOP("dialogs.target_dialog", "(missing)")  # typed for a missing value
 COMPLETER_LIMIT = 20_000
 
 
@@ -30,7 +30,7 @@ class TargetDialog(QDialog):
                 "dialogs.target_dialog",
                 "Type the values the attacker knows about one person. Leave a field empty when the attacker does not "
                 "know it; type {0} for a missing value.",
-            ).format(MISSING_WORD)
+            ).format(translate("dialogs.target_dialog", MISSING_WORD))
         )
         note.setWordWrap(True)
         layout.addWidget(note)
@@ -55,9 +55,10 @@ class TargetDialog(QDialog):
         layout.addWidget(buttons)
 
     def target(self) -> Optional[Target]:
+        missing = {MISSING_WORD, translate("dialogs.target_dialog", MISSING_WORD)}  # English is understood too
         values = []
         for name, edit in self.fields.items():
             text = edit.text().strip()
             if text:
-                values.append((name, "" if text == MISSING_WORD else text))
+                values.append((name, "" if text in missing else text))
         return Target(tuple(values)) if values else None

@@ -22,9 +22,9 @@ from ..estimate import estimate_seconds
 from ..problems import window_message
 from ..session import AttackChoice, Session
 from ..widgets.command_bar import assessment_commands
-from ..text import MODEL_TIPS, count, duration, qid_text
+from ..text import MODEL_TIPS, count, duration, number_items, number_list, parse_number, qid_text
 from ..widgets.cluster_fields import ClusterFields
-from .common import banner, hint, page_layout, scrolling, title
+from .common import banner, hint, page_frame
 from ..i18n import translate
 
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
@@ -50,12 +50,7 @@ class AttacksPage(QWidget):
         super().__init__(parent)
         self.session = session
         self.rate = rate
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        body = QWidget()
-        outer.addWidget(scrolling(body))
-        layout = page_layout(body)
-        layout.addWidget(title(translate("attacks_page", "3 · Attacks")))
+        _outer, layout = page_frame(self, translate("attacks_page", "3 · Attacks"), scroll=True)
         head = QHBoxLayout()  # the command row: Run on the right, where every page has it
         layout.addLayout(head)
         columns = QHBoxLayout()
@@ -482,7 +477,7 @@ class AttacksPage(QWidget):
         if sample.sampling_fraction is not None:
             self.fraction.setValue(sample.sampling_fraction)
         self.fraction.setEnabled(sample.sampling_fraction is not None)
-        self.thresholds.setText(", ".join(f"{x:g}" for x in sample.risk_thresholds))
+        self.thresholds.setText(number_list(sample.risk_thresholds))
         self.suda.setChecked(sample.suda)
         self.suda_max.setMaximum(max(1, len(s.qids)))
         self.suda_max.setValue(sample.suda_max_size or 0)
@@ -565,11 +560,10 @@ class AttacksPage(QWidget):
 
 def parse_thresholds(text: str) -> tuple[float, ...]:
     """'0.01, 0.05 0.1' -> (0.01, 0.05, 0.1); each in (0, 1] (the sample options' rule), at least one."""
-    parts = [p for p in text.replace(";", ",").replace(",", " ").split() if p]
     values = []
-    for part in parts:
+    for part in number_items(text):
         try:
-            value = float(part)
+            value = parse_number(part)
         except ValueError:
             raise InputError(translate("attacks_page", "{0!r} is not a number").format(part)) from None
         for problem in fraction("sample.risk_thresholds", value):

@@ -41,3 +41,18 @@ def page_layout(widget: QWidget) -> QVBoxLayout:
     layout.setContentsMargins(16, 12, 16, 12)
     layout.setSpacing(8)
     return layout
+
+
+def page_frame(page: QWidget, heading: str, scroll: bool = False,
+               stretch: int = 1) -> tuple[QVBoxLayout, QVBoxLayout]:
+    """The frame of a page: an outer layout without margins (for bars as wide as the page) holding
+    the body, which has the page margins and starts with the page's title; the body scrolls when
+    ``scroll`` and takes ``stretch`` of the outer layout. Returns (outer layout, body layout)."""
+    outer = QVBoxLayout(page)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.setSpacing(0)
+    body = QWidget()
+    outer.addWidget(scrolling(body) if scroll else body, stretch)
+    layout = page_layout(body)
+    layout.addWidget(title(heading))
+    return outer, layout

@@ -28,7 +28,7 @@ from engine.errors import InputError
 from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome
 from ..widgets.command_bar import CommandBar, CommandTexts
 from ..widgets.run_bar import RunBar
-from .common import hint, page_layout, scrolling, title
+from .common import hint, page_frame, scrolling
 from .dp.counting_form import CountingBox
 from .dp.results_view import DPResults, gap_sentence
 from .dp.threshold_form import ThresholdBox
@@ -107,12 +107,7 @@ class DPPage(QWidget):
 
     # --- building --------------------------------------------------------------------------
     def _build(self) -> None:
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        body = QWidget()
-        layout = page_layout(body)
-        layout.addWidget(title(translate("dp_page", "Differential privacy")))
+        outer, layout = page_frame(self, translate("dp_page", "Differential privacy"))
         self.commands = CommandBar(CommandTexts(
             open=translate("dp_page", "Open analysis..."),
             open_tip=translate("dp_page", "Read a differential-privacy analysis (.toml) saved earlier."),
@@ -155,7 +150,6 @@ class DPPage(QWidget):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([SETUP_WIDTH + 10, 640])
         layout.addWidget(self.splitter, 1)
-        outer.addWidget(body, 1)
         self.run_bar = RunBar(
             stages={"dp": translate("dp.run_bar", "Computing privacy loss and utility")},
             formats={"dp": translate("dp.run_bar", "{done} / {total} points")},

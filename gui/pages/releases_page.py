@@ -24,7 +24,7 @@ from ..session import Release, Session
 from ..text import pct
 from .common import banner, hint, page_layout, title
 from ..i18n import translate
-from ..text import local_digits
+from ..text import data_filter, local_digits
 
 NO_KEY = QT_TRANSLATE_NOOP("releases_page", "(choose the linkage key)")
 
@@ -34,10 +34,9 @@ class ReleasesPage(QWidget):
 
     errorRaised = Signal(str, str)
 
-    def __init__(self, session: Session, data_filter: str = "", parent=None) -> None:
+    def __init__(self, session: Session, parent=None) -> None:
         super().__init__(parent)
         self.session = session
-        self.data_filter = data_filter
         layout = page_layout(self)
         layout.addWidget(title(translate("releases_page", "2 · Releases (optional)")))
         layout.addWidget(
@@ -136,7 +135,7 @@ class ReleasesPage(QWidget):
     @Slot()
     def _ask_release(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, translate("releases_page", "Add a later release"), "", self.data_filter
+            self, translate("releases_page", "Add a later release"), "", data_filter()
         )
         if path:
             self.add_release_file(path)

@@ -33,7 +33,7 @@ from ..resources import icon
 from ..session import Session
 from ..widgets.command_bar import CommandBar, CommandTexts
 from ..widgets.run_bar import RunBar
-from .common import banner, hint, page_layout, title
+from .common import banner, hint, page_frame
 from .scenarios.compare_view import CompareTable, RiskLossPlot
 from .scenarios.step_form import StepForm
 from .scenarios.suggest_panel import SuggestPanel, suggestion_scenario
@@ -46,7 +46,7 @@ RUN_TIP = QT_TRANSLATE_NOOP(
 LOCKED_TIP = QT_TRANSLATE_NOOP(
     "scenarios_page", "The attacks are running: wait for them to finish or cancel them, then run the scenarios."
 )
-EXPORT_FILTER = "CSV (*.csv);;Parquet (*.parquet)"
+EXPORT_FILTER = QT_TRANSLATE_NOOP("scenarios_page", "CSV file (*.csv);;Parquet file (*.parquet)")
 
 
 def _same_analysis(a, b) -> bool:
@@ -155,12 +155,7 @@ class ScenariosPage(QWidget):
 
     # --- building ---------------------------------------------------------------------------------
     def _build(self) -> None:
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        body = QWidget()
-        layout = page_layout(body)
-        layout.addWidget(title(translate("scenarios_page", "Scenarios: what would make it ready")))
+        outer, layout = page_frame(self, translate("scenarios_page", "Scenarios: what would make it ready"))
         self.commands = CommandBar(CommandTexts(
             run=translate("scenarios_page", "Run the scenarios"), run_tip=translate("scenarios_page", RUN_TIP),
             pdf=translate("scenarios_page", "Export PDF..."),
@@ -185,7 +180,6 @@ class ScenariosPage(QWidget):
         self.suggest_panel = SuggestPanel()
         self.tabs.addTab(self.suggest_panel, translate("scenarios_page", "Suggest"))
         layout.addWidget(self.tabs, 1)
-        outer.addWidget(body, 1)
         self.run_bar = RunBar()
         outer.addWidget(self.run_bar)
         self.controller = AnalysisController(ScenariosAnalysis(self.session), "scenarios", self, self.run_bar,
@@ -236,7 +230,7 @@ class ScenariosPage(QWidget):
         crosstabs_label.setWordWrap(True)
         box.addWidget(crosstabs_label)
         self.crosstabs = QLineEdit()
-        self.crosstabs.setPlaceholderText("sex x birth_year; race x school")
+        self.crosstabs.setPlaceholderText(translate("scenarios_page", "e.g. sex x birth_year; race x school"))
         self.crosstabs.setToolTip(
             translate(
                 "scenarios_page",
@@ -592,11 +586,12 @@ class ScenariosPage(QWidget):
             return
         start = str(Path(self.session.source.path).with_name(f"{name}.csv")) if self.session.source else ""
         path, chosen = QFileDialog.getSaveFileName(
-            self, translate("scenarios_page", "Export the data of {0}").format(name), start, EXPORT_FILTER
+            self, translate("scenarios_page", "Export the data of {0}").format(name), start,
+            translate("scenarios_page", EXPORT_FILTER)
         )
         if path:
             if not path.lower().endswith((".csv", ".parquet")):
-                path += ".parquet" if "Parquet" in chosen else ".csv"
+                path += ".parquet" if "*.parquet" in chosen else ".csv"
             self.export(name, path)
 
     def export(self, name: str, path: str) -> bool:

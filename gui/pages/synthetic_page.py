@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTabWidget, QWidget
 
 from engine.config import DataSource
 from engine.errors import InputError
@@ -33,7 +33,7 @@ from ..resources import icon
 from ..text import duration
 from ..widgets.command_bar import CommandBar, CommandTexts
 from ..widgets.run_bar import RunBar
-from .common import hint, page_layout, scrolling, title
+from .common import hint, page_frame, scrolling
 from .synthetic.attack_table import attack_row, residual_text
 from .synthetic.form import SyntheticForm
 from .synthetic.labels import STAGE_LABELS, attack_label
@@ -110,15 +110,10 @@ class SyntheticPage(QWidget):
         self.ready = False
         self._stale = False
 
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        head = QWidget()
-        head_layout = page_layout(head)
-        head_layout.addWidget(title(translate("synthetic_page", "Synthetic data: does it leak the real records?")))
+        outer, head_layout = page_frame(self, translate("synthetic_page", "Synthetic data: does it leak the real records?"),
+                                        stretch=0)
         self.commands = self._command_bar()
         head_layout.addWidget(self.commands)
-        outer.addWidget(head)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.form = SyntheticForm()

@@ -1,5 +1,5 @@
 """A matplotlib canvas embedded in Qt (``FigureCanvasQTAgg`` over a ``Figure``, no pyplot),
-with a hover annotation shared by the plots."""
+with a hover annotation shared by the plots and tick labels in the window's language."""
 
 from __future__ import annotations
 
@@ -9,6 +9,10 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from engine.report.ticks import localize_ticks
+
+from ..i18n import current_language
 
 TEXT_SIZE = 9
 PRIOR_COLOR = "#c0392b"
@@ -39,6 +43,12 @@ class PlotCanvas(FigureCanvasQTAgg):
             note.set_visible(False)
             self._annotations[ax] = note
         return note
+
+    def draw(self) -> None:
+        """Draw the figure, every numeric tick label with the window language's separators
+        (0,5 and 20.000 in pt_BR)."""
+        localize_ticks(self.figure, current_language())
+        super().draw()
 
     def reset(self) -> None:
         self.figure.clear()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from PySide6.QtCore import Slot
@@ -12,18 +11,20 @@ from PySide6.QtWidgets import (QButtonGroup, QDoubleSpinBox, QGridLayout, QHBoxL
 from engine.dp.config import log_spaced_epsilons
 from engine.errors import InputError
 from ..i18n import translate
+from ..text import local_digits, number_items, number_list, parse_number
 
 
 def parse_numbers(text: str, what: str) -> tuple[float, ...]:
-    """Numbers separated by commas, semicolons or spaces; an InputError naming a bad item."""
+    """Numbers separated as the window's language does (:func:`gui.text.number_items`); an
+    InputError naming a bad item."""
     values = []
-    for item in (t for t in re.split(r"[,;\s]+", text.strip()) if t):
+    for item in number_items(text):
         try:
-            values.append(float(item))
+            values.append(parse_number(item))
         except ValueError:
-            raise InputError(f"{what}: {item!r} is not a number") from None
+            raise InputError(translate("widgets.epsilon_editor", "{0}: {1!r} is not a number").format(what, item)) from None
     if not values:
-        raise InputError(f"{what}: give at least one epsilon")
+        raise InputError(translate("widgets.epsilon_editor", "{0}: give at least one epsilon").format(what))
     return tuple(values)
 
 
@@ -79,8 +80,8 @@ class EpsilonEditor(QWidget):
     def epsilons(self) -> tuple[float, ...]:
         if self.radio_range.isChecked():
             if self.low.value() > self.high.value():
-                raise InputError(f"{self.what}: 'from' ({self.low.value():g}) is larger than 'to' "
-                                 f"({self.high.value():g})")
+                raise InputError(translate("widgets.epsilon_editor", "{0}: 'from' ({1}) is larger than 'to' ({2})").format(
+                    self.what, local_digits(f"{self.low.value():g}"), local_digits(f"{self.high.value():g}")))
             return log_spaced_epsilons(self.low.value(), self.high.value(), self.count.value())
         return parse_numbers(self.values.text(), self.what)
 
@@ -104,5 +105,5 @@ class EpsilonEditor(QWidget):
             self.count.setValue(len(epsilons))
             self.radio_range.setChecked(True)
         else:
-            self.values.setText(", ".join(f"{e:.6g}" for e in epsilons))
+            self.values.setText(number_list(epsilons, ".6g"))
             self.radio_list.setChecked(True)

@@ -298,7 +298,7 @@
     </message>
     <message>
         <source>Individual-risk levels (between 0 and 1, separated by commas): the results count the records above each.</source>
-        <translation>Níveis de risco individual (entre 0 e 1, separados por vírgulas): os resultados contam os registros acima de cada um.</translation>
+        <translation>Níveis de risco individual (entre 0 e 1, separados por ponto e vírgula): os resultados contam os registros acima de cada um.</translation>
     </message>
     <message>
         <source>Missing values:</source>
@@ -434,7 +434,7 @@
     </message>
     <message>
         <source>give at least one level, e.g. 0.01, 0.05, 0.1, 0.2</source>
-        <translation>informe pelo menos um nível, p. ex. 0.01, 0.05, 0.1, 0.2</translation>
+        <translation>informe pelo menos um nível, p. ex. 0,01; 0,05; 0,1; 0,2</translation>
     </message>
 </context>
 <context>
@@ -687,6 +687,10 @@
 <context>
     <name>dialogs.target_dialog</name>
     <message>
+        <source>(missing)</source>
+        <translation>(ausente)</translation>
+    </message>
+    <message>
         <source>Add an individual target</source>
         <translation>Adicionar um alvo individual</translation>
     </message>
@@ -712,6 +716,10 @@
     <message>
         <source>local only</source>
         <translation>somente local</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>(ausente)</translation>
     </message>
     <message>
         <source>Counting queries on a table</source>
@@ -794,10 +802,6 @@
         <translation>Abrir um arquivo de dados</translation>
     </message>
     <message>
-        <source>Data files ({0});;All files (*)</source>
-        <translation>Arquivos de dados ({0});;Todos os arquivos (*)</translation>
-    </message>
-    <message>
         <source>Reading the columns...</source>
         <translation>Lendo as colunas...</translation>
     </message>
@@ -832,6 +836,18 @@
     <message>
         <source>The column&apos;s values could not be read</source>
         <translation>Não foi possível ler os valores da coluna</translation>
+    </message>
+    <message>
+        <source>choose the secret (sensitive) column</source>
+        <translation>escolha a coluna secreta (sensível)</translation>
+    </message>
+    <message>
+        <source>choose the counted (useful) column</source>
+        <translation>escolha a coluna contada (útil)</translation>
+    </message>
+    <message>
+        <source>tick at least one value of {0!r} to count</source>
+        <translation>marque pelo menos um valor de {0!r} para contar</translation>
     </message>
     <message>
         <source>The query is not complete</source>
@@ -1100,6 +1116,10 @@
         <source>1,000 voters, threshold 100, 100 known votes, a small p: negligible δ for a passive attacker, a large one for an active attacker.</source>
         <translation>1.000 votantes, limiar 100, 100 votos conhecidos, um p pequeno: δ desprezível para um atacante passivo, grande para um atacante ativo.</translation>
     </message>
+    <message>
+        <source>thresholded count: p {0!r} is not a number</source>
+        <translation>contagem com limiar: p {0!r} não é um número</translation>
+    </message>
 </context>
 <context>
     <name>dp_page</name>
@@ -1196,10 +1216,6 @@
     <message>
         <source>RiskReview analysis (*.toml)</source>
         <translation>Análise do RiskReview (*.toml)</translation>
-    </message>
-    <message>
-        <source>Data files ({patterns});;All files (*)</source>
-        <translation>Arquivos de dados ({patterns});;Todos os arquivos (*)</translation>
     </message>
     <message>
         <source>RiskReview {version}</source>
@@ -2172,10 +2188,6 @@ risco {1} · perda {2}</translation>
         <translation>Um arquivo de hierarquia</translation>
     </message>
     <message>
-        <source>Hierarchy (*.csv *.txt);;All files (*)</source>
-        <translation>Hierarquia (*.csv *.txt);;Todos os arquivos (*)</translation>
-    </message>
-    <message>
         <source>recode: choose a hierarchy file</source>
         <translation>recodificação: escolha um arquivo de hierarquia</translation>
     </message>
@@ -2391,10 +2403,6 @@ arraste para reordenar)</translation>
         <translation>Um arquivo de hierarquia para {0}</translation>
     </message>
     <message>
-        <source>Hierarchy (*.csv *.txt);;All files (*)</source>
-        <translation>Hierarquia (*.csv *.txt);;Todos os arquivos (*)</translation>
-    </message>
-    <message>
         <source>give a hierarchy to at least one quasi-identifier</source>
         <translation>dê uma hierarquia a pelo menos um quase-identificador</translation>
     </message>
@@ -2436,6 +2444,10 @@ arraste para reordenar)</translation>
     <message>
         <source>The attacks are running: wait for them to finish or cancel them, then run the scenarios.</source>
         <translation>Os ataques estão em execução: aguarde o término ou cancele-os e depois execute os cenários.</translation>
+    </message>
+    <message>
+        <source>CSV file (*.csv);;Parquet file (*.parquet)</source>
+        <translation>Arquivo CSV (*.csv);;Arquivo Parquet (*.parquet)</translation>
     </message>
     <message>
         <source>Run the scenarios or the attacks first.</source>
@@ -2524,6 +2536,10 @@ arraste para reordenar)</translation>
     <message>
         <source>Cross-tabulations whose distortion is reported (optional):</source>
         <translation>Tabulações cruzadas cuja distorção é informada (opcional):</translation>
+    </message>
+    <message>
+        <source>e.g. sex x birth_year; race x school</source>
+        <translation>p. ex. sex x birth_year; race x school</translation>
     </message>
     <message>
         <source>Tables of two or more columns joined by &apos;x&apos;, separated by &apos;;&apos;: the report gives their total variation distance from the original.</source>
@@ -3087,14 +3103,6 @@ TFP 10%</translation>
         <source>Without a control file, the membership attacks and the residual risk cannot be measured: there is nothing to compare the real records with. The attribute attacks still run, against their baselines.</source>
         <translation>Sem um arquivo de controle, os ataques de pertencimento e o risco residual não podem ser medidos: não há com o que comparar os registros reais. Os ataques de inferência de atributo ainda rodam, contra as suas referências.</translation>
     </message>
-    <message>
-        <source>Choose the {0} file</source>
-        <translation>Escolha o arquivo {0}</translation>
-    </message>
-    <message>
-        <source>Data files ({0});;All files (*)</source>
-        <translation>Arquivos de dados ({0});;Todos os arquivos (*)</translation>
-    </message>
 </context>
 <context>
     <name>synthetic.form</name>
@@ -3578,6 +3586,14 @@ TFP 10%</translation>
         <source>under 1 s</source>
         <translation>menos de 1 s</translation>
     </message>
+    <message>
+        <source>Data files ({patterns});;All files (*)</source>
+        <translation>Arquivos de dados ({patterns});;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Hierarchy (*.csv *.txt);;All files (*)</source>
+        <translation>Hierarquia (*.csv *.txt);;Todos os arquivos (*)</translation>
+    </message>
 </context>
 <context>
     <name>widgets.cluster_fields</name>
@@ -3624,6 +3640,10 @@ TFP 10%</translation>
     <message>
         <source>Browse...</source>
         <translation>Procurar...</translation>
+    </message>
+    <message>
+        <source>Warning: {0}.</source>
+        <translation>Atenção: {0}.</translation>
     </message>
     <message>
         <source>Choose a PEM file</source>
@@ -3745,6 +3765,14 @@ passive δ = {passive}</source>
 <context>
     <name>widgets.epsilon_editor</name>
     <message>
+        <source>{0}: {1!r} is not a number</source>
+        <translation>{0}: {1!r} não é um número</translation>
+    </message>
+    <message>
+        <source>{0}: give at least one epsilon</source>
+        <translation>{0}: informe pelo menos um epsilon</translation>
+    </message>
+    <message>
         <source>Log-spaced from</source>
         <translation>Em escala log. de</translation>
     </message>
@@ -3762,11 +3790,15 @@ passive δ = {passive}</source>
     </message>
     <message>
         <source>Epsilons separated by commas (each &gt; 0).</source>
-        <translation>Epsilons separados por vírgulas (cada um &gt; 0).</translation>
+        <translation>Epsilons separados por ponto e vírgula (cada um &gt; 0).</translation>
     </message>
     <message>
         <source>to</source>
         <translation>a</translation>
+    </message>
+    <message>
+        <source>{0}: &apos;from&apos; ({1}) is larger than &apos;to&apos; ({2})</source>
+        <translation>{0}: “de” ({1}) é maior que “até” ({2})</translation>
     </message>
 </context>
 <context>

@@ -98,6 +98,9 @@ def all_strings(root: QWidget) -> list[tuple[str, str]]:
     found = []
 
     def walk(widget: QWidget, path: str) -> None:
+        parent = widget.parentWidget()
+        if isinstance(widget, QMenu) and isinstance(parent, QMenuBar) and widget.menuAction() not in parent.actions():
+            return  # Qt's overflow menu of a narrow menu bar: copies of the bar's menus, as many as do not fit
         for what, text in widget_strings(widget):
             if text and text.strip():
                 found.append((f"{path} [{what}]", text))

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QGroupBox, Q
 from engine.config import DataSource
 from engine.dp.config import DPScenario
 from engine.errors import InputError
-from engine.io.formats import FORMATS, list_columns
+from engine.io.formats import list_columns
 
 from ...dialogs.errors import show_error
 from ...jobs import JobError, JobRunner
@@ -23,13 +23,12 @@ from ...widgets.epsilon_editor import EpsilonEditor
 from ..common import hint
 from .scenario_table import ScenarioTable
 from ...i18n import translate
-from ...text import count
+from ...text import count, data_filter
 
-PATTERNS = " ".join(f"*{ext}" for ext in sorted(FORMATS))
 MECHANISM_CHOICES = ((QT_TRANSLATE_NOOP("dp.counting_form", "both mechanisms"), ("oblivious", "local")),
                      (QT_TRANSLATE_NOOP("dp.counting_form", "oblivious (central) only"), ("oblivious",)),
                      (QT_TRANSLATE_NOOP("dp.counting_form", "local only"), ("local",)))
-MISSING = "(missing)"
+MISSING = QT_TRANSLATE_NOOP("dp.counting_form", "(missing)")
 MAX_LISTED_VALUES = 2000
 
 
@@ -160,7 +159,7 @@ class CountingBox(QGroupBox):
             self,
             translate("dp.counting_form", "Open a data file"),
             self.data_path.text(),
-            translate("dp.counting_form", "Data files ({0});;All files (*)").format(PATTERNS),
+            data_filter(),
         )
         if path:
             self.set_data_path(path)
@@ -254,7 +253,7 @@ class CountingBox(QGroupBox):
             return
         self.values.clear()
         for text, is_missing in zip(values, missing):
-            item = QListWidgetItem(MISSING if is_missing else text)
+            item = QListWidgetItem(translate("dp.counting_form", MISSING) if is_missing else text)
             item.setData(Qt.ItemDataRole.UserRole, "" if is_missing else text)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) in self._pending_checks
@@ -299,12 +298,13 @@ class CountingBox(QGroupBox):
     def editor_scenario(self) -> DPScenario:
         """The query in the editor; InputError saying what is missing."""
         if self.sensitive.currentIndex() < 0:
-            raise InputError("choose the secret (sensitive) column")
+            raise InputError(translate("dp.counting_form", "choose the secret (sensitive) column"))
         if self.useful.currentIndex() < 0:
-            raise InputError("choose the counted (useful) column")
+            raise InputError(translate("dp.counting_form", "choose the counted (useful) column"))
         predicate = self.checked_values()
         if not predicate:
-            raise InputError(f"tick at least one value of {self.useful.currentText()!r} to count")
+            raise InputError(translate("dp.counting_form", "tick at least one value of {0!r} to count").format(
+                self.useful.currentText()))
         return DPScenario(sensitive=self.sensitive.currentText(), useful=self.useful.currentText(),
                           predicate=predicate, useful_order=split_order(self.order.text()))
 

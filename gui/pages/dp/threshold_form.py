@@ -16,6 +16,7 @@ from engine.errors import InputError
 from ...widgets.epsilon_editor import EpsilonEditor
 from ..common import hint
 from ...i18n import translate
+from ...text import local_digits, parse_number
 
 
 class ThresholdBox(QGroupBox):
@@ -92,7 +93,7 @@ class ThresholdBox(QGroupBox):
             self.voters.setValue(int(config.voters))
             self.threshold.setValue(int(config.threshold))
             self.known.setValue(int(config.known))
-            self.p.setText(f"{config.p:g}")
+            self.p.setText(local_digits(f"{config.p:g}"))
             self.threshold_epsilons.set_epsilons(config.epsilons)
         self.include_threshold.setChecked(include and config is not None)
         self._on_include_threshold()
@@ -106,8 +107,9 @@ class ThresholdBox(QGroupBox):
         if not self.include_threshold.isChecked():
             return None
         try:
-            p = float(self.p.text().strip().replace(",", "."))
+            p = parse_number(self.p.text().strip())
         except ValueError:
-            raise InputError(f"thresholded count: p {self.p.text()!r} is not a number") from None
+            raise InputError(translate("dp.threshold_form", "thresholded count: p {0!r} is not a number").format(
+                self.p.text())) from None
         return ThresholdConfig(voters=self.voters.value(), threshold=self.threshold.value(),
                                known=self.known.value(), p=p, epsilons=self.threshold_epsilons.epsilons())

@@ -21,7 +21,7 @@ from engine.io.encode import EncodedTable
 from engine.remediation.hierarchy import Hierarchy, level_counts
 from engine.remediation.transforms import HierarchySpec, Recode, Transform, build_hierarchy, parse_step
 from ...i18n import translate
-from ...text import count as count_text
+from ...text import count as count_text, hierarchy_filter
 
 OPS = (
     ("drop", QT_TRANSLATE_NOOP("scenarios.step_form", "Drop a column")),
@@ -222,7 +222,7 @@ class RecodeBox(QWidget):
             self,
             translate("scenarios.step_form", "A hierarchy file"),
             "",
-            translate("scenarios.step_form", "Hierarchy (*.csv *.txt);;All files (*)"),
+            hierarchy_filter(),
         )
         if path:
             self.path.setText(path)

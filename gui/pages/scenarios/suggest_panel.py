@@ -19,7 +19,7 @@ from engine.remediation.recommend import hierarchy_words
 from engine.remediation.suggest import SuggestConfig, SuggestTarget, Suggestion
 from engine.remediation.transforms import HierarchySpec, Recode, RecordSuppression, Scenario, build_hierarchy
 from ...i18n import translate
-from ...text import count, local_digits
+from ...text import count, hierarchy_filter, local_digits
 
 METRIC_LABELS = {
     "entropy": QT_TRANSLATE_NOOP("scenarios.suggest_panel", "non-uniform entropy (ARX)"),
@@ -203,7 +203,7 @@ class SuggestPanel(QWidget):
             self,
             translate("scenarios.suggest_panel", "A hierarchy file for {0}").format(qid),
             "",
-            translate("scenarios.suggest_panel", "Hierarchy (*.csv *.txt);;All files (*)"),
+            hierarchy_filter(),
         )
         if path:
             self.set_spec(qid, HierarchySpec("hierarchy", path=path))

@@ -9,13 +9,12 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLineEdit, QPushButton
 
 from engine.config import DataSource
-from engine.io.formats import FORMATS
 
 from ...resources import icon
 from ..common import hint
 from ...i18n import translate
+from ...text import data_filter
 
-PATTERNS = " ".join(f"*{ext}" for ext in sorted(FORMATS))
 FILES = ("real", "synthetic", "control")
 TEXTS = {
     "real": (
@@ -79,9 +78,9 @@ class FilesBox(QGroupBox):
         start = self.path(role) or self.path("real")
         path, _ = QFileDialog.getOpenFileName(
             self,
-            translate("synthetic.files_box", "Choose the {0} file").format(role),
+            translate("synthetic.files_box", TEXTS[role][0]).rstrip(":"),
             str(Path(start).parent) if start else "",
-            translate("synthetic.files_box", "Data files ({0});;All files (*)").format(PATTERNS),
+            data_filter(),
         )
         if path:
             self.fileChosen.emit(role, path)
