@@ -25,6 +25,12 @@ def translate(context: str, text: str) -> str:
     return QCoreApplication.translate(context, text)
 
 
+def engine_text(msgid: str) -> str:
+    """A text the engine marked for its own catalogue (``N_``, e.g. a recommendation's rule), in the
+    window's language (the engine's language in the GUI thread)."""
+    return engine_i18n._(msgid)
+
+
 def current_language() -> str:
     """The language the window was set up in (``en`` or ``pt_BR``)."""
     return _state["language"]

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Iterable, Iterator, Mapping, Optional
+from typing import Iterable, Iterator, Mapping, Optional, Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
+from engine.errors import printable
 from engine.io.formats import FORMATS
 from engine.locale_format import localize
 
@@ -273,6 +274,14 @@ def data_filter() -> str:
 def hierarchy_filter() -> str:
     """The file dialogs' filter of hierarchy files (ARX CSV), in the window's language."""
     return translate("text", "Hierarchy (*.csv *.txt);;All files (*)")
+
+
+def query_label(sensitive: str, useful: str, predicate: Sequence[str]) -> str:
+    """A counting query in the window's language, as the engine's ``DPScenario.label`` writes it in
+    English: ``count income ∈ {medium}; secret income``."""
+    values = ", ".join(printable(v) if v != "" else translate("text", "(missing)") for v in predicate)
+    return translate("text", "count {useful} ∈ {{{values}}}; secret {sensitive}").format(
+        useful=printable(useful), values=values, sensitive=printable(sensitive))
 
 
 def qid_text(qids: tuple[str, ...]) -> str:

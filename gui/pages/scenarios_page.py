@@ -37,7 +37,7 @@ from .common import banner, hint, page_frame
 from .scenarios.compare_view import CompareTable, RiskLossPlot
 from .scenarios.step_form import StepForm
 from .scenarios.suggest_panel import SuggestPanel, suggestion_scenario
-from ..i18n import translate
+from ..i18n import engine_text, translate
 
 BUILD, COMPARE, SUGGEST = range(3)
 RUN_TIP = QT_TRANSLATE_NOOP(
@@ -372,12 +372,12 @@ class ScenariosPage(QWidget):
             choice = recommend(assessment.scenarios)
             if choice.index is None:
                 self.recommendation.setText(
-                    translate("scenarios_page", "<b>No scenario is recommended</b>: {0}.").format(choice.rule)
+                    translate("scenarios_page", "<b>No scenario is recommended</b>: {0}.").format(engine_text(choice.rule))
                 )
             else:
                 self.recommendation.setText(
                     translate("scenarios_page", "<b>Recommended: {0}</b> ({1}).").format(
-                        assessment.scenarios[choice.index].scenario.name, choice.rule
+                        assessment.scenarios[choice.index].scenario.name, engine_text(choice.rule)
                     )
                 )
         self._show_stale()

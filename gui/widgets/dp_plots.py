@@ -16,7 +16,7 @@ from engine.dp.results import CountingPoint, ThresholdPoint
 
 from .canvas import PRIOR_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas
 from ..i18n import translate
-from ..text import Translated, count, local_digits, pct
+from ..text import Translated, count, local_digits, pct, query_label
 
 # One colour per counting query (colour-blind friendly, Okabe & Ito), one line style per mechanism.
 SCENARIO_COLORS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#b8860b")
@@ -106,7 +106,7 @@ class _HoverCanvas(PlotCanvas):
 def _series_by_scenario(
     points: Sequence[CountingPoint],
 ) -> tuple[list[str], dict[tuple[str, str], list[CountingPoint]]]:
-    scenarios: list[str] = []
+    scenarios: list[str] = []  # the engine's labels, the series' keys
     series: dict[tuple[str, str], list[CountingPoint]] = {}
     for point in points:
         if point.scenario not in scenarios:
@@ -124,7 +124,7 @@ def point_text(point: CountingPoint) -> str:
         "{scenario}\n{mechanism}, ε = {epsilon}\nprivacy loss ×{loss} ({prior}% → {posterior}%)\n"
         "utility {utility} (count prior {count_prior})",
     ).format(
-        scenario=point.scenario,
+        scenario=query_label(point.sensitive, point.useful, point.predicate),
         mechanism=mechanism_word(point.mechanism),
         epsilon=number(point.epsilon),
         loss=number(point.privacy_loss),
@@ -149,8 +149,10 @@ def _plain_numbers(ax, axis: str = "y") -> None:
     ax.ticklabel_format(axis=axis, useOffset=False, style="plain")
 
 
-def _legend(figure, scenarios: list[str], mechanisms: list[str]) -> None:
-    handles = [Line2D([], [], color=scenario_color(i), lw=2.2, label=label) for i, label in enumerate(scenarios)]
+def _legend(figure, points: Sequence[CountingPoint], scenarios: list[str], mechanisms: list[str]) -> None:
+    first = {p.scenario: p for p in reversed(points)}
+    labels = [query_label(first[s].sensitive, first[s].useful, first[s].predicate) for s in scenarios]
+    handles = [Line2D([], [], color=scenario_color(i), lw=2.2, label=label) for i, label in enumerate(labels)]
     handles += [Line2D([], [], color="#555555", lw=1.6, ls=MECHANISM_STYLES.get(m, ":"),
                        label=MECHANISM_WORDS.get(m, m)) for m in mechanisms]
     figure.legend(handles=handles, loc="outside lower center", fontsize=TEXT_SIZE - 0.5,
@@ -198,7 +200,7 @@ class CountingCurves(_HoverCanvas):
             ax.set_xlabel(translate("widgets.dp_plots", "ε (log scale)"), fontsize=TEXT_SIZE)
             ax.tick_params(labelsize=TEXT_SIZE)
             ax.grid(True, which="major", color="#e3e3e3")
-        _legend(self.figure, scenarios, mechanisms)
+        _legend(self.figure, points, scenarios, mechanisms)
         self.draw_idle()
 
 
@@ -240,7 +242,7 @@ class TradeoffPlot(_HoverCanvas):
         _plain_numbers(ax, "both")
         ax.tick_params(labelsize=TEXT_SIZE)
         ax.grid(True, color="#e3e3e3")
-        _legend(self.figure, scenarios, mechanisms)
+        _legend(self.figure, points, scenarios, mechanisms)
         self.draw_idle()
 
 

@@ -2109,7 +2109,7 @@ risco {1} · perda {2}</translation>
     </message>
     <message>
         <source>{0}: {1!r} is not a list of numbers separated by commas</source>
-        <translation>{0}: {1!r} não é uma lista de números separados por vírgulas</translation>
+        <translation>{0}: {1!r} não é uma lista de números separados por vírgulas ou ponto e vírgula</translation>
     </message>
     <message>
         <source>{0}: give at least one number</source>
@@ -3593,6 +3593,14 @@ TFP 10%</translation>
     <message>
         <source>Hierarchy (*.csv *.txt);;All files (*)</source>
         <translation>Hierarquia (*.csv *.txt);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>(ausente)</translation>
+    </message>
+    <message>
+        <source>count {useful} ∈ {{{values}}}; secret {sensitive}</source>
+        <translation>contagem de {useful} ∈ {{{values}}}; segredo {sensitive}</translation>
     </message>
 </context>
 <context>

@@ -347,3 +347,16 @@ def test_engine_warnings_on_the_results_page_follow_the_window_language(qtbot, a
     assert warning == "the sweep ran on the Dask cluster at tls://10.0.0.5:8786"
     assert render(warning) == str(warning)
     assert "tls://10.0.0.5:8786" in shown and shown != str(warning)
+
+
+def test_counting_query_label_in_the_window_language(app):
+    """The window writes a counting query as the engine labels it in English, and in pt_BR with
+    translated words (the names and values stay)."""
+    from engine.dp.config import DPScenario
+
+    queries = [DPScenario("income", "gender", ("F",)), DPScenario("income", "country", ("BRA", ""))]
+    i18n.install(app, "en")
+    assert [text.query_label(q.sensitive, q.useful, q.predicate) for q in queries] == [q.label() for q in queries]
+    i18n.install(app, "pt_BR")
+    assert [text.query_label(q.sensitive, q.useful, q.predicate) for q in queries] == [
+        "contagem de gender ∈ {F}; segredo income", "contagem de country ∈ {BRA, (ausente)}; segredo income"]

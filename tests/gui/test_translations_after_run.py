@@ -20,11 +20,19 @@ from engine.remediation.transforms import Drop
 from gui import i18n
 
 from .test_translations import CENSUS_COLUMNS
-from .translation_walk import all_strings, untranslated
+from .translation_walk import SAME_IN_EVERY_LANGUAGE, all_strings, untranslated
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "resources" / "examples"
 DECIMAL_POINT = re.compile(r"\d\.\d")
+#: Words of an English sentence that no Portuguese one has (a sentence the engine wrote in English
+#: inside a translated one).
+ENGLISH_WORDS = re.compile(r"\b(?:the|and|of|is|are|none|with|which|was|were|not)\b")
+#: The engine's config rules (engine/validation.py) are written in English until its catalogue has
+#: them; the window shows them inside its own translated sentence.
+ENGINE_RULES = ("no quasi-identifier chosen: name at least one column with",)
+#: Words the Portuguese catalogue keeps as they are.
+SAME_IN_PORTUGUESE = frozenset({"original", "oblivious (central)"})
 SWAP = str.maketrans({",": ".", ".": ","})
 SCENARIO = "drop school"
 
@@ -75,6 +83,36 @@ def _canvas_labels(root: QWidget) -> list[str]:
                     labels += [t.get_text() for t in axis.get_ticklabels() + axis.get_ticklabels(minor=True)
                                if t.get_text()]
     return labels
+
+
+def _canvas_texts(root: QWidget) -> list[tuple[str, str]]:
+    """(where, text) of the words drawn in every plot under ``root``: titles, axis labels, legends
+    and notes (after :func:`_canvas_labels` drew them)."""
+    from matplotlib.text import Text
+
+    from gui.widgets.canvas import PlotCanvas
+
+    found = []
+    for i, canvas in enumerate(root.findChildren(PlotCanvas)):
+        for j, text in enumerate(canvas.figure.findobj(Text)):
+            if text.get_visible() and text.get_text().strip() and text not in _tick_texts(canvas.figure):
+                found.append((f"{type(canvas).__name__}#{i} text {j}", text.get_text()))
+    return found
+
+
+def untranslated_drawings(english: list[tuple[str, str]], other: list[tuple[str, str]],
+                          allowed: frozenset[str]) -> list[str]:
+    """Words drawn in the other language's plots that the English plots draw too (plots may hold
+    a different number of texts, so they are compared as sets)."""
+    drawn_in_english = {text for _where, text in english}
+    return [f"{where}: {text!r}" for where, text in other
+            if text in drawn_in_english and text not in allowed | SAME_IN_PORTUGUESE
+            and not SAME_IN_EVERY_LANGUAGE.match(text.strip())]
+
+
+def _tick_texts(figure) -> set:
+    return {t for ax in figure.axes for axis in (ax.xaxis, ax.yaxis)
+            for t in axis.get_ticklabels() + axis.get_ticklabels(minor=True)}
 
 
 def _file_dialogs(window, monkeypatch) -> list[tuple[str, str, str]]:
@@ -133,9 +171,11 @@ def test_the_window_after_a_run_in_portuguese(qtbot, app, folder, monkeypatch):
     seen = {}
     for language in ("en", "pt_BR"):
         window = _window_after_run(qtbot, app, language, folder)
-        seen[language] = (all_strings(window), _canvas_labels(window), _file_dialogs(window, monkeypatch))
+        seen[language] = (all_strings(window), _canvas_texts(window), _canvas_labels(window),
+                          _file_dialogs(window, monkeypatch))
         window.close()
-    (english, english_ticks, english_dialogs), (portuguese, ticks, dialogs) = seen["en"], seen["pt_BR"]
+    (english, english_plots, english_ticks, english_dialogs), (portuguese, plots, ticks, dialogs) = (
+        seen["en"], seen["pt_BR"])
 
     assert len(english) > 500
     files = [EXAMPLES / "census_example.csv", EXAMPLES / "census_demo.toml"]  # names, paths and the recent list
@@ -143,6 +183,10 @@ def test_the_window_after_a_run_in_portuguese(qtbot, app, folder, monkeypatch):
     allowed = CENSUS_COLUMNS | _example_targets() | names | {SCENARIO, f"census_example.csv — RiskReview {__version__}"}
     left = untranslated(english, portuguese, allowed)
     assert left == [], f"{len(left)} strings not translated:\n" + "\n".join(left)
+    assert untranslated_drawings(english_plots, plots, allowed) == []
+    mixed = [f"{path}: {text!r}" for path, text in portuguese + plots
+             if ENGLISH_WORDS.search(text) and not any(rule in text for rule in ENGINE_RULES)]
+    assert mixed == [], "English words inside Portuguese strings:\n" + "\n".join(mixed)
 
     # the same ticks as in English with the separators swapped: 0,5 and 20.000 for 0.5 and 20,000
     assert len(ticks) == len(english_ticks) > 50
@@ -202,15 +246,16 @@ def _result_pages(qtbot, app, language: str) -> list[QWidget]:
 def test_result_plots_of_the_other_analyses_in_portuguese(qtbot, app):
     """The noisy-count and synthetic-data results: their plots' ticks in the Brazilian format and
     no English string (apart from the data's names)."""
-    english = [(all_strings(p), _canvas_labels(p)) for p in _result_pages(qtbot, app, "en")]
-    portuguese = [(all_strings(p), _canvas_labels(p)) for p in _result_pages(qtbot, app, "pt_BR")]
+    english = [(all_strings(p), _canvas_texts(p), _canvas_labels(p)) for p in _result_pages(qtbot, app, "en")]
+    portuguese = [(all_strings(p), _canvas_texts(p), _canvas_labels(p)) for p in _result_pages(qtbot, app, "pt_BR")]
     data_names = frozenset({"income", "gender", "F", "birth_year", "sex", "race", "school_type", "bolsa_familia",
                             "example25.csv", "synthetic_real.csv", "synthetic_release.csv", "synthetic_control.csv"})
-    for (strings, ticks), (strings_pt, ticks_pt) in zip(english, portuguese):
+    for (strings, drawn, ticks), (strings_pt, drawn_pt, ticks_pt) in zip(english, portuguese):
         assert untranslated(strings, strings_pt, data_names) == []
+        assert untranslated_drawings(drawn, drawn_pt, data_names) == []
         assert len(ticks) == len(ticks_pt) > 10
         assert [(en, pt) for en, pt in zip(ticks, ticks_pt) if pt != en.translate(SWAP)] == []
-    assert any(DECIMAL_POINT.search(label) for _strings, ticks in english for label in ticks)
+    assert any(DECIMAL_POINT.search(label) for _strings, _drawn, ticks in english for label in ticks)
 
 
 def _one_error(qtbot) -> str:
@@ -253,11 +298,13 @@ def test_lists_of_numbers_are_typed_the_local_way(app, language, typed, expected
     """The placeholder's example (0,405; 1,099 in pt_BR) is read as it reads; English lists keep
     the comma as separator."""
     from gui.pages.attacks_page import parse_thresholds
+    from gui.pages.scenarios.step_form import numbers
     from gui.text import number_list
     from gui.widgets.epsilon_editor import parse_numbers
 
     i18n.install(app, language)
     assert parse_numbers(typed, "ε") == pytest.approx(expected)
+    assert numbers(typed, "widths") == pytest.approx(expected)  # the recode form's widths and cut points
     assert parse_numbers(number_list(expected), "ε") == pytest.approx(expected)  # what the form shows reads back
     shares = tuple(x / 10 for x in expected)
     assert parse_thresholds(number_list(shares)) == pytest.approx(shares)

@@ -23,7 +23,7 @@ from ...widgets.epsilon_editor import EpsilonEditor
 from ..common import hint
 from .scenario_table import ScenarioTable
 from ...i18n import translate
-from ...text import count, data_filter
+from ...text import count, data_filter, query_label
 
 MECHANISM_CHOICES = ((QT_TRANSLATE_NOOP("dp.counting_form", "both mechanisms"), ("oblivious", "local")),
                      (QT_TRANSLATE_NOOP("dp.counting_form", "oblivious (central) only"), ("oblivious",)),
@@ -320,7 +320,8 @@ class CountingBox(QGroupBox):
             show_error(self, translate("dp.counting_form", "The query is not complete"), str(exc))
             return False
         if any(s.label() == scenario.label() for s in self._scenarios):
-            show_error(self, translate("dp.counting_form", "The query is already listed"), scenario.label())
+            show_error(self, translate("dp.counting_form", "The query is already listed"),
+                       query_label(scenario.sensitive, scenario.useful, scenario.predicate))
             return False
         self.set_scenarios(self._scenarios + [scenario])
         return True

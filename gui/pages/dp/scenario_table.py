@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QPushButton, QTabl
 
 from engine.dp.config import DPScenario
 from ...i18n import translate
+from ...text import query_label
 
 
 def _cell(text: str) -> QTableWidgetItem:
@@ -43,7 +44,7 @@ class ScenarioTable(QTableWidget):
     def show_scenarios(self, scenarios: Sequence[DPScenario]) -> None:
         self.setRowCount(len(scenarios))
         for row, scenario in enumerate(scenarios):
-            self.setItem(row, 0, _cell(scenario.label()))
+            self.setItem(row, 0, _cell(query_label(scenario.sensitive, scenario.useful, scenario.predicate)))
             self.setItem(row, 1, _cell(", ".join(scenario.useful_order) if scenario.useful_order
                                          else translate("dp.scenario_table", "default")))
             remove = QPushButton(translate("dp.scenario_table", "Remove"))

@@ -21,7 +21,7 @@ from engine.io.encode import EncodedTable
 from engine.remediation.hierarchy import Hierarchy, level_counts
 from engine.remediation.transforms import HierarchySpec, Recode, Transform, build_hierarchy, parse_step
 from ...i18n import translate
-from ...text import count as count_text, hierarchy_filter
+from ...text import count as count_text, hierarchy_filter, number_items, parse_number
 
 OPS = (
     ("drop", QT_TRANSLATE_NOOP("scenarios.step_form", "Drop a column")),
@@ -65,10 +65,10 @@ PREVIEW_ROWS = 200
 
 
 def numbers(text: str, what: str) -> list[float]:
-    """'5, 10' -> [5.0, 10.0]; a one-line error naming ``what`` otherwise."""
-    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+    """'5, 10' -> [5.0, 10.0] (in pt_BR also '2,5; 10' -> [2.5, 10.0], :func:`gui.text.number_items`);
+    a one-line error naming ``what`` otherwise."""
     try:
-        values = [float(p) for p in parts]
+        values = [parse_number(p) for p in number_items(text)]
     except ValueError:
         raise InputError(
             translate("scenarios.step_form", "{0}: {1!r} is not a list of numbers separated by commas").format(
@@ -344,22 +344,19 @@ class RecodeBox(QWidget):
         shown = pairs[:PREVIEW_ROWS]
         self.preview.setRowCount(len(shown))
         for row, (label, count) in enumerate(shown):
-            self.preview.setItem(
-                row, 0, QTableWidgetItem(translate("scenarios.step_form", "(missing)") if label is None else label)
-            )
+            category = QTableWidgetItem(translate("scenarios.step_form", "(missing)") if label is None else label)
+            category.setData(Qt.ItemDataRole.UserRole, label)
+            self.preview.setItem(row, 0, category)
             item = QTableWidgetItem(count_text(count))
+            item.setData(Qt.ItemDataRole.UserRole, count)
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.preview.setItem(row, 1, item)
         self.changed.emit()
 
     def preview_pairs(self) -> list[tuple[Optional[str], int]]:
-        """What the preview table shows, as (category, records)."""
-        out = []
-        for row in range(self.preview.rowCount()):
-            label = self.preview.item(row, 0).text()
-            count = int(self.preview.item(row, 1).text().replace(",", ""))
-            out.append((None if label == "(missing)" else label, count))
-        return out
+        """What the preview table shows, as (category, records): None for the missing values."""
+        return [(self.preview.item(row, 0).data(Qt.ItemDataRole.UserRole),
+                 self.preview.item(row, 1).data(Qt.ItemDataRole.UserRole)) for row in range(self.preview.rowCount())]
 
 
 class StepForm(QGroupBox):
