@@ -12,7 +12,6 @@ from typing import Optional, Sequence
 
 import matplotlib
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from reportlab.graphics.shapes import Drawing
 from svglib.fonts import register_font
 from svglib.svglib import svg2rlg
@@ -20,7 +19,7 @@ from svglib.svglib import svg2rlg
 from ..i18n import _, ngettext
 from ..results import RiskHistogram
 from ..locale_format import localize, number
-from .ticks import localize_ticks
+from .ticks import localize_ticks, log_epsilon_axis
 
 RC = {"svg.fonttype": "none", "svg.hashsalt": "riskreview", "font.family": "DejaVu Sans",
       "font.size": 8, "axes.titlesize": 8, "axes.labelsize": 8}
@@ -198,7 +197,7 @@ def tradeoff(series: Sequence[tuple[str, Sequence[float], Sequence[float], Seque
             axes[2].plot(loss, utility, style, color=colour, linewidth=1.2, marker=".", markersize=3)
         for ax, ylabel, title in ((axes[0], _("privacy loss (x prior)"), _("Privacy loss")),
                                   (axes[1], _("utility (posterior vuln.)"), _("Utility"))):
-            _log_epsilon_axis(ax)
+            log_epsilon_axis(ax)
             ax.set_xlabel("epsilon")
             ax.set_ylabel(ylabel)
             ax.set_title(title)
@@ -210,14 +209,6 @@ def tradeoff(series: Sequence[tuple[str, Sequence[float], Sequence[float], Seque
         figure.legend(loc="lower center", ncols=min(len(series), 4), frameon=False, fontsize=6.5)
         figure.subplots_adjust(left=0.085, right=0.975, bottom=0.32, top=0.9, wspace=0.45)
     return figure
-
-
-def _log_epsilon_axis(ax) -> None:
-    """A log epsilon axis labelled with plain numbers (0.1, 1, 5), no crowded minor labels."""
-    ax.set_xscale("log")
-    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 3.0)))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _position: number(value, "g")))
-    ax.xaxis.set_minor_formatter(NullFormatter())
 
 
 def delta_curves(series: Sequence[tuple[str, Sequence[float], Sequence[float], Sequence[float]]]) -> Figure:

@@ -8,12 +8,13 @@ import copy
 import re
 from typing import Optional
 
+from matplotlib.axes import Axes
 from matplotlib.axis import Axis
 from matplotlib.figure import Figure
-from matplotlib.ticker import (Formatter, LogFormatter, LogFormatterMathtext, LogFormatterSciNotation,
-                               ScalarFormatter)
+from matplotlib.ticker import (Formatter, FuncFormatter, LogFormatter, LogFormatterMathtext,
+                               LogFormatterSciNotation, LogLocator, NullFormatter, ScalarFormatter)
 
-from ..locale_format import localize
+from ..locale_format import localize, number
 
 #: The integer part of a number in a label: four or more digits after no digit or point.
 _INTEGER = re.compile(r"(?<![\d.])\d{4,}")
@@ -54,6 +55,16 @@ def _localized(formatter: Formatter, language: Optional[str]) -> Optional[Format
     clone.__class__ = localized_type
     clone.language = language
     return clone
+
+
+def log_epsilon_axis(ax: Axes, language: Optional[str] = None) -> None:
+    """The x axis of ``ax`` on a log scale labelled with plain numbers at 1 and 3 times the powers
+    of ten (0.1, 0.3, 1, 3; 0,1 ... in pt_BR), no crowded minor labels."""
+    ax.set_xscale("log")
+    axis = ax.xaxis
+    axis.set_major_locator(LogLocator(base=10, subs=(1.0, 3.0)))
+    axis.set_major_formatter(FuncFormatter(lambda value, _position: number(value, "g", language)))
+    axis.set_minor_formatter(NullFormatter())
 
 
 def localize_axis(axis: Axis, language: Optional[str] = None) -> None:

@@ -247,7 +247,7 @@ class AttacksPage(QWidget):
         self.fraction.setValue(0.01)
         grid.addWidget(self.fraction_given, 1, 0)
         grid.addWidget(self.fraction, 1, 1)
-        grid.addWidget(QLabel(translate("attacks_page", "Risk thresholds:")), 1, 2)
+        grid.addWidget(QLabel(translate("attacks_page", "Risk thresholds:")), 2, 0)
         self.thresholds = QLineEdit()
         self.thresholds.setObjectName("riskThresholds")
         self.thresholds.setToolTip(
@@ -257,8 +257,8 @@ class AttacksPage(QWidget):
                 "results count the records above each.",
             )
         )
-        grid.addWidget(self.thresholds, 1, 3)
-        grid.addWidget(QLabel(translate("attacks_page", "Missing values:")), 2, 0)
+        grid.addWidget(self.thresholds, 2, 1, 1, 3)  # a row of its own: "0,01; 0,05; 0,1; 0,2" fits
+        grid.addWidget(QLabel(translate("attacks_page", "Missing values:")), 3, 0)
         self.missing = QComboBox()
         for rule in MISSING_RULES:
             self.missing.addItem(translate("attacks_page", MISSING_WORDS.get(rule, rule)), rule)
@@ -266,7 +266,7 @@ class AttacksPage(QWidget):
         self.missing.setToolTip(
             translate("attacks_page", "How a missing quasi-identifier value counts in the sample-file measures.")
         )
-        grid.addWidget(self.missing, 2, 1, 1, 3)
+        grid.addWidget(self.missing, 3, 1, 1, 3)
         self.suda = QCheckBox(translate("attacks_page", "Special uniques (SUDA)"))
         self.suda.setObjectName("sudaEnabled")
         self.suda.setToolTip(
@@ -276,8 +276,8 @@ class AttacksPage(QWidget):
                 "(the smallest sets of quasi-identifiers on which it is unique) and score it.",
             )
         )
-        grid.addWidget(self.suda, 3, 0, 1, 4)
-        grid.addWidget(QLabel(translate("attacks_page", "Max MSU size:")), 4, 0)
+        grid.addWidget(self.suda, 4, 0, 1, 4)
+        grid.addWidget(QLabel(translate("attacks_page", "Max MSU size:")), 5, 0)
         self.suda_max = QSpinBox()
         self.suda_max.setRange(0, 64)
         self.suda_max.setSpecialValueText(translate("attacks_page", "all"))
@@ -287,14 +287,14 @@ class AttacksPage(QWidget):
                 "Largest set of quasi-identifiers searched for minimal sample uniques (all: every size).",
             )
         )
-        grid.addWidget(self.suda_max, 4, 1)
-        grid.addWidget(QLabel(translate("attacks_page", "DIS fraction:")), 4, 2)
+        grid.addWidget(self.suda_max, 5, 1)
+        grid.addWidget(QLabel(translate("attacks_page", "DIS fraction:")), 5, 2)
         self.dis_fraction = QDoubleSpinBox()
         self.dis_fraction.setDecimals(4)
         self.dis_fraction.setRange(0.0001, 1.0)
         self.dis_fraction.setSingleStep(0.01)
         self.dis_fraction.setToolTip(translate("attacks_page", "The sampling fraction used by the DIS-SUDA score."))
-        grid.addWidget(self.dis_fraction, 4, 3)
+        grid.addWidget(self.dis_fraction, 5, 3)
         for widget in (self.fraction_given, self.suda):
             widget.toggled.connect(self._on_sample)
         for spin in (self.fraction, self.suda_max, self.dis_fraction):

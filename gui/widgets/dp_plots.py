@@ -13,9 +13,10 @@ from matplotlib.lines import Line2D
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from engine.dp.results import CountingPoint, ThresholdPoint
+from engine.report.ticks import log_epsilon_axis
 
 from .canvas import PRIOR_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas
-from ..i18n import translate
+from ..i18n import current_language, translate
 from ..text import Translated, count, local_digits, pct, query_label
 
 # One colour per counting query (colour-blind friendly, Okabe & Ito), one line style per mechanism.
@@ -31,6 +32,7 @@ MECHANISM_WORDS = Translated(
 ACTIVE_COLOR = PRIOR_COLOR
 PASSIVE_COLOR = TOP_COLOR
 HOVER_PIXELS = 9.0
+LEGEND_ROW_LETTERS = 60  # what a legend row holds below the plots at the page's usual width
 
 
 def scenario_color(index: int) -> str:
@@ -155,8 +157,11 @@ def _legend(figure, points: Sequence[CountingPoint], scenarios: list[str], mecha
     handles = [Line2D([], [], color=scenario_color(i), lw=2.2, label=label) for i, label in enumerate(labels)]
     handles += [Line2D([], [], color="#555555", lw=1.6, ls=MECHANISM_STYLES.get(m, ":"),
                        label=MECHANISM_WORDS.get(m, m)) for m in mechanisms]
-    figure.legend(handles=handles, loc="outside lower center", fontsize=TEXT_SIZE - 0.5,
-                  ncol=2 if len(handles) > 3 else len(handles), frameon=False)
+    columns = 2 if len(handles) > 3 else len(handles)
+    widest = sorted(len(handle.get_label()) for handle in handles)
+    while columns > 1 and sum(widest[-columns:]) > LEGEND_ROW_LETTERS:  # longer (translated) labels: fewer columns
+        columns -= 1
+    figure.legend(handles=handles, loc="outside lower center", fontsize=TEXT_SIZE - 0.5, ncol=columns, frameon=False)
 
 
 class CountingCurves(_HoverCanvas):
@@ -196,7 +201,7 @@ class CountingCurves(_HoverCanvas):
         utility_ax.set_ylabel(translate("widgets.dp_plots", "chance the real count is guessed"), fontsize=TEXT_SIZE)
         utility_ax.set_ylim(-0.02, 1.02)
         for ax in self.axes.values():
-            ax.set_xscale("log")
+            log_epsilon_axis(ax, current_language())
             ax.set_xlabel(translate("widgets.dp_plots", "ε (log scale)"), fontsize=TEXT_SIZE)
             ax.tick_params(labelsize=TEXT_SIZE)
             ax.grid(True, which="major", color="#e3e3e3")
@@ -301,7 +306,7 @@ class ThresholdPlot(_HoverCanvas):
             dropped += zeros
             ax.plot(eps, values, color=color, lw=2.0, marker="o", ms=3.5, label=label)
             self._register(ax, eps, values, texts)
-        ax.set_xscale("log")
+        log_epsilon_axis(ax, current_language())
         drawn = positive([p.delta_active for p in points] + [p.delta_passive for p in points])[0]
         if np.isfinite(drawn).any():
             ax.set_yscale("log")

@@ -3183,7 +3183,7 @@ TFP 10%</translation>
     </message>
     <message>
         <source>mixed: numbers scaled by their range, categories by mismatch</source>
-        <translation>mista: números escalados pela sua amplitude, categorias por discordância</translation>
+        <translation>mista: números pela amplitude, categorias por discordância</translation>
     </message>
     <message>
         <source>Hamming: number of columns that differ</source>

@@ -62,6 +62,9 @@ def _window_after_run(qtbot, app, language: str, folder: Path):
     for index in range(window.navigation.count()):  # every page laid out once
         window.show_page(index)
         qtbot.wait(10)
+    dp, synthetic = window.dp_page, window.synthetic_page  # shown, they list the loaded file's columns on a thread
+    qtbot.waitUntil(lambda: not dp.columns_job.busy and dp.useful.count() > 0 and synthetic.qid_list.count() > 0,
+                    timeout=30000)
     return window
 
 
