@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from engine.errors import InputError
 from engine.atomic import write_analysis_file
-from engine.validation import ConfigProblem
+from engine.validation import ConfigProblem, Problem
 
 from .dialogs.errors import show_error
 from .i18n import translate
@@ -95,6 +95,11 @@ class Analysis:
     def apply(self, config: Any, path: str) -> bool:
         """Make ``config`` (opened from ``path``) the page's analysis."""
         raise NotImplementedError
+
+    def show_problem(self, window: QWidget, problem: Problem) -> str:
+        """Point at the control that edits the field of a broken rule; returns the message. The
+        default knows the release assessment's fields (gui/problems.py)."""
+        return mark_problem(window, problem)
 
     def saving_config(self) -> Any:
         """The config written by Save (InputError: nothing to save yet)."""
@@ -237,7 +242,7 @@ class AnalysisController(QObject):
             config = self.analysis.config()
             work = self.analysis.work(config)
         except ConfigProblem as exc:  # shown next to the control that edits the field
-            self.error(texts.cannot_run, mark_problem(self.page.window(), exc.problem))
+            self.error(texts.cannot_run, self.analysis.show_problem(self.page.window(), exc.problem))
             return False
         except InputError as exc:
             self.error(texts.cannot_run, str(exc))

@@ -67,6 +67,11 @@ class DPAnalysis(Analysis):
     def show(self, outcome: Outcome) -> None:
         self.page.show_assessment(outcome.result)
 
+    def show_problem(self, window, problem) -> str:
+        """The rule as the engine names its field: the window's controls (gui/problems.py) are the
+        release assessment's, whose fields of the same name ("scenarios") mean something else."""
+        return problem.message()
+
     def result(self):
         return self.page.assessment
 

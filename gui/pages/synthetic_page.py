@@ -67,6 +67,11 @@ class SyntheticAnalysis(Analysis):
 
         return work
 
+    def show_problem(self, window, problem) -> str:
+        """The rule as the engine names its field: the window's controls (gui/problems.py) are the
+        release assessment's, whose fields of the same name ("targets", "jobs") mean something else."""
+        return problem.message()
+
     def same(self, a: SyntheticConfig, b: SyntheticConfig) -> bool:
         return replace(a, jobs=1) == replace(b, jobs=1)  # the worker count changes no number
 

@@ -27,14 +27,19 @@ EXAMPLES = ROOT / "resources" / "examples"
 DECIMAL_POINT = re.compile(r"\d\.\d")
 #: Words of an English sentence that no Portuguese one has (a sentence the engine wrote in English
 #: inside a translated one).
-ENGLISH_WORDS = re.compile(r"\b(?:the|and|of|is|are|none|with|which|was|were|not)\b")
-#: The engine's config rules (engine/validation.py) are written in English until its catalogue has
-#: them; the window shows them inside its own translated sentence.
-ENGINE_RULES = ("no quasi-identifier chosen: name at least one column with",)
+ENGLISH_WORDS = re.compile(r"\b(?:the|and|or|of|to|is|are|none|nothing|with|which|was|were|not)\b")
+#: The engine's config rules (Problem texts of engine/validation.py, engine/dp/config.py) are written
+#: in English until its catalogue has them; the window shows them inside its own translated sentence.
+ENGINE_RULES = ("no quasi-identifier chosen: name at least one column with",
+                "nothing to analyse: give a counting scenario or a thresholded count")
 #: Words the Portuguese catalogue keeps as they are.
 SAME_IN_PORTUGUESE = frozenset({"original", "oblivious (central)"})
 SWAP = str.maketrans({",": ".", ".": ","})
 SCENARIO = "drop school"
+
+
+def _engine_rule(text: str) -> bool:
+    return any(rule in text for rule in ENGINE_RULES)
 
 
 @pytest.fixture
@@ -188,7 +193,7 @@ def test_the_window_after_a_run_in_portuguese(qtbot, app, folder, monkeypatch):
     assert left == [], f"{len(left)} strings not translated:\n" + "\n".join(left)
     assert untranslated_drawings(english_plots, plots, allowed) == []
     mixed = [f"{path}: {text!r}" for path, text in portuguese + plots
-             if ENGLISH_WORDS.search(text) and not any(rule in text for rule in ENGINE_RULES)]
+             if ENGLISH_WORDS.search(text) and not _engine_rule(text)]
     assert mixed == [], "English words inside Portuguese strings:\n" + "\n".join(mixed)
 
     # the same ticks as in English with the separators swapped: 0,5 and 20.000 for 0.5 and 20,000
@@ -312,3 +317,39 @@ def test_lists_of_numbers_are_typed_the_local_way(app, language, typed, expected
     shares = tuple(x / 10 for x in expected)
     assert parse_thresholds(number_list(shares)) == pytest.approx(shares)
     assert number_list((0.01, 0.05)) == ("0,01; 0,05" if language == "pt_BR" else "0.01, 0.05")
+
+
+def _boxes_of_an_empty_window(qtbot, app, language: str, folder: Path) -> list[tuple[str, str]]:
+    """(title, message) of the error boxes an empty window shows: exports and runs refused on
+    each page, a scenario export with no row chosen."""
+    from gui.main_window import DP, SCENARIOS, SYNTHETIC, MainWindow
+
+    from .conftest import error_boxes
+
+    i18n.install(app, language)
+    window = MainWindow(QSettings(str(folder / f"boxes-{language}.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    shown = []
+    steps = [window.ask_export_pdf, window.ask_export_tables, window.run, window.scenarios_page.ask_export]
+    for page in (SCENARIOS, SYNTHETIC, DP):
+        steps += [lambda page=page: window.show_page(page), window.run, window.ask_export_pdf]
+    for step in steps:
+        step()
+        for box in error_boxes():
+            shown.append((box.windowTitle(), box.informativeText()))
+            box.close()
+        qtbot.waitUntil(lambda: not error_boxes(), timeout=3000)
+    window.close()
+    return shown
+
+
+def test_message_boxes_in_portuguese(qtbot, app, folder):
+    english = _boxes_of_an_empty_window(qtbot, app, "en", folder)
+    portuguese = _boxes_of_an_empty_window(qtbot, app, "pt_BR", folder)
+    assert len(portuguese) == len(english) >= 8
+    same = [(title, text) for (title, text), (title_pt, text_pt) in zip(english, portuguese)
+            if title == title_pt or (text == text_pt and not SAME_IN_EVERY_LANGUAGE.match(text) and not _engine_rule(text))]
+    assert same == []
+    assert [text for _title, text in portuguese if ENGLISH_WORDS.search(text) and not _engine_rule(text)] == []
+    assert ("A análise não pode ser executada", "scenarios: " + ENGINE_RULES[1]) in portuguese  # no other page's control

@@ -1,7 +1,7 @@
-"""Every string a person sees in a widget tree: texts, tooltips, titles, placeholders, tab and
-combo-box texts, list items, item-view headers, spin-box affixes, and the actions of menus, menu
-bars, tool bars and buttons (texts, tooltips, status tips). Used to compare the same page built in
-English and in another language, string by string."""
+"""Every string a person sees in a widget tree: texts, tooltips, status tips, "what's this" help,
+titles, placeholders, tab and combo-box texts, list items, item-view headers, spin-box affixes,
+and the actions of menus, menu bars, tool bars and buttons (texts, tooltips, status tips). Used to
+compare the same page built in English and in another language, string by string."""
 
 from __future__ import annotations
 
@@ -59,6 +59,10 @@ def widget_strings(widget: QWidget) -> Iterator[tuple[str, str]]:
     """(what, text) pairs of ``widget`` itself (not its children)."""
     if widget.toolTip():
         yield "tooltip", widget.toolTip()
+    if widget.statusTip():
+        yield "status tip", widget.statusTip()
+    if widget.whatsThis():
+        yield "what's this", widget.whatsThis()
     if isinstance(widget, (QDialog, QMainWindow)) and widget.windowTitle():
         yield "window title", widget.windowTitle()
     if isinstance(widget, (QLabel, QAbstractButton)):
