@@ -50,10 +50,10 @@ Lattice = namedtuple("Lattice", "child_ptr child_dim child_node below_ptr below_
 Output = namedtuple("Output", "counts pruned work")     # TaskResult's arrays
 Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched")
 Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per node (Tree.tails)
-# Dense (group, sensitive value) counters of :func:`_tally` and the ones in use (with their
-# group and attribute); per walk depth the groups found there: their starts, weights and per
-# sensitive attribute the largest value weight.
-Tally = namedtuple("Tally", "hist touched owner offset weight top starts totals tops")
+# Dense (group, sensitive value) counters of :func:`_tally`, the ones in use (with their group
+# and attribute), per group its first row, whether the counters are read whole (``dense[0]``); per walk depth the groups found there: their
+# starts, weights and per sensitive attribute the largest value weight.
+Tally = namedtuple("Tally", "hist touched owner offset weight top first dense starts totals tops")
 
 
 @njit(cache=CACHE, inline="always")
@@ -354,14 +354,20 @@ def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, 
     rows, weight and, per sensitive attribute, the weight of each value in a dense counter
     ``hist[group * sum(span) + offset[s] + value]``. A group of one row is pruned, a larger one
     is a block: ``max_sum(s)`` += its largest value weight, ``constant(s)`` += its weight when
-    that is all of it. Returns the number of groups (labels in ``scratch.labels``)."""
+    that is all of it. Returns the number of groups (labels in ``scratch.labels``).
+
+    With narrow counters (``tally.dense[0]``: ``sum(span)`` at most
+    :data:`engine.sweep.segments.TALLY_DENSE`) every row adds to its counter
+    without a test and each block's counters are read and cleared afterwards (a group of one
+    row clears its own counters only); wider ones note the counters they touch."""
     words, wts = rows.words, rows.wts
     cmap, keys, sizes, labels = scratch.cmap, scratch.keys, scratch.sizes, scratch.labels
     s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
     hist, touched, owner, offset = tally.hist, tally.touched, tally.owner, tally.offset
-    weight, top = tally.weight, tally.top
+    weight, top, first = tally.weight, tally.top, tally.first
     n_sens = s_wi.shape[0]
     width = offset[n_sens]
+    dense = tally.dense[0]
     n_groups = 0
     n_touched = 0
     span2 = np.int64(mask2) + 1
@@ -375,11 +381,16 @@ def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, 
             keys[g] = v
             sizes[g] = 0
             weight[g] = 0
+            first[g] = i
             n_groups += 1
         sizes[g] += 1
         weight[g] += w
         labels[i - a] = g
         base = g * width
+        if dense:
+            for s in range(n_sens):
+                hist[base + offset[s] + _code(words, i, s_wi[s], s_shift[s], s_mask[s])] += w
+            continue
         for s in range(n_sens):
             key = base + offset[s] + _code(words, i, s_wi[s], s_shift[s], s_mask[s])
             if hist[key] == 0:
@@ -387,21 +398,34 @@ def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, 
                 owner[n_touched] = g * n_sens + s
                 n_touched += 1
             hist[key] += w
-    for t in range(n_groups * n_sens):
-        top[t] = 0
-    for t in range(n_touched):
-        key = touched[t]
-        at = owner[t]
-        if hist[key] > top[at]:
-            top[at] = hist[key]
-        hist[key] = 0
+    if not dense:
+        for t in range(n_groups * n_sens):
+            top[t] = 0
+        for t in range(n_touched):
+            key = touched[t]
+            at = owner[t]
+            if hist[key] > top[at]:
+                top[at] = hist[key]
+            hist[key] = 0
     for g in range(n_groups):
         cmap[keys[g]] = -1
+        base = g * width
         if sizes[g] == 1:
+            if dense:
+                r = first[g]
+                for s in range(n_sens):
+                    hist[base + offset[s] + _code(words, r, s_wi[s], s_shift[s], s_mask[s])] = 0
             _prune(pruned, node, weight[g])
             continue
         counts[node, COUNT_BLOCKS] += 1
         for s in range(n_sens):
+            if dense:
+                most = np.int64(0)
+                for key in range(base + offset[s], base + offset[s + 1]):
+                    if hist[key] > most:
+                        most = hist[key]
+                    hist[key] = 0
+                top[g * n_sens + s] = most
             counts[node, _max_sum(s)] += top[g * n_sens + s]
             if top[g * n_sens + s] == weight[g]:
                 counts[node, _constant(s)] += weight[g]

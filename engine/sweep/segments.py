@@ -55,6 +55,7 @@ COLLAPSE_KEYS = 1 << 16  # blocks are collapsed when the columns below have this
 TALLY_KEYS = 1 << 20     # dense (group, sensitive value) counters of a child counted in one pass
 TALLY_GROUPS = 1 << 16   # ... and at most this many groups of it (else: group rows, then count)
 TALLY_PAIRS = 1 << 16    # a child's only child is counted by the pair of codes if they take this few keys
+TALLY_DENSE = 64         # a group's sensitive counters are read whole if they are this few (else: noted)
 
 
 @dataclass
@@ -373,11 +374,13 @@ class Tuning:
     tally_keys: int = TALLY_KEYS
     tally_groups: int = TALLY_GROUPS
     tally_pairs: int = TALLY_PAIRS
+    tally_dense: int = TALLY_DENSE
 
     @classmethod
     def current(cls) -> "Tuning":
         """The module's settings now (tests shrink them to reach every code path)."""
-        return cls(BATCH_WORK, SPLIT_WORK, SPLIT_ROWS, COLLAPSE_KEYS, TALLY_KEYS, TALLY_GROUPS, TALLY_PAIRS)
+        return cls(BATCH_WORK, SPLIT_WORK, SPLIT_ROWS, COLLAPSE_KEYS, TALLY_KEYS, TALLY_GROUPS, TALLY_PAIRS,
+                   TALLY_DENSE)
 
 
 def _tally_arrays(c_mask: np.ndarray, columns: Sequence[int], k: int, n_sens: int, max_seg: int,
@@ -397,6 +400,7 @@ def _tally_arrays(c_mask: np.ndarray, columns: Sequence[int], k: int, n_sens: in
     depths = sum(1 for j in columns if j < k) + 2
     return kernels.Tally(np.zeros(keys, np.int64), np.empty(in_use, np.int64), np.empty(in_use, np.int64), offset,
                          np.empty(groups + 1, np.int64), np.empty((groups + 1) * max(n_sens, 1), np.int64),
+                         np.empty(groups + 1, np.int64), np.array([int(offset[-1]) <= tuning.tally_dense]),
                          np.empty((depths, groups + 2), np.int32), np.empty((depths, groups + 1), np.int64),
                          np.empty((depths, groups + 1, max(n_sens, 1)), np.int64))
 
