@@ -23,7 +23,7 @@ from .messages import message
 from .paths import portable_path
 from .sample_options import SampleOptions
 from .scenario_steps import parse_scenarios, step_faults
-from .validation import Problem, at_least, check_file, finite_non_negative, raise_first, share
+from .validation import Problem, at_least, check_file, finite_non_negative, no_quasi_identifier, raise_first, share
 
 CONFIG_VERSION = 1
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
@@ -306,12 +306,13 @@ class ClusterOptions:
         except ValueError:
             port = None
         if parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None:
-            return [Problem(prefix + "address", "must be tls://HOST:PORT or tcp://HOST:PORT", self.address)]
+            return [Problem(prefix + "address", message(N_("must be tls://HOST:PORT or tcp://HOST:PORT")),
+                            self.address)]
         names = ("tls_ca", "tls_cert", "tls_key")
         if parts.scheme == "tls":
-            return [Problem(prefix + name, "must be given for a tls:// cluster address")
+            return [Problem(prefix + name, message(N_("must be given for a tls:// cluster address")))
                     for name in names if not getattr(self, name)]
-        return [Problem(prefix + name, "is only for a tls:// cluster address, not tcp://")
+        return [Problem(prefix + name, message(N_("is only for a tls:// cluster address, not tcp://")))
                 for name in names if getattr(self, name)]
 
 
@@ -398,37 +399,38 @@ class AnalysisConfig:
         linkage's key and labels."""
         roles, out = self.roles, []
         if not roles.quasi_identifiers:
-            out.append(Problem("roles.quasi_identifiers", "", sep="",
-                               lead="no quasi-identifier chosen: name at least one column with "))
+            out.append(no_quasi_identifier("roles.quasi_identifiers"))
         out += self.role_problems()
         if self.linkage.enabled and (roles.weight or roles.household or self.sample.suda):
-            out.append(Problem.about("linkage.releases", "the sample-file measures (a weight, a household id, "
-                                                         "SUDA) do not run on linked releases; assess the focal "
-                                                         "release on its own"))
+            out.append(Problem.about("linkage.releases", message(N_(
+                "the sample-file measures (a weight, a household id, SUDA) do not run on linked releases; assess "
+                "the focal release on its own"))))
         out += self._family_problems()
         for target in self.targets:
             columns = target.columns
             if len(set(columns)) != len(columns):
-                out.append(Problem.about("targets", f"target {target.label()!r} names a column twice"))
+                out.append(Problem.about("targets", message(N_("target {target!r} names a column twice"),
+                                                            target=target.label())))
             for column in columns:
                 if column in roles.sensitive:
-                    out.append(Problem.about("targets", f"target {target.label()!r}: {column!r} is a sensitive "
-                                                        f"attribute, not something the attacker knows"))
+                    out.append(Problem.about("targets", message(N_(
+                        "target {target!r}: {column!r} is a sensitive attribute, not something the attacker knows"),
+                        target=target.label(), column=column)))
         out += self._scenario_problems()
         link = self.linkage
         if link.enabled:
             if not link.key:
-                out.append(Problem("linkage.key", "COL", lead="linked releases need a linkage key: give "))
+                out.append(Problem("linkage.key", "COL", lead=message(N_("linked releases need a linkage key: give "))))
             if link.duplicates not in ("error", "first"):
-                out.append(Problem("linkage.duplicates", "must be 'error' or 'first'", link.duplicates))
+                out.append(Problem("linkage.duplicates", message(N_("must be 'error' or 'first'")), link.duplicates))
             if len(set(link.labels)) != len(link.labels):
-                out.append(Problem.about("linkage.releases", f"release labels must differ (got "
-                                                             f"{', '.join(link.labels)})"))
+                out.append(Problem.about("linkage.releases", message(N_("release labels must differ (got {labels})"),
+                                                                     labels=", ".join(link.labels))))
             for label in link.labels:
                 if not label or LABEL_MARK in label:
                     field = "linkage.focal_label" if label == link.focal_label else "linkage.releases"
-                    out.append(Problem.about(field, f"release label {label!r} must be non-empty and "
-                                                    f"without '{LABEL_MARK}'"))
+                    out.append(Problem.about(field, message(N_("release label {label!r} must be non-empty and "
+                                                               "without '{mark}'"), label=label, mark=LABEL_MARK)))
         return out
 
     def role_problems(self) -> list[Problem]:
@@ -438,8 +440,8 @@ class AnalysisConfig:
         for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
             for column in getattr(roles, role):
                 if column in seen:
-                    text = (f"column {column!r} is given twice as {_ROLE_WORDS[role]}" if seen[column] == role else
-                            f"column {column!r} cannot be both {_ROLE_WORDS[seen[column]]} and {_ROLE_WORDS[role]}")
+                    text = (twice_as(column, role) if seen[column] == role
+                            else both_roles(column, seen[column], role))
                     out.append(Problem.about(f"roles.{role}", text))
                 seen.setdefault(column, role)
         for role in ("weight", "household"):
@@ -447,10 +449,9 @@ class AnalysisConfig:
             if column is None:
                 continue
             if not column:
-                out.append(Problem.about(f"roles.{role}", "the column name is empty"))
+                out.append(Problem.about(f"roles.{role}", message(N_("the column name is empty"))))
             elif column in seen:
-                out.append(Problem.about(f"roles.{role}", f"column {column!r} cannot be both "
-                                                          f"{_ROLE_WORDS[seen[column]]} and {_ROLE_WORDS[role]}"))
+                out.append(Problem.about(f"roles.{role}", both_roles(column, seen[column], role)))
             seen.setdefault(column, role)
         return out
 
@@ -465,9 +466,9 @@ class AnalysisConfig:
             out += [Problem.about("scenarios", fault) for fault in step_faults(scenario, qids)]
             for name in (c for columns in scenario.crosstabs for c in columns):
                 if name not in known:
-                    out.append(Problem.about("scenarios", f"scenario {scenario.name!r}: crosstab column {name!r} is "
-                                                          f"not a quasi-identifier or sensitive column of the "
-                                                          f"analysis"))
+                    out.append(Problem.about("scenarios", message(N_(
+                        "scenario {scenario!r}: crosstab column {column!r} is not a quasi-identifier or sensitive "
+                        "column of the analysis"), scenario=scenario.name, column=name)))
         return out
 
     def _family_problems(self) -> list[Problem]:
@@ -475,28 +476,29 @@ class AnalysisConfig:
         not more subsets than the sweep supports."""
         family, qids = self.subsets, self.roles.quasi_identifiers
         if family.kind not in FAMILY_KINDS:
-            return [Problem.about("subsets", f"unknown family {family.kind!r} (expected one of "
-                                             f"{', '.join(FAMILY_KINDS)})")]
+            return [Problem.about("subsets", message(N_("unknown family {kind!r} (expected one of {kinds})"),
+                                                     kind=family.kind, kinds=", ".join(FAMILY_KINDS)))]
         if family.kind == "max-size" and family.max_size is None:
-            return [Problem.about("subsets.max_size", "max-size needs a size of at least 1")]
+            return [Problem.about("subsets.max_size", message(N_("max-size needs a size of at least 1")))]
         out = []
         if family.kind == "list":
             if not family.subsets:
-                out.append(Problem.about("subsets.subsets", "the list of subsets is empty"))
+                out.append(Problem.about("subsets.subsets", message(N_("the list of subsets is empty"))))
             for subset in family.subsets:
                 if not subset:
-                    out.append(Problem.about("subsets.subsets", "an empty subset was given"))
+                    out.append(Problem.about("subsets.subsets", message(N_("an empty subset was given"))))
                 for column in subset:
                     if column not in qids and not self.linkage.enabled:
-                        out.append(Problem.about("subsets.subsets", f"column {column!r} is not one of the "
-                                                                    f"quasi-identifiers"))
+                        out.append(Problem.about("subsets.subsets", message(N_(
+                            "column {column!r} is not one of the quasi-identifiers"), column=column)))
                 if len(set(subset)) != len(subset):
-                    out.append(Problem.about("subsets.subsets", f"{list(subset)} names a column twice"))
+                    out.append(Problem.about("subsets.subsets", message(N_("{subset} names a column twice"),
+                                                                       subset=str(list(subset)))))
         k = len(qids)
         if family.kind == "all" and (1 << k) - 1 > MAX_SWEEP_SUBSETS:
-            out.append(Problem.about("subsets", f"{k} quasi-identifiers give {(1 << k) - 1:,} subsets, more "
-                                                f"than the {MAX_SWEEP_SUBSETS:,} supported with all subsets; "
-                                                f"use max-size:N (e.g. max-size:4)"))
+            out.append(Problem.about("subsets", message(N_(
+                "{k} quasi-identifiers give {count:,} subsets, more than the {most:,} supported with all subsets; "
+                "use max-size:N (e.g. max-size:4)"), k=k, count=(1 << k) - 1, most=MAX_SWEEP_SUBSETS)))
         return out
 
     def problems(self) -> list[Problem]:
@@ -642,9 +644,11 @@ def no_column(file: str, names: Sequence[str], column: str) -> str:
     import difflib
 
     close = difflib.get_close_matches(column, names, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
     listing = ", ".join(map(repr, names[:12])) + (" ..." if len(names) > 12 else "")
-    return f"{file}: no column {column!r}{hint} (columns: {listing})"
+    if close:
+        return message(N_("{file}: no column {column!r}; did you mean {close!r}? (columns: {columns})"), file=file,
+                       column=column, close=close[0], columns=listing)
+    return message(N_("{file}: no column {column!r} (columns: {columns})"), file=file, column=column, columns=listing)
 
 
 def column_problems(config: AnalysisConfig, columns: Mapping[str, Sequence[str]],
@@ -663,8 +667,8 @@ def column_problems(config: AnalysisConfig, columns: Mapping[str, Sequence[str]]
         column, label = split_label(name, labels)
         if label is None and anywhere and len(columns) > 1:
             if not any(column in names for names in columns.values()):
-                out.append(Problem.about(field, f"QID {name!r}: no release has a column of that name "
-                                                f"({', '.join(files.values())})"))
+                out.append(Problem.about(field, message(N_("QID {name!r}: no release has a column of that name "
+                                                           "({files})"), name=name, files=", ".join(files.values()))))
             return
         label = label or focal
         if column not in columns[label]:
@@ -685,8 +689,9 @@ def column_problems(config: AnalysisConfig, columns: Mapping[str, Sequence[str]]
             label, key = (focal, link.key) if release is None else (release.label, release.key or link.key)
             if key and key not in columns[label]:
                 field = "linkage.key" if release is None or not release.key else "linkage.releases"
-                out.append(Problem.about(field, f"{files[label]}: no linkage key column {key!r} (columns: "
-                                                f"{', '.join(map(repr, columns[label][:12]))})"))
+                out.append(Problem.about(field, message(N_("{file}: no linkage key column {key!r} (columns: "
+                                                           "{columns})"), file=files[label], key=key,
+                                                        columns=", ".join(map(repr, columns[label][:12])))))
     return out
 
 
@@ -711,14 +716,25 @@ def read_toml(path: str | Path) -> dict[str, Any]:
 
 
 _ROLE_WORDS = {
-    "quasi_identifiers": "a quasi-identifier",
-    "sensitive": "a sensitive attribute",
-    "identifiers": "an identifier",
-    "linkage_keys": "a linkage key",
-    "ignored": "ignored",
-    "weight": "the sampling weight",
-    "household": "the household id",
+    "quasi_identifiers": N_("a quasi-identifier"),
+    "sensitive": N_("a sensitive attribute"),
+    "identifiers": N_("an identifier"),
+    "linkage_keys": N_("a linkage key"),
+    "ignored": N_("ignored"),
+    "weight": N_("the sampling weight"),
+    "household": N_("the household id"),
 }
+
+
+def both_roles(column: str, first: str, second: str) -> str:
+    """``column 'x' cannot be both ROLE and ROLE`` for two of the roles of :data:`_ROLE_WORDS`."""
+    return message(N_("column {column!r} cannot be both {first} and {second}"), column=column,
+                   first=message(_ROLE_WORDS[first]), second=message(_ROLE_WORDS[second]))
+
+
+def twice_as(column: str, role: str) -> str:
+    """``column 'x' is given twice as ROLE`` for a role of :data:`_ROLE_WORDS`."""
+    return message(N_("column {column!r} is given twice as {role}"), column=column, role=message(_ROLE_WORDS[role]))
 _LIST_ROLES = ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored")
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from .errors import InputError
-from .validation import Problem, at_least, fraction, raise_first
+from .validation import Problem, at_least, fraction, not_one_of, raise_first
 
 MISSING_RULES = ("value",)  # sdcMicro's "a missing value matches any value" is not offered
 DEFAULT_RISK_THRESHOLDS = (0.01, 0.05, 0.1, 0.2)
@@ -42,7 +42,7 @@ class SampleOptions:
             out += at_least(prefix + "suda_max_size", self.suda_max_size, 1)
         out += fraction(prefix + "dis_fraction", self.dis_fraction)
         if self.missing not in MISSING_RULES:
-            out.append(Problem(prefix + "missing", f"must be one of {', '.join(MISSING_RULES)}", self.missing))
+            out.append(not_one_of(prefix + "missing", self.missing, MISSING_RULES))
         return out
 
     def validate(self) -> None:

@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from .errors import InputError
+from .i18n import N_
+from .messages import message
 from .paths import portable_path
 
 BUILDERS = ("hierarchy", "intervals", "breaks", "top_bottom", "dates", "merge")
@@ -346,12 +348,14 @@ def step_faults(scenario: Scenario, qids: Sequence[str]) -> list[str]:
     dropped by an earlier step (each step applies to the quasi-identifiers left)."""
     faults, left = [], list(qids)
     for number, step in enumerate(scenario.steps, start=1):
-        where = f"scenario {scenario.name!r}, step {number}"
         for name in _columns_named(step):
             if name not in left:
-                faults.append(f"{where}: column {name!r} was dropped by an earlier step" if name in qids else
-                              f"{where}: column {name!r} is not a quasi-identifier of the analysis "
-                              f"(quasi-identifiers: {', '.join(qids)})")
+                faults.append(message(N_("scenario {scenario!r}, step {step}: column {column!r} was dropped by an "
+                                         "earlier step"), scenario=scenario.name, step=number, column=name)
+                              if name in qids else
+                              message(N_("scenario {scenario!r}, step {step}: column {column!r} is not a "
+                                         "quasi-identifier of the analysis (quasi-identifiers: {qids})"),
+                                      scenario=scenario.name, step=number, column=name, qids=", ".join(qids)))
         if isinstance(step, Drop) and step.column in left:
             left.remove(step.column)
     return faults

@@ -18,7 +18,9 @@ import tomli_w
 
 from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict, report_options
 from ..errors import InputError, printable
-from ..validation import Problem, at_least, between, check_file, raise_first, share
+from ..i18n import N_
+from ..messages import message
+from ..validation import Problem, at_least, between, check_file, not_one_of, raise_first, share
 
 DP_CONFIG_VERSION = 1
 DP_KIND = "differential-privacy"
@@ -42,15 +44,16 @@ def log_spaced_epsilons(low: float = 0.05, high: float = 5.0, count: int = 20) -
 def epsilon_problems(field: str, epsilons: tuple[float, ...]) -> list[Problem]:
     """At least one epsilon, each finite, > 0 and at most MAX_EPSILON (e^epsilon fits a double), none twice."""
     if not epsilons:
-        return [Problem(field, "must hold at least one epsilon")]
+        return [Problem(field, message(N_("must hold at least one epsilon")))]
     out = []
     for eps in epsilons:
         if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not math.isfinite(eps) or eps <= 0:
-            out.append(Problem(field, "must be a finite number > 0", eps))
+            out.append(Problem(field, message(N_("must be a finite number > 0")), eps))
         elif eps > MAX_EPSILON:
-            out.append(Problem(field, f"must be at most {MAX_EPSILON:g}, where e^epsilon still fits a double", eps))
+            out.append(Problem(field, message(N_("must be at most {high:g}, where e^epsilon still fits a double"),
+                                              high=MAX_EPSILON), eps))
     if not out and len(set(epsilons)) != len(epsilons):
-        out.append(Problem(field, "must not give an epsilon twice"))
+        out.append(Problem(field, message(N_("must not give an epsilon twice"))))
     return out
 
 
@@ -80,15 +83,17 @@ class DPScenario:
     def problems(self, prefix: str = "scenario.") -> list[Problem]:
         """The rules this scenario breaks, by field (``prefix`` + name): both columns named, a
         value to count, no value twice in the predicate or the useful order."""
-        out = [Problem(prefix + name, "COL", lead=f"a counting scenario needs the {name} column: give ")
+        out = [Problem(prefix + name, "COL", lead=message(N_("a counting scenario needs the {name} column: give "),
+                                                          name=name))
                for name in ("sensitive", "useful") if not getattr(self, name)]
         if not self.predicate:
-            out.append(Problem(prefix + "predicate", "VALUE",
-                               lead=f"a counting scenario needs a value of {self.useful!r} to count: give "))
+            out.append(Problem(prefix + "predicate", "VALUE", lead=message(
+                N_("a counting scenario needs a value of {column!r} to count: give "), column=self.useful)))
         for name in ("predicate", "useful_order"):
             values = getattr(self, name)
             if len(set(values)) != len(values):
-                out.append(Problem.about(prefix + name, f"a value of {self.useful!r} is given twice"))
+                out.append(Problem.about(prefix + name, message(N_("a value of {column!r} is given twice"),
+                                                                column=self.useful)))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -131,7 +136,7 @@ class ThresholdConfig:
         for name in ("voters", "threshold", "known"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-                raise_first([Problem(f"{where}.{name}", "must be a whole number", value)])
+                raise_first([Problem(f"{where}.{name}", message(N_("must be a whole number")), value)])
         raise_first(self.problems(where + "."))
 
     def problems(self, prefix: str = "threshold.") -> list[Problem]:
@@ -178,19 +183,20 @@ class DPConfig:
         counting queries a data file, valid scenarios, each once, and known mechanisms, each once."""
         if not self.scenarios:
             return [] if self.threshold is not None else [Problem.about(
-                "scenarios", "nothing to analyse: give a counting scenario or a thresholded count")]
-        out = [] if self.data is not None else [Problem.about("data", "a counting-query analysis needs a data file")]
+                "scenarios", message(N_("nothing to analyse: give a counting scenario or a thresholded count")))]
+        out = [] if self.data is not None else [Problem.about("data", message(N_(
+            "a counting-query analysis needs a data file")))]
         for number, scenario in enumerate(self.scenarios, start=1):
             out += scenario.problems(f"scenarios[{number}].")
         labels = [s.label() for s in self.scenarios]
         if len(set(labels)) != len(labels):
-            out.append(Problem.about("scenarios", "the same scenario is given twice"))
+            out.append(Problem.about("scenarios", message(N_("the same scenario is given twice"))))
         if not self.mechanisms:
-            out.append(Problem("mechanisms", f"must hold at least one of {', '.join(MECHANISMS)}"))
-        out += [Problem("mechanisms", f"must be one of {', '.join(MECHANISMS)}", m)
-                for m in self.mechanisms if m not in MECHANISMS]
+            out.append(Problem("mechanisms", message(N_("must hold at least one of {choices}"),
+                                                     choices=", ".join(MECHANISMS))))
+        out += [not_one_of("mechanisms", m, MECHANISMS) for m in self.mechanisms if m not in MECHANISMS]
         if len(set(self.mechanisms)) != len(self.mechanisms):
-            out.append(Problem.about("mechanisms", "a mechanism is given twice"))
+            out.append(Problem.about("mechanisms", message(N_("a mechanism is given twice"))))
         return out
 
     def problems(self) -> list[Problem]:

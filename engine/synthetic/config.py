@@ -10,11 +10,12 @@ from typing import Any, Mapping, Optional
 
 import tomli_w
 
-from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options
+from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options, twice_as
 from ..errors import InputError
 from ..i18n import N_
 from ..messages import message
-from ..validation import Problem, at_least, between, check_file, finite_non_negative, raise_first
+from ..validation import (Problem, at_least, between, check_file, finite_non_negative, no_quasi_identifier, not_one_of,
+                          raise_first)
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
@@ -38,8 +39,8 @@ MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_da
 TOML_KEYS = {"qids": "roles.quasi_identifiers", "sensitive": "roles.sensitive", "radius": "attacks.radius",
              "targets": "attacks.targets", "seed": "attacks.seed", "generator": "attacks.generator",
              "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs", "control": "data.control"}
-NO_CONTROL = Problem("control", "FILE", lead="membership attacks need real records not used to make the "
-                                             "synthetic file: give ")
+NO_CONTROL = Problem("control", "FILE", lead=message(N_("membership attacks need real records not used to make the "
+                                                        "synthetic file: give ")))
 
 
 @dataclass(frozen=True)
@@ -122,15 +123,16 @@ class SyntheticConfig:
     def role_problems(self) -> list[Problem]:
         """A quasi-identifier chosen, each once, and not also the sensitive column."""
         if not self.qids:
-            return [Problem("qids", "", sep="", lead="no quasi-identifier chosen: name at least one column with ")]
+            return [no_quasi_identifier("qids")]
         out, seen = [], set()
         for column in self.qids:
             if column in seen:
-                out.append(Problem.about("qids", f"column {column!r} is given twice as a quasi-identifier"))
+                out.append(Problem.about("qids", twice_as(column, "quasi_identifiers")))
             seen.add(column)
         if self.sensitive is not None and self.sensitive in seen:
-            out.append(Problem.about("sensitive", f"column {self.sensitive!r} cannot be both a quasi-identifier "
-                                                  f"and the sensitive column"))
+            out.append(Problem.about("sensitive", message(N_(
+                "column {column!r} cannot be both a quasi-identifier and the sensitive column"),
+                column=self.sensitive)))
         return out
 
     def validate(self) -> None:
@@ -145,7 +147,8 @@ class SyntheticConfig:
             raise InputError("attacks: an attack is named twice")
         needs_sensitive = [a for a in self.attacks if a in ATTRIBUTE_ATTACKS]
         if needs_sensitive and self.sensitive is None:
-            raise_first([Problem("sensitive", "COL", lead=f"{needs_sensitive[0]} needs a sensitive column: give ")])
+            raise_first([Problem("sensitive", "COL", lead=message(N_("{attack} needs a sensitive column: give "),
+                                                                  attack=needs_sensitive[0]))])
         if self.control is None and any(a in MEMBERSHIP_ATTACKS for a in self.attacks):
             raise_first([NO_CONTROL])
         if self.distance not in DISTANCES:
@@ -158,13 +161,13 @@ class SyntheticConfig:
         out = [] if self.radius is None else finite_non_negative("radius", self.radius)
         out += at_least("targets", self.targets, 2)
         if self.targets > MAX_SEED:
-            out.append(Problem("targets", f"must be at most {MAX_SEED}", self.targets))
+            out.append(Problem("targets", message(N_("must be at most {high}"), high=MAX_SEED), self.targets))
         out += at_least("jobs", self.jobs, 1)
         if self.generator not in SHADOW_GENERATORS:
-            out.append(Problem("generator", f"must be one of {', '.join(SHADOW_GENERATORS)}", self.generator))
+            out.append(not_one_of("generator", self.generator, SHADOW_GENERATORS))
         if self.shadow_datasets < 2 or self.shadow_datasets % 2 or self.shadow_datasets > MAX_SHADOW_DATASETS:
-            out.append(Problem("shadow_datasets", f"must be an even number from 2 to {MAX_SHADOW_DATASETS:,}",
-                               self.shadow_datasets))
+            out.append(Problem("shadow_datasets", message(N_("must be an even number from 2 to {high:,}"),
+                                                          high=MAX_SHADOW_DATASETS), self.shadow_datasets))
         out += between("seed", self.seed, 0, MAX_SEED)
         return out + self.report.thresholds.problems()
 
