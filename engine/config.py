@@ -23,7 +23,8 @@ from .messages import message
 from .paths import portable_path
 from .sample_options import SampleOptions
 from .scenario_steps import parse_scenarios, step_faults
-from .validation import Problem, at_least, check_file, finite_non_negative, no_quasi_identifier, raise_first, share
+from .validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TABLES, KEY_TEXT, KEY_WHOLE, Problem,
+                         at_least, check_file, finite_non_negative, key_fault, no_quasi_identifier, raise_first, share)
 
 CONFIG_VERSION = 1
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
@@ -101,9 +102,10 @@ class SubsetFamily:
         if text.startswith("max-size:"):
             number = text.split(":", 1)[1]
             if not number.isdigit() or int(number) < 1:
-                raise InputError(f"{option} {text!r}: max-size needs a whole number >= 1, e.g. max-size:3")
+                raise InputError(message(N_("{option} {text!r}: max-size needs a whole number >= 1, e.g. max-size:3"),
+                                         option=option, text=text))
             return cls(kind="max-size", max_size=int(number))
-        raise InputError(f"{option} {text!r}: expected all, exact or max-size:N")
+        raise InputError(message(N_("{option} {text!r}: expected all, exact or max-size:N"), option=option, text=text))
 
     def label(self) -> str:
         if self.kind == "max-size":
@@ -561,12 +563,12 @@ class AnalysisConfig:
                          "scenario", "sample"}, source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
-            raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
+            raise InputError(message(UNSUPPORTED_VERSION, source=source, version=version, expected=CONFIG_VERSION))
         data = _table(raw, "data", source)
         check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"}, source, "data.")
         path = data.get("path")
         if not isinstance(path, str) or not path:
-            raise InputError(f"{source}: data.path must name the data file")
+            raise InputError(message(NO_DATA_PATH, source=source, key="data.path"))
         if base_dir is not None and not Path(path).is_absolute():
             path = str(base_dir / path)
         source_obj = DataSource(
@@ -578,45 +580,47 @@ class AnalysisConfig:
         )
         roles_raw = raw.get("roles", {})
         if not isinstance(roles_raw, Mapping):
-            raise InputError(f"{source}: roles must be a table")
+            raise key_fault(source, "roles", KEY_TABLE)
         check_keys(roles_raw, set(_ROLE_WORDS), source, "roles.")
         roles = Roles(**{role: _str_list(roles_raw, role, source, "roles.") for role in _LIST_ROLES},
                       weight=_opt_str(roles_raw, "weight", source, "roles."),
                       household=_opt_str(roles_raw, "household", source, "roles."))
         attacks = raw.get("attacks", {})
         if not isinstance(attacks, Mapping):
-            raise InputError(f"{source}: attacks must be a table")
+            raise key_fault(source, "attacks", KEY_TABLE)
         check_keys(attacks, {"subsets", "max_size", "subset_list"}, source, "attacks.")
         kind = attacks.get("subsets", "all")
         if not isinstance(kind, str):
-            raise InputError(f"{source}: attacks.subsets must be text")
+            raise key_fault(source, "attacks.subsets", KEY_TEXT)
         if kind.startswith("max-size:"):
             family = SubsetFamily.parse(kind, f"{source}: attacks.subsets")
         else:
             max_size = attacks.get("max_size")
             if max_size is not None and (not isinstance(max_size, int) or isinstance(max_size, bool)):
-                raise InputError(f"{source}: attacks.max_size must be a whole number")
+                raise key_fault(source, "attacks.max_size", KEY_WHOLE)
             subset_list = attacks.get("subset_list", [])
             if not isinstance(subset_list, list) or not all(
                     isinstance(s, list) and all(isinstance(c, str) for c in s) for s in subset_list):
-                raise InputError(f"{source}: attacks.subset_list must be a list of lists of column names")
+                raise InputError(message(N_("{source}: {key} must be a list of lists of column names"), source=source,
+                                         key="attacks.subset_list"))
             family = SubsetFamily(kind=kind, max_size=max_size,
                                   subsets=tuple(tuple(s) for s in subset_list))
         targets_raw = raw.get("targets", [])
         if not isinstance(targets_raw, list):
-            raise InputError(f"{source}: targets must be a list of tables")
+            raise key_fault(source, "targets", KEY_TABLES)
         targets = []
         for number, entry in enumerate(targets_raw, start=1):
             if not isinstance(entry, Mapping) or not entry:
-                raise InputError(f"{source}: targets[{number}] must be a table of COLUMN = VALUE")
+                raise InputError(message(N_("{source}: {key} must be a table of COLUMN = VALUE"), source=source,
+                                         key=f"targets[{number}]"))
             targets.append(Target(tuple((str(k), _value_text(v)) for k, v in entry.items())))
         run = raw.get("run", {})
         if not isinstance(run, Mapping):
-            raise InputError(f"{source}: run must be a table")
+            raise key_fault(source, "run", KEY_TABLE)
         check_keys(run, {"jobs", "cluster", "cluster_ca", "cluster_cert", "cluster_key"}, source, "run.")
         jobs = run.get("jobs", 1)
         if not isinstance(jobs, int) or isinstance(jobs, bool):
-            raise InputError(f"{source}: run.jobs must be a whole number")
+            raise key_fault(source, "run.jobs", KEY_WHOLE)
         return cls(data=source_obj, roles=roles, subsets=family, targets=tuple(targets),
                    jobs=jobs, report=report_options(raw.get("report", {}), source),
                    models=_model_options(raw.get("models", {}), source),
@@ -706,15 +710,21 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InputError(f"{path}: no such analysis file") from None
+        raise InputError(message(N_("{path}: no such analysis file"), path=str(path))) from None
     except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, not an analysis file") from None
+        raise InputError(message(N_("{path}: is a folder, not an analysis file"), path=str(path))) from None
     except UnicodeDecodeError:
-        raise InputError(f"{path}: not a UTF-8 text file (an analysis file is TOML)") from None
+        raise InputError(message(N_("{path}: not a UTF-8 text file (an analysis file is TOML)"),
+                                 path=str(path))) from None
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: not a valid TOML analysis file ({exc})") from None
+        raise InputError(message(N_("{path}: not a valid TOML analysis file ({error})"), path=str(path),
+                                 error=str(exc))) from None
 
 
+UNSUPPORTED_VERSION = N_("{source}: version {version!r} is not supported (expected {expected})")
+NO_DATA_PATH = N_("{source}: {key} must name the data file")
+UNKNOWN_KEY = N_("{source}: unknown key {key} (allowed: {allowed})")
+MISSING_TABLE = N_("{source}: missing table [{key}]")
 _ROLE_WORDS = {
     "quasi_identifiers": N_("a quasi-identifier"),
     "sensitive": N_("a sensitive attribute"),
@@ -743,7 +753,7 @@ def data_source(data: Mapping[str, Any], source: str, prefix: str, base_dir: Opt
     check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"} | extra, source, prefix)
     path = data.get("path")
     if not isinstance(path, str) or not path:
-        raise InputError(f"{source}: {prefix}path must name the data file")
+        raise InputError(message(NO_DATA_PATH, source=source, key=f"{prefix}path"))
     if base_dir is not None and not Path(path).is_absolute():
         path = str(base_dir / path)
     return DataSource(path=path, format=_opt_str(data, "format", source, prefix) or "auto",
@@ -763,20 +773,20 @@ def _release_dict(release: Release) -> dict[str, Any]:
 
 def _linkage(raw: Any, source: str, base_dir: Optional[Path]) -> Linkage:
     if not isinstance(raw, Mapping):
-        raise InputError(f"{source}: linkage must be a table")
+        raise key_fault(source, "linkage", KEY_TABLE)
     check_keys(raw, {"key", "focal_label", "duplicates", "releases"}, source, "linkage.")
     releases_raw = raw.get("releases", [])
     if not isinstance(releases_raw, list):
-        raise InputError(f"{source}: linkage.releases must be a list of tables")
+        raise key_fault(source, "linkage.releases", KEY_TABLES)
     releases = []
     for number, entry in enumerate(releases_raw, start=1):
         if not isinstance(entry, Mapping):
-            raise InputError(f"{source}: linkage.releases[{number}] must be a table")
+            raise key_fault(source, f"linkage.releases[{number}]", KEY_TABLE)
         prefix = f"linkage.releases[{number}]."
         data = data_source({k: v for k, v in entry.items() if k not in ("label", "key")}, source, prefix, base_dir)
         label = entry.get("label", str(number + 1))
         if not isinstance(label, (str, int)) or isinstance(label, bool):
-            raise InputError(f"{source}: {prefix}label must be text")
+            raise key_fault(source, f"{prefix}label", KEY_TEXT)
         releases.append(Release(data=data, label=str(label), key=_opt_str(entry, "key", source, prefix)))
     return Linkage(key=_opt_str(raw, "key", source, "linkage.") or "",
                    focal_label=str(raw.get("focal_label", "1")),
@@ -785,41 +795,41 @@ def _linkage(raw: Any, source: str, base_dir: Optional[Path]) -> Linkage:
 
 def _model_options(raw: Any, source: str) -> PrivacyModelOptions:
     if not isinstance(raw, Mapping):
-        raise InputError(f"{source}: models must be a table")
+        raise key_fault(source, "models", KEY_TABLE)
     check_keys(raw, {"enabled", "l", "targets"}, source, "models.")
     enabled = raw.get("enabled", False)
     if not isinstance(enabled, bool):
-        raise InputError(f"{source}: models.enabled must be true or false")
+        raise key_fault(source, "models.enabled", KEY_BOOLEAN)
     l_value = raw.get("l", 2)
     if not isinstance(l_value, int) or isinstance(l_value, bool):
-        raise InputError(f"{source}: models.l must be a whole number")
+        raise key_fault(source, "models.l", KEY_WHOLE)
     targets = raw.get("targets", {})
     if not isinstance(targets, Mapping):
-        raise InputError(f"{source}: models.targets must be a table")
+        raise key_fault(source, "models.targets", KEY_TABLE)
     check_keys(targets, {f.name for f in fields(ModelTargets)}, source, "models.targets.")
     for name, value in targets.items():
         whole = name in ("k", "l")
         if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
-            raise InputError(f"{source}: models.targets.{name} must be a {'whole ' if whole else ''}number")
+            raise key_fault(source, f"models.targets.{name}", KEY_WHOLE if whole else KEY_NUMBER)
     return PrivacyModelOptions(enabled=enabled, l=l_value, targets=ModelTargets(**targets))
 
 
 def report_options(raw: Any, source: str) -> ReportOptions:
     if not isinstance(raw, Mapping):
-        raise InputError(f"{source}: report must be a table")
+        raise key_fault(source, "report", KEY_TABLE)
     check_keys(raw, {"author", "include_examples", "thresholds", "language"}, source, "report.")
     author = _opt_str(raw, "author", source, "report.") or ""
     include = raw.get("include_examples", False)
     if not isinstance(include, bool):
-        raise InputError(f"{source}: report.include_examples must be true or false")
+        raise key_fault(source, "report.include_examples", KEY_BOOLEAN)
     limits = raw.get("thresholds", {})
     if not isinstance(limits, Mapping):
-        raise InputError(f"{source}: report.thresholds must be a table")
+        raise key_fault(source, "report.thresholds", KEY_TABLE)
     names = {f.name for f in fields(Thresholds)}
     check_keys(limits, names, source, "report.thresholds.")
     for name, value in limits.items():
         if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise InputError(f"{source}: report.thresholds.{name} must be a number")
+            raise key_fault(source, f"report.thresholds.{name}", KEY_NUMBER)
     language = _opt_str(raw, "language", source, "report.") or ""
     if language:
         from .i18n import check_language
@@ -844,27 +854,28 @@ def report_dict(report: ReportOptions) -> dict[str, Any]:
 def check_keys(table: Mapping[str, Any], allowed: set[str], source: str, prefix: str) -> None:
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise InputError(f"{source}: unknown key {prefix}{unknown[0]} (allowed: {', '.join(sorted(allowed))})")
+        raise InputError(message(UNKNOWN_KEY, source=source, key=f"{prefix}{unknown[0]}",
+                                 allowed=", ".join(sorted(allowed))))
 
 
 def _table(raw: Mapping[str, Any], key: str, source: str) -> Mapping[str, Any]:
     value = raw.get(key)
     if not isinstance(value, Mapping):
-        raise InputError(f"{source}: missing table [{key}]")
+        raise InputError(message(MISSING_TABLE, source=source, key=key))
     return value
 
 
 def _opt_str(table: Mapping[str, Any], key: str, source: str, prefix: str) -> Optional[str]:
     value = table.get(key)
     if value is not None and not isinstance(value, str):
-        raise InputError(f"{source}: {prefix}{key} must be text")
+        raise key_fault(source, f"{prefix}{key}", KEY_TEXT)
     return value
 
 
 def _str_list(table: Mapping[str, Any], key: str, source: str, prefix: str) -> tuple[str, ...]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InputError(f"{source}: {prefix}{key} must be a list of column names")
+        raise key_fault(source, f"{prefix}{key}", KEY_COLUMNS)
     return tuple(value)
 
 
@@ -873,7 +884,7 @@ def _value_text(value: Any) -> str:
         return str(value).lower()
     if isinstance(value, (str, int, float)):
         return str(value)
-    raise InputError(f"target value {value!r} must be text or a number")
+    raise InputError(message(N_("target value {value!r} must be text or a number"), value=value))
 
 
 def _cluster_dict(cluster: ClusterOptions) -> dict[str, str]:
@@ -892,7 +903,7 @@ def _cluster(run: Mapping[str, Any], source: str, base_dir: Optional[Path]) -> C
     for key in ("cluster", "cluster_ca", "cluster_cert", "cluster_key"):
         value = run.get(key)
         if value is not None and not isinstance(value, str):
-            raise InputError(f"{source}: run.{key} must be text")
+            raise key_fault(source, f"run.{key}", KEY_TEXT)
         if value and key != "cluster" and base_dir is not None and not Path(value).is_absolute():
             value = str(base_dir / value)
         values[key] = value or None

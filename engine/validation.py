@@ -199,6 +199,23 @@ def named_for_cli(flags: Mapping[str, str], args: Optional[argparse.Namespace] =
         raise InputError(flag_message(error.problem, flags, args, keys)) from None
 
 
+#: What a key of an analysis file must hold (``SOURCE: KEY must be ...``), for :func:`key_fault`.
+KEY_TABLE = N_("{source}: {key} must be a table")
+KEY_TABLES = N_("{source}: {key} must be a list of tables")
+KEY_TEXT = N_("{source}: {key} must be text")
+KEY_WHOLE = N_("{source}: {key} must be a whole number")
+KEY_NUMBER = N_("{source}: {key} must be a number")
+KEY_NUMBERS = N_("{source}: {key} must be a list of numbers")
+KEY_BOOLEAN = N_("{source}: {key} must be true or false")
+KEY_COLUMNS = N_("{source}: {key} must be a list of column names")
+
+
+def key_fault(source: str, key: str, rule: str) -> InputError:
+    """The error of a key of the analysis file ``source`` that holds the wrong kind of value
+    (``rule``: one of the ``KEY_`` templates above)."""
+    return InputError(message(rule, source=source, key=key))
+
+
 def check_file(config: Any, problems: Iterable[Problem], source: str,
                keys: Optional[Mapping[str, str]] = None) -> Any:
     """``config`` as read from the analysis file ``source``, unless it breaks one of

@@ -16,11 +16,13 @@ from typing import Any, Mapping, Optional
 import numpy as np
 import tomli_w
 
-from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict, report_options
+from ..config import (UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict,
+                      report_options)
 from ..errors import InputError, printable
 from ..i18n import N_
 from ..messages import message
-from ..validation import Problem, at_least, between, check_file, not_one_of, raise_first, share
+from ..validation import (KEY_NUMBER, KEY_NUMBERS, KEY_TABLE, KEY_TABLES, KEY_WHOLE, Problem, at_least, between,
+                          check_file, key_fault, not_one_of, raise_first, share)
 
 DP_CONFIG_VERSION = 1
 DP_KIND = "differential-privacy"
@@ -35,7 +37,8 @@ def log_spaced_epsilons(low: float = 0.05, high: float = 5.0, count: int = 20) -
     (0.1, 1.0, 10.0)
     """
     if not (low > 0 and high >= low and count >= 1):
-        raise InputError(f"epsilon range: need 0 < low <= high and count >= 1 (got {low}, {high}, {count})")
+        raise InputError(message(N_("epsilon range: need 0 < low <= high and count >= 1 (got {low}, {high}, {count})"),
+                                 low=low, high=high, count=count))
     if count == 1:
         return (float(low),)
     return tuple(float(f"{e:.6g}") for e in np.geomspace(low, high, count))
@@ -176,7 +179,8 @@ class DPConfig:
         if self.threshold is not None:
             self.threshold.validate()
         if self.version != DP_CONFIG_VERSION:
-            raise InputError(f"version {self.version!r} is not supported (expected {DP_CONFIG_VERSION})")
+            raise InputError(message(N_("version {version!r} is not supported (expected {expected})"),
+                                     version=self.version, expected=DP_CONFIG_VERSION))
 
     def structure_problems(self) -> list[Problem]:
         """The structural rules this config breaks, by field: something to analyse; for the
@@ -230,28 +234,29 @@ class DPConfig:
                   base_dir: Optional[Path] = None) -> "DPConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
         if not isinstance(raw, Mapping):
-            raise InputError(f"{source}: an analysis must be a table")
+            raise InputError(message(N_("{source}: an analysis must be a table"), source=source))
         check_keys(raw, {"version", "kind", "data", "scenarios", "epsilons", "mechanisms", "threshold",
                           "report"}, source, "")
         version = raw.get("version", DP_CONFIG_VERSION)
         if version != DP_CONFIG_VERSION:
-            raise InputError(f"{source}: version {version!r} is not supported (expected {DP_CONFIG_VERSION})")
+            raise InputError(message(UNSUPPORTED_VERSION, source=source, version=version, expected=DP_CONFIG_VERSION))
         kind = raw.get("kind", DP_KIND)
         if kind != DP_KIND:
-            raise InputError(f"{source}: kind {kind!r} is not a differential-privacy analysis "
-                             f"(expected {DP_KIND!r})")
+            raise InputError(message(N_("{source}: kind {kind!r} is not a differential-privacy analysis (expected "
+                                        "{expected!r})"), source=source, kind=kind, expected=DP_KIND))
         data = None
         if "data" in raw:
             if not isinstance(raw["data"], Mapping):
-                raise InputError(f"{source}: data must be a table")
+                raise key_fault(source, "data", KEY_TABLE)
             data = data_source(raw["data"], source, "data.", base_dir)
         scenarios_raw = raw.get("scenarios", [])
         if not isinstance(scenarios_raw, list):
-            raise InputError(f"{source}: scenarios must be a list of tables")
+            raise key_fault(source, "scenarios", KEY_TABLES)
         scenarios = tuple(_scenario(entry, source, number) for number, entry in enumerate(scenarios_raw, start=1))
         mechanisms = raw.get("mechanisms", list(MECHANISMS))
         if not isinstance(mechanisms, list) or not all(isinstance(m, str) for m in mechanisms):
-            raise InputError(f"{source}: mechanisms must be a list of names ({', '.join(MECHANISMS)})")
+            raise InputError(message(N_("{source}: {key} must be a list of names ({names})"), source=source,
+                                     key="mechanisms", names=", ".join(MECHANISMS)))
         threshold = None
         if "threshold" in raw:
             threshold = _threshold(raw["threshold"], source)
@@ -274,7 +279,7 @@ class DPConfig:
 def _numbers(value: Any, source: str, key: str) -> tuple[float, ...]:
     if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
                                               for v in value):
-        raise InputError(f"{source}: {key} must be a list of numbers")
+        raise key_fault(source, key, KEY_NUMBERS)
     return tuple(float(v) for v in value)
 
 
@@ -284,18 +289,19 @@ def _texts(entry: Mapping[str, Any], key: str, source: str, prefix: str) -> tupl
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool)
                                               for v in value):
-        raise InputError(f"{source}: {prefix}{key} must be a list of values (text)")
+        raise InputError(message(N_("{source}: {key} must be a list of values (text)"), source=source,
+                                 key=f"{prefix}{key}"))
     return tuple(str(v) for v in value)
 
 
 def _scenario(entry: Any, source: str, number: int) -> DPScenario:
     prefix = f"scenarios[{number}]."
     if not isinstance(entry, Mapping):
-        raise InputError(f"{source}: scenarios[{number}] must be a table")
+        raise key_fault(source, f"scenarios[{number}]", KEY_TABLE)
     check_keys(entry, {"sensitive", "useful", "predicate", "useful_order"}, source, prefix)
     for key in ("sensitive", "useful"):
         if not isinstance(entry.get(key), str):
-            raise InputError(f"{source}: {prefix}{key} must name a column")
+            raise InputError(message(N_("{source}: {key} must name a column"), source=source, key=f"{prefix}{key}"))
     return DPScenario(sensitive=entry["sensitive"], useful=entry["useful"],
                       predicate=_texts(entry, "predicate", source, prefix),
                       useful_order=_texts(entry, "useful_order", source, prefix))
@@ -303,16 +309,16 @@ def _scenario(entry: Any, source: str, number: int) -> DPScenario:
 
 def _threshold(raw: Any, source: str) -> ThresholdConfig:
     if not isinstance(raw, Mapping):
-        raise InputError(f"{source}: threshold must be a table")
+        raise key_fault(source, "threshold", KEY_TABLE)
     check_keys(raw, {"voters", "threshold", "known", "p", "epsilons"}, source, "threshold.")
     for key in ("voters", "threshold", "known", "p"):
         if key not in raw:
-            raise InputError(f"{source}: threshold.{key} is missing")
+            raise InputError(message(N_("{source}: {key} is missing"), source=source, key=f"threshold.{key}"))
     for key in ("voters", "threshold", "known"):
         if isinstance(raw[key], bool) or not isinstance(raw[key], int):
-            raise InputError(f"{source}: threshold.{key} must be a whole number")
+            raise key_fault(source, f"threshold.{key}", KEY_WHOLE)
     p = raw["p"]
     if isinstance(p, bool) or not isinstance(p, (int, float)):
-        raise InputError(f"{source}: threshold.p must be a number")
+        raise key_fault(source, "threshold.p", KEY_NUMBER)
     return ThresholdConfig(voters=raw["voters"], threshold=raw["threshold"], known=raw["known"], p=float(p),
                            epsilons=_numbers(raw.get("epsilons", []), source, "threshold.epsilons"))

@@ -84,7 +84,7 @@ class SuggestConfig:
         if known:
             for name in (*self.qids, *self.sensitive):
                 if name not in known:
-                    raise InputError(f"no column {name!r} in the data")
+                    raise InputError(message(N_("no column {column!r} in the data"), column=name))
 
     def structure_problems(self) -> list[Problem]:
         """The structural rules this config breaks, by field: a quasi-identifier chosen, each
