@@ -23,7 +23,7 @@ from ..progress import CancelToken, Progress, ProgressCallback, ProgressReporter
 from . import closest, neighbourhood
 from .cap import cap_scores
 from .config import MEMBERSHIP_ATTACKS, SyntheticConfig
-from .data import AttackData, load_attack_data
+from .data import ROLE_FILES, AttackData, load_attack_data
 from .distances import DistanceSpace
 from .metrics import evaluate_attribute, evaluate_membership, split_halves
 from .neighbours import Search, run_searches
@@ -97,8 +97,9 @@ def run_synthetic_assessment(config: SyntheticConfig, *, on_progress: Optional[P
     if any(a in MEMBERSHIP_ATTACKS for a in config.attacks):
         for name, count in (("real", len(targets.members)), ("control", len(targets.nonmembers))):
             if count < 2:
-                raise InputError(f"{datasets[name].name}: membership attacks need at least 2 records in the "
-                                 f"{name} file (it has {count})")
+                raise InputError(message(N_("{file}: membership attacks need at least 2 records in {role} (it has "
+                                            "{count})"), file=datasets[name].name,
+                                         role=message(ROLE_FILES[name]), count=count))
     evaluations: dict[str, AttackEvaluation] = {}
     radius = None
     start = time.monotonic()
@@ -245,8 +246,9 @@ def _groundhog(config: SyntheticConfig, data: AttackData, targets: Targets, stag
     shadow_size = min(SHADOW_SIZE, len(population) // 2)
     if shadow_size < MIN_SHADOW_SIZE:
         source = "control" if data.control is not None else "real"
-        raise InputError(f"groundhog: the {source} file has {len(population):,} records; shadow modelling "
-                         f"needs at least {2 * MIN_SHADOW_SIZE} to draw shadow datasets from")
+        raise InputError(message(N_("groundhog: {role} has {count:,} records; shadow modelling needs at least "
+                                    "{least} to draw shadow datasets from"), role=message(ROLE_FILES[source]),
+                                 count=len(population), least=2 * MIN_SHADOW_SIZE))
     chosen = targets.members[:min(config.targets, GROUNDHOG_TARGETS)]
     reporter = stages.reporter("groundhog", len(chosen))
     result = groundhog_attack(population, data.kinds, data.real[chosen], generator=config.generator,

@@ -82,7 +82,7 @@ class ImportDialog(QDialog):
             try:
                 self.sheet.addItems(excel_sheets(self.path))
             except Exception as exc:  # the preview below reports the problem in words
-                self.sheet.setToolTip(str(exc))
+                self.sheet.setToolTip(render(error_text(exc)))
             form.addRow(translate("dialogs.import_dialog", "Sheet:"), self.sheet)
         layout.addLayout(form)
         self._select(self.delimiter, source.delimiter)

@@ -213,7 +213,7 @@ class ReleasesPage(QWidget):
         self.matches.setVisible(bool(later))
         warnings = linked.warnings if current else ()
         self.match_warning.setText(
-            "<br>".join(translate("releases_page", "Warning: {0}").format(escape(w, quote=False)) for w in warnings)
+            "<br>".join(translate("releases_page", "Warning: {0}").format(escape(render(w), quote=False)) for w in warnings)
         )
         self.match_warning.setVisible(bool(warnings))
 

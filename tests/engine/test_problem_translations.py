@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -207,3 +208,65 @@ def test_errors_of_reading_files_render_in_portuguese(tmp_path):
         with i18n.language("pt_BR"):
             assert portuguese in render(text)
     assert error_text(InputError("plain")) == "plain" and error_text(ValueError(1, 2)) == "(1, 2)"
+
+
+BASE = {"data": {"path": "x.csv"}, "roles": {"quasi_identifiers": ["a"]}}
+
+#: (a broken analysis file as a table, its English error, the start of the Portuguese one)
+BROKEN_FILES = [
+    ({**BASE, "roles": "a"}, "a.toml: roles must be a table", "a.toml: roles deve ser uma tabela"),
+    ({**BASE, "version": 9}, "a.toml: version 9 is not supported (expected 1)",
+     "a.toml: a versão 9 não é suportada (esperada: 1)"),
+    ({"roles": BASE["roles"]}, "a.toml: missing table [data]", "a.toml: falta a tabela [data]"),
+    ({**BASE, "extra": 1}, "a.toml: unknown key extra (allowed: ", "a.toml: chave desconhecida extra (permitidas: "),
+    ({**BASE, "run": {"jobs": 1.5}}, "a.toml: run.jobs must be a whole number",
+     "a.toml: run.jobs deve ser um número inteiro"),
+    ({**BASE, "models": {"enabled": 1}}, "a.toml: models.enabled must be true or false",
+     "a.toml: models.enabled deve ser true ou false"),
+    ({**BASE, "sample": {"risk_thresholds": "x"}}, "a.toml: sample.risk_thresholds must be a list of numbers",
+     "a.toml: sample.risk_thresholds deve ser uma lista de números"),
+    ({**BASE, "attacks": {"subsets": "max-size:0"}},
+     "a.toml: attacks.subsets 'max-size:0': max-size needs a whole number >= 1, e.g. max-size:3",
+     "a.toml: attacks.subsets 'max-size:0': max-size exige um número inteiro >= 1"),
+    ({**BASE, "sample": {"sampling_fraction": 1.5}}, "a.toml: sample.sampling_fraction must be in (0, 1], got 1.5",
+     "a.toml: sample.sampling_fraction deve estar em (0; 1]; valor informado: 1,5"),
+]
+
+
+@pytest.mark.parametrize("raw, english, portuguese", BROKEN_FILES, ids=[b[1][8:30] for b in BROKEN_FILES])
+def test_errors_of_analysis_files_render_in_portuguese(tmp_path, monkeypatch, raw, english, portuguese):
+    import tomli_w
+
+    monkeypatch.chdir(tmp_path)
+    Path("a.toml").write_text(tomli_w.dumps(raw), encoding="utf-8")
+    error = _raised(lambda: AnalysisConfig.from_toml("a.toml"))
+    assert str(error).startswith(english)
+    with i18n.language("pt_BR"):
+        text = render(error_text(error))
+    assert text.startswith(portuguese)
+    assert _english_left(text, ("a.toml", "max-size", "sampling_fraction")) == []
+
+
+def test_errors_of_sampling_weights_render_in_portuguese():
+    import pyarrow as pa
+
+    from engine.io.encode import encode_column
+    from engine.sample.measures import household_ids, weight_values
+
+    cases = [
+        (lambda: weight_values(encode_column("w", pa.array(["a", "b"])), "s.csv"),
+         "s.csv: weight column 'w' is text, not a number (e.g. 'a')",
+         "s.csv: a coluna de peso 'w' é do tipo texto, não numérica (por exemplo, 'a')"),
+        (lambda: weight_values(encode_column("w", pa.array([2, -1])), "s.csv"),
+         "s.csv: weight column 'w' has -1 in row 2; sampling weights must be greater than 0",
+         "s.csv: a coluna de peso 'w' tem -1 na linha 2; os pesos amostrais devem ser maiores que 0"),
+        (lambda: household_ids(encode_column("h", pa.array(["a", None, None])), "s.csv"),
+         "s.csv: household column 'h' is missing in 2 row(s), first in row 2; every record needs a household id",
+         "s.csv: a coluna de domicílio 'h' está ausente em 2 linha(s), a primeira na linha 2; todo registro precisa "
+         "de um identificador de domicílio"),
+    ]
+    for action, english, portuguese in cases:
+        error = _raised(action)
+        assert str(error) == english
+        with i18n.language("pt_BR"):
+            assert render(error_text(error)) == portuguese

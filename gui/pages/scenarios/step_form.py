@@ -316,7 +316,7 @@ class RecodeBox(QWidget):
             self.level.blockSignals(False)
             pairs = level_counts(self.hierarchy, column, min(self.level.value(), top))
         except InputError as exc:
-            self.summary.setText(translate("scenarios.step_form", "Cannot preview: {0}").format(exc))
+            self.summary.setText(translate("scenarios.step_form", "Cannot preview: {0}").format(render(error_text(exc))))
             self.changed.emit()
             return
         before = column.cardinality
