@@ -24,6 +24,7 @@ from engine.config import DataSource
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
 from engine.dp.results import DPAssessment
 from engine.errors import InputError
+from engine.messages import render
 
 from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome
 from ..widgets.command_bar import CommandBar, CommandTexts
@@ -70,7 +71,7 @@ class DPAnalysis(Analysis):
     def show_problem(self, window, problem) -> str:
         """The rule as the engine names its field: the window's controls (gui/problems.py) are the
         release assessment's, whose fields of the same name ("scenarios") mean something else."""
-        return problem.message()
+        return render(problem.message())
 
     def result(self):
         return self.page.assessment

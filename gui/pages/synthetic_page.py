@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 
 from engine.config import DataSource
 from engine.errors import InputError
+from engine.messages import render
 from engine.synthetic.config import SyntheticConfig
 
 from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome
@@ -70,7 +71,7 @@ class SyntheticAnalysis(Analysis):
     def show_problem(self, window, problem) -> str:
         """The rule as the engine names its field: the window's controls (gui/problems.py) are the
         release assessment's, whose fields of the same name ("targets", "jobs") mean something else."""
-        return problem.message()
+        return render(problem.message())
 
     def same(self, a: SyntheticConfig, b: SyntheticConfig) -> bool:
         return replace(a, jobs=1) == replace(b, jobs=1)  # the worker count changes no number
