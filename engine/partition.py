@@ -7,6 +7,7 @@ QID refines it: ``key = parent_id * cardinality + code``, re-compacted to ``0..b
 
 from __future__ import annotations
 
+import sys
 from typing import Sequence
 
 import numpy as np
@@ -14,7 +15,8 @@ import numpy as np
 DENSE_MIN = 1 << 16
 DENSE_PER_ROW = 4
 SMALL_CARDINALITY = 32
-HASH_MIN_ROWS = 1 << 17  # from here pandas' hash factorize, below a sort (no pandas import)
+HASH_MIN_ROWS = 1 << 17  # from here pandas' hash factorize once pandas is imported, below a sort
+HASH_IMPORT_ROWS = 1 << 21  # from here worth importing pandas (~0.3 s) for it: one sort costs as much
 
 
 def _dense_ok(n_rows: int, key_space: int) -> bool:
@@ -37,9 +39,10 @@ def refine(ids: np.ndarray, n_blocks: int, codes: np.ndarray, cardinality: int
 
 
 def factorize(key: np.ndarray) -> tuple[np.ndarray, int]:
-    """Ids ``0..b-1`` of the distinct values of ``key``, numbered by first appearance (as
-    ``pandas.factorize``, which large arrays use; below :data:`HASH_MIN_ROWS` a sort)."""
-    if len(key) >= HASH_MIN_ROWS:
+    """Ids ``0..b-1`` of the distinct values of ``key``, numbered by first appearance: a sort,
+    or ``pandas.factorize`` (hashing) from :data:`HASH_MIN_ROWS` values when pandas is already
+    imported, and from :data:`HASH_IMPORT_ROWS` values in any case."""
+    if len(key) >= HASH_IMPORT_ROWS or (len(key) >= HASH_MIN_ROWS and "pandas" in sys.modules):
         import pandas as pd
 
         ids, uniques = pd.factorize(key, sort=False)
