@@ -19,10 +19,10 @@ from .selection import top_by_size
 BINS = 20
 SMALL_BLOCK = 255            # blocks up to this size are tallied by (size, max) pairs
 COUNTER_LIMIT = 1 << 28      # most (block, value) counters the compiled path allocates
-# From here the compiled partitions pay even when numba and the kernels must first be loaded
-# from its cache (~0.45 s of CPU): benchmarks/latency.py --histograms measured the census-like
-# table's histograms at 0.39 s numpy / 0.75 s compiled-and-loaded / 0.25 s compiled at 1M
-# rows, 1.81 / 1.89 / 1.37 s at 4M.
+# From here the compiled partitions would pay even when numba and the kernels must first be
+# loaded from its cache (~0.5 s of CPU). `benchmarks/latency.py --histograms`, CPU seconds for
+# numpy / compiled, loading the kernels / compiled, kernels loaded: 300k rows 0.21 / 0.81 /
+# 0.09, 1M 0.67 / 0.93 / 0.30, 4M 2.05 / 2.22 / 1.54.
 COMPILED_MIN_ROWS = 1 << 22
 
 
