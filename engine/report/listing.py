@@ -1,8 +1,9 @@
 """A plain-text listing (the analysis file in a report's appendix) in two columns.
 
-Lines wider than a column wrap (:func:`wrapped`). The lines are laid out in two columns per page, cut preferably at a blank line (between two
-TOML tables) so that a table's header stays with its values, and balanced on the last page;
-a listing longer than a page continues on the next one, left column first.
+Lines wider than a column wrap (:func:`wrapped`). The lines are laid out in two columns per
+page, cut preferably at a blank line (between two TOML tables) so that a table's header stays
+with its values, and balanced on the last page; a listing longer than a page continues on the
+next one, left column first.
 """
 
 from __future__ import annotations
