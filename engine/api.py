@@ -130,7 +130,7 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     roles = config.roles
     missing = [c for c in config.needed_columns() if c not in table.columns]
     if missing:
-        raise InputError(f"{table.name}: column {missing[0]!r} was not loaded")
+        raise InputError(message(N_("{file}: column {column!r} was not loaded"), file=table.name, column=missing[0]))
     start = time.monotonic()
     swept = _sweep_table(table, roles.quasi_identifiers, config.subsets, config, "sweep", on_progress, cancel)
     sensitive = [table[s] for s in roles.sensitive]

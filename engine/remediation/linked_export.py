@@ -35,29 +35,29 @@ from .transforms import Export, Scenario, apply_scenario
 
 def linked_export_paths(path: str | Path, labels: Sequence[str]) -> dict[str, Path]:
     """Each linked release's file beside the main release's ``path``: ``NAME_LABEL.EXT`` (the
-    label's characters other than letters, digits, '-' and '.' as '_').
+    label's characters other than letters, digits, '-' and '.' as '_'; a name already taken
+    gets the release's position too).
 
-    >>> {k: v.name for k, v in linked_export_paths("out/census.csv", ["2015", "wave 2"]).items()}
-    {'2015': 'census_2015.csv', 'wave 2': 'census_wave_2.csv'}
+    >>> {k: v.name for k, v in linked_export_paths("out/census.csv", ["2015", "wave 2", "wave_2"]).items()}
+    {'2015': 'census_2015.csv', 'wave 2': 'census_wave_2.csv', 'wave_2': 'census_wave_2_3.csv'}
     """
     path = Path(path)
-    return {label: path.with_name(f"{path.stem}_{re.sub(r'[^A-Za-z0-9.-]', '_', label)}{path.suffix}")
-            for label in labels}
+    out: dict[str, Path] = {}
+    for number, label in enumerate(labels, start=1):
+        name = f"{path.stem}_{re.sub(r'[^A-Za-z0-9.-]', '_', label)}"
+        taken = {p.name for p in out.values()}
+        out[label] = path.with_name(name + path.suffix if name + path.suffix not in taken
+                                    else f"{name}_{number}{path.suffix}")
+    return out
 
 
 def check_linked_export(config: AnalysisConfig, path: Path) -> dict[str, Path]:
     """The linked releases' files for the main release's ``path`` (:func:`linked_export_paths`),
-    checked: a .csv or .parquet name in an existing folder, no input file overwritten, no two
-    files the same."""
-    link = config.linkage
-    paths = linked_export_paths(path, [r.label for r in link.releases])
-    inputs = {Path(s.path).resolve() for s in [config.data] + [r.data for r in link.releases]}
-    for file in [path, *paths.values()]:
-        check_export_path(file, config.data.path)
-        if file.resolve() in inputs:
-            raise InputError(f"{file}: would overwrite an input file")
-    if len({p.resolve() for p in [path, *paths.values()]}) < len(paths) + 1:
-        raise InputError(f"{path}: two linked releases would be written to the same file")
+    checked: a .csv or .parquet name in an existing folder, no input file overwritten."""
+    paths = linked_export_paths(path, [r.label for r in config.linkage.releases])
+    for source in [config.data] + [r.data for r in config.linkage.releases]:
+        for file in [path, *paths.values()]:
+            check_export_path(file, source.path)
     return paths
 
 

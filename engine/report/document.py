@@ -26,8 +26,9 @@ from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, SimpleDocTem
                                 Spacer, Table, TableStyle)
 
 from .. import __version__
-from ..i18n import _
+from ..i18n import N_, _
 from ..errors import InputError
+from ..messages import message
 from ..progress import CancelToken
 from ..resources import resource_path
 from . import figures
@@ -216,7 +217,7 @@ def write_document(story: list, path: str | Path, title: str, footer: str, autho
     path = Path(path)
     check_output_dir(path.parent)
     if path.is_dir():
-        raise InputError(f"{path}: is a folder; give a file name for the report")
+        raise InputError(message(N_("{path}: is a folder; give a file name for the report"), path=str(path)))
     canvas_class = type("_Canvas", (NumberedCanvas,), {"footer": footer})
     with (files.path(path) if files is not None else atomic_file(path, cancel)) as tmp:
         document = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN,

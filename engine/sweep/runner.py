@@ -22,6 +22,7 @@ import numpy as np
 
 from .. import workers
 from ..config import ClusterOptions
+from ..i18n import N_
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from . import segments
 from .lattice import Family, Task, plan_tasks
@@ -145,7 +146,7 @@ def _run_segments(data: SweepData, family: Family, jobs: int, reporter: Progress
 def _run_segment_pool(data: SweepData, tree: segments.Tree, subtrees: list[segments.Subtree],
                       tasks: list[segments.SegmentTask], jobs: int, total: segments.TaskResult,
                       reporter: ProgressReporter, cancel: CancelToken, n_subsets: int) -> None:
-    with WorkerPool("sweep", "the sweep") as pool:
+    with WorkerPool("sweep", N_("the sweep")) as pool:
         meta = _share(data, pool)
         shared = []
         for s in subtrees:
@@ -169,7 +170,7 @@ def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressRepo
         if uniques is not None:
             uniques.update(found[1])
 
-    with WorkerPool("sweep", "the sweep") as pool:
+    with WorkerPool("sweep", N_("the sweep")) as pool:
         meta = _share(data, pool)
         tasks = plan_tasks(family, jobs)
         pool.run(_run_task, [(family, task) for task in tasks], jobs=jobs, cancel=cancel,

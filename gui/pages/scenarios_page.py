@@ -20,6 +20,7 @@ from engine.api import run_assessment
 from engine.config import AnalysisConfig, Thresholds
 from engine.errors import InputError
 from engine.io.preview import EncodedTable, subtable
+from engine.messages import error_text
 from engine.remediation.export import export_scenario
 from engine.remediation.linked_export import export_linked_scenario
 from engine.remediation.recommend import describe_step, recommend
@@ -641,7 +642,7 @@ class ScenariosPage(QWidget):
         try:
             spec = recode.spec()
         except InputError as exc:
-            self._error(translate("scenarios_page", "No hierarchy to take"), str(exc))
+            self._error(translate("scenarios_page", "No hierarchy to take"), error_text(exc))
             return
         self.suggest_panel.set_spec(recode.column.currentText(), spec)
 
@@ -661,7 +662,7 @@ class ScenariosPage(QWidget):
                 self._unique(translate("scenarios_page", "suggested k={0}").format(suggestion.target.k)),
             )
         except InputError as exc:
-            self._error(translate("scenarios_page", "No scenario made"), str(exc))
+            self._error(translate("scenarios_page", "No scenario made"), error_text(exc))
             return
         self.add_scenario(scenario.name, scenario.steps)
         self.suggest_panel.note.setText(

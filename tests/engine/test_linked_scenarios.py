@@ -273,5 +273,5 @@ def test_linked_export_files_that_collide_are_one_line(case, capsys):
     code = cli.main(["assess", "--config", str(analysis), "--export-scenario", f"band age={folder / 'later.csv'}",
                      "--out", str(folder / "out"), "--quiet"])
     err = capsys.readouterr().err
-    assert code == 2 and err == f"error: {folder / 'later.csv'}: would overwrite an input file\n"
+    assert code == 2 and err == f"error: {folder / 'later.csv'}: would overwrite the input file\n"
     assert not (folder / "out").exists()
