@@ -286,6 +286,12 @@ class ClusterOptions:
     def enabled(self) -> bool:
         return bool(self.address)
 
+    def anchored(self, folder: str | Path) -> "ClusterOptions":
+        """These settings as an analysis file in ``folder`` stores them: each PEM file's path
+        relative to ``folder`` when inside it, else absolute (:func:`portable_path`)."""
+        return replace(self, **{name: portable_path(path, folder) for name in ("tls_ca", "tls_cert", "tls_key")
+                                if (path := getattr(self, name))})
+
     def check(self) -> list[str]:
         """Validate the address; return warnings (plain tcp outside loopback).
 
@@ -523,10 +529,11 @@ class AnalysisConfig:
 
     def anchored(self, folder: str | Path) -> "AnalysisConfig":
         """This config as an analysis file in ``folder`` stores it: the data file's, every
-        linked release's and every scenario's hierarchy and exported file's path relative to
-        ``folder`` or absolute (:func:`portable_path`)."""
+        linked release's, the cluster's certificate files' and every scenario's hierarchy and
+        exported file's path relative to ``folder`` or absolute (:func:`portable_path`)."""
         releases = tuple(replace(r, data=r.data.anchored(folder)) for r in self.linkage.releases)
         return replace(self, data=self.data.anchored(folder), linkage=replace(self.linkage, releases=releases),
+                       cluster=self.cluster.anchored(folder),
                        scenarios=tuple(s.anchored(folder) for s in self.scenarios))
 
     # --- serialisation -------------------------------------------------------------

@@ -201,8 +201,10 @@ def _joined_column(name: str, column: EncodedColumn, rows: np.ndarray) -> Encode
                          missing_code=missing, kind=column.kind)
 
 
-def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) -> LinkedData:
-    """Read the focal and later releases and build the aggregate table."""
+def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None,
+                focal_columns: Sequence[str] = ()) -> LinkedData:
+    """Read the focal and later releases and build the aggregate table; ``focal_columns``: more
+    columns of the focal release to read into ``focal`` (to export it)."""
     cancel = cancel or CancelToken()
     link = config.linkage
     sources = {link.focal_label: config.data, **{r.label: r.data for r in link.releases}}
@@ -215,7 +217,7 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
                    for t in config.targets for c in t.columns]
 
     focal_needed = [c for _, lab, c in qids + target_cols if lab == link.focal_label]
-    focal_needed += [s for s in config.roles.sensitive]
+    focal_needed += [s for s in config.roles.sensitive] + list(focal_columns)
     focal_arrow, focal_keys, focal_dropped = _keyed(config.data, link.key, focal_needed, link.duplicates)
     if focal_arrow.num_rows == 0:
         raise InputError(message(N_("{file}: no data rows"), file=files[link.focal_label]))

@@ -18,6 +18,7 @@ as ``[[scenario]]`` sections::
     crosstabs = [["sex", "age"]]   # optional: tables whose distortion (TVD) is reported
     recommended = true             # optional: the scenario the analyst picked
     exported = { path = "release.csv", source_sha256 = "...", sha256 = "..." }  # written by the window
+    # with linked releases, also releases = [{ label = "2015", path = "release_2015.csv", ... }]
 
 Recode builders: ``hierarchy`` (ARX file), ``intervals`` (widths, optional ``origin``),
 ``breaks`` (one list of cut points per level), ``bottom``/``top`` or
@@ -118,18 +119,23 @@ Transform = Union[Drop, Recode, LocalSuppression, RecordSuppression, Sample]
 @dataclass(frozen=True)
 class Export:
     """Transformed data written on request: the file, the SHA-256 of the source it was made
-    from and of the file written."""
+    from and of the file written; with linked releases, each linked release's file too
+    (``releases``, each with its release ``label``)."""
 
     path: str
     source_sha256: str
     sha256: str = ""
+    label: str = ""
+    releases: tuple["Export", ...] = ()
 
     def anchored(self, folder: str | Path) -> "Export":
-        return replace(self, path=portable_path(self.path, folder))
+        return replace(self, path=portable_path(self.path, folder),
+                       releases=tuple(r.anchored(folder) for r in self.releases))
 
-    def to_dict(self) -> dict[str, str]:
-        return {"path": self.path, "source_sha256": self.source_sha256,
-                **({"sha256": self.sha256} if self.sha256 else {})}
+    def to_dict(self) -> dict[str, Any]:
+        return {**({"label": self.label} if self.label else {}), "path": self.path,
+                "source_sha256": self.source_sha256, **({"sha256": self.sha256} if self.sha256 else {}),
+                **({"releases": [r.to_dict() for r in self.releases]} if self.releases else {})}
 
 
 @dataclass(frozen=True)
@@ -322,18 +328,22 @@ def parse_scenarios(raw: Any, source: str, base_dir: Optional[Path] = None) -> t
     return tuple(scenarios)
 
 
-def _export(raw: Any, where: str, base_dir: Optional[Path] = None) -> Optional[Export]:
+def _export(raw: Any, where: str, base_dir: Optional[Path] = None, release: bool = False) -> Optional[Export]:
     if raw is None:
         return None
-    if (not isinstance(raw, Mapping) or set(raw) - {"path", "source_sha256", "sha256"}
+    allowed = {"path", "source_sha256", "sha256"} | ({"label"} if release else {"releases"})
+    if (not isinstance(raw, Mapping) or set(raw) - allowed
             or not all(isinstance(raw.get(k), str) and raw.get(k) for k in ("path", "source_sha256"))
-            or not isinstance(raw.get("sha256", ""), str)):
+            or not all(isinstance(raw.get(k, ""), str) for k in ("sha256", "label"))
+            or release and not raw.get("label") or not isinstance(raw.get("releases", []), list)):
         raise InputError(message(N_("{where}: exported must be a table with path, source_sha256 (and sha256) as "
                                     "text"), where=where))
     path = raw["path"]
     if base_dir is not None and not Path(path).is_absolute():
         path = str(base_dir / path)
-    return Export(path, raw["source_sha256"], raw.get("sha256", ""))
+    releases = tuple(_export(r, f"{where}, releases[{number}]", base_dir, release=True)
+                     for number, r in enumerate(raw.get("releases", []), start=1))
+    return Export(path, raw["source_sha256"], raw.get("sha256", ""), raw.get("label", ""), releases)
 
 
 def with_crosstabs(scenarios: Sequence[Scenario], texts: Sequence[str]) -> tuple[Scenario, ...]:

@@ -162,12 +162,19 @@ def _drop_blank_lines(table: pa.Table) -> pa.Table:
 
 
 def _read_csv(path: Path, source: DataSource, wanted: list[str],
-              cancel: Optional[CancelToken] = None) -> pa.Table:
-    """Blank and whitespace-only lines are skipped; a fault names its line (:mod:`.csv_lines`)."""
+              cancel: Optional[CancelToken] = None, scanned: bool = False) -> pa.Table:
+    """Blank and whitespace-only lines are skipped; a fault names its line (:mod:`.csv_lines`).
+
+    A file whose sniffed sample is UTF-8 is read as UTF-8 at once (pyarrow checks every value
+    it reads); only when a value is not, is the whole file's encoding worked out
+    (:func:`.sniff.whole_file_encoding`: Windows-1252, or mixed and refused) and the file
+    read again (``scanned``). Other files are scanned first."""
     import pyarrow.csv as pcsv
 
     dialect = sniff_text(path, source.encoding, source.delimiter)
-    chosen = dialect.encoding if source.encoding else whole_file_encoding(path, dialect.encoding)
+    utf8_first = not scanned and dialect.encoding in ("utf-8", "utf-8-sig")
+    scan = not source.encoding and not utf8_first
+    chosen = whole_file_encoding(path, dialect.encoding) if scan else dialect.encoding
     header, blank_before = header_row(path, chosen, dialect.delimiter)
     encoding = "utf8" if chosen in ("utf-8", "utf-8-sig") else chosen
     try:
@@ -188,6 +195,8 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str],
         if "Empty CSV file or block" in str(exc):
             # only a header line with no line break after it: a table without data rows
             return pa.table({name: pa.array([], pa.string()) for name in wanted})
+        if utf8_first and not source.encoding and _INVALID_UTF8.search(str(exc)) is not None:
+            return _read_csv(path, source, wanted, cancel, scanned=True)
         raise _csv_fault(path, source, chosen, dialect.delimiter, header, exc) from None
     if len(header) == 1 and table.num_columns == 1:
         table = _drop_blank_lines(table)

@@ -3,7 +3,8 @@
 The encoding is UTF-8 when every line is, else Windows-1252 (else Latin-1); a file where some
 lines are UTF-8 and others are not is refused, naming a line of each kind, since reading it
 one way would turn one word into two different values. The first :data:`SAMPLE_BYTES` decide
-the dialect; :func:`whole_file_encoding` then checks the rest before the file is read.
+the dialect; :func:`whole_file_encoding` checks the rest, before the file is read when the
+sample is not UTF-8, else when a value read as UTF-8 is not (:func:`engine.io.formats._read_csv`).
 """
 
 from __future__ import annotations

@@ -88,6 +88,12 @@ def export_scenarios(assessment: Assessment, table: EncodedTable, wanted: dict[s
     qids = roles.quasi_identifiers
     written = {name: export_scenario(table, qids, next(s for s in assessment.config.scenarios if s.name == name),
                                      path, roles.identifiers, cancel, files) for name, path in wanted.items()}
+    return with_exports(assessment, written)
+
+
+def with_exports(assessment: Assessment, written: dict[str, Scenario]) -> Assessment:
+    """The assessment with the export records of the scenarios ``written`` (by name) in its
+    config and its scenario results."""
     config = replace(assessment.config, scenarios=tuple(written.get(s.name, s) for s in assessment.config.scenarios))
     results = tuple(replace(r, scenario=replace(r.scenario, exported=written[r.scenario.name].exported))
                     if r.scenario.name in written else r for r in assessment.scenarios)

@@ -154,13 +154,17 @@ def record_suppression(columns: Mapping[str, EncodedColumn], qids: Sequence[str]
 
 def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
                    cancel: Optional[CancelToken] = None,
-                   copies: Optional[Mapping[str, Sequence[str]]] = None) -> TransformedTable:
+                   copies: Optional[Mapping[str, Sequence[str]]] = None,
+                   cover: Optional[Mapping[str, Sequence[str]]] = None) -> TransformedTable:
     """Apply the scenario's steps in order to a copy of ``table`` (whose columns include ``qids``).
 
     ``copies`` names, per QID, other columns of ``table`` holding the same variable (its
     columns in linked releases): a drop or recode of the QID applies to them too, through one
-    hierarchy built on all their values; suppression looks at the blocks of ``qids`` only."""
+    hierarchy built on all their values; suppression looks at the blocks of ``qids`` only.
+    ``cover`` gives, per QID, more values its built hierarchy covers (each value is coded on its
+    own, so this changes nothing else): those of the whole linked release files, to export them."""
     copies = copies or {}
+    cover = cover or {}
     columns = dict(table.columns)
     qids = list(qids)
     rows = np.arange(table.n_rows)
@@ -183,7 +187,8 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
         elif isinstance(step, Recode):
             column = columns[step.column]
             shared = copies.get(step.column, ())
-            hierarchy = build_hierarchy(step.hierarchy, column, [v for c in shared for v in column_values(columns[c])])
+            hierarchy = build_hierarchy(step.hierarchy, column, [v for c in shared for v in column_values(columns[c])]
+                                        + list(cover.get(step.column, ())))
             if step.level > hierarchy.top:
                 raise InputError(message(N_("scenario {scenario!r}, step {step}: column {column!r}: level {level} is "
                                             "above the hierarchy's top level {top}"), scenario=scenario.name,

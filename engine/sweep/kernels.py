@@ -51,10 +51,10 @@ Output = namedtuple("Output", "counts pruned work")     # TaskResult's arrays
 Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched")
 Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per node (Tree.tails)
 # Dense (group, sensitive value) counters of :func:`_tally`, the ones in use (with their group
-# and attribute), per group its first row, per value a block's weight (JOINT), the counters'
-# mode and width per group (``dense``); per walk depth the groups found there: their
-# starts, weights and per sensitive attribute the largest value weight.
-Tally = namedtuple("Tally", "hist touched owner offset weight top first marg dense starts totals tops")
+# and attribute), per group its first and last row, per value a block's weight (JOINT),
+# the counters' mode and width per group (``dense``); per walk depth the groups found there:
+# their starts, weights and per sensitive attribute the largest value weight.
+Tally = namedtuple("Tally", "hist touched owner offset weight top first last marg dense starts totals tops")
 
 
 @njit(cache=CACHE, inline="always")
@@ -367,12 +367,12 @@ def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, 
     - ``NOTED``: as ``DENSE``, but the counters a group touches are noted and only those read
       (wide value ranges).
 
-    A group of one row clears only its own counters."""
+    A group of one row clears only its own counters, and (JOINT) one of two rows its two."""
     words, wts = rows.words, rows.wts
     cmap, keys, sizes, labels = scratch.cmap, scratch.keys, scratch.sizes, scratch.labels
     s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
     hist, touched, owner, offset = tally.hist, tally.touched, tally.owner, tally.offset
-    weight, top, first, marg = tally.weight, tally.top, tally.first, tally.marg
+    weight, top, first, last, marg = tally.weight, tally.top, tally.first, tally.last, tally.marg
     n_sens = s_wi.shape[0]
     mode = tally.dense[0]
     width = tally.dense[1]
@@ -397,6 +397,7 @@ def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, 
         base = g * width
         if mode == JOINT:
             hist[base + np.int64(words[i, 0] & joint)] += w
+            last[g] = i
             continue
         weight[g] += w
         if mode == DENSE:
@@ -433,6 +434,21 @@ def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, 
                     hist[base + offset[s] + _code(words, r, s_wi[s], s_shift[s], s_mask[s])] = 0
             _prune(pruned, node, weight[g])
             continue
+        counts[node, COUNT_BLOCKS] += 1
+        if mode == JOINT and sizes[g] == 2:       # a pair: its two rows agree on a value or not
+            r, q = first[g], last[g]
+            j, k = np.int64(words[r, 0] & joint), np.int64(words[q, 0] & joint)
+            hist[base + j] = 0
+            hist[base + k] = 0
+            total = np.int64(wts[r]) + np.int64(wts[q])
+            weight[g] = total
+            for s in range(n_sens):
+                most = total if ((j ^ k) >> s_shift[s]) & np.int64(s_mask[s]) == 0 else np.int64(max(wts[r], wts[q]))
+                top[g * n_sens + s] = most
+                counts[node, _max_sum(s)] += most
+                if most == total:
+                    counts[node, _constant(s)] += total
+            continue
         if mode == JOINT:
             total = np.int64(0)
             for j in range(width):
@@ -444,7 +460,6 @@ def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, 
                 for s in range(n_sens):
                     marg[offset[s] + ((j >> s_shift[s]) & np.int64(s_mask[s]))] += h
             weight[g] = total
-        counts[node, COUNT_BLOCKS] += 1
         for s in range(n_sens):
             if mode != NOTED:
                 most = np.int64(0)

@@ -415,7 +415,8 @@ def _tally_arrays(c_wi: np.ndarray, c_shift: np.ndarray, c_mask: np.ndarray, col
     depths = sum(1 for j in columns if j < k) + 2
     return kernels.Tally(np.zeros(keys, np.int64), np.empty(in_use, np.int64), np.empty(in_use, np.int64), offset,
                          np.empty(groups + 1, np.int64), np.empty((groups + 1) * max(n_sens, 1), np.int64),
-                         np.empty(groups + 1, np.int64), np.zeros(max(1, int(offset[-1])), np.int64),
+                         np.empty(groups + 1, np.int64), np.empty(groups + 1, np.int64),
+                         np.zeros(max(1, int(offset[-1])), np.int64),
                          np.array([mode, width], np.int64),
                          np.empty((depths, groups + 2), np.int32), np.empty((depths, groups + 1), np.int64),
                          np.empty((depths, groups + 1, max(n_sens, 1)), np.int64))
