@@ -49,8 +49,10 @@ class PlotCanvas(FigureCanvasQTAgg):
             timer.start()
 
     def draw(self) -> None:
-        """Render the figure; a canvas deleted while it renders (its window closed and collected
+        """Render the figure, every numeric tick label with the window language's separators (0,5
+        and 20.000 in pt_BR); a canvas deleted while it renders (its window closed and collected
         meanwhile) is left alone."""
+        localize_ticks(self.figure, current_language())
         try:
             super().draw()
         except RuntimeError:
@@ -67,12 +69,6 @@ class PlotCanvas(FigureCanvasQTAgg):
             note.set_visible(False)
             self._annotations[ax] = note
         return note
-
-    def draw(self) -> None:
-        """Draw the figure, every numeric tick label with the window language's separators
-        (0,5 and 20.000 in pt_BR)."""
-        localize_ticks(self.figure, current_language())
-        super().draw()
 
     def reset(self) -> None:
         self.figure.clear()
