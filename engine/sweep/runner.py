@@ -15,6 +15,7 @@ second each), and the preparation checks the cancel token between its steps.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Optional
 
@@ -118,46 +119,50 @@ def _run_here(data: SweepData, family: Family, reporter: ProgressReporter, cance
 
 def _run_segments(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter,
                   cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
-    inner, inner_family, order = segments.reorder(data, family)
-    stopped = lambda: cancel.cancelled  # noqa: E731
-    tree, subtrees = segments.prepare(inner, inner_family, stopped)
-    cancel.raise_if_cancelled()
-    tasks = segments.plan_segment_tasks(subtrees, tree, jobs)
-    total = segments.TaskResult(len(tree.prefixes), inner.width)
-    if jobs <= 1 or len(tasks) < 2:
-        by_dim = {s.dim: s for s in subtrees}
-        done = [0.0]
+    """The segment sweep; with ``jobs`` > 1 its workers start first and load the kernels while
+    this process reorders, finds the dependencies and prepares the subtrees."""
+    with WorkerPool("sweep", "the sweep") if jobs > 1 else nullcontext() as pool:
+        if pool is not None:
+            pool.start(jobs, _warm_segment_worker)
+        inner, inner_family, order = segments.reorder(data, family)
+        stopped = lambda: cancel.cancelled  # noqa: E731
+        tree, subtrees = segments.prepare(inner, inner_family, stopped)
+        cancel.raise_if_cancelled()
+        tasks = segments.plan_segment_tasks(subtrees, tree, jobs)
+        total = segments.TaskResult(len(tree.prefixes), inner.width)
+        if pool is None or len(tasks) < 2:
+            by_dim = {s.dim: s for s in subtrees}
+            done = [0.0]
 
-        def credit(amount: float) -> None:
-            done[0] += amount
-            reporter.update(min(int(done[0]), family.total))
+            def credit(amount: float) -> None:
+                done[0] += amount
+                reporter.update(min(int(done[0]), family.total))
 
-        for task in tasks:
-            result = segments.run_task(inner, tree, by_dim[task.dim], task, inner.width, stopped, credit)
-            cancel.raise_if_cancelled()
-            total.add(result)
-    else:
-        _run_segment_pool(inner, tree, subtrees, tasks, jobs, total, reporter, cancel, family.total)
+            for task in tasks:
+                result = segments.run_task(inner, tree, by_dim[task.dim], task, inner.width, stopped, credit)
+                cancel.raise_if_cancelled()
+                total.add(result)
+        else:
+            _run_segment_pool(pool, inner, tree, subtrees, tasks, total, reporter, cancel, family.total)
     counts = segments.finish(tree, total, len(inner.sensitive_codes))
     return {tuple(sorted(order[i] for i in prefix)): vector for prefix, vector in counts.items()}
 
 
-def _run_segment_pool(data: SweepData, tree: segments.Tree, subtrees: list[segments.Subtree],
-                      tasks: list[segments.SegmentTask], jobs: int, total: segments.TaskResult,
+def _run_segment_pool(pool: WorkerPool, data: SweepData, tree: segments.Tree, subtrees: list[segments.Subtree],
+                      tasks: list[segments.SegmentTask], total: segments.TaskResult,
                       reporter: ProgressReporter, cancel: CancelToken, n_subsets: int) -> None:
-    with WorkerPool("sweep", "the sweep") as pool:
-        meta = _share(data, pool)
-        shared = []
-        for s in subtrees:
-            pool.save(f"rows{s.dim}", s.rows)
-            if s.weights is not None:
-                pool.save(f"weights{s.dim}", s.weights)
-            shared.append(segments.Subtree(s.dim, s.node, None, None, s.bounds, s.columns))
-            s.rows = s.weights = None          # the workers read them from the files
-        pool.run(_run_segment_task, [(task,) for task in tasks], jobs=jobs, cancel=cancel,
-                 initializer=_init_segment_worker, initargs=(meta, tree, shared, segments.Tuning.current()),
-                 on_result=lambda _, result: result is not None and total.add(result),
-                 on_progress=lambda done: reporter.update(min(int(done), n_subsets)))
+    meta = _share(data, pool)
+    shared = []
+    for s in subtrees:
+        pool.save(f"rows{s.dim}", s.rows)
+        if s.weights is not None:
+            pool.save(f"weights{s.dim}", s.weights)
+        shared.append(segments.Subtree(s.dim, s.node, None, None, s.bounds, s.columns))
+        s.rows = s.weights = None          # the workers read them from the files
+    pool.run(_run_segment_task, [(task,) for task in tasks], jobs=len(tasks), cancel=cancel,
+             initializer=_init_segment_worker, initargs=(meta, tree, shared, segments.Tuning.current()),
+             on_result=lambda _, result: result is not None and total.add(result),
+             on_progress=lambda done: reporter.update(min(int(done), n_subsets)))
 
 
 def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter, cancel: CancelToken,
@@ -219,6 +224,11 @@ def _run_task(family: Family, task: Task
 
     walk(data, family, task, emit, workers.stopped, emit_uniques=None if uniques is None else uniques.__setitem__)
     return out, uniques
+
+
+def _warm_segment_worker() -> None:
+    """A segment-sweep worker's prelude: load the compiled kernels (or compile them)."""
+    segments.warm_up()
 
 
 def _init_segment_worker(meta: dict, tree: segments.Tree, subtrees: list[segments.Subtree],

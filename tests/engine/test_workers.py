@@ -64,6 +64,22 @@ def _failing_initializer() -> None:
     raise InputError("the worker could not prepare")
 
 
+_PRELUDE: dict = {}
+
+
+def _remember(value: int) -> None:
+    _PRELUDE["value"] = value
+    _PRELUDE["pid"] = os.getpid()
+
+
+def _remembered(x: int) -> tuple:
+    return x, _PRELUDE.get("value"), _PRELUDE.get("pid") == os.getpid()
+
+
+def _failing_prelude() -> None:
+    raise InputError("the prelude failed")
+
+
 def _folders(tmp: Path) -> list[str]:
     return sorted(p.name for p in tmp.iterdir() if p.name.startswith("riskreview-"))
 
@@ -130,6 +146,53 @@ def test_results_in_task_order_and_staged_arrays_are_shared(tmp_folder):
 
 def test_no_tasks_start_no_process():
     assert _run(_square, []) == []
+    assert multiprocessing.active_children() == []
+
+
+# -- workers started early -----------------------------------------------------------------------
+@needs_two
+def test_workers_started_early_run_their_prelude_before_the_tasks(tmp_folder):
+    found = {}
+    with WorkerPool("test", "the example") as pool:
+        assert pool.start(2, _remember, (41,)) == 2
+        pool.save("codes", np.arange(10))
+        pool.run(_remembered, [(x,) for x in range(6)], jobs=2, on_result=found.__setitem__)
+        spans = pool.timeline
+    assert [found[i] for i in range(6)] == [(x, 41, True) for x in range(6)]
+    assert sorted(s.task for s in spans) == list(range(6))
+    assert {s.worker for s in spans} <= {0, 1}
+    for s in spans:
+        assert s.launched <= s.entered <= s.prepared <= s.ready <= s.started <= s.ended
+    assert _folders(tmp_folder) == []
+    assert multiprocessing.active_children() == []
+
+
+@needs_two
+def test_a_prelude_error_is_raised_by_the_run(tmp_folder):
+    with pytest.raises(InputError, match="^the prelude failed$"):
+        with WorkerPool("test", "the example") as pool:
+            pool.start(2, _failing_prelude)
+            pool.run(_square, [(1,), (2,)], jobs=2, on_result=lambda *_: None)
+    assert _folders(tmp_folder) == []
+    assert multiprocessing.active_children() == []
+
+
+def test_workers_started_but_never_given_a_run_are_ended(tmp_folder):
+    with pytest.raises(Cancelled):
+        with WorkerPool("test", "the example") as pool:
+            pool.start(2, _sleep, (60,))
+            raise Cancelled("cancelled by the user")
+    assert _folders(tmp_folder) == []
+    assert multiprocessing.active_children() == []
+
+
+def test_a_run_uses_the_workers_started_early_even_for_fewer_tasks():
+    found = {}
+    with WorkerPool("test", "the example") as pool:
+        started = pool.start(2)
+        pool.run(_pid, [(0,)], jobs=1, on_result=found.__setitem__)
+    assert started == min(2, available_cpus())
+    assert found[0] != os.getpid()
     assert multiprocessing.active_children() == []
 
 
