@@ -16,6 +16,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -38,7 +39,7 @@ def _timed(stages: list, name: str, function):
     return wrapper
 
 
-def measure(path: str, shape: str, jobs: int) -> None:
+def measure(path: str, shape: str, jobs: int, per_worker: Optional[int]) -> None:
     from engine import api, workers
     from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily
     from engine.sweep import runner, segments
@@ -54,7 +55,7 @@ def measure(path: str, shape: str, jobs: int) -> None:
     runner.WorkerPool = Recorded
     plans: list = []
     plan = segments.plan_segment_tasks
-    segments.plan_segment_tasks = lambda *a, **k: plans.append(plan(*a, **k)) or plans[-1]
+    segments.plan_segment_tasks = lambda *a: plans.append(plan(*a[:3], per_worker or a[3])) or plans[-1]
     for module, names in [(segments, ["reorder", "prepare", "plan_segment_tasks", "finish"]),
                           (runner, ["_share", "_run_segment_pool"]), (workers.WorkerPool, ["start", "run"]),
                           (api, ["load_table", "collective_risks", "worst_case_histograms"])]:
@@ -69,8 +70,7 @@ def measure(path: str, shape: str, jobs: int) -> None:
     api.run_assessment(config)
     wall = time.monotonic() - t0
     cpu = os.times()
-    print(f"{shape}: wall {wall:.2f}s; main process CPU {cpu.user + cpu.system - cpu0.user - cpu0.system:.2f}s, "
-          f"workers' CPU {cpu.children_user + cpu.children_system - cpu0.children_user - cpu0.children_system:.2f}s; "
+    print(f"{shape}: wall {wall:.2f}s; main process CPU {cpu.user + cpu.system - cpu0.user - cpu0.system:.2f}s; "
           f"load average {os.getloadavg()[0]:.1f}")
     print("main process (s from the start: begin - end, length):")
     for name, start, end in sorted(stages, key=lambda s: s[1]):
@@ -89,7 +89,8 @@ def measure(path: str, shape: str, jobs: int) -> None:
             ends.append(last)
             busy = sum(s.ended - s.started for s in mine)
             print(f"  worker {index}: {first.launched - t0:6.2f} {first.entered - t0:6.2f} {first.prepared - t0:6.2f} "
-                  f"{first.ready - t0:6.2f} {first.started - t0:6.2f} {last - t0:6.2f}; {busy:6.2f}s in {len(mine)} tasks")
+                  f"{first.ready - t0:6.2f} {first.started - t0:6.2f} {last - t0:6.2f}; {busy:6.2f}s "
+                  f"({sum(s.cpu for s in mine):.2f}s CPU) in {len(mine)} tasks")
         if len(ends) > 1:
             print(f"  tail: the last worker ended {max(ends) - min(ends):.2f}s after the first")
         longest = sorted(spans, key=lambda s: s.started - s.ended)[:5]
@@ -97,9 +98,9 @@ def measure(path: str, shape: str, jobs: int) -> None:
               ", ".join(f"#{s.task} w{s.worker} {s.started - t0:.2f}+{s.ended - s.started:.2f}" for s in longest))
         if plans and len(plans[-1]) == len(spans):
             tasks = plans[-1]
-            scale = sum(s.ended - s.started for s in spans) / sum(t.estimate for t in tasks)
-            print("  per task, in dispatch order (number: estimate -> seconds taken): " + ", ".join(
-                f"#{s.task}: {tasks[s.task].estimate * scale:.2f}->{s.ended - s.started:.2f}"
+            scale = sum(s.cpu for s in spans) / sum(t.estimate for t in tasks)
+            print("  per task, in dispatch order (number: estimate -> CPU seconds taken): " + ", ".join(
+                f"#{s.task}: {tasks[s.task].estimate * scale:.2f}->{s.cpu:.2f}"
                 for s in sorted(spans, key=lambda s: s.task)))
         print("  last tasks to end: " + ", ".join(
             f"#{s.task} w{s.worker} {s.started - t0:.2f}+{s.ended - s.started:.2f}"
@@ -113,11 +114,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2018)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--data-dir", default="/tmp")
+    parser.add_argument("--per-worker", type=int, help="segment tasks planned per worker (default: the runner's)")
     args = parser.parse_args()
     path = Path(args.data_dir) / f"{args.shape}_{args.rows}_{args.seed}.parquet"
     if not path.exists():
         raise SystemExit(f"error: {path} does not exist; benchmarks/sweep.py writes it")
-    measure(str(path), args.shape, args.jobs)
+    measure(str(path), args.shape, args.jobs, args.per_worker)
 
 
 if __name__ == "__main__":

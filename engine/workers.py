@@ -92,13 +92,17 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in mp.get_all_start_methods() and sys.platform != "win32" else "spawn"
 
 
-def _context():
+def _context(preload: Sequence[str] = ()):
     """The multiprocessing context: forkserver, started here if need be; spawn where there is
     none or it cannot start (its socket path must fit AF_UNIX's ~107 bytes, so a long TMPDIR
-    defeats it)."""
+    defeats it). A forkserver started now first imports the modules of ``preload`` (and those
+    of earlier calls), once for every worker forked from it."""
     if start_method() == "forkserver":
         from multiprocessing import forkserver
 
+        if preload:
+            _PRELOAD.update(dict.fromkeys(preload))
+            mp.set_forkserver_preload(["__main__", *_PRELOAD])
         try:
             with _ctrl_c_ignored():
                 forkserver.ensure_running()
@@ -106,6 +110,9 @@ def _context():
         except OSError:
             pass
     return mp.get_context("spawn")
+
+
+_PRELOAD: dict[str, None] = {}     # the forkserver's preloaded modules, in order
 
 
 @contextmanager
@@ -139,7 +146,8 @@ class _Worker:
 class Span:
     """One task on one worker: ``time.monotonic()`` (one clock for all processes on Linux)
     when the parent started the worker, when the worker's own code began (its imports done),
-    when its prelude and the run's initializer were done, and when the task began and ended."""
+    when its prelude and the run's initializer were done, and when the task began and ended;
+    ``cpu`` is the task's CPU seconds in the worker (user and system)."""
 
     task: int
     worker: int
@@ -149,6 +157,7 @@ class Span:
     ready: float
     started: float
     ended: float
+    cpu: float
 
 
 class WorkerPool:
@@ -172,6 +181,9 @@ class WorkerPool:
         self._stop: Any = None
         self._slots: Any = None
         self._launched: list[float] = []
+        self._starter: Optional[threading.Thread] = None
+        self._start_error: Optional[BaseException] = None
+        self._closing = False
         self.timeline: list[Span] = []
 
     def __enter__(self) -> "WorkerPool":
@@ -190,17 +202,49 @@ class WorkerPool:
         assert self.folder is not None, "WorkerPool.save outside its with block"
         np.save(self.folder / f"{name}.npy", np.ascontiguousarray(array), allow_pickle=False)
 
-    def start(self, jobs: int, prelude: Optional[Callable[..., Any]] = None, preludeargs: tuple = ()) -> int:
-        """Start ``min(jobs, CPUs)`` workers now, each calling ``prelude(*preludeargs)`` once
-        (e.g. imports, loading compiled kernels) while this process goes on; the next
-        :meth:`run` uses them. Returns the number started. A prelude's error is raised by
-        :meth:`run`."""
+    def start(self, jobs: int, prelude: Optional[Callable[..., Any]] = None, preludeargs: tuple = (),
+              preload: Sequence[str] = ()) -> int:
+        """Start ``min(jobs, CPUs)`` workers, each calling ``prelude(*preludeargs)`` once (e.g.
+        loading compiled kernels), while this process goes on; the next :meth:`run` uses them.
+        Returns the number of workers. A forkserver started now imports the modules named in
+        ``preload`` once for all the workers forked from it (then and in later pools); until it
+        has, a worker cannot be forked, so the workers are started from a thread. A prelude's
+        error is raised by :meth:`run`."""
         assert self.folder is not None, "WorkerPool.start outside its with block"
-        assert not self._workers, "WorkerPool.start: workers already started"
+        assert not self._workers and self._starter is None, "WorkerPool.start: workers already started"
         with open(self.folder / "prelude.pickle", "wb") as file:
             pickle.dump((prelude, tuple(preludeargs)), file, protocol=pickle.HIGHEST_PROTOCOL)
-        self._start_workers(cap_jobs(jobs), None)
-        return len(self._workers)
+        self._ctx = _context(preload)
+        count = cap_jobs(jobs)
+        if self._ctx.get_start_method() != "forkserver":    # spawn: Ctrl-C is ignored in this thread only
+            self._start_workers(count, None)
+            return count
+        self._prepare_shared(count)
+        self._starter = threading.Thread(target=self._start_from_thread, args=(count,), daemon=True,
+                                         name=f"riskreview-{self.name}-start")
+        self._starter.start()
+        return count
+
+    def _start_from_thread(self, count: int) -> None:
+        try:
+            for index in range(count):
+                if self._closing:
+                    return
+                self._start_worker(self._ctx, index, None)
+        except BaseException as exc:
+            self._start_error = exc
+
+    def _started(self, cancel: CancelToken) -> None:
+        """Wait for the workers :meth:`start` is starting; raise what stopped it."""
+        if self._starter is None:
+            return
+        self._starter.join()
+        self._starter = None
+        if self._start_error is not None:
+            if isinstance(self._start_error, EngineFailure):   # the forkserver was signalled, as we may be
+                time.sleep(0.2)
+                cancel.raise_if_cancelled()
+            raise self._start_error
 
     def run(self, function: Callable[..., Any], tasks: Sequence[tuple], *, jobs: int,
             on_result: Callable[[int, Any], Any], cancel: Optional[CancelToken] = None,
@@ -228,6 +272,7 @@ class WorkerPool:
             pickle.dump((function, [tuple(t) for t in tasks], initializer, tuple(initargs)), file,
                         protocol=pickle.HIGHEST_PROTOCOL)
         try:
+            self._started(cancel)
             if not self._workers:
                 self._start_workers(min(cap_jobs(jobs), len(tasks)), cancel)
             for index in range(len(self._slots)):
@@ -259,10 +304,13 @@ class WorkerPool:
             raise
 
     # -- the parent's side ------------------------------------------------------------------
-    def _start_workers(self, count: int, cancel: Optional[CancelToken]) -> None:
+    def _prepare_shared(self, count: int) -> None:
         self._ctx = self._ctx or _context()
         self._stop = self._ctx.RawValue("b", 0)
         self._slots = self._ctx.RawArray("d", count)
+
+    def _start_workers(self, count: int, cancel: Optional[CancelToken]) -> None:
+        self._prepare_shared(count)
         for index in range(count):
             self._start_worker(self._ctx, index, cancel)
 
@@ -357,6 +405,11 @@ class WorkerPool:
 
     def _stop_workers(self) -> None:
         """Terminate every worker still running (SIGTERM, then SIGKILL), join, close pipes."""
+        self._closing = True
+        if self._starter is not None:       # at most until the forkserver has its preloads
+            self._starter.join()
+            self._starter = None
+        self._closing = False
         workers, self._workers, self._launched = self._workers, [], []
         if not workers:
             return
@@ -441,15 +494,15 @@ def _worker_main(tasks: Connection, results: Connection, index: int, folder: str
                     return
                 ready = time.monotonic()
                 continue
-            started = time.monotonic()
+            started, cpu = time.monotonic(), time.process_time()
             try:
                 result = function(*arguments[message])
             except BaseException as exc:
                 _report_error(results, where, index, exc)
                 continue
+            stamps = (entered, prepared, ready, started, time.monotonic(), time.process_time() - cpu)
             with open(where / f"result{message}.pickle", "wb") as file:
-                pickle.dump((result, (entered, prepared, ready, started, time.monotonic())), file,
-                            protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((result, stamps), file, protocol=pickle.HIGHEST_PROTOCOL)
             results.send(("done", message))
     except (EOFError, OSError):
         return

@@ -6,7 +6,10 @@ refinement walk (:mod:`engine.sweep.walker`). Both give the same counts. Worker 
 started only when the estimated work saves more than their start costs (:func:`pool_pays`).
 
 The pool is :class:`engine.workers.WorkerPool`: workers read the integer codes (and the
-segment sweep's row orders) from memory-mapped ``.npy`` files staged once per run. Progress
+segment sweep's row orders) from memory-mapped ``.npy`` files staged once per run. The segment
+sweep starts its workers first, so that they get the compiled kernels (from the forkserver,
+which loads them once: :mod:`engine.sweep.preload`, else each by itself) while this process
+reorders the QIDs, finds the dependencies and prepares the subtrees. Progress
 is the subsets the workers finished (the segment sweep credits a share of a subtree's subsets
 as its rows are done); the workers' stop check (:func:`engine.workers.stopped`) runs before
 every subset (refinement walk) or every batch of segments (segment sweep, a fraction of a
@@ -36,6 +39,10 @@ WALK_ROW_SUBSETS_PER_SECOND = 75e6
 SEGMENT_ROW_SUBSETS_PER_SECOND = 110e6
 WORKER_START_SECONDS = 0.6
 KERNEL_LOAD_SECONDS = 0.7
+# Segment tasks per worker: the task estimates (rows x subsets walked) are off by up to 2x
+# either way, so the last tasks must be small for the workers to end together; per task a
+# worker spends about 10 ms besides the walk (benchmarks/pool_timeline.py).
+TASKS_PER_WORKER = 16
 
 
 def pool_pays(row_subsets: float, jobs: int, compiled: bool) -> bool:
@@ -90,11 +97,14 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
         results = run_on_cluster(data, family, cluster, reporter, cancel)
     elif (compiled := data.unique_rows is None and segments.use_segments(data, family)):
         jobs = jobs if pool_pays(float(data.n_rows) * family.total, jobs, True) else 1
-        if segments.compile_once(on_progress, here=jobs <= 1):
-            cancel.raise_if_cancelled()
-            reporter = ProgressReporter(stage, family.total, on_progress)  # the sweep's clock starts now
-            reporter.update(0, force=True)
-        results = _run_segments(data, family, jobs, reporter, cancel)
+        with WorkerPool("sweep", "the sweep") if jobs > 1 else nullcontext() as pool:
+            if pool is not None:     # its workers load the kernels while this process prepares
+                jobs = pool.start(jobs, _warm_segment_worker, preload=("engine.sweep.preload",))
+            if segments.compile_once(on_progress, here=pool is None):
+                cancel.raise_if_cancelled()
+                reporter = ProgressReporter(stage, family.total, on_progress)  # the sweep's clock starts now
+                reporter.update(0, force=True)
+            results = _run_segments(data, family, jobs, pool, reporter, cancel)
     elif family.total < 2 or not pool_pays(float(data.n_rows) * family.total, jobs, compiled):
         results = _run_here(data, family, reporter, cancel, uniques)
     else:
@@ -117,33 +127,29 @@ def _run_here(data: SweepData, family: Family, reporter: ProgressReporter, cance
     return results
 
 
-def _run_segments(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter,
-                  cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
-    """The segment sweep; with ``jobs`` > 1 its workers start first and load the kernels while
-    this process reorders, finds the dependencies and prepares the subtrees."""
-    with WorkerPool("sweep", "the sweep") if jobs > 1 else nullcontext() as pool:
-        if pool is not None:
-            pool.start(jobs, _warm_segment_worker)
-        inner, inner_family, order = segments.reorder(data, family)
-        stopped = lambda: cancel.cancelled  # noqa: E731
-        tree, subtrees = segments.prepare(inner, inner_family, stopped)
-        cancel.raise_if_cancelled()
-        tasks = segments.plan_segment_tasks(subtrees, tree, jobs)
-        total = segments.TaskResult(len(tree.prefixes), inner.width)
-        if pool is None or len(tasks) < 2:
-            by_dim = {s.dim: s for s in subtrees}
-            done = [0.0]
+def _run_segments(data: SweepData, family: Family, jobs: int, pool: Optional[WorkerPool],
+                  reporter: ProgressReporter, cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
+    """The segment sweep, here or on the ``jobs`` workers started in ``pool``."""
+    inner, inner_family, order = segments.reorder(data, family)
+    stopped = lambda: cancel.cancelled  # noqa: E731
+    tree, subtrees = segments.prepare(inner, inner_family, stopped)
+    cancel.raise_if_cancelled()
+    tasks = segments.plan_segment_tasks(subtrees, tree, jobs, TASKS_PER_WORKER)
+    total = segments.TaskResult(len(tree.prefixes), inner.width)
+    if pool is None or len(tasks) < 2:
+        by_dim = {s.dim: s for s in subtrees}
+        done = [0.0]
 
-            def credit(amount: float) -> None:
-                done[0] += amount
-                reporter.update(min(int(done[0]), family.total))
+        def credit(amount: float) -> None:
+            done[0] += amount
+            reporter.update(min(int(done[0]), family.total))
 
-            for task in tasks:
-                result = segments.run_task(inner, tree, by_dim[task.dim], task, inner.width, stopped, credit)
-                cancel.raise_if_cancelled()
-                total.add(result)
-        else:
-            _run_segment_pool(pool, inner, tree, subtrees, tasks, total, reporter, cancel, family.total)
+        for task in tasks:
+            result = segments.run_task(inner, tree, by_dim[task.dim], task, inner.width, stopped, credit)
+            cancel.raise_if_cancelled()
+            total.add(result)
+    else:
+        _run_segment_pool(pool, inner, tree, subtrees, tasks, total, reporter, cancel, family.total)
     counts = segments.finish(tree, total, len(inner.sensitive_codes))
     return {tuple(sorted(order[i] for i in prefix)): vector for prefix, vector in counts.items()}
 

@@ -1,8 +1,11 @@
 """The worker pool (engine/workers.py): results, the jobs cap, errors, killed workers, cancel."""
 
+import json
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -15,6 +18,7 @@ from engine.errors import Cancelled, EngineFailure, InputError
 from engine.progress import CancelToken
 from engine.workers import WorkerPool, available_cpus, cap_jobs, jobs_note
 
+ROOT = Path(__file__).resolve().parents[2]
 needs_two = pytest.mark.skipif(available_cpus() < 2, reason="needs two CPUs for two workers")
 
 
@@ -194,6 +198,44 @@ def test_a_run_uses_the_workers_started_early_even_for_fewer_tasks():
     assert started == min(2, available_cpus())
     assert found[0] != os.getpid()
     assert multiprocessing.active_children() == []
+
+
+PRELOADED = """
+import json, sys
+from engine.workers import WorkerPool, start_method
+sys.path.insert(0, sys.argv[1])
+from test_workers import _kernels_in_worker
+from engine.sweep import segments
+segments.warm_up()              # the cache holds the kernels now
+found = {}
+with WorkerPool("test", "the example") as pool:
+    pool.start(2, preload=("engine.sweep.preload",))
+    pool.run(_kernels_in_worker, [(i,) for i in range(4)], jobs=2, on_result=found.__setitem__)
+print(json.dumps([start_method(), sorted(found.values())]))
+"""
+
+
+def _kernels_in_worker(_: int) -> list:
+    """Whether the forkserver's preload reached this worker: the module, and the segment
+    kernels already compiled or loaded (no call of them happened in this worker)."""
+    time.sleep(0.2)
+    from engine.sweep import kernels
+
+    return [os.getpid(), "engine.sweep.preload" in sys.modules, all(k.overloads for k in kernels.EVERY_SWEEP)]
+
+
+@needs_two
+def test_a_forkserver_preload_gives_every_worker_the_loaded_kernels():
+    """In a fresh process, so that its forkserver starts with the preload."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", PRELOADED, str(Path(__file__).parent)], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    method, found = json.loads(out.stdout.strip().splitlines()[-1])
+    if method != "forkserver":
+        pytest.skip("no forkserver on this platform")
+    assert len(found) == 4 and len({pid for pid, _, _ in found}) == 2
+    assert all(preloaded and loaded for _, preloaded, loaded in found)
 
 
 # -- failures -------------------------------------------------------------------------------------

@@ -97,11 +97,14 @@ class Run:
 
     def workers(self) -> list[int]:
         """The worker processes: children of the forkserver (or, with spawn, of the command)
-        other than the forkserver and the resource tracker."""
+        other than the forkserver and the resource tracker; not a child running another program
+        (numpy runs ``lscpu`` once when the kernels are first called) or not yet running its own
+        (forked, still showing the command's command line)."""
         mine = [p for p in tagged(self.tag) if p != self.proc.pid]
         helpers = {p for p in mine if "multiprocessing.forkserver" in command_line(p) and parent(p) == self.proc.pid
                    or "multiprocessing.resource_tracker" in command_line(p)}
-        return sorted(p for p in mine if p not in helpers and parent(p) in helpers | {self.proc.pid})
+        return sorted(p for p in mine if p not in helpers and parent(p) in helpers | {self.proc.pid}
+                      and "multiprocessing" in command_line(p))
 
     def wait_for_workers(self, count: int = 1, timeout: float = 120) -> list[int]:
         """The worker pids once ``count`` of them run (fails if the command ends first)."""
