@@ -231,6 +231,9 @@ class WorkerPool:
                 if self._closing:
                     return
                 self._start_worker(self._ctx, index, None)
+                if self._closing:       # the pool ended while this one was being started
+                    self._stop_workers()
+                    return
         except BaseException as exc:
             self._start_error = exc
 
@@ -238,7 +241,9 @@ class WorkerPool:
         """Wait for the workers :meth:`start` is starting; raise what stopped it."""
         if self._starter is None:
             return
-        self._starter.join()
+        while self._starter.is_alive():
+            self._starter.join(POLL_SECONDS)
+            cancel.raise_if_cancelled()
         self._starter = None
         if self._start_error is not None:
             if isinstance(self._start_error, EngineFailure):   # the forkserver was signalled, as we may be
@@ -405,11 +410,11 @@ class WorkerPool:
 
     def _stop_workers(self) -> None:
         """Terminate every worker still running (SIGTERM, then SIGKILL), join, close pipes."""
-        self._closing = True
-        if self._starter is not None:       # at most until the forkserver has its preloads
-            self._starter.join()
-            self._starter = None
-        self._closing = False
+        if self._starter is not None and self._starter is not threading.current_thread():
+            self._closing = True            # a worker it starts from now on is ended by that thread
+            self._starter.join(JOIN_SECONDS)  # the forkserver forks once it has its preloads
+            if not self._starter.is_alive():
+                self._starter = None
         workers, self._workers, self._launched = self._workers, [], []
         if not workers:
             return

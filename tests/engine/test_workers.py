@@ -238,6 +238,43 @@ def test_a_forkserver_preload_gives_every_worker_the_loaded_kernels():
     assert all(preloaded and loaded for _, preloaded, loaded in found)
 
 
+SLOW_FORKSERVER = """
+import json, multiprocessing, sys, threading, time
+from engine.errors import Cancelled
+from engine.progress import CancelToken
+from engine.workers import WorkerPool, start_method
+sys.path.insert(0, sys.argv[1])
+from test_workers import _square
+token = CancelToken()
+threading.Timer(0.5, token.cancel).start()
+began = time.monotonic()
+try:
+    with WorkerPool("test", "the example") as pool:
+        pool.start(2, preload=("time_sleep_3",))   # the forkserver forks nothing for 3 s
+        pool.run(_square, [(1,), (2,)], jobs=2, on_result=lambda *_: None, cancel=token)
+except Cancelled:
+    ended = time.monotonic() - began
+time.sleep(4)       # the forkserver forks the worker asked for, which its thread ends
+print(json.dumps([start_method(), ended, len(multiprocessing.active_children())]))
+"""
+
+
+@needs_two
+def test_cancel_while_the_forkserver_loads_its_preloads(tmp_path):
+    """The run is cancelled at once; the pool's end waits a bounded time; a worker forked later
+    is ended too (in a fresh process, so that its forkserver starts with the slow preload)."""
+    (tmp_path / "time_sleep_3.py").write_text("import time\ntime.sleep(3)\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path)]))
+    out = subprocess.run([sys.executable, "-c", SLOW_FORKSERVER, str(Path(__file__).parent)], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    method, ended, children = json.loads(out.stdout.strip().splitlines()[-1])
+    if method != "forkserver":
+        pytest.skip("no forkserver on this platform")
+    assert 0.5 <= ended < 0.5 + workers.JOIN_SECONDS + 1.0
+    assert children == 0
+
+
 # -- failures -------------------------------------------------------------------------------------
 @needs_two
 def test_a_task_error_reaches_the_caller_with_its_message(tmp_folder):
