@@ -14,6 +14,10 @@ ratio baseline / engine is printed per command.
 
     python benchmarks/latency.py --repeat 5 --data-dir /tmp/latency
 
+``--histograms [ROWS ...]``: the worst-case histograms on each code path (numpy, compiled with
+the kernels loaded from numba's cache first, compiled with them loaded) in fresh processes, CPU
+seconds against the numpy path: where :data:`engine.histograms.COMPILED_MIN_ROWS` comes from.
+
 ``--window``: re-runs in the window, in this process, through the engine call the window's run
 makes (:class:`engine.session_cache.SessionCache` with the table the window read): the first
 run after loading (cold), then re-runs of the example with the same analysis, other
@@ -162,6 +166,62 @@ def window(repeat: int, folder: Path) -> None:
         print(f"{name:18s} {wall:10.3f}s {cpu:5.3f}s {base_wall:12.3f}s {base_cpu:5.3f}s {base_wall / wall:5.1f}x")
 
 
+HISTOGRAMS = r"""
+import sys, time
+rows, path, path_kind = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+from engine.io.arrow_lookup import skip_pandas_lookup
+skip_pandas_lookup()
+import numpy as np
+from engine import api, histograms
+from engine.config import DataSource
+from engine.io.loader import load_table
+from engine.results import InferenceRisk, ReidentificationRisk
+qids, sensitive = sys.argv[4].split(","), sys.argv[5].split(",")
+table = load_table(DataSource(path), qids + sensitive)
+order = [qids[i] for i in api.walk_order([table[q] for q in qids])]
+reid = [ReidentificationRisk(qids=tuple(order[:k]), n=1, blocks=1, singletons=0, prior_prob=0.0, posterior_prob=1.0,
+                             prior_det=0.0, posterior_det=0.0) for k in range(1, len(order) + 1)]
+inference = [InferenceRisk(qids=tuple(order[1:k + 1]) if k < len(order) else tuple(order), sensitive=s, n=1,
+                           expected_correct=1, records_certain=0, prior_prob=0.0, posterior_prob=1.0, prior_det=0.0,
+                           posterior_det=0.0) for s in sensitive for k in range(1, len(order) + 1)]
+if path_kind == "compiled, kernels loaded":
+    from engine import block_kernels
+    ids, n_ids = block_kernels.refine_ids(np.zeros(3, np.int32), 1, np.arange(3, dtype=np.uint8), 3)
+    block_kernels.risk_tally(ids, n_ids, ids, 1, 255)
+if path_kind != "chosen":
+    histograms.compiled_pays = lambda n: path_kind != "numpy"
+cpu = time.process_time()
+made = histograms.worst_case_histograms(table.columns, reid, inference, [table[s] for s in sensitive], table.n_rows)
+print(time.process_time() - cpu, hash(tuple((h.counts, round(h.mean, 12)) for h in made)))
+"""
+HISTOGRAM_PATHS = ("numpy", "compiled, kernels loaded from numba's cache", "compiled, kernels loaded", "chosen")
+
+
+def histogram_paths(repeat: int, rows_list: list[int], seed: int, folder: Path) -> None:
+    """CPU seconds of the worst-case histograms (top subsets of each size, 8 QIDs, 2 sensitive)
+    on each path, each in a fresh process, against the numpy path; "chosen" is
+    :func:`engine.histograms.compiled_pays`'s choice at that size in a fresh process."""
+    from example_data import example_parquet
+
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; worst-case histograms, "
+          f"CPU seconds, medians of {repeat}")
+    for rows in rows_list:
+        path = example_parquet(rows, seed, folder)
+        times = {}
+        for kind in HISTOGRAM_PATHS:
+            values, results = [], set()
+            for _ in range(repeat):
+                _, _, out = run([sys.executable, "-c", HISTOGRAMS, str(rows), str(path), kind, ",".join(MEDIUM_QIDS),
+                                 ",".join(SENSITIVE)])
+                seconds, digest = out.split()
+                values.append(float(seconds))
+                results.add(digest)
+            times[kind] = (statistics.median(values), results)
+        assert len(set.union(*(r for _, r in times.values()))) == 1, "the paths disagree"
+        base = times["numpy"][0]
+        print(f"{rows:>10,} rows: " + "; ".join(f"{kind} {t:.2f}s ({base / t:.1f}x)" for kind, (t, _) in times.items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -171,9 +231,14 @@ def main() -> None:
     parser.add_argument("--baseline-sample", type=int, default=20)
     parser.add_argument("--data-dir", default="/tmp/latency")
     parser.add_argument("--window", action="store_true", help="re-runs in the window (cached) instead")
+    parser.add_argument("--histograms", type=int, nargs="*", metavar="ROWS",
+                        help="the worst-case histograms' paths at these row counts instead")
     args = parser.parse_args()
     folder = Path(args.data_dir)
     folder.mkdir(parents=True, exist_ok=True)
+    if args.histograms is not None:
+        histogram_paths(args.repeat, args.histograms or [300_000, 1_000_000, 4_000_000], args.seed, folder)
+        return
     if args.window:
         sys.path.insert(0, str(ROOT))
         window(args.repeat, folder)

@@ -24,9 +24,11 @@ from .results import (Assessment, DatasetInfo, InferenceRisk, Longitudinal, Mode
                       PrivacyModelLevels, ReidentificationRisk, RiskHistogram, TargetRisk)
 from .sweep.lattice import ExplicitFamily, Family, UpToFamily
 from .sweep.memo import sweep_counts
+from .sweep import runner, segments
 from .sweep.runner import run_sweep
 from .sweep.walker import SweepData
 from .validation import raise_first
+from .workers import cap_jobs
 
 
 def walk_order(columns: list[EncodedColumn]) -> list[int]:
@@ -46,6 +48,40 @@ def build_family(family: SubsetFamily, qids: tuple[str, ...], order: list[int]) 
         return ExplicitFamily(k, [tuple(range(k))])
     walk_number = {qids[i]: j for j, i in enumerate(order)}
     return ExplicitFamily(k, [tuple(walk_number[c] for c in subset) for subset in family.subsets])
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    """How a sweep of ``rows x subsets`` runs: the compiled segment sweep or the refinement walk,
+    in how many processes, at the engine's measured row-subsets per second of one process
+    (:data:`engine.sweep.runner.WALK_ROW_SUBSETS_PER_SECOND`, ``SEGMENT_...``), after
+    ``start_seconds`` (loading the compiled kernels, starting worker processes)."""
+
+    compiled: bool
+    processes: int
+    row_subsets_per_second: float
+    start_seconds: float
+
+
+def sweep_plan(rows: int, subsets: int, jobs: int, models: bool = False) -> SweepPlan:
+    """The plan :func:`engine.sweep.runner.run_sweep` follows for such a sweep (the same
+    choices: :func:`engine.sweep.segments.use_segments`, :func:`engine.sweep.runner.pool_pays`)."""
+    work = float(rows) * subsets
+    compiled = segments.use_segments(_Shape(rows, models), _Shape(rows, models, subsets))
+    pays = subsets >= 2 and runner.pool_pays(work, cap_jobs(jobs), compiled)
+    processes = cap_jobs(jobs) if pays else 1
+    rate = runner.SEGMENT_ROW_SUBSETS_PER_SECOND if compiled else runner.WALK_ROW_SUBSETS_PER_SECOND
+    start = (runner.KERNEL_LOAD_SECONDS if compiled else 0.0) + (runner.WORKER_START_SECONDS if pays else 0.0)
+    return SweepPlan(compiled, processes, rate, start)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What :func:`engine.sweep.segments.use_segments` reads of the data and the family."""
+
+    n_rows: int
+    models: bool
+    total: int = 0
 
 
 def _sensitive_warnings(table: EncodedTable, sensitive: tuple[str, ...]) -> list[str]:
@@ -130,7 +166,7 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     roles = config.roles
     missing = [c for c in config.needed_columns() if c not in table.columns]
     if missing:
-        raise InputError(f"{table.name}: column {missing[0]!r} was not loaded")
+        raise InputError(message(N_("{file}: column {column!r} was not loaded"), file=table.name, column=missing[0]))
     start = time.monotonic()
     swept = _sweep_table(table, roles.quasi_identifiers, config.subsets, config, "sweep", on_progress, cancel)
     sensitive = [table[s] for s in roles.sensitive]

@@ -16,22 +16,27 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional, TextIO
 
 from .errors import InputError
+from .i18n import N_
+from .messages import message
 from .progress import CancelToken
+
+CANNOT_WRITE = N_("{path}: cannot write ({reason})")
 
 
 def check_output_dir(folder: Path, create: bool = False) -> None:
     """The folder must exist (or, with ``create``, its parent must) and be writable."""
     if folder.exists() and not folder.is_dir():
-        raise InputError(f"{folder}: is a file, not a folder for the output")
+        raise InputError(message(N_("{folder}: is a file, not a folder for the output"), folder=str(folder)))
     if not folder.exists():
         if not create or not folder.parent.is_dir():
-            raise InputError(f"{folder}: the output folder does not exist")
+            raise InputError(message(N_("{folder}: the output folder does not exist"), folder=str(folder)))
         try:
             folder.mkdir()
         except OSError as exc:
-            raise InputError(f"{folder}: cannot create the output folder ({exc.strerror})") from None
+            raise InputError(message(N_("{folder}: cannot create the output folder ({reason})"), folder=str(folder),
+                                     reason=exc.strerror)) from None
     if not os.access(folder, os.W_OK):
-        raise InputError(f"{folder}: the output folder is not writable")
+        raise InputError(message(N_("{folder}: the output folder is not writable"), folder=str(folder)))
 
 
 def check_output_location(path: Path, option: str, folder: bool) -> None:
@@ -88,7 +93,7 @@ def _temporary(path: Path) -> Path:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         os.fchmod(fd, 0o666 & ~_umask())
     except OSError as exc:
-        raise InputError(f"{path}: cannot write ({exc.strerror})") from None
+        raise InputError(message(CANNOT_WRITE, path=str(path), reason=exc.strerror)) from None
     os.close(fd)
     return Path(tmp)
 
@@ -127,7 +132,7 @@ class StagedFiles:
         try:
             yield tmp
         except OSError as exc:
-            raise InputError(f"{target}: cannot write ({exc.strerror or exc})") from None
+            raise InputError(message(CANNOT_WRITE, path=str(target), reason=exc.strerror or str(exc))) from None
 
     @contextmanager
     def text(self, target: Path, newline: Optional[str] = None) -> Iterator[TextIO]:

@@ -240,6 +240,7 @@ class AssessRun:
         self.per_record = args.per_record
         self.export_options = args.export_scenario
         self.exports: dict[str, Path] = {}
+        self.export_files: list[Path] = []   # with linked releases, every file the exports write
         self.table = None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
@@ -248,8 +249,9 @@ class AssessRun:
         config = self.config
         self.exports = export_requests(self.export_options, config.scenarios, config.data.path)
         if self.exports and config.linkage.enabled:
-            raise InputError("--export-scenario: not available with linked releases (--release); export from an "
-                             "analysis of the main release alone")
+            from .remediation.linked_export import check_linked_requests
+
+            self.export_files = check_linked_requests(config, self.exports)
         with named_for_cli(FLAGS, self.args, TOML_KEYS):
             if not config.linkage.enabled:
                 check_columns(config)
@@ -267,7 +269,12 @@ class AssessRun:
             sensitive = [table[s] for s in self.config.roles.sensitive]
             per_record = per_record_risk(table.columns, self.config.roles.quasi_identifiers, sensitive, table.n_rows)
         paths: list[Path] = []
-        if self.exports:
+        if self.exports and self.config.linkage.enabled:
+            from .remediation.linked_export import export_linked_scenarios
+
+            assessment = export_linked_scenarios(assessment, self.exports, files, cancel)
+            paths += self.export_files
+        elif self.exports:
             from .remediation.export import export_scenarios
 
             assessment = export_scenarios(assessment, table, self.exports, files, cancel)

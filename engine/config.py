@@ -23,7 +23,8 @@ from .messages import message
 from .paths import portable_path
 from .sample_options import SampleOptions
 from .scenario_steps import parse_scenarios, step_faults
-from .validation import Problem, at_least, check_file, finite_non_negative, raise_first, share
+from .validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TABLES, KEY_TEXT, KEY_WHOLE, Problem,
+                         at_least, check_file, finite_non_negative, key_fault, no_quasi_identifier, raise_first, share)
 
 CONFIG_VERSION = 1
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
@@ -101,9 +102,10 @@ class SubsetFamily:
         if text.startswith("max-size:"):
             number = text.split(":", 1)[1]
             if not number.isdigit() or int(number) < 1:
-                raise InputError(f"{option} {text!r}: max-size needs a whole number >= 1, e.g. max-size:3")
+                raise InputError(message(N_("{option} {text!r}: max-size needs a whole number >= 1, e.g. max-size:3"),
+                                         option=option, text=text))
             return cls(kind="max-size", max_size=int(number))
-        raise InputError(f"{option} {text!r}: expected all, exact or max-size:N")
+        raise InputError(message(N_("{option} {text!r}: expected all, exact or max-size:N"), option=option, text=text))
 
     def label(self) -> str:
         if self.kind == "max-size":
@@ -284,6 +286,12 @@ class ClusterOptions:
     def enabled(self) -> bool:
         return bool(self.address)
 
+    def anchored(self, folder: str | Path) -> "ClusterOptions":
+        """These settings as an analysis file in ``folder`` stores them: each PEM file's path
+        relative to ``folder`` when inside it, else absolute (:func:`portable_path`)."""
+        return replace(self, **{name: portable_path(path, folder) for name in ("tls_ca", "tls_cert", "tls_key")
+                                if (path := getattr(self, name))})
+
     def check(self) -> list[str]:
         """Validate the address; return warnings (plain tcp outside loopback).
 
@@ -306,12 +314,13 @@ class ClusterOptions:
         except ValueError:
             port = None
         if parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None:
-            return [Problem(prefix + "address", "must be tls://HOST:PORT or tcp://HOST:PORT", self.address)]
+            return [Problem(prefix + "address", message(N_("must be tls://HOST:PORT or tcp://HOST:PORT")),
+                            self.address)]
         names = ("tls_ca", "tls_cert", "tls_key")
         if parts.scheme == "tls":
-            return [Problem(prefix + name, "must be given for a tls:// cluster address")
+            return [Problem(prefix + name, message(N_("must be given for a tls:// cluster address")))
                     for name in names if not getattr(self, name)]
-        return [Problem(prefix + name, "is only for a tls:// cluster address, not tcp://")
+        return [Problem(prefix + name, message(N_("is only for a tls:// cluster address, not tcp://")))
                 for name in names if getattr(self, name)]
 
 
@@ -398,37 +407,38 @@ class AnalysisConfig:
         linkage's key and labels."""
         roles, out = self.roles, []
         if not roles.quasi_identifiers:
-            out.append(Problem("roles.quasi_identifiers", "", sep="",
-                               lead="no quasi-identifier chosen: name at least one column with "))
+            out.append(no_quasi_identifier("roles.quasi_identifiers"))
         out += self.role_problems()
         if self.linkage.enabled and (roles.weight or roles.household or self.sample.suda):
-            out.append(Problem.about("linkage.releases", "the sample-file measures (a weight, a household id, "
-                                                         "SUDA) do not run on linked releases; assess the focal "
-                                                         "release on its own"))
+            out.append(Problem.about("linkage.releases", message(N_(
+                "the sample-file measures (a weight, a household id, SUDA) do not run on linked releases; assess "
+                "the focal release on its own"))))
         out += self._family_problems()
         for target in self.targets:
             columns = target.columns
             if len(set(columns)) != len(columns):
-                out.append(Problem.about("targets", f"target {target.label()!r} names a column twice"))
+                out.append(Problem.about("targets", message(N_("target {target!r} names a column twice"),
+                                                            target=target.label())))
             for column in columns:
                 if column in roles.sensitive:
-                    out.append(Problem.about("targets", f"target {target.label()!r}: {column!r} is a sensitive "
-                                                        f"attribute, not something the attacker knows"))
+                    out.append(Problem.about("targets", message(N_(
+                        "target {target!r}: {column!r} is a sensitive attribute, not something the attacker knows"),
+                        target=target.label(), column=column)))
         out += self._scenario_problems()
         link = self.linkage
         if link.enabled:
             if not link.key:
-                out.append(Problem("linkage.key", "COL", lead="linked releases need a linkage key: give "))
+                out.append(Problem("linkage.key", "COL", lead=message(N_("linked releases need a linkage key: give "))))
             if link.duplicates not in ("error", "first"):
-                out.append(Problem("linkage.duplicates", "must be 'error' or 'first'", link.duplicates))
+                out.append(Problem("linkage.duplicates", message(N_("must be 'error' or 'first'")), link.duplicates))
             if len(set(link.labels)) != len(link.labels):
-                out.append(Problem.about("linkage.releases", f"release labels must differ (got "
-                                                             f"{', '.join(link.labels)})"))
+                out.append(Problem.about("linkage.releases", message(N_("release labels must differ (got {labels})"),
+                                                                     labels=", ".join(link.labels))))
             for label in link.labels:
                 if not label or LABEL_MARK in label:
                     field = "linkage.focal_label" if label == link.focal_label else "linkage.releases"
-                    out.append(Problem.about(field, f"release label {label!r} must be non-empty and "
-                                                    f"without '{LABEL_MARK}'"))
+                    out.append(Problem.about(field, message(N_("release label {label!r} must be non-empty and "
+                                                               "without '{mark}'"), label=label, mark=LABEL_MARK)))
         return out
 
     def role_problems(self) -> list[Problem]:
@@ -438,8 +448,8 @@ class AnalysisConfig:
         for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
             for column in getattr(roles, role):
                 if column in seen:
-                    text = (f"column {column!r} is given twice as {_ROLE_WORDS[role]}" if seen[column] == role else
-                            f"column {column!r} cannot be both {_ROLE_WORDS[seen[column]]} and {_ROLE_WORDS[role]}")
+                    text = (twice_as(column, role) if seen[column] == role
+                            else both_roles(column, seen[column], role))
                     out.append(Problem.about(f"roles.{role}", text))
                 seen.setdefault(column, role)
         for role in ("weight", "household"):
@@ -447,10 +457,9 @@ class AnalysisConfig:
             if column is None:
                 continue
             if not column:
-                out.append(Problem.about(f"roles.{role}", "the column name is empty"))
+                out.append(Problem.about(f"roles.{role}", message(N_("the column name is empty"))))
             elif column in seen:
-                out.append(Problem.about(f"roles.{role}", f"column {column!r} cannot be both "
-                                                          f"{_ROLE_WORDS[seen[column]]} and {_ROLE_WORDS[role]}"))
+                out.append(Problem.about(f"roles.{role}", both_roles(column, seen[column], role)))
             seen.setdefault(column, role)
         return out
 
@@ -465,9 +474,9 @@ class AnalysisConfig:
             out += [Problem.about("scenarios", fault) for fault in step_faults(scenario, qids)]
             for name in (c for columns in scenario.crosstabs for c in columns):
                 if name not in known:
-                    out.append(Problem.about("scenarios", f"scenario {scenario.name!r}: crosstab column {name!r} is "
-                                                          f"not a quasi-identifier or sensitive column of the "
-                                                          f"analysis"))
+                    out.append(Problem.about("scenarios", message(N_(
+                        "scenario {scenario!r}: crosstab column {column!r} is not a quasi-identifier or sensitive "
+                        "column of the analysis"), scenario=scenario.name, column=name)))
         return out
 
     def _family_problems(self) -> list[Problem]:
@@ -475,28 +484,29 @@ class AnalysisConfig:
         not more subsets than the sweep supports."""
         family, qids = self.subsets, self.roles.quasi_identifiers
         if family.kind not in FAMILY_KINDS:
-            return [Problem.about("subsets", f"unknown family {family.kind!r} (expected one of "
-                                             f"{', '.join(FAMILY_KINDS)})")]
+            return [Problem.about("subsets", message(N_("unknown family {kind!r} (expected one of {kinds})"),
+                                                     kind=family.kind, kinds=", ".join(FAMILY_KINDS)))]
         if family.kind == "max-size" and family.max_size is None:
-            return [Problem.about("subsets.max_size", "max-size needs a size of at least 1")]
+            return [Problem.about("subsets.max_size", message(N_("max-size needs a size of at least 1")))]
         out = []
         if family.kind == "list":
             if not family.subsets:
-                out.append(Problem.about("subsets.subsets", "the list of subsets is empty"))
+                out.append(Problem.about("subsets.subsets", message(N_("the list of subsets is empty"))))
             for subset in family.subsets:
                 if not subset:
-                    out.append(Problem.about("subsets.subsets", "an empty subset was given"))
+                    out.append(Problem.about("subsets.subsets", message(N_("an empty subset was given"))))
                 for column in subset:
                     if column not in qids and not self.linkage.enabled:
-                        out.append(Problem.about("subsets.subsets", f"column {column!r} is not one of the "
-                                                                    f"quasi-identifiers"))
+                        out.append(Problem.about("subsets.subsets", message(N_(
+                            "column {column!r} is not one of the quasi-identifiers"), column=column)))
                 if len(set(subset)) != len(subset):
-                    out.append(Problem.about("subsets.subsets", f"{list(subset)} names a column twice"))
+                    out.append(Problem.about("subsets.subsets", message(N_("{subset} names a column twice"),
+                                                                       subset=str(list(subset)))))
         k = len(qids)
         if family.kind == "all" and (1 << k) - 1 > MAX_SWEEP_SUBSETS:
-            out.append(Problem.about("subsets", f"{k} quasi-identifiers give {(1 << k) - 1:,} subsets, more "
-                                                f"than the {MAX_SWEEP_SUBSETS:,} supported with all subsets; "
-                                                f"use max-size:N (e.g. max-size:4)"))
+            out.append(Problem.about("subsets", message(N_(
+                "{k} quasi-identifiers give {count:,} subsets, more than the {most:,} supported with all subsets; "
+                "use max-size:N (e.g. max-size:4)"), k=k, count=(1 << k) - 1, most=MAX_SWEEP_SUBSETS)))
         return out
 
     def problems(self) -> list[Problem]:
@@ -519,10 +529,11 @@ class AnalysisConfig:
 
     def anchored(self, folder: str | Path) -> "AnalysisConfig":
         """This config as an analysis file in ``folder`` stores it: the data file's, every
-        linked release's and every scenario's hierarchy and exported file's path relative to
-        ``folder`` or absolute (:func:`portable_path`)."""
+        linked release's, the cluster's certificate files' and every scenario's hierarchy and
+        exported file's path relative to ``folder`` or absolute (:func:`portable_path`)."""
         releases = tuple(replace(r, data=r.data.anchored(folder)) for r in self.linkage.releases)
         return replace(self, data=self.data.anchored(folder), linkage=replace(self.linkage, releases=releases),
+                       cluster=self.cluster.anchored(folder),
                        scenarios=tuple(s.anchored(folder) for s in self.scenarios))
 
     # --- serialisation -------------------------------------------------------------
@@ -559,12 +570,12 @@ class AnalysisConfig:
                          "scenario", "sample"}, source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
-            raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
+            raise InputError(message(UNSUPPORTED_VERSION, source=source, version=version, expected=CONFIG_VERSION))
         data = _table(raw, "data", source)
         check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"}, source, "data.")
         path = data.get("path")
         if not isinstance(path, str) or not path:
-            raise InputError(f"{source}: data.path must name the data file")
+            raise InputError(message(NO_DATA_PATH, source=source, key="data.path"))
         if base_dir is not None and not Path(path).is_absolute():
             path = str(base_dir / path)
         source_obj = DataSource(
@@ -576,45 +587,47 @@ class AnalysisConfig:
         )
         roles_raw = raw.get("roles", {})
         if not isinstance(roles_raw, Mapping):
-            raise InputError(f"{source}: roles must be a table")
+            raise key_fault(source, "roles", KEY_TABLE)
         check_keys(roles_raw, set(_ROLE_WORDS), source, "roles.")
         roles = Roles(**{role: _str_list(roles_raw, role, source, "roles.") for role in _LIST_ROLES},
                       weight=_opt_str(roles_raw, "weight", source, "roles."),
                       household=_opt_str(roles_raw, "household", source, "roles."))
         attacks = raw.get("attacks", {})
         if not isinstance(attacks, Mapping):
-            raise InputError(f"{source}: attacks must be a table")
+            raise key_fault(source, "attacks", KEY_TABLE)
         check_keys(attacks, {"subsets", "max_size", "subset_list"}, source, "attacks.")
         kind = attacks.get("subsets", "all")
         if not isinstance(kind, str):
-            raise InputError(f"{source}: attacks.subsets must be text")
+            raise key_fault(source, "attacks.subsets", KEY_TEXT)
         if kind.startswith("max-size:"):
             family = SubsetFamily.parse(kind, f"{source}: attacks.subsets")
         else:
             max_size = attacks.get("max_size")
             if max_size is not None and (not isinstance(max_size, int) or isinstance(max_size, bool)):
-                raise InputError(f"{source}: attacks.max_size must be a whole number")
+                raise key_fault(source, "attacks.max_size", KEY_WHOLE)
             subset_list = attacks.get("subset_list", [])
             if not isinstance(subset_list, list) or not all(
                     isinstance(s, list) and all(isinstance(c, str) for c in s) for s in subset_list):
-                raise InputError(f"{source}: attacks.subset_list must be a list of lists of column names")
+                raise InputError(message(N_("{source}: {key} must be a list of lists of column names"), source=source,
+                                         key="attacks.subset_list"))
             family = SubsetFamily(kind=kind, max_size=max_size,
                                   subsets=tuple(tuple(s) for s in subset_list))
         targets_raw = raw.get("targets", [])
         if not isinstance(targets_raw, list):
-            raise InputError(f"{source}: targets must be a list of tables")
+            raise key_fault(source, "targets", KEY_TABLES)
         targets = []
         for number, entry in enumerate(targets_raw, start=1):
             if not isinstance(entry, Mapping) or not entry:
-                raise InputError(f"{source}: targets[{number}] must be a table of COLUMN = VALUE")
+                raise InputError(message(N_("{source}: {key} must be a table of COLUMN = VALUE"), source=source,
+                                         key=f"targets[{number}]"))
             targets.append(Target(tuple((str(k), _value_text(v)) for k, v in entry.items())))
         run = raw.get("run", {})
         if not isinstance(run, Mapping):
-            raise InputError(f"{source}: run must be a table")
+            raise key_fault(source, "run", KEY_TABLE)
         check_keys(run, {"jobs", "cluster", "cluster_ca", "cluster_cert", "cluster_key"}, source, "run.")
         jobs = run.get("jobs", 1)
         if not isinstance(jobs, int) or isinstance(jobs, bool):
-            raise InputError(f"{source}: run.jobs must be a whole number")
+            raise key_fault(source, "run.jobs", KEY_WHOLE)
         return cls(data=source_obj, roles=roles, subsets=family, targets=tuple(targets),
                    jobs=jobs, report=report_options(raw.get("report", {}), source),
                    models=_model_options(raw.get("models", {}), source),
@@ -642,9 +655,11 @@ def no_column(file: str, names: Sequence[str], column: str) -> str:
     import difflib
 
     close = difflib.get_close_matches(column, names, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
     listing = ", ".join(map(repr, names[:12])) + (" ..." if len(names) > 12 else "")
-    return f"{file}: no column {column!r}{hint} (columns: {listing})"
+    if close:
+        return message(N_("{file}: no column {column!r}; did you mean {close!r}? (columns: {columns})"), file=file,
+                       column=column, close=close[0], columns=listing)
+    return message(N_("{file}: no column {column!r} (columns: {columns})"), file=file, column=column, columns=listing)
 
 
 def column_problems(config: AnalysisConfig, columns: Mapping[str, Sequence[str]],
@@ -663,8 +678,8 @@ def column_problems(config: AnalysisConfig, columns: Mapping[str, Sequence[str]]
         column, label = split_label(name, labels)
         if label is None and anywhere and len(columns) > 1:
             if not any(column in names for names in columns.values()):
-                out.append(Problem.about(field, f"QID {name!r}: no release has a column of that name "
-                                                f"({', '.join(files.values())})"))
+                out.append(Problem.about(field, message(N_("QID {name!r}: no release has a column of that name "
+                                                           "({files})"), name=name, files=", ".join(files.values()))))
             return
         label = label or focal
         if column not in columns[label]:
@@ -685,8 +700,9 @@ def column_problems(config: AnalysisConfig, columns: Mapping[str, Sequence[str]]
             label, key = (focal, link.key) if release is None else (release.label, release.key or link.key)
             if key and key not in columns[label]:
                 field = "linkage.key" if release is None or not release.key else "linkage.releases"
-                out.append(Problem.about(field, f"{files[label]}: no linkage key column {key!r} (columns: "
-                                                f"{', '.join(map(repr, columns[label][:12]))})"))
+                out.append(Problem.about(field, message(N_("{file}: no linkage key column {key!r} (columns: "
+                                                           "{columns})"), file=files[label], key=key,
+                                                        columns=", ".join(map(repr, columns[label][:12])))))
     return out
 
 
@@ -701,24 +717,41 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InputError(f"{path}: no such analysis file") from None
+        raise InputError(message(N_("{path}: no such analysis file"), path=str(path))) from None
     except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, not an analysis file") from None
+        raise InputError(message(N_("{path}: is a folder, not an analysis file"), path=str(path))) from None
     except UnicodeDecodeError:
-        raise InputError(f"{path}: not a UTF-8 text file (an analysis file is TOML)") from None
+        raise InputError(message(N_("{path}: not a UTF-8 text file (an analysis file is TOML)"),
+                                 path=str(path))) from None
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: not a valid TOML analysis file ({exc})") from None
+        raise InputError(message(N_("{path}: not a valid TOML analysis file ({error})"), path=str(path),
+                                 error=str(exc))) from None
 
 
+UNSUPPORTED_VERSION = N_("{source}: version {version!r} is not supported (expected {expected})")
+NO_DATA_PATH = N_("{source}: {key} must name the data file")
+UNKNOWN_KEY = N_("{source}: unknown key {key} (allowed: {allowed})")
+MISSING_TABLE = N_("{source}: missing table [{key}]")
 _ROLE_WORDS = {
-    "quasi_identifiers": "a quasi-identifier",
-    "sensitive": "a sensitive attribute",
-    "identifiers": "an identifier",
-    "linkage_keys": "a linkage key",
-    "ignored": "ignored",
-    "weight": "the sampling weight",
-    "household": "the household id",
+    "quasi_identifiers": N_("a quasi-identifier"),
+    "sensitive": N_("a sensitive attribute"),
+    "identifiers": N_("an identifier"),
+    "linkage_keys": N_("a linkage key"),
+    "ignored": N_("ignored"),
+    "weight": N_("the sampling weight"),
+    "household": N_("the household id"),
 }
+
+
+def both_roles(column: str, first: str, second: str) -> str:
+    """``column 'x' cannot be both ROLE and ROLE`` for two of the roles of :data:`_ROLE_WORDS`."""
+    return message(N_("column {column!r} cannot be both {first} and {second}"), column=column,
+                   first=message(_ROLE_WORDS[first]), second=message(_ROLE_WORDS[second]))
+
+
+def twice_as(column: str, role: str) -> str:
+    """``column 'x' is given twice as ROLE`` for a role of :data:`_ROLE_WORDS`."""
+    return message(N_("column {column!r} is given twice as {role}"), column=column, role=message(_ROLE_WORDS[role]))
 _LIST_ROLES = ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored")
 
 
@@ -727,7 +760,7 @@ def data_source(data: Mapping[str, Any], source: str, prefix: str, base_dir: Opt
     check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"} | extra, source, prefix)
     path = data.get("path")
     if not isinstance(path, str) or not path:
-        raise InputError(f"{source}: {prefix}path must name the data file")
+        raise InputError(message(NO_DATA_PATH, source=source, key=f"{prefix}path"))
     if base_dir is not None and not Path(path).is_absolute():
         path = str(base_dir / path)
     return DataSource(path=path, format=_opt_str(data, "format", source, prefix) or "auto",
@@ -747,20 +780,20 @@ def _release_dict(release: Release) -> dict[str, Any]:
 
 def _linkage(raw: Any, source: str, base_dir: Optional[Path]) -> Linkage:
     if not isinstance(raw, Mapping):
-        raise InputError(f"{source}: linkage must be a table")
+        raise key_fault(source, "linkage", KEY_TABLE)
     check_keys(raw, {"key", "focal_label", "duplicates", "releases"}, source, "linkage.")
     releases_raw = raw.get("releases", [])
     if not isinstance(releases_raw, list):
-        raise InputError(f"{source}: linkage.releases must be a list of tables")
+        raise key_fault(source, "linkage.releases", KEY_TABLES)
     releases = []
     for number, entry in enumerate(releases_raw, start=1):
         if not isinstance(entry, Mapping):
-            raise InputError(f"{source}: linkage.releases[{number}] must be a table")
+            raise key_fault(source, f"linkage.releases[{number}]", KEY_TABLE)
         prefix = f"linkage.releases[{number}]."
         data = data_source({k: v for k, v in entry.items() if k not in ("label", "key")}, source, prefix, base_dir)
         label = entry.get("label", str(number + 1))
         if not isinstance(label, (str, int)) or isinstance(label, bool):
-            raise InputError(f"{source}: {prefix}label must be text")
+            raise key_fault(source, f"{prefix}label", KEY_TEXT)
         releases.append(Release(data=data, label=str(label), key=_opt_str(entry, "key", source, prefix)))
     return Linkage(key=_opt_str(raw, "key", source, "linkage.") or "",
                    focal_label=str(raw.get("focal_label", "1")),
@@ -769,41 +802,41 @@ def _linkage(raw: Any, source: str, base_dir: Optional[Path]) -> Linkage:
 
 def _model_options(raw: Any, source: str) -> PrivacyModelOptions:
     if not isinstance(raw, Mapping):
-        raise InputError(f"{source}: models must be a table")
+        raise key_fault(source, "models", KEY_TABLE)
     check_keys(raw, {"enabled", "l", "targets"}, source, "models.")
     enabled = raw.get("enabled", False)
     if not isinstance(enabled, bool):
-        raise InputError(f"{source}: models.enabled must be true or false")
+        raise key_fault(source, "models.enabled", KEY_BOOLEAN)
     l_value = raw.get("l", 2)
     if not isinstance(l_value, int) or isinstance(l_value, bool):
-        raise InputError(f"{source}: models.l must be a whole number")
+        raise key_fault(source, "models.l", KEY_WHOLE)
     targets = raw.get("targets", {})
     if not isinstance(targets, Mapping):
-        raise InputError(f"{source}: models.targets must be a table")
+        raise key_fault(source, "models.targets", KEY_TABLE)
     check_keys(targets, {f.name for f in fields(ModelTargets)}, source, "models.targets.")
     for name, value in targets.items():
         whole = name in ("k", "l")
         if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
-            raise InputError(f"{source}: models.targets.{name} must be a {'whole ' if whole else ''}number")
+            raise key_fault(source, f"models.targets.{name}", KEY_WHOLE if whole else KEY_NUMBER)
     return PrivacyModelOptions(enabled=enabled, l=l_value, targets=ModelTargets(**targets))
 
 
 def report_options(raw: Any, source: str) -> ReportOptions:
     if not isinstance(raw, Mapping):
-        raise InputError(f"{source}: report must be a table")
+        raise key_fault(source, "report", KEY_TABLE)
     check_keys(raw, {"author", "include_examples", "thresholds", "language"}, source, "report.")
     author = _opt_str(raw, "author", source, "report.") or ""
     include = raw.get("include_examples", False)
     if not isinstance(include, bool):
-        raise InputError(f"{source}: report.include_examples must be true or false")
+        raise key_fault(source, "report.include_examples", KEY_BOOLEAN)
     limits = raw.get("thresholds", {})
     if not isinstance(limits, Mapping):
-        raise InputError(f"{source}: report.thresholds must be a table")
+        raise key_fault(source, "report.thresholds", KEY_TABLE)
     names = {f.name for f in fields(Thresholds)}
     check_keys(limits, names, source, "report.thresholds.")
     for name, value in limits.items():
         if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise InputError(f"{source}: report.thresholds.{name} must be a number")
+            raise key_fault(source, f"report.thresholds.{name}", KEY_NUMBER)
     language = _opt_str(raw, "language", source, "report.") or ""
     if language:
         from .i18n import check_language
@@ -828,27 +861,28 @@ def report_dict(report: ReportOptions) -> dict[str, Any]:
 def check_keys(table: Mapping[str, Any], allowed: set[str], source: str, prefix: str) -> None:
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise InputError(f"{source}: unknown key {prefix}{unknown[0]} (allowed: {', '.join(sorted(allowed))})")
+        raise InputError(message(UNKNOWN_KEY, source=source, key=f"{prefix}{unknown[0]}",
+                                 allowed=", ".join(sorted(allowed))))
 
 
 def _table(raw: Mapping[str, Any], key: str, source: str) -> Mapping[str, Any]:
     value = raw.get(key)
     if not isinstance(value, Mapping):
-        raise InputError(f"{source}: missing table [{key}]")
+        raise InputError(message(MISSING_TABLE, source=source, key=key))
     return value
 
 
 def _opt_str(table: Mapping[str, Any], key: str, source: str, prefix: str) -> Optional[str]:
     value = table.get(key)
     if value is not None and not isinstance(value, str):
-        raise InputError(f"{source}: {prefix}{key} must be text")
+        raise key_fault(source, f"{prefix}{key}", KEY_TEXT)
     return value
 
 
 def _str_list(table: Mapping[str, Any], key: str, source: str, prefix: str) -> tuple[str, ...]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InputError(f"{source}: {prefix}{key} must be a list of column names")
+        raise key_fault(source, f"{prefix}{key}", KEY_COLUMNS)
     return tuple(value)
 
 
@@ -857,7 +891,7 @@ def _value_text(value: Any) -> str:
         return str(value).lower()
     if isinstance(value, (str, int, float)):
         return str(value)
-    raise InputError(f"target value {value!r} must be text or a number")
+    raise InputError(message(N_("target value {value!r} must be text or a number"), value=value))
 
 
 def _cluster_dict(cluster: ClusterOptions) -> dict[str, str]:
@@ -876,7 +910,7 @@ def _cluster(run: Mapping[str, Any], source: str, base_dir: Optional[Path]) -> C
     for key in ("cluster", "cluster_ca", "cluster_cert", "cluster_key"):
         value = run.get(key)
         if value is not None and not isinstance(value, str):
-            raise InputError(f"{source}: run.{key} must be text")
+            raise key_fault(source, f"run.{key}", KEY_TEXT)
         if value and key != "cluster" and base_dir is not None and not Path(value).is_absolute():
             value = str(base_dir / value)
         values[key] = value or None

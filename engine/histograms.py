@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Mapping, Optional, Sequence
 
 import numpy as np
@@ -11,13 +12,18 @@ from .formulas import reidentification as reid
 from .formulas.per_record import block_risk
 from .io.encode import EncodedColumn
 from .progress import CancelToken, ProgressCallback, ProgressReporter
-from .partition import LINEAR_MIN_ROWS, combined_columns, block_value_stats, partition
+from .partition import block_value_stats, combined_columns, partition, refine
 from .results import InferenceRisk, ReidentificationRisk, RiskHistogram
 from .selection import top_by_size
 
 BINS = 20
 SMALL_BLOCK = 255            # blocks up to this size are tallied by (size, max) pairs
 COUNTER_LIMIT = 1 << 28      # most (block, value) counters the compiled path allocates
+# From here the compiled partitions would pay even when numba and the kernels must first be
+# loaded from its cache (~0.5 s of CPU). `benchmarks/latency.py --histograms`, CPU seconds for
+# numpy / compiled, loading the kernels / compiled, kernels loaded: 300k rows 0.21 / 0.81 /
+# 0.09, 1M 0.67 / 0.93 / 0.30, 4M 2.05 / 2.22 / 1.54.
+COMPILED_MIN_ROWS = 1 << 22
 
 
 def _histogram(qids: tuple[str, ...], measure: str, block_risk: np.ndarray,
@@ -55,29 +61,47 @@ def _risk_records(sizes: np.ndarray, top: Optional[np.ndarray]) -> tuple[np.ndar
 
 class _Partitions:
     """Block ids of QID subsets, each refined from the largest subset already made that it
-    contains (the top subsets of successive sizes are usually nested), one int32 id per row
-    through the compiled refinement; only the latest few are kept."""
+    contains (the top subsets of successive sizes are usually nested); only the latest few are
+    kept. ``compiled``: one int32 id per row through the compiled refinement, small columns
+    merged (:func:`engine.partition.combined_columns`); else numpy's refinement
+    (:func:`engine.partition.refine`) column by column."""
 
-    def __init__(self, columns: Mapping[str, EncodedColumn], n: int, keep: int = 2) -> None:
-        self.columns, self.n, self.keep = columns, n, keep
+    def __init__(self, columns: Mapping[str, EncodedColumn], n: int, compiled: bool, keep: int = 2) -> None:
+        self.columns, self.n, self.compiled, self.keep = columns, n, compiled, keep
         self.made: list[tuple[frozenset[str], np.ndarray, int]] = []
 
     def of(self, qids: tuple[str, ...], cancel: Optional[CancelToken] = None) -> tuple[np.ndarray, int]:
-        from . import block_kernels
-
         wanted = frozenset(qids)
         base = max((m for m in self.made if m[0] <= wanted), key=lambda m: len(m[0]), default=None)
         if base is None:
-            ids, n_ids, have = np.zeros(self.n, np.int32), 1, frozenset()
+            ids, n_ids, have = np.zeros(self.n, np.int32 if self.compiled else np.int64), 1, frozenset()
         else:
             have, ids, n_ids = base
         extra = [(self.columns[q].codes, self.columns[q].cardinality) for q in qids if q not in have]
-        for codes, cardinality in combined_columns(extra):
+        for codes, cardinality in (combined_columns(extra) if self.compiled else extra):
             if cancel is not None:
                 cancel.raise_if_cancelled()
-            ids, n_ids = block_kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
+            if self.compiled:
+                from . import block_kernels
+
+                ids, n_ids = block_kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
+            else:
+                ids, n_ids, _ = refine(ids, n_ids, codes, max(1, cardinality))
         self.made = (self.made + [(wanted, ids, int(n_ids))])[-self.keep:]
         return ids, int(n_ids)
+
+
+def compiled_pays(n: int) -> bool:
+    """Whether the histograms' partitions use the compiled refinement: from
+    :data:`COMPILED_MIN_ROWS` rows (where it saves more than loading the kernels from
+    numba's cache costs), or at any size once the kernels are loaded in this process (the
+    segment sweep ran), up to int32 row numbers."""
+    if not 0 < n < 2 ** 31 - 1:
+        return False
+    if n >= COMPILED_MIN_ROWS:
+        return True
+    kernels = sys.modules.get(f"{__package__}.block_kernels")
+    return kernels is not None and bool(kernels.refine_ids.signatures) and bool(kernels.risk_tally.signatures)
 
 
 def per_record_risk(columns: Mapping[str, EncodedColumn], qids: Sequence[str],
@@ -114,37 +138,33 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
             wanted.setdefault(row.qids, []).append(column.name)
             order.append((row.qids, column.name))
     by_name = {column.name: column for column in sensitive}
-    compiled = LINEAR_MIN_ROWS <= n < 2 ** 31 - 1
-    partitions = _Partitions(columns, n) if compiled else None
+    compiled = compiled_pays(n)
+    partitions = _Partitions(columns, n, compiled)
     made: dict[tuple[tuple[str, ...], str], RiskHistogram] = {}
     reporter = ProgressReporter("histograms", len(wanted), on_progress)
     for done, qids in enumerate(sorted(wanted, key=len)):
         reporter.update(done)
         if cancel is not None:
             cancel.raise_if_cancelled()
-        if partitions is not None:
-            ids, n_blocks = partitions.of(qids, cancel)
-            for measure in wanted[qids]:
-                if cancel is not None:
-                    cancel.raise_if_cancelled()
-                column = by_name.get(measure)
-                values = 1 if column is None else max(1, column.cardinality)
-                if n_blocks * values <= COUNTER_LIMIT:
-                    from . import block_kernels
-
-                    codes = ids if column is None else column.codes
-                    records = _records_from_tally(*block_kernels.risk_tally(ids, n_blocks, codes, values, SMALL_BLOCK))
-                else:
-                    sizes = np.bincount(ids, minlength=n_blocks)
-                    top = None if column is None else block_value_stats(ids, n_blocks, column.codes,
-                                                                         column.cardinality)[0]
-                    records = _risk_records(sizes, top)
-                made[(qids, measure)] = _histogram(qids, measure, *records)
-            continue
-        ids, n_blocks, sizes = partition([(columns[q].codes, columns[q].cardinality) for q in qids], n)
+        ids, n_blocks = partitions.of(qids, cancel)
+        sizes = None
         for measure in wanted[qids]:
+            if cancel is not None:
+                cancel.raise_if_cancelled()
             column = by_name.get(measure)
-            top = None if column is None else block_value_stats(ids, n_blocks, column.codes, column.cardinality)[0]
-            made[(qids, measure)] = _histogram(qids, measure, *_risk_records(sizes, top))
+            # risk_tally's one value means re-identification (top 1): a constant sensitive
+            # column is tallied as two values, so its top is the block's size (risk 1)
+            values = 1 if column is None else max(2, column.cardinality)
+            if compiled and n_blocks * values <= COUNTER_LIMIT:
+                from . import block_kernels
+
+                codes = ids if column is None else column.codes
+                records = _records_from_tally(*block_kernels.risk_tally(ids, n_blocks, codes, values, SMALL_BLOCK))
+            else:
+                sizes = np.bincount(ids, minlength=n_blocks) if sizes is None else sizes
+                top = None if column is None else block_value_stats(ids, n_blocks, column.codes,
+                                                                     column.cardinality)[0]
+                records = _risk_records(sizes, top)
+            made[(qids, measure)] = _histogram(qids, measure, *records)
     reporter.update(len(wanted), force=True)
     return [made[key] for key in order]

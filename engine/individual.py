@@ -24,7 +24,8 @@ def target_risk(target: Target, columns: Mapping[str, EncodedColumn],
     for column_name, text in target.values:
         column = columns.get(column_name)
         if column is None:
-            raise InputError(f"{file_name}: target {target.label()!r} names no column {column_name!r}")
+            raise InputError(message(N_("{file}: target {target!r} names no column {column!r}"), file=file_name,
+                                     target=target.label(), column=column_name))
         code = column.find_code(text)
         if code is None:
             reason = message(N_("value {value!r} does not occur in column {column!r}"), value=text, column=column_name)

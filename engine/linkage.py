@@ -129,8 +129,8 @@ def _keyed(source: DataSource, key: str, columns: Sequence[str],
     table = read_columns(source, wanted)
     raw = table.column(key)
     if raw.null_count:
-        raise InputError(f"{name}: linkage key {key!r} is missing in {raw.null_count:,} row(s); "
-                         f"every record needs its key to be linked")
+        raise InputError(message(N_("{file}: linkage key {key!r} is missing in {count:,} row(s); every record needs "
+                                    "its key to be linked"), file=name, key=key, count=raw.null_count))
     keys = _own_keys(raw)
     distinct = pc.unique(keys)
     dropped = 0
@@ -139,10 +139,11 @@ def _keyed(source: DataSource, key: str, columns: Sequence[str],
             counts = pc.value_counts(keys)
             repeated = counts.filter(pc.greater(counts.field("counts"), 1))
             example = repeated.field("values")[0].as_py()
-            how = ("" if len(pc.unique(raw)) < len(raw) else
-                   " once compared as text without spaces and leading zeros")
-            raise InputError(f"{name}: linkage key {key!r} has {len(keys) - len(distinct):,} duplicate "
-                             f"value(s){how}, e.g. {example!r}; fix the file or keep each key's first record")
+            text = (N_("{file}: linkage key {key!r} has {count:,} duplicate value(s), e.g. {example!r}; fix the "
+                       "file or keep each key's first record") if len(pc.unique(raw)) < len(raw) else
+                    N_("{file}: linkage key {key!r} has {count:,} duplicate value(s) once compared as text without "
+                       "spaces and leading zeros, e.g. {example!r}; fix the file or keep each key's first record"))
+            raise InputError(message(text, file=name, key=key, count=len(keys) - len(distinct), example=example))
         codes = pc.index_in(keys, value_set=distinct).to_numpy(zero_copy_only=False)
         first = pa.array(np.sort(np.unique(codes, return_index=True)[1]))
         dropped = len(keys) - len(first)
@@ -200,8 +201,10 @@ def _joined_column(name: str, column: EncodedColumn, rows: np.ndarray) -> Encode
                          missing_code=missing, kind=column.kind)
 
 
-def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) -> LinkedData:
-    """Read the focal and later releases and build the aggregate table."""
+def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None,
+                focal_columns: Sequence[str] = ()) -> LinkedData:
+    """Read the focal and later releases and build the aggregate table; ``focal_columns``: more
+    columns of the focal release to read into ``focal`` (to export it)."""
     cancel = cancel or CancelToken()
     link = config.linkage
     sources = {link.focal_label: config.data, **{r.label: r.data for r in link.releases}}
@@ -214,10 +217,10 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None) ->
                    for t in config.targets for c in t.columns]
 
     focal_needed = [c for _, lab, c in qids + target_cols if lab == link.focal_label]
-    focal_needed += [s for s in config.roles.sensitive]
+    focal_needed += [s for s in config.roles.sensitive] + list(focal_columns)
     focal_arrow, focal_keys, focal_dropped = _keyed(config.data, link.key, focal_needed, link.duplicates)
     if focal_arrow.num_rows == 0:
-        raise InputError(f"{files[link.focal_label]}: no data rows")
+        raise InputError(message(N_("{file}: no data rows"), file=files[link.focal_label]))
     focal_path = config.data.path
     focal = encode_arrow_table(focal_arrow, name=files[link.focal_label], path=focal_path,
                                sha256=file_sha256(focal_path), skip=(link.key,) if link.key not in focal_needed else ())

@@ -9,14 +9,13 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Optional
 
-from babel.dates import format_datetime
-from babel.numbers import get_decimal_symbol, get_group_symbol
-
 from . import i18n
 
 
 @lru_cache(maxsize=None)
 def _symbols(language: str) -> dict[int, str]:
+    from babel.numbers import get_decimal_symbol, get_group_symbol   # only for other languages: 30 ms
+
     return str.maketrans({",": get_group_symbol(language), ".": get_decimal_symbol(language)})
 
 
@@ -54,4 +53,6 @@ def date_time(moment: datetime, language: Optional[str] = None) -> str:
     language = language or i18n.current()
     if language == i18n.ENGLISH:
         return moment.strftime("%Y-%m-%d %H:%M")
+    from babel.dates import format_datetime
+
     return format_datetime(moment, "short", locale=language)

@@ -63,3 +63,10 @@ def message(template: str, **params: Any) -> Message:
 def render(text: str) -> str:
     """``text`` in the current report language when it is a :class:`Message`, else as it is."""
     return text.render() if isinstance(text, Message) else text
+
+
+def error_text(error: BaseException) -> str:
+    """The message of ``error``: the :class:`Message` it was raised with (so that it can be
+    rendered in the reader's language), else its ``str``."""
+    args = getattr(error, "args", ())
+    return args[0] if len(args) == 1 and isinstance(args[0], Message) else str(error)

@@ -7,14 +7,16 @@ QID refines it: ``key = parent_id * cardinality + code``, re-compacted to ``0..b
 
 from __future__ import annotations
 
-from typing import Sequence
+import sys
+from typing import Optional, Sequence
 
 import numpy as np
 
 DENSE_MIN = 1 << 16
 DENSE_PER_ROW = 4
 SMALL_CARDINALITY = 32
-HASH_MIN_ROWS = 1 << 17  # from here pandas' hash factorize, below a sort (no pandas import)
+HASH_MIN_ROWS = 1 << 17  # from here pandas' hash factorize once pandas is imported, below a sort
+HASH_IMPORT_ROWS = 1 << 21  # from here worth importing pandas (~0.3 s) for it: one sort costs as much
 
 
 def _dense_ok(n_rows: int, key_space: int) -> bool:
@@ -25,21 +27,25 @@ def _dense_ok(n_rows: int, key_space: int) -> bool:
 def refine(ids: np.ndarray, n_blocks: int, codes: np.ndarray, cardinality: int
            ) -> tuple[np.ndarray, int, np.ndarray]:
     """Refine a partition by one column; returns (block ids, block count, block sizes)."""
-    key = ids * cardinality + codes
+    key = np.multiply(ids, cardinality, dtype=np.int64)
+    key += codes
     key_space = n_blocks * cardinality
     if _dense_ok(len(key), key_space):
         counts = np.bincount(key, minlength=key_space)
         present = counts > 0
-        remap = np.cumsum(present) - 1
-        return remap[key], int(present.sum()), counts[present]
+        remap = np.cumsum(present)
+        n_new = int(remap[-1]) if key_space else 0
+        remap -= 1
+        return remap[key], n_new, counts[present]
     new_ids, n_new = factorize(key)
     return new_ids, n_new, np.bincount(new_ids, minlength=n_new)
 
 
 def factorize(key: np.ndarray) -> tuple[np.ndarray, int]:
-    """Ids ``0..b-1`` of the distinct values of ``key``, numbered by first appearance (as
-    ``pandas.factorize``, which large arrays use; below :data:`HASH_MIN_ROWS` a sort)."""
-    if len(key) >= HASH_MIN_ROWS:
+    """Ids ``0..b-1`` of the distinct values of ``key``, numbered by first appearance: a sort,
+    or ``pandas.factorize`` (hashing) from :data:`HASH_MIN_ROWS` values when pandas is already
+    imported, and from :data:`HASH_IMPORT_ROWS` values in any case."""
+    if len(key) >= HASH_IMPORT_ROWS or (len(key) >= HASH_MIN_ROWS and "pandas" in sys.modules):
         import pandas as pd
 
         ids, uniques = pd.factorize(key, sort=False)
@@ -109,10 +115,18 @@ def partition(columns: Sequence[tuple[np.ndarray, int]], n_rows: int
     return ids, n_blocks, sizes
 
 
-def block_value_stats(ids: np.ndarray, n_blocks: int, values: np.ndarray, cardinality: int
-                      ) -> tuple[np.ndarray, np.ndarray]:
-    """Per block: the count of its most frequent value, max_s s(q), and its distinct values."""
-    key = ids * cardinality + values
+def block_value_stats(ids: np.ndarray, n_blocks: int, values: np.ndarray, cardinality: int,
+                      sizes: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
+    """Per block: the count of its most frequent value, max_s s(q), and its distinct values.
+
+    With the block ``sizes`` given, a two-valued column takes one counting pass: the ones per
+    block ``c``, then ``max(c, size - c)``."""
+    if cardinality == 2 and sizes is not None:
+        ones = np.bincount(ids, weights=values, minlength=n_blocks).astype(np.int64)
+        zeros = sizes - ones
+        return np.maximum(ones, zeros), (ones > 0).astype(np.int64) + (zeros > 0)
+    key = np.multiply(ids, cardinality, dtype=np.int64)
+    key += values
     key_space = n_blocks * cardinality
     if _dense_ok(len(key), key_space):
         counts = np.bincount(key, minlength=key_space).reshape(n_blocks, cardinality)

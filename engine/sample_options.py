@@ -9,7 +9,10 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from .errors import InputError
-from .validation import Problem, at_least, fraction, raise_first
+from .i18n import N_
+from .messages import message
+from .validation import (KEY_BOOLEAN, KEY_NUMBER, KEY_NUMBERS, KEY_TABLE, KEY_TEXT, KEY_WHOLE, Problem, at_least,
+                         fraction, key_fault, not_one_of, raise_first)
 
 MISSING_RULES = ("value",)  # sdcMicro's "a missing value matches any value" is not offered
 DEFAULT_RISK_THRESHOLDS = (0.01, 0.05, 0.1, 0.2)
@@ -42,7 +45,7 @@ class SampleOptions:
             out += at_least(prefix + "suda_max_size", self.suda_max_size, 1)
         out += fraction(prefix + "dis_fraction", self.dis_fraction)
         if self.missing not in MISSING_RULES:
-            out.append(Problem(prefix + "missing", f"must be one of {', '.join(MISSING_RULES)}", self.missing))
+            out.append(not_one_of(prefix + "missing", self.missing, MISSING_RULES))
         return out
 
     def validate(self) -> None:
@@ -61,25 +64,26 @@ class SampleOptions:
     def from_dict(cls, raw: Any, source: str) -> "SampleOptions":
         """The ``[sample]`` table of an analysis file, with wrong types named."""
         if not isinstance(raw, Mapping):
-            raise InputError(f"{source}: sample must be a table")
+            raise key_fault(source, "sample", KEY_TABLE)
         allowed = {"sampling_fraction", "risk_thresholds", "suda", "suda_max_size", "dis_fraction", "missing"}
         unknown = sorted(set(raw) - allowed)
         if unknown:
-            raise InputError(f"{source}: unknown key sample.{unknown[0]} (allowed: {', '.join(sorted(allowed))})")
+            raise InputError(message(N_("{source}: unknown key {key} (allowed: {allowed})"), source=source,
+                                     key=f"sample.{unknown[0]}", allowed=", ".join(sorted(allowed))))
         fraction = _number(raw, "sampling_fraction", source)
         thresholds = raw.get("risk_thresholds", list(DEFAULT_RISK_THRESHOLDS))
         if not isinstance(thresholds, list) or not all(_is_number(x) for x in thresholds):
-            raise InputError(f"{source}: sample.risk_thresholds must be a list of numbers")
+            raise key_fault(source, "sample.risk_thresholds", KEY_NUMBERS)
         suda = raw.get("suda", False)
         if not isinstance(suda, bool):
-            raise InputError(f"{source}: sample.suda must be true or false")
+            raise key_fault(source, "sample.suda", KEY_BOOLEAN)
         max_size = raw.get("suda_max_size")
         if max_size is not None and (not isinstance(max_size, int) or isinstance(max_size, bool)):
-            raise InputError(f"{source}: sample.suda_max_size must be a whole number")
+            raise key_fault(source, "sample.suda_max_size", KEY_WHOLE)
         dis = _number(raw, "dis_fraction", source)
         missing = raw.get("missing", "value")
         if not isinstance(missing, str):
-            raise InputError(f"{source}: sample.missing must be text")
+            raise key_fault(source, "sample.missing", KEY_TEXT)
         return cls(sampling_fraction=fraction, risk_thresholds=tuple(float(x) for x in thresholds),
                    suda=suda, suda_max_size=max_size, dis_fraction=0.01 if dis is None else dis,
                    missing=missing)
@@ -94,5 +98,5 @@ def _number(raw: Mapping[str, Any], key: str, source: str) -> Optional[float]:
     if value is None:
         return None
     if not _is_number(value):
-        raise InputError(f"{source}: sample.{key} must be a number")
+        raise key_fault(source, f"sample.{key}", KEY_NUMBER)
     return float(value)

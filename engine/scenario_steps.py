@@ -18,6 +18,7 @@ as ``[[scenario]]`` sections::
     crosstabs = [["sex", "age"]]   # optional: tables whose distortion (TVD) is reported
     recommended = true             # optional: the scenario the analyst picked
     exported = { path = "release.csv", source_sha256 = "...", sha256 = "..." }  # written by the window
+    # with linked releases, also releases = [{ label = "2015", path = "release_2015.csv", ... }]
 
 Recode builders: ``hierarchy`` (ARX file), ``intervals`` (widths, optional ``origin``),
 ``breaks`` (one list of cut points per level), ``bottom``/``top`` or
@@ -32,6 +33,8 @@ from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from .errors import InputError
+from .i18n import N_
+from .messages import message
 from .paths import portable_path
 
 BUILDERS = ("hierarchy", "intervals", "breaks", "top_bottom", "dates", "merge")
@@ -116,18 +119,23 @@ Transform = Union[Drop, Recode, LocalSuppression, RecordSuppression, Sample]
 @dataclass(frozen=True)
 class Export:
     """Transformed data written on request: the file, the SHA-256 of the source it was made
-    from and of the file written."""
+    from and of the file written; with linked releases, each linked release's file too
+    (``releases``, each with its release ``label``)."""
 
     path: str
     source_sha256: str
     sha256: str = ""
+    label: str = ""
+    releases: tuple["Export", ...] = ()
 
     def anchored(self, folder: str | Path) -> "Export":
-        return replace(self, path=portable_path(self.path, folder))
+        return replace(self, path=portable_path(self.path, folder),
+                       releases=tuple(r.anchored(folder) for r in self.releases))
 
-    def to_dict(self) -> dict[str, str]:
-        return {"path": self.path, "source_sha256": self.source_sha256,
-                **({"sha256": self.sha256} if self.sha256 else {})}
+    def to_dict(self) -> dict[str, Any]:
+        return {**({"label": self.label} if self.label else {}), "path": self.path,
+                "source_sha256": self.source_sha256, **({"sha256": self.sha256} if self.sha256 else {}),
+                **({"releases": [r.to_dict() for r in self.releases]} if self.releases else {})}
 
 
 @dataclass(frozen=True)
@@ -180,7 +188,9 @@ _KEYS = {"drop": {"column"}, "recode": {"column", "level", *BUILDERS, "widths", 
 def _number(step: Mapping[str, Any], key: str, where: str, whole: bool = False) -> Any:
     value = step.get(key)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)):
-        raise InputError(f"{where}: {key} must be {'a whole number' if whole else 'a number'} (got {value!r})")
+        text = N_("{where}: {key} must be a whole number (got {value!r})") if whole else N_(
+            "{where}: {key} must be a number (got {value!r})")
+        raise InputError(message(text, where=where, key=key, value=value))
     return value
 
 
@@ -188,14 +198,14 @@ def _spec(step: Mapping[str, Any], where: str, base_dir: Optional[Path]) -> Hier
     if "hierarchy" in step:
         path = step["hierarchy"]
         if not isinstance(path, str) or not path:
-            raise InputError(f"{where}: hierarchy must name an ARX hierarchy file")
+            raise InputError(message(N_("{where}: hierarchy must name an ARX hierarchy file"), where=where))
         if base_dir is not None and not Path(path).is_absolute():
             path = str(base_dir / path)
         return HierarchySpec("hierarchy", path=path)
     if "intervals" in step:
         widths = step["intervals"]
         if not isinstance(widths, list) or not widths or not all(isinstance(w, (int, float)) for w in widths):
-            raise InputError(f"{where}: intervals must be a list of widths, one per level")
+            raise InputError(message(N_("{where}: intervals must be a list of widths, one per level"), where=where))
         params = [("widths", tuple(float(w) for w in widths))]
         if "origin" in step:
             params.append(("origin", float(_number(step, "origin", where))))
@@ -204,7 +214,8 @@ def _spec(step: Mapping[str, Any], where: str, base_dir: Optional[Path]) -> Hier
         breaks = step["breaks"]
         if not isinstance(breaks, list) or not breaks or not all(
                 isinstance(b, list) and b and all(isinstance(x, (int, float)) for x in b) for b in breaks):
-            raise InputError(f"{where}: breaks must be a list of lists of cut points, one list per level")
+            raise InputError(message(N_("{where}: breaks must be a list of lists of cut points, one list per level"),
+                                     where=where))
         return HierarchySpec("breaks", params=(("breaks", tuple(tuple(float(x) for x in b) for b in breaks)),))
     coding = {k: float(_number(step, k, where)) for k in ("bottom", "top", "bottom_quantile", "top_quantile")
               if k in step}
@@ -213,55 +224,61 @@ def _spec(step: Mapping[str, Any], where: str, base_dir: Optional[Path]) -> Hier
     if "dates" in step:
         steps = step["dates"]
         if not isinstance(steps, list) or not steps or not all(isinstance(s, str) for s in steps):
-            raise InputError(f"{where}: dates must be a list of steps (month, year, age:W@YYYY-MM-DD)")
+            raise InputError(message(N_("{where}: dates must be a list of steps (month, year, age:W@YYYY-MM-DD)"),
+                                     where=where))
         return HierarchySpec("dates", params=(("steps", tuple(steps)),))
     if "merge" in step:
         groups = step["merge"]
         if not isinstance(groups, Mapping) or not all(
                 isinstance(v, list) and all(isinstance(x, str) for x in v) for v in groups.values()):
-            raise InputError(f"{where}: merge must be a table of group name = [values]")
+            raise InputError(message(N_("{where}: merge must be a table of group name = [values]"), where=where))
         return HierarchySpec("merge", params=(("groups", tuple((k, tuple(v)) for k, v in groups.items())),))
-    raise InputError(f"{where}: a recode needs hierarchy, intervals, breaks, bottom/top, dates or merge")
+    raise InputError(message(N_("{where}: a recode needs hierarchy, intervals, breaks, bottom/top, dates or merge"),
+                             where=where))
 
 
 def parse_step(step: Any, where: str, base_dir: Optional[Path] = None) -> Transform:
     """One transformation from its TOML table."""
     if not isinstance(step, Mapping) or step.get("op") not in _KEYS:
-        raise InputError(f"{where}: each step is a table with op = one of {', '.join(_KEYS)}")
+        raise InputError(message(N_("{where}: each step is a table with op = one of {ops}"), where=where,
+                                 ops=", ".join(_KEYS)))
     op = step["op"]
     unknown = sorted(set(step) - _KEYS[op] - {"op"})
     if unknown:
-        raise InputError(f"{where}: unknown key {unknown[0]!r} for op = {op!r}")
+        raise InputError(message(N_("{where}: unknown key {key!r} for op = {op!r}"), where=where, key=unknown[0],
+                                 op=op))
     if op in ("drop", "recode"):
         if not isinstance(step.get("column"), str) or not step["column"]:
-            raise InputError(f"{where}: {op} needs column = \"NAME\"")
+            raise InputError(message(N_("{where}: {op} needs column = \"NAME\""), where=where, op=op))
     if op == "drop":
         return Drop(step["column"])
     if op == "recode":
         level = _number(step, "level", where, whole=True)
         if level < 0:
-            raise InputError(f"{where}: level must be 0 or more (got {level})")
+            raise InputError(message(N_("{where}: level must be 0 or more (got {level})"), where=where, level=level))
         return Recode(step["column"], level, _spec(step, where, base_dir))
     if op == "local_suppression":
         importance = step.get("importance", [])
         if not isinstance(importance, list) or not all(isinstance(c, str) for c in importance):
-            raise InputError(f"{where}: importance must be a list of column names")
+            raise InputError(message(N_("{where}: importance must be a list of column names"), where=where))
         return LocalSuppression(_k(step, where), tuple(importance))
     if op == "record_suppression":
         limit = float(_number(step, "max_percent", where)) if "max_percent" in step else 100.0
         if not 0.0 <= limit <= 100.0:
-            raise InputError(f"{where}: max_percent must be between 0 and 100 (got {limit:g})")
+            raise InputError(message(N_("{where}: max_percent must be between 0 and 100 (got {limit:g})"), where=where,
+                                     limit=limit))
         return RecordSuppression(_k(step, where), limit)
     fraction = float(_number(step, "fraction", where))
     if not 0.0 < fraction <= 1.0:
-        raise InputError(f"{where}: fraction must be in (0, 1] (got {fraction:g})")
+        raise InputError(message(N_("{where}: fraction must be in (0, 1] (got {fraction:g})"), where=where,
+                                 fraction=fraction))
     return Sample(fraction, int(_number(step, "seed", where, whole=True)) if "seed" in step else 0)
 
 
 def _k(step: Mapping[str, Any], where: str) -> int:
     k = _number(step, "k", where, whole=True)
     if k < 1:
-        raise InputError(f"{where}: k must be at least 1 (got {k})")
+        raise InputError(message(N_("{where}: k must be at least 1 (got {k})"), where=where, k=k))
     return k
 
 
@@ -270,52 +287,63 @@ def parse_scenarios(raw: Any, source: str, base_dir: Optional[Path] = None) -> t
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise InputError(f"{source}: scenario must be an array of tables ([[scenario]])")
+        raise InputError(message(N_("{source}: scenario must be an array of tables ([[scenario]])"), source=source))
     scenarios = []
     names: set[str] = set()
     for number, table in enumerate(raw, start=1):
         if not isinstance(table, Mapping):
-            raise InputError(f"{source}: scenario {number} must be a table")
+            raise InputError(message(N_("{source}: scenario {number} must be a table"), source=source, number=number))
         name = table.get("name")
         if not isinstance(name, str) or not name:
-            raise InputError(f"{source}: scenario {number} needs name = \"...\"")
+            raise InputError(message(N_("{source}: scenario {number} needs name = \"...\""), source=source,
+                                     number=number))
         if name in names:
-            raise InputError(f"{source}: two scenarios are named {name!r}")
+            raise InputError(message(N_("{source}: two scenarios are named {name!r}"), source=source, name=name))
         names.add(name)
         extra = sorted(set(table) - {"name", "steps", "crosstabs", "recommended", "exported"})
         if extra:
-            raise InputError(f"{source}: scenario {name!r}: unknown key {extra[0]!r} "
-                             f"(allowed: name, steps, crosstabs, recommended, exported)")
+            raise InputError(message(N_("{source}: scenario {name!r}: unknown key {key!r} (allowed: name, steps, "
+                                        "crosstabs, recommended, exported)"), source=source, name=name, key=extra[0]))
         recommended = table.get("recommended", False)
         if not isinstance(recommended, bool):
-            raise InputError(f"{source}: scenario {name!r}: recommended must be true or false")
-        exported = _export(table.get("exported"), f"{source}: scenario {name!r}", base_dir)
+            raise InputError(message(N_("{source}: scenario {name!r}: recommended must be true or false"),
+                                     source=source, name=name))
+        exported = _export(table.get("exported"), message(N_("{source}: scenario {name!r}"), source=source,
+                                                          name=name), base_dir)
         crosstabs = table.get("crosstabs", [])
         if not isinstance(crosstabs, list) or not all(
                 isinstance(c, list) and c and all(isinstance(x, str) for x in c) for c in crosstabs):
-            raise InputError(f"{source}: scenario {name!r}: crosstabs must be a list of lists of column names")
+            raise InputError(message(N_("{source}: scenario {name!r}: crosstabs must be a list of lists of column "
+                                        "names"), source=source, name=name))
         steps = table.get("steps", [])
         if not isinstance(steps, list):
-            raise InputError(f"{source}: scenario {name!r}: steps must be a list of tables")
-        scenarios.append(Scenario(name, tuple(parse_step(s, f"{source}: scenario {name!r}, step {i}", base_dir)
+            raise InputError(message(N_("{source}: scenario {name!r}: steps must be a list of tables"), source=source,
+                                     name=name))
+        scenarios.append(Scenario(name, tuple(parse_step(s, message(N_("{source}: scenario {name!r}, step {step}"),
+                                                                 source=source, name=name, step=i), base_dir)
                                               for i, s in enumerate(steps, start=1)),
                                   tuple(tuple(c) for c in crosstabs), recommended, exported))
     if sum(s.recommended for s in scenarios) > 1:
-        raise InputError(f"{source}: more than one scenario has recommended = true")
+        raise InputError(message(N_("{source}: more than one scenario has recommended = true"), source=source))
     return tuple(scenarios)
 
 
-def _export(raw: Any, where: str, base_dir: Optional[Path] = None) -> Optional[Export]:
+def _export(raw: Any, where: str, base_dir: Optional[Path] = None, release: bool = False) -> Optional[Export]:
     if raw is None:
         return None
-    if (not isinstance(raw, Mapping) or set(raw) - {"path", "source_sha256", "sha256"}
+    allowed = {"path", "source_sha256", "sha256"} | ({"label"} if release else {"releases"})
+    if (not isinstance(raw, Mapping) or set(raw) - allowed
             or not all(isinstance(raw.get(k), str) and raw.get(k) for k in ("path", "source_sha256"))
-            or not isinstance(raw.get("sha256", ""), str)):
-        raise InputError(f"{where}: exported must be a table with path, source_sha256 (and sha256) as text")
+            or not all(isinstance(raw.get(k, ""), str) for k in ("sha256", "label"))
+            or release and not raw.get("label") or not isinstance(raw.get("releases", []), list)):
+        raise InputError(message(N_("{where}: exported must be a table with path, source_sha256 (and sha256) as "
+                                    "text"), where=where))
     path = raw["path"]
     if base_dir is not None and not Path(path).is_absolute():
         path = str(base_dir / path)
-    return Export(path, raw["source_sha256"], raw.get("sha256", ""))
+    releases = tuple(_export(r, f"{where}, releases[{number}]", base_dir, release=True)
+                     for number, r in enumerate(raw.get("releases", []), start=1))
+    return Export(path, raw["source_sha256"], raw.get("sha256", ""), raw.get("label", ""), releases)
 
 
 def with_crosstabs(scenarios: Sequence[Scenario], texts: Sequence[str]) -> tuple[Scenario, ...]:
@@ -346,12 +374,14 @@ def step_faults(scenario: Scenario, qids: Sequence[str]) -> list[str]:
     dropped by an earlier step (each step applies to the quasi-identifiers left)."""
     faults, left = [], list(qids)
     for number, step in enumerate(scenario.steps, start=1):
-        where = f"scenario {scenario.name!r}, step {number}"
         for name in _columns_named(step):
             if name not in left:
-                faults.append(f"{where}: column {name!r} was dropped by an earlier step" if name in qids else
-                              f"{where}: column {name!r} is not a quasi-identifier of the analysis "
-                              f"(quasi-identifiers: {', '.join(qids)})")
+                faults.append(message(N_("scenario {scenario!r}, step {step}: column {column!r} was dropped by an "
+                                         "earlier step"), scenario=scenario.name, step=number, column=name)
+                              if name in qids else
+                              message(N_("scenario {scenario!r}, step {step}: column {column!r} is not a "
+                                         "quasi-identifier of the analysis (quasi-identifiers: {qids})"),
+                                      scenario=scenario.name, step=number, column=name, qids=", ".join(qids)))
         if isinstance(step, Drop) and step.column in left:
             left.remove(step.column)
     return faults

@@ -8,6 +8,10 @@ its flag (:func:`flag_message`: ``--sampling-fraction must be in (0, 1], got 1.5
 analysis-file loader by its TOML key (:func:`key_message`), the window by the control that
 edits the field (:attr:`Problem.field`, :meth:`Problem.message`).
 
+A rule (``must``, ``lead``) is an :class:`engine.messages.Message` (or plain English text): the
+message is English as a ``str`` (command line, results), and :func:`engine.messages.render`
+gives it in the window's language, the value written with that language's separators.
+
 The rule helpers below (:func:`fraction`, :func:`share`, ...) hold each range once.
 """
 
@@ -20,8 +24,18 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from .errors import InputError
+from .i18n import N_
+from .locale_format import localize
+from .messages import Message, message
 
 NO_VALUE = object()
+
+#: The sentence frames of a problem: the name then the rule, the name then a colon and a
+#: structural rule, and either followed by the value given.
+RULE = N_("{name} {rule}")
+ABOUT = N_("{name}: {rule}")
+GOT = N_("{text}, got {value}")
+IN_FILE = N_("{source}: {text}")
 
 
 @dataclass(frozen=True)
@@ -32,7 +46,7 @@ class Problem:
     (``lead``) puts the name at the end of a sentence that begins with ``lead``."""
 
     field: str
-    must: str
+    must: str  # a Message, or plain English text
     value: Any = NO_VALUE
     sep: str = " "
     lead: str = ""
@@ -42,10 +56,18 @@ class Problem:
         """A structural rule: ``NAME: TEXT`` (e.g. ``--sensitive: column 's' cannot be both ...``)."""
         return cls(field, text, sep=": ")
 
-    def message(self, name: Optional[str] = None) -> str:
-        """``NAME must ..., got VALUE``; NAME is the field unless a flag or key is given."""
-        text = f"{self.lead}{name or self.field}{self.sep}{self.must}".rstrip()
-        return text if self.value is NO_VALUE else f"{text}, got {shown(self.value)}"
+    def message(self, name: Optional[str] = None) -> Message:
+        """``NAME must ..., got VALUE``; NAME is the field unless a flag or key is given. English
+        as a ``str``; rendered in the current language by :func:`engine.messages.render`."""
+        name = name or self.field
+        if self.lead:  # a sentence ending with the name (and a placeholder such as COL)
+            text = message("{lead}{name}{sep}{rule}" if self.must else "{lead}{name}", lead=self.lead, name=name,
+                           sep=self.sep, rule=self.must)
+        elif self.must:
+            text = message(ABOUT if self.sep == ": " else RULE, name=name, rule=self.must)
+        else:
+            text = message("{name}", name=name)
+        return text if self.value is NO_VALUE else message(GOT, text=text, value=Shown(self.value))
 
 
 class ConfigProblem(InputError):
@@ -66,6 +88,18 @@ def shown(value: Any) -> str:
     return str(value)
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A message parameter written as :func:`shown` writes it, numbers with the separators of the
+    current language (``1.5`` / ``1,5``)."""
+
+    value: Any
+
+    def __format__(self, spec: str) -> str:
+        text = shown(self.value)
+        return localize(text) if _number(self.value) else text
+
+
 def raise_first(problems: Iterable[Problem]) -> None:
     """Raise :class:`ConfigProblem` for the first problem, if any."""
     for problem in problems:
@@ -80,30 +114,44 @@ def _number(value: Any) -> bool:
 
 def fraction(field: str, value: Any) -> list[Problem]:
     """A share of the records or the population: 0 < value <= 1."""
-    return [] if _number(value) and 0.0 < value <= 1.0 else [Problem(field, "must be in (0, 1]", value)]
+    return [] if _number(value) and 0.0 < value <= 1.0 else [Problem(field, message(N_("must be in (0, 1]")), value)]
 
 
 def share(field: str, value: Any) -> list[Problem]:
     """A probability or a limit on a share: 0 <= value <= 1."""
-    return [] if _number(value) and 0.0 <= value <= 1.0 else [Problem(field, "must be between 0 and 1", value)]
+    ok = _number(value) and 0.0 <= value <= 1.0
+    return [] if ok else [Problem(field, message(N_("must be between {low} and {high}"), low=0, high=1), value)]
 
 
 def at_least(field: str, value: Any, low: int) -> list[Problem]:
     """A whole number (a count, a size, a level) of at least ``low``."""
-    return [] if _number(value) and value >= low else [Problem(field, f"must be at least {low}", value)]
+    ok = _number(value) and value >= low
+    return [] if ok else [Problem(field, message(N_("must be at least {low}"), low=low), value)]
 
 
 def finite_non_negative(field: str, value: Any) -> list[Problem]:
     """A finite number >= 0 (a distance, a likeness or disclosure level)."""
     ok = _number(value) and math.isfinite(value) and value >= 0
-    return [] if ok else [Problem(field, "must be a finite number >= 0", value)]
+    return [] if ok else [Problem(field, message(N_("must be a finite number >= 0")), value)]
 
 
-def between(field: str, value: Any, low: float, high: float, unit: str = "") -> list[Problem]:
-    """A number from ``low`` to ``high`` (both included)."""
+def between(field: str, value: Any, low: float, high: float,
+            rule: str = N_("must be between {low} and {high}")) -> list[Problem]:
+    """A number from ``low`` to ``high`` (both included); ``rule`` (a catalogue template with
+    ``{low}`` and ``{high}``) says so."""
     if _number(value) and low <= value <= high:
         return []
-    return [Problem(field, f"must be between {shown(low)} and {shown(high)}{unit}", value)]
+    return [Problem(field, message(rule, low=Shown(low), high=Shown(high)), value)]
+
+
+def not_one_of(field: str, value: Any, choices: Iterable[str]) -> Problem:
+    """``NAME must be one of A, B, C, got VALUE``."""
+    return Problem(field, message(N_("must be one of {choices}"), choices=", ".join(choices)), value)
+
+
+def no_quasi_identifier(field: str) -> Problem:
+    """``no quasi-identifier chosen: name at least one column with NAME``."""
+    return Problem(field, "", sep="", lead=message(N_("no quasi-identifier chosen: name at least one column with ")))
 
 
 # --- naming a field the user's way ----------------------------------------------------------
@@ -129,7 +177,7 @@ def flag_message(problem: Problem, flags: Mapping[str, str], args: Optional[argp
 def key_message(problem: Problem, source: str, keys: Optional[Mapping[str, str]] = None) -> str:
     """``SOURCE: KEY must ..., got VALUE``, KEY the analysis file's name for the field
     (``keys``: field -> TOML key where the two differ)."""
-    return f"{source}: {problem.message((keys or {}).get(problem.field, problem.field))}"
+    return message(IN_FILE, source=source, text=problem.message((keys or {}).get(problem.field, problem.field)))
 
 
 def check_cli(config: Any, flags: Mapping[str, str], args: Optional[argparse.Namespace] = None,
@@ -149,6 +197,23 @@ def named_for_cli(flags: Mapping[str, str], args: Optional[argparse.Namespace] =
         yield
     except ConfigProblem as error:
         raise InputError(flag_message(error.problem, flags, args, keys)) from None
+
+
+#: What a key of an analysis file must hold (``SOURCE: KEY must be ...``), for :func:`key_fault`.
+KEY_TABLE = N_("{source}: {key} must be a table")
+KEY_TABLES = N_("{source}: {key} must be a list of tables")
+KEY_TEXT = N_("{source}: {key} must be text")
+KEY_WHOLE = N_("{source}: {key} must be a whole number")
+KEY_NUMBER = N_("{source}: {key} must be a number")
+KEY_NUMBERS = N_("{source}: {key} must be a list of numbers")
+KEY_BOOLEAN = N_("{source}: {key} must be true or false")
+KEY_COLUMNS = N_("{source}: {key} must be a list of column names")
+
+
+def key_fault(source: str, key: str, rule: str) -> InputError:
+    """The error of a key of the analysis file ``source`` that holds the wrong kind of value
+    (``rule``: one of the ``KEY_`` templates above)."""
+    return InputError(message(rule, source=source, key=key))
 
 
 def check_file(config: Any, problems: Iterable[Problem], source: str,

@@ -52,6 +52,8 @@ from typing import Any, Callable, Iterator, NoReturn, Optional, Sequence
 import numpy as np
 
 from .errors import Cancelled, EngineFailure
+from .i18n import N_
+from .messages import message
 from .progress import CancelToken
 
 POLL_SECONDS = 0.1
@@ -171,7 +173,7 @@ class WorkerPool:
     ...     pool.run(task_function, [(0, 5), (5, 10)], jobs=2, on_result=keep)
     """
 
-    def __init__(self, name: str, what: str) -> None:
+    def __init__(self, name: str, what: str) -> None:  # what: a catalogue text (N_)
         self.name = name
         self.what = what
         self.folder: Optional[Path] = None
@@ -364,7 +366,8 @@ class WorkerPool:
                 payload = pickle.load(file)
             path.unlink()
         except Exception as exc:
-            raise EngineFailure(f"a worker's result during {self.what} could not be read: {exc}") from None
+            raise EngineFailure(message(N_("a worker's result during {what} could not be read: {error}"),
+                                        what=message(self.what), error=str(exc))) from None
         if kind != "done":
             error, remote = payload
             error.__cause__ = _RemoteTraceback(remote)
@@ -378,8 +381,8 @@ class WorkerPool:
         """A worker ended on its own: stop everything."""
         worker.process.join(0.2)
         code = worker.process.exitcode
-        how = f"exit status {code}" if code is not None and code >= 0 else (
-            f"signal {-code}" if code is not None else "its pipe closed")
+        how = message(N_("exit status {code}"), code=code) if code is not None and code >= 0 else (
+            message(N_("signal {number}"), number=-code) if code is not None else message(N_("its pipe closed")))
         self._failed(how, cancel, code in (-signal.SIGTERM, -signal.SIGINT, -signal.SIGHUP, 1))
 
     def _failed(self, how: str, cancel: Optional[CancelToken], signalled: bool) -> NoReturn:
@@ -389,8 +392,8 @@ class WorkerPool:
             if signalled:
                 time.sleep(0.2)     # our own handler runs meanwhile if the signal was for us too
             cancel.raise_if_cancelled()
-        raise EngineFailure(f"a worker process ended unexpectedly during {self.what} "
-                            f"(killed, or out of memory; {how})")
+        raise EngineFailure(message(N_("a worker process ended unexpectedly during {what} (killed, or out of "
+                                       "memory; {how})"), what=message(self.what), how=how))
 
     def _finish(self, cancel: CancelToken) -> None:
         """Normal end: every worker is asked to end; one that ended otherwise is a failure."""

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from engine.errors import InputError
 from engine.atomic import write_analysis_file
+from engine.messages import error_text
 from engine.validation import ConfigProblem
 
 from .dialogs.errors import show_error
@@ -240,7 +241,7 @@ class AnalysisController(QObject):
             self.error(texts.cannot_run, mark_problem(self.page.window(), exc.problem))
             return False
         except InputError as exc:
-            self.error(texts.cannot_run, str(exc))
+            self.error(texts.cannot_run, error_text(exc))
             return False
         self._running = config
         self._started = time.monotonic()
@@ -388,7 +389,7 @@ class AnalysisController(QObject):
         try:
             config = self.analysis.read(path)
         except InputError as exc:
-            self.error(self.tr("Could not open the analysis"), str(exc))
+            self.error(self.tr("Could not open the analysis"), error_text(exc))
             return False
         if not self.analysis.apply(config, path):
             return False
@@ -401,13 +402,13 @@ class AnalysisController(QObject):
         try:
             config = self.analysis.saving_config()
         except InputError as exc:
-            self.error(self.tr("Nothing to save yet"), str(exc))
+            self.error(self.tr("Nothing to save yet"), error_text(exc))
             return False
         target = Path(path)
         try:
             write_analysis_file(config, target)
         except InputError as exc:
-            self.error(self.tr("Could not save the analysis"), str(exc))
+            self.error(self.tr("Could not save the analysis"), error_text(exc))
             return False
         except OSError as exc:
             self.error(self.tr("Could not save the analysis"), f"{target}: {exc.strerror or exc}")

@@ -15,6 +15,7 @@ from typing import Any, Callable, Optional
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from engine.errors import Cancelled, EngineFailure, InputError
+from engine.messages import error_text
 from engine.progress import CancelToken, Progress
 from .i18n import translate
 
@@ -23,7 +24,8 @@ Work = Callable[[Callable[[Progress], None], CancelToken], Any]
 
 @dataclass(frozen=True)
 class JobError:
-    """A failure as the user sees it: a readable message, the technical details on demand."""
+    """A failure as the user sees it: a readable message (an engine :class:`~engine.messages.Message`
+    is rendered in the window's language when shown), the technical details on demand."""
 
     message: str
     details: str
@@ -33,9 +35,9 @@ class JobError:
     def from_exception(cls, exc: BaseException) -> "JobError":
         details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         if isinstance(exc, InputError):
-            return cls(str(exc), details, "input")
+            return cls(error_text(exc), details, "input")
         if isinstance(exc, EngineFailure):
-            return cls(str(exc), details, "engine")
+            return cls(error_text(exc), details, "engine")
         if isinstance(exc, MemoryError):
             return cls(
                 translate(

@@ -13,6 +13,7 @@ from typing import Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
+from engine.messages import render
 from engine.validation import Problem
 
 from .i18n import translate
@@ -70,9 +71,9 @@ def control_for(window: QWidget, field: str) -> Optional[QWidget]:
 
 
 def window_message(problem: Problem) -> str:
-    """The problem with its field named as the window names the control (in its language)."""
+    """The problem with its field named as the window names the control, in its language."""
     entry = _entry(problem.field)
-    return problem.message(translate("problems", entry[2]) if entry else None)
+    return render(problem.message(translate("problems", entry[2]) if entry else None))
 
 
 def mark_problem(window: QWidget, problem: Problem) -> str:

@@ -21,6 +21,7 @@ from engine.config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, 
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.io.profile import ColumnProfile
+from engine.messages import error_text, render
 from engine.results import Assessment
 from engine.sample_options import SampleOptions
 
@@ -452,7 +453,7 @@ class Session(QObject):
                 try:
                     columns.append(list_columns(release.data))
                 except InputError as exc:
-                    problems.append(str(exc))
+                    problems.append(render(error_text(exc)))
                     continue
                 releases.append(release)
         self.config = replace(config, roles=roles, linkage=replace(link, releases=tuple(releases)))

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 from engine.config import AnalysisConfig, DataSource
 from engine.errors import InputError
 from engine.io.preview import ReviewData, load_for_review
+from engine.messages import error_text
 from engine.progress import Progress
 from engine.session_cache import FileStamp, SessionCache
 
@@ -87,7 +88,7 @@ class Workflow(QObject):
             try:
                 chosen = ImportDialog.ask(self.window, source)
             except InputError as exc:
-                self.error(translate("workflow", "Could not open the file"), str(exc))
+                self.error(translate("workflow", "Could not open the file"), error_text(exc))
                 return False
             if chosen is None:
                 return False
@@ -157,7 +158,7 @@ class Workflow(QObject):
         try:
             config = AnalysisConfig.from_toml(path)
         except InputError as exc:
-            self.error(translate("workflow", "Could not open the analysis"), str(exc))
+            self.error(translate("workflow", "Could not open the analysis"), error_text(exc))
             return False
         return self._open_config(config, path, run_after)
 

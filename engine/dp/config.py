@@ -16,9 +16,13 @@ from typing import Any, Mapping, Optional
 import numpy as np
 import tomli_w
 
-from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict, report_options
+from ..config import (UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict,
+                      report_options)
 from ..errors import InputError, printable
-from ..validation import Problem, at_least, between, check_file, raise_first, share
+from ..i18n import N_
+from ..messages import message
+from ..validation import (KEY_NUMBER, KEY_NUMBERS, KEY_TABLE, KEY_TABLES, KEY_WHOLE, Problem, at_least, between,
+                          check_file, key_fault, not_one_of, raise_first, share)
 
 DP_CONFIG_VERSION = 1
 DP_KIND = "differential-privacy"
@@ -33,7 +37,8 @@ def log_spaced_epsilons(low: float = 0.05, high: float = 5.0, count: int = 20) -
     (0.1, 1.0, 10.0)
     """
     if not (low > 0 and high >= low and count >= 1):
-        raise InputError(f"epsilon range: need 0 < low <= high and count >= 1 (got {low}, {high}, {count})")
+        raise InputError(message(N_("epsilon range: need 0 < low <= high and count >= 1 (got {low}, {high}, {count})"),
+                                 low=low, high=high, count=count))
     if count == 1:
         return (float(low),)
     return tuple(float(f"{e:.6g}") for e in np.geomspace(low, high, count))
@@ -42,15 +47,16 @@ def log_spaced_epsilons(low: float = 0.05, high: float = 5.0, count: int = 20) -
 def epsilon_problems(field: str, epsilons: tuple[float, ...]) -> list[Problem]:
     """At least one epsilon, each finite, > 0 and at most MAX_EPSILON (e^epsilon fits a double), none twice."""
     if not epsilons:
-        return [Problem(field, "must hold at least one epsilon")]
+        return [Problem(field, message(N_("must hold at least one epsilon")))]
     out = []
     for eps in epsilons:
         if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not math.isfinite(eps) or eps <= 0:
-            out.append(Problem(field, "must be a finite number > 0", eps))
+            out.append(Problem(field, message(N_("must be a finite number > 0")), eps))
         elif eps > MAX_EPSILON:
-            out.append(Problem(field, f"must be at most {MAX_EPSILON:g}, where e^epsilon still fits a double", eps))
+            out.append(Problem(field, message(N_("must be at most {high:g}, where e^epsilon still fits a double"),
+                                              high=MAX_EPSILON), eps))
     if not out and len(set(epsilons)) != len(epsilons):
-        out.append(Problem(field, "must not give an epsilon twice"))
+        out.append(Problem(field, message(N_("must not give an epsilon twice"))))
     return out
 
 
@@ -80,15 +86,17 @@ class DPScenario:
     def problems(self, prefix: str = "scenario.") -> list[Problem]:
         """The rules this scenario breaks, by field (``prefix`` + name): both columns named, a
         value to count, no value twice in the predicate or the useful order."""
-        out = [Problem(prefix + name, "COL", lead=f"a counting scenario needs the {name} column: give ")
+        out = [Problem(prefix + name, "COL", lead=message(N_("a counting scenario needs the {name} column: give "),
+                                                          name=name))
                for name in ("sensitive", "useful") if not getattr(self, name)]
         if not self.predicate:
-            out.append(Problem(prefix + "predicate", "VALUE",
-                               lead=f"a counting scenario needs a value of {self.useful!r} to count: give "))
+            out.append(Problem(prefix + "predicate", "VALUE", lead=message(
+                N_("a counting scenario needs a value of {column!r} to count: give "), column=self.useful)))
         for name in ("predicate", "useful_order"):
             values = getattr(self, name)
             if len(set(values)) != len(values):
-                out.append(Problem.about(prefix + name, f"a value of {self.useful!r} is given twice"))
+                out.append(Problem.about(prefix + name, message(N_("a value of {column!r} is given twice"),
+                                                                column=self.useful)))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -131,7 +139,7 @@ class ThresholdConfig:
         for name in ("voters", "threshold", "known"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-                raise_first([Problem(f"{where}.{name}", "must be a whole number", value)])
+                raise_first([Problem(f"{where}.{name}", message(N_("must be a whole number")), value)])
         raise_first(self.problems(where + "."))
 
     def problems(self, prefix: str = "threshold.") -> list[Problem]:
@@ -171,26 +179,28 @@ class DPConfig:
         if self.threshold is not None:
             self.threshold.validate()
         if self.version != DP_CONFIG_VERSION:
-            raise InputError(f"version {self.version!r} is not supported (expected {DP_CONFIG_VERSION})")
+            raise InputError(message(N_("version {version!r} is not supported (expected {expected})"),
+                                     version=self.version, expected=DP_CONFIG_VERSION))
 
     def structure_problems(self) -> list[Problem]:
         """The structural rules this config breaks, by field: something to analyse; for the
         counting queries a data file, valid scenarios, each once, and known mechanisms, each once."""
         if not self.scenarios:
             return [] if self.threshold is not None else [Problem.about(
-                "scenarios", "nothing to analyse: give a counting scenario or a thresholded count")]
-        out = [] if self.data is not None else [Problem.about("data", "a counting-query analysis needs a data file")]
+                "scenarios", message(N_("nothing to analyse: give a counting scenario or a thresholded count")))]
+        out = [] if self.data is not None else [Problem.about("data", message(N_(
+            "a counting-query analysis needs a data file")))]
         for number, scenario in enumerate(self.scenarios, start=1):
             out += scenario.problems(f"scenarios[{number}].")
         labels = [s.label() for s in self.scenarios]
         if len(set(labels)) != len(labels):
-            out.append(Problem.about("scenarios", "the same scenario is given twice"))
+            out.append(Problem.about("scenarios", message(N_("the same scenario is given twice"))))
         if not self.mechanisms:
-            out.append(Problem("mechanisms", f"must hold at least one of {', '.join(MECHANISMS)}"))
-        out += [Problem("mechanisms", f"must be one of {', '.join(MECHANISMS)}", m)
-                for m in self.mechanisms if m not in MECHANISMS]
+            out.append(Problem("mechanisms", message(N_("must hold at least one of {choices}"),
+                                                     choices=", ".join(MECHANISMS))))
+        out += [not_one_of("mechanisms", m, MECHANISMS) for m in self.mechanisms if m not in MECHANISMS]
         if len(set(self.mechanisms)) != len(self.mechanisms):
-            out.append(Problem.about("mechanisms", "a mechanism is given twice"))
+            out.append(Problem.about("mechanisms", message(N_("a mechanism is given twice"))))
         return out
 
     def problems(self) -> list[Problem]:
@@ -224,28 +234,29 @@ class DPConfig:
                   base_dir: Optional[Path] = None) -> "DPConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
         if not isinstance(raw, Mapping):
-            raise InputError(f"{source}: an analysis must be a table")
+            raise InputError(message(N_("{source}: an analysis must be a table"), source=source))
         check_keys(raw, {"version", "kind", "data", "scenarios", "epsilons", "mechanisms", "threshold",
                           "report"}, source, "")
         version = raw.get("version", DP_CONFIG_VERSION)
         if version != DP_CONFIG_VERSION:
-            raise InputError(f"{source}: version {version!r} is not supported (expected {DP_CONFIG_VERSION})")
+            raise InputError(message(UNSUPPORTED_VERSION, source=source, version=version, expected=DP_CONFIG_VERSION))
         kind = raw.get("kind", DP_KIND)
         if kind != DP_KIND:
-            raise InputError(f"{source}: kind {kind!r} is not a differential-privacy analysis "
-                             f"(expected {DP_KIND!r})")
+            raise InputError(message(N_("{source}: kind {kind!r} is not a differential-privacy analysis (expected "
+                                        "{expected!r})"), source=source, kind=kind, expected=DP_KIND))
         data = None
         if "data" in raw:
             if not isinstance(raw["data"], Mapping):
-                raise InputError(f"{source}: data must be a table")
+                raise key_fault(source, "data", KEY_TABLE)
             data = data_source(raw["data"], source, "data.", base_dir)
         scenarios_raw = raw.get("scenarios", [])
         if not isinstance(scenarios_raw, list):
-            raise InputError(f"{source}: scenarios must be a list of tables")
+            raise key_fault(source, "scenarios", KEY_TABLES)
         scenarios = tuple(_scenario(entry, source, number) for number, entry in enumerate(scenarios_raw, start=1))
         mechanisms = raw.get("mechanisms", list(MECHANISMS))
         if not isinstance(mechanisms, list) or not all(isinstance(m, str) for m in mechanisms):
-            raise InputError(f"{source}: mechanisms must be a list of names ({', '.join(MECHANISMS)})")
+            raise InputError(message(N_("{source}: {key} must be a list of names ({names})"), source=source,
+                                     key="mechanisms", names=", ".join(MECHANISMS)))
         threshold = None
         if "threshold" in raw:
             threshold = _threshold(raw["threshold"], source)
@@ -268,7 +279,7 @@ class DPConfig:
 def _numbers(value: Any, source: str, key: str) -> tuple[float, ...]:
     if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
                                               for v in value):
-        raise InputError(f"{source}: {key} must be a list of numbers")
+        raise key_fault(source, key, KEY_NUMBERS)
     return tuple(float(v) for v in value)
 
 
@@ -278,18 +289,19 @@ def _texts(entry: Mapping[str, Any], key: str, source: str, prefix: str) -> tupl
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool)
                                               for v in value):
-        raise InputError(f"{source}: {prefix}{key} must be a list of values (text)")
+        raise InputError(message(N_("{source}: {key} must be a list of values (text)"), source=source,
+                                 key=f"{prefix}{key}"))
     return tuple(str(v) for v in value)
 
 
 def _scenario(entry: Any, source: str, number: int) -> DPScenario:
     prefix = f"scenarios[{number}]."
     if not isinstance(entry, Mapping):
-        raise InputError(f"{source}: scenarios[{number}] must be a table")
+        raise key_fault(source, f"scenarios[{number}]", KEY_TABLE)
     check_keys(entry, {"sensitive", "useful", "predicate", "useful_order"}, source, prefix)
     for key in ("sensitive", "useful"):
         if not isinstance(entry.get(key), str):
-            raise InputError(f"{source}: {prefix}{key} must name a column")
+            raise InputError(message(N_("{source}: {key} must name a column"), source=source, key=f"{prefix}{key}"))
     return DPScenario(sensitive=entry["sensitive"], useful=entry["useful"],
                       predicate=_texts(entry, "predicate", source, prefix),
                       useful_order=_texts(entry, "useful_order", source, prefix))
@@ -297,16 +309,16 @@ def _scenario(entry: Any, source: str, number: int) -> DPScenario:
 
 def _threshold(raw: Any, source: str) -> ThresholdConfig:
     if not isinstance(raw, Mapping):
-        raise InputError(f"{source}: threshold must be a table")
+        raise key_fault(source, "threshold", KEY_TABLE)
     check_keys(raw, {"voters", "threshold", "known", "p", "epsilons"}, source, "threshold.")
     for key in ("voters", "threshold", "known", "p"):
         if key not in raw:
-            raise InputError(f"{source}: threshold.{key} is missing")
+            raise InputError(message(N_("{source}: {key} is missing"), source=source, key=f"threshold.{key}"))
     for key in ("voters", "threshold", "known"):
         if isinstance(raw[key], bool) or not isinstance(raw[key], int):
-            raise InputError(f"{source}: threshold.{key} must be a whole number")
+            raise key_fault(source, f"threshold.{key}", KEY_WHOLE)
     p = raw["p"]
     if isinstance(p, bool) or not isinstance(p, (int, float)):
-        raise InputError(f"{source}: threshold.p must be a number")
+        raise key_fault(source, "threshold.p", KEY_NUMBER)
     return ThresholdConfig(voters=raw["voters"], threshold=raw["threshold"], known=raw["known"], p=float(p),
                            epsilons=_numbers(raw.get("epsilons", []), source, "threshold.epsilons"))

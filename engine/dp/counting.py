@@ -39,7 +39,7 @@ from ..config import no_column
 from ..i18n import N_
 from ..io.encode import EncodedColumn, EncodedTable
 from ..messages import message
-from ..validation import ConfigProblem, Problem
+from ..validation import ConfigProblem, Problem, not_one_of
 from .config import DPScenario
 from .mechanisms import (binomial_sum_distribution, geometric_alpha, local_inside_probabilities,
                          truncated_geometric_row)
@@ -136,8 +136,9 @@ def default_useful_order(column: EncodedColumn) -> np.ndarray:
 
 
 def _absent(field: str, text: str, column: EncodedColumn) -> ConfigProblem:
-    return ConfigProblem(Problem.about(field, f"value {text!r} does not occur in column {column.name!r} "
-                                              f"(values: {_values_list(column)})"))
+    return ConfigProblem(Problem.about(field, message(N_("value {value!r} does not occur in column {column!r} "
+                                                         "(values: {values})"), value=text, column=column.name,
+                                                      values=_values_list(column))))
 
 
 def given_useful_order(column: EncodedColumn, order: tuple[str, ...],
@@ -151,15 +152,17 @@ def given_useful_order(column: EncodedColumn, order: tuple[str, ...],
         if code is None:
             raise _absent(field, text, column)
         if code in codes:
-            raise ConfigProblem(Problem.about(field, f"value {text!r} of column {column.name!r} is given twice"))
+            raise ConfigProblem(Problem.about(field, message(N_("value {value!r} of column {column!r} is given twice"),
+                                                             value=text, column=column.name)))
         codes.append(code)
     for code in range(column.cardinality):
         if code not in codes:
             if code == column.missing_code:
                 codes.append(code)
                 continue
-            raise ConfigProblem(Problem.about(field, f"does not cover the domain of column {column.name!r}: value "
-                                                     f"{column.label_text(code)!r} is missing from the order"))
+            raise ConfigProblem(Problem.about(field, message(N_(
+                "does not cover the domain of column {column!r}: value {value!r} is missing from the order"),
+                column=column.name, value=column.label_text(code))))
     return np.asarray(codes, dtype=np.int64)
 
 
@@ -274,8 +277,7 @@ def counting_point(inputs: CountingInputs, mechanism: str, epsilon: float) -> Co
     try:
         measure = MECHANISM_FUNCTIONS[mechanism]
     except KeyError:
-        raise ConfigProblem(Problem("mechanisms", f"must be one of {', '.join(MECHANISM_FUNCTIONS)}",
-                                    mechanism)) from None
+        raise ConfigProblem(not_one_of("mechanisms", mechanism, MECHANISM_FUNCTIONS)) from None
     m = measure(inputs, float(epsilon))
     scenario = inputs.scenario
     return CountingPoint(scenario=scenario.label(), sensitive=scenario.sensitive, useful=scenario.useful,

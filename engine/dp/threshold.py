@@ -33,6 +33,8 @@ from typing import Callable, Optional
 import numpy as np
 
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from ..progress import CancelToken
 from .config import ThresholdConfig
 from .mechanisms import binomial_pmf
@@ -126,8 +128,9 @@ def ensure_threshold_memory(config: ThresholdConfig, available: Optional[Callabl
     needed = threshold_memory(config)
     if needed > USABLE_SHARE * free:
         fits = max(int(USABLE_SHARE * free / BYTES_PER_VOTER) - int(config.known), 0)
-        raise InputError(f"--voters {config.voters:,}: the thresholded count needs about {needed / 2**30:,.1f} GB "
-                         f"of memory but only {free / 2**30:.1f} GB is free (about {fits:,} voters fit)")
+        raise InputError(message(N_("--voters {voters:,}: the thresholded count needs about {needed:,.1f} GB of memory "
+                                    "but only {free:.1f} GB is free (about {fits:,} voters fit)"),
+                                 voters=config.voters, needed=needed / 2**30, free=free / 2**30, fits=fits))
 
 
 def threshold_points(config: ThresholdConfig, cancel: Optional[CancelToken] = None,

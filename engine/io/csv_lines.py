@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Optional
 
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import Message, message
 
 SCAN_BYTES = 16 << 20
 
@@ -33,10 +35,10 @@ def header_row(path: Path, encoding: str, delimiter: str) -> tuple[list[str], in
             if row[0].startswith("\ufeff"):
                 row[0] = row[0][1:]
             return row, skipped
-    raise InputError(f"{path.name}: the file holds no column names (only blank lines)")
+    raise InputError(message(N_("{file}: the file holds no column names (only blank lines)"), file=path.name))
 
 
-def wrong_width(path: Path, encoding: str, delimiter: str, width: int) -> Optional[str]:
+def wrong_width(path: Path, encoding: str, delimiter: str, width: int) -> Optional[Message]:
     """Where the first record that does not have ``width`` fields starts, as a message."""
     with open(path, "r", encoding=encoding, errors="replace", newline="") as handle:
         reader = csv.reader(handle, delimiter=delimiter)
@@ -47,14 +49,18 @@ def wrong_width(path: Path, encoding: str, delimiter: str, width: int) -> Option
                 if is_blank_row(row):
                     continue
                 if header_seen and len(row) != width:
-                    hint = ("; a quote opened on that line may not be closed"
-                            if any("\n" in cell for cell in row) else "")
                     text = delimiter.join(row)
-                    text = repr(text if len(text) <= 60 else text[:57] + "...")
-                    return f"line {start}: expected {width} fields (as in the header), found {len(row)}: {text}{hint}"
+                    text = text if len(text) <= 60 else text[:57] + "..."
+                    if any("\n" in cell for cell in row):
+                        return message(N_("line {line}: expected {width} fields (as in the header), found {found}: "
+                                          "{text!r}; a quote opened on that line may not be closed"),
+                                       line=start, width=width, found=len(row), text=text)
+                    return message(N_("line {line}: expected {width} fields (as in the header), found {found}: "
+                                      "{text!r}"), line=start, width=width, found=len(row), text=text)
                 header_seen = True
         except csv.Error as exc:
-            return f"line {previous + 1}: {exc} (a quote opened on that line may not be closed)"
+            return message(N_("line {line}: {error} (a quote opened on that line may not be closed)"),
+                           line=previous + 1, error=str(exc))
     return None
 
 

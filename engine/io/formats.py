@@ -16,6 +16,8 @@ import pyarrow.compute as pc
 
 from ..config import DataSource, no_column
 from ..errors import Cancelled, InputError
+from ..i18n import N_
+from ..messages import message
 from ..progress import CancelToken
 from .csv_lines import first_undecodable, header_row, wrong_width
 from .memory import ensure_memory
@@ -44,31 +46,33 @@ def detect_format(source: DataSource) -> str:
     """The reader to use: the explicit ``format`` or the file extension."""
     if source.format and source.format != "auto":
         if source.format not in FORMAT_NAMES:
-            raise InputError(f"unknown format {source.format!r} (known: {', '.join(FORMAT_NAMES)})")
+            raise InputError(message(N_("unknown format {format!r} (known: {known})"), format=source.format,
+                                     known=", ".join(FORMAT_NAMES)))
         return source.format
     path = Path(source.path)
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise InputError(f"{path.name}: unknown file type {path.suffix!r}; supported: "
-                         f"{', '.join(sorted(FORMATS))}")
+        raise InputError(message(N_("{file}: unknown file type {suffix!r}; supported: {known}"), file=path.name,
+                                 suffix=path.suffix, known=", ".join(sorted(FORMATS))))
     return fmt
 
 
 def _check_file(path: Path, fmt: str) -> None:
     if not path.exists():
-        raise InputError(f"{path}: no such file")
+        raise InputError(message(N_("{path}: no such file"), path=str(path)))
     if path.is_dir():
-        raise InputError(f"{path}: is a folder, not a data file")
+        raise InputError(message(N_("{path}: is a folder, not a data file"), path=str(path)))
     size = path.stat().st_size
     if size == 0:
-        raise InputError(f"{path.name}: the file is empty")
+        raise InputError(message(N_("{file}: the file is empty"), file=path.name))
     with open(path, "rb") as handle:
         head = handle.read(8)
     magic = _MAGIC.get(fmt)
     if magic and not head.startswith(magic):
-        article = "an" if FORMAT_NAMES[fmt][0] in "AEIOU" else "a"
-        raise InputError(f"{path.name}: not {article} {FORMAT_NAMES[fmt]} file (its first bytes do not match "
-                         f"that format; is the extension wrong?)")
+        text = (N_("{file}: not an {format} file (its first bytes do not match that format; is the extension "
+                   "wrong?)") if FORMAT_NAMES[fmt][0] in "AEIOU" else
+                N_("{file}: not a {format} file (its first bytes do not match that format; is the extension wrong?)"))
+        raise InputError(message(text, file=path.name, format=FORMAT_NAMES[fmt]))
 
 
 def list_columns(source: DataSource) -> list[str]:
@@ -80,7 +84,8 @@ def list_columns(source: DataSource) -> list[str]:
     seen = set()
     for name in names:
         if name in seen:
-            raise InputError(f"{path.name}: column {name!r} appears twice in the header")
+            raise InputError(message(N_("{file}: column {column!r} appears twice in the header"), file=path.name,
+                                     column=name))
         seen.add(name)
     return names
 
@@ -116,11 +121,16 @@ def _guard(path: Path, fmt: str, action: Callable):
         raise
     except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError, pa.ArrowIOError,
             ValueError, OSError, KeyError, UnicodeDecodeError, IndexError) as exc:
-        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise InputError(f"{path.name}: could not read as {FORMAT_NAMES[fmt]}: {message}") from None
+        raise unreadable(path, fmt, exc) from None
     except Exception as exc:  # third-party readers raise their own exception types
-        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise InputError(f"{path.name}: could not read as {FORMAT_NAMES[fmt]}: {message}") from None
+        raise unreadable(path, fmt, exc) from None
+
+
+def unreadable(path: Path, fmt: str, exc: BaseException) -> InputError:
+    """``FILE: could not read as FORMAT: REASON`` (the first line of the reader's error)."""
+    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return InputError(message(N_("{file}: could not read as {format}: {reason}"), file=path.name,
+                              format=FORMAT_NAMES[fmt], reason=reason))
 
 
 # --- CSV -----------------------------------------------------------------------------------
@@ -152,12 +162,19 @@ def _drop_blank_lines(table: pa.Table) -> pa.Table:
 
 
 def _read_csv(path: Path, source: DataSource, wanted: list[str],
-              cancel: Optional[CancelToken] = None) -> pa.Table:
-    """Blank and whitespace-only lines are skipped; a fault names its line (:mod:`.csv_lines`)."""
+              cancel: Optional[CancelToken] = None, scanned: bool = False) -> pa.Table:
+    """Blank and whitespace-only lines are skipped; a fault names its line (:mod:`.csv_lines`).
+
+    A file whose sniffed sample is UTF-8 is read as UTF-8 at once (pyarrow checks every value
+    it reads); only when a value is not, is the whole file's encoding worked out
+    (:func:`.sniff.whole_file_encoding`: Windows-1252, or mixed and refused) and the file
+    read again (``scanned``). Other files are scanned first."""
     import pyarrow.csv as pcsv
 
     dialect = sniff_text(path, source.encoding, source.delimiter)
-    chosen = dialect.encoding if source.encoding else whole_file_encoding(path, dialect.encoding)
+    utf8_first = not scanned and dialect.encoding in ("utf-8", "utf-8-sig")
+    scan = not source.encoding and not utf8_first
+    chosen = whole_file_encoding(path, dialect.encoding) if scan else dialect.encoding
     header, blank_before = header_row(path, chosen, dialect.delimiter)
     encoding = "utf8" if chosen in ("utf-8", "utf-8-sig") else chosen
     try:
@@ -178,6 +195,8 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str],
         if "Empty CSV file or block" in str(exc):
             # only a header line with no line break after it: a table without data rows
             return pa.table({name: pa.array([], pa.string()) for name in wanted})
+        if utf8_first and not source.encoding and _INVALID_UTF8.search(str(exc)) is not None:
+            return _read_csv(path, source, wanted, cancel, scanned=True)
         raise _csv_fault(path, source, chosen, dialect.delimiter, header, exc) from None
     if len(header) == 1 and table.num_columns == 1:
         table = _drop_blank_lines(table)
@@ -198,16 +217,17 @@ def _csv_fault(path: Path, source: DataSource, encoding: str, delimiter: str, he
     bad_text = _INVALID_UTF8.search(str(exc))
     if bad_text is not None or isinstance(exc, UnicodeDecodeError):
         found = first_undecodable(path, encoding)
-        where = f"line {found[0]}: byte 0x{found[1]:02x}" if found else "a byte"
+        where = (message(N_("line {line}: byte 0x{byte:02x}"), line=found[0], byte=found[1]) if found
+                 else message(N_("a byte")))
         if bad_text is not None and int(bad_text.group(1)) < len(header):
-            where += f" in column {header[int(bad_text.group(1))]!r}"
-        how = "the encoding given" if source.encoding else "detected"
-        return InputError(f"{path.name}: {where} is not valid {encoding} ({how}); "
-                          f"choose another encoding (e.g. latin-1)")
+            where = message(N_("{where} in column {column!r}"), where=where, column=header[int(bad_text.group(1))])
+        how = message(N_("the encoding given") if source.encoding else N_("detected"))
+        return InputError(message(N_("{file}: {where} is not valid {encoding} ({how}); choose another encoding "
+                                     "(e.g. latin-1)"), file=path.name, where=where, encoding=encoding, how=how))
     if "CSV parse error" in str(exc):
-        message = wrong_width(path, encoding, delimiter, len(header))
-        if message is not None:
-            return InputError(f"{path.name}: {message}")
+        fault = wrong_width(path, encoding, delimiter, len(header))
+        if fault is not None:
+            return InputError(message(N_("{file}: {fault}"), file=path.name, fault=fault))
     return exc
 
 
@@ -260,7 +280,8 @@ def _excel_sheet(path: Path, source: DataSource) -> str | int:
         return 0
     if source.sheet in sheets:
         return source.sheet
-    raise InputError(f"{path.name}: no sheet {source.sheet!r} (sheets: {', '.join(sheets)})")
+    raise InputError(message(N_("{file}: no sheet {sheet!r} (sheets: {sheets})"), file=path.name, sheet=source.sheet,
+                             sheets=", ".join(sheets)))
 
 
 def excel_sheets(path: str | Path) -> list[str]:

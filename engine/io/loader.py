@@ -13,6 +13,8 @@ from ..progress import CancelToken
 from .encode import EncodedTable, column_warnings, encode_column, file_sha256
 from .formats import read_columns
 
+NO_ROWS = N_("{file}: no data rows (only a header, or an empty sheet)")
+
 
 def load_table(source: DataSource, columns: Sequence[str],
                cancel: Optional[CancelToken] = None) -> EncodedTable:
@@ -22,7 +24,7 @@ def load_table(source: DataSource, columns: Sequence[str],
     table = read_columns(source, columns, cancel)
     n_rows = table.num_rows
     if n_rows == 0:
-        raise InputError(f"{path.name}: no data rows (only a header, or an empty sheet)")
+        raise InputError(message(NO_ROWS, file=path.name))
     encoded = {}
     warnings = []
     for name in columns:

@@ -9,6 +9,8 @@ from typing import Callable, Optional, Sequence
 
 from ..config import DataSource
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 
 USABLE_SHARE = 0.8
 CODE_BYTES = 4          # an encoded column's codes, per row
@@ -68,7 +70,8 @@ def ensure_memory(source: DataSource, fmt: str, names: Sequence[str], wanted: Se
     rows, needed = estimate_bytes(source, fmt, names, wanted)
     free = (available or available_memory)()
     if needed > USABLE_SHARE * free:
-        rows_text = f"about {rows:,} rows" if rows else "its rows"
-        raise InputError(f"{Path(source.path).name}: reading {len(wanted)} column(s) of {rows_text} needs about "
-                         f"{needed / 2**30:.1f} GB of memory but only {free / 2**30:.1f} GB is free; "
-                         f"choose fewer columns, close other programs or use a machine with more memory")
+        rows_text = message(N_("about {rows:,} rows"), rows=rows) if rows else message(N_("its rows"))
+        raise InputError(message(N_("{file}: reading {columns} column(s) of {rows} needs about {needed:.1f} GB of "
+                                    "memory but only {free:.1f} GB is free; choose fewer columns, close other "
+                                    "programs or use a machine with more memory"), file=Path(source.path).name,
+                                 columns=len(wanted), rows=rows_text, needed=needed / 2**30, free=free / 2**30))

@@ -21,7 +21,8 @@ from ..messages import message
 from ..progress import CancelToken
 from .csv_lines import is_blank_row
 from .encode import EncodedTable, column_warnings, encode_column, file_sha256
-from .formats import FORMAT_NAMES, detect_format, list_columns, read_columns
+from .loader import NO_ROWS
+from .formats import FORMAT_NAMES, detect_format, list_columns, read_columns, unreadable
 from .profile import ColumnProfile, profile_column
 from .sniff import SAMPLE_BYTES, sniff_text
 
@@ -51,8 +52,7 @@ def preview_rows(source: DataSource, rows: int = PREVIEW_ROWS) -> Preview:
     except InputError:
         raise
     except Exception as exc:  # readers raise their own types; the user gets one sentence
-        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise InputError(f"{path.name}: could not read as {FORMAT_NAMES[fmt]}: {message}") from None
+        raise unreadable(path, fmt, exc) from None
     out = [[_text(value) for value in record] for record in table[:rows]]
     return Preview(columns=names, rows=out, format=fmt, encoding=source.encoding)
 
@@ -74,7 +74,7 @@ def _preview_csv(path: Path, source: DataSource, rows: int) -> Preview:
     records = (record for record in reader if not is_blank_row(record))
     header = next(records, None)
     if not header:
-        raise InputError(f"{path.name}: the file holds no column names (only blank lines)")
+        raise InputError(message(N_("{file}: the file holds no column names (only blank lines)"), file=path.name))
     body = []
     for record in records:
         if len(body) >= rows:
@@ -157,7 +157,7 @@ def load_for_review(source: DataSource, cancel: Optional[CancelToken] = None,
         on_step("reading", 0, 1)
     table = read_columns(source, None, cancel=cancel)
     if table.num_rows == 0:
-        raise InputError(f"{path.name}: no data rows (only a header, or an empty sheet)")
+        raise InputError(message(NO_ROWS, file=path.name))
     names = table.column_names
     profiles, encoded = [], {}
     for i, name in enumerate(names):
@@ -182,7 +182,7 @@ def subtable(table: EncodedTable, columns: Sequence[str]) -> EncodedTable:
     path = Path(table.path or table.name)
     missing = [c for c in columns if c not in table.columns]
     if missing:
-        raise InputError(f"{table.name}: no column {missing[0]!r}")
+        raise InputError(message(N_("{file}: no column {column!r}"), file=table.name, column=missing[0]))
     chosen = {c: table.columns[c] for c in dict.fromkeys(columns)}
     warnings = [w for column in chosen.values() for w in column_warnings(path.name, column)]
     if table.n_rows == 1:

@@ -3,7 +3,8 @@
 The encoding is UTF-8 when every line is, else Windows-1252 (else Latin-1); a file where some
 lines are UTF-8 and others are not is refused, naming a line of each kind, since reading it
 one way would turn one word into two different values. The first :data:`SAMPLE_BYTES` decide
-the dialect; :func:`whole_file_encoding` then checks the rest before the file is read.
+the dialect; :func:`whole_file_encoding` checks the rest, before the file is read when the
+sample is not UTF-8, else when a value read as UTF-8 is not (:func:`engine.io.formats._read_csv`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Optional
 
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 
 SAMPLE_BYTES = 256 * 1024
 SCAN_BYTES = 16 << 20
@@ -40,12 +43,12 @@ def sniff_text(path: Path, encoding: Optional[str] = None,
         sample = handle.read(SAMPLE_BYTES)
         at_end = not handle.read(1)
     if not sample:
-        raise InputError(f"{path.name}: the file is empty")
+        raise InputError(message(N_("{file}: the file is empty"), file=path.name))
     if sample.startswith((b"\xff\xfe", b"\xfe\xff")):
         detected = "utf-16"
     elif b"\x00" in sample:
-        raise InputError(f"{path.name}: looks like a binary file, not delimited text "
-                         f"(it contains NUL bytes); check the file and its extension")
+        raise InputError(message(N_("{file}: looks like a binary file, not delimited text (it contains NUL bytes); "
+                                    "check the file and its extension"), file=path.name))
     else:
         detected = None
     if encoding is None:
@@ -54,7 +57,8 @@ def sniff_text(path: Path, encoding: Optional[str] = None,
     if delimiter is None:
         delimiter = _guess_delimiter(text, path)
     elif len(delimiter) != 1:
-        raise InputError(f"{path.name}: the delimiter must be one character (got {delimiter!r})")
+        raise InputError(message(N_("{file}: the delimiter must be one character (got {delimiter!r})"),
+                                 file=path.name, delimiter=delimiter))
     return TextDialect(encoding=encoding, delimiter=delimiter)
 
 
@@ -101,9 +105,10 @@ def _line_encodings(data: bytes, first_line: int) -> tuple[Optional[int], Option
 
 def _refuse_mixed(path: Path, utf8_line: Optional[int], other_line: Optional[int]) -> None:
     if utf8_line is not None and other_line is not None:
-        raise InputError(f"{path.name}: mixed text encodings: line {utf8_line} is UTF-8 but line {other_line} "
-                         f"is not (Latin-1?), so one word would read as two different values; convert the file "
-                         f"to one encoding, or choose one with --encoding")
+        raise InputError(message(N_("{file}: mixed text encodings: line {utf8_line} is UTF-8 but line {other_line} "
+                                    "is not (Latin-1?), so one word would read as two different values; convert "
+                                    "the file to one encoding, or choose one with --encoding"), file=path.name,
+                                 utf8_line=utf8_line, other_line=other_line))
 
 
 def whole_file_encoding(path: Path, guessed: str) -> str:
@@ -156,18 +161,20 @@ def _decode(sample: bytes, encoding: str, at_end: bool, path: Path) -> str:
     try:
         return _strict_decode(sample, encoding, at_end)
     except LookupError:
-        raise InputError(f"{path.name}: unknown encoding {encoding!r}") from None
+        raise InputError(message(N_("{file}: unknown encoding {encoding!r}"), file=path.name,
+                                 encoding=encoding)) from None
     except UnicodeDecodeError as exc:
         bad = sample[exc.start:exc.start + 1].hex()
         line = sample.count(b"\n", 0, exc.start) + 1
-        raise InputError(f"{path.name}: line {line}: byte 0x{bad} (offset {exc.start}) is not valid {encoding}; "
-                         f"choose another encoding (e.g. latin-1)") from None
+        raise InputError(message(N_("{file}: line {line}: byte 0x{byte} (offset {offset}) is not valid {encoding}; "
+                                    "choose another encoding (e.g. latin-1)"), file=path.name, line=line, byte=bad,
+                                 offset=exc.start, encoding=encoding)) from None
 
 
 def _guess_delimiter(text: str, path: Path) -> str:
     lines = [line for line in text.splitlines()[:50] if line.strip()]
     if not lines:
-        raise InputError(f"{path.name}: the file holds no text lines")
+        raise InputError(message(N_("{file}: the file holds no text lines"), file=path.name))
     if path.suffix.lower() == ".tsv":
         return "\t"
     try:

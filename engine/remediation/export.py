@@ -13,6 +13,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from ..io.encode import EncodedTable, file_sha256
 from ..progress import CancelToken
 from ..atomic import StagedFiles, check_output_dir, staged
@@ -29,9 +31,10 @@ def check_export_path(path: Path, source: Optional[str]) -> str:
     """The format of an export file name (.csv or .parquet); an existing folder, not the source."""
     fmt = WRITE_FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise InputError(f"{path}: use a .csv or .parquet file name for the transformed data")
+        raise InputError(message(N_("{path}: use a .csv or .parquet file name for the transformed data"),
+                                 path=str(path)))
     if source and path.resolve() == Path(source).resolve():
-        raise InputError(f"{path}: would overwrite the input file")
+        raise InputError(message(N_("{path}: would overwrite the input file"), path=str(path)))
     check_output_dir(path.parent)
     return fmt
 
@@ -85,6 +88,12 @@ def export_scenarios(assessment: Assessment, table: EncodedTable, wanted: dict[s
     qids = roles.quasi_identifiers
     written = {name: export_scenario(table, qids, next(s for s in assessment.config.scenarios if s.name == name),
                                      path, roles.identifiers, cancel, files) for name, path in wanted.items()}
+    return with_exports(assessment, written)
+
+
+def with_exports(assessment: Assessment, written: dict[str, Scenario]) -> Assessment:
+    """The assessment with the export records of the scenarios ``written`` (by name) in its
+    config and its scenario results."""
     config = replace(assessment.config, scenarios=tuple(written.get(s.name, s) for s in assessment.config.scenarios))
     results = tuple(replace(r, scenario=replace(r.scenario, exported=written[r.scenario.name].exported))
                     if r.scenario.name in written else r for r in assessment.scenarios)

@@ -24,6 +24,8 @@ from typing import Callable, Mapping, Optional, Sequence
 import numpy as np
 
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from ..io.encode import EncodedColumn
 
 MISSING_TEXT = ""
@@ -50,30 +52,35 @@ class Hierarchy:
 
     def validate(self) -> None:
         """Equal line lengths, one line per original value, each level a function of the last."""
-        where = f"{self.source}: column {self.column!r}"
+        where = message(N_("{source}: column {column!r}"), source=self.source, column=self.column)
         if not self.rows:
-            raise InputError(f"{where}: the hierarchy has no lines")
+            raise InputError(message(N_("{where}: the hierarchy has no lines"), where=where))
         width = len(self.rows[0])
         seen: dict[str, int] = {}
         for number, row in enumerate(self.rows, start=1):
             if len(row) != width:
-                raise InputError(f"{where}: line {number} has {len(row)} fields, line 1 has {width} "
-                                 f"(every line holds the original value and one value per level)")
+                raise InputError(message(N_("{where}: line {number} has {fields} fields, line 1 has {width} (every "
+                                            "line holds the original value and one value per level)"), where=where,
+                                         number=number, fields=len(row), width=width))
             if row[0] in seen:
-                shown = "the missing value (empty first field)" if row[0] == MISSING_TEXT else repr(row[0])
-                raise InputError(f"{where}: {shown} is on lines {seen[row[0]]} and {number}")
+                shown = message(N_("the missing value (empty first field)")) if row[0] == MISSING_TEXT else repr(row[0])
+                raise InputError(message(N_("{where}: {value} is on lines {first} and {number}"), where=where,
+                                         value=shown, first=seen[row[0]], number=number))
             seen[row[0]] = number
             for level in range(1, width - 1):
                 if row[level] == MISSING_TEXT and row[level + 1] != MISSING_TEXT:
-                    raise InputError(f"{where}: line {number}: empty (missing) at level {level} but "
-                                     f"{row[level + 1]!r} at level {level + 1}; a missing value stays missing above")
+                    raise InputError(message(N_("{where}: line {number}: empty (missing) at level {level} but "
+                                                "{value!r} at level {next}; a missing value stays missing above"),
+                                             where=where, number=number, level=level, value=row[level + 1],
+                                             next=level + 1))
         for level in range(1, width - 1):
             above: dict[str, str] = {}
             for row in self.rows:
                 previous = above.setdefault(row[level], row[level + 1])
                 if previous != row[level + 1]:
-                    raise InputError(f"{where}: {row[level]!r} at level {level} generalises to both "
-                                     f"{previous!r} and {row[level + 1]!r} at level {level + 1}")
+                    raise InputError(message(N_("{where}: {value!r} at level {level} generalises to both {first!r} and "
+                                                "{second!r} at level {next}"), where=where, value=row[level],
+                                             level=level, first=previous, second=row[level + 1], next=level + 1))
 
     def to_csv_text(self) -> str:
         """The hierarchy in ARX's file format (';'-separated, no header)."""
@@ -92,13 +99,17 @@ def read_hierarchy(path: str | Path, column: str) -> Hierarchy:
         with open(path, encoding="utf-8-sig", newline="") as handle:
             rows = [tuple(row) for row in csv.reader(handle, delimiter=";")]
     except FileNotFoundError:
-        raise InputError(f"{path}: no such hierarchy file (for column {column!r})") from None
+        raise InputError(message(N_("{path}: no such hierarchy file (for column {column!r})"), path=str(path),
+                                 column=column)) from None
     except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, not a hierarchy file (for column {column!r})") from None
+        raise InputError(message(N_("{path}: is a folder, not a hierarchy file (for column {column!r})"),
+                                 path=str(path), column=column)) from None
     except UnicodeDecodeError:
-        raise InputError(f"{path}: not a UTF-8 text file (hierarchy for column {column!r})") from None
+        raise InputError(message(N_("{path}: not a UTF-8 text file (hierarchy for column {column!r})"),
+                                 path=str(path), column=column)) from None
     except (OSError, csv.Error) as exc:
-        raise InputError(f"{path}: cannot read the hierarchy for column {column!r} ({exc})") from None
+        raise InputError(message(N_("{path}: cannot read the hierarchy for column {column!r} ({error})"),
+                                 path=str(path), column=column, error=str(exc))) from None
     rows = [row for row in rows if row]  # blank lines
     hierarchy = Hierarchy(column=column, rows=tuple(rows), source=str(path))
     hierarchy.validate()
@@ -168,9 +179,12 @@ def hierarchy_rows_for(hierarchy: Hierarchy, column: EncodedColumn) -> list[Opti
             absent.append(text)
         found.append(row)
     if absent:
-        more = f" and {len(absent) - SHOWN} more" if len(absent) > SHOWN else ""
-        raise InputError(f"{hierarchy.source}: column {column.name!r}: {len(absent)} value(s) of the data have no "
-                         f"line in the hierarchy: {', '.join(repr(v) for v in absent[:SHOWN])}{more}")
+        values = ", ".join(repr(v) for v in absent[:SHOWN])
+        if len(absent) > SHOWN:
+            values = message(N_("{values} and {more} more"), values=values, more=len(absent) - SHOWN)
+        raise InputError(message(N_("{source}: column {column!r}: {count} value(s) of the data have no line in the "
+                                    "hierarchy: {values}"), source=hierarchy.source, column=column.name,
+                                 count=len(absent), values=values))
     return found
 
 
@@ -212,7 +226,8 @@ def _numbers(values: Sequence[str], column: str) -> list[float]:
     for value in values:
         number = _as_number(value)
         if number is None:
-            raise InputError(f"column {column!r}: {value!r} is not a number (numeric intervals need numbers)")
+            raise InputError(message(N_("column {column!r}: {value!r} is not a number (numeric intervals need "
+                                        "numbers)"), column=column, value=value))
         numbers.append(number)
     return numbers
 
@@ -232,7 +247,7 @@ def interval_hierarchy(column: str, values: Sequence[str], widths: Sequence[floa
     """Level i puts x in ``[lo, lo + w_i)`` with ``lo = origin + floor((x - origin) / w_i) * w_i``;
     each width must be a multiple of the previous one (nested intervals)."""
     if not widths or any(w <= 0 for w in widths):
-        raise InputError(f"column {column!r}: interval widths must be positive numbers")
+        raise InputError(message(N_("column {column!r}: interval widths must be positive numbers"), column=column))
     numbers = _numbers(values, column)
     levels = []
     for width in widths:
@@ -257,7 +272,7 @@ def breaks_hierarchy(column: str, values: Sequence[str], breaks: Sequence[Sequen
     """Level i cuts at the sorted break points ``breaks[i]``: ``< b0``, ``[b0, b1)``, ..., ``>= b_last``;
     each level's breaks must be a subset of the previous level's."""
     if not breaks or any(not level for level in breaks):
-        raise InputError(f"column {column!r}: give at least one break point per level")
+        raise InputError(message(N_("column {column!r}: give at least one break point per level"), column=column))
     numbers = _numbers(values, column)
     levels = [[_band(x, sorted(cuts)) for x in numbers] for cuts in breaks]
     return _finish(column, values, levels, "intervals at given breaks")
@@ -268,9 +283,11 @@ def top_bottom_hierarchy(column: str, values: Sequence[str], bottom: Optional[fl
     """Level 1: ``x <= bottom`` becomes ``<= bottom``, ``x >= top`` becomes ``>= top``, other
     values unchanged; level 2: '*'."""
     if bottom is None and top is None:
-        raise InputError(f"column {column!r}: top/bottom coding needs a top or a bottom value")
+        raise InputError(message(N_("column {column!r}: top/bottom coding needs a top or a bottom value"),
+                                 column=column))
     if bottom is not None and top is not None and bottom >= top:
-        raise InputError(f"column {column!r}: the bottom code {bottom:g} must be below the top code {top:g}")
+        raise InputError(message(N_("column {column!r}: the bottom code {bottom:g} must be below the top code {top:g}"),
+                                 column=column, bottom=bottom, top=top))
     numbers = _numbers(values, column)
     labels = []
     for value, x in zip(values, numbers):
@@ -286,12 +303,13 @@ def top_bottom_hierarchy(column: str, values: Sequence[str], bottom: Optional[fl
 def weighted_quantile(column: EncodedColumn, q: float) -> float:
     """The smallest value v of a numeric column with at least ``q`` of its non-missing records <= v."""
     if not 0.0 <= q <= 1.0:
-        raise InputError(f"column {column.name!r}: quantile {q:g} must be between 0 and 1")
+        raise InputError(message(N_("column {column!r}: quantile {q:g} must be between 0 and 1"), column=column.name,
+                                 q=q))
     counts = np.bincount(column.codes, minlength=column.cardinality).astype(np.int64)
     pairs = [(_as_number(column.label_text(c)), int(counts[c])) for c in range(column.cardinality)
              if c != column.missing_code]
     if any(x is None for x, _ in pairs) or not pairs:
-        raise InputError(f"column {column.name!r}: quantiles need a numeric column")
+        raise InputError(message(N_("column {column!r}: quantiles need a numeric column"), column=column.name))
     pairs.sort()
     total = sum(n for _, n in pairs)
     running = 0
@@ -313,7 +331,7 @@ def date_hierarchy(column: str, values: Sequence[str], steps: Sequence[str]) -> 
     parsed = pd.to_datetime(pd.Series(list(values), dtype=object), errors="coerce")
     bad = [v for v, p in zip(values, parsed) if pd.isna(p)]
     if bad:
-        raise InputError(f"column {column!r}: {bad[0]!r} is not a date")
+        raise InputError(message(N_("column {column!r}: {value!r} is not a date"), column=column, value=bad[0]))
     levels = []
     for step in steps:
         if step == "month":
@@ -324,7 +342,8 @@ def date_hierarchy(column: str, values: Sequence[str], steps: Sequence[str]) -> 
             width_text, day_text = step[4:].split("@", 1)
             width, day = _as_number(width_text), pd.to_datetime(day_text, errors="coerce")
             if width is None or width <= 0 or pd.isna(day):
-                raise InputError(f"column {column!r}: age bands are written age:WIDTH@YYYY-MM-DD (got {step!r})")
+                raise InputError(message(N_("column {column!r}: age bands are written age:WIDTH@YYYY-MM-DD (got "
+                                            "{step!r})"), column=column, step=step))
             labels = []
             for p in parsed:
                 age = day.year - p.year - ((day.month, day.day) < (p.month, p.day))
@@ -332,7 +351,8 @@ def date_hierarchy(column: str, values: Sequence[str], steps: Sequence[str]) -> 
                 labels.append(f"age [{_fmt(lo)}, {_fmt(lo + width)})")
             levels.append(labels)
         else:
-            raise InputError(f"column {column!r}: unknown date step {step!r} (month, year or age:WIDTH@YYYY-MM-DD)")
+            raise InputError(message(N_("column {column!r}: unknown date step {step!r} (month, year or "
+                                        "age:WIDTH@YYYY-MM-DD)"), column=column, step=step))
     return _finish(column, values, levels, f"dates to {', '.join(steps)}")
 
 
@@ -342,11 +362,13 @@ def merge_hierarchy(column: str, values: Sequence[str], groups: Mapping[str, Seq
     for name, members in groups.items():
         for member in members:
             if member in group_of:
-                raise InputError(f"column {column!r}: {member!r} is in both groups {group_of[member]!r} and {name!r}")
+                raise InputError(message(N_("column {column!r}: {value!r} is in both groups {first!r} and {second!r}"),
+                                         column=column, value=member, first=group_of[member], second=name))
             group_of[member] = name
     unknown = sorted(set(group_of) - set(values))
     if unknown:
-        raise InputError(f"column {column!r}: no value {unknown[0]!r} in the data to merge")
+        raise InputError(message(N_("column {column!r}: no value {value!r} in the data to merge"), column=column,
+                                 value=unknown[0]))
     return _finish(column, values, [[group_of.get(v, v) for v in values]], "category merge")
 
 

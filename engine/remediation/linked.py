@@ -16,11 +16,14 @@ from typing import Callable, Optional
 
 from ..config import AnalysisConfig, SubsetFamily, Target, split_label
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from ..io.encode import EncodedColumn, EncodedTable
 from ..linkage import LinkedData, relabel
 from ..progress import CancelToken, ProgressCallback
 from ..results import Assessment
-from .scenarios import ScenarioResult, judged_result, scenario_targets, with_unmatched
+from .scenarios import (ALL_SUBSETS_DROPPED, NO_RECORDS_LEFT, ScenarioResult, judged_result, scenario_targets,
+                        with_unmatched)
 from .transforms import Scenario, TransformedTable, apply_scenario
 
 AssessLinked = Callable[..., Assessment]
@@ -92,7 +95,7 @@ def linked_scenario_config(config: AnalysisConfig, transformed: TransformedTable
     if family.kind == "list":
         subsets = tuple(s for s in family.subsets if not any(split_label(c, labels)[0] in dropped for c in s))
         if not subsets:
-            raise InputError(f"scenario {transformed.scenario.name!r}: every listed QID subset names a dropped column")
+            raise InputError(message(ALL_SUBSETS_DROPPED, scenario=transformed.scenario.name))
         family = SubsetFamily("list", subsets=subsets)
     return replace(config, roles=replace(config.roles, quasi_identifiers=qids), subsets=family, targets=targets,
                    scenarios=())
@@ -110,13 +113,15 @@ def run_linked_scenario(assessment: Assessment, linked: LinkedData, scenario: Sc
     for columns in scenario.crosstabs:
         for name in columns:
             if name not in linked.focal.columns:
-                raise InputError(f"scenario {scenario.name!r}: crosstab column {name!r} is not a quasi-identifier "
-                                 f"or sensitive column of the main release")
+                raise InputError(message(N_("scenario {scenario!r}: crosstab column {column!r} is not a "
+                                            "quasi-identifier or sensitive column of the main release"),
+                                         scenario=scenario.name, column=name))
     transformed = apply_scenario(table, qids, scenario, cancel, copies)
     if transformed.table.n_rows == 0:
-        raise InputError(f"scenario {scenario.name!r}: no records left")
+        raise InputError(message(NO_RECORDS_LEFT, scenario=scenario.name))
     if not transformed.qids:
-        raise InputError(f"scenario {scenario.name!r}: every quasi-identifier of the main release is dropped")
+        raise InputError(message(N_("scenario {scenario!r}: every quasi-identifier of the main release is dropped"),
+                                 scenario=scenario.name))
     labels = config.linkage.labels
     mapped = scenario_targets(config.targets, transformed, lambda c: split_label(c, labels)[0])
     scenario_config = linked_scenario_config(config, transformed, tuple(t for t in mapped if isinstance(t, Target)))

@@ -29,6 +29,9 @@ from .hierarchy import MISSING_TEXT, line_finder
 from .loss import InformationLoss, scenario_loss
 from .transforms import Drop, Recode, Scenario, TransformedTable, apply_scenario
 
+ALL_SUBSETS_DROPPED = N_("scenario {scenario!r}: every listed QID subset names a dropped column")
+NO_RECORDS_LEFT = N_("scenario {scenario!r}: no records left")
+
 Assess = Callable[..., Assessment]
 """Runs an analysis's attacks: :func:`engine.api.run_assessment` (config, table=, on_progress=, cancel=)."""
 REUSE_MAX_SHARE = 0.25
@@ -153,12 +156,13 @@ def scenario_config(assessment: Assessment, transformed: TransformedTable, targe
     config = assessment.config
     roles = config.roles
     if not transformed.qids:
-        raise InputError(f"scenario {transformed.scenario.name!r}: every quasi-identifier is dropped")
+        raise InputError(message(N_("scenario {scenario!r}: every quasi-identifier is dropped"),
+                                 scenario=transformed.scenario.name))
     family = config.subsets
     if family.kind == "list":
         subsets = tuple(s for s in family.subsets if not set(s) & set(transformed.dropped))
         if not subsets:
-            raise InputError(f"scenario {transformed.scenario.name!r}: every listed QID subset names a dropped column")
+            raise InputError(message(ALL_SUBSETS_DROPPED, scenario=transformed.scenario.name))
         family = SubsetFamily("list", subsets=subsets)
     return replace(config, roles=replace(roles, quasi_identifiers=transformed.qids), subsets=family,
                    targets=tuple(targets), scenarios=())
@@ -175,11 +179,12 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
     for columns in scenario.crosstabs:
         for name in columns:
             if name not in table.columns:
-                raise InputError(f"scenario {scenario.name!r}: crosstab column {name!r} is not a quasi-identifier "
-                                 f"or sensitive column of the analysis")
+                raise InputError(message(N_("scenario {scenario!r}: crosstab column {column!r} is not a "
+                                            "quasi-identifier or sensitive column of the analysis"),
+                                         scenario=scenario.name, column=name))
     transformed = apply_scenario(table, qids, scenario, cancel)
     if transformed.table.n_rows == 0:
-        raise InputError(f"scenario {scenario.name!r}: no records left")
+        raise InputError(message(NO_RECORDS_LEFT, scenario=scenario.name))
     mapped = scenario_targets(assessment.config.targets, transformed)
     config = scenario_config(assessment, transformed, [t for t in mapped if isinstance(t, Target)])
     sweep = None if changes_rows(scenario) else subsets_to_sweep(assessment, transformed, config)

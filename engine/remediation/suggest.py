@@ -35,7 +35,10 @@ from ..formulas.inference import prior_inference_det
 from ..io.encode import EncodedTable
 from ..partition import partition
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
-from ..validation import Problem, at_least, between, raise_first, share
+from ..config import twice_as
+from ..i18n import N_
+from ..messages import message
+from ..validation import Problem, at_least, between, no_quasi_identifier, not_one_of, raise_first, share
 from .hierarchy import Hierarchy, level_tables
 from .loss import METRICS, arx_round, generalisation_entropy, suppression_entropy
 
@@ -81,7 +84,7 @@ class SuggestConfig:
         if known:
             for name in (*self.qids, *self.sensitive):
                 if name not in known:
-                    raise InputError(f"no column {name!r} in the data")
+                    raise InputError(message(N_("no column {column!r} in the data"), column=name))
 
     def structure_problems(self) -> list[Problem]:
         """The structural rules this config breaks, by field: a quasi-identifier chosen, each
@@ -89,29 +92,31 @@ class SuggestConfig:
         known loss metric."""
         out = []
         if not self.qids:
-            out.append(Problem("qids", "", sep="", lead="no quasi-identifier chosen: name at least one column with "))
+            out.append(no_quasi_identifier("qids"))
         for column in sorted({c for c in self.qids if self.qids.count(c) > 1}, key=self.qids.index):
-            out.append(Problem.about("qids", f"column {column!r} is given twice as a quasi-identifier"))
+            out.append(Problem.about("qids", twice_as(column, "quasi_identifiers")))
         for name, _ in self.hierarchies:
             if name not in self.qids:
-                out.append(Problem.about("hierarchies", f"column {name!r} is not one of the quasi-identifiers "
-                                                        f"({', '.join(self.qids)})"))
+                out.append(Problem.about("hierarchies", message(N_(
+                    "column {column!r} is not one of the quasi-identifiers ({qids})"), column=name,
+                    qids=", ".join(self.qids))))
         if self.target.max_inference_gain is not None and not self.sensitive:
-            out.append(Problem("sensitive", "COL", lead="an inference-gain limit needs a sensitive column: give "))
+            out.append(Problem("sensitive", "COL",
+                               lead=message(N_("an inference-gain limit needs a sensitive column: give "))))
         if self.metric not in METRICS:
-            out.append(Problem("metric", f"must be one of {', '.join(METRICS)}", self.metric))
+            out.append(not_one_of("metric", self.metric, METRICS))
         return out
 
     def problems(self) -> list[Problem]:
         """The value rules this config breaks (:mod:`engine.validation`), by field."""
         target = self.target
         out = at_least("target.k", target.k, 1) + between("target.max_suppression", target.max_suppression, 0, 100,
-                                                            " percent")
+                                                            N_("must be between {low} and {high} percent"))
         for name in ("max_unique_share", "max_reid_prob", "max_inference_gain"):
             if getattr(target, name) is not None:
                 out += share(f"target.{name}", getattr(target, name))
         if self.max_seconds is not None and not self.max_seconds > 0:
-            out.append(Problem("max_seconds", "must be positive", self.max_seconds))
+            out.append(Problem("max_seconds", message(N_("must be positive")), self.max_seconds))
         return out + at_least("alternatives", self.alternatives, 0)
 
     def hierarchy(self, column: str) -> Optional[Hierarchy]:

@@ -13,6 +13,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from ..io.encode import EncodedColumn, EncodedTable, encode_column
 from ..partition import partition
 from ..progress import CancelToken
@@ -48,7 +50,8 @@ def build_hierarchy(spec: HierarchySpec, column: EncodedColumn, extra: Sequence[
         return date_hierarchy(name, values, p["steps"])
     if spec.kind == "merge":
         return merge_hierarchy(name, values, dict(p["groups"]))
-    raise InputError(f"column {name!r}: unknown hierarchy kind {spec.kind!r} (one of {', '.join(BUILDERS)})")
+    raise InputError(message(N_("column {column!r}: unknown hierarchy kind {kind!r} (one of {kinds})"), column=name,
+                             kind=spec.kind, kinds=", ".join(BUILDERS)))
 
 
 def read_scenarios(path: str | Path) -> tuple[Scenario, ...]:
@@ -58,7 +61,7 @@ def read_scenarios(path: str | Path) -> tuple[Scenario, ...]:
     path = Path(path)
     raw = read_toml(path)
     if "scenario" not in raw:
-        raise InputError(f"{path}: no [[scenario]] section")
+        raise InputError(message(N_("{path}: no [[scenario]] section"), path=str(path)))
     return parse_scenarios(raw["scenario"], path.name, path.parent)
 
 
@@ -151,13 +154,17 @@ def record_suppression(columns: Mapping[str, EncodedColumn], qids: Sequence[str]
 
 def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
                    cancel: Optional[CancelToken] = None,
-                   copies: Optional[Mapping[str, Sequence[str]]] = None) -> TransformedTable:
+                   copies: Optional[Mapping[str, Sequence[str]]] = None,
+                   cover: Optional[Mapping[str, Sequence[str]]] = None) -> TransformedTable:
     """Apply the scenario's steps in order to a copy of ``table`` (whose columns include ``qids``).
 
     ``copies`` names, per QID, other columns of ``table`` holding the same variable (its
     columns in linked releases): a drop or recode of the QID applies to them too, through one
-    hierarchy built on all their values; suppression looks at the blocks of ``qids`` only."""
+    hierarchy built on all their values; suppression looks at the blocks of ``qids`` only.
+    ``cover`` gives, per QID, more values its built hierarchy covers (each value is coded on its
+    own, so this changes nothing else): those of the whole linked release files, to export them."""
     copies = copies or {}
+    cover = cover or {}
     columns = dict(table.columns)
     qids = list(qids)
     rows = np.arange(table.n_rows)
@@ -171,7 +178,6 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
     for number, step in enumerate(scenario.steps, start=1):
         if cancel is not None:
             cancel.raise_if_cancelled()
-        where = f"scenario {scenario.name!r}, step {number}"
         n = len(rows)
         if isinstance(step, Drop):
             qids.remove(step.column)
@@ -181,10 +187,12 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
         elif isinstance(step, Recode):
             column = columns[step.column]
             shared = copies.get(step.column, ())
-            hierarchy = build_hierarchy(step.hierarchy, column, [v for c in shared for v in column_values(columns[c])])
+            hierarchy = build_hierarchy(step.hierarchy, column, [v for c in shared for v in column_values(columns[c])]
+                                        + list(cover.get(step.column, ())))
             if step.level > hierarchy.top:
-                raise InputError(f"{where}: column {step.column!r}: level {step.level} is above the hierarchy's "
-                                 f"top level {hierarchy.top}")
+                raise InputError(message(N_("scenario {scenario!r}, step {step}: column {column!r}: level {level} is "
+                                            "above the hierarchy's top level {top}"), scenario=scenario.name,
+                                         step=number, column=step.column, level=step.level, top=hierarchy.top))
             if step.level > 0:
                 for name in (step.column, *shared):
                     level = level_tables(hierarchy, columns[name])[step.level]

@@ -22,21 +22,26 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
-from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, Preformatted, SimpleDocTemplate,
+from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, SimpleDocTemplate,
                                 Spacer, Table, TableStyle)
 
 from .. import __version__
-from ..i18n import _
+from ..i18n import N_, _
 from ..errors import InputError
+from ..messages import message
 from ..progress import CancelToken
 from ..resources import resource_path
 from . import figures
 from ..atomic import StagedFiles, atomic_file, check_output_dir
 from ..locale_format import date_time
+from .listing import TwoColumnListing, wrapped
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 MARGIN = 18 * mm
 TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+LISTING_GAP = 8 * mm
+FRAME_HEIGHT = PAGE_HEIGHT - 2 * MARGIN - 4 * mm - 12   # SimpleDocTemplate's frame, less its padding
+MIN_SPLIT_ROWS = 3
 FONTS = {"DejaVu": "DejaVuSans.ttf", "DejaVu-Bold": "DejaVuSans-Bold.ttf",
          "DejaVu-Oblique": "DejaVuSans-Oblique.ttf", "DejaVuMono": "DejaVuSansMono.ttf"}
 HEADER_BG = colors.HexColor("#e8eef5")
@@ -63,9 +68,9 @@ def styles() -> dict[str, ParagraphStyle]:
                                 spaceAfter=6),
         "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=12, leading=16, textColor=colors.grey),
         "h1": ParagraphStyle("h1", parent=body, fontName="DejaVu-Bold", fontSize=14, leading=18,
-                             spaceBefore=8, spaceAfter=6),
+                             spaceBefore=8, spaceAfter=6, keepWithNext=1),
         "h2": ParagraphStyle("h2", parent=body, fontName="DejaVu-Bold", fontSize=11, leading=14,
-                             spaceBefore=8, spaceAfter=4),
+                             spaceBefore=8, spaceAfter=4, keepWithNext=1),
         "body": body,
         "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=9.5),
         "cell": ParagraphStyle("cell", parent=body, fontSize=7.5, leading=9),
@@ -103,6 +108,18 @@ class NumberedCanvas(rl_canvas.Canvas):
         super().save()
 
 
+class ReportTable(Table):
+    """A table that is never split so as to leave fewer than :data:`MIN_SPLIT_ROWS` body rows on
+    either page: a table that fits one page then starts on the next one instead."""
+
+    def split(self, available_width: float, available_height: float) -> list:
+        parts = super().split(available_width, available_height)
+        if len(parts) == 2 and getattr(self, "_height", FRAME_HEIGHT + 1) <= FRAME_HEIGHT:
+            if min(len(part._cellvalues) - part.repeatRows for part in parts) < MIN_SPLIT_ROWS:
+                return []
+        return parts
+
+
 class DocumentBuilder:
     """Collects a report's flowables (``story``); subclasses add the sections."""
 
@@ -125,7 +142,7 @@ class DocumentBuilder:
         """A table whose header repeats on every page; ``widths`` are shares of the text width."""
         data = [[Paragraph(escape(h), self.s["head"]) for h in header]]
         data += [[Paragraph(escape(str(c)), self.s["cell"]) for c in row] for row in rows]
-        table = Table(data, colWidths=[w * TEXT_WIDTH for w in widths], repeatRows=1)
+        table = ReportTable(data, colWidths=[w * TEXT_WIDTH for w in widths], repeatRows=1)
         style = [("BACKGROUND", (0, 0), (-1, 0), HEADER_BG), ("GRID", (0, 0), (-1, -1), 0.4, GRID),
                  ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
                  ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("LEFTPADDING", (0, 0), (-1, -1), 4),
@@ -182,7 +199,14 @@ class DocumentBuilder:
         self.p(_("This analysis file, with the data files whose SHA-256 are given above, reproduces every "
                  "number in this report: {command}.").format(
             command=f"<font name='DejaVuMono'>{escape(command)}</font>"))
-        self.story.append(Preformatted(toml_text, self.s["mono"], maxLineLength=100, newLineChars="  "))
+        self.listing(toml_text)
+
+    def listing(self, text: str) -> None:
+        """``text`` (an analysis file) in the monospaced style, in two columns (:mod:`.listing`)."""
+        style = self.s["mono"]
+        chars = int((TEXT_WIDTH - LISTING_GAP) / 2 / pdfmetrics.stringWidth("M", style.fontName, style.fontSize))
+        self.story.append(TwoColumnListing(wrapped(text.splitlines(), chars), style.fontName, style.fontSize,
+                                           style.leading, LISTING_GAP))
 
 
 def write_document(story: list, path: str | Path, title: str, footer: str, author: str = "",
@@ -193,7 +217,7 @@ def write_document(story: list, path: str | Path, title: str, footer: str, autho
     path = Path(path)
     check_output_dir(path.parent)
     if path.is_dir():
-        raise InputError(f"{path}: is a folder; give a file name for the report")
+        raise InputError(message(N_("{path}: is a folder; give a file name for the report"), path=str(path)))
     canvas_class = type("_Canvas", (NumberedCanvas,), {"footer": footer})
     with (files.path(path) if files is not None else atomic_file(path, cancel)) as tmp:
         document = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN,

@@ -129,7 +129,7 @@ def histogram_grid(histograms: Sequence[RiskHistogram], title: str) -> Figure:
 def over_time_bars(labels: Sequence[str], series: dict[str, Sequence[float]], title: str) -> Figure:
     """Grouped bars: success with the focal release alone, then each later release added."""
     with matplotlib.rc_context(RC):
-        figure = Figure(figsize=(7.0, 2.6))
+        figure = Figure(figsize=(7.0, 3.1))
         ax = figure.subplots()
         width = 0.8 / max(len(series), 1)
         palette = ["#1f5f99", "#7fb3e0", "#c0392b", "#e6a09a", "#2e7d32", "#a5d6a7"]
@@ -142,9 +142,10 @@ def over_time_bars(labels: Sequence[str], series: dict[str, Sequence[float]], ti
         ax.set_ylabel(_("success (% of records)"))
         ax.set_ylim(0, 110)
         ax.set_title(title)
-        ax.legend(loc="upper left", frameon=False, fontsize=7, ncols=2)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), frameon=False, fontsize=7,
+                  ncols=min(len(series), 2))   # below the bars: their value labels reach the top
         ax.grid(axis="y", alpha=0.3)
-        figure.subplots_adjust(left=0.09, right=0.98, bottom=0.12, top=0.9)
+        figure.subplots_adjust(left=0.09, right=0.98, bottom=0.3, top=0.91)
     return figure
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Preformatted
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph
 
 from .. import __version__, i18n
 from ..config import ReportOptions, SubsetFamily, Target
@@ -474,8 +474,7 @@ class _Builder(DocumentBuilder):
                                                    for t in config.targets))
             self.p(_("Individual targets' values are hidden here as in the rest of the report; the "
                      "analysis file saved with the results (analysis.toml) holds them."), "small")
-        text = config.to_toml().replace(config.data.path, Path(config.data.path).name)
-        self.story.append(Preformatted(text, self.s["mono"], maxLineLength=100, newLineChars="  "))
+        self.listing(config.to_toml().replace(config.data.path, Path(config.data.path).name))
 
     def build(self) -> list:
         self.cover()

@@ -108,8 +108,8 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
             doc.p(_("Individual targets alone in their block (re-identified with certainty): {before} of {total} "
                     "before, {after} after.").format(before=_alone(targets_before), total=len(targets_before),
                                                      after=_alone(after)))
-        if s.scenario.exported is not None:
-            e = s.scenario.exported
+        exported = s.scenario.exported
+        for e in (exported, *exported.releases) if exported is not None else ():   # with linked releases, each file
             doc.p(escape(_("Its transformed data were written to {file} (SHA-256 {sha256}) from the source file "
                            "with SHA-256 {source}.").format(
                 file=e.path.replace(chr(92), "/").rsplit("/", 1)[-1], sha256=e.sha256 or _("not recorded"),

@@ -184,7 +184,7 @@ class _SyntheticBuilder(DocumentBuilder):
                            [[_title(a.attack), integer(a.targets), _pct(a.main_rate),
                              _pct(a.control_rate), _pct(a.baseline), _residual(a)] for a in attribute],
                            [0.26, 0.09, 0.15, 0.14, 0.17, 0.19])
-        notes = [f"{_title(a.attack)}: {a.notes}" for a in self.a.attacks if a.notes]
+        notes = [f"{_title(a.attack)}: {render(a.notes)}" for a in self.a.attacks if a.notes]
         for note in notes:
             self.p(escape(note), "small")
         curves = [(_title(a.attack), a.roc.fpr, a.roc.tpr)

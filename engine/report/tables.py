@@ -35,13 +35,28 @@ def _opt(value: Optional[float]) -> Optional[float]:
     return None if value is None or not np.isfinite(value) else value
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+
+
+def json_text(value: Any, depth: int = 0) -> str:
+    """``value`` as JSON: an object one member per line (one space of indent per level), a
+    list of objects or lists one item per line, anything else on one line. Each line comes
+    from the C encoder (``json.dump`` with an indent runs the pure-Python one, 3x slower)."""
+    pad = " " * (depth + 1)
+    if isinstance(value, dict) and value and all(isinstance(k, str) for k in value):
+        members = (f"{pad}{_ENCODE(k)}: {json_text(v, depth + 1)}" for k, v in value.items())
+        return "{\n" + ",\n".join(members) + "\n" + " " * depth + "}"
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, (dict, list, tuple)) for v in value):
+        return "[\n" + ",\n".join(pad + _ENCODE(v) for v in value) + "\n" + " " * depth + "]"
+    return _ENCODE(value)
+
+
 def write_json(assessment: Assessment, path: Path, files: Optional[StagedFiles] = None) -> None:
     if files is None:
         with staged() as own:
             return write_json(assessment, path, own)
     with files.text(path) as handle:
-        json.dump(assessment.to_dict(), handle, indent=1, ensure_ascii=False, allow_nan=False)
-        handle.write("\n")
+        handle.write(json_text(assessment.to_dict()) + "\n")
 
 
 def write_results(assessment: Assessment, folder: Path,

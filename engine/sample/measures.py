@@ -15,6 +15,8 @@ from numba import njit
 
 from ..config import AnalysisConfig
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from ..io.encode import EncodedColumn, EncodedTable
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from ..results import ReidentificationRisk
@@ -30,21 +32,27 @@ from .suda import special_uniques
 RISK_EDGES = (0.0, 1e-5, 1e-4, 1e-3, 0.01, 0.05, 0.1, 0.2, 0.5, 1.0)
 
 
+_KIND_WORDS = {"boolean": N_("boolean"), "date/time": N_("date/time"), "text": N_("text")}
+
+
 def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
     """The sampling weights, one per record; a text, missing, zero or negative value is an
     :class:`InputError` naming the column and the first row (1-based) holding it."""
     if column.kind not in ("integer", "float"):
-        raise InputError(f"{table}: weight column {column.name!r} is {column.kind}, not a number "
-                         f"(e.g. {column.label_text(0)!r})")
+        kind = message(_KIND_WORDS[column.kind]) if column.kind in _KIND_WORDS else column.kind
+        raise InputError(message(N_("{file}: weight column {column!r} is {kind}, not a number (e.g. {example!r})"),
+                                 file=table, column=column.name, kind=kind, example=column.label_text(0)))
     if column.missing_code is not None:
         row = int(np.flatnonzero(column.codes == column.missing_code)[0]) + 1
-        raise InputError(f"{table}: weight column {column.name!r} has a missing value in row {row}")
+        raise InputError(message(N_("{file}: weight column {column!r} has a missing value in row {row}"), file=table,
+                                 column=column.name, row=row))
     labels = column.labels.to_numpy(zero_copy_only=False).astype(np.float64)
     bad = np.flatnonzero(~(labels > 0) | ~np.isfinite(labels))
     if bad.size:
         row = int(np.flatnonzero(np.isin(column.codes, bad))[0]) + 1
-        raise InputError(f"{table}: weight column {column.name!r} has {column.label_text(bad[0])} in row {row}; "
-                         f"sampling weights must be greater than 0")
+        raise InputError(message(N_("{file}: weight column {column!r} has {value} in row {row}; sampling weights "
+                                    "must be greater than 0"), file=table, column=column.name,
+                                 value=column.label_text(bad[0]), row=row))
     return labels[column.codes]
 
 
@@ -52,8 +60,9 @@ def household_ids(column: EncodedColumn, table: str) -> np.ndarray:
     """The household id codes; a missing id is an :class:`InputError` naming the first row."""
     if column.missing_code is not None:
         missing = np.flatnonzero(column.codes == column.missing_code)
-        raise InputError(f"{table}: household column {column.name!r} is missing in {missing.size:,} row(s), "
-                         f"first in row {int(missing[0]) + 1}; every record needs a household id")
+        raise InputError(message(N_("{file}: household column {column!r} is missing in {count:,} row(s), first in "
+                                    "row {row}; every record needs a household id"), file=table, column=column.name,
+                                 count=missing.size, row=int(missing[0]) + 1))
     return column.codes.astype(np.int64)
 
 

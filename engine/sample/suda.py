@@ -33,6 +33,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..i18n import N_
+from ..messages import message
 from ..io.encode import EncodedColumn
 from ..partition import partition
 from ..progress import CancelToken, ProgressCallback
@@ -100,8 +101,9 @@ def special_uniques(columns: Sequence[EncodedColumn], max_size: Optional[int], d
     family = UpToFamily(att, size_limit)
     mask_bytes = family.total * ((len(candidates) + 7) // 8)
     if mask_bytes > MASK_BYTES_LIMIT:
-        raise InputError(f"--suda over {att} key variables and {len(candidates):,} sample uniques needs about "
-                         f"{mask_bytes / 2**30:.2g} GiB of bit masks; give --suda-max-size (e.g. 4)")
+        raise InputError(message(N_("--suda over {count} key variables and {uniques:,} sample uniques needs about "
+                                    "{size:.2g} GiB of bit masks; give --suda-max-size (e.g. 4)"), count=att,
+                                 uniques=len(candidates), size=mask_bytes / 2**30))
     data = SweepData(qid_codes=[columns[i].codes for i in order], qid_cards=[columns[i].cardinality for i in order],
                      sensitive_codes=[], sensitive_cards=[], n_rows=n, unique_rows=candidates)
     sweep = run_sweep(data, family, jobs=jobs, on_progress=on_progress, cancel=cancel, stage="suda")

@@ -25,6 +25,8 @@ import numpy as np
 
 from ..config import ClusterOptions as ClusterSettings
 from ..errors import EngineFailure, InputError
+from ..i18n import N_
+from ..messages import message
 from ..progress import CancelToken, ProgressReporter
 from . import segments
 from .lattice import Family, Task, plan_tasks
@@ -46,7 +48,7 @@ def _security(settings: ClusterSettings) -> Any:
         return None
     for path in (settings.tls_ca, settings.tls_cert, settings.tls_key):
         if not Path(path).is_file():
-            raise InputError(f"cluster certificate file {path!r} does not exist")
+            raise InputError(message(N_("cluster certificate file {path!r} does not exist"), path=path))
     return Security(tls_ca_file=settings.tls_ca, tls_client_cert=settings.tls_cert,
                     tls_client_key=settings.tls_key, require_encryption=True)
 
@@ -57,13 +59,14 @@ def connect(settings: ClusterSettings) -> Any:
     try:
         from distributed import Client
     except ImportError:
-        raise InputError("running on a cluster needs Dask: pip install 'riskreview[cluster]'") from None
+        raise InputError(message(N_("running on a cluster needs Dask: pip install 'riskreview[cluster]'"))) from None
     security = _security(settings)
     try:
         return Client(settings.address, security=security, timeout=CONNECT_SECONDS,
                       set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise InputError(f"cluster {settings.address}: cannot connect ({exc})") from None
+        raise InputError(message(N_("cluster {address}: cannot connect ({error})"), address=settings.address,
+                                 error=str(exc))) from None
 
 
 def _stopper(stop_name: str) -> Callable[[], bool]:
@@ -182,8 +185,9 @@ class _Run:
                 self.client.cancel(self.held)
                 self.held = []
                 if attempt == RESUBMITS:
-                    raise EngineFailure(f"cluster {self.settings.address}: workers were lost "
-                                        f"{RESUBMITS + 1} times; the sweep cannot finish ({exc})") from None
+                    raise EngineFailure(message(N_("cluster {address}: workers were lost {times} times; the sweep "
+                                                   "cannot finish ({error})"), address=self.settings.address,
+                                                times=RESUBMITS + 1, error=str(exc))) from None
                 time.sleep(1.0)
 
     def _drive(self, futures: dict, remaining: set, collect: Callable[[int, Any], None],
@@ -205,7 +209,8 @@ class _Run:
                     raise _Lost(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
                 except Exception as exc:  # the task's own error, e.g. KilledWorker
                     first = str(exc).splitlines()[0] if str(exc) else ""
-                    raise EngineFailure(f"a sweep task failed on the cluster: {type(exc).__name__}: {first}") from None
+                    raise EngineFailure(message(N_("a sweep task failed on the cluster: {error}"),
+                                                error=f"{type(exc).__name__}: {first}")) from None
                 collect(futures[future], result)
                 remaining.discard(futures[future])
             report()
@@ -215,8 +220,9 @@ class _Run:
             if not self.client.scheduler_info().get("workers"):
                 idle_since = idle_since or time.monotonic()
                 if time.monotonic() - idle_since > NO_WORKER_SECONDS:
-                    raise EngineFailure(f"cluster {self.settings.address}: no worker for "
-                                        f"{NO_WORKER_SECONDS} s; the sweep cannot finish")
+                    raise EngineFailure(message(N_("cluster {address}: no worker for {seconds} s; the sweep cannot "
+                                                   "finish"), address=self.settings.address,
+                                                seconds=NO_WORKER_SECONDS))
             else:
                 idle_since = None
 

@@ -50,10 +50,11 @@ Lattice = namedtuple("Lattice", "child_ptr child_dim child_node below_ptr below_
 Output = namedtuple("Output", "counts pruned work")     # TaskResult's arrays
 Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched")
 Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per node (Tree.tails)
-# Dense (group, sensitive value) counters of :func:`_tally` and the ones in use (with their
-# group and attribute); per walk depth the groups found there: their starts, weights and per
-# sensitive attribute the largest value weight.
-Tally = namedtuple("Tally", "hist touched owner offset weight top starts totals tops")
+# Dense (group, sensitive value) counters of :func:`_tally`, the ones in use (with their group
+# and attribute), per group its first and last row, per value a block's weight (JOINT),
+# the counters' mode and width per group (``dense``); per walk depth the groups found there:
+# their starts, weights and per sensitive attribute the largest value weight.
+Tally = namedtuple("Tally", "hist touched owner offset weight top first last marg dense starts totals tops")
 
 
 @njit(cache=CACHE, inline="always")
@@ -206,6 +207,7 @@ def _group(rows, a, b, wi, shift, mask, scratch):
     return n_groups
 
 
+NOTED, DENSE, JOINT = 0, 1, 2   # _tally's counters (tally.dense[0])
 SMALL = 3                 # blocks of at most this many rows are walked by pair masks
 WHOLE, TALLIED, GROUPED = 0, 1, 2   # a child's blocks: the block itself; _tally groups; _group groups
 
@@ -350,36 +352,58 @@ def _collapse(rows, a, b, top, node, tails, cols, keys):
 def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, pruned, scratch, tally):
     """Count the children of ``[a, b)`` by one column for subset ``node`` in one pass, without
     moving rows (or by two columns: key ``code * (mask2 + 1) + code2``; ``mask2 = 0`` for one):
-    per group (key, labelled in order of first appearance) its
-    rows, weight and, per sensitive attribute, the weight of each value in a dense counter
-    ``hist[group * sum(span) + offset[s] + value]``. A group of one row is pruned, a larger one
-    is a block: ``max_sum(s)`` += its largest value weight, ``constant(s)`` += its weight when
-    that is all of it. Returns the number of groups (labels in ``scratch.labels``)."""
+    per group (key, labelled in order of first appearance) its rows, weight and the weight of
+    each sensitive value in dense counters. A group of one row is pruned, a larger one is a
+    block: ``max_sum(s)`` += its largest value weight, ``constant(s)`` += its weight when that
+    is all of it. Returns the number of groups (labels in ``scratch.labels``).
+
+    The counters (``tally.dense = (mode, width)``, chosen by
+    :func:`engine.sweep.segments._tally_arrays`), ``width`` per group:
+
+    - ``JOINT``: one counter per combination of the sensitive values, whose codes sit together
+      at the start of the row's first word: a row adds its weight to one counter, and a
+      block's counters are read once (its weight, and each attribute's value weights);
+    - ``DENSE``: ``offset[s] + value`` per attribute, added to without a test, read whole;
+    - ``NOTED``: as ``DENSE``, but the counters a group touches are noted and only those read
+      (wide value ranges).
+
+    A group of one row clears only its own counters, and (JOINT) one of two rows its two."""
     words, wts = rows.words, rows.wts
     cmap, keys, sizes, labels = scratch.cmap, scratch.keys, scratch.sizes, scratch.labels
     s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
     hist, touched, owner, offset = tally.hist, tally.touched, tally.owner, tally.offset
-    weight, top = tally.weight, tally.top
+    weight, top, first, last, marg = tally.weight, tally.top, tally.first, tally.last, tally.marg
     n_sens = s_wi.shape[0]
-    width = offset[n_sens]
+    mode = tally.dense[0]
+    width = tally.dense[1]
+    joint = np.uint64(width - 1)
     n_groups = 0
     n_touched = 0
     span2 = np.int64(mask2) + 1
     for i in range(a, b):
         v = _code(words, i, wi, shift, mask) * span2 + _code(words, i, wi2, shift2, mask2)
         g = cmap[v]
-        w = np.int64(wts[i])
         if g < 0:
             g = n_groups
             cmap[v] = g
             keys[g] = v
             sizes[g] = 0
             weight[g] = 0
+            first[g] = i
             n_groups += 1
         sizes[g] += 1
-        weight[g] += w
         labels[i - a] = g
+        w = np.int64(wts[i])
         base = g * width
+        if mode == JOINT:
+            hist[base + np.int64(words[i, 0] & joint)] += w
+            last[g] = i
+            continue
+        weight[g] += w
+        if mode == DENSE:
+            for s in range(n_sens):
+                hist[base + offset[s] + _code(words, i, s_wi[s], s_shift[s], s_mask[s])] += w
+            continue
         for s in range(n_sens):
             key = base + offset[s] + _code(words, i, s_wi[s], s_shift[s], s_mask[s])
             if hist[key] == 0:
@@ -387,21 +411,65 @@ def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, 
                 owner[n_touched] = g * n_sens + s
                 n_touched += 1
             hist[key] += w
-    for t in range(n_groups * n_sens):
-        top[t] = 0
-    for t in range(n_touched):
-        key = touched[t]
-        at = owner[t]
-        if hist[key] > top[at]:
-            top[at] = hist[key]
-        hist[key] = 0
+    if mode == NOTED:
+        for t in range(n_groups * n_sens):
+            top[t] = 0
+        for t in range(n_touched):
+            key = touched[t]
+            at = owner[t]
+            if hist[key] > top[at]:
+                top[at] = hist[key]
+            hist[key] = 0
     for g in range(n_groups):
         cmap[keys[g]] = -1
+        base = g * width
         if sizes[g] == 1:
+            r = first[g]
+            if mode == JOINT:
+                key = base + np.int64(words[r, 0] & joint)
+                weight[g] = hist[key]
+                hist[key] = 0
+            elif mode == DENSE:
+                for s in range(n_sens):
+                    hist[base + offset[s] + _code(words, r, s_wi[s], s_shift[s], s_mask[s])] = 0
             _prune(pruned, node, weight[g])
             continue
         counts[node, COUNT_BLOCKS] += 1
+        if mode == JOINT and sizes[g] == 2:       # a pair: its two rows agree on a value or not
+            r, q = first[g], last[g]
+            j, k = np.int64(words[r, 0] & joint), np.int64(words[q, 0] & joint)
+            hist[base + j] = 0
+            hist[base + k] = 0
+            total = np.int64(wts[r]) + np.int64(wts[q])
+            weight[g] = total
+            for s in range(n_sens):
+                most = total if ((j ^ k) >> s_shift[s]) & np.int64(s_mask[s]) == 0 else np.int64(max(wts[r], wts[q]))
+                top[g * n_sens + s] = most
+                counts[node, _max_sum(s)] += most
+                if most == total:
+                    counts[node, _constant(s)] += total
+            continue
+        if mode == JOINT:
+            total = np.int64(0)
+            for j in range(width):
+                h = hist[base + j]
+                if h == 0:
+                    continue
+                hist[base + j] = 0
+                total += h
+                for s in range(n_sens):
+                    marg[offset[s] + ((j >> s_shift[s]) & np.int64(s_mask[s]))] += h
+            weight[g] = total
         for s in range(n_sens):
+            if mode != NOTED:
+                most = np.int64(0)
+                counters = marg if mode == JOINT else hist
+                at = 0 if mode == JOINT else base
+                for key in range(at + offset[s], at + offset[s + 1]):
+                    if counters[key] > most:
+                        most = counters[key]
+                    counters[key] = 0
+                top[g * n_sens + s] = most
             counts[node, _max_sum(s)] += top[g * n_sens + s]
             if top[g * n_sens + s] == weight[g]:
                 counts[node, _constant(s)] += weight[g]
@@ -412,7 +480,7 @@ def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, 
 def _tally_fits(m, keys, tally, n_sens):
     """Whether :func:`_tally` has room for ``[a, b)`` of ``m`` rows by a key of ``keys`` values."""
     groups = min(m, keys)
-    return groups < tally.starts.shape[1] - 1 and groups * tally.offset[n_sens] <= tally.hist.shape[0]
+    return groups < tally.starts.shape[1] - 1 and groups * tally.dense[1] <= tally.hist.shape[0]
 
 
 @njit(cache=CACHE, inline="always")

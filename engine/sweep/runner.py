@@ -26,6 +26,7 @@ import numpy as np
 
 from .. import workers
 from ..config import ClusterOptions
+from ..i18n import N_
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from . import segments
 from .lattice import Family, Task, plan_tasks
@@ -98,7 +99,7 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
         results = run_on_cluster(data, family, cluster, reporter, cancel)
     elif (compiled := data.unique_rows is None and segments.use_segments(data, family)):
         jobs = jobs if pool_pays(float(data.n_rows) * family.total, jobs, True) else 1
-        with WorkerPool("sweep", "the sweep") if jobs > 1 else nullcontext() as pool:
+        with WorkerPool("sweep", N_("the sweep")) if jobs > 1 else nullcontext() as pool:
             if pool is not None:     # its workers load the kernels while this process prepares
                 jobs = pool.start(jobs, _warm_segment_worker, preload=("engine.sweep.preload",))
             if segments.compile_once(on_progress, here=pool is None):
@@ -181,7 +182,7 @@ def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressRepo
         if uniques is not None:
             uniques.update(found[1])
 
-    with WorkerPool("sweep", "the sweep") as pool:
+    with WorkerPool("sweep", N_("the sweep")) as pool:
         meta = _share(data, pool)
         tasks = plan_tasks(family, jobs)
         pool.run(_run_task, [(family, task) for task in tasks], jobs=jobs, cancel=cancel,

@@ -55,6 +55,8 @@ COLLAPSE_KEYS = 1 << 16  # blocks are collapsed when the columns below have this
 TALLY_KEYS = 1 << 20     # dense (group, sensitive value) counters of a child counted in one pass
 TALLY_GROUPS = 1 << 16   # ... and at most this many groups of it (else: group rows, then count)
 TALLY_PAIRS = 1 << 16    # a child's only child is counted by the pair of codes if they take this few keys
+TALLY_DENSE = 64         # a group's sensitive counters are read whole if they are this few (else: noted)
+TALLY_JOINT = True       # ... one per combination of the sensitive values, when they are that few
 
 
 @dataclass
@@ -373,30 +375,49 @@ class Tuning:
     tally_keys: int = TALLY_KEYS
     tally_groups: int = TALLY_GROUPS
     tally_pairs: int = TALLY_PAIRS
+    tally_dense: int = TALLY_DENSE
+    tally_joint: bool = TALLY_JOINT
 
     @classmethod
     def current(cls) -> "Tuning":
         """The module's settings now (tests shrink them to reach every code path)."""
-        return cls(BATCH_WORK, SPLIT_WORK, SPLIT_ROWS, COLLAPSE_KEYS, TALLY_KEYS, TALLY_GROUPS, TALLY_PAIRS)
+        return cls(BATCH_WORK, SPLIT_WORK, SPLIT_ROWS, COLLAPSE_KEYS, TALLY_KEYS, TALLY_GROUPS, TALLY_PAIRS,
+                   TALLY_DENSE, TALLY_JOINT)
 
 
-def _tally_arrays(c_mask: np.ndarray, columns: Sequence[int], k: int, n_sens: int, max_seg: int,
-                  tuning: Tuning):
-    """The counters of :func:`engine.sweep.kernels._tally` (a :data:`kernels.Tally`): each
-    sensitive attribute's codes take mask + 1 slots after ``offset[s]`` in a group's row of
-    ``hist``; per walk depth, room for ``tally_groups`` groups."""
+def _tally_arrays(c_wi: np.ndarray, c_shift: np.ndarray, c_mask: np.ndarray, columns: Sequence[int], k: int,
+                  n_sens: int, max_seg: int, tuning: Tuning):
+    """The counters of :func:`engine.sweep.kernels._tally` (a :data:`kernels.Tally`): per
+    group, one counter per combination of sensitive values (JOINT: their codes are packed
+    together at the start of word 0, at most ``tally_dense`` combinations), else each
+    attribute's codes take mask + 1 slots after ``offset[s]`` (DENSE when at most
+    ``tally_dense`` in all, else NOTED); per walk depth, room for ``tally_groups`` groups."""
     from . import kernels
 
     spans = [int(c_mask[k + s]) + 1 for s in range(n_sens)]
     offset = np.r_[0, np.cumsum(spans, dtype=np.int64)].astype(np.int64)
+    combinations = int(np.prod(spans, dtype=np.int64)) if spans else 1
+    packed = all(int(c_wi[k + s]) == 0 for s in range(n_sens)) and (
+        n_sens == 0 or (int(c_shift[k]) == 0 and
+                        all(int(c_shift[k + s + 1]) == int(c_shift[k + s]) + int(c_mask[k + s]).bit_length()
+                            for s in range(n_sens - 1))))
+    if tuning.tally_joint and packed and combinations <= max(1, tuning.tally_dense):
+        mode, width = kernels.JOINT, combinations
+    elif int(offset[-1]) <= tuning.tally_dense:
+        mode, width = kernels.DENSE, int(offset[-1])
+    else:
+        mode, width = kernels.NOTED, int(offset[-1])
     widest = max([int(c_mask[j]) + 1 for j in columns if j < k] + [1])
     widest = max(widest, min(widest * widest, tuning.tally_pairs))
     groups = max(1, min(max_seg, widest, tuning.tally_groups))
-    keys = min(tuning.tally_keys, groups * int(offset[-1]))
+    keys = min(tuning.tally_keys, groups * width)
     in_use = min(keys, (max_seg + 1) * n_sens)
     depths = sum(1 for j in columns if j < k) + 2
     return kernels.Tally(np.zeros(keys, np.int64), np.empty(in_use, np.int64), np.empty(in_use, np.int64), offset,
                          np.empty(groups + 1, np.int64), np.empty((groups + 1) * max(n_sens, 1), np.int64),
+                         np.empty(groups + 1, np.int64), np.empty(groups + 1, np.int64),
+                         np.zeros(max(1, int(offset[-1])), np.int64),
+                         np.array([mode, width], np.int64),
                          np.empty((depths, groups + 2), np.int32), np.empty((depths, groups + 1), np.int64),
                          np.empty((depths, groups + 1, max(n_sens, 1)), np.int64))
 
@@ -418,7 +439,8 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     start, end = int(subtree.bounds[task.lo]), int(subtree.bounds[task.hi])
     rows = np.asarray(subtree.rows[start:end])
     n_local = end - start
-    n_words, c_wi, c_shift, c_mask = layout(cards, subtree.columns, len(codes))
+    sensitive_first = [j for j in subtree.columns if j >= k] + [j for j in subtree.columns if j < k]
+    n_words, c_wi, c_shift, c_mask = layout(cards, sensitive_first, len(codes))
     bounds = np.asarray(subtree.bounds[task.lo:task.hi + 1], dtype=np.int64) - start
     max_seg = int(np.diff(bounds).max()) if len(bounds) > 1 else 1
     tail_ptr, tail_col, tail_stride, tail_size = tree.tails(cards, k, n_sens, collapse_keys)
@@ -447,7 +469,7 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     tmp_wts = np.empty(max_seg + 1, np.uint32)
     hist = np.zeros(max_sens, np.int64)
     touched = np.empty(min(max_seg, max_sens) + 1, np.int64)
-    tally = _tally_arrays(c_mask, subtree.columns, k, n_sens, max_seg, tuning)
+    tally = _tally_arrays(c_wi, c_shift, c_mask, subtree.columns, k, n_sens, max_seg, tuning)
     result = TaskResult(len(tree.prefixes), width)
     n_total = float(subtree.bounds[-1])
     packed = kernels.Rows(words, wts)

@@ -110,7 +110,7 @@ def _sensitive_counts(data: SweepData, node: _Node, ids: np.ndarray, n_blocks: i
             counts[layout.model_levels(i)] = table_levels(
                 levels, node.pruned, node.pruned_values[i], data.distributions[i], data.model_l)
         else:
-            block_max, distinct = block_value_stats(ids, n_blocks, values, card)
+            block_max, distinct = block_value_stats(ids, n_blocks, values, card, sizes)
         counts[layout.max_sum(i)] = node.pruned + int(block_max.sum())
         counts[layout.constant(i)] = node.pruned + int(sizes[distinct == 1].sum())
 

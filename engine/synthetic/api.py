@@ -23,7 +23,7 @@ from ..progress import CancelToken, Progress, ProgressCallback, ProgressReporter
 from . import closest, neighbourhood
 from .cap import cap_scores
 from .config import MEMBERSHIP_ATTACKS, SyntheticConfig
-from .data import AttackData, load_attack_data
+from .data import ROLE_FILES, AttackData, load_attack_data
 from .distances import DistanceSpace
 from .metrics import evaluate_attribute, evaluate_membership, split_halves
 from .neighbours import Search, run_searches
@@ -97,8 +97,9 @@ def run_synthetic_assessment(config: SyntheticConfig, *, on_progress: Optional[P
     if any(a in MEMBERSHIP_ATTACKS for a in config.attacks):
         for name, count in (("real", len(targets.members)), ("control", len(targets.nonmembers))):
             if count < 2:
-                raise InputError(f"{datasets[name].name}: membership attacks need at least 2 records in the "
-                                 f"{name} file (it has {count})")
+                raise InputError(message(N_("{file}: membership attacks need at least 2 records in {role} (it has "
+                                            "{count})"), file=datasets[name].name,
+                                         role=message(ROLE_FILES[name]), count=count))
     evaluations: dict[str, AttackEvaluation] = {}
     radius = None
     start = time.monotonic()
@@ -169,17 +170,20 @@ def _distance_attacks(config: SyntheticConfig, data: AttackData, targets: Target
         scores = closest.closest_mia_scores(nearest_full)
         evaluations["closest-mia"] = evaluate_membership(
             "closest-mia", scores, targets.labels, targets.train, config.criterion, targets.members, show,
-            notes=f"score = minus the {config.distance} distance to the nearest synthetic record")
+            notes=message(N_("score = minus the {distance} distance to the nearest synthetic record"),
+                          distance=config.distance))
     if "neighbourhood-mia" in attacks:
         scores = neighbourhood.neighbourhood_mia_scores(found[("full", "count")], len(data.synthetic))
         evaluations["neighbourhood-mia"] = evaluate_membership(
             "neighbourhood-mia", scores, targets.labels, targets.train, config.criterion, targets.members, show,
-            notes=f"score = share of the synthetic records within {config.distance} distance {radius:g}")
+            notes=message(N_("score = share of the synthetic records within {distance} distance {radius:g}"),
+                          distance=config.distance, radius=radius))
     if wants_aia:
         truth = closest.value_index(targets.records[:, s], candidates)
         baseline = float((truth[targets.labels] == 0).mean())
         absent = int((truth[targets.labels] < 0).sum())
-        note = (f"; {absent:,} member targets hold a value the synthetic file lacks" if absent else "")
+        note = (message(N_("; {count:,} member targets hold a value the synthetic file lacks"), count=absent)
+                if absent else "")
         if "closest-aia" in attacks:
             partial = np.column_stack([found[(f"value{u}", "nearest")] for u in range(len(candidates))])
             distances = closest.closest_aia_distances(space, partial, candidates, s)
@@ -187,10 +191,11 @@ def _distance_attacks(config: SyntheticConfig, data: AttackData, targets: Target
             confidence = closest.closeness_shares(distances)[np.arange(len(guess)), guess]
             evaluations["closest-aia"] = _attribute("closest-aia", guess == truth, targets, baseline, config,
                                                     confidence,
-                                                    f"guess = the value whose completion is nearest to a "
-                                                    f"synthetic record (ties: the more common value); "
-                                                    f"confidence = (1/d) / sum of 1/d over the values; "
-                                                    f"baseline = the most common synthetic value{note}")
+                                                    message(N_("guess = the value whose completion is nearest to a "
+                                                               "synthetic record (ties: the more common value); "
+                                                               "confidence = (1/d) / sum of 1/d over the values; "
+                                                               "baseline = the most common synthetic value{note}"),
+                                                            note=note))
         if "neighbourhood-aia" in attacks:
             counts = np.column_stack([found[(f"value{u}", "count")] for u in range(len(candidates))])
             shares = neighbourhood.neighbourhood_aia_scores(counts)
@@ -198,8 +203,9 @@ def _distance_attacks(config: SyntheticConfig, data: AttackData, targets: Target
             empty = int((counts.sum(axis=1) == 0).sum())
             evaluations["neighbourhood-aia"] = _attribute(
                 "neighbourhood-aia", guess == truth, targets, baseline, config, shares[np.arange(len(guess)), guess],
-                f"guess = the most common value among the synthetic records within QID distance {radius:g}; "
-                f"{empty:,} of {len(guess):,} targets had none (guessed the most common synthetic value){note}")
+                message(N_("guess = the most common value among the synthetic records within QID distance {radius:g}; "
+                           "{empty:,} of {count:,} targets had none (guessed the most common synthetic value){note}"),
+                        radius=radius, empty=empty, count=len(guess), note=note))
     return radius
 
 
@@ -228,9 +234,10 @@ def _cap(config: SyntheticConfig, data: AttackData, warnings: list[str]) -> Atta
                                    "0 for every record and says nothing about the risk; try fewer or coarser key "
                                    "columns"), columns=", ".join(repr(data.columns[i]) for i in data.qid_indices)))
     mean_matched = float(scores.real[matched].mean()) if matched.any() else float("nan")
-    notes = (f"keys: {', '.join(repr(data.columns[i]) for i in data.qid_indices)}; {int(matched.sum()):,} of "
-             f"{len(matched):,} real records match a synthetic record (unmatched score 0); mean CAP over "
-             f"matched records {mean_matched:.4f}; baseline = mean share of each record's value in the real file")
+    notes = message(N_("keys: {keys}; {matched:,} of {count:,} real records match a synthetic record (unmatched score "
+                       "0); mean CAP over matched records {mean:.4f}; baseline = mean share of each record's value in "
+                       "the real file"), keys=", ".join(repr(data.columns[i]) for i in data.qid_indices),
+                    matched=int(matched.sum()), count=len(matched), mean=mean_matched)
     rows = np.arange(len(data.real))
     evaluation = evaluate_attribute("cap", scores.real, scores.control, scores.baseline, rows, None,
                                     config.show_targets, notes)
@@ -245,8 +252,9 @@ def _groundhog(config: SyntheticConfig, data: AttackData, targets: Targets, stag
     shadow_size = min(SHADOW_SIZE, len(population) // 2)
     if shadow_size < MIN_SHADOW_SIZE:
         source = "control" if data.control is not None else "real"
-        raise InputError(f"groundhog: the {source} file has {len(population):,} records; shadow modelling "
-                         f"needs at least {2 * MIN_SHADOW_SIZE} to draw shadow datasets from")
+        raise InputError(message(N_("groundhog: {role} has {count:,} records; shadow modelling needs at least "
+                                    "{least} to draw shadow datasets from"), role=message(ROLE_FILES[source]),
+                                 count=len(population), least=2 * MIN_SHADOW_SIZE))
     chosen = targets.members[:min(config.targets, GROUNDHOG_TARGETS)]
     reporter = stages.reporter("groundhog", len(chosen))
     result = groundhog_attack(population, data.kinds, data.real[chosen], generator=config.generator,
@@ -260,10 +268,12 @@ def _groundhog(config: SyntheticConfig, data: AttackData, targets: Targets, stag
         block = slice(t * per_target, (t + 1) * per_target)
         train[block] = split_halves(labels[block])
     evaluation = evaluate_membership("groundhog", result.scores, labels, train, config.criterion, None, False,
-                                     notes=f"shadow modelling with the {config.generator} generator, "
-                                           f"{config.shadow_datasets} shadow datasets of {shadow_size:,} rows per target, "
-                                           f"{len(chosen)} targets; per-target AUC "
-                                           f"{min(result.per_target_auc):.3f} to {max(result.per_target_auc):.3f}")
+                                     notes=message(N_("shadow modelling with the {generator} generator, {datasets} "
+                                                      "shadow datasets of {size:,} rows per target, {targets} targets; "
+                                                      "per-target AUC {low:.3f} to {high:.3f}"),
+                                                   generator=config.generator, datasets=config.shadow_datasets,
+                                                   size=shadow_size, targets=len(chosen),
+                                                   low=min(result.per_target_auc), high=max(result.per_target_auc)))
     if config.show_targets:
         at_risk = tuple(sorted(((int(row) + 1, float(a)) for row, a in zip(chosen, result.per_target_auc)),
                                key=lambda pair: -pair[1]))

@@ -10,11 +10,14 @@ from typing import Any, Mapping, Optional
 
 import tomli_w
 
-from ..config import DataSource, ReportOptions, check_keys, data_source, read_toml, report_options
+from ..config import (MISSING_TABLE, UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml,
+                      report_options, twice_as)
 from ..errors import InputError
 from ..i18n import N_
 from ..messages import message
-from ..validation import Problem, at_least, between, check_file, finite_non_negative, raise_first
+from ..validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TEXT, KEY_WHOLE, Problem, at_least,
+                          between, check_file, finite_non_negative, key_fault, no_quasi_identifier, not_one_of,
+                          raise_first)
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
@@ -38,8 +41,8 @@ MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_da
 TOML_KEYS = {"qids": "roles.quasi_identifiers", "sensitive": "roles.sensitive", "radius": "attacks.radius",
              "targets": "attacks.targets", "seed": "attacks.seed", "generator": "attacks.generator",
              "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs", "control": "data.control"}
-NO_CONTROL = Problem("control", "FILE", lead="membership attacks need real records not used to make the "
-                                             "synthetic file: give ")
+NO_CONTROL = Problem("control", "FILE", lead=message(N_("membership attacks need real records not used to make the "
+                                                        "synthetic file: give ")))
 
 
 @dataclass(frozen=True)
@@ -77,15 +80,17 @@ class Criterion:
 
     def validate(self) -> None:
         if self.kind not in CRITERIA:
-            raise InputError(f"criterion: unknown kind {self.kind!r} (expected one of {', '.join(CRITERIA)})")
+            raise InputError(message(N_("criterion: unknown kind {kind!r} (expected one of {kinds})"), kind=self.kind,
+                                     kinds=", ".join(CRITERIA)))
         if self.kind == "accuracy":
             if self.value is not None:
-                raise InputError("criterion: accuracy takes no value")
+                raise InputError(message(N_("criterion: accuracy takes no value")))
             return
         if self.value is None or not math.isfinite(self.value):
-            raise InputError(f"criterion {self.kind}: needs a finite number")
+            raise InputError(message(N_("criterion {kind}: needs a finite number"), kind=self.kind))
         if self.kind in ("tp", "fp") and not 0.0 <= self.value <= 1.0:
-            raise InputError(f"criterion {self.kind}:{self.value:g}: the rate must be between 0 and 1")
+            raise InputError(message(N_("criterion {kind}:{value:g}: the rate must be between 0 and 1"), kind=self.kind,
+                                     value=self.value))
 
 
 @dataclass(frozen=True)
@@ -122,34 +127,38 @@ class SyntheticConfig:
     def role_problems(self) -> list[Problem]:
         """A quasi-identifier chosen, each once, and not also the sensitive column."""
         if not self.qids:
-            return [Problem("qids", "", sep="", lead="no quasi-identifier chosen: name at least one column with ")]
+            return [no_quasi_identifier("qids")]
         out, seen = [], set()
         for column in self.qids:
             if column in seen:
-                out.append(Problem.about("qids", f"column {column!r} is given twice as a quasi-identifier"))
+                out.append(Problem.about("qids", twice_as(column, "quasi_identifiers")))
             seen.add(column)
         if self.sensitive is not None and self.sensitive in seen:
-            out.append(Problem.about("sensitive", f"column {self.sensitive!r} cannot be both a quasi-identifier "
-                                                  f"and the sensitive column"))
+            out.append(Problem.about("sensitive", message(N_(
+                "column {column!r} cannot be both a quasi-identifier and the sensitive column"),
+                column=self.sensitive)))
         return out
 
     def validate(self) -> None:
         """Check the config on its own (columns are checked against the files when read)."""
         raise_first(self.role_problems())
         if not self.attacks:
-            raise InputError("no attack chosen (known: " + ", ".join(ATTACKS) + ")")
+            raise InputError(message(N_("no attack chosen (known: {known})"), known=", ".join(ATTACKS)))
         for attack in self.attacks:
             if attack not in ATTACKS:
-                raise InputError(f"attacks: unknown attack {attack!r} (known: {', '.join(ATTACKS)})")
+                raise InputError(message(N_("attacks: unknown attack {attack!r} (known: {known})"), attack=attack,
+                                         known=", ".join(ATTACKS)))
         if len(set(self.attacks)) != len(self.attacks):
-            raise InputError("attacks: an attack is named twice")
+            raise InputError(message(N_("attacks: an attack is named twice")))
         needs_sensitive = [a for a in self.attacks if a in ATTRIBUTE_ATTACKS]
         if needs_sensitive and self.sensitive is None:
-            raise_first([Problem("sensitive", "COL", lead=f"{needs_sensitive[0]} needs a sensitive column: give ")])
+            raise_first([Problem("sensitive", "COL", lead=message(N_("{attack} needs a sensitive column: give "),
+                                                                  attack=needs_sensitive[0]))])
         if self.control is None and any(a in MEMBERSHIP_ATTACKS for a in self.attacks):
             raise_first([NO_CONTROL])
         if self.distance not in DISTANCES:
-            raise InputError(f"distance: unknown distance {self.distance!r} (known: {', '.join(DISTANCES)})")
+            raise InputError(message(N_("distance: unknown distance {distance!r} (known: {known})"),
+                                     distance=self.distance, known=", ".join(DISTANCES)))
         self.criterion.validate()
         raise_first(self.problems())
 
@@ -158,13 +167,13 @@ class SyntheticConfig:
         out = [] if self.radius is None else finite_non_negative("radius", self.radius)
         out += at_least("targets", self.targets, 2)
         if self.targets > MAX_SEED:
-            out.append(Problem("targets", f"must be at most {MAX_SEED}", self.targets))
+            out.append(Problem("targets", message(N_("must be at most {high}"), high=MAX_SEED), self.targets))
         out += at_least("jobs", self.jobs, 1)
         if self.generator not in SHADOW_GENERATORS:
-            out.append(Problem("generator", f"must be one of {', '.join(SHADOW_GENERATORS)}", self.generator))
+            out.append(not_one_of("generator", self.generator, SHADOW_GENERATORS))
         if self.shadow_datasets < 2 or self.shadow_datasets % 2 or self.shadow_datasets > MAX_SHADOW_DATASETS:
-            out.append(Problem("shadow_datasets", f"must be an even number from 2 to {MAX_SHADOW_DATASETS:,}",
-                               self.shadow_datasets))
+            out.append(Problem("shadow_datasets", message(N_("must be an even number from 2 to {high:,}"),
+                                                          high=MAX_SHADOW_DATASETS), self.shadow_datasets))
         out += between("seed", self.seed, 0, MAX_SEED)
         return out + self.report.thresholds.problems()
 
@@ -202,42 +211,46 @@ class SyntheticConfig:
         check_keys(raw, {"version", "kind", "data", "roles", "attacks", "run", "report"}, source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
-            raise InputError(f"{source}: version {version!r} is not supported (expected {CONFIG_VERSION})")
+            raise InputError(message(UNSUPPORTED_VERSION, source=source, version=version, expected=CONFIG_VERSION))
         if raw.get("kind", "synthetic") != "synthetic":
-            raise InputError(f"{source}: kind {raw.get('kind')!r} is not a synthetic-data analysis")
+            raise InputError(message(N_("{source}: kind {kind!r} is not a synthetic-data analysis"), source=source,
+                                     kind=raw.get("kind")))
         data = _mapping(raw.get("data"), source, "data")
         check_keys(data, {"real", "synthetic", "control"}, source, "data.")
         for needed in ("real", "synthetic"):
             if needed not in data:
-                raise InputError(f"{source}: missing table [data.{needed}]")
+                raise InputError(message(MISSING_TABLE, source=source, key=f"data.{needed}"))
         files = {name: data_source(_mapping(data[name], source, f"data.{name}"), source, f"data.{name}.",
                                     base_dir) for name in data}
         roles = _mapping(raw.get("roles", {}), source, "roles")
         check_keys(roles, {"quasi_identifiers", "sensitive"}, source, "roles.")
         qids = roles.get("quasi_identifiers", [])
         if not isinstance(qids, list) or not all(isinstance(q, str) for q in qids):
-            raise InputError(f"{source}: roles.quasi_identifiers must be a list of column names")
+            raise key_fault(source, "roles.quasi_identifiers", KEY_COLUMNS)
         sensitive = roles.get("sensitive")
         if sensitive is not None and not isinstance(sensitive, str):
-            raise InputError(f"{source}: roles.sensitive must be one column name")
+            raise InputError(message(N_("{source}: {key} must be one column name"), source=source,
+                                     key="roles.sensitive"))
         attacks = _mapping(raw.get("attacks", {}), source, "attacks")
         check_keys(attacks, {"names", "distance", "radius", "criterion", "targets", "seed", "generator",
                               "shadow_datasets"}, source, "attacks.")
         names = attacks.get("names", list(DEFAULT_ATTACKS))
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise InputError(f"{source}: attacks.names must be a list of attack names")
+            raise InputError(message(N_("{source}: {key} must be a list of attack names"), source=source,
+                                     key="attacks.names"))
         criterion = attacks.get("criterion", "accuracy")
         if not isinstance(criterion, str):
-            raise InputError(f"{source}: attacks.criterion must be text, e.g. \"fp:0.01\"")
+            raise InputError(message(N_("{source}: {key} must be text, e.g. \"fp:0.01\""), source=source,
+                                     key="attacks.criterion"))
         radius = attacks.get("radius")
         if radius is not None and (isinstance(radius, bool) or not isinstance(radius, (int, float))):
-            raise InputError(f"{source}: attacks.radius must be a number")
+            raise key_fault(source, "attacks.radius", KEY_NUMBER)
         run = _mapping(raw.get("run", {}), source, "run")
         check_keys(run, {"jobs"}, source, "run.")
         report_raw = dict(_mapping(raw.get("report", {}), source, "report"))
         show = report_raw.pop("show_targets", False)
         if not isinstance(show, bool):
-            raise InputError(f"{source}: report.show_targets must be true or false")
+            raise key_fault(source, "report.show_targets", KEY_BOOLEAN)
         return cls(real=files["real"], synthetic=files["synthetic"], control=files.get("control"),
                    qids=tuple(qids), sensitive=sensitive, attacks=tuple(names),
                    distance=_text(attacks, "distance", "mixed", source),
@@ -283,19 +296,19 @@ def default_attacks(has_control: bool, has_sensitive: bool,
 
 def _mapping(value: Any, source: str, key: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InputError(f"{source}: {key} must be a table")
+        raise key_fault(source, key, KEY_TABLE)
     return value
 
 
 def _whole(table: Mapping[str, Any], key: str, default: int, source: str, prefix: str = "attacks.") -> int:
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{source}: {prefix}{key} must be a whole number")
+        raise key_fault(source, f"{prefix}{key}", KEY_WHOLE)
     return value
 
 
 def _text(table: Mapping[str, Any], key: str, default: str, source: str) -> str:
     value = table.get(key, default)
     if not isinstance(value, str):
-        raise InputError(f"{source}: attacks.{key} must be text")
+        raise key_fault(source, f"attacks.{key}", KEY_TEXT)
     return value

@@ -111,12 +111,16 @@ def _is_numeric(column: pa.ChunkedArray) -> bool:
         and exact_in_float64(column)
 
 
+#: The three files of a synthetic-data analysis, as a message names them.
+ROLE_FILES = {"real": N_("the real file"), "synthetic": N_("the synthetic file"), "control": N_("the control file")}
+
+
 def _as_text(column: pa.ChunkedArray, name: str, path: str) -> pa.ChunkedArray:
     try:
         return pc.cast(canonical_floats(column), pa.string())
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        raise InputError(f"{Path(path).name}: column {name!r} of type {column.type} cannot be compared "
-                         f"as text") from None
+        raise InputError(message(N_("{file}: column {column!r} of type {type} cannot be compared as text"),
+                                 file=Path(path).name, column=name, type=str(column.type))) from None
 
 
 def encode_tables(tables: list[pa.Table], columns: tuple[str, ...], paths: list[str]
@@ -175,7 +179,8 @@ def load_attack_data(config: SyntheticConfig, cancel: Optional[CancelToken] = No
     for role, source in sources.items():
         table = read_columns(source, list(columns), cancel)
         if table.num_rows == 0:
-            raise InputError(f"{Path(source.path).name}: the {role} file holds no records")
+            raise InputError(message(N_("{file}: {role} holds no records"), file=Path(source.path).name,
+                                     role=message(ROLE_FILES[role])))
         tables.append(table)
         infos[role] = DatasetInfo(Path(source.path).name, file_sha256(source.path), table.num_rows, columns)
         if cancel is not None:

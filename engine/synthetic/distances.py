@@ -42,6 +42,8 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import InputError
+from ..i18n import N_
+from ..messages import message
 from .data import AttackData
 
 MAX_FEATURES = 4096
@@ -63,7 +65,8 @@ class DistanceSpace:
     @classmethod
     def from_data(cls, data: AttackData, distance: str) -> "DistanceSpace":
         if distance not in METRICS:
-            raise InputError(f"distance: unknown distance {distance!r} (known: {', '.join(METRICS)})")
+            raise InputError(message(N_("distance: unknown distance {distance!r} (known: {known})"), distance=distance,
+                                     known=", ".join(METRICS)))
         widths, minimums, ranges, missing = [], [], [], []
         for j, (name, kind) in enumerate(zip(data.columns, data.kinds)):
             numeric = kind == "numeric"
@@ -76,9 +79,10 @@ class DistanceSpace:
         width = space.width(range(len(data.columns)))
         if width > MAX_FEATURES:
             widest = max(range(len(widths)), key=lambda j: widths[j])
-            raise InputError(f"column {data.columns[widest]!r} has {widths[widest]:,} distinct values: too many "
-                             f"for the {distance} distance's one-hot encoding ({width:,} features); "
-                             f"use --distance hamming or leave the column out")
+            raise InputError(message(N_("column {column!r} has {count:,} distinct values: too many for the "
+                                        "{distance} distance's one-hot encoding ({width:,} features); use --distance "
+                                        "hamming or leave the column out"), column=data.columns[widest],
+                                     count=widths[widest], distance=distance, width=width))
         return space
 
     @property

@@ -34,6 +34,7 @@ import numpy as np
 
 from .. import workers
 from ..errors import InputError
+from ..i18n import N_
 from ..progress import CancelToken
 from ..workers import WorkerPool, cap_jobs
 from .features import FeatureLayout, dataset_features
@@ -212,7 +213,7 @@ def _run_pool(population: np.ndarray, game: _Game, targets: np.ndarray, children
         if progress is not None:
             progress(len(results), len(targets))
 
-    with WorkerPool("groundhog", "the Groundhog attack") as pool:
+    with WorkerPool("groundhog", N_("the Groundhog attack")) as pool:
         pool.save("population", population)
         pool.run(_worker_target, [(game, target, children[t]) for t, target in enumerate(targets)],
                  jobs=jobs, cancel=cancel, on_result=collect)

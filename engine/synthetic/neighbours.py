@@ -20,6 +20,7 @@ import numpy as np
 
 from .. import workers
 from ..errors import InputError
+from ..i18n import N_
 from ..progress import CancelToken
 from ..workers import WorkerPool, cap_jobs
 
@@ -142,7 +143,7 @@ def _run_pool(point_sets, target_sets, searches, metric, tasks, results, jobs, c
         results[s][start:stop] = found
         done[0] += stop - start
 
-    with WorkerPool("synthetic", "the nearest-neighbour search") as pool:
+    with WorkerPool("synthetic", N_("the nearest-neighbour search")) as pool:
         names = {}
         for number, (name, matrix) in enumerate(list(point_sets.items()) + list(target_sets.items())):
             kind = "p" if number < len(point_sets) else "t"

@@ -14,6 +14,7 @@ from engine.config import DataSource
 from engine.errors import InputError
 from engine.io.formats import FORMAT_NAMES, detect_format
 from engine.io.preview import preview_rows
+from engine.messages import error_text, render
 from ..i18n import translate
 
 DELIMITERS = [
@@ -81,7 +82,7 @@ class ImportDialog(QDialog):
             try:
                 self.sheet.addItems(excel_sheets(self.path))
             except Exception as exc:  # the preview below reports the problem in words
-                self.sheet.setToolTip(str(exc))
+                self.sheet.setToolTip(render(error_text(exc)))
             form.addRow(translate("dialogs.import_dialog", "Sheet:"), self.sheet)
         layout.addLayout(form)
         self._select(self.delimiter, source.delimiter)
@@ -149,7 +150,7 @@ class ImportDialog(QDialog):
         try:
             preview = preview_rows(self.source())
         except (InputError, LookupError, OSError, ValueError) as exc:
-            self.problem.setText(str(exc))
+            self.problem.setText(render(error_text(exc)))
             self.detected.setText("")
             open_button.setEnabled(False)
             return

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
 
 from engine.config import ModelTargets, PrivacyModelOptions, SubsetFamily
 from engine.errors import InputError
+from engine.messages import error_text, render
 from engine.sample_options import MISSING_RULES, SampleOptions
 from engine.validation import ConfigProblem, fraction
 from engine.workers import available_cpus
@@ -353,7 +354,7 @@ class AttacksPage(QWidget):
         try:
             thresholds = parse_thresholds(self.thresholds.text())
         except InputError as exc:
-            self.problem.setText(translate("attacks_page", "Risk thresholds: {0}.").format(exc))
+            self.problem.setText(translate("attacks_page", "Risk thresholds: {0}.").format(render(error_text(exc))))
             self.problem.show()
             self.run_button.setEnabled(False)
             return
@@ -549,7 +550,7 @@ class AttacksPage(QWidget):
         try:
             self.session.build_config()
         except InputError as exc:
-            text = window_message(exc.problem) if isinstance(exc, ConfigProblem) else str(exc)
+            text = window_message(exc.problem) if isinstance(exc, ConfigProblem) else render(error_text(exc))
             self.problem.setText(translate("attacks_page", "Before running: {0}.").format(text))
             self.problem.show()
             self.run_button.setEnabled(False)
@@ -573,7 +574,7 @@ def parse_thresholds(text: str) -> tuple[float, ...]:
         except ValueError:
             raise InputError(translate("attacks_page", "{0!r} is not a number").format(part)) from None
         for problem in fraction("sample.risk_thresholds", value):
-            raise InputError(f"{part} {problem.must}")
+            raise InputError(f"{part} {render(problem.must)}")
         values.append(value)
     if not values:
         raise InputError(translate("attacks_page", "give at least one level, e.g. 0.01, 0.05, 0.1, 0.2"))

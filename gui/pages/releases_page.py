@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QGroup
 from engine.config import DataSource
 from engine.errors import InputError
 from engine.io.formats import list_columns
+from engine.messages import error_text, render
 
 from ..resources import icon
 from ..session import Release, Session
@@ -146,7 +147,7 @@ class ReleasesPage(QWidget):
         try:
             columns = list_columns(DataSource(path))
         except InputError as exc:
-            self.errorRaised.emit(translate("releases_page", "Could not add the release"), str(exc))
+            self.errorRaised.emit(translate("releases_page", "Could not add the release"), render(error_text(exc)))
             return None
         focal_keys = self.session.columns_with("linkage_keys")
         key = next((k for k in focal_keys if k in columns), None)
@@ -212,7 +213,7 @@ class ReleasesPage(QWidget):
         self.matches.setVisible(bool(later))
         warnings = linked.warnings if current else ()
         self.match_warning.setText(
-            "<br>".join(translate("releases_page", "Warning: {0}").format(escape(w, quote=False)) for w in warnings)
+            "<br>".join(translate("releases_page", "Warning: {0}").format(escape(render(w), quote=False)) for w in warnings)
         )
         self.match_warning.setVisible(bool(warnings))
 

@@ -20,7 +20,9 @@ from engine.api import run_assessment
 from engine.config import AnalysisConfig, Thresholds
 from engine.errors import InputError
 from engine.io.preview import EncodedTable, subtable
+from engine.messages import error_text
 from engine.remediation.export import export_scenario
+from engine.remediation.linked_export import export_linked_scenario
 from engine.remediation.recommend import describe_step, recommend
 from engine.remediation.scenarios import with_scenarios
 from engine.remediation.suggest import SuggestConfig, suggest
@@ -601,14 +603,26 @@ class ScenariosPage(QWidget):
 
     def export(self, name: str, path: str) -> bool:
         """Write the scenario's transformed data to ``path`` on a worker thread (direct
-        identifiers left out) and record the file and the source's SHA-256 in the scenario."""
+        identifiers left out; with linked releases, each linked release's file beside it) and
+        record the files and the sources' SHA-256 in the scenario."""
         scenario = next((s for s in self.session.scenarios if s.name == name), None)
         if scenario is None or self.session.table is None or self.busy:
             return False
         table, qids, identifiers = self.session.table, self.session.qids, self.session.columns_with("identifiers")
+        try:   # linked releases are read from their files, as a run reads them
+            config = self.session.build_config() if self.session.config.linkage.releases else None
+        except InputError as exc:
+            self._error(translate("scenarios_page", "The scenarios cannot run yet"), str(exc))
+            return False
         self._export_name = name
+
+        def work(progress, cancel) -> Scenario:
+            if config is not None:
+                return export_linked_scenario(config, scenario, path, identifiers, cancel)
+            return export_scenario(table, qids, scenario, path, identifiers, cancel)
+
         return self.controller.start_export(
-            lambda progress, cancel: export_scenario(table, qids, scenario, path, identifiers, cancel),
+            work,
             translate("scenarios_page", "Writing the data of {0} to {1}...").format(name, path),
             translate("scenarios_page", "Writing the transformed data"), self._on_export_finished)
 
@@ -618,7 +632,7 @@ class ScenariosPage(QWidget):
             translate(
                 "scenarios_page",
                 "Wrote the data of {0} to {1} (direct identifiers left out). Save the analysis to keep the record.",
-            ).format(self._export_name, scenario.exported.path)
+            ).format(self._export_name, ", ".join([e.path for e in (scenario.exported, *scenario.exported.releases)]))
         )
 
     # --- suggest -------------------------------------------------------------------------------------
@@ -628,7 +642,7 @@ class ScenariosPage(QWidget):
         try:
             spec = recode.spec()
         except InputError as exc:
-            self._error(translate("scenarios_page", "No hierarchy to take"), str(exc))
+            self._error(translate("scenarios_page", "No hierarchy to take"), error_text(exc))
             return
         self.suggest_panel.set_spec(recode.column.currentText(), spec)
 
@@ -648,7 +662,7 @@ class ScenariosPage(QWidget):
                 self._unique(translate("scenarios_page", "suggested k={0}").format(suggestion.target.k)),
             )
         except InputError as exc:
-            self._error(translate("scenarios_page", "No scenario made"), str(exc))
+            self._error(translate("scenarios_page", "No scenario made"), error_text(exc))
             return
         self.add_scenario(scenario.name, scenario.steps)
         self.suggest_panel.note.setText(

@@ -8,7 +8,9 @@ from typing import Optional
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QSizePolicy, QWidget
+import shiboken6
 
 TEXT_SIZE = 9
 PRIOR_COLOR = "#c0392b"
@@ -28,6 +30,28 @@ class PlotCanvas(FigureCanvasQTAgg):
         self.setMinimumSize(320, 240)
         self._annotations: dict[Axes, object] = {}
         self.mpl_connect("motion_notify_event", self._on_motion)
+        self._draw_timer = QTimer(self)   # a queued draw dies with the canvas (matplotlib's outlives it)
+        self._draw_timer.setSingleShot(True)
+        self._draw_timer.setInterval(0)
+        self._draw_timer.timeout.connect(self._draw_idle)
+
+    def draw_idle(self) -> None:
+        """Queue one redraw, as matplotlib does, on a timer owned by the canvas."""
+        timer = getattr(self, "_draw_timer", None)
+        if timer is None:   # still in matplotlib's constructor
+            super().draw_idle()
+        elif not (getattr(self, "_draw_pending", False) or getattr(self, "_is_drawing", False)):
+            self._draw_pending = True
+            timer.start()
+
+    def draw(self) -> None:
+        """Render the figure; a canvas deleted while it renders (its window closed and collected
+        meanwhile) is left alone."""
+        try:
+            super().draw()
+        except RuntimeError:
+            if shiboken6.isValid(self):
+                raise
 
     def annotation(self, ax: Axes):
         """The (hidden) hover label of ``ax``."""

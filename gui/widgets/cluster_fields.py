@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QGridLayout, QLabel, QLineEdit, QPush
 
 from engine.config import ClusterOptions
 from engine.errors import InputError
+from engine.messages import render
 
 from ..i18n import translate
 
@@ -88,7 +89,7 @@ class ClusterFields(QWidget):
             warnings = cluster.check()
         except InputError:
             warnings = []   # the page says what is wrong before running
-        self.note.setText("Warning: " + "; ".join(warnings) + "." if warnings else "")
+        self.note.setText("Warning: " + "; ".join(map(render, warnings)) + "." if warnings else "")
         self.note.setVisible(bool(warnings))
 
     @Slot()

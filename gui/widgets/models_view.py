@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWid
                                QVBoxLayout, QWidget)
 
 from engine import selection
+from engine.messages import render
 from engine.results import Assessment, ModelShortfall, PrivacyModelLevels
 
 from ..text import MODEL_TIPS, count, pct, qid_text
@@ -308,7 +309,7 @@ class OverTimeView(QWidget):
         warnings = list(linked.warnings) if linked is not None else []
         self.problem.setText(
             "<br>".join(
-                translate("widgets.models_view", "Warning: {0}").format(escape(w, quote=False)) for w in warnings
+                translate("widgets.models_view", "Warning: {0}").format(escape(render(w), quote=False)) for w in warnings
             )
         )
         self.problem.setVisible(bool(warnings))

@@ -20,7 +20,7 @@ import pytest_socket
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, ClusterOptions
+from engine.config import AnalysisConfig, ClusterOptions, read_toml
 from engine.errors import Cancelled, InputError
 from engine.progress import CancelToken
 
@@ -168,6 +168,37 @@ def test_cluster_settings_round_trip_through_the_analysis_file(tmp_path):
     assert back.cluster.address == "tls://10.1.2.3:8786"
     assert back.cluster.tls_ca == str(tmp_path / "certs" / "ca.pem")
     assert AnalysisConfig.from_toml(_plain(tmp_path)).cluster == ClusterOptions()
+
+
+def test_cli_saves_certificates_relative_to_the_analysis_file(tmp_path, capsys):
+    """--save-config writes the PEM files as the data file: relative inside the analysis file's
+    folder tree, absolute outside it; --config reads them back from any working folder."""
+    from engine import cli
+
+    work = tmp_path / "work"
+    (work / "certs").mkdir(parents=True)
+    outside = tmp_path / "agency-ca.pem"
+    data = work / "data.csv"
+    data.write_text("a,s\n1,x\n2,y\n", encoding="utf-8")
+    for pem in (outside, work / "certs" / "me.pem", work / "certs" / "me.key"):
+        pem.write_text("-----BEGIN CERTIFICATE-----\n", encoding="utf-8")
+    saved = work / "analysis.toml"
+    assert cli.main(["assess", str(data), "--qid", "a", "--sensitive", "s", "--cluster", "tls://10.1.2.3:8786",
+                     "--cluster-ca", str(outside), "--cluster-cert", str(work / "certs" / "me.pem"),
+                     "--cluster-key", str(work / "certs" / "me.key"), "--save-config", str(saved)]) == 0
+    capsys.readouterr()
+    run = read_toml(saved)["run"]
+    assert (run["cluster_ca"], run["cluster_cert"], run["cluster_key"]) == (str(outside), "certs/me.pem",
+                                                                            "certs/me.key")
+    assert read_toml(saved)["data"]["path"] == "data.csv"
+    moved = tmp_path / "moved"
+    shutil.copytree(work, moved)
+    back = AnalysisConfig.from_toml(moved / "analysis.toml").cluster
+    assert back == ClusterOptions("tls://10.1.2.3:8786", str(outside), str(moved / "certs" / "me.pem"),
+                                  str(moved / "certs" / "me.key"))
+    again = moved / "again.toml"   # --config then --save-config: the same text
+    assert cli.main(["assess", "--config", str(moved / "analysis.toml"), "--save-config", str(again)]) == 0
+    assert again.read_text(encoding="utf-8") == (moved / "analysis.toml").read_text(encoding="utf-8")
 
 
 def _plain(folder):

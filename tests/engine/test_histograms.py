@@ -1,6 +1,12 @@
 """Worst-case histograms (engine/histograms.py) against per-record risks binned by numpy, on
-both code paths: numpy partitions (small tables) and chained compiled partitions with the
-(size, top) tally (large tables; forced here by lowering the row threshold)."""
+both code paths: chained numpy partitions and chained compiled partitions with the (size, top)
+tally (large tables, or kernels already loaded; each forced here), and the two paths against
+each other on random tables."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -11,6 +17,8 @@ from engine.histograms import BINS, per_record_risk, worst_case_histograms
 from engine.results import InferenceRisk, ReidentificationRisk
 
 from .helpers import table_from_frame
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _frame(rows: int, seed: int) -> pd.DataFrame:
@@ -44,8 +52,8 @@ def test_histograms_equal_per_record_risks_binned(monkeypatch, compiled, seed):
     if seed == 2:
         frame = frame.iloc[:400]                       # blocks of every size, up to the whole table
     table = table_from_frame(frame)
+    monkeypatch.setattr(histograms, "compiled_pays", lambda n: compiled)
     if compiled:
-        monkeypatch.setattr(histograms, "LINEAR_MIN_ROWS", 0)
         monkeypatch.setattr(histograms, "SMALL_BLOCK", 3)   # most blocks go the "large block" way too
     qid_sets = [("q_const",), ("q_big", "q_const"), ("q_big", "q_const", "q_town"),
                 ("q_big", "q_const", "q_day", "q_town"), ("q_big", "q_const", "q_day", "q_sex", "q_town")]
@@ -62,8 +70,9 @@ def test_histograms_equal_per_record_risks_binned(monkeypatch, compiled, seed):
         assert h.mean == pytest.approx(float(risk.mean()), rel=1e-12)
 
 
-def test_reidentification_histogram_of_a_hand_table(monkeypatch):
-    monkeypatch.setattr(histograms, "LINEAR_MIN_ROWS", 0)
+@pytest.mark.parametrize("compiled", [False, True])
+def test_reidentification_histogram_of_a_hand_table(monkeypatch, compiled):
+    monkeypatch.setattr(histograms, "compiled_pays", lambda n: compiled)
     frame = pd.DataFrame({"a": [1, 1, 1, 2, 2, 3], "s": ["x", "x", "y", "y", "y", "x"]})
     table = table_from_frame(frame)
     reid, inference = _rows([("a",)], ["s"])
@@ -75,3 +84,67 @@ def test_reidentification_histogram_of_a_hand_table(monkeypatch):
     # inference: block 1 -> 2/3 (x twice), block 2 -> 1 (y, y), block 3 -> 1
     assert {i: c for i, c in enumerate(h_s.counts) if c} == {13: 3, 19: 3}
     assert h_s.mean == pytest.approx((2 + 2 + 1) / 6)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_both_paths_give_the_same_histograms_on_random_tables(monkeypatch, seed):
+    rng = np.random.default_rng(seed)
+    rows = int(rng.integers(1, 3000))
+    frame = pd.DataFrame({f"q{i}": rng.integers(0, int(rng.choice([1, 2, 7, 60, 900])), rows) for i in range(5)})
+    frame["s"] = rng.integers(0, int(rng.choice([1, 2, 5])), rows)
+    table = table_from_frame(frame)
+    names = [f"q{i}" for i in rng.permutation(5)]
+    nested = [tuple(sorted(names[:k])) for k in range(1, 6)]
+    scattered = [tuple(sorted(rng.choice(names, k, replace=False))) for k in range(1, 6)]
+    reid, _ = _rows(nested, [])
+    _, inference = _rows(scattered, ["s"])
+    made = {}
+    for compiled in (False, True):
+        monkeypatch.setattr(histograms, "compiled_pays", lambda n: compiled)
+        made[compiled] = worst_case_histograms(table.columns, reid, inference, [table["s"]], rows)
+    assert [(h.qids, h.measure, h.counts) for h in made[False]] == [(h.qids, h.measure, h.counts) for h in made[True]]
+    assert [h.mean for h in made[False]] == pytest.approx([h.mean for h in made[True]], rel=1e-12)
+
+
+def test_the_compiled_path_from_its_row_threshold_or_once_the_kernels_are_loaded():
+    code = ("import sys\n"
+            "from engine.histograms import COMPILED_MIN_ROWS, compiled_pays\n"
+            "assert not compiled_pays(0) and not compiled_pays(COMPILED_MIN_ROWS - 1)\n"
+            "assert compiled_pays(COMPILED_MIN_ROWS) and not compiled_pays(2 ** 31)\n"
+            "assert 'numba' not in sys.modules\n"
+            "import numpy as np\n"
+            "from engine import block_kernels\n"
+            "ids, n_ids = block_kernels.refine_ids(np.zeros(5, np.int32), 1, np.arange(5, dtype=np.uint8), 5)\n"
+            "assert not compiled_pays(1000)\n"
+            "block_kernels.risk_tally(ids, n_ids, ids, 1, 255)\n"
+            "assert compiled_pays(1000) and not compiled_pays(0)\n")
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+def test_large_numpy_partitions_need_no_pandas():
+    """Above HASH_MIN_ROWS rows the numpy path sorts unless pandas is loaded: same histograms."""
+    code = ("import json, sys\n"
+            "import numpy as np, pyarrow as pa\n"
+            "from engine.io.arrow_lookup import skip_pandas_lookup\n"
+            "skip_pandas_lookup()\n"
+            "from engine import histograms, partition\n"
+            "from engine.io.encode import encode_column\n"
+            "from engine.results import ReidentificationRisk\n"
+            "rng = np.random.default_rng(4)\n"
+            "n = partition.HASH_MIN_ROWS + 5000\n"
+            "columns = {f'q{i}': encode_column(f'q{i}', pa.array(rng.integers(0, c, n)))\n"
+            "           for i, c in enumerate((3000, 2000, 40))}\n"
+            "qids = [('q0',), ('q0', 'q1'), ('q0', 'q1', 'q2')]\n"
+            "rows = [ReidentificationRisk(qids=q, n=1, blocks=1, singletons=0, prior_prob=0.0, posterior_prob=1.0,\n"
+            "                             prior_det=0.0, posterior_det=0.0) for q in qids]\n"
+            "made = histograms.worst_case_histograms(columns, rows, [], [], n)\n"
+            "assert 'pandas' not in sys.modules\n"
+            "import pandas\n"
+            "again = histograms.worst_case_histograms(columns, rows, [], [], n)\n"
+            "assert [(h.counts, h.mean) for h in made] == [(h.counts, h.mean) for h in again]\n"
+            "assert made[-1].counts != made[0].counts\n")
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr

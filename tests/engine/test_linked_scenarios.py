@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -14,12 +15,15 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.csv as pcsv
 import pytest
+from pypdf import PdfReader
 
 from engine import cli
 from engine.api import run_assessment
+from engine.atomic import write_analysis_file
 from engine.config import (AnalysisConfig, DataSource, Linkage, ModelTargets, PrivacyModelOptions, Release, Roles,
                            SubsetFamily, Target)
 from engine.errors import InputError
+from engine.io.encode import file_sha256
 from engine.linkage import load_linked
 from engine.remediation.linked import combined_table, focal_qids, run_linked_scenario
 from engine.remediation.scenarios import transformed_arrow
@@ -185,36 +189,89 @@ def test_linked_scenarios_through_the_command_line(case, capsys):
         r["posterior_det"] for r in entry["reidentification"] + entry["linked"]["reidentification"])
 
 
-def test_exporting_a_linked_scenario_is_refused_in_one_line(case, capsys):
+def _with_names(case):
+    """The case with a direct identifier ``name`` in both releases (left out of every export)."""
+    folder, focal, later, config = case
+    focal = focal.assign(name=[f"person {i}" for i in focal["id"]])
+    later = later.assign(name=[f"person {i}" for i in later["id"]])
+    focal.to_csv(config.data.path, index=False)
+    later.to_csv(config.linkage.releases[0].data.path, index=False)
+    return folder, focal, later, replace(config, roles=replace(config.roles, identifiers=("name",)))
+
+
+def _as_text(frame: pd.DataFrame) -> pd.DataFrame:
+    return frame.astype("string").fillna("").reset_index(drop=True)
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_exported_linked_releases_are_the_scenarios_releases(case, capsys, suffix):
+    """--export-scenario on linked releases writes the main release and every linked release
+    (NAME_LABEL.EXT beside it); the linked file is the release recoded as computed with pandas,
+    and a fresh assessment of the written files gives each scenario's numbers."""
+    folder, focal, later, config = _with_names(case)
+    inputs = {p: file_sha256(p) for p in (config.data.path, config.linkage.releases[0].data.path)}
+    analysis = write_analysis_file(config, folder / "analysis.toml")
+    exports = folder / "exports"
+    exports.mkdir()
+    args = ["assess", "--config", str(analysis), "--out", str(folder / "out"), "--quiet"]
+    args += ["--pdf", str(folder / "report.pdf")] if suffix == ".csv" else []
+    for number, scenario in enumerate(SCENARIOS):
+        args += ["--export-scenario", f"{scenario['name']}={exports / f's{number}{suffix}'}"]
+    assert cli.main(args) == 0, capsys.readouterr().err
+    assert sorted(p.name for p in exports.iterdir()) == sorted(
+        f"s{n}{tail}{suffix}" for n in range(len(SCENARIOS)) for tail in ("", "_2"))
+    assert {p: file_sha256(p) for p in inputs} == inputs      # the inputs are never modified
+    results = json.loads((folder / "out" / "results.json").read_text())
+    saved = AnalysisConfig.from_toml(folder / "out" / "analysis.toml", check=False)
+    if suffix == ".csv":   # the report names every file written, each with its SHA-256
+        report = re.sub(r"\s+", "", "".join(page.extract_text() for page in PdfReader(str(folder / "report.pdf")).pages))
+        for name in (f"s0{suffix}", f"s0_2{suffix}"):
+            assert f"writtento{name}(SHA-256{file_sha256(exports / name)})" in report
+    original = run_assessment(config)
+    linked = load_linked(config)
+    table, copies = combined_table(linked, config)
+    for number, result in enumerate(original.scenarios):
+        main, second = exports / f"s{number}{suffix}", exports / f"s{number}_2{suffix}"
+        read = pd.read_csv if suffix == ".csv" else pd.read_parquet
+        written, written_later = read(main), read(second)
+        transformed = apply_scenario(table, focal_qids(linked, config), result.scenario, copies=copies)
+        assert list(written.columns) == [c for c in focal.columns if c != "name" and c not in transformed.dropped]
+        assert written["id"].tolist() == focal["id"].to_numpy()[transformed.rows].tolist()
+        expected_later = _later_recoded(later, focal, result.scenario.name).drop(columns="name")
+        assert list(written_later.columns) == list(expected_later.columns)
+        if suffix == ".csv":
+            expected_file = folder / f"expected{number}.csv"
+            expected_later.to_csv(expected_file, index=False)
+            assert _as_text(pd.read_csv(second, dtype=str)).equals(_as_text(pd.read_csv(expected_file, dtype=str)))
+        fresh = run_assessment(replace(result.assessment.config, data=DataSource(str(main)), linkage=replace(
+            config.linkage, releases=(Release(DataSource(str(second)), "2"),))))
+        mine, theirs = _rows(result.assessment), _rows(fresh)
+        unmappable = ("has no line in the hierarchy", "every column it names is dropped")
+        mine["linked"]["targets"] = [t for t in mine["linked"]["targets"]
+                                     if not any(u in t.get("reason", "") for u in unmappable)]
+        assert mine == theirs, result.scenario.name
+        record = results["scenarios"][number]["exported"]
+        assert record == {"path": str(main), "source_sha256": inputs[config.data.path],
+                          "sha256": file_sha256(main), "releases": [
+                              {"label": "2", "path": str(second),
+                               "source_sha256": inputs[config.linkage.releases[0].data.path],
+                               "sha256": file_sha256(second)}]}
+        exported = saved.scenarios[number].exported
+        assert exported.releases[0].path == str(second) and exported.releases[0].sha256 == record["releases"][0][
+            "sha256"]
+
+
+def test_linked_export_files_that_collide_are_one_line(case, capsys):
     folder, _, _, config = case
-    (folder / "scenarios.toml").write_text(
-        '[[scenario]]\nname = "band age"\nsteps = [{ op = "recode", column = "age", level = 1, intervals = [10] }]\n',
-        encoding="utf-8")
-    code = cli.main(["assess", config.data.path, "--release", config.linkage.releases[0].data.path,
-                     "--link-key", "id", "--qid", "sex", "age", "--scenario", str(folder / "scenarios.toml"),
-                     "--export-scenario", f"band age={folder / 'out.csv'}", "--out", str(folder / "out"), "--quiet"])
+    analysis = write_analysis_file(config, folder / "analysis.toml")
+    code = cli.main(["assess", "--config", str(analysis), "--export-scenario", f"band age={folder / 'a.csv'}",
+                     "--export-scenario", f"drop town, suppress={folder / 'a_2.csv'}", "--out", str(folder / "out"),
+                     "--quiet"])
     err = capsys.readouterr().err
-    assert code == 2 and err.startswith("error: --export-scenario: not available with linked releases")
-    assert err.count("\n") == 1 and not (folder / "out.csv").exists() and not (folder / "out").exists()
-
-
-def test_the_report_of_linked_scenarios(case, tmp_path):
-    """The section says how linked releases are transformed, and its risks include the linked subsets."""
-    import re
-
-    from pypdf import PdfReader
-
-    from engine.remediation.scenarios import risk_summary
-    from engine.report.findings import pct
-    from engine.report.pdf import write_pdf
-
-    _, _, _, config = case
-    assessment = run_assessment(replace(config, subsets=SubsetFamily.parse("max-size:2")))
-    path = write_pdf(assessment, tmp_path / "linked.pdf")
-    text = re.sub(r"\s+", "", "".join(p.extract_text() for p in PdfReader(str(path)).pages))
-    assert re.sub(r"\s+", "", "With linked releases, a scenario transforms the main release") in text
-    before = risk_summary(assessment)
-    assert before["worst_unique_share"] == max(r.posterior_det for r in assessment.longitudinal.reidentification)
-    for result in assessment.scenarios:
-        after = result.risk()["worst_unique_share"]
-        assert re.sub(r"\s+", "", f"Records unique: {pct(before['worst_unique_share'])} → {pct(after)}") in text
+    assert code == 2 and err == ("error: --export-scenario: two scenarios' linked releases would be written to the "
+                                 "same file\n")
+    code = cli.main(["assess", "--config", str(analysis), "--export-scenario", f"band age={folder / 'later.csv'}",
+                     "--out", str(folder / "out"), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and err == f"error: {folder / 'later.csv'}: would overwrite the input file\n"
+    assert not (folder / "out").exists()

@@ -34,6 +34,12 @@ FEW_TALLIES = segments.Tuning(batch_work=1, split_work=1, split_rows=1, collapse
                               tally_keys=24, tally_groups=3, tally_pairs=6)
 NO_PAIRS = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=0,
                            tally_pairs=0)
+# a group's sensitive counters per value read whole, or noted one by one, instead of one per
+# combination of values
+PER_VALUE = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=1 << 16,
+                            tally_joint=False)
+NOTED = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=1 << 16,
+                        tally_dense=0)
 KNOBS = [
     dict(),
     dict(tuning=SMALL_WORK),
@@ -47,6 +53,9 @@ KNOBS = [
     dict(tuning=NO_TALLY),
     dict(tuning=FEW_TALLIES, reorder=True),
     dict(tuning=NO_PAIRS),
+    dict(tuning=NOTED),
+    dict(tuning=PER_VALUE),
+    dict(tuning=NOTED, reorder=True, workers=2),
 ]
 
 

@@ -28,11 +28,13 @@ def _counts(run):
 
 
 def _run(monkeypatch, frame, qids, segment_engine: bool, jobs: int,
-         tally: tuple[int, int, int] = (1 << 20, 1 << 16, 1 << 16)):
+         tally: tuple = (1 << 20, 1 << 16, 1 << 16, 64, True)):
     monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 0 if segment_engine else 10 ** 18)
     monkeypatch.setattr(segments, "TALLY_KEYS", tally[0])     # children counted in one pass, or not
     monkeypatch.setattr(segments, "TALLY_GROUPS", tally[1])
     monkeypatch.setattr(segments, "TALLY_PAIRS", tally[2])
+    monkeypatch.setattr(segments, "TALLY_DENSE", tally[3])    # counters read whole, or noted ...
+    monkeypatch.setattr(segments, "TALLY_JOINT", tally[4])    # ... one per combination of values
     monkeypatch.setattr(segments, "BATCH_WORK", 64)        # tiny batches and splits: every code path
     monkeypatch.setattr(segments, "SPLIT_WORK", 256)
     monkeypatch.setattr(segments, "SPLIT_ROWS", 16)
@@ -57,11 +59,14 @@ def test_segment_sweep_equals_refinement_walk_and_pandas(monkeypatch, shape, row
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(shape=st.sampled_from(sorted(GENERATORS)), rows=st.integers(50, 2000), seed=st.integers(0, 10_000),
-       n_qids=st.integers(2, 7), tally=st.sampled_from([(1 << 20, 1 << 16, 1 << 16), (0, 1, 0), (40, 4, 12),
-                                                         (1 << 20, 1 << 16, 0)]))
+       n_qids=st.integers(2, 7), tally=st.sampled_from([(1 << 20, 1 << 16, 1 << 16, 64, True), (0, 1, 0, 64, True),
+                                                         (40, 4, 12, 0, True), (1 << 20, 1 << 16, 0, 0, True),
+                                                         (1 << 20, 1 << 16, 1 << 16, 64, False),
+                                                         (40, 4, 12, 64, False)]))
 def test_segment_sweep_on_two_processes_equals_pandas_on_every_shape(monkeypatch, shape, rows, seed, n_qids, tally):
     """The segment sweep with its one-pass counting of children on, off or only for some
-    blocks, on one and on two processes, against a pandas groupby of every subset."""
+    blocks (counters per combination of sensitive values, per value read whole, or noted one by
+    one), on one and on two processes, against a pandas groupby of every subset."""
     frame, qids = _table(shape, rows, seed, n_qids)
     one = _run(monkeypatch, frame, qids, segment_engine=True, jobs=1, tally=tally)
     assert _run(monkeypatch, frame, qids, segment_engine=True, jobs=2, tally=tally) == one

@@ -373,10 +373,25 @@ def test_cluster_fields_edit_the_config_and_round_trip(qtbot, window, tmp_path):
     assert window.attacks_page.problem.isHidden() and fields.note.isHidden()
     saved = tmp_path / "saved.toml"
     assert window.flow.save_analysis(str(saved))
-    assert read_toml(saved)["run"] == {"jobs": 1, "cluster": wanted.address, "cluster_ca": str(pems["ca"]),
-                                       "cluster_cert": str(pems["cert"]), "cluster_key": str(pems["key"])}
+    # certificates beside the analysis file are saved relative to it, as the data file is
+    assert read_toml(saved)["run"] == {"jobs": 1, "cluster": wanted.address, "cluster_ca": "ca.pem",
+                                       "cluster_cert": "cert.pem", "cluster_key": "key.pem"}
+    assert read_toml(saved)["data"]["path"] == "census.csv"
     assert AnalysisConfig.from_toml(saved).cluster == wanted
     assert AnalysisConfig.from_toml(saved) == replace(AnalysisConfig.from_toml(path), cluster=wanted)
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    for name in ("saved.toml", "census.csv", "ca.pem", "cert.pem", "key.pem"):
+        shutil.copyfile(tmp_path / name, moved / name)
+    _open(qtbot, window, moved / "saved.toml")   # the folder moved: the window finds its certificates there
+    assert window.session.build_config().cluster == ClusterOptions(
+        wanted.address, *(str(moved / f"{name}.pem") for name in ("ca", "cert", "key")))
+    assert fields.files["tls_key"].text() == str(moved / "key.pem")
+    elsewhere = tmp_path / "sub" / "saved.toml"    # the certificates outside its folder: absolute
+    elsewhere.parent.mkdir()
+    assert window.flow.save_analysis(str(elsewhere))
+    assert read_toml(elsewhere)["run"]["cluster_ca"] == str(moved / "ca.pem")
+    assert AnalysisConfig.from_toml(elsewhere).cluster == window.session.build_config().cluster
 
     note = window.flow.assessment.note(window.session.build_config())   # shown while the attacks run
     assert note == "on the Dask cluster at tls://scheduler.agency.internal:8786"

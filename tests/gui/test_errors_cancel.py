@@ -95,15 +95,17 @@ def test_cancel_a_long_run(qtbot, window, tmp_path, monkeypatch):
     assert "elapsed" in window.run_bar.detail.text()
     assert multiprocessing.active_children()  # the sweep runs on worker processes
     before = len(ticks)
+    ended = []   # when the window hears that the run stopped (not when this test next polls)
+    window.flow.runner.busyChanged.connect(lambda busy: ended.append(time.monotonic()) if not busy else None)
     qtbot.mouseClick(window.run_bar.cancel_button, Qt.MouseButton.LeftButton)
     started = time.monotonic()
-    qtbot.waitUntil(lambda: not window.flow.runner.busy, timeout=5000)
-    assert time.monotonic() - started < 2.0
+    qtbot.waitUntil(lambda: not window.flow.runner.busy, timeout=30000)   # generous: the limit is below
+    assert ended and ended[0] - started < 2.0
     assert len(ticks) > before  # the event loop kept turning
     timer.stop()
     assert window.session.result is None
     assert "cancelled" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: multiprocessing.active_children() == [], timeout=3000)
+    qtbot.waitUntil(lambda: multiprocessing.active_children() == [], timeout=30000)
     assert not error_boxes()
     window.show_page(4)  # still usable
     assert window.run_action.isEnabled()

@@ -279,3 +279,87 @@ def test_scenarios_of_a_linked_analysis_run_the_linked_attacks(qtbot, window):
         (shown,) = window.session.result.assessment.scenarios
         assert shown.assessment.longitudinal.reidentification == scenario.assessment.longitudinal.reidentification
         assert shown.risk() == scenario.risk() and shown.verdict == scenario.verdict
+
+
+LINKED_SCENARIOS = """
+version = 1
+
+[data]
+path = "focal.csv"
+
+[roles]
+quasi_identifiers = ["birth_year", "sex", "school"]
+sensitive = ["special_needs"]
+linkage_keys = ["student_id"]
+
+[linkage]
+key = "student_id"
+focal_label = "2014"
+
+[[linkage.releases]]
+path = "later.csv"
+label = "2015"
+
+[[scenario]]
+name = "drop school"
+steps = [{ op = "drop", column = "school" }]
+
+[[scenario]]
+name = "band year"
+steps = [{ op = "recode", column = "birth_year", level = 1, intervals = [4] }]
+"""
+
+
+def test_export_of_a_linked_scenario_writes_every_release(qtbot, window, tmp_path):
+    """Export from the Scenarios page of a linked analysis: the main release and the linked one
+    (NAME_2015.csv beside it) are written and recorded, and a fresh assessment of the two files
+    gives the scenario's numbers."""
+    from dataclasses import replace
+
+    from engine.config import DataSource, Release
+    from engine.remediation.scenarios import risk_summary
+
+    focal = pd.read_csv(CENSUS)
+    focal.to_csv(tmp_path / "focal.csv", index=False)
+    later = focal.sample(15000, random_state=4)[["student_id", "birth_year", "school"]]
+    later["birth_year"] += 1
+    strangers = pd.DataFrame({"student_id": [9_000_001, 9_000_002], "birth_year": [1950, 2030],
+                              "school": ["SCH-0001", "SCH-9999"]})
+    pd.concat([later, strangers]).to_csv(tmp_path / "later.csv", index=False)
+    (tmp_path / "analysis.toml").write_text(LINKED_SCENARIOS, encoding="utf-8")
+    assert window.flow.open_analysis(str(tmp_path / "analysis.toml"))
+    qtbot.waitUntil(lambda: len(window.session.scenarios) == 2 and not window.flow.loader.busy, timeout=30000)
+    window.show_page(SCENARIOS)
+    page = window.scenarios_page
+    assert page.run()
+    wait_page(qtbot, page)
+    results = {r.scenario.name: r for r in window.session.result.assessment.scenarios}
+    for name, file in (("band year", "banded.csv"), ("drop school", "dropped.parquet")):
+        out = tmp_path / "out" / file
+        out.parent.mkdir(exist_ok=True)
+        assert page.export(name, str(out))
+        wait_page(qtbot, page)
+        assert not error_boxes()
+        linked_file = out.with_name(out.stem + "_2015" + out.suffix)
+        exported = next(s for s in window.session.scenarios if s.name == name).exported
+        assert exported.path == str(out) and exported.sha256 == file_sha256(out)
+        assert [(r.label, r.path, r.source_sha256, r.sha256) for r in exported.releases] == [
+            ("2015", str(linked_file), file_sha256(tmp_path / "later.csv"), file_sha256(linked_file))]
+        assert str(linked_file) in page.recommendation.text()
+        read = pd.read_csv if out.suffix == ".csv" else pd.read_parquet
+        written_later = read(linked_file)
+        assert len(written_later) == len(later) + 2   # every record of the linked release
+        if name == "band year":
+            assert written_later["birth_year"].iloc[-2:].tolist() == ["[1948, 1952)", "[2028, 2032)"]
+        else:
+            assert "school" not in written_later.columns and "school" not in read(out).columns
+        scenario = results[name]
+        fresh = run_assessment(replace(scenario.assessment.config, data=DataSource(str(out)), linkage=replace(
+            scenario.assessment.config.linkage, releases=(Release(DataSource(str(linked_file)), "2015"),))))
+        assert risk_summary(fresh) == scenario.risk()
+        assert fresh.longitudinal.reidentification == scenario.assessment.longitudinal.reidentification
+    analysis = tmp_path / "saved.toml"
+    assert window.flow.save_analysis(str(analysis))
+    saved = AnalysisConfig.from_toml(analysis)
+    assert saved.scenarios[1].exported.releases[0].path == str(tmp_path / "out" / "banded_2015.csv")
+    assert "out/banded_2015.csv" in analysis.read_text(encoding="utf-8")   # relative, as the data paths

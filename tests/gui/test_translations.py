@@ -323,15 +323,67 @@ def test_engine_texts_the_window_shows_follow_its_language(app):
 
 def test_a_problem_names_its_control_in_the_window_language(app):
     """The control a config problem points to is named as the window labels it (pt_BR, then English)."""
-    from engine.validation import Problem
+    from engine.validation import Problem, fraction
     from gui.problems import window_message
 
-    problem = Problem("sample.sampling_fraction", "must be in (0, 1]", 1.5)
+    problem = fraction("sample.sampling_fraction", 1.5)[0]
     i18n.install(app, "pt_BR")
     portuguese = window_message(problem)
     i18n.install(app, "en")
-    assert portuguese.startswith("Fração amostral must be in (0, 1], got ")
-    assert window_message(problem).startswith("Sampling fraction must be in (0, 1], got ")
+    assert portuguese == "Fração amostral deve estar em (0; 1]; valor informado: 1,5"
+    assert window_message(problem) == "Sampling fraction must be in (0, 1], got 1.5"
+    assert Problem("jobs", "must be even", 3).message() == "jobs must be even, got 3"  # plain text as before
+
+
+def _portuguese_window(qtbot, tmp_path):
+    from gui.app import build_window
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue(i18n.SETTINGS_KEY, "pt_BR")
+    window = build_window(None, settings)
+    qtbot.addWidget(window)
+    return window
+
+
+def test_a_bad_value_is_shown_next_to_its_control_in_portuguese(qtbot, app, tmp_path):
+    """A bad cluster address typed into its field: the run is refused, and the dialog, the banner
+    of the Attacks page and the field's tooltip say why in Portuguese."""
+    from PySide6.QtCore import Qt
+
+    from .conftest import error_boxes, load_census, set_roles, wait_idle
+
+    window = _portuguese_window(qtbot, tmp_path)
+    load_census(qtbot, window)
+    set_roles(window)
+    address = window.attacks_page.cluster.address
+    qtbot.keyClicks(address, "ftp://host:1")
+    qtbot.keyClick(address, Qt.Key.Key_Return)
+    assert window.session.config.cluster.address == "ftp://host:1"
+    assert not window.flow.run()
+    box = error_boxes()[-1]
+    shown = box.informativeText()
+    box.close()
+    control = i18n.translate("problems", "Dask cluster (Attacks page, Run settings)")
+    assert control != "Dask cluster (Attacks page, Run settings)"
+    assert shown == f"{control} deve ser tls://HOST:PORTA ou tcp://HOST:PORTA; valor informado: 'ftp://host:1'"
+    assert address.toolTip() == shown and "#c0392b" in address.styleSheet()
+    assert shown in window.attacks_page.problem.text()
+    for english in ("must", "got", "Dask cluster"):
+        assert english not in shown and english not in window.attacks_page.problem.text()
+    wait_idle(qtbot, window)
+
+
+def test_an_engine_error_is_shown_in_portuguese(qtbot, app, tmp_path):
+    """The engine's reason why a data file cannot be read is shown in the window's language."""
+    from .conftest import error_boxes
+
+    window = _portuguese_window(qtbot, tmp_path)
+    (tmp_path / "empty.csv").write_bytes(b"")
+    window.flow.open_data_file(str(tmp_path / "empty.csv"), ask=False)
+    qtbot.waitUntil(lambda: bool(error_boxes()), timeout=20000)
+    box = error_boxes()[-1]
+    assert box.informativeText() == "empty.csv: o arquivo está vazio"
+    box.close()
 
 
 def test_engine_warnings_on_the_results_page_follow_the_window_language(qtbot, app):

@@ -97,9 +97,11 @@ class Run:
 
     def workers(self) -> list[int]:
         """The worker processes: children of the forkserver (or, with spawn, of the command)
-        other than the forkserver and the resource tracker; not a child running another program
-        (numpy runs ``lscpu`` once when the kernels are first called) or not yet running its own
-        (forked, still showing the command's command line)."""
+        other than the forkserver and the resource tracker. A child of the command that still
+        has the command's own command line is a fork about to become the forkserver or the
+        resource tracker (between fork and exec), not a worker; nor is a child running another
+        program (numpy runs ``lscpu`` once when the kernels are first called): workers run
+        multiprocessing's code."""
         mine = [p for p in tagged(self.tag) if p != self.proc.pid]
         helpers = {p for p in mine if "multiprocessing.forkserver" in command_line(p) and parent(p) == self.proc.pid
                    or "multiprocessing.resource_tracker" in command_line(p)}

@@ -77,6 +77,18 @@ def test_latin1_first_seen_past_the_sample_is_read_as_latin1(tmp_path):
     assert column.codes[-2:].tolist() == [1, 1]
 
 
+def test_bytes_past_the_sample_count_only_in_the_columns_read(tmp_path):
+    """A UTF-8 sample is read as UTF-8 at once: a Latin-1 value far down in a column the
+    analysis does not read changes nothing; in a column it reads, the file is mixed."""
+    path = tmp_path / "late_note.csv"
+    path.write_bytes(b"city,age\n" + UTF8_CITY + b",30\n" + _filler(SAMPLE_BYTES + 10) + b"Rio," + LATIN1_CITY + b"\n")
+    column = load_table(DataSource(str(path)), ["city"])["city"]
+    assert column.labels.to_pylist() == ["Rio", "São Paulo"] and column.codes[:2].tolist() == [1, 0]
+    with pytest.raises(InputError, match="mixed text encodings"):
+        load_table(DataSource(str(path)), ["city", "age"])
+    assert path.read_bytes().endswith(LATIN1_CITY + b"\n")
+
+
 def test_utf8_file_keeps_one_value_per_place(tmp_path):
     path = tmp_path / "utf8.csv"
     path.write_bytes(b"city,age\n" + UTF8_CITY + b",30\n" + UTF8_CITY + b",31\nRio,32\n")

@@ -467,6 +467,46 @@ def test_catalogues_are_complete_and_compiled():
     assert tool.check() == [], "run: python packaging/i18n.py compile"
 
 
+def test_every_engine_text_has_its_translation():
+    """Every text marked in engine/ (``_``, ``N_``, ``ngettext``: report texts, run-time warnings,
+    config problems, error messages) is in the catalogue with a translation that keeps its
+    {placeholders} and the space at its ends (a rule's lead runs on into the name)."""
+    from babel.messages.pofile import read_po
+
+    tool = _catalogue_tool()
+    marked = [m.id for m in tool._template() if m.id]
+    assert len(marked) >= 600
+    with tool.po_file("pt_BR").open("rb") as handle:
+        catalogue = read_po(handle)
+    for text in marked:
+        entry = catalogue.get(text)
+        assert entry is not None and entry.string, f"not in the catalogue: {text!r} (run: python packaging/i18n.py update)"
+        for source, translated in zip(text if isinstance(text, tuple) else (text,),
+                                      entry.string if isinstance(entry.string, tuple) else (entry.string,)):
+            assert sorted(re.findall(r"\{[^{}]*\}", source)) == sorted(re.findall(r"\{[^{}]*\}", translated)), source
+            assert (source[:1].isspace(), source[-1:].isspace()) == (translated[:1].isspace(),
+                                                                     translated[-1:].isspace()), source
+
+
+def _unmarked_templates() -> list[str]:
+    """``message("...")`` calls under engine/ whose literal template holds words but is not
+    marked with ``N_`` (so it would never be translated)."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "message"
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+                    and re.search(r"[A-Za-z]{2,}", re.sub(r"\{[^{}]*\}", "", node.args[0].value))):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.args[0].value!r}")
+    return found
+
+
+def test_message_templates_are_marked_for_the_catalogue():
+    assert _unmarked_templates() == []
+
+
 @pytest.fixture(scope="module")
 def warned_run(tmp_path_factory):
     """A linked run from the command line whose focal file repeats a key, whose later release

@@ -15,6 +15,7 @@ from engine.config import DataSource
 from engine.dp.config import DPScenario
 from engine.errors import InputError
 from engine.io.formats import FORMATS, list_columns
+from engine.messages import error_text
 
 from ...dialogs.errors import show_error
 from ...jobs import JobError, JobRunner
@@ -317,7 +318,7 @@ class CountingBox(QGroupBox):
         try:
             scenario = self.editor_scenario()
         except InputError as exc:
-            show_error(self, translate("dp.counting_form", "The query is not complete"), str(exc))
+            show_error(self, translate("dp.counting_form", "The query is not complete"), error_text(exc))
             return False
         if any(s.label() == scenario.label() for s in self._scenarios):
             show_error(self, translate("dp.counting_form", "The query is already listed"), scenario.label())

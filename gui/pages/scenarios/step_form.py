@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleS
 
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
+from engine.messages import error_text, render
 from engine.remediation.hierarchy import Hierarchy, level_counts
 from engine.remediation.transforms import HierarchySpec, Recode, Transform, build_hierarchy, parse_step
 from ...i18n import translate
@@ -315,7 +316,7 @@ class RecodeBox(QWidget):
             self.level.blockSignals(False)
             pairs = level_counts(self.hierarchy, column, min(self.level.value(), top))
         except InputError as exc:
-            self.summary.setText(translate("scenarios.step_form", "Cannot preview: {0}").format(exc))
+            self.summary.setText(translate("scenarios.step_form", "Cannot preview: {0}").format(render(error_text(exc))))
             self.changed.emit()
             return
         before = column.cardinality
@@ -465,6 +466,6 @@ class StepForm(QGroupBox):
         try:
             step = self.step()
         except InputError as exc:
-            self.failed.emit(str(exc))
+            self.failed.emit(render(error_text(exc)))
             return
         self.stepAdded.emit(step)

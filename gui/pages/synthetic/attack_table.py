@@ -8,6 +8,8 @@ from typing import Optional, Sequence
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
+from engine.messages import render
+
 from ...i18n import current_language
 from ...text import Translated, count, local_digits, pct
 from .labels import attack_label
@@ -152,7 +154,7 @@ def row_tip(evaluation) -> str:
             )
         )
     if evaluation.notes:
-        lines.append(evaluation.notes)
+        lines.append(render(evaluation.notes))
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 from engine.config import DataSource
 from engine.errors import InputError
 from engine.io.formats import list_columns
+from engine.messages import error_text, render
 from engine.synthetic.config import SyntheticConfig
 
 from ..common import banner, page_layout
@@ -83,7 +84,8 @@ class SyntheticForm(QWidget):
             try:
                 columns = list_columns(self.files.source("real"))
             except InputError as exc:
-                self.readFailed.emit(translate("synthetic.form", "Could not read the real file"), str(exc))
+                self.readFailed.emit(translate("synthetic.form", "Could not read the real file"),
+                                     render(error_text(exc)))
                 ok = False
         self.attacker.show_columns(columns, keep, sensitive)
         return ok
@@ -161,7 +163,7 @@ class SyntheticForm(QWidget):
         try:
             self.build_config()
         except InputError as exc:
-            self.problem.setText(translate("synthetic.form", "Before running: {0}.").format(exc))
+            self.problem.setText(translate("synthetic.form", "Before running: {0}.").format(render(error_text(exc))))
             self.problem.show()
             return False
         self.problem.hide()

@@ -1,0 +1,49 @@
+"""engine/partition.py refine and block_value_stats against brute force (a dict per block) on
+small random tables, every path: dense and hashed keys, two-valued columns with and without
+the block sizes."""
+
+import numpy as np
+import pytest
+
+from engine.partition import block_value_stats, refine
+
+
+def _brute(ids: np.ndarray, values: np.ndarray, n_blocks: int) -> tuple[list[int], list[int]]:
+    per_block: list[dict[int, int]] = [{} for _ in range(n_blocks)]
+    for block, value in zip(ids.tolist(), values.tolist()):
+        per_block[block][value] = per_block[block].get(value, 0) + 1
+    return [max(d.values(), default=0) for d in per_block], [len(d) for d in per_block]
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("cardinality", [1, 2, 3, 40, 70_000])
+def test_block_value_stats_equal_brute_force(seed, cardinality):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 3000))
+    n_blocks = int(rng.integers(1, n + 1))
+    ids = rng.permutation(np.r_[np.arange(n_blocks), rng.integers(0, n_blocks, n - n_blocks)]).astype(np.int64)
+    values = rng.integers(0, cardinality, n).astype(np.uint8 if cardinality <= 256 else np.uint32)
+    sizes = np.bincount(ids, minlength=n_blocks)
+    maxes, distinct = _brute(ids, values, n_blocks)
+    for given in (None, sizes):
+        got_max, got_distinct = block_value_stats(ids, n_blocks, values, cardinality, given)
+        assert got_max.tolist() == maxes and got_distinct.tolist() == distinct
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_refine_equals_grouping_by_pairs(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 5000))
+    parent = rng.integers(0, int(rng.choice([1, 5, 3000])), n)
+    _, ids = np.unique(parent, return_inverse=True)
+    cardinality = int(rng.choice([1, 2, 60, 100_000]))          # the last: hashed, not dense
+    codes = rng.integers(0, cardinality, n).astype(np.uint32)
+    new_ids, n_new, sizes = refine(ids.astype(np.int32), int(ids.max()) + 1, codes, cardinality)
+    pairs = list(zip(parent.tolist(), codes.tolist()))
+    first: dict[tuple[int, int], int] = {}
+    for pair in pairs:
+        first.setdefault(pair, len(first))
+    assert n_new == len(first)
+    expected = np.array([first[p] for p in pairs])
+    assert len(set(zip(new_ids.tolist(), expected.tolist()))) == n_new     # the same blocks
+    assert sizes.tolist() == np.bincount(new_ids, minlength=n_new).tolist()
