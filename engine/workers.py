@@ -22,6 +22,11 @@ process and no temporary file outlives the pool. A worker whose parent has died 
 next check of :func:`stopped` or its next read of the pipe. The files are the engine's own
 intermediate results, in a folder only this user can read, never user data.
 
+The workers can be started before the run's tasks are known (:meth:`WorkerPool.start`, with
+a prelude such as loading compiled kernels), so their start overlaps the parent's own
+preparation; :meth:`WorkerPool.run` then hands them the run. :attr:`WorkerPool.timeline`
+records when each worker was ready and ran each task.
+
 Inside a worker, :func:`stopped`, :func:`credit` and :func:`load` reach the pool's state.
 """
 
@@ -89,13 +94,17 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in mp.get_all_start_methods() and sys.platform != "win32" else "spawn"
 
 
-def _context():
+def _context(preload: Sequence[str] = ()):
     """The multiprocessing context: forkserver, started here if need be; spawn where there is
     none or it cannot start (its socket path must fit AF_UNIX's ~107 bytes, so a long TMPDIR
-    defeats it)."""
+    defeats it). A forkserver started now first imports the modules of ``preload`` (and those
+    of earlier calls), once for every worker forked from it."""
     if start_method() == "forkserver":
         from multiprocessing import forkserver
 
+        if preload:
+            _PRELOAD.update(dict.fromkeys(preload))
+            mp.set_forkserver_preload(["__main__", *_PRELOAD])
         try:
             with _ctrl_c_ignored():
                 forkserver.ensure_running()
@@ -103,6 +112,9 @@ def _context():
         except OSError:
             pass
     return mp.get_context("spawn")
+
+
+_PRELOAD: dict[str, None] = {}     # the forkserver's preloaded modules, in order
 
 
 @contextmanager
@@ -127,9 +139,27 @@ def _ctrl_c_ignored() -> Iterator[None]:
 @dataclass
 class _Worker:
     process: Any
-    tasks: Connection               # parent -> worker: task numbers, None to end
+    tasks: Connection               # parent -> worker: a run's folder name, task numbers, None to end
     results: Connection             # worker -> parent: ("done", task) / ("failed", task)
     task: Optional[int] = None      # the task it is running, None when idle
+
+
+@dataclass(frozen=True)
+class Span:
+    """One task on one worker: ``time.monotonic()`` (one clock for all processes on Linux)
+    when the parent started the worker, when the worker's own code began (its imports done),
+    when its prelude and the run's initializer were done, and when the task began and ended;
+    ``cpu`` is the task's CPU seconds in the worker (user and system)."""
+
+    task: int
+    worker: int
+    launched: float
+    entered: float
+    prepared: float
+    ready: float
+    started: float
+    ended: float
+    cpu: float
 
 
 class WorkerPool:
@@ -149,6 +179,14 @@ class WorkerPool:
         self.folder: Optional[Path] = None
         self._workers: list[_Worker] = []
         self._runs = 0
+        self._ctx: Any = None
+        self._stop: Any = None
+        self._slots: Any = None
+        self._launched: list[float] = []
+        self._starter: Optional[threading.Thread] = None
+        self._start_error: Optional[BaseException] = None
+        self._closing = False
+        self.timeline: list[Span] = []
 
     def __enter__(self) -> "WorkerPool":
         self.folder = Path(tempfile.mkdtemp(prefix=f"riskreview-{self.name}-"))
@@ -166,6 +204,55 @@ class WorkerPool:
         assert self.folder is not None, "WorkerPool.save outside its with block"
         np.save(self.folder / f"{name}.npy", np.ascontiguousarray(array), allow_pickle=False)
 
+    def start(self, jobs: int, prelude: Optional[Callable[..., Any]] = None, preludeargs: tuple = (),
+              preload: Sequence[str] = ()) -> int:
+        """Start ``min(jobs, CPUs)`` workers, each calling ``prelude(*preludeargs)`` once (e.g.
+        loading compiled kernels), while this process goes on; the next :meth:`run` uses them.
+        Returns the number of workers. A forkserver started now imports the modules named in
+        ``preload`` once for all the workers forked from it (then and in later pools); until it
+        has, a worker cannot be forked, so the workers are started from a thread. A prelude's
+        error is raised by :meth:`run`."""
+        assert self.folder is not None, "WorkerPool.start outside its with block"
+        assert not self._workers and self._starter is None, "WorkerPool.start: workers already started"
+        with open(self.folder / "prelude.pickle", "wb") as file:
+            pickle.dump((prelude, tuple(preludeargs)), file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._ctx = _context(preload)
+        count = cap_jobs(jobs)
+        if self._ctx.get_start_method() != "forkserver":    # spawn: Ctrl-C is ignored in this thread only
+            self._start_workers(count, None)
+            return count
+        self._prepare_shared(count)
+        self._starter = threading.Thread(target=self._start_from_thread, args=(count,), daemon=True,
+                                         name=f"riskreview-{self.name}-start")
+        self._starter.start()
+        return count
+
+    def _start_from_thread(self, count: int) -> None:
+        try:
+            for index in range(count):
+                if self._closing:
+                    return
+                self._start_worker(self._ctx, index, None)
+                if self._closing:       # the pool ended while this one was being started
+                    self._stop_workers()
+                    return
+        except BaseException as exc:
+            self._start_error = exc
+
+    def _started(self, cancel: CancelToken) -> None:
+        """Wait for the workers :meth:`start` is starting; raise what stopped it."""
+        if self._starter is None:
+            return
+        while self._starter.is_alive():
+            self._starter.join(POLL_SECONDS)
+            cancel.raise_if_cancelled()
+        self._starter = None
+        if self._start_error is not None:
+            if isinstance(self._start_error, EngineFailure):   # the forkserver was signalled, as we may be
+                time.sleep(0.2)
+                cancel.raise_if_cancelled()
+            raise self._start_error
+
     def run(self, function: Callable[..., Any], tasks: Sequence[tuple], *, jobs: int,
             on_result: Callable[[int, Any], Any], cancel: Optional[CancelToken] = None,
             initializer: Optional[Callable[..., None]] = None, initargs: tuple = (),
@@ -177,6 +264,8 @@ class WorkerPool:
         ten times a second, the sum of what the workers passed to :func:`credit`. Raises
         :class:`Cancelled` when ``cancel`` is set, :class:`EngineFailure` when a worker
         process ends unexpectedly, and re-raises an exception raised by ``function``.
+        Workers already started by :meth:`start` are used (``jobs`` is then theirs); the run
+        ends them.
         """
         cancel = cancel or CancelToken()
         assert self.folder is not None, "WorkerPool.run outside its with block"
@@ -189,13 +278,14 @@ class WorkerPool:
         with open(work / "setup.pickle", "wb") as file:
             pickle.dump((function, [tuple(t) for t in tasks], initializer, tuple(initargs)), file,
                         protocol=pickle.HIGHEST_PROTOCOL)
-        ctx = _context()
-        count = min(cap_jobs(jobs), len(tasks))
-        self._stop = ctx.RawValue("b", 0)
-        slots = ctx.RawArray("d", count)
         try:
-            for index in range(count):
-                self._start_worker(ctx, index, work, slots, cancel)
+            self._started(cancel)
+            if not self._workers:
+                self._start_workers(min(cap_jobs(jobs), len(tasks)), cancel)
+            for index in range(len(self._slots)):
+                self._slots[index] = 0.0
+            for worker in self._workers:
+                self._send(worker, work.name)
             queue = deque(range(len(tasks)))
             for worker in self._workers:
                 self._dispatch(worker, queue)
@@ -213,19 +303,31 @@ class WorkerPool:
                         self._lost(worker, cancel)
                 cancel.raise_if_cancelled()
                 if on_progress is not None:
-                    on_progress(float(sum(slots)))
+                    on_progress(float(sum(self._slots)))
             self._finish(cancel)
         except BaseException:
-            self._stop.value = 1
+            if self._stop is not None:
+                self._stop.value = 1
             raise
 
     # -- the parent's side ------------------------------------------------------------------
-    def _start_worker(self, ctx: Any, index: int, work: Path, slots: Any, cancel: CancelToken) -> None:
+    def _prepare_shared(self, count: int) -> None:
+        self._ctx = self._ctx or _context()
+        self._stop = self._ctx.RawValue("b", 0)
+        self._slots = self._ctx.RawArray("d", count)
+
+    def _start_workers(self, count: int, cancel: Optional[CancelToken]) -> None:
+        self._prepare_shared(count)
+        for index in range(count):
+            self._start_worker(self._ctx, index, cancel)
+
+    def _start_worker(self, ctx: Any, index: int, cancel: Optional[CancelToken]) -> None:
         task_out, task_in = ctx.Pipe(duplex=False)          # (reader, writer)
         result_out, result_in = ctx.Pipe(duplex=False)
         process = ctx.Process(target=_worker_main, name=f"riskreview-{self.name}-{index}", daemon=True,
-                              args=(task_out, result_in, index, str(self.folder), str(work), self._stop, slots,
+                              args=(task_out, result_in, index, str(self.folder), self._stop, self._slots,
                                     os.getpid()))
+        self._launched.append(time.monotonic())
         try:
             # forkserver children inherit the server's ignored Ctrl-C; spawned ones need it here
             with _ctrl_c_ignored() if ctx.get_start_method() == "spawn" else nullcontext():
@@ -243,8 +345,12 @@ class WorkerPool:
         if not queue:
             return
         worker.task = queue.popleft()
+        self._send(worker, worker.task)
+
+    @staticmethod
+    def _send(worker: _Worker, message: Any) -> None:
         try:
-            worker.tasks.send(worker.task)
+            worker.tasks.send(message)
         except OSError:         # the worker is gone: its sentinel says so at the next wait
             pass
 
@@ -266,7 +372,10 @@ class WorkerPool:
             error, remote = payload
             error.__cause__ = _RemoteTraceback(remote)
             raise error
-        return number, payload
+        result, stamps = payload
+        index = self._workers.index(worker)
+        self.timeline.append(Span(number, index, self._launched[index], *stamps))
+        return number, result
 
     def _lost(self, worker: _Worker, cancel: Optional[CancelToken]) -> NoReturn:
         """A worker ended on its own: stop everything."""
@@ -300,10 +409,16 @@ class WorkerPool:
             code = worker.process.exitcode
             if code is not None and code != 0:
                 self._lost(worker, cancel)
+        self._stop_workers()
 
     def _stop_workers(self) -> None:
         """Terminate every worker still running (SIGTERM, then SIGKILL), join, close pipes."""
-        workers, self._workers = self._workers, []
+        if self._starter is not None and self._starter is not threading.current_thread():
+            self._closing = True            # a worker it starts from now on is ended by that thread
+            self._starter.join(JOIN_SECONDS)  # the forkserver forks once it has its preloads
+            if not self._starter.is_alive():
+                self._starter = None
+        workers, self._workers, self._launched = self._workers, [], []
         if not workers:
             return
         for worker in workers:
@@ -345,37 +460,58 @@ class _RemoteTraceback(Exception):
 _STATE: dict[str, Any] = {}
 
 
-def _worker_main(tasks: Connection, results: Connection, index: int, folder: str, work: str, stop: Any,
+def _worker_main(tasks: Connection, results: Connection, index: int, folder: str, stop: Any,
                  slots: Any, parent: int) -> None:
-    """A worker's life: read the run's set-up, prepare, then run the tasks whose numbers come
-    down the pipe until told to end (``None``), the pipe closes, or a write fails (the parent
-    is gone). Results and errors are written as files before their few-byte announcement."""
+    """A worker's life: run the pool's prelude, then take messages from the pipe until told to
+    end (``None``), the pipe closes, or a write fails (the parent is gone): a run's folder name
+    (read its set-up, call its initializer), or the number of a task of that run. Results and
+    errors are written as files in the run's folder before their few-byte announcement; a
+    prelude's error is reported in the first run."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    entered = time.monotonic()
     _STATE.clear()
     _STATE.update(index=index, folder=Path(folder), stop=stop, slots=slots, parent=parent,
-                  checked=time.monotonic(), orphan=False)
-    where = Path(work)
+                  checked=entered, orphan=False)
+    failure: Optional[BaseException] = None
     try:
-        try:
-            with open(where / "setup.pickle", "rb") as file:
-                function, arguments, initializer, initargs = pickle.load(file)
-            if initializer is not None:
-                initializer(*initargs)
-        except BaseException as exc:
-            _report_error(results, where, index, exc)
-            return
+        prelude_file = Path(folder) / "prelude.pickle"
+        if prelude_file.exists():
+            with open(prelude_file, "rb") as file:
+                prelude, preludeargs = pickle.load(file)
+            if prelude is not None:
+                prelude(*preludeargs)
+    except BaseException as exc:
+        failure = exc
+    prepared = time.monotonic()
+    try:
         while True:
-            number = tasks.recv()
-            if number is None:
+            message = tasks.recv()
+            if message is None:
                 return
+            if isinstance(message, str):
+                where = Path(folder) / message
+                try:
+                    if failure is not None:
+                        raise failure
+                    with open(where / "setup.pickle", "rb") as file:
+                        function, arguments, initializer, initargs = pickle.load(file)
+                    if initializer is not None:
+                        initializer(*initargs)
+                except BaseException as exc:
+                    _report_error(results, where, index, exc)
+                    return
+                ready = time.monotonic()
+                continue
+            started, cpu = time.monotonic(), time.process_time()
             try:
-                result = function(*arguments[number])
+                result = function(*arguments[message])
             except BaseException as exc:
                 _report_error(results, where, index, exc)
                 continue
-            with open(where / f"result{number}.pickle", "wb") as file:
-                pickle.dump(result, file, protocol=pickle.HIGHEST_PROTOCOL)
-            results.send(("done", number))
+            stamps = (entered, prepared, ready, started, time.monotonic(), time.process_time() - cpu)
+            with open(where / f"result{message}.pickle", "wb") as file:
+                pickle.dump((result, stamps), file, protocol=pickle.HIGHEST_PROTOCOL)
+            results.send(("done", message))
     except (EOFError, OSError):
         return
 

@@ -6,7 +6,10 @@ refinement walk (:mod:`engine.sweep.walker`). Both give the same counts. Worker 
 started only when the estimated work saves more than their start costs (:func:`pool_pays`).
 
 The pool is :class:`engine.workers.WorkerPool`: workers read the integer codes (and the
-segment sweep's row orders) from memory-mapped ``.npy`` files staged once per run. Progress
+segment sweep's row orders) from memory-mapped ``.npy`` files staged once per run. The segment
+sweep starts its workers first, so that they get the compiled kernels (from the forkserver,
+which loads them once: :mod:`engine.sweep.preload`, else each by itself) while this process
+reorders the QIDs, finds the dependencies and prepares the subtrees. Progress
 is the subsets the workers finished (the segment sweep credits a share of a subtree's subsets
 as its rows are done); the workers' stop check (:func:`engine.workers.stopped`) runs before
 every subset (refinement walk) or every batch of segments (segment sweep, a fraction of a
@@ -15,6 +18,7 @@ second each), and the preparation checks the cancel token between its steps.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Optional
 
@@ -36,6 +40,11 @@ WALK_ROW_SUBSETS_PER_SECOND = 75e6
 SEGMENT_ROW_SUBSETS_PER_SECOND = 110e6
 WORKER_START_SECONDS = 0.6
 KERNEL_LOAD_SECONDS = 0.7
+# Segment tasks per worker: the task estimates (rows x subsets walked) are off by up to 2x
+# either way, so the last tasks must be small for the workers to end together; per task a
+# worker spends 10-20 ms besides the walk (benchmarks/pool_timeline.py: 37 tasks instead of 22
+# on 1M rows x 2,047 subsets cost 0.3 s of CPU in all).
+TASKS_PER_WORKER = 16
 
 
 def pool_pays(row_subsets: float, jobs: int, compiled: bool) -> bool:
@@ -90,11 +99,14 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
         results = run_on_cluster(data, family, cluster, reporter, cancel)
     elif (compiled := data.unique_rows is None and segments.use_segments(data, family)):
         jobs = jobs if pool_pays(float(data.n_rows) * family.total, jobs, True) else 1
-        if segments.compile_once(on_progress, here=jobs <= 1):
-            cancel.raise_if_cancelled()
-            reporter = ProgressReporter(stage, family.total, on_progress)  # the sweep's clock starts now
-            reporter.update(0, force=True)
-        results = _run_segments(data, family, jobs, reporter, cancel)
+        with WorkerPool("sweep", N_("the sweep")) if jobs > 1 else nullcontext() as pool:
+            if pool is not None:     # its workers load the kernels while this process prepares
+                jobs = pool.start(jobs, _warm_segment_worker, preload=("engine.sweep.preload",))
+            if segments.compile_once(on_progress, here=pool is None):
+                cancel.raise_if_cancelled()
+                reporter = ProgressReporter(stage, family.total, on_progress)  # the sweep's clock starts now
+                reporter.update(0, force=True)
+            results = _run_segments(data, family, jobs, pool, reporter, cancel)
     elif family.total < 2 or not pool_pays(float(data.n_rows) * family.total, jobs, compiled):
         results = _run_here(data, family, reporter, cancel, uniques)
     else:
@@ -117,15 +129,16 @@ def _run_here(data: SweepData, family: Family, reporter: ProgressReporter, cance
     return results
 
 
-def _run_segments(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter,
-                  cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
+def _run_segments(data: SweepData, family: Family, jobs: int, pool: Optional[WorkerPool],
+                  reporter: ProgressReporter, cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
+    """The segment sweep, here or on the ``jobs`` workers started in ``pool``."""
     inner, inner_family, order = segments.reorder(data, family)
     stopped = lambda: cancel.cancelled  # noqa: E731
     tree, subtrees = segments.prepare(inner, inner_family, stopped)
     cancel.raise_if_cancelled()
-    tasks = segments.plan_segment_tasks(subtrees, tree, jobs)
+    tasks = segments.plan_segment_tasks(subtrees, tree, jobs, TASKS_PER_WORKER)
     total = segments.TaskResult(len(tree.prefixes), inner.width)
-    if jobs <= 1 or len(tasks) < 2:
+    if pool is None or len(tasks) < 2:
         by_dim = {s.dim: s for s in subtrees}
         done = [0.0]
 
@@ -138,27 +151,26 @@ def _run_segments(data: SweepData, family: Family, jobs: int, reporter: Progress
             cancel.raise_if_cancelled()
             total.add(result)
     else:
-        _run_segment_pool(inner, tree, subtrees, tasks, jobs, total, reporter, cancel, family.total)
+        _run_segment_pool(pool, inner, tree, subtrees, tasks, total, reporter, cancel, family.total)
     counts = segments.finish(tree, total, len(inner.sensitive_codes))
     return {tuple(sorted(order[i] for i in prefix)): vector for prefix, vector in counts.items()}
 
 
-def _run_segment_pool(data: SweepData, tree: segments.Tree, subtrees: list[segments.Subtree],
-                      tasks: list[segments.SegmentTask], jobs: int, total: segments.TaskResult,
+def _run_segment_pool(pool: WorkerPool, data: SweepData, tree: segments.Tree, subtrees: list[segments.Subtree],
+                      tasks: list[segments.SegmentTask], total: segments.TaskResult,
                       reporter: ProgressReporter, cancel: CancelToken, n_subsets: int) -> None:
-    with WorkerPool("sweep", N_("the sweep")) as pool:
-        meta = _share(data, pool)
-        shared = []
-        for s in subtrees:
-            pool.save(f"rows{s.dim}", s.rows)
-            if s.weights is not None:
-                pool.save(f"weights{s.dim}", s.weights)
-            shared.append(segments.Subtree(s.dim, s.node, None, None, s.bounds, s.columns))
-            s.rows = s.weights = None          # the workers read them from the files
-        pool.run(_run_segment_task, [(task,) for task in tasks], jobs=jobs, cancel=cancel,
-                 initializer=_init_segment_worker, initargs=(meta, tree, shared, segments.Tuning.current()),
-                 on_result=lambda _, result: result is not None and total.add(result),
-                 on_progress=lambda done: reporter.update(min(int(done), n_subsets)))
+    meta = _share(data, pool)
+    shared = []
+    for s in subtrees:
+        pool.save(f"rows{s.dim}", s.rows)
+        if s.weights is not None:
+            pool.save(f"weights{s.dim}", s.weights)
+        shared.append(segments.Subtree(s.dim, s.node, None, None, s.bounds, s.columns))
+        s.rows = s.weights = None          # the workers read them from the files
+    pool.run(_run_segment_task, [(task,) for task in tasks], jobs=len(tasks), cancel=cancel,
+             initializer=_init_segment_worker, initargs=(meta, tree, shared, segments.Tuning.current()),
+             on_result=lambda _, result: result is not None and total.add(result),
+             on_progress=lambda done: reporter.update(min(int(done), n_subsets)))
 
 
 def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter, cancel: CancelToken,
@@ -220,6 +232,11 @@ def _run_task(family: Family, task: Task
 
     walk(data, family, task, emit, workers.stopped, emit_uniques=None if uniques is None else uniques.__setitem__)
     return out, uniques
+
+
+def _warm_segment_worker() -> None:
+    """A segment-sweep worker's prelude: load the compiled kernels (or compile them)."""
+    segments.warm_up()
 
 
 def _init_segment_worker(meta: dict, tree: segments.Tree, subtrees: list[segments.Subtree],

@@ -34,7 +34,7 @@ sweeps use :mod:`engine.sweep.walker`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 import numpy as np
@@ -79,6 +79,7 @@ class Tree:
     subtree: np.ndarray
     own: np.ndarray
     walk_size: np.ndarray
+    _arrays: dict = field(default_factory=dict, repr=False, compare=False)   # tails() and below(), made once
 
     @classmethod
     def of(cls, family: Family, determined_by: Optional[dict[int, set[int]]] = None) -> "Tree":
@@ -133,7 +134,15 @@ class Tree:
     def tails(self, cards: Sequence[int], k: int, n_sens: int, limit: int
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Per node the columns read below it (QIDs of the walked subtree, then the sensitive
-        ones) with dense-key strides, and the key space size (0 when above ``limit``)."""
+        ones) with dense-key strides, and the key space size (0 when above ``limit``); made
+        once per tree and arguments (every task of a process uses them)."""
+        key = ("tails", tuple(int(c) for c in cards), k, n_sens, limit)
+        if key not in self._arrays:
+            self._arrays[key] = self._tails(cards, k, n_sens, limit)
+        return self._arrays[key]
+
+    def _tails(self, cards: Sequence[int], k: int, n_sens: int, limit: int
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         n = len(self.prefixes)
         below = [0] * n
         for node in range(n - 1, -1, -1):
@@ -160,7 +169,13 @@ class Tree:
         return np.array(ptr, np.int64), np.array(col, np.int64), np.array(stride, np.int64), size
 
     def below(self, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """Per node the QIDs of the walked subsets below it, as (pointers, QID numbers)."""
+        """Per node the QIDs of the walked subsets below it, as (pointers, QID numbers); made
+        once per tree."""
+        if ("below", k) not in self._arrays:
+            self._arrays[("below", k)] = self._below(k)
+        return self._arrays[("below", k)]
+
+    def _below(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         n = len(self.prefixes)
         below = [0] * n
         for node in range(n - 1, -1, -1):

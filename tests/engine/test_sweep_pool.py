@@ -13,7 +13,8 @@ import pytest
 from engine.api import run_assessment
 from engine.errors import Cancelled, EngineFailure
 from engine.progress import CancelToken
-from engine.sweep import runner
+from engine.sweep import runner, segments
+from engine.workers import WorkerPool
 
 from .helpers import config_for, table_from_frame
 
@@ -98,6 +99,23 @@ def test_cancel_latency(big_table):
     ended = time.monotonic()
     assert ended - stamps["cancel"] < 2.0, f"cancel took {ended - stamps['cancel']:.2f}s"
     assert ended - start < 30
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("jobs, expected", [(1, ["prepare"]), (2, ["start", "prepare", "run"])])
+def test_the_workers_start_before_the_preparation(big_table, monkeypatch, jobs, expected):
+    """The segment sweep's workers load their kernels while this process prepares the subtrees."""
+    events = []
+
+    def recorded(name, function):
+        return lambda *args, **kwargs: events.append(name) or function(*args, **kwargs)
+
+    monkeypatch.setattr(WorkerPool, "start", recorded("start", WorkerPool.start))
+    monkeypatch.setattr(WorkerPool, "run", recorded("run", WorkerPool.run))
+    monkeypatch.setattr(segments, "prepare", recorded("prepare", segments.prepare))
+    one = run_assessment(config_for(QIDS, ["s0"], jobs=jobs), table=big_table)
+    assert events == expected
+    assert len(one.reidentification) == 511
     assert multiprocessing.active_children() == []
 
 

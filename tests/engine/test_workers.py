@@ -1,8 +1,11 @@
 """The worker pool (engine/workers.py): results, the jobs cap, errors, killed workers, cancel."""
 
+import json
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -15,6 +18,7 @@ from engine.errors import Cancelled, EngineFailure, InputError
 from engine.progress import CancelToken
 from engine.workers import WorkerPool, available_cpus, cap_jobs, jobs_note
 
+ROOT = Path(__file__).resolve().parents[2]
 needs_two = pytest.mark.skipif(available_cpus() < 2, reason="needs two CPUs for two workers")
 
 
@@ -62,6 +66,22 @@ def _large(size: int) -> np.ndarray:
 
 def _failing_initializer() -> None:
     raise InputError("the worker could not prepare")
+
+
+_PRELUDE: dict = {}
+
+
+def _remember(value: int) -> None:
+    _PRELUDE["value"] = value
+    _PRELUDE["pid"] = os.getpid()
+
+
+def _remembered(x: int) -> tuple:
+    return x, _PRELUDE.get("value"), _PRELUDE.get("pid") == os.getpid()
+
+
+def _failing_prelude() -> None:
+    raise InputError("the prelude failed")
 
 
 def _folders(tmp: Path) -> list[str]:
@@ -131,6 +151,128 @@ def test_results_in_task_order_and_staged_arrays_are_shared(tmp_folder):
 def test_no_tasks_start_no_process():
     assert _run(_square, []) == []
     assert multiprocessing.active_children() == []
+
+
+# -- workers started early -----------------------------------------------------------------------
+@needs_two
+def test_workers_started_early_run_their_prelude_before_the_tasks(tmp_folder):
+    found = {}
+    with WorkerPool("test", "the example") as pool:
+        assert pool.start(2, _remember, (41,)) == 2
+        pool.save("codes", np.arange(10))
+        pool.run(_remembered, [(x,) for x in range(6)], jobs=2, on_result=found.__setitem__)
+        spans = pool.timeline
+    assert [found[i] for i in range(6)] == [(x, 41, True) for x in range(6)]
+    assert sorted(s.task for s in spans) == list(range(6))
+    assert {s.worker for s in spans} <= {0, 1}
+    for s in spans:
+        assert s.launched <= s.entered <= s.prepared <= s.ready <= s.started <= s.ended
+    assert _folders(tmp_folder) == []
+    assert multiprocessing.active_children() == []
+
+
+@needs_two
+def test_a_prelude_error_is_raised_by_the_run(tmp_folder):
+    with pytest.raises(InputError, match="^the prelude failed$"):
+        with WorkerPool("test", "the example") as pool:
+            pool.start(2, _failing_prelude)
+            pool.run(_square, [(1,), (2,)], jobs=2, on_result=lambda *_: None)
+    assert _folders(tmp_folder) == []
+    assert multiprocessing.active_children() == []
+
+
+def test_workers_started_but_never_given_a_run_are_ended(tmp_folder):
+    with pytest.raises(Cancelled):
+        with WorkerPool("test", "the example") as pool:
+            pool.start(2, _sleep, (60,))
+            raise Cancelled("cancelled by the user")
+    assert _folders(tmp_folder) == []
+    assert multiprocessing.active_children() == []
+
+
+def test_a_run_uses_the_workers_started_early_even_for_fewer_tasks():
+    found = {}
+    with WorkerPool("test", "the example") as pool:
+        started = pool.start(2)
+        pool.run(_pid, [(0,)], jobs=1, on_result=found.__setitem__)
+    assert started == min(2, available_cpus())
+    assert found[0] != os.getpid()
+    assert multiprocessing.active_children() == []
+
+
+PRELOADED = """
+import json, sys
+from engine.workers import WorkerPool, start_method
+sys.path.insert(0, sys.argv[1])
+from test_workers import _kernels_in_worker
+from engine.sweep import segments
+segments.warm_up()              # the cache holds the kernels now
+found = {}
+with WorkerPool("test", "the example") as pool:
+    pool.start(2, preload=("engine.sweep.preload",))
+    pool.run(_kernels_in_worker, [(i,) for i in range(4)], jobs=2, on_result=found.__setitem__)
+print(json.dumps([start_method(), sorted(found.values())]))
+"""
+
+
+def _kernels_in_worker(_: int) -> list:
+    """Whether the forkserver's preload reached this worker: the module, and the segment
+    kernels already compiled or loaded (no call of them happened in this worker)."""
+    time.sleep(0.2)
+    from engine.sweep import kernels
+
+    return [os.getpid(), "engine.sweep.preload" in sys.modules, all(k.overloads for k in kernels.EVERY_SWEEP)]
+
+
+@needs_two
+def test_a_forkserver_preload_gives_every_worker_the_loaded_kernels():
+    """In a fresh process, so that its forkserver starts with the preload."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", PRELOADED, str(Path(__file__).parent)], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    method, found = json.loads(out.stdout.strip().splitlines()[-1])
+    if method != "forkserver":
+        pytest.skip("no forkserver on this platform")
+    assert len(found) == 4 and len({pid for pid, _, _ in found}) == 2
+    assert all(preloaded and loaded for _, preloaded, loaded in found)
+
+
+SLOW_FORKSERVER = """
+import json, multiprocessing, sys, threading, time
+from engine.errors import Cancelled
+from engine.progress import CancelToken
+from engine.workers import WorkerPool, start_method
+sys.path.insert(0, sys.argv[1])
+from test_workers import _square
+token = CancelToken()
+threading.Timer(0.5, token.cancel).start()
+began = time.monotonic()
+try:
+    with WorkerPool("test", "the example") as pool:
+        pool.start(2, preload=("time_sleep_3",))   # the forkserver forks nothing for 3 s
+        pool.run(_square, [(1,), (2,)], jobs=2, on_result=lambda *_: None, cancel=token)
+except Cancelled:
+    ended = time.monotonic() - began
+time.sleep(4)       # the forkserver forks the worker asked for, which its thread ends
+print(json.dumps([start_method(), ended, len(multiprocessing.active_children())]))
+"""
+
+
+@needs_two
+def test_cancel_while_the_forkserver_loads_its_preloads(tmp_path):
+    """The run is cancelled at once; the pool's end waits a bounded time; a worker forked later
+    is ended too (in a fresh process, so that its forkserver starts with the slow preload)."""
+    (tmp_path / "time_sleep_3.py").write_text("import time\ntime.sleep(3)\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path)]))
+    out = subprocess.run([sys.executable, "-c", SLOW_FORKSERVER, str(Path(__file__).parent)], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    method, ended, children = json.loads(out.stdout.strip().splitlines()[-1])
+    if method != "forkserver":
+        pytest.skip("no forkserver on this platform")
+    assert 0.5 <= ended < 0.5 + workers.JOIN_SECONDS + 1.0
+    assert children == 0
 
 
 # -- failures -------------------------------------------------------------------------------------

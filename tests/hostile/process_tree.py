@@ -99,13 +99,14 @@ class Run:
         """The worker processes: children of the forkserver (or, with spawn, of the command)
         other than the forkserver and the resource tracker. A child of the command that still
         has the command's own command line is a fork about to become the forkserver or the
-        resource tracker (between fork and exec), not a worker."""
-        own = command_line(self.proc.pid)
+        resource tracker (between fork and exec), not a worker; nor is a child running another
+        program (numpy runs ``lscpu`` once when the kernels are first called): workers run
+        multiprocessing's code."""
         mine = [p for p in tagged(self.tag) if p != self.proc.pid]
         helpers = {p for p in mine if "multiprocessing.forkserver" in command_line(p) and parent(p) == self.proc.pid
                    or "multiprocessing.resource_tracker" in command_line(p)}
-        return sorted(p for p in mine if p not in helpers and (
-            parent(p) in helpers or parent(p) == self.proc.pid and command_line(p) != own))
+        return sorted(p for p in mine if p not in helpers and parent(p) in helpers | {self.proc.pid}
+                      and "multiprocessing" in command_line(p))
 
     def wait_for_workers(self, count: int = 1, timeout: float = 120) -> list[int]:
         """The worker pids once ``count`` of them run (fails if the command ends first)."""
