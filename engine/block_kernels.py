@@ -68,7 +68,7 @@ def counting_order(codes, n_values):
     return order, starts
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def refine_ids(ids, n_ids, codes, n_values):
     """Group ids of the pairs ``(ids[i], codes[i])``, compact ``0..m-1``; returns (new ids, m).
 
@@ -105,7 +105,7 @@ def first_rows(ids, n_ids):
     return first, weight
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def risk_tally(ids, n_ids, codes, n_values, small):
     """Blocks of ``ids`` tallied by (size, count of the block's most frequent code) for the
     per-record risk histograms: ``tally[size * (small + 1) + top]`` counts blocks of at most
