@@ -14,8 +14,8 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, LogFormatter
 from engine import i18n
 from engine.report.ticks import grouped, localize_ticks
 
-from .test_report_translations import (_story, dp_assessment, linked_assessment, main_assessment,  # noqa: F401
-                                       synthetic_assessment)
+from .test_report_translations import (_story, drawn_figures, dp_assessment, linked_assessment,  # noqa: F401
+                                       main_assessment, synthetic_assessment)
 
 DECIMAL_POINT = re.compile(r"\d\.\d")
 UNGROUPED = re.compile(r"(?<![\d.,])\d{4,}")
@@ -88,21 +88,10 @@ def test_switching_back_to_english():
 
 @pytest.mark.parametrize("fixture", ["main_assessment", "linked_assessment", "dp_assessment",
                                      "synthetic_assessment"])
-def test_report_figures_have_no_decimal_point_in_portuguese(request, monkeypatch, fixture):
+def test_report_figures_have_no_decimal_point_in_portuguese(request, drawn_figures, fixture):
     """Every figure of every report, drawn in pt_BR: no tick label with a decimal point or an
     ungrouped thousand; in English the same figures do have decimal points (the check can fail)."""
-    from engine.report import figures
-    from engine.report.document import register_fonts
-
-    register_fonts()
-    drawn: list[Figure] = []
-    to_drawing = figures.to_drawing
-
-    def keep(figure, width):
-        drawn.append(figure)
-        return to_drawing(figure, width)
-
-    monkeypatch.setattr(figures, "to_drawing", keep)
+    drawn: list[Figure] = drawn_figures
     assessment = request.getfixturevalue(fixture)
     labels = {}
     for language in ("en", "pt_BR"):

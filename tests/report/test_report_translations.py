@@ -343,10 +343,9 @@ def _cut_off(figure) -> bool:
     return drawn.x0 < -slack or drawn.y0 < -slack or drawn.x1 > width + slack or drawn.y1 > height + slack
 
 
-@pytest.mark.parametrize("fixture, count", [("main_assessment", 7), ("linked_assessment", 5), ("dp_assessment", 2),
-                                            ("synthetic_assessment", 2)])
-@pytest.mark.parametrize("language", ["en", "pt_BR"])
-def test_figure_labels_stay_inside_their_figures(request, monkeypatch, fixture, count, language):
+@pytest.fixture
+def drawn_figures(monkeypatch):
+    """The matplotlib figures the reports draw from now on, in order (fonts registered)."""
     from engine.report import figures
     from engine.report.document import register_fonts
 
@@ -359,6 +358,14 @@ def test_figure_labels_stay_inside_their_figures(request, monkeypatch, fixture, 
         return to_drawing(figure, width)
 
     monkeypatch.setattr(figures, "to_drawing", keep)
+    return drawn
+
+
+@pytest.mark.parametrize("fixture, count", [("main_assessment", 7), ("linked_assessment", 5), ("dp_assessment", 2),
+                                            ("synthetic_assessment", 2)])
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_figure_labels_stay_inside_their_figures(request, drawn_figures, fixture, count, language):
+    drawn = drawn_figures
     assessment = request.getfixturevalue(fixture)
     with i18n.language(language):
         _story(fixture, assessment)
