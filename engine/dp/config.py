@@ -19,8 +19,8 @@ import tomli_w
 from ..config import (UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict,
                       report_options)
 from ..errors import InputError, printable
-from ..i18n import N_
-from ..messages import message
+from ..i18n import N_, _
+from ..messages import Message, message
 from ..validation import (KEY_NUMBER, KEY_NUMBERS, KEY_TABLE, KEY_TABLES, KEY_WHOLE, Problem, at_least, between,
                           check_file, key_fault, not_one_of, raise_first, share)
 
@@ -60,6 +60,14 @@ def epsilon_problems(field: str, epsilons: tuple[float, ...]) -> list[Problem]:
     return out
 
 
+class ValueList(tuple):
+    """Values of a counting query as text, the missing value ("") written "(missing)" in the
+    current language when formatted."""
+
+    def __format__(self, spec: str) -> str:
+        return format(", ".join(printable(v) if v != "" else _(N_("(missing)")) for v in self), spec)
+
+
 @dataclass(frozen=True)
 class DPScenario:
     """One counting query: count records whose ``useful`` value is one of ``predicate``; the
@@ -75,10 +83,11 @@ class DPScenario:
     predicate: tuple[str, ...]
     useful_order: tuple[str, ...] = ()
 
-    def label(self) -> str:
-        """Short text, e.g. ``count income ∈ {medium}; secret income``."""
-        values = ", ".join(printable(v) if v != "" else "(missing)" for v in self.predicate)
-        return f"count {printable(self.useful)} ∈ {{{values}}}; secret {printable(self.sensitive)}"
+    def label(self) -> Message:
+        """Short text, e.g. ``count income ∈ {medium}; secret income`` (English as a ``str``;
+        a report renders it in its language)."""
+        return message(N_("count {useful} ∈ {{{values}}}; secret {sensitive}"), useful=printable(self.useful),
+                       values=ValueList(self.predicate), sensitive=printable(self.sensitive))
 
     def validate(self, where: str = "scenario") -> None:
         raise_first(self.problems(where + "."))

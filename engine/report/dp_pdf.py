@@ -75,7 +75,7 @@ class _DPBuilder(DocumentBuilder):
         if d is not None:
             rows += [(_("Dataset"), d.name), ("SHA-256", d.sha256), (_("Records"), integer(d.rows))]
         if c.scenarios:
-            rows.append((_("Counting queries"), "; ".join(s.label() for s in c.scenarios)))
+            rows.append((_("Counting queries"), "; ".join(render(s.label()) for s in c.scenarios)))
             rows.append((_("Mechanisms"), ", ".join(_(MECHANISM_WORDS.get(m, m)) for m in c.mechanisms)))
             rows.append((_("Epsilons"), "; ".join(number(e, ".3g") for e in c.epsilons)))
         if c.threshold is not None:
@@ -95,7 +95,7 @@ class _DPBuilder(DocumentBuilder):
                             "x*'s {sensitive} is x{low_loss} the prior ({prior} -> {posterior}) and the count is "
                             "guessed right {low_utility} of the time; at epsilon {high_eps}: x{high_loss} and "
                             "{high_utility}.").format(
-                scenario=scenario, mechanism=_mechanism(mechanism), low_eps=number(low.epsilon, ".3g"),
+                scenario=render(scenario), mechanism=_mechanism(mechanism), low_eps=number(low.epsilon, ".3g"),
                 sensitive=low.sensitive, low_loss=number(low.privacy_loss, ".3f"),
                 prior=percent(low.prior_vulnerability), posterior=percent(low.posterior_vulnerability),
                 low_utility=percent(low.utility), high_eps=number(high.epsilon, ".3g"),
@@ -122,13 +122,13 @@ class _DPBuilder(DocumentBuilder):
                        mechanism, mechanism))), [p.epsilon for p in points],
                    [p.privacy_loss for p in points], [p.utility for p in points])
                   for (scenario, mechanism), points in self.series.items()]
-        queries = "; ".join(_("query {n}: {scenario}").format(n=n, scenario=scenario)
+        queries = "; ".join(_("query {n}: {scenario}").format(n=n, scenario=render(scenario))
                             for scenario, n in numbers.items())
         self.figure(figures.tradeoff(series), _("Trade-off over epsilon"),
                     _("{queries}. Solid lines: oblivious mechanism; dashed: local mechanism (one colour per "
                       "query). Privacy loss 1 = nothing learnt about x*'s sensitive value.").format(queries=queries))
         for (scenario, mechanism), points in self.series.items():
-            self.p(escape(f"{scenario} - {_mechanism(mechanism)}"), "h2")
+            self.p(escape(f"{render(scenario)} - {_mechanism(mechanism)}"), "h2")
             rows = [[number(p.epsilon, ".4g"), percent(p.prior_vulnerability, 2),
                      percent(p.posterior_vulnerability, 2), number(p.privacy_loss, ".4f"),
                      percent(p.count_prior_vulnerability, 2), number(p.utility, ".4f")]
