@@ -71,7 +71,7 @@ def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[flo
             if limit is not None:
                 ax.axhline(100 * limit, color=PRIOR, linestyle="--", linewidth=1,
                            label=_("threshold {share}").format(share=number(100 * limit, ".3g") + "%"))
-                ax.legend(loc="upper right", frameon=False)
+                ax.legend(loc="best", frameon=False)   # clear of the points and their labels
             ax.set_title(title)
             ax.set_xlabel(_("information lost (% of the QIDs' entropy)"))
             ax.set_xlim(-0.04 * right, 1.12 * right)

@@ -534,12 +534,15 @@ class AttacksPage(QWidget):
             if rate
             else translate("attacks_page", "a reference speed measured on the example")
         )
-        self.estimate.setText(
-            translate(
-                "attacks_page",
-                "Estimated run time: about {time} (an estimate from {rows} rows x " "{subsets} subsets at {basis}).",
-            ).format(time=duration(seconds), rows=count(rows), subsets=count(subsets), basis=basis)
+        template = (
+            translate("attacks_page", "Estimated run time: {time} (an estimate from {rows} rows x {subsets} subsets at "
+                      "{basis}).")
+            if seconds is not None and seconds < 1
+            else translate("attacks_page", "Estimated run time: about {time} (an estimate from {rows} rows x "
+                           "{subsets} subsets at {basis}).")
         )
+        self.estimate.setText(template.format(time=duration(seconds), rows=count(rows), subsets=count(subsets),
+                                              basis=basis))
 
     def _show_problem(self) -> None:
         try:

@@ -421,6 +421,10 @@
         <translation>uma velocidade de referência medida no exemplo</translation>
     </message>
     <message>
+        <source>Estimated run time: {time} (an estimate from {rows} rows x {subsets} subsets at {basis}).</source>
+        <translation>Tempo de execução estimado: {time} (estimativa a partir de {rows} linhas x {subsets} subconjuntos com {basis}).</translation>
+    </message>
+    <message>
         <source>Estimated run time: about {time} (an estimate from {rows} rows x {subsets} subsets at {basis}).</source>
         <translation>Tempo de execução estimado: cerca de {time} (estimativa a partir de {rows} linhas x {subsets} subconjuntos com {basis}).</translation>
     </message>
