@@ -145,18 +145,24 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
     made: dict[tuple[tuple[str, ...], str], RiskHistogram] = {}
     reporter = ProgressReporter("histograms", len(wanted), on_progress)
 
-    def measured(qids: tuple[str, ...], measure: str, ids: np.ndarray, n_blocks: int) -> RiskHistogram:
-        column = by_name.get(measure)
+    def values(measure: str) -> int:
         # risk_tally's one value means re-identification (top 1): a constant sensitive
         # column is tallied as two values, so its top is the block's size (risk 1)
-        values = 1 if column is None else max(2, column.cardinality)
-        if compiled and n_blocks * values <= COUNTER_LIMIT:
+        column = by_name.get(measure)
+        return 1 if column is None else max(2, column.cardinality)
+
+    def tallied(measure: str, n_blocks: int) -> bool:
+        return compiled and n_blocks * values(measure) <= COUNTER_LIMIT
+
+    def measured(qids: tuple[str, ...], measure: str, ids: np.ndarray, n_blocks: int,
+                 sizes: Optional[np.ndarray]) -> RiskHistogram:
+        column = by_name.get(measure)
+        if tallied(measure, n_blocks):
             from . import block_kernels
 
             codes = ids if column is None else column.codes
-            return _histogram(qids, measure,
-                              *_records_from_tally(*block_kernels.risk_tally(ids, n_blocks, codes, values, SMALL_BLOCK)))
-        sizes = np.bincount(ids, minlength=n_blocks)
+            return _histogram(qids, measure, *_records_from_tally(
+                *block_kernels.risk_tally(ids, n_blocks, codes, values(measure), SMALL_BLOCK)))
         top = None if column is None else block_value_stats(ids, n_blocks, column.codes, column.cardinality)[0]
         return _histogram(qids, measure, *_risk_records(sizes, top))
 
@@ -170,7 +176,9 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                 if cancel is not None:
                     cancel.raise_if_cancelled()
                 ids, n_blocks = partitions.of(qids, cancel)
-                pending.append([((qids, measure), pool.submit(measured, qids, measure, ids, n_blocks))
+                sizes = (None if all(tallied(m, n_blocks) for m in wanted[qids])   # once per partition
+                         else np.bincount(ids, minlength=n_blocks))
+                pending.append([((qids, measure), pool.submit(measured, qids, measure, ids, n_blocks, sizes))
                                 for measure in wanted[qids]])
                 while len(pending) > 1:
                     for key, future in pending.pop(0):
