@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
+from .allocator import keep_freed_memory
 from .api import check_columns, run_assessment
 from .config import (TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release,
                      ReportOptions, Roles, SubsetFamily, Target)
@@ -369,6 +370,7 @@ _COMMANDS = {"assess": _assess, "profile": _profile, "synth": _synth, "dp": _dp,
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    keep_freed_memory()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

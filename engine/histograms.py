@@ -79,7 +79,8 @@ class _Partitions:
             ids, n_ids, have = np.zeros(self.n, np.int32 if self.compiled else np.int64), 1, frozenset()
         else:
             have, ids, n_ids = base
-        extra = [(self.columns[q].codes, self.columns[q].cardinality) for q in qids if q not in have]
+        extra = sorted(((self.columns[q].codes, self.columns[q].cardinality) for q in qids if q not in have),
+                       key=lambda column: -column[1])   # the key space stays small (dense counting)
         for codes, cardinality in (combined_columns(extra) if self.compiled else extra):
             if cancel is not None:
                 cancel.raise_if_cancelled()

@@ -42,18 +42,16 @@ def refine(ids: np.ndarray, n_blocks: int, codes: np.ndarray, cardinality: int
 
 
 def factorize(key: np.ndarray) -> tuple[np.ndarray, int]:
-    """Ids ``0..b-1`` of the distinct values of ``key``, numbered by first appearance: a sort,
-    or ``pandas.factorize`` (hashing) from :data:`HASH_MIN_ROWS` values when pandas is already
+    """Ids ``0..b-1`` of the distinct values of ``key`` (in no particular order): a sort, or
+    ``pandas.factorize`` (hashing) from :data:`HASH_MIN_ROWS` values when pandas is already
     imported, and from :data:`HASH_IMPORT_ROWS` values in any case."""
     if len(key) >= HASH_IMPORT_ROWS or (len(key) >= HASH_MIN_ROWS and "pandas" in sys.modules):
         import pandas as pd
 
         ids, uniques = pd.factorize(key, sort=False)
         return ids.astype(np.int64, copy=False), len(uniques)
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    rank = np.empty(len(first), dtype=np.int64)
-    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
-    return rank[inverse.reshape(-1)], len(first)
+    distinct, inverse = np.unique(key, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64, copy=False), len(distinct)
 
 
 LINEAR_MIN_ROWS = 1 << 20
@@ -113,6 +111,50 @@ def partition(columns: Sequence[tuple[np.ndarray, int]], n_rows: int
     for codes, cardinality in columns:
         ids, n_blocks, sizes = refine(ids, n_blocks, codes, cardinality)
     return ids, n_blocks, sizes
+
+
+def dense_key_counts(ids: np.ndarray, n_blocks: int, codes: np.ndarray, cardinality: int,
+                     weights: Sequence[np.ndarray] = ()) -> Optional[tuple[np.ndarray, list[np.ndarray]]]:
+    """Rows per key ``parent_id * cardinality + code`` over the whole key space, and the sum of
+    each of ``weights`` per key; None when the key space is too large to count densely (the
+    caller then refines). Refinement without the renumbering, for a subset whose blocks are
+    only counted (its children are not walked)."""
+    key_space = n_blocks * cardinality
+    if not _dense_ok(len(ids), key_space):
+        return None
+    key = np.multiply(ids, cardinality, dtype=np.int64)
+    key += codes
+    return (np.bincount(key, minlength=key_space),
+            [np.bincount(key, weights=w, minlength=key_space) for w in weights])
+
+
+PAIR_BITS = 26
+PAIR_MAX_ROWS = 1 << PAIR_BITS
+
+
+def pair_weights(columns: Sequence[np.ndarray]) -> np.ndarray:
+    """One float64 weight per row holding one or two 0/1 columns, ``a + b * 2**26``: a block's
+    sum of it is both columns' counts of ones at once, exact below :data:`PAIR_MAX_ROWS` rows."""
+    weights = np.asarray(columns[0], dtype=np.float64)
+    if len(columns) > 1:
+        weights = weights + np.multiply(columns[1], float(PAIR_MAX_ROWS), dtype=np.float64)
+    return weights
+
+
+def pair_ones(sums: np.ndarray, n_columns: int) -> list[np.ndarray]:
+    """The per-block counts of ones of the columns packed by :func:`pair_weights`."""
+    whole = sums.astype(np.int64)
+    if n_columns == 1:
+        return [whole]
+    return [whole & (PAIR_MAX_ROWS - 1), whole >> PAIR_BITS]
+
+
+def binary_block_stats(ones: np.ndarray, sizes: np.ndarray) -> tuple[int, int]:
+    """For a 0/1 column with ``ones`` per block: the sum over blocks of ``max_s s(q)`` (the
+    larger of ones and zeros) and the records in blocks with one value."""
+    zeros = sizes - ones
+    mixed = (ones > 0) & (zeros > 0)
+    return int(np.maximum(ones, zeros).sum()), int(sizes.sum() - sizes[mixed].sum())
 
 
 def block_value_stats(ids: np.ndarray, n_blocks: int, values: np.ndarray, cardinality: int,

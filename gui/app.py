@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
+from engine.allocator import keep_freed_memory
+
 
 def _matplotlib_cache() -> None:
     """Keep matplotlib's font cache in a per-user folder (a frozen build would use a new
@@ -119,6 +121,7 @@ def run(argv: Sequence[str]) -> int:
     stop signal closes it, see :func:`close_on_signals`)."""
     from PySide6.QtWidgets import QApplication
 
+    keep_freed_memory()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     prepare_application(app)
     window = build_window(argv[0] if argv else None)

@@ -25,6 +25,7 @@ from .numbers import FLOAT64_EXACT_INTEGERS, text_to_numbers
 from .sniff import sniff_text, whole_file_encoding
 
 CSV_BLOCK_BYTES = 16 << 20
+CSV_AT_ONCE_BYTES = 64 << 20  # smaller files are parsed on all cores at once (no cancel check inside)
 
 FORMATS = {
     ".csv": "csv", ".tsv": "csv", ".txt": "csv", ".tab": "csv",
@@ -161,6 +162,16 @@ def _drop_blank_lines(table: pa.Table) -> pa.Table:
     return table.filter(pc.invert(blank)) if pc.any(blank).as_py() else table
 
 
+def _has_quotes(path: Path) -> bool:
+    """Whether the file holds a ``"`` byte: without one no value can span lines, and pyarrow
+    splits the file into blocks in parallel instead of scanning it for quoted line breaks."""
+    with open(path, "rb") as handle:
+        while chunk := handle.read(CSV_BLOCK_BYTES):
+            if b'"' in chunk:
+                return True
+    return False
+
+
 def _read_csv(path: Path, source: DataSource, wanted: list[str],
               cancel: Optional[CancelToken] = None, scanned: bool = False) -> pa.Table:
     """Blank and whitespace-only lines are skipped; a fault names its line (:mod:`.csv_lines`).
@@ -177,20 +188,23 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str],
     chosen = whole_file_encoding(path, dialect.encoding) if scan else dialect.encoding
     header, blank_before = header_row(path, chosen, dialect.delimiter)
     encoding = "utf8" if chosen in ("utf-8", "utf-8-sig") else chosen
+    options = dict(
+        read_options=pcsv.ReadOptions(encoding=encoding, block_size=CSV_BLOCK_BYTES, skip_rows=blank_before),
+        parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=_has_quotes(path),
+                                        invalid_row_handler=_skip_blank),
+        convert_options=pcsv.ConvertOptions(
+            include_columns=wanted,
+            column_types={name: pa.string() for name in wanted},
+            null_values=[""],  # "NA" is a value in a text column (text_to_numbers: not in numbers)
+            strings_can_be_null=True,
+        ),
+    )
     try:
-        reader = pcsv.open_csv(
-            path,
-            read_options=pcsv.ReadOptions(encoding=encoding, block_size=CSV_BLOCK_BYTES, skip_rows=blank_before),
-            parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=True,
-                                            invalid_row_handler=_skip_blank),
-            convert_options=pcsv.ConvertOptions(
-                include_columns=wanted,
-                column_types={name: pa.string() for name in wanted},
-                null_values=[""],  # "NA" is a value in a text column (text_to_numbers: not in numbers)
-                strings_can_be_null=True,
-            ),
-        )
-        table = _batches(reader, reader.schema, cancel)
+        if path.stat().st_size <= CSV_AT_ONCE_BYTES:
+            table = pcsv.read_csv(path, **options)
+        else:
+            reader = pcsv.open_csv(path, **options)
+            table = _batches(reader, reader.schema, cancel)
     except (pa.ArrowInvalid, UnicodeDecodeError) as exc:
         if "Empty CSV file or block" in str(exc):
             # only a header line with no line break after it: a table without data rows

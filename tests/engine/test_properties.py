@@ -14,13 +14,14 @@ from engine import partition as partition_module
 from engine.api import build_family, run_assessment, walk_order
 from engine.histograms import per_record_risk
 from engine.sweep.lattice import ExplicitFamily, Task, UpToFamily, plan_tasks
+from engine.sweep import walker as walker_module
 from engine.sweep.walker import SweepData, walk
 
 from .helpers import config_for, table_from_frame
 
 
 @st.composite
-def tables(draw, max_rows=60):
+def tables(draw, max_rows=60, sensitive_values=("a", "b", "c", None), max_sensitive=2):
     n = draw(st.integers(1, max_rows))
     k = draw(st.integers(1, 4))
     columns = {}
@@ -28,8 +29,8 @@ def tables(draw, max_rows=60):
         card = draw(st.integers(1, 8))
         values = draw(st.lists(st.one_of(st.none(), st.integers(0, card - 1)), min_size=n, max_size=n))
         columns[f"q{j}"] = pd.array(values, dtype="Int64")
-    for j in range(draw(st.integers(1, 2))):
-        values = draw(st.lists(st.sampled_from(["a", "b", "c", None]), min_size=n, max_size=n))
+    for j in range(draw(st.integers(1, max_sensitive))):
+        values = draw(st.lists(st.sampled_from(sensitive_values), min_size=n, max_size=n))
         columns[f"s{j}"] = pd.array(values, dtype="string")
     return pd.DataFrame(columns)
 
@@ -102,6 +103,43 @@ def test_adding_a_qid_never_lowers_risk(frame):
             if sub:
                 assert i.posterior_prob >= inference[(sub, s)].posterior_prob
                 assert i.posterior_det >= inference[(sub, s)].posterior_det
+
+
+@FAST
+@given(tables(sensitive_values=("yes", "no"), max_sensitive=3))
+def test_two_valued_sensitive_columns_counted_in_pairs_match_pandas(frame):
+    """0/1 sensitive columns are counted two per weighted pass, and a subset without children
+    is counted without numbering its blocks; against pandas, with and without either."""
+    qids = [c for c in frame.columns if c.startswith("q")]
+    sensitive = [c for c in frame.columns if c.startswith("s")]
+    table = table_from_frame(frame)
+    columns = [table[q] for q in qids]
+    order = walk_order(columns)
+    data = SweepData([columns[i].codes for i in order], [columns[i].cardinality for i in order],
+                     [table[s].codes for s in sensitive], [table[s].cardinality for s in sensitive],
+                     table.n_rows)
+    family = UpToFamily(len(qids), len(qids))
+    paired = _walk_all(data, family, 0.0)
+    saved = partition_module.PAIR_MAX_ROWS
+    partition_module.PAIR_MAX_ROWS = 0
+    walker_module.PAIR_MAX_ROWS = 0
+    try:
+        unpaired = _walk_all(data, family, 0.0)
+    finally:
+        partition_module.PAIR_MAX_ROWS = walker_module.PAIR_MAX_ROWS = saved
+    saved = partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW
+    partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW = 0, 0
+    try:
+        hashed = _walk_all(data, family, 0.0)
+    finally:
+        partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW = saved
+    assert paired == unpaired == hashed
+    for prefix, counts in paired.items():
+        names = [qids[order[i]] for i in prefix]
+        for j, s in enumerate(sensitive):
+            blocks, singles, expected, constant = reference(frame, names, s)
+            assert counts[:2] == [blocks, singles]
+            assert counts[2 + 2 * j: 4 + 2 * j] == [expected, constant]
 
 
 def _walk_all(data: SweepData, family, prune_share: float) -> dict:
