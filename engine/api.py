@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from . import __version__, model_checks
 from .collective import collective_risks, single_subset
 from .config import AnalysisConfig, SubsetFamily, Target, column_problems, split_label
 from .errors import InputError
-from .histograms import worst_case_histograms
+from .histograms import load_compiled, worst_case_histograms
 from .i18n import N_
 from .individual import target_risk
 from .io.encode import EncodedColumn, EncodedTable
@@ -113,6 +114,33 @@ class _Swept:
     shortfalls: tuple[ModelShortfall, ...]
 
 
+class _LoadWhileWaiting:
+    """A progress callback that, at the first subsets the worker processes report done (this
+    process then only waits for them), loads the histograms' compiled kernels on a thread
+    (:func:`engine.histograms.load_compiled`), and passes every report on."""
+
+    def __init__(self, columns: list[EncodedColumn], on_progress: Optional[ProgressCallback]) -> None:
+        self.columns, self.on_progress = columns, on_progress
+        self.thread: Optional[threading.Thread] = None
+
+    def __call__(self, progress: Progress) -> None:
+        if self.thread is None and progress.done > 0:
+            self.thread = threading.Thread(target=self._load, daemon=True)
+            self.thread.start()
+        if self.on_progress is not None:
+            self.on_progress(progress)
+
+    def _load(self) -> None:
+        try:
+            load_compiled(self.columns)
+        except Exception:  # noqa: BLE001 - only a speed-up: the numpy path gives the same numbers
+            pass
+
+    def join(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+
+
 def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: SubsetFamily,
                  config: AnalysisConfig, stage: str, on_progress: Optional[ProgressCallback],
                  cancel: CancelToken) -> _Swept:
@@ -132,9 +160,15 @@ def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: Subset
         model_l=config.models.l,
     )
     cancel.raise_if_cancelled()
-    counts = sweep_counts(data, family, lambda part: run_sweep(data, part, jobs=config.jobs, on_progress=on_progress,
+    loader = None
+    if sweep_plan(table.n_rows, family.total, config.jobs, dists is not None).processes > 1:
+        loader = _LoadWhileWaiting(qid_columns + sensitive, on_progress)
+    counts = sweep_counts(data, family, lambda part: run_sweep(data, part, jobs=config.jobs,
+                                                               on_progress=loader or on_progress,
                                                                cancel=cancel, stage=stage, cluster=config.cluster))
     reid_rows, inference_rows = collective_risks(counts, order, qids, sensitive, table.n_rows)
+    if loader is not None:
+        loader.join()
     cancel.raise_if_cancelled()
     histograms = worst_case_histograms(table.columns, reid_rows, inference_rows, sensitive, table.n_rows,
                                       cancel, on_progress)

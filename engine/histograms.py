@@ -94,6 +94,19 @@ class _Partitions:
         return ids, int(n_ids)
 
 
+def load_compiled(columns: Sequence[EncodedColumn]) -> None:
+    """Load the compiled refinement and tally (numba's cache) for these columns' code types, so
+    that :func:`compiled_pays` holds in this process. Run on a thread while worker processes
+    sweep: this process waits for them, and its histograms then take the compiled path."""
+    from . import block_kernels
+
+    ids = np.zeros(2, dtype=np.int32)
+    for dtype in {np.dtype(np.int32)} | {column.codes.dtype for column in columns}:
+        codes = np.zeros(2, dtype=dtype)
+        block_kernels.refine_ids(ids, 1, codes, 1)
+        block_kernels.risk_tally(ids, 1, codes, 2, SMALL_BLOCK)
+
+
 def compiled_pays(n: int) -> bool:
     """Whether the histograms' partitions use the compiled refinement: from
     :data:`COMPILED_MIN_ROWS` rows (where it saves more than loading the kernels from

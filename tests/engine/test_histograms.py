@@ -148,3 +148,29 @@ def test_large_numpy_partitions_need_no_pandas():
     done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
+
+
+def test_kernels_load_while_the_workers_sweep():
+    """With worker processes, this process loads the histograms' kernels once they report
+    subsets done (api._LoadWhileWaiting), for every code type of the columns, and passes every
+    report on; then the histograms take the compiled path."""
+    code = ("import numpy as np, pyarrow as pa\n"
+            "from engine.api import _LoadWhileWaiting\n"
+            "from engine.histograms import compiled_pays\n"
+            "from engine.io.encode import encode_column\n"
+            "from engine.progress import Progress\n"
+            "columns = [encode_column('a', pa.array([1, 2, 3])), encode_column('b', pa.array(np.arange(70000)))]\n"
+            "assert {c.codes.dtype for c in columns} == {np.dtype(np.uint8), np.dtype(np.uint32)}\n"
+            "seen = []\n"
+            "loader = _LoadWhileWaiting(columns, seen.append)\n"
+            "loader(Progress('sweep', 0, 10, 0.1, None))\n"
+            "assert loader.thread is None and not compiled_pays(1000)\n"
+            "loader(Progress('sweep', 3, 10, 0.5, 1.0))\n"
+            "loader.join()\n"
+            "assert compiled_pays(1000) and [p.done for p in seen] == [0, 3]\n"
+            "from engine import block_kernels\n"
+            "types = {str(sig[2]) for sig in block_kernels.refine_ids.signatures}\n"
+            "assert {'array(uint8, 1d, C)', 'array(uint32, 1d, C)', 'array(int32, 1d, C)'} <= types, types\n")
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
