@@ -16,7 +16,8 @@ from .histograms import load_compiled, worst_case_histograms
 from .i18n import N_
 from .individual import target_risk
 from .io.encode import EncodedColumn, EncodedTable
-from .io.formats import list_columns
+from .io.formats import detect_format, list_columns
+from .io.memory import estimate_bytes
 from .io.loader import load_table
 from .messages import message
 from .progress import CancelToken, Progress, ProgressCallback
@@ -29,7 +30,7 @@ from .sweep import runner, segments
 from .sweep.runner import run_sweep
 from .sweep.walker import SweepData
 from .validation import raise_first
-from .workers import cap_jobs
+from .workers import cap_jobs, prestart
 
 
 def walk_order(columns: list[EncodedColumn]) -> list[int]:
@@ -180,6 +181,21 @@ def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: Subset
     return _Swept(tuple(reid_rows), tuple(inference_rows), tuple(histograms), models, shortfalls)
 
 
+def _prestart_workers(config: AnalysisConfig) -> None:
+    """When the sweep will run on worker processes (the plan for the file's estimated rows),
+    start their forkserver before the file is read: it loads the compiled kernels on the other
+    core meanwhile (:func:`engine.workers.prestart`)."""
+    if config.cluster.enabled:
+        return
+    rows, _ = estimate_bytes(config.data, detect_format(config.data), list_columns(config.data),
+                             config.needed_columns())
+    qids = config.roles.quasi_identifiers
+    subsets = build_family(config.subsets, qids, list(range(len(qids)))).total
+    plan = sweep_plan(rows, subsets, config.jobs, config.models.enabled)
+    if plan.compiled and plan.processes > 1:
+        prestart(runner.SEGMENT_PRELOAD)
+
+
 def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = None,
                    on_progress: Optional[ProgressCallback] = None,
                    cancel: Optional[CancelToken] = None) -> Assessment:
@@ -195,6 +211,7 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
         if on_progress:
             on_progress(Progress("loading", 0, 1, 0.0, None))
         check_columns(config)
+        _prestart_workers(config)
         table = load_table(config.data, config.needed_columns(), cancel)
     timings["load"] = time.monotonic() - start
     roles = config.roles

@@ -118,6 +118,14 @@ def _context(preload: Sequence[str] = ()):
 _PRELOAD: dict[str, None] = {}     # the forkserver's preloaded modules, in order
 
 
+def prestart(preload: Sequence[str]) -> None:
+    """Start the forkserver now, importing ``preload`` (while this process goes on, e.g. reads
+    the file), so that a pool started later forks workers that have them at once. Nothing
+    where workers are spawned."""
+    if start_method() == "forkserver":
+        _context(preload)
+
+
 @contextmanager
 def _ctrl_c_ignored() -> Iterator[None]:
     """Ctrl-C ignored while processes are started: an ignored signal stays ignored across fork

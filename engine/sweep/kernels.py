@@ -208,7 +208,7 @@ def _group(rows, a, b, wi, shift, mask, scratch):
 
 
 NOTED, DENSE, JOINT = 0, 1, 2   # _tally's counters (tally.dense[0])
-SMALL = 3                 # blocks of at most this many rows are walked by pair masks
+SMALL = 6                 # blocks of at most this many rows are walked by pair masks (3 to 9 measured: 6 best)
 WHOLE, TALLIED, GROUPED = 0, 1, 2   # a child's blocks: the block itself; _tally groups; _group groups
 
 

@@ -45,6 +45,8 @@ KERNEL_LOAD_SECONDS = 0.7
 # worker spends 10-20 ms besides the walk (benchmarks/pool_timeline.py: 37 tasks instead of 22
 # on 1M rows x 2,047 subsets cost 0.3 s of CPU in all).
 TASKS_PER_WORKER = 16
+# What the segment sweep's forkserver imports once for all its workers: the compiled kernels.
+SEGMENT_PRELOAD = ("engine.sweep.preload",)
 
 
 def pool_pays(row_subsets: float, jobs: int, compiled: bool) -> bool:
@@ -101,7 +103,7 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
         jobs = jobs if pool_pays(float(data.n_rows) * family.total, jobs, True) else 1
         with WorkerPool("sweep", N_("the sweep")) if jobs > 1 else nullcontext() as pool:
             if pool is not None:     # its workers load the kernels while this process prepares
-                jobs = pool.start(jobs, _warm_segment_worker, preload=("engine.sweep.preload",))
+                jobs = pool.start(jobs, _warm_segment_worker, preload=SEGMENT_PRELOAD)
             if segments.compile_once(on_progress, here=pool is None):
                 cancel.raise_if_cancelled()
                 reporter = ProgressReporter(stage, family.total, on_progress)  # the sweep's clock starts now
