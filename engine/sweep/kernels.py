@@ -208,7 +208,14 @@ def _group(rows, a, b, wi, shift, mask, scratch):
 
 
 NOTED, DENSE, JOINT = 0, 1, 2   # _tally's counters (tally.dense[0])
-SMALL = 6                 # blocks of at most this many rows are walked by pair masks (3 to 9 measured: 6 best)
+# The pair of rows (i, j), j < i, of bit i * (i - 1) / 2 + j of :func:`_small`'s masks, and a
+# lone bit's position: _LOW_BIT[(bit * _DEBRUIJN) >> 58] (each 6-bit window of the product differs).
+_PAIR_I = np.array([i for i in range(1, 12) for j in range(i)], np.int64)
+_PAIR_J = np.array([j for i in range(1, 12) for j in range(i)], np.int64)
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_LOW_BIT = np.zeros(64, np.int64)
+_LOW_BIT[[((1 << b) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58 for b in range(64)]] = np.arange(64)
+SMALL = 6                 # blocks of at most this many rows are walked by pair masks (3 to 9 measured on five shapes: 6 best)
 WHOLE, TALLIED, GROUPED = 0, 1, 2   # a child's blocks: the block itself; _tally groups; _group groups
 
 
@@ -268,54 +275,76 @@ def _small(node, rows, a, b, lattice, cols, sens, out, agree, rep, cls_w, st_nod
         if together == 0:
             continue
         y = child_node[ci]
-        # classes: each row's representative is the first earlier row it is paired with
-        for i in range(m):
-            rep[i] = i
-            base = i * (i - 1) // 2
-            for j in range(i):
-                if (together >> np.uint64(base + j)) & np.uint64(1):
-                    rep[i] = rep[j]
-                    break
-            cls_w[i] = 0
-        for i in range(m):
-            cls_w[rep[i]] += wts[a + i]
-        for r in range(m):
-            if rep[r] != r or cls_w[r] == np.int64(wts[a + r]):
-                continue                      # not a class head, or a class of one row
-            size = 0
-            ones_in = 0
-            for i in range(r, m):
-                if rep[i] == r:
-                    size += 1
-                    if wts[a + i] == 1:
-                        ones_in += 1
-            total = cls_w[r]
-            counts[y, COUNT_BLOCKS] += 1 - size
-            counts[y, COUNT_SINGLETONS] -= ones_in
+        if together & (together - np.uint64(1)) == 0:
+            # one pair together: a block of two rows, the others alone
+            p = _LOW_BIT[np.int64((together * _DEBRUIJN) >> np.uint64(58))]
+            r, q = a + _PAIR_J[p], a + _PAIR_I[p]
+            total = np.int64(wts[r]) + np.int64(wts[q])
+            counts[y, COUNT_BLOCKS] -= 1
+            counts[y, COUNT_SINGLETONS] -= (wts[r] == 1) + (wts[q] == 1)
             for s in range(n_sens):
-                top = np.int64(0)
-                constant = True
-                v0 = _code(words, a + r, s_wi[s], s_shift[s], s_mask[s])
-                for i in range(r, m):
-                    if rep[i] != r:
-                        continue
-                    v = _code(words, a + i, s_wi[s], s_shift[s], s_mask[s])
-                    if v != v0:
-                        constant = False
-                    same = np.int64(0)
-                    for q in range(r, m):
-                        if rep[q] == r and _code(words, a + q, s_wi[s], s_shift[s], s_mask[s]) == v:
-                            same += wts[a + q]
-                    if same > top:
-                        top = same
-                counts[y, _max_sum(s)] += top - total
-                if not constant:
+                if _code(words, r, s_wi[s], s_shift[s], s_mask[s]) != _code(words, q, s_wi[s], s_shift[s], s_mask[s]):
+                    counts[y, _max_sum(s)] += np.int64(max(wts[r], wts[q])) - total
                     counts[y, _constant(s)] -= total
+        else:
+            _classes(y, rows, a, m, together, sens, counts, rep, cls_w)
         if child_ptr[y + 1] > child_ptr[y]:
             depth += 1
             st_node[depth] = y
             st_mask[depth] = together
             st_ci[depth] = child_ptr[y]
+
+
+@njit(cache=CACHE, inline="always")
+def _classes(y, rows, a, m, together, sens, counts, rep, cls_w):
+    """:func:`_small`'s subset ``y`` where the pairs of ``together`` agree: its blocks are the
+    classes of those pairs; the counts of every row alone are corrected for each class."""
+    words, wts = rows.words, rows.wts
+    s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
+    n_sens = s_wi.shape[0]
+    # classes: each row's representative is the first earlier row it is paired with
+    for i in range(m):
+        rep[i] = i
+        base = i * (i - 1) // 2
+        for j in range(i):
+            if (together >> np.uint64(base + j)) & np.uint64(1):
+                rep[i] = rep[j]
+                break
+        cls_w[i] = 0
+    for i in range(m):
+        cls_w[rep[i]] += wts[a + i]
+    for r in range(m):
+        if rep[r] != r or cls_w[r] == np.int64(wts[a + r]):
+            continue                      # not a class head, or a class of one row
+        size = 0
+        ones_in = 0
+        for i in range(r, m):
+            if rep[i] == r:
+                size += 1
+                if wts[a + i] == 1:
+                    ones_in += 1
+        total = cls_w[r]
+        counts[y, COUNT_BLOCKS] += 1 - size
+        counts[y, COUNT_SINGLETONS] -= ones_in
+        for s in range(n_sens):
+            top = np.int64(0)
+            constant = True
+            v0 = _code(words, a + r, s_wi[s], s_shift[s], s_mask[s])
+            for i in range(r, m):
+                if rep[i] != r:
+                    continue
+                v = _code(words, a + i, s_wi[s], s_shift[s], s_mask[s])
+                if v != v0:
+                    constant = False
+                same = np.int64(0)
+                for q in range(r, m):
+                    if rep[q] == r and _code(words, a + q, s_wi[s], s_shift[s], s_mask[s]) == v:
+                        same += wts[a + q]
+                if same > top:
+                    top = same
+            counts[y, _max_sum(s)] += top - total
+            if not constant:
+                counts[y, _constant(s)] -= total
 
 
 @njit(cache=CACHE)

@@ -319,6 +319,30 @@ def test_quoted_fields_may_contain_the_delimiter(tmp_path):
     assert (full.blocks, full.singletons) == (4, 4)
 
 
+@pytest.mark.parametrize("at_once", [True, False])
+def test_line_breaks_only_inside_quotes_and_both_read_paths(tmp_path, monkeypatch, at_once):
+    """A file without a quote is split for parallel parsing; one with a quoted line break is
+    read with the break kept; small files are parsed at once, large ones in batches: the
+    tables are the same either way."""
+    from engine.io import formats
+
+    if not at_once:
+        monkeypatch.setattr(formats, "CSV_AT_ONCE_BYTES", 0)
+        monkeypatch.setattr(formats, "CSV_BLOCK_BYTES", 64)
+    rows = [f"{i % 7},{'yes' if i % 3 else 'no'}" for i in range(500)]
+    plain = tmp_path / "plain.csv"
+    plain.write_text("q,s\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    quoted = tmp_path / "quoted.csv"
+    quoted.write_text('q,s\n"two\nlines",yes\n' + "\n".join(rows) + "\n", encoding="utf-8")
+    assert not formats._has_quotes(plain) and formats._has_quotes(quoted)
+    first = read_columns(DataSource(str(plain)), ["q", "s"])
+    second = read_columns(DataSource(str(quoted)), ["q", "s"])
+    assert first.num_rows == 500 and second.num_rows == 501
+    assert second.column("q")[0].as_py() == "two\nlines"
+    assert second.slice(1).column("s").to_pylist() == first.column("s").to_pylist()
+    assert [str(v) for v in first.column("q").to_pylist()] == [str(i % 7) for i in range(500)]
+
+
 def test_profile_flags_identifier_and_counts_missing_values(tmp_path):
     path = tmp_path / "profile.csv"
     frame = pd.DataFrame({
