@@ -51,7 +51,6 @@ from typing import Any, Callable, Iterator, NoReturn, Optional, Sequence
 
 import numpy as np
 
-from .allocator import keep_freed_memory
 from .errors import Cancelled, EngineFailure
 from .i18n import N_
 from .messages import message
@@ -478,7 +477,6 @@ def _worker_main(tasks: Connection, results: Connection, index: int, folder: str
     prelude's error is reported in the first run."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     entered = time.monotonic()
-    keep_freed_memory()
     _STATE.clear()
     _STATE.update(index=index, folder=Path(folder), stop=stop, slots=slots, parent=parent,
                   checked=entered, orphan=False)
