@@ -185,7 +185,7 @@ def _prestart_workers(config: AnalysisConfig) -> None:
     """When the sweep will run on worker processes (the plan for the file's estimated rows),
     start their forkserver before the file is read: it loads the compiled kernels on the other
     core meanwhile (:func:`engine.workers.prestart`)."""
-    if config.cluster.enabled:
+    if config.cluster.enabled or cap_jobs(config.jobs) < 2:
         return
     rows, _ = estimate_bytes(config.data, detect_format(config.data), list_columns(config.data),
                              config.needed_columns())

@@ -1,0 +1,32 @@
+"""The forkserver is started before the file is read only when the sweep's plan will use worker
+processes with the compiled kernels (engine.api._prestart_workers)."""
+
+import pytest
+
+import engine.api as api
+from engine.config import AnalysisConfig, ClusterOptions, DataSource, Roles
+from engine.sweep import runner
+from engine.workers import available_cpus
+
+QIDS = tuple(f"q{i}" for i in range(11))
+
+
+@pytest.mark.parametrize("rows, jobs, cluster, started", [
+    (48_000_000, 2, None, True),            # census scale on two processes
+    (1_000_000, 2, None, True),             # 1M x 2,047 subsets: workers pay
+    (1_000_000, 1, None, False),            # one process: no workers
+    (20_000, 2, None, False),               # the example: the walk in this process
+    (48_000_000, 2, "tcp://127.0.0.1:8786", False),  # a cluster sweeps instead
+])
+def test_forkserver_started_early_only_when_workers_will_sweep(monkeypatch, tmp_path, rows, jobs, cluster, started):
+    if started and available_cpus() < 2:
+        pytest.skip("one CPU: never more than one process")
+    path = tmp_path / "t.csv"
+    path.write_text(",".join(QIDS) + ",s\n" + ",".join("1" * len(QIDS)) + ",a\n", encoding="utf-8")
+    calls = []
+    monkeypatch.setattr(api, "estimate_bytes", lambda *args: (rows, 0))
+    monkeypatch.setattr(api, "prestart", calls.append)
+    options = ClusterOptions(address=cluster) if cluster else ClusterOptions()
+    config = AnalysisConfig(data=DataSource(str(path)), roles=Roles(QIDS, ("s",)), jobs=jobs, cluster=options)
+    api._prestart_workers(config)
+    assert calls == ([runner.SEGMENT_PRELOAD] if started else [])
