@@ -259,18 +259,23 @@ def main() -> None:
         base = statistics.median(baseline)
         print(f"\n== {name}: baseline (pandas read_csv + one groupby per subset, {args.baseline_sample} "
               f"sampled, extrapolated) {base:.1f}s")
-        for jobs in args.jobs:
-            walls, cpus = [], []
-            with tempfile.TemporaryDirectory(prefix="riskreview-latency-") as out_dir:
-                command = [sys.executable, "-m", "gui", "assess", "--config", str(toml), "--jobs", str(jobs),
-                           "--out", out_dir, "--quiet"]
+        # the settings take turns, run by run, so that a drift of the machine touches all alike
+        walls: dict[int, list[float]] = {jobs: [] for jobs in args.jobs}
+        cpus: dict[int, list[float]] = {jobs: [] for jobs in args.jobs}
+        with tempfile.TemporaryDirectory(prefix="riskreview-latency-") as out_dir:
+            commands = {jobs: [sys.executable, "-m", "gui", "assess", "--config", str(toml), "--jobs", str(jobs),
+                               "--out", out_dir, "--quiet"] for jobs in args.jobs}
+            for command in commands.values():
                 run(command)   # not timed: writes the bytecode cache an installation has
-                for _ in range(args.repeat):
+            for _ in range(args.repeat):
+                for jobs, command in commands.items():
                     wall, cpu, _out = run(command)
-                    walls.append(wall)
-                    cpus.append(cpu)
-            wall, cpu = statistics.median(walls), statistics.median(cpus)
-            print(f"riskreview assess --jobs {jobs}: wall {wall:.2f}s (runs {', '.join(f'{w:.2f}' for w in walls)}), "
+                    walls[jobs].append(wall)
+                    cpus[jobs].append(cpu)
+        for jobs in args.jobs:
+            wall, cpu = statistics.median(walls[jobs]), statistics.median(cpus[jobs])
+            print(f"riskreview assess --jobs {jobs}: wall {wall:.2f}s "
+                  f"(runs {', '.join(f'{w:.2f}' for w in walls[jobs])}), "
                   f"user+sys {cpu:.2f}s; ratio baseline / engine {base / wall:.0f}x", flush=True)
 
 
