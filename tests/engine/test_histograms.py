@@ -21,6 +21,13 @@ from .helpers import table_from_frame
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _run_fresh(code: str) -> None:
+    """Run ``code`` in a fresh Python process (nothing loaded yet); it must succeed."""
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
 def _frame(rows: int, seed: int) -> pd.DataFrame:
     rng = np.random.default_rng(seed)
     big = rng.integers(0, 300, rows)
@@ -118,9 +125,7 @@ def test_the_compiled_path_from_its_row_threshold_or_once_the_kernels_are_loaded
             "assert not compiled_pays(1000)\n"
             "block_kernels.risk_tally(ids, n_ids, ids, 1, 255)\n"
             "assert compiled_pays(1000) and not compiled_pays(0)\n")
-    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
+    _run_fresh(code)
 
 
 def test_large_numpy_partitions_need_no_pandas():
@@ -145,9 +150,7 @@ def test_large_numpy_partitions_need_no_pandas():
             "again = histograms.worst_case_histograms(columns, rows, [], [], n)\n"
             "assert [(h.counts, h.mean) for h in made] == [(h.counts, h.mean) for h in again]\n"
             "assert made[-1].counts != made[0].counts\n")
-    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
+    _run_fresh(code)
 
 
 def test_kernels_load_while_the_workers_sweep():
@@ -171,6 +174,4 @@ def test_kernels_load_while_the_workers_sweep():
             "from engine import block_kernels\n"
             "types = {str(sig[2]) for sig in block_kernels.refine_ids.signatures}\n"
             "assert {'array(uint8, 1d, C)', 'array(uint32, 1d, C)', 'array(int32, 1d, C)'} <= types, types\n")
-    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
+    _run_fresh(code)

@@ -110,15 +110,7 @@ def test_adding_a_qid_never_lowers_risk(frame):
 def test_two_valued_sensitive_columns_counted_in_pairs_match_pandas(frame):
     """0/1 sensitive columns are counted two per weighted pass, and a subset without children
     is counted without numbering its blocks; against pandas, with and without either."""
-    qids = [c for c in frame.columns if c.startswith("q")]
-    sensitive = [c for c in frame.columns if c.startswith("s")]
-    table = table_from_frame(frame)
-    columns = [table[q] for q in qids]
-    order = walk_order(columns)
-    data = SweepData([columns[i].codes for i in order], [columns[i].cardinality for i in order],
-                     [table[s].codes for s in sensitive], [table[s].cardinality for s in sensitive],
-                     table.n_rows)
-    family = UpToFamily(len(qids), len(qids))
+    qids, sensitive, order, data, family = _sweep_data(frame)
     paired = _walk_all(data, family, 0.0)
     saved = partition_module.PAIR_MAX_ROWS
     partition_module.PAIR_MAX_ROWS = 0
@@ -127,13 +119,7 @@ def test_two_valued_sensitive_columns_counted_in_pairs_match_pandas(frame):
         unpaired = _walk_all(data, family, 0.0)
     finally:
         partition_module.PAIR_MAX_ROWS = walker_module.PAIR_MAX_ROWS = saved
-    saved = partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW
-    partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW = 0, 0
-    try:
-        hashed = _walk_all(data, family, 0.0)
-    finally:
-        partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW = saved
-    assert paired == unpaired == hashed
+    assert paired == unpaired == _walk_hashed(data, family)
     for prefix, counts in paired.items():
         names = [qids[order[i]] for i in prefix]
         for j, s in enumerate(sensitive):
@@ -148,9 +134,18 @@ def _walk_all(data: SweepData, family, prune_share: float) -> dict:
     return out
 
 
-@FAST
-@given(tables(max_rows=40))
-def test_every_code_path_gives_the_same_counts(frame):
+def _walk_hashed(data: SweepData, family) -> dict:
+    """The walk with every refinement hashed or sorted instead of counted densely."""
+    saved = partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW
+    partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW = 0, 0
+    try:
+        return _walk_all(data, family, 0.0)
+    finally:
+        partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW = saved
+
+
+def _sweep_data(frame: pd.DataFrame):
+    """QIDs, sensitive columns, walk order, the walk's data and the family of every subset."""
     qids = [c for c in frame.columns if c.startswith("q")]
     sensitive = [c for c in frame.columns if c.startswith("s")]
     table = table_from_frame(frame)
@@ -159,16 +154,16 @@ def test_every_code_path_gives_the_same_counts(frame):
     data = SweepData([columns[i].codes for i in order], [columns[i].cardinality for i in order],
                      [table[s].codes for s in sensitive], [table[s].cardinality for s in sensitive],
                      table.n_rows)
-    family = UpToFamily(len(qids), len(qids))
+    return qids, sensitive, order, data, UpToFamily(len(qids), len(qids))
+
+
+@FAST
+@given(tables(max_rows=40))
+def test_every_code_path_gives_the_same_counts(frame):
+    _, _, _, data, family = _sweep_data(frame)
     always_prune = _walk_all(data, family, 0.0)
     never_prune = _walk_all(data, family, 2.0)
-    saved = partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW
-    partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW = 0, 0
-    try:
-        hashed = _walk_all(data, family, 0.0)
-    finally:
-        partition_module.DENSE_MIN, partition_module.DENSE_PER_ROW = saved
-    assert always_prune == never_prune == hashed
+    assert always_prune == never_prune == _walk_hashed(data, family)
     # Tasks split for workers cover the family exactly once and agree with one walk.
     split = {}
     for task in plan_tasks(family, workers=3, per_worker=4):
