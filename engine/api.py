@@ -187,8 +187,11 @@ def _prestart_workers(config: AnalysisConfig) -> None:
     core meanwhile (:func:`engine.workers.prestart`)."""
     if config.cluster.enabled or cap_jobs(config.jobs) < 2:
         return
-    rows, _ = estimate_bytes(config.data, detect_format(config.data), list_columns(config.data),
-                             config.needed_columns())
+    try:
+        rows, _ = estimate_bytes(config.data, detect_format(config.data), list_columns(config.data),
+                                 config.needed_columns())
+    except Exception:  # noqa: BLE001 - the read that follows names what is wrong with the file
+        return
     qids = config.roles.quasi_identifiers
     subsets = build_family(config.subsets, qids, list(range(len(qids)))).total
     plan = sweep_plan(rows, subsets, config.jobs, config.models.enabled)

@@ -30,3 +30,15 @@ def test_forkserver_started_early_only_when_workers_will_sweep(monkeypatch, tmp_
     config = AnalysisConfig(data=DataSource(str(path)), roles=Roles(QIDS, ("s",)), jobs=jobs, cluster=options)
     api._prestart_workers(config)
     assert calls == ([runner.SEGMENT_PRELOAD] if started else [])
+
+
+def test_a_damaged_file_is_left_to_the_read_to_report(tmp_path):
+    """With two processes, a Parquet file that is not one still gets the reader's one line."""
+    from engine.errors import InputError
+
+    path = tmp_path / "broken.parquet"
+    path.write_bytes(b"PAR1 this is not a parquet file")
+    config = AnalysisConfig(data=DataSource(str(path)), roles=Roles(QIDS, ("s",)), jobs=2)
+    api._prestart_workers(config)                          # no error of its own
+    with pytest.raises(InputError, match="broken.parquet"):
+        api.run_assessment(config)
