@@ -132,10 +132,7 @@ class _LoadWhileWaiting:
             self.on_progress(progress)
 
     def _load(self) -> None:
-        try:
-            load_compiled(self.columns)
-        except Exception:  # noqa: BLE001 - only a speed-up: the numpy path gives the same numbers
-            pass
+        _quietly(lambda: load_compiled(self.columns))   # else the numpy path: the same numbers
 
     def join(self) -> None:
         if self.thread is not None:
@@ -184,7 +181,8 @@ def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: Subset
 def _prestart_workers(config: AnalysisConfig) -> None:
     """When the sweep will run on worker processes (the plan for the file's estimated rows),
     start their forkserver before the file is read: it loads the compiled kernels on the other
-    core meanwhile (:func:`engine.workers.prestart`)."""
+    core meanwhile (:func:`engine.workers.prestart`); and this process sets numba up on a
+    thread (:func:`engine.sweep.segments.set_up_numba`) for its own preparation."""
     if config.cluster.enabled or cap_jobs(config.jobs) < 2:
         return
     try:
@@ -197,6 +195,14 @@ def _prestart_workers(config: AnalysisConfig) -> None:
     plan = sweep_plan(rows, subsets, config.jobs, config.models.enabled)
     if plan.compiled and plan.processes > 1:
         prestart(runner.SEGMENT_PRELOAD)
+        threading.Thread(target=_quietly, args=(segments.set_up_numba,), daemon=True).start()
+
+
+def _quietly(action) -> None:
+    try:
+        action()
+    except Exception:  # noqa: BLE001 - only a head start: the same work is done when needed
+        pass
 
 
 def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = None,

@@ -592,6 +592,15 @@ def load_kernels() -> tuple[bool, float]:
     return misses == 0, seconds
 
 
+def set_up_numba() -> None:
+    """Import numba and the kernels and load one from the cache: numba's one-time set-up (about
+    half a second), done on a thread while the file is read, before this process prepares."""
+    from .. import block_kernels
+    from . import kernels  # noqa: F401 - imported for its compiled functions
+
+    block_kernels.counting_order(np.zeros(2, dtype=np.uint8), 1)
+
+
 def warm_up() -> float:
     """Compile (or load from the cache) every kernel on a tiny table; returns the seconds."""
     import time

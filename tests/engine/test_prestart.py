@@ -42,3 +42,27 @@ def test_a_damaged_file_is_left_to_the_read_to_report(tmp_path):
     api._prestart_workers(config)                          # no error of its own
     with pytest.raises(InputError, match="broken.parquet"):
         api.run_assessment(config)
+
+
+def test_numba_is_set_up_on_a_thread_with_the_forkserver(monkeypatch, tmp_path):
+    """The same plan also starts a thread that imports numba and loads one kernel, so that
+    this process's own preparation finds them ready."""
+    import threading
+
+    from engine.sweep import segments
+
+    if available_cpus() < 2:
+        pytest.skip("one CPU: never more than one process")
+    ran = threading.Event()
+    monkeypatch.setattr(api, "estimate_bytes", lambda *args: (48_000_000, 0))
+    monkeypatch.setattr(api, "prestart", lambda preload: None)
+    monkeypatch.setattr(segments, "set_up_numba", ran.set)
+    path = tmp_path / "t.csv"
+    path.write_text(",".join(QIDS) + ",s\n" + ",".join("1" * len(QIDS)) + ",a\n", encoding="utf-8")
+    api._prestart_workers(AnalysisConfig(data=DataSource(str(path)), roles=Roles(QIDS, ("s",)), jobs=2))
+    assert ran.wait(30)
+    monkeypatch.undo()
+    from engine import block_kernels
+
+    segments.set_up_numba()
+    assert block_kernels.counting_order.signatures
