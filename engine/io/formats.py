@@ -188,9 +188,11 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str],
     chosen = whole_file_encoding(path, dialect.encoding) if scan else dialect.encoding
     header, blank_before = header_row(path, chosen, dialect.delimiter)
     encoding = "utf8" if chosen in ("utf-8", "utf-8-sig") else chosen
+    at_once = path.stat().st_size <= CSV_AT_ONCE_BYTES   # larger files are not read twice
     options = dict(
         read_options=pcsv.ReadOptions(encoding=encoding, block_size=CSV_BLOCK_BYTES, skip_rows=blank_before),
-        parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=_has_quotes(path),
+        parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter,
+                                        newlines_in_values=not at_once or _has_quotes(path),
                                         invalid_row_handler=_skip_blank),
         convert_options=pcsv.ConvertOptions(
             include_columns=wanted,
@@ -200,7 +202,7 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str],
         ),
     )
     try:
-        if path.stat().st_size <= CSV_AT_ONCE_BYTES:
+        if at_once:
             table = pcsv.read_csv(path, **options)
         else:
             reader = pcsv.open_csv(path, **options)

@@ -180,11 +180,11 @@ def _all_pruned(data: SweepData, node: _Node) -> np.ndarray:
     return counts
 
 
-def _counts(walk: _Walk, node: _Node, n_blocks: int, sizes: np.ndarray, ids: Optional[np.ndarray],
-            sums: Optional[list[np.ndarray]] = None) -> np.ndarray:
+def _counts(walk: _Walk, node: _Node, n_blocks: int, n_single: int, sizes: np.ndarray,
+            ids: Optional[np.ndarray], sums: Optional[list[np.ndarray]] = None) -> np.ndarray:
     counts = np.empty(walk.data.width, dtype=np.float64)
     counts[BLOCKS] = node.pruned + n_blocks
-    counts[SINGLETONS] = node.pruned + int(np.count_nonzero(sizes == 1))
+    counts[SINGLETONS] = node.pruned + n_single
     _sensitive_counts(walk, node, ids, n_blocks, sizes, counts, sums)
     return counts
 
@@ -200,7 +200,8 @@ def _leaf_counts(walk: _Walk, node: _Node, column: int) -> Optional[np.ndarray]:
     per_key, key_sums = keyed
     present = per_key > 0
     sizes = per_key[present]
-    return _counts(walk, node, len(sizes), sizes, None, [total[present] for total in key_sums])
+    return _counts(walk, node, len(sizes), int(np.count_nonzero(sizes == 1)), sizes, None,
+                   [total[present] for total in key_sums])
 
 
 def _child(walk: _Walk, node: _Node, column: int, want_counts: bool, keep_for_children: bool
@@ -223,7 +224,7 @@ def _child(walk: _Walk, node: _Node, column: int, want_counts: bool, keep_for_ch
     alone = None
     if position is not None:
         alone = _alone(node, np.flatnonzero(single_blocks[ids]), position)
-    counts = _counts(walk, node, n_blocks, sizes, ids) if want_counts else None
+    counts = _counts(walk, node, n_blocks, n_single, sizes, ids) if want_counts else None
     if not keep_for_children:
         return counts, (None if alone is None else _Node(None, ids[:0], 0, 0, None, alone))
     if n_single and n_single > walk.prune_share * ids.size:
