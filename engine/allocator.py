@@ -10,24 +10,12 @@ mapped and returned to the system when freed. Elsewhere (other C libraries) noth
 
 from __future__ import annotations
 
-import ctypes
-import sys
+from .platform import set_malloc_thresholds
 
-M_TRIM_THRESHOLD = -1
-M_MMAP_THRESHOLD = -3
 MMAP_THRESHOLD = 32 << 20
 TRIM_THRESHOLD = 256 << 20
 
 
 def keep_freed_memory() -> bool:
     """Set glibc's thresholds (``mallopt``); whether they were set."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        mallopt = libc.mallopt
-    except (OSError, AttributeError):
-        return False
-    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
-    mallopt.restype = ctypes.c_int
-    return bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)) and bool(mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD))
+    return set_malloc_thresholds(MMAP_THRESHOLD, TRIM_THRESHOLD)

@@ -10,7 +10,6 @@ output names, and not written this time, are removed; nothing else is."""
 from __future__ import annotations
 
 import os
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional, TextIO
@@ -18,9 +17,11 @@ from typing import Any, Iterable, Iterator, Optional, TextIO
 from .errors import InputError
 from .i18n import N_
 from .messages import message
+from .platform import create_new_file, held_open
 from .progress import CancelToken
 
 CANNOT_WRITE = N_("{path}: cannot write ({reason})")
+HELD_OPEN = N_("{path}: is open in another program; close it and run again (no output was changed)")
 
 
 def check_output_dir(folder: Path, create: bool = False) -> None:
@@ -76,26 +77,15 @@ def _listed(folder: Path) -> set[str]:
         return set()
 
 
-def _umask() -> int:
+def _temporary(path: Path, private: bool = False) -> Path:
+    """A temporary sibling of ``path`` with the permissions a new file gets (with ``private``,
+    readable by its owner only: :func:`engine.platform.create_new_file`)."""
     try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    except OSError:
-        pass
-    return 0o022
-
-
-def _temporary(path: Path) -> Path:
-    """A temporary sibling of ``path`` with the permissions a new file would get (mkstemp
-    creates it readable by its owner only)."""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        os.fchmod(fd, 0o666 & ~_umask())
+        fd, tmp = create_new_file(path.parent, f".{path.name}.", ".tmp", private)
     except OSError as exc:
         raise InputError(message(CANNOT_WRITE, path=str(path), reason=exc.strerror)) from None
     os.close(fd)
-    return Path(tmp)
+    return tmp
 
 
 def _discard(tmp: Path) -> None:
@@ -123,11 +113,13 @@ class StagedFiles:
         self._claimed.setdefault(Path(os.path.abspath(folder)), set()).update(own)
 
     @contextmanager
-    def path(self, target: Path) -> Iterator[Path]:
-        """A temporary path to write ``target``'s content to (for writers that take a name)."""
+    def path(self, target: Path, private: bool = False) -> Iterator[Path]:
+        """A temporary path to write ``target``'s content to (for writers that take a name).
+        ``private``: record-level output (per-record risks, exported microdata), readable by
+        its owner only (README, "Outputs")."""
         if self._cancel is not None:
             self._cancel.raise_if_cancelled()
-        tmp = _temporary(target)
+        tmp = _temporary(target, private)
         self._pending.append((tmp, target))
         try:
             yield tmp
@@ -135,15 +127,17 @@ class StagedFiles:
             raise InputError(message(CANNOT_WRITE, path=str(target), reason=exc.strerror or str(exc))) from None
 
     @contextmanager
-    def text(self, target: Path, newline: Optional[str] = None) -> Iterator[TextIO]:
-        with self.path(target) as tmp:
+    def text(self, target: Path, newline: Optional[str] = None, private: bool = False) -> Iterator[TextIO]:
+        with self.path(target, private) as tmp:
             with open(tmp, "w", encoding="utf-8", newline=newline) as handle:
                 yield handle
                 handle.flush()
                 os.fsync(handle.fileno())
 
     def commit(self) -> list[Path]:
-        """Rename every staged file into place, then remove the stale outputs of claimed folders."""
+        """Rename every staged file into place, then remove the stale outputs of claimed folders.
+        A target another program holds open (Windows: :func:`engine.platform.held_open`) is
+        found before the first rename: the error names it and every earlier file stays."""
         if self._cancel is not None:
             self._cancel.raise_if_cancelled()
         stale = []
@@ -155,8 +149,14 @@ class StagedFiles:
             stale += [folder / n for n in sorted(removable - written)]
             with self.text(folder / MANIFEST) as handle:
                 handle.write("".join(f"{n}\n" for n in sorted(written)))
+        for _, target in self._pending:  # before the first rename: all are replaced, or none
+            if held_open(target):
+                raise InputError(message(HELD_OPEN, path=str(target)))
         for tmp, target in self._pending:
-            os.replace(tmp, target)
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:  # opened since the check (Windows)
+                raise InputError(message(CANNOT_WRITE, path=str(target), reason=exc.strerror or str(exc))) from None
         done = [target for _, target in self._pending if target.name != MANIFEST]
         self._pending = []
         self._claimed = {}

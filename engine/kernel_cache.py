@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from . import __version__
+from . import __version__, platform
 
 #: Overrides the folder that holds RiskReview's caches (the self-test points it at a temporary one).
 CACHE_DIR_VARIABLE = "RISKREVIEW_CACHE_DIR"
@@ -33,13 +33,8 @@ FALLBACK_LOCATORS = ("InTreeCacheLocator", "UserWideCacheLocator")
 
 
 def user_cache_base() -> Path:
-    """The platform's per-user cache folder: ``%LOCALAPPDATA%`` on Windows, ``~/Library/Caches``
-    on macOS, else ``$XDG_CACHE_HOME`` or ``~/.cache``."""
-    if sys.platform == "win32":
-        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    """The platform's per-user cache folder (:func:`engine.platform.user_cache_base`)."""
+    return platform.user_cache_base()
 
 
 def cache_root() -> Path:

@@ -37,7 +37,6 @@ import os
 import pickle
 import shutil
 import signal
-import sys
 import tempfile
 import threading
 import time
@@ -51,6 +50,7 @@ from typing import Any, Callable, Iterator, NoReturn, Optional, Sequence
 
 import numpy as np
 
+from . import platform
 from .errors import Cancelled, EngineFailure
 from .i18n import N_
 from .messages import message
@@ -63,16 +63,8 @@ PARENT_CHECK_SECONDS = 0.5  # how often a worker's stop check also looks for its
 
 
 def available_cpus() -> int:
-    """CPUs this process may run on: ``os.process_cpu_count`` (Python 3.13), else the
-    scheduler affinity mask, else ``os.cpu_count``; at least 1."""
-    counter = getattr(os, "process_cpu_count", None)
-    if counter is not None:
-        count = counter()
-    elif hasattr(os, "sched_getaffinity"):
-        count = len(os.sched_getaffinity(0))
-    else:
-        count = os.cpu_count()
-    return max(1, count or 1)
+    """CPUs this process may run on (:func:`engine.platform.available_cpus`)."""
+    return platform.available_cpus()
 
 
 def cap_jobs(jobs: int) -> int:
@@ -91,7 +83,7 @@ def jobs_note(jobs: int) -> Optional[str]:
 
 def start_method() -> str:
     """``forkserver`` where the platform has it, else ``spawn``; never fork (Qt is not fork-safe)."""
-    return "forkserver" if "forkserver" in mp.get_all_start_methods() and sys.platform != "win32" else "spawn"
+    return "forkserver" if "forkserver" in platform.start_methods() else "spawn"
 
 
 def _context(preload: Sequence[str] = ()):
@@ -391,7 +383,7 @@ class WorkerPool:
         code = worker.process.exitcode
         how = message(N_("exit status {code}"), code=code) if code is not None and code >= 0 else (
             message(N_("signal {number}"), number=-code) if code is not None else message(N_("its pipe closed")))
-        self._failed(how, cancel, code in (-signal.SIGTERM, -signal.SIGINT, -signal.SIGHUP, 1))
+        self._failed(how, cancel, code == 1 or code in platform.stopped_exit_codes())
 
     def _failed(self, how: str, cancel: Optional[CancelToken], signalled: bool) -> NoReturn:
         """Raise the failure of a worker; when this process is being stopped too (Ctrl-C or a
@@ -543,12 +535,8 @@ def stopped() -> bool:
     now = time.monotonic()
     if now - _STATE["checked"] > PARENT_CHECK_SECONDS:
         _STATE["checked"] = now
-        try:
-            os.kill(_STATE["parent"], 0)
-        except ProcessLookupError:
+        if not platform.process_alive(_STATE["parent"]):
             _STATE["orphan"] = True
-        except OSError:
-            pass
     return _STATE["orphan"]
 
 

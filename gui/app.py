@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
+from engine import platform
 from engine.allocator import keep_freed_memory
 
 
@@ -16,7 +17,7 @@ def _matplotlib_cache() -> None:
     """Keep matplotlib's font cache in a per-user folder (a frozen build would use a new
     temporary folder at every start and rebuild the cache each time)."""
     if "MPLCONFIGDIR" not in os.environ and getattr(sys, "frozen", False):
-        folder = Path.home() / ".cache" / "riskreview" / "matplotlib"
+        folder = platform.user_cache_base() / "riskreview" / "matplotlib"
         folder.mkdir(parents=True, exist_ok=True)
         os.environ["MPLCONFIGDIR"] = str(folder)
 
@@ -57,7 +58,7 @@ def build_window(data_file: Optional[str] = None, settings=None):
     return window
 
 
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+STOP_SIGNALS = platform.stop_signals()
 
 
 def close_on_signals(app, window) -> None:

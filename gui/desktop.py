@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
+from engine import platform
+
 APP_ID = "riskreview"
 
 
@@ -105,7 +107,7 @@ def _refresh(applications: Path) -> None:
 
 
 def main(action: str) -> int:
-    if not sys.platform.startswith("linux"):
+    if not platform.has_desktop_menu():
         print(f"error: {action} is for Linux desktops (on Windows, create a shortcut to riskreview.exe)",
               file=sys.stderr)
         return 2

@@ -3,7 +3,6 @@ drag and drop. The commands themselves are in :mod:`gui.workflow`."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Optional
 
@@ -12,7 +11,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QFo
 from PySide6.QtWidgets import (QApplication, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QMainWindow, QStackedWidget, QVBoxLayout, QWidget)
 
-from engine import __version__
+from engine import __version__, platform
 
 from .assessment import SCENARIOS_RUNNING
 from .controller import AnalysisController
@@ -58,21 +57,7 @@ def navigation_width(labels: list[str]) -> int:
 
 def process_memory() -> Optional[int]:
     """Resident memory of this process in bytes (None where it cannot be read)."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as handle:
-            pages = int(handle.read().split()[1])
-        import os
-
-        return pages * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError, AttributeError):
-        pass
-    try:
-        import resource
-
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak if sys.platform == "darwin" else peak * 1024
-    except (ImportError, OSError):
-        return None
+    return platform.process_memory()
 
 
 class MainWindow(QMainWindow):

@@ -7,7 +7,8 @@ output of the run is staged and appears together or not at all, and the summary 
 stdout. :func:`execute` maps what stopped a run to its exit code: 0 success; 2 bad input or
 usage (one ``error: ...`` line naming the file, column, option or value); 1 an engine failure
 (e.g. a worker process killed); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hung
-up (SIGHUP), each after a clean stop.
+up (SIGHUP, POSIX), 149 Ctrl-Break and 150 console closed or logoff (Windows), each after a
+clean stop.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..cli_options import TerminalProgress, check_output_options, note_jobs
 from ..errors import Cancelled, EngineFailure, InputError
 from ..progress import CancelToken, ProgressCallback
 from ..atomic import StagedFiles, staged, write_analysis_file
+from .. import platform
 
 OUTPUT_WORDS = (("out", "--out DIR"), ("pdf", "--pdf FILE"), ("csv", "--csv DIR"))
 
@@ -110,19 +112,27 @@ def execute(command: Command, args: argparse.Namespace) -> int:
         raise
 
 
-class _InterruptFlag:
-    """Ctrl-C (SIGINT), SIGTERM (a logout, ``kill``) and SIGHUP (the terminal closed) cancel
-    the run through its CancelToken: the engine stops at its next check, its worker processes
-    and temporary files are removed, and no exception is injected into library code (e.g.
-    numba compiling); a second signal interrupts at once. The exit code is 128 + the signal
-    number (130, 143, 129)."""
+#: what the exit code counts as the "signal" of a closed console, logoff or shutdown (Windows)
+CONSOLE_CLOSED = 22
 
-    SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+class _InterruptFlag:
+    """Ctrl-C (SIGINT), SIGTERM (a logout, ``kill``), SIGHUP (the terminal closed, POSIX),
+    Ctrl-Break (SIGBREAK) and a closed console, logoff or shutdown (Windows' console handler,
+    :class:`engine.platform.ConsoleCloseHandler`) cancel the run through its CancelToken: the
+    engine stops at its next check, its worker processes and temporary files are removed, and
+    no exception is injected into library code (e.g. numba compiling); a second signal
+    interrupts at once. The exit code is 128 + the signal number (130, 143, 129, 149; 150 for
+    the console)."""
+
+    SIGNALS = platform.stop_signals()
 
     def __init__(self) -> None:
         self.signal: Optional[int] = None
         self.token = CancelToken()
         self._previous: dict[int, object] = {}
+        self.console = platform.ConsoleCloseHandler(self._console_closed)
+        self._remove_console: Callable[[], None] = lambda: None
 
     @property
     def seen(self) -> bool:
@@ -130,9 +140,15 @@ class _InterruptFlag:
 
     def report(self) -> int:
         """Say how the run was stopped (one line) and return its exit code."""
-        number = self.signal if self.signal is not None else signal.SIGINT
-        print("\nterminated" if number != signal.SIGINT else "\ninterrupted", file=sys.stderr)
+        number = self.signal if self.signal is not None else platform.interrupt_signal()
+        print("\nterminated" if number != platform.interrupt_signal() else "\ninterrupted", file=sys.stderr)
         return 128 + int(number)
+
+    def _console_closed(self) -> None:
+        """From the console handler's thread: cancel as a signal would (but never raise)."""
+        if not self.seen:
+            self.signal = CONSOLE_CLOSED
+        self.token.cancel()
 
     def _handle(self, signum, frame) -> None:
         if self.seen:
@@ -144,9 +160,12 @@ class _InterruptFlag:
         if threading.current_thread() is threading.main_thread():
             for number in self.SIGNALS:
                 self._previous[number] = signal.signal(number, self._handle)
+            self._remove_console = platform.on_console_close(self.console)
         return self
 
     def __exit__(self, *exc) -> None:
+        self.console.finished()  # the run has stopped: a closing console may end the process
+        self._remove_console()
         for number, previous in self._previous.items():
             if previous is not None:
                 signal.signal(number, previous)

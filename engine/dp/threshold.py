@@ -120,13 +120,13 @@ def threshold_memory(config: ThresholdConfig) -> int:
     return BYTES_PER_VOTER * (int(config.voters) + int(config.known))
 
 
-def ensure_threshold_memory(config: ThresholdConfig, available: Optional[Callable[[], int]] = None) -> None:
+def ensure_threshold_memory(config: ThresholdConfig, available: Optional[Callable[[], Optional[int]]] = None) -> None:
     """Refuse, before any work, a thresholded count whose arrays would not fit in the free memory."""
     from ..io.memory import USABLE_SHARE, available_memory
 
     free = (available or available_memory)()
     needed = threshold_memory(config)
-    if needed > USABLE_SHARE * free:
+    if free is not None and needed > USABLE_SHARE * free:
         fits = max(int(USABLE_SHARE * free / BYTES_PER_VOTER) - int(config.known), 0)
         raise InputError(message(N_("--voters {voters:,}: the thresholded count needs about {needed:,.1f} GB of memory "
                                     "but only {free:.1f} GB is free (about {fits:,} voters fit)"),

@@ -3,7 +3,6 @@ file too large fails with a message instead of the system killing the program.""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
@@ -11,6 +10,7 @@ from ..config import DataSource
 from ..errors import InputError
 from ..i18n import N_
 from ..messages import message
+from .. import platform
 
 USABLE_SHARE = 0.8
 CODE_BYTES = 4          # an encoded column's codes, per row
@@ -18,15 +18,10 @@ OBJECT_CELL_BYTES = 64  # a pandas object cell (Excel, SPSS, Stata, SAS readers)
 CSV_EXPANSION = 3.0     # Arrow strings + offsets + the cast to numbers, per byte of text read
 
 
-def available_memory() -> int:
-    """Bytes the system can still give this process (MemAvailable on Linux)."""
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("MemAvailable:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+def available_memory() -> Optional[int]:
+    """Bytes the system can still give this process (:func:`engine.platform.available_memory`);
+    None where the system does not say."""
+    return platform.available_memory()
 
 
 def estimate_bytes(source: DataSource, fmt: str, names: Sequence[str], wanted: Sequence[str]
@@ -65,11 +60,11 @@ def estimate_bytes(source: DataSource, fmt: str, names: Sequence[str], wanted: S
 
 
 def ensure_memory(source: DataSource, fmt: str, names: Sequence[str], wanted: Sequence[str],
-                  available: Optional[Callable[[], int]] = None) -> None:
+                  available: Optional[Callable[[], Optional[int]]] = None) -> None:
     """Refuse a read whose estimate exceeds 80% of the free memory, naming what is needed."""
     rows, needed = estimate_bytes(source, fmt, names, wanted)
     free = (available or available_memory)()
-    if needed > USABLE_SHARE * free:
+    if free is not None and needed > USABLE_SHARE * free:
         rows_text = message(N_("about {rows:,} rows"), rows=rows) if rows else message(N_("its rows"))
         raise InputError(message(N_("{file}: reading {columns} column(s) of {rows} needs about {needed:.1f} GB of "
                                     "memory but only {free:.1f} GB is free; choose fewer columns, close other "
