@@ -150,7 +150,7 @@ class SuggestRun:
         paths = [write_suggestion(result, self.config, self.source.path, self.table.sha256, self.out, files,
                                   written_data)]
         if frame is not None:
-            with files.path(self.data_path) as tmp:
+            with files.path(self.data_path, private=True) as tmp:
                 write_table(frame, tmp, WRITE_FORMATS[self.data_path.suffix.lower()])
             paths.append(self.data_path)
         return paths

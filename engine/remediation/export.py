@@ -53,7 +53,7 @@ def export_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario
     kept = {name: column for name, column in table.columns.items() if name not in set(leave_out)}
     transformed = apply_scenario(replace(table, columns=kept), qids, scenario, cancel)
     data = transformed_arrow(transformed)
-    with files.path(path) as tmp:
+    with files.path(path, private=True) as tmp:
         write_table(data, tmp, fmt)
     return replace(scenario, exported=Export(str(path.absolute()), table.sha256, file_sha256(tmp)))
 

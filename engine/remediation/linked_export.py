@@ -108,7 +108,7 @@ def export_linked_scenario(config: AnalysisConfig, scenario: Scenario, path: str
     kept = [c for c in main_columns if c in transformed.table.columns]
     main = transformed_arrow(replace(transformed, table=replace(
         transformed.table, columns={c: transformed.table[c] for c in kept})))
-    with files.path(path) as tmp:
+    with files.path(path, private=True) as tmp:
         write_table(main, tmp, check_export_path(path, None))
         written = Export(str(path.absolute()), linked.focal.sha256, file_sha256(tmp))
     records = []
@@ -118,7 +118,7 @@ def export_linked_scenario(config: AnalysisConfig, scenario: Scenario, path: str
         data = _transformed_release(releases[release.label], originals[release.label], transformed.dropped,
                                     transformed.recoded, omitted)
         file = paths[release.label]
-        with files.path(file) as tmp:
+        with files.path(file, private=True) as tmp:
             write_table(data, tmp, check_export_path(file, None))
             records.append(Export(str(file.absolute()), info.sha256, file_sha256(tmp), release.label))
     return replace(scenario, exported=replace(written, releases=tuple(records)))

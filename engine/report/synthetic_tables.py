@@ -53,5 +53,5 @@ def write_synthetic_results(assessment: SyntheticAssessment, folder: Path,
     if assessment.config.show_targets:
         write_csv(files, out("synthetic_at_risk.csv"), ["attack", "rank", "row", "score"],
                    ([a.attack, rank, row, score] for a in assessment.attacks
-                    for rank, (row, score) in enumerate(a.at_risk, start=1)))
+                    for rank, (row, score) in enumerate(a.at_risk, start=1)), private=True)
     return written

@@ -18,9 +18,11 @@ from .outputs import ASSESS_OUTPUTS, ASSESS_TABLES
 QID_SEPARATOR = " + "
 
 
-def write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-    """One CSV table staged in ``files`` (None is an empty cell)."""
-    with files.text(path, newline="") as handle:
+def write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]],
+              private: bool = False) -> None:
+    """One CSV table staged in ``files`` (None is an empty cell); ``private``: one line per
+    record, readable by its owner only (:meth:`StagedFiles.path`)."""
+    with files.text(path, newline="", private=private) as handle:
         writer = csv.writer(handle)
         writer.writerow(header)
         for row in rows:
@@ -132,7 +134,7 @@ def _write_all(assessment: Assessment, folder: Path, files: StagedFiles, written
         names = list(per_record)
         write_csv(files, out("per_record_risk.csv"), ["row"] + [f"risk_{n}" for n in names],
                    ([i + 1] + [float(per_record[n][i]) for n in names]
-                    for i in range(len(per_record[names[0]]))))
+                    for i in range(len(per_record[names[0]]))), private=True)
 
 
 def _sample_csvs(files: StagedFiles, out, sample) -> None:
@@ -141,15 +143,16 @@ def _sample_csvs(files: StagedFiles, out, sample) -> None:
     rows = range(1, sample.rows + 1)
     if sample.household_risk is not None:
         write_csv(files, out("individual_risk.csv"), ["row", "risk", "household_risk"],
-                  zip(rows, sample.individual_risk.tolist(), sample.household_risk.tolist()))
+                  zip(rows, sample.individual_risk.tolist(), sample.household_risk.tolist()), private=True)
     else:
-        write_csv(files, out("individual_risk.csv"), ["row", "risk"], zip(rows, sample.individual_risk.tolist()))
+        write_csv(files, out("individual_risk.csv"), ["row", "risk"], zip(rows, sample.individual_risk.tolist()),
+                  private=True)
     if sample.suda is None:
         return
     records = sample.suda_records
     write_csv(files, out("suda.csv"), ["row", "msu_count", "msu_min_size", "suda_score", "dis_suda_score"],
               zip(rows, records.msu_count.tolist(), [s or None for s in records.msu_min_size.tolist()],
-                  records.score.tolist(), records.dis_score.tolist()))
+                  records.score.tolist(), records.dis_score.tolist()), private=True)
     write_csv(files, out("suda_contributions.csv"), ["variable", "score", "share"],
               ([c.variable, c.score, c.share] for c in sample.suda.contributions))
 
