@@ -16,6 +16,8 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, Q
 from engine import i18n as engine_i18n
 from engine.resources import resource_path
 
+from .settings import user_settings
+
 SETTINGS_KEY = "language"
 _state: dict = {"language": engine_i18n.ENGLISH, "translators": [], "env": None}
 
@@ -38,7 +40,7 @@ def current_language() -> str:
 
 def chosen_language(settings: Optional[QSettings] = None) -> str:
     """The language to use: the Preferences choice, else the environment, else the system's."""
-    settings = settings if settings is not None else QSettings("RiskReview", "RiskReview")
+    settings = settings if settings is not None else user_settings()
     stored = engine_i18n.normalize(str(settings.value(SETTINGS_KEY, "") or ""))
     if stored:
         return stored

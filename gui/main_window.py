@@ -26,6 +26,7 @@ from .pages.start_page import StartPage
 from .pages.synthetic_page import SyntheticPage
 from .resources import example_analysis, icon
 from .session import Session
+from .settings import user_settings
 from .text import count, data_filter, size_bytes
 from .widgets.run_bar import RunBar
 from .workflow import Workflow
@@ -65,7 +66,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: Optional[QSettings] = None) -> None:
         super().__init__()
-        self.settings = settings or QSettings("RiskReview", "RiskReview")
+        self.settings = settings or user_settings()
         self.session = Session(self)
         self.run_bar = RunBar()
         self.flow = Workflow(self, self.session, self.settings, self.run_bar)

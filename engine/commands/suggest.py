@@ -16,6 +16,7 @@ from typing import Any, Optional
 from ..cli_options import add_read_options, read_source
 from ..config import DataSource
 from ..errors import InputError
+from ..paths import same_file
 from ..progress import CancelToken, ProgressCallback
 from ..atomic import StagedFiles
 from ..report.suggestion_file import write_suggestion
@@ -173,7 +174,7 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
         if not data_path.parent.is_dir() and data_path.parent.resolve() != out.resolve():
             raise InputError(f"--write-data {data_path}: the folder {data_path.parent} does not exist")
     source = read_source(args.data, args, base) if args.data else base
-    if data_path is not None and data_path.resolve() == Path(source.path).resolve():
+    if data_path is not None and same_file(data_path, source.path):
         raise InputError(f"--write-data {data_path}: would overwrite the input file")
     return runner.run(SuggestRun(config, source, args), args, cancel)
 

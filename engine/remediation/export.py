@@ -18,6 +18,7 @@ from ..messages import message
 from ..io.encode import EncodedTable, file_sha256
 from ..progress import CancelToken
 from ..atomic import StagedFiles, check_output_dir, staged
+from ..paths import same_file
 from ..results import Assessment
 from .hierarchy import level_tables
 from .scenarios import transformed_arrow
@@ -33,7 +34,7 @@ def check_export_path(path: Path, source: Optional[str]) -> str:
     if fmt is None:
         raise InputError(message(N_("{path}: use a .csv or .parquet file name for the transformed data"),
                                  path=str(path)))
-    if source and path.resolve() == Path(source).resolve():
+    if source and same_file(path, source):
         raise InputError(message(N_("{path}: would overwrite the input file"), path=str(path)))
     check_output_dir(path.parent)
     return fmt
