@@ -1,0 +1,261 @@
+"""engine/platform.py: every POSIX- or Linux-only call behind one function with a fallback, and
+nothing else calling them; Windows path forms; outputs another program holds open."""
+
+from __future__ import annotations
+
+import ntpath
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from engine import atomic, platform
+from engine.atomic import staged
+from engine.errors import InputError
+from engine.paths import portable_path, same_file, without_long_prefix
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# a POSIX- or Linux-only call, a /proc reading or a test of the system, as written in code
+FORBIDDEN = re.compile(
+    r"os\.(fchmod|fchown|sysconf|killpg|getpgid|setpgid|setsid|fork|sched_getaffinity|getuid|umask)\b"
+    r"|signal\.SIG(HUP|KILL|QUIT|USR1|USR2|ALRM|CHLD|BREAK)\b|os\.kill\(|/proc/|sys\.platform|os\.name\b"
+    r"|^\s*import resource\b|\bresource\.getrusage|\bctypes\b|\bmallopt\(|get_all_start_methods")
+
+
+def test_nothing_outside_the_platform_module_calls_posix_only_functions():
+    found = []
+    for path in sorted([*(ROOT / "engine").rglob("*.py"), *(ROOT / "gui").rglob("*.py")]):
+        if path == ROOT / "engine" / "platform.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if FORBIDDEN.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []
+
+
+def test_the_pattern_finds_what_it_should():
+    for line in ("os.fchmod(fd, 0o644)", "os.kill(pid, 0)", "x = -signal.SIGHUP", "open('/proc/self/statm')",
+                 "if sys.platform == 'win32':", "import resource", "len(os.sched_getaffinity(0))"):
+        assert FORBIDDEN.search(line), line
+    for line in ("from .resources import icon", "signal.SIGINT", "signal.SIGTERM", "os.environ['x']"):
+        assert not FORBIDDEN.search(line), line
+
+
+# -- memory, CPUs, processes -------------------------------------------------------------------
+def test_free_memory_is_psutils_figure_and_falls_back(monkeypatch):
+    psutil = pytest.importorskip("psutil")
+    free = platform.available_memory()
+    assert free is not None and 0 < free <= psutil.virtual_memory().total
+    monkeypatch.setitem(sys.modules, "psutil", None)              # psutil missing
+    if hasattr(os, "sysconf") and not platform.simulated():
+        assert platform.available_memory() == os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    monkeypatch.setenv(platform.SIMULATION_VARIABLE, "1")          # ... and no sysconf: nothing known
+    assert platform.available_memory() is None
+
+
+def test_a_read_is_not_refused_when_free_memory_is_unknown(monkeypatch, tmp_path):
+    from engine.config import DataSource
+    from engine.io import memory
+
+    data = tmp_path / "d.csv"
+    data.write_text("a,b\n" + "1,2\n" * 1000, encoding="utf-8")
+    memory.ensure_memory(DataSource(str(data)), "csv", ["a", "b"], ["a"], available=lambda: None)
+    with pytest.raises(InputError, match="d.csv: reading 1 column"):
+        memory.ensure_memory(DataSource(str(data)), "csv", ["a", "b"], ["a"], available=lambda: 100)
+
+
+def test_process_memory_is_this_process_resident_size():
+    psutil = pytest.importorskip("psutil")
+    before = platform.process_memory()
+    block = bytearray(64 << 20)
+    block[::4096] = b"x" * len(block[::4096])       # touch every page
+    after = platform.process_memory()
+    assert before is not None and after is not None
+    assert after - before >= 48 << 20
+    assert abs(after - psutil.Process().memory_info().rss) < 16 << 20
+
+
+def test_cpus_from_the_affinity_mask_psutil_or_the_count(monkeypatch):
+    if hasattr(os, "sched_getaffinity") and not hasattr(os, "process_cpu_count"):
+        assert platform.available_cpus() == len(os.sched_getaffinity(0))
+    monkeypatch.setenv(platform.SIMULATION_VARIABLE, "1")          # as on Windows
+    psutil = pytest.importorskip("psutil")
+    if hasattr(psutil.Process(), "cpu_affinity") and not hasattr(os, "process_cpu_count"):
+        assert platform.available_cpus() == len(psutil.Process().cpu_affinity())
+    monkeypatch.setitem(sys.modules, "psutil", None)
+    if not hasattr(os, "process_cpu_count"):
+        assert platform.available_cpus() == os.cpu_count()
+
+
+def test_liveness_of_this_process_and_of_one_that_ended(monkeypatch):
+    assert platform.process_alive(os.getpid())
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait(60)
+    assert not platform.process_alive(child.pid)
+    monkeypatch.setitem(sys.modules, "psutil", None)               # cannot tell: alive
+    assert platform.process_alive(child.pid)
+
+
+def test_spawn_only_in_the_test_mode(monkeypatch):
+    from engine import workers
+
+    monkeypatch.setenv(platform.SIMULATION_VARIABLE, "1")
+    assert platform.start_methods() == ["spawn"] and workers.start_method() == "spawn"
+    assert platform.set_malloc_thresholds(1 << 20, 1 << 20) is False
+    monkeypatch.setenv(platform.SIMULATION_VARIABLE, "0")
+    assert set(platform.start_methods()) <= {"fork", "spawn", "forkserver"}
+
+
+def test_stop_signals_and_the_exit_codes_they_give(monkeypatch):
+    signals = platform.stop_signals()
+    assert signal.SIGINT in signals and signal.SIGTERM in signals
+    assert (getattr(signal, "SIGHUP", None) in signals) == hasattr(signal, "SIGHUP")
+    codes = platform.stopped_exit_codes()
+    assert -signal.SIGTERM in codes and -signal.SIGINT in codes and 1 not in codes
+    assert platform.STATUS_CONTROL_C_EXIT not in codes or platform.system() == "windows"
+    monkeypatch.setattr(platform, "system", lambda: "windows")
+    assert platform.STATUS_CONTROL_C_EXIT in platform.stopped_exit_codes()
+
+
+def test_a_closing_console_cancels_and_waits_for_the_clean_stop():
+    cancelled = threading.Event()
+    handler = platform.ConsoleCloseHandler(cancelled.set, wait=60)
+    assert handler(0) is False and handler(1) is False     # Ctrl-C, Ctrl-Break: the signal handlers' own
+    assert not cancelled.is_set()
+    answers = []
+    thread = threading.Thread(target=lambda: answers.append(handler(platform.CTRL_CLOSE_EVENT)))
+    thread.start()
+    assert cancelled.wait(60)
+    thread.join(0.3)
+    assert thread.is_alive() and answers == []             # held until the run has stopped
+    handler.finished()
+    thread.join(60)
+    assert answers == [True]
+    assert platform.on_console_close(handler)() is None or platform.system() == "windows"
+
+
+def test_cache_folders_of_each_system(tmp_path):
+    home = tmp_path / "home"
+    assert platform.user_cache_base("windows", {"LOCALAPPDATA": r"C:\Users\ana\AppData\Local"}, home) == \
+        Path(r"C:\Users\ana\AppData\Local")
+    assert platform.user_cache_base("windows", {}, home) == home / "AppData" / "Local"
+    assert platform.user_cache_base("macos", {"XDG_CACHE_HOME": "/x"}, home) == home / "Library" / "Caches"
+    assert platform.user_cache_base("linux", {"XDG_CACHE_HOME": "/x"}, home) == Path("/x")
+    assert platform.user_cache_base("linux", {}, home) == home / ".cache"
+
+
+# -- new files ------------------------------------------------------------------------------------
+def test_new_files_have_random_names_and_never_reuse_one(tmp_path):
+    made = [platform.create_new_file(tmp_path, ".a.", ".tmp", private) for private in (False, True) * 20]
+    for fd, _ in made:
+        os.close(fd)
+    names = [path.name for _, path in made]
+    assert len(set(names)) == 40 and all(n.startswith(".a.") and n.endswith(".tmp") for n in names)
+
+
+# -- Windows paths ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("path, folder, stored", [
+    (r"C:\Data\Survey\x.csv", r"c:\data\survey", "x.csv"),                       # letter case ignored
+    (r"C:\Data\Survey\d\x.csv", "C:\\Data\\Survey\\", "d/x.csv"),
+    (r"D:\x.csv", r"C:\Data", r"D:\x.csv"),                                      # another drive
+    (r"\\server\share\proj\d\x.csv", r"\\server\share\proj", "d/x.csv"),        # UNC share
+    (r"\\other\share\proj\x.csv", r"\\server\share\proj", r"\\other\share\proj\x.csv"),
+    (r"\\?\C:\very\long\x.csv", r"C:\very", "long/x.csv"),                     # long-path form
+    (r"C:\very\long\x.csv", r"\\?\C:\very", "long/x.csv"),
+    (r"\\?\UNC\server\share\a\x.csv", r"\\server\share", "a/x.csv"),
+    (r"C:\Data\x.csv", r"C:\Data\Survey", r"C:\Data\x.csv"),                    # the folder's parent
+])
+def test_windows_paths_in_analysis_files(path, folder, stored):
+    assert portable_path(path, folder, ntpath) == stored
+
+
+def test_long_prefix_is_windows_only():
+    assert without_long_prefix(r"\\?\C:\x", ntpath) == r"C:\x"
+    assert without_long_prefix(r"\\?\unc\srv\s\x", ntpath) == r"\\srv\s\x"
+    assert without_long_prefix(r"\\?\C:\x") == (r"C:\x" if os.path is ntpath else r"\\?\C:\x")
+
+
+def test_same_file_through_another_name(tmp_path):
+    (tmp_path / "d").mkdir()
+    data = tmp_path / "d" / "x.csv"
+    data.write_text("a\n")
+    assert same_file(tmp_path / "d" / ".." / "d" / "x.csv", data)
+    if hasattr(os, "symlink"):
+        try:
+            os.symlink(data, tmp_path / "link.csv")
+        except OSError:
+            pass
+        else:
+            assert same_file(tmp_path / "link.csv", data)
+    assert not same_file(tmp_path / "d" / "y.csv", data)
+    assert same_file(tmp_path / "new.csv", tmp_path / "d" / ".." / "new.csv")   # neither exists yet
+
+
+# -- outputs held open by another program ----------------------------------------------------------
+def _previous_set(folder: Path) -> dict[str, bytes]:
+    for name in ("a.csv", "b.csv", "report.pdf"):
+        (folder / name).write_bytes(f"old {name}".encode())
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def test_a_held_file_is_named_and_the_whole_previous_set_stays(tmp_path, monkeypatch):
+    before = _previous_set(tmp_path)
+    held = tmp_path / "report.pdf"
+    monkeypatch.setattr(atomic, "held_open", lambda path: Path(path) == held)
+    with pytest.raises(InputError) as error:
+        with staged() as files:
+            files.claim(tmp_path, ["a.csv", "b.csv", "report.pdf", "c.csv"])
+            for name in ("a.csv", "b.csv", "report.pdf", "c.csv"):
+                with files.text(tmp_path / name) as handle:
+                    handle.write(f"new {name}")
+    assert str(error.value) == f"{held}: is open in another program; close it and run again (no output was changed)"
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before     # no temporary file either
+
+
+def test_the_command_line_says_which_output_is_held_open(tmp_path, monkeypatch, capsys):
+    from engine.cli import main
+
+    from ..conftest import EXAMPLES
+
+    out = tmp_path / "out"
+    argv = ["assess", str(EXAMPLES / "example12.csv"), "--qid", "age", "gender", "occupation", "--quiet",
+            "--out", str(out), "--pdf", str(tmp_path / "report.pdf")]
+    assert main(argv) == 0
+    before = {p: p.read_bytes() for p in [*out.iterdir(), tmp_path / "report.pdf"]}
+    capsys.readouterr()
+    monkeypatch.setattr(atomic, "held_open", lambda path: Path(path).name == "report.pdf")
+    assert main([*argv[:3], "gender", "--quiet", "--out", str(out), "--pdf", str(tmp_path / "report.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"error: {tmp_path / 'report.pdf'}: is open in another program; close it and run again "
+                   "(no output was changed)\n")
+    assert {p: p.read_bytes() for p in [*out.iterdir(), tmp_path / "report.pdf"]} == before
+
+
+def test_a_file_opened_after_the_check_is_named(tmp_path, monkeypatch):
+    real = os.replace
+
+    def replace(source, target):
+        if Path(target).name == "b.csv":
+            raise PermissionError(13, "Permission denied")
+        real(source, target)
+
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    with pytest.raises(InputError, match=re.escape(f"{tmp_path / 'b.csv'}: cannot write (Permission denied)")):
+        with staged() as files:
+            for name in ("a.csv", "b.csv"):
+                with files.text(tmp_path / name) as handle:
+                    handle.write(name)
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_nothing_is_held_open_on_posix(tmp_path):
+    path = tmp_path / "x.pdf"
+    path.write_bytes(b"%PDF")
+    with open(path, "rb"):
+        assert platform.held_open(path) is (platform.system() == "windows" and platform.held_open(path))
