@@ -13,6 +13,8 @@ import pytest
 from engine import __version__
 from engine.kernel_cache import CACHE_DIR_VARIABLE, UserCacheLocator, cache_root, source_stamp, use_user_cache
 
+from ..conftest import python_path
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -96,7 +98,7 @@ print(json.dumps([sum(stats.cache_hits.values()), sum(stats.cache_misses.values(
 
 
 def _run_probe(folder: Path, cache: Path) -> list:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), **{CACHE_DIR_VARIABLE: str(cache)})
+    env = dict(os.environ, PYTHONPATH=python_path(), **{CACHE_DIR_VARIABLE: str(cache)})
     env.pop("NUMBA_CACHE_LOCATOR_CLASSES", None)
     env.pop("RISKREVIEW_NUMBA_CACHE", None)
     code = "from engine.kernel_cache import use_user_cache; assert use_user_cache()\n" + PROBE
@@ -157,7 +159,7 @@ print(json.dumps([before, compiled, stages, after, check.compiled]))
 
 
 def test_segment_kernels_compile_once_then_load_in_a_new_process(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), **{CACHE_DIR_VARIABLE: str(tmp_path)})
+    env = dict(os.environ, PYTHONPATH=python_path(), **{CACHE_DIR_VARIABLE: str(tmp_path)})
     env.pop("RISKREVIEW_NUMBA_CACHE", None)
     done = subprocess.run([sys.executable, "-c", SEGMENT_PROBE], env=env, capture_output=True, text=True,
                           timeout=900, check=True)

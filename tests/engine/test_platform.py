@@ -259,3 +259,32 @@ def test_nothing_is_held_open_on_posix(tmp_path):
     path.write_bytes(b"%PDF")
     with open(path, "rb"):
         assert platform.held_open(path) is (platform.system() == "windows" and platform.held_open(path))
+
+
+# -- the portability test mode ----------------------------------------------------------------------
+def _what_a_worker_has(_: int) -> list:
+    import multiprocessing
+
+    return [hasattr(os, "fchmod"), hasattr(os, "sysconf"), hasattr(signal, "SIGHUP"),
+            multiprocessing.get_start_method(allow_none=True), platform.simulated()]
+
+
+@pytest.mark.skipif(not platform.simulated(), reason="the portability test mode (RISKREVIEW_PORTABILITY_TEST=1)")
+def test_the_mode_reaches_this_process_its_subprocesses_and_workers():
+    from engine.workers import WorkerPool
+
+    from ..conftest import python_path
+
+    assert not hasattr(os, "fchmod") and not hasattr(os, "sysconf") and not hasattr(signal, "SIGHUP")
+    with pytest.raises(ImportError):
+        import resource  # noqa: F401
+    found = {}
+    with WorkerPool("test", "the example") as pool:
+        pool.run(_what_a_worker_has, [(0,)], jobs=1, on_result=found.__setitem__)
+        assert pool._ctx.get_start_method() == "spawn"
+    assert found[0] == [False, False, False, "spawn", True]
+    probe = ("import os, signal, engine.workers as w; "
+             "print(hasattr(os, 'fchmod'), hasattr(os, 'getpgid'), hasattr(signal, 'SIGHUP'), w.start_method())")
+    out = subprocess.run([sys.executable, "-c", probe], env=dict(os.environ, PYTHONPATH=python_path()),
+                         capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["False", "False", "False", "spawn"], out.stderr

@@ -18,6 +18,8 @@ from engine.errors import Cancelled, EngineFailure, InputError
 from engine.progress import CancelToken
 from engine.workers import WorkerPool, available_cpus, cap_jobs, jobs_note
 
+from ..conftest import python_path
+
 ROOT = Path(__file__).resolve().parents[2]
 needs_two = pytest.mark.skipif(available_cpus() < 2, reason="needs two CPUs for two workers")
 
@@ -227,7 +229,7 @@ def _kernels_in_worker(_: int) -> list:
 @needs_two
 def test_a_forkserver_preload_gives_every_worker_the_loaded_kernels():
     """In a fresh process, so that its forkserver starts with the preload."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=python_path())
     out = subprocess.run([sys.executable, "-c", PRELOADED, str(Path(__file__).parent)], env=env, cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
@@ -264,7 +266,7 @@ def test_cancel_while_the_forkserver_loads_its_preloads(tmp_path):
     """The run is cancelled at once; the pool's end waits a bounded time; a worker forked later
     is ended too (in a fresh process, so that its forkserver starts with the slow preload)."""
     (tmp_path / "time_sleep_3.py").write_text("import time\ntime.sleep(3)\n")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path)]))
+    env = dict(os.environ, PYTHONPATH=python_path(str(tmp_path)))
     out = subprocess.run([sys.executable, "-c", SLOW_FORKSERVER, str(Path(__file__).parent)], env=env, cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr

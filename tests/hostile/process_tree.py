@@ -19,6 +19,8 @@ from typing import Callable, Optional
 
 import pytest
 
+from ..conftest import python_path
+
 ROOT = Path(__file__).resolve().parents[2]
 PROC = Path("/proc")
 TAG = "RISKREVIEW_TEST_RUN"
@@ -87,7 +89,7 @@ class Run:
         # short by default: the forkserver's socket path lives there and must fit AF_UNIX
         self.tmp = tmp or Path(tempfile.mkdtemp(prefix="rr-", dir="/tmp" if Path("/tmp").is_dir() else None))
         self.tmp.mkdir(parents=True, exist_ok=True)
-        env = dict(os.environ, TMPDIR=str(self.tmp), PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen")
+        env = dict(os.environ, TMPDIR=str(self.tmp), PYTHONPATH=python_path(), QT_QPA_PLATFORM="offscreen")
         env[TAG] = self.tag
         command = [sys.executable, "-c", script] if script else [sys.executable, "-m", "gui"]
         self.started = time.monotonic()

@@ -1,0 +1,95 @@
+"""The main paths on two worker processes, as they run on Windows too: an assessment with its
+PDF from the command line and from the window. Marked ``portable`` (tests/conftest.py), so CI
+also runs them with only ``spawn`` and without the POSIX-only functions."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import textwrap
+
+import pytest
+
+from engine import workers
+from engine.cli import main
+
+from .long_runs import QIDS, write_big_table
+
+two_cpus = pytest.mark.skipif(workers.available_cpus() < 2, reason="needs two CPUs for two workers")
+ROWS = 200_000      # 200,000 rows x 2,047 subsets: the sweep's pool pays for its start (engine/sweep/runner.py)
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    return write_big_table(tmp_path_factory.mktemp("data") / "table.parquet", rows=ROWS, seed=5)
+
+
+@pytest.fixture
+def pools(monkeypatch):
+    """The start method of every worker pool that ran, with its number of workers."""
+    seen: list[tuple[str, int]] = []
+    run = workers.WorkerPool.run
+
+    def recording(self, *args, **options):
+        run(self, *args, **options)
+        seen.append((self._ctx.get_start_method(), len({span.worker for span in self.timeline})))
+
+    monkeypatch.setattr(workers.WorkerPool, "run", recording)
+    return seen
+
+
+def _results(folder):
+    return json.loads((folder / "results.json").read_text(encoding="utf-8"))
+
+
+@two_cpus
+def test_assess_on_two_workers_with_a_pdf(tmp_path, table, pools, capsys):
+    argv = ["assess", str(table), "--qid", *QIDS, "--sensitive", "s", "--quiet"]
+    assert main([*argv, "--jobs", "2", "--out", str(tmp_path / "two"), "--pdf", str(tmp_path / "r.pdf")]) == 0
+    assert pools and pools[0][1] == 2
+    assert pools[0][0] == workers.start_method()
+    assert main([*argv, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0, capsys.readouterr().err
+    assert len(pools) == 1                                   # one job: no pool
+    two, one = _results(tmp_path / "two"), _results(tmp_path / "one")
+    for key in ("reidentification", "inference", "histograms"):
+        assert two[key] == one[key], key
+    assert len(two["reidentification"]) == 2 ** len(QIDS) - 1
+    assert (tmp_path / "r.pdf").read_bytes()[:5] == b"%PDF-"
+
+
+@two_cpus
+def test_the_window_runs_on_two_workers(qtbot, tmp_path, table, pools):
+    pytest.importorskip("PySide6.QtWidgets")
+    from PySide6.QtCore import QSettings
+
+    from engine.api import run_assessment
+    from engine.config import AnalysisConfig
+    from gui.main_window import MainWindow
+
+    analysis = tmp_path / "big.toml"
+    analysis.write_text(textwrap.dedent(f"""
+        version = 1
+        [data]
+        path = {str(table)!r}
+        [roles]
+        quasi_identifiers = {list(QIDS)!r}
+        sensitive = ["s"]
+        [run]
+        jobs = 2
+    """), encoding="utf-8")
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    errors = []
+    window.flow.error = lambda title, text, details="": errors.append(f"{title}: {text}")
+    try:
+        assert window.flow.open_analysis(str(analysis), run_after=True)
+        qtbot.waitUntil(lambda: errors or window.session.result is not None and not window.flow.runner.busy,
+                        timeout=300_000)
+        assert errors == []
+        shown = window.session.result.assessment
+    finally:
+        window.close()
+    assert pools and pools[0] == (workers.start_method(), 2)
+    fresh = run_assessment(AnalysisConfig.from_toml(analysis).with_jobs(1))
+    assert repr(shown.reidentification) == repr(fresh.reidentification)
+    assert multiprocessing.active_children() == []
