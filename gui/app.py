@@ -98,6 +98,13 @@ def close_on_signals(app, window) -> None:
     app._stop_signals = (reader, writer, notifier)  # kept alive as long as the application
 
 
+def close_on_session_end(app, window) -> None:
+    """Logging off or shutting down closes the window as the user would (its runs cancelled and
+    waited for) when the session manager asks the application to save its data: on Windows the
+    process is ended right after, with no signal (a windowed program has no console)."""
+    app.commitDataRequest.connect(lambda _manager: window.close())
+
+
 def add_preferences_menu(window) -> None:
     """Edit > Preferences... before the Help menu (the language; gui/dialogs/preferences.py)."""
     from PySide6.QtGui import QAction, QKeySequence
@@ -127,5 +134,6 @@ def run(argv: Sequence[str]) -> int:
     prepare_application(app)
     window = build_window(argv[0] if argv else None)
     close_on_signals(app, window)
+    close_on_session_end(app, window)
     window.show()
     return app.exec()
