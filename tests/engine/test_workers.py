@@ -18,8 +18,6 @@ from engine.errors import Cancelled, EngineFailure, InputError
 from engine.progress import CancelToken
 from engine.workers import WorkerPool, available_cpus, cap_jobs, jobs_note
 
-from ..conftest import python_path
-
 ROOT = Path(__file__).resolve().parents[2]
 needs_two = pytest.mark.skipif(available_cpus() < 2, reason="needs two CPUs for two workers")
 
@@ -229,6 +227,8 @@ def _kernels_in_worker(_: int) -> list:
 @needs_two
 def test_a_forkserver_preload_gives_every_worker_the_loaded_kernels():
     """In a fresh process, so that its forkserver starts with the preload."""
+    from ..conftest import python_path  # not at the top: the subprocess imports this module alone
+
     env = dict(os.environ, PYTHONPATH=python_path())
     out = subprocess.run([sys.executable, "-c", PRELOADED, str(Path(__file__).parent)], env=env, cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
@@ -266,6 +266,8 @@ def test_cancel_while_the_forkserver_loads_its_preloads(tmp_path):
     """The run is cancelled at once; the pool's end waits a bounded time; a worker forked later
     is ended too (in a fresh process, so that its forkserver starts with the slow preload)."""
     (tmp_path / "time_sleep_3.py").write_text("import time\ntime.sleep(3)\n")
+    from ..conftest import python_path
+
     env = dict(os.environ, PYTHONPATH=python_path(str(tmp_path)))
     out = subprocess.run([sys.executable, "-c", SLOW_FORKSERVER, str(Path(__file__).parent)], env=env, cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
