@@ -122,3 +122,39 @@ def test_execute_checks_the_outputs_before_the_command(tmp_path, capsys):
     args = _args(out=str(tmp_path / "missing" / "out"))
     assert runner.execute(command, args) == 2
     assert capsys.readouterr().err.startswith(f"error: --out {tmp_path / 'missing' / 'out'}: cannot create")
+
+
+def test_a_closed_console_cancels_the_run_and_holds_the_process_until_it_stopped(monkeypatch, capsys):
+    """Windows' console handler (closed console, logoff, shutdown): the run is cancelled like
+    a signal would, and the handler returns (letting Windows end the process) only once the
+    run has stopped."""
+    import threading
+
+    from engine import platform
+
+    handlers = []
+    monkeypatch.setattr(runner.platform, "on_console_close", lambda handler: handlers.append(handler) or (lambda: None))
+    answers, held, threads = [], [], []
+
+    def command(args, cancel):
+        assert len(handlers) == 1
+        threads.append(threading.Thread(target=lambda: answers.append(handlers[0](platform.CTRL_CLOSE_EVENT))))
+        threads[0].start()
+        assert _cancelled_within(cancel, 60)
+        threads[0].join(0.3)
+        held.append(threads[0].is_alive())      # still held while the run stops
+        cancel.raise_if_cancelled()
+
+    assert runner.execute(command, _args()) == 128 + runner.CONSOLE_CLOSED
+    assert capsys.readouterr().err == "\nterminated\n"
+    threads[0].join(60)
+    assert held == [True] and answers == [True]
+
+
+def _cancelled_within(cancel: CancelToken, seconds: float) -> bool:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not cancel.cancelled and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return cancel.cancelled
