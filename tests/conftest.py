@@ -32,7 +32,13 @@ PORTABLE = (
     "tests/engine/test_suggest_cli.py::test_suggestion_and_transformed_file",
     "tests/engine/test_scenarios.py::test_assess_with_scenarios_writes_results_and_table",
     "tests/engine/test_synth_cli.py",
+    "tests/engine/test_groundhog.py::test_seeded_reproducible_and_progress_counts_targets",
+    "tests/engine/test_groundhog.py::test_cancel_on_the_pool_stops_the_queued_targets",
+    "tests/engine/test_synth_attacks.py::test_two_workers_give_the_same_results_and_report_progress",
     "tests/hostile/test_portable_runs.py",
+    "tests/hostile/test_killed_workers.py",
+    "tests/engine/test_runner.py",
+    "tests/gui/test_settings_store.py",
     "tests/hostile/test_signals.py::test_sigterm_stops_assess_like_ctrl_c",
     "tests/gui/test_jobs.py",
 )
