@@ -87,6 +87,7 @@ def _windows_held_open(path: Path) -> bool:  # pragma: no cover - Windows only
     handle = create(str(path), delete, share_all, None, open_existing, backup_semantics, None)
     if handle in (None, wintypes.HANDLE(-1).value):
         return ctypes.get_last_error() in (32, 33)      # ERROR_SHARING_VIOLATION, ERROR_LOCK_VIOLATION
+    kernel32.CloseHandle.argtypes = [wintypes.HANDLE]
     kernel32.CloseHandle(handle)
     return False
 
@@ -255,12 +256,13 @@ def _windows_console_handler(handler: ConsoleCloseHandler) -> Callable[[], None]
 
     kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
     routine = ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.DWORD)(lambda event: bool(handler(event)))
-    if not kernel32.SetConsoleCtrlHandler(routine, True):
+    kernel32.SetConsoleCtrlHandler.argtypes = [ctypes.c_void_p, wintypes.BOOL]
+    if not kernel32.SetConsoleCtrlHandler(ctypes.cast(routine, ctypes.c_void_p), True):
         return lambda: None
     _CONSOLE_HANDLERS.append(routine)
 
     def remove() -> None:
-        kernel32.SetConsoleCtrlHandler(routine, False)
+        kernel32.SetConsoleCtrlHandler(ctypes.cast(routine, ctypes.c_void_p), False)
         if routine in _CONSOLE_HANDLERS:
             _CONSOLE_HANDLERS.remove(routine)
 
