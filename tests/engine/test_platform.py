@@ -288,3 +288,76 @@ def test_the_mode_reaches_this_process_its_subprocesses_and_workers():
     out = subprocess.run([sys.executable, "-c", probe], env=dict(os.environ, PYTHONPATH=python_path()),
                          capture_output=True, text=True, timeout=120)
     assert out.stdout.split() == ["False", "False", "False", "spawn"], out.stderr
+
+
+# -- the Windows calls, against a stand-in for kernel32 ---------------------------------------------
+class _Function:
+    """A foreign function: callable, with argtypes and restype to set."""
+
+    def __init__(self, body):
+        self.body = body
+
+    def __call__(self, *args):
+        return self.body(*args)
+
+
+class _Kernel32:
+    """kernel32 as the held-open check and the console handler use it: CreateFileW fails with
+    ``error`` (or opens), SetConsoleCtrlHandler records its routines."""
+
+    def __init__(self, error=None):
+        self.error, self.closed, self.routines = error, [], []
+        self.CreateFileW = _Function(self._create)
+        self.CloseHandle = _Function(self.closed.append)
+        self.SetConsoleCtrlHandler = _Function(self._set)
+
+    def _create(self, path, access, share, security, disposition, flags, template):
+        self.asked = (path, access, share, disposition)
+        return 18446744073709551615 if self.error is not None else 1234
+
+    def _set(self, routine, add):
+        self.routines.append((routine, bool(add)))
+        return 1
+
+
+@pytest.fixture
+def kernel32(monkeypatch):
+    import ctypes
+
+    made = {}
+
+    def windll(name, use_last_error=False):
+        assert name == "kernel32" and use_last_error
+        return made["kernel32"]
+
+    monkeypatch.setattr(ctypes, "WinDLL", windll, raising=False)
+    monkeypatch.setattr(ctypes, "get_last_error", lambda: made["kernel32"].error, raising=False)
+    monkeypatch.setattr(ctypes, "WINFUNCTYPE", ctypes.CFUNCTYPE, raising=False)
+    monkeypatch.setattr(platform, "system", lambda: "windows")
+    return made
+
+
+@pytest.mark.parametrize("error, held", [(32, True), (33, True), (2, False), (5, False), (None, False)],
+                         ids=["sharing", "lock", "missing", "denied", "opens"])
+def test_held_open_asks_windows_for_the_right_to_delete(kernel32, error, held):
+    kernel32["kernel32"] = fake = _Kernel32(error)
+    assert platform.held_open(Path("C:/out/report.pdf")) is held
+    path, access, share, disposition = fake.asked
+    assert access == 0x00010000 and share == 0x7 and disposition == 3       # DELETE, share all, OPEN_EXISTING
+    assert fake.closed == ([] if error is not None else [1234])
+
+
+def test_the_console_handler_is_registered_and_removed(kernel32):
+    kernel32["kernel32"] = fake = _Kernel32()
+    cancelled = threading.Event()
+    handler = platform.ConsoleCloseHandler(cancelled.set, wait=0.01)
+    remove = platform.on_console_close(handler)
+    assert [add for _, add in fake.routines] == [True]
+    remove()
+    assert [add for _, add in fake.routines] == [True, False]
+    assert fake.routines[0][0].value == fake.routines[1][0].value     # the same routine, removed
+    import ctypes
+
+    routine = ctypes.CFUNCTYPE(ctypes.c_long, ctypes.c_ulong)(fake.routines[0][0].value)
+    assert routine(0) == 0 and not cancelled.is_set()                  # Ctrl-C: the signal handler's
+    assert routine(platform.CTRL_LOGOFF_EVENT) == 1 and cancelled.is_set()
