@@ -216,13 +216,13 @@ def interrupt_signal() -> int:
 
 class ConsoleCloseHandler:
     """What a Windows console process does when its console is closed, the user logs off or the
-    system shuts down: ``cancel()`` the run, then wait (at most :data:`CONSOLE_CLOSE_SECONDS`)
+    system shuts down: ``cancel(event)`` the run, then wait (at most :data:`CONSOLE_CLOSE_SECONDS`)
     until :meth:`finished` is called, as Windows ends the process when the handler returns.
     Other events (Ctrl-C, Ctrl-Break) are left to the signal handlers."""
 
     EVENTS = (CTRL_CLOSE_EVENT, CTRL_LOGOFF_EVENT, CTRL_SHUTDOWN_EVENT)
 
-    def __init__(self, cancel: Callable[[], None], wait: float = CONSOLE_CLOSE_SECONDS) -> None:
+    def __init__(self, cancel: Callable[[int], None], wait: float = CONSOLE_CLOSE_SECONDS) -> None:
         self._cancel = cancel
         self._wait = wait
         self._done = threading.Event()
@@ -230,7 +230,7 @@ class ConsoleCloseHandler:
     def __call__(self, event: int) -> bool:
         if event not in self.EVENTS:
             return False
-        self._cancel()
+        self._cancel(event)
         self._done.wait(self._wait)
         return True
 

@@ -7,8 +7,8 @@ output of the run is staged and appears together or not at all, and the summary 
 stdout. :func:`execute` maps what stopped a run to its exit code: 0 success; 2 bad input or
 usage (one ``error: ...`` line naming the file, column, option or value); 1 an engine failure
 (e.g. a worker process killed); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hung
-up (SIGHUP, POSIX), 149 Ctrl-Break and 150 console closed or logoff (Windows), each after a
-clean stop.
+up (SIGHUP; on Windows the console window closed), 149 Ctrl-Break (Windows), each after a
+clean stop; a logoff or shutdown is 143 on Windows too.
 """
 
 from __future__ import annotations
@@ -112,8 +112,11 @@ def execute(command: Command, args: argparse.Namespace) -> int:
         raise
 
 
-#: what the exit code counts as the "signal" of a closed console, logoff or shutdown (Windows)
-CONSOLE_CLOSED = 22
+#: the exit code's "signal" for Windows' console events: a closed console is a hang-up (as
+#: SIGHUP on POSIX), a logoff or shutdown a termination (SIGTERM)
+HANG_UP = 1
+CONSOLE_SIGNALS = {platform.CTRL_CLOSE_EVENT: HANG_UP, platform.CTRL_LOGOFF_EVENT: int(signal.SIGTERM),
+                   platform.CTRL_SHUTDOWN_EVENT: int(signal.SIGTERM)}
 
 
 class _InterruptFlag:
@@ -122,8 +125,8 @@ class _InterruptFlag:
     :class:`engine.platform.ConsoleCloseHandler`) cancel the run through its CancelToken: the
     engine stops at its next check, its worker processes and temporary files are removed, and
     no exception is injected into library code (e.g. numba compiling); a second signal
-    interrupts at once. The exit code is 128 + the signal number (130, 143, 129, 149; 150 for
-    the console)."""
+    interrupts at once. The exit code is 128 + the signal number (130, 143, 129, 149; a closed
+    console 129, a logoff or shutdown 143)."""
 
     SIGNALS = platform.stop_signals()
 
@@ -144,10 +147,10 @@ class _InterruptFlag:
         print("\nterminated" if number != platform.interrupt_signal() else "\ninterrupted", file=sys.stderr)
         return 128 + int(number)
 
-    def _console_closed(self) -> None:
+    def _console_closed(self, event: int) -> None:
         """From the console handler's thread: cancel as a signal would (but never raise)."""
         if not self.seen:
-            self.signal = CONSOLE_CLOSED
+            self.signal = CONSOLE_SIGNALS.get(event, int(signal.SIGTERM))
         self.token.cancel()
 
     def _handle(self, signum, frame) -> None:

@@ -124,8 +124,8 @@ def test_stop_signals_and_the_exit_codes_they_give(monkeypatch):
 
 
 def test_a_closing_console_cancels_and_waits_for_the_clean_stop():
-    cancelled = threading.Event()
-    handler = platform.ConsoleCloseHandler(cancelled.set, wait=60)
+    cancelled, events = threading.Event(), []
+    handler = platform.ConsoleCloseHandler(lambda event: events.append(event) or cancelled.set(), wait=60)
     assert handler(0) is False and handler(1) is False     # Ctrl-C, Ctrl-Break: the signal handlers' own
     assert not cancelled.is_set()
     answers = []
@@ -136,7 +136,7 @@ def test_a_closing_console_cancels_and_waits_for_the_clean_stop():
     assert thread.is_alive() and answers == []             # held until the run has stopped
     handler.finished()
     thread.join(60)
-    assert answers == [True]
+    assert answers == [True] and events == [platform.CTRL_CLOSE_EVENT]
     assert platform.on_console_close(handler)() is None or platform.system() == "windows"
 
 
@@ -350,7 +350,7 @@ def test_held_open_asks_windows_for_the_right_to_delete(kernel32, error, held):
 def test_the_console_handler_is_registered_and_removed(kernel32):
     kernel32["kernel32"] = fake = _Kernel32()
     cancelled = threading.Event()
-    handler = platform.ConsoleCloseHandler(cancelled.set, wait=0.01)
+    handler = platform.ConsoleCloseHandler(lambda event: cancelled.set(), wait=0.01)
     remove = platform.on_console_close(handler)
     assert [add for _, add in fake.routines] == [True]
     remove()

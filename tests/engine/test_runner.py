@@ -124,7 +124,8 @@ def test_execute_checks_the_outputs_before_the_command(tmp_path, capsys):
     assert capsys.readouterr().err.startswith(f"error: --out {tmp_path / 'missing' / 'out'}: cannot create")
 
 
-def test_a_closed_console_cancels_the_run_and_holds_the_process_until_it_stopped(monkeypatch, capsys):
+@pytest.mark.parametrize("event, code", [(2, 129), (5, 143), (6, 143)], ids=["close", "logoff", "shutdown"])
+def test_a_closed_console_cancels_the_run_and_holds_the_process_until_it_stopped(monkeypatch, capsys, event, code):
     """Windows' console handler (closed console, logoff, shutdown): the run is cancelled like
     a signal would, and the handler returns (letting Windows end the process) only once the
     run has stopped."""
@@ -138,14 +139,14 @@ def test_a_closed_console_cancels_the_run_and_holds_the_process_until_it_stopped
 
     def command(args, cancel):
         assert len(handlers) == 1
-        threads.append(threading.Thread(target=lambda: answers.append(handlers[0](platform.CTRL_CLOSE_EVENT))))
+        threads.append(threading.Thread(target=lambda: answers.append(handlers[0](event))))
         threads[0].start()
         assert _cancelled_within(cancel, 60)
         threads[0].join(0.3)
         held.append(threads[0].is_alive())      # still held while the run stops
         cancel.raise_if_cancelled()
 
-    assert runner.execute(command, _args()) == 128 + runner.CONSOLE_CLOSED
+    assert runner.execute(command, _args()) == code       # closed: hung up (SIGHUP); logoff: SIGTERM
     assert capsys.readouterr().err == "\nterminated\n"
     threads[0].join(60)
     assert held == [True] and answers == [True]
