@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine.commands.runner as runner
+from engine import platform
 from engine.cli_options import TerminalProgress
 from engine.config import AnalysisConfig, DataSource, Roles
 from engine.errors import Cancelled, EngineFailure, InputError
@@ -124,14 +125,13 @@ def test_execute_checks_the_outputs_before_the_command(tmp_path, capsys):
     assert capsys.readouterr().err.startswith(f"error: --out {tmp_path / 'missing' / 'out'}: cannot create")
 
 
-@pytest.mark.parametrize("event, code", [(2, 129), (5, 143), (6, 143)], ids=["close", "logoff", "shutdown"])
+@pytest.mark.parametrize("event, code", [(platform.CTRL_CLOSE_EVENT, 129), (platform.CTRL_LOGOFF_EVENT, 143),
+                                         (platform.CTRL_SHUTDOWN_EVENT, 143)], ids=["close", "logoff", "shutdown"])
 def test_a_closed_console_cancels_the_run_and_holds_the_process_until_it_stopped(monkeypatch, capsys, event, code):
     """Windows' console handler (closed console, logoff, shutdown): the run is cancelled like
     a signal would, and the handler returns (letting Windows end the process) only once the
     run has stopped."""
     import threading
-
-    from engine import platform
 
     handlers = []
     monkeypatch.setattr(runner.platform, "on_console_close", lambda handler: handlers.append(handler) or (lambda: None))
