@@ -33,7 +33,7 @@ def top_level_owners() -> dict[str, set[str]]:
             head = file.parts[0]
             if head.endswith((".dist-info", ".data")) or head in ("..", "bin"):
                 continue
-            name = head.split(".")[0] if head.endswith((".py", ".so")) else head
+            name = head.split(".")[0] if head.endswith((".py", ".so", ".pyd")) else head
             owners.setdefault(name, set()).add(normalise(dist.metadata["Name"]))
     return owners
 
