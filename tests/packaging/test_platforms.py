@@ -231,6 +231,7 @@ def test_workflow_has_the_three_platforms_and_refers_to_files_that_exist():
         native = {"linux": "xcb", "windows": "windows", "macos": "cocoa"}[name]
         check = next(s for s in steps if "--only-check" in s.get("run", ""))
         assert check["env"]["QT_QPA_PLATFORM"] == native and f"on Qt platform '{native}'" in check["run"]
+        assert check["shell"] == "bash"  # GitHub runs bash with pipefail only when asked: `| tee` hides failures
         assert any(s.get("uses", "").startswith("actions/upload-artifact") for s in steps)
         for path in re.findall(r"(?:packaging|tests)[/\\][\w/\\.-]+", commands):
             assert (ROOT / path.replace("\\", "/")).exists(), (name, path)
