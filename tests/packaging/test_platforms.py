@@ -235,3 +235,20 @@ def test_workflow_has_the_three_platforms_and_refers_to_files_that_exist():
         assert any(s.get("uses", "").startswith("actions/upload-artifact") for s in steps)
         for path in re.findall(r"(?:packaging|tests)[/\\][\w/\\.-]+", commands):
             assert (ROOT / path.replace("\\", "/")).exists(), (name, path)
+
+
+@pytest.mark.parametrize("platform, lock_name, executable", [
+    ("linux", "requirements.lock", "dist/riskreview/riskreview"),
+    ("win32", "requirements-windows.lock", "dist/riskreview/riskreview-cli.exe"),
+    ("darwin", "requirements-macos.lock", "dist/RiskReview.app/Contents/MacOS/riskreview-cli"),
+])
+def test_build_uses_the_platforms_lock_and_console_executable(monkeypatch, platform, lock_name, executable):
+    build = _load("build")
+    monkeypatch.setattr(sys, "platform", platform)
+    assert build.lock_file() == ROOT / "packaging" / lock_name and build.lock_file().is_file()
+    assert build.self_test_executable() == ROOT / executable
+
+
+def test_build_refuses_unknown_options(capsys):
+    assert _load("build").main(["--onefiel"]) == 2
+    assert "not --onefiel" in capsys.readouterr().err
