@@ -19,6 +19,15 @@ def run_window(argv: Sequence[str]) -> int:
     return run(list(argv))
 
 
+def windowed_arguments(argv: Sequence[str]) -> list[str]:
+    """The arguments for the executable without a console (``RiskReview.exe`` on Windows, where
+    nothing it prints can be seen): always the window, with the first argument that is not an
+    option as the file to open (Explorer's "Open with"); the command line is ``riskreview-cli``."""
+    args = list(argv[1:] if argv[:1] == ["gui"] else argv)
+    files = [a for a in args if not a.startswith("-")]
+    return ["gui", *files[:1]]
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] == "gui":

@@ -3,7 +3,8 @@
 
 The list has the format of ``sha256sum``: one ``<SHA-256 hex>  <path>`` line per file, paths
 relative to the folder holding the list (``riskreview/...`` for the one-folder package,
-``riskreview-onefile`` for the one-file executable), sorted.
+``RiskReview.app/...`` for the macOS bundle, ``riskreview-onefile`` (``.exe`` on Windows) for
+the one-file executable), sorted.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Iterable, Optional
 SUMS_NAME = "riskreview-SHA256SUMS"
 FOLDER_NAME = "riskreview"
 ONEFILE_NAME = "riskreview-onefile"
+APP_NAME = "RiskReview.app"
 
 
 class IntegrityError(Exception):
@@ -30,12 +32,23 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
+def package_roots(dist: Path) -> dict[str, Path]:
+    """The parts of a build in ``dist`` that are present (name in the list -> where it is): the
+    one-folder package or, on macOS, the bundle made from it (what is shipped there), and the
+    one-file executable."""
+    package = APP_NAME if (dist / APP_NAME).is_dir() else FOLDER_NAME
+    names = [package, ONEFILE_NAME, ONEFILE_NAME + ".exe"]
+    return {name: dist / name for name in names if (dist / name).exists()}
+
+
 def package_files(dist: Path) -> list[Path]:
-    """Every file of the one-folder package and the one-file executable, when present, as
-    paths relative to ``dist``, sorted."""
-    files = [p.relative_to(dist) for p in (dist / FOLDER_NAME).rglob("*") if p.is_file()]
-    if (dist / ONEFILE_NAME).is_file():
-        files.append(Path(ONEFILE_NAME))
+    """Every file of the one-folder package (or the macOS bundle) and the one-file executable,
+    when present, as paths relative to ``dist``, sorted (a symbolic link to a file is listed with the
+    contents it points to; links to folders are not followed)."""
+    files = []
+    for root in package_roots(dist).values():
+        files += [p.relative_to(dist) for p in root.rglob("*") if p.is_file()] if root.is_dir() \
+            else [root.relative_to(dist)]
     return sorted(files, key=lambda p: p.as_posix())
 
 
@@ -86,13 +99,18 @@ def verify(sums: dict[str, str], locations: dict[str, Path]) -> int:
 
 def verify_frozen_package(executable: Optional[Path] = None) -> str:
     """Verify the running frozen package against the list next to it: the one-folder package's
-    files (the folder may have been renamed) or the one-file executable itself. Returns a
-    one-line summary; raises IntegrityError."""
+    files (the folder may have been renamed), the macOS bundle holding the executable (in
+    ``Contents/MacOS``), or the one-file executable itself. Returns a one-line summary; raises
+    IntegrityError."""
     exe = Path(executable or sys.executable).resolve()
     internal = (exe.parent / "_internal").resolve()
-    onefile = Path(getattr(sys, "_MEIPASS", internal)).resolve() != internal  # unpacked to a temporary folder
-    if onefile:
-        candidates, locations = [exe.parent / SUMS_NAME], {ONEFILE_NAME: exe}
+    bundle = exe.parent.parent.parent if (exe.parent.name, exe.parent.parent.name) == ("MacOS", "Contents") \
+        and exe.parent.parent.parent.suffix == ".app" else None
+    onefile = bundle is None and Path(getattr(sys, "_MEIPASS", internal)).resolve() != internal  # unpacked to a temporary folder
+    if bundle is not None:
+        candidates, locations = [bundle.parent / SUMS_NAME], {APP_NAME: bundle}
+    elif onefile:
+        candidates, locations = [exe.parent / SUMS_NAME], {ONEFILE_NAME: exe, ONEFILE_NAME + ".exe": exe}
     else:
         candidates = [exe.parent.parent / SUMS_NAME, exe.parent / SUMS_NAME]
         locations = {FOLDER_NAME: exe.parent}

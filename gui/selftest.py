@@ -54,7 +54,10 @@ def _wait(app, done: Callable[[], bool], seconds: float, what: str) -> None:
 
 
 def run_self_test(out: TextIO = sys.stdout) -> int:
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    # no X or Wayland display (a server, CI): Qt's offscreen platform; Windows and macOS always
+    # have their own (windows, cocoa), which the window step then uses
+    if sys.platform not in ("win32", "darwin") and not os.environ.get("DISPLAY") \
+            and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     step = "start"
     try:

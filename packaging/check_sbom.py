@@ -33,9 +33,28 @@ def top_level_owners() -> dict[str, set[str]]:
             head = file.parts[0]
             if head.endswith((".dist-info", ".data")) or head in ("..", "bin"):
                 continue
-            name = head.split(".")[0] if head.endswith((".py", ".so")) else head
+            name = head.split(".")[0] if head.endswith((".py", ".so", ".pyd")) else head
             owners.setdefault(name, set()).add(normalise(dist.metadata["Name"]))
     return owners
+
+
+def executables(package: Path) -> list[Path]:
+    """The package's executables: ``riskreview`` (Linux), or ``RiskReview`` and ``riskreview-cli``
+    (Windows, with ``.exe``; macOS)."""
+    names = [package.name, "RiskReview", "riskreview-cli", "RiskReview.exe", "riskreview-cli.exe"]
+    found = [package / n for n in dict.fromkeys(names) if (package / n).is_file()]
+    if not found:
+        raise SystemExit(f"error: {package}: no executable of the package in it")
+    return found
+
+
+def qt_libraries(package: Path) -> list[str]:
+    """File names of the Qt libraries in the package: PySide6/Qt/lib/*.so* (Linux),
+    PySide6/Qt6*.dll (Windows), the library of each PySide6/Qt/lib/*.framework (macOS)."""
+    pyside = package / "_internal" / "PySide6"
+    names = [p.name for p in (pyside / "Qt" / "lib").glob("*.so*")] + [p.name for p in pyside.glob("Qt6*.dll")]
+    names += [p.name.removesuffix(".framework") for p in (pyside / "Qt" / "lib").glob("*.framework")]
+    return sorted(names)
 
 
 def package_distributions(package: Path) -> dict[str, str]:
@@ -46,7 +65,7 @@ def package_distributions(package: Path) -> dict[str, str]:
         name, _, version = info.name.removesuffix(".dist-info").rpartition("-")
         found[normalise(name)] = version
     owners = top_level_owners()
-    names = {entry.split(".")[0] for entry in pkg_archive_contents(str(package / package.name))}
+    names = {entry.split(".")[0] for exe in executables(package) for entry in pkg_archive_contents(str(exe))}
     names |= {p.name.split(".")[0] if p.is_file() else p.name for p in internal.iterdir()}
     for name in names:
         for dist in owners.get(name, ()):
@@ -70,9 +89,9 @@ def check(package: Path, sbom: dict) -> list[str]:
             problems.append(f"{name}: no licence in the SBOM")
     qt = {c["properties"][0]["value"].rsplit("/", 1)[-1] for c in sbom["components"]
           if c.get("bom-ref", "").startswith(("qt:", "icu:"))}
-    for lib in sorted((package / "_internal" / "PySide6" / "Qt" / "lib").glob("*.so*")):
-        if lib.name not in qt:
-            problems.append(f"{lib.name}: Qt library in the package, not in the SBOM")
+    for lib in qt_libraries(package):
+        if lib not in qt:
+            problems.append(f"{lib}: Qt library in the package, not in the SBOM")
     return problems
 
 

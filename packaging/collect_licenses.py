@@ -18,12 +18,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LICENCE_FILE = re.compile(r"(LICEN[CS]E|COPYING|NOTICE|AUTHORS)", re.IGNORECASE)
 
+# where PySide6's wheel puts the Qt libraries on the platform the package is built on
+QT_FOLDER = {"win32": "PySide6", "darwin": "PySide6/Qt/lib, one framework each"}.get(sys.platform, "PySide6/Qt/lib")
 QT_NOTICE = """RiskReview uses Qt {qt} through PySide6 {pyside} (The Qt Company; Qt for Python),
 licensed under the GNU Lesser General Public License version 3 (LGPL-3.0-only), whose
 text is in LGPL-3.0.txt and GPL-3.0.txt in this folder.
 
 - Qt and PySide6 are linked dynamically: their shared libraries sit unchanged in the
-  application folder (PySide6/Qt/lib) and can be replaced by a user-supplied compatible
+  application folder ({qt_folder}) and can be replaced by a user-supplied compatible
   build of the same version.
 - Their source code is available from The Qt Company (https://download.qt.io, the
   qt-everywhere-src-{qt} archive) and from the PySide6 source distribution of version
@@ -95,7 +97,7 @@ def collect(out: Path) -> list[str]:
     shutil.copy(fonts, out / "DejaVu-fonts" / "LICENSE_DEJAVU")
     lines.append("DejaVu fonts (resources/fonts): Bitstream Vera / DejaVu licence")
     qt = metadata.version("PySide6-Essentials")
-    (out / "Qt-LGPL-NOTICE.txt").write_text(QT_NOTICE.format(qt=qt, pyside=qt), encoding="utf-8")
+    (out / "Qt-LGPL-NOTICE.txt").write_text(QT_NOTICE.format(qt=qt, pyside=qt, qt_folder=QT_FOLDER), encoding="utf-8")
     for text, source in (("LGPL-3.0.txt", "/usr/share/common-licenses/LGPL-3"),
                          ("GPL-3.0.txt", "/usr/share/common-licenses/GPL-3")):
         if Path(source).exists():

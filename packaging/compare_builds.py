@@ -1,5 +1,5 @@
 """Compare two builds of the package by their checksum lists (``riskreview-SHA256SUMS``, written
-by packaging/build.sh next to the package): which files only one build has, and which differ.
+by packaging/build.py next to the package): which files only one build has, and which differ.
 
     python packaging/compare_builds.py DIST_A DIST_B       # two dist/ folders (or the two lists)
 
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     for argument in (args.a, args.b):
         path = sums_path(argument)
         if not path.is_file():
-            print(f"error: {path}: no checksum list (build with packaging/build.sh first)", file=sys.stderr)
+            print(f"error: {path}: no checksum list (build with packaging/build.py first)", file=sys.stderr)
             return 2
         try:
             lists.append(read_sums(path))

@@ -37,7 +37,8 @@ def _qt_component(file: str, qt_version: str, kind: str) -> dict:
                 "version": major, "supplier": {"name": "Unicode, Inc."},
                 "licenses": [{"license": {"name": "Unicode License (ICU)"}}],
                 "properties": [{"name": "riskreview:package-path", "value": file}]}
-    stem = name.split(".so")[0].removeprefix("lib")
+    # libQt6Core.so.6 (Linux), Qt6Core.dll (Windows), QtCore (a macOS framework's library)
+    stem = re.sub(r"(\.so(\.\d+)*|\.dll|\.dylib)$", "", name).removeprefix("lib")
     return {"type": "library", "bom-ref": f"qt:{kind}:{stem}", "name": stem, "version": qt_version,
             "group": "Qt", "supplier": {"name": "The Qt Company"}, "licenses": QT_LICENCE,
             "purl": f"pkg:generic/qt/{stem}@{qt_version}",
