@@ -76,6 +76,12 @@ def _listed(folder: Path) -> set[str]:
         return set()
 
 
+def listed_outputs(folder: Path) -> set[str]:
+    """The names an earlier run wrote into ``folder`` (its manifest), which a run claiming
+    ``folder`` removes when it does not write them again."""
+    return _listed(Path(folder))
+
+
 def _umask() -> int:
     try:
         for line in Path("/proc/self/status").read_text().splitlines():

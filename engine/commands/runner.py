@@ -23,6 +23,7 @@ from ..cli_options import TerminalProgress, check_output_options, note_jobs
 from ..errors import Cancelled, EngineFailure, InputError
 from ..progress import CancelToken, ProgressCallback
 from ..atomic import StagedFiles, staged, write_analysis_file
+from ..output_guard import check_command
 
 OUTPUT_WORDS = (("out", "--out DIR"), ("pdf", "--pdf FILE"), ("csv", "--csv DIR"))
 
@@ -48,7 +49,9 @@ class Analysis(Protocol):
 
 def run(analysis: Analysis, args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """Run ``analysis`` as the options ``args`` say (``--save-config``, ``--out``/``--pdf``/
-    ``--csv``, ``--quiet``); returns 0, raises InputError/Cancelled/EngineFailure."""
+    ``--csv``, ``--quiet``); returns 0, raises InputError/Cancelled/EngineFailure. Before any
+    work, no output may be an input or another output's file (:mod:`engine.output_guard`)."""
+    check_command(args, analysis.config, getattr(analysis, "inputs", ()))
     save = getattr(args, "save_config", None)
     if save:
         write_analysis_file(analysis.config, Path(save))

@@ -16,6 +16,7 @@ from typing import Any, Optional
 from ..cli_options import add_read_options, read_source
 from ..config import DataSource
 from ..errors import InputError
+from ..output_guard import DATA, Input
 from ..progress import CancelToken, ProgressCallback
 from ..atomic import StagedFiles
 from ..report.suggestion_file import write_suggestion
@@ -125,6 +126,7 @@ class SuggestRun:
         self.source = source
         self.out = Path(args.out)
         self.data_path = Path(args.write_data) if args.write_data else None
+        self.inputs = [Input(DATA, Path(source.path))]
         self.table = None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
@@ -173,8 +175,6 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
         if not data_path.parent.is_dir() and data_path.parent.resolve() != out.resolve():
             raise InputError(f"--write-data {data_path}: the folder {data_path.parent} does not exist")
     source = read_source(args.data, args, base) if args.data else base
-    if data_path is not None and data_path.resolve() == Path(source.path).resolve():
-        raise InputError(f"--write-data {data_path}: would overwrite the input file")
     return runner.run(SuggestRun(config, source, args), args, cancel)
 
 
