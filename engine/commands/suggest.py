@@ -39,8 +39,9 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--qid", nargs="+", action="extend", metavar="COL", default=[], help="quasi-identifier(s)")
     p.add_argument("--sensitive", nargs="+", action="extend", metavar="COL", default=[],
                    help="sensitive column(s), for --max-inference-gain")
-    p.add_argument("--hierarchy", action="append", metavar="COL=FILE", default=[],
-                   help="an ARX hierarchy file for a QID (repeatable); a QID without one stays as it is")
+    p.add_argument("--hierarchy", nargs="+", action="extend", metavar="COL=FILE", default=[],
+                   help="an ARX hierarchy file for each QID named (several after one flag, or repeated); "
+                        "a QID without one stays as it is")
     p.add_argument("--k", type=int, required=True, help="every released block holds at least K records")
     p.add_argument("--max-suppression", type=float, default=0.0, metavar="PCT",
                    help="most records (percent) that may be suppressed to reach k (default 0)")

@@ -5,9 +5,10 @@ values empty; written atomically, with the SHA-256 of the source and of the file
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Collection, Optional, Sequence
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -27,15 +28,17 @@ from .transforms import Export, Scenario, apply_scenario
 WRITE_FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
 
-def check_export_path(path: Path, source: Optional[str]) -> str:
-    """The format of an export file name (.csv or .parquet); an existing folder, not the source."""
+def check_export_path(path: Path, source: Optional[str], folders: Collection[Path] = ()) -> str:
+    """The format of an export file name (.csv or .parquet); an existing folder, or one of
+    ``folders`` (absolute output folders the run creates, e.g. ``--out``), not the source."""
     fmt = WRITE_FORMATS.get(path.suffix.lower())
     if fmt is None:
         raise InputError(message(N_("{path}: use a .csv or .parquet file name for the transformed data"),
                                  path=str(path)))
     if source and path.resolve() == Path(source).resolve():
         raise InputError(message(N_("{path}: would overwrite the input file"), path=str(path)))
-    check_output_dir(path.parent)
+    if Path(os.path.abspath(path.parent)) not in folders:
+        check_output_dir(path.parent)
     return fmt
 
 
@@ -58,8 +61,10 @@ def export_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario
     return replace(scenario, exported=Export(str(path.absolute()), table.sha256, file_sha256(tmp)))
 
 
-def export_requests(texts: Sequence[str], scenarios: Sequence[Scenario], source: Optional[str]) -> dict[str, Path]:
-    """``--export-scenario NAME=FILE`` options checked: {scenario name: file}."""
+def export_requests(texts: Sequence[str], scenarios: Sequence[Scenario], source: Optional[str],
+                    folders: Collection[Path] = ()) -> dict[str, Path]:
+    """``--export-scenario NAME=FILE`` options checked: {scenario name: file}; a file may go
+    into one of ``folders`` (absolute), output folders the run creates."""
     names = [s.name for s in scenarios]
     wanted: dict[str, Path] = {}
     for text in texts:
@@ -71,7 +76,7 @@ def export_requests(texts: Sequence[str], scenarios: Sequence[Scenario], source:
                              f"{', '.join(names) if names else 'none'})")
         if name in wanted:
             raise InputError(f"--export-scenario {name!r}: given twice")
-        check_export_path(Path(file), source)
+        check_export_path(Path(file), source, folders)
         wanted[name] = Path(file)
     if len({p.resolve() for p in wanted.values()}) < len(wanted):
         raise InputError("--export-scenario: two scenarios would be written to the same file")

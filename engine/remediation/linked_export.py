@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Collection, Optional, Sequence
 
 import pyarrow as pa
 
@@ -51,20 +51,21 @@ def linked_export_paths(path: str | Path, labels: Sequence[str]) -> dict[str, Pa
     return out
 
 
-def check_linked_export(config: AnalysisConfig, path: Path) -> dict[str, Path]:
+def check_linked_export(config: AnalysisConfig, path: Path, folders: Collection[Path] = ()) -> dict[str, Path]:
     """The linked releases' files for the main release's ``path`` (:func:`linked_export_paths`),
     checked: a .csv or .parquet name in an existing folder, no input file overwritten."""
     paths = linked_export_paths(path, [r.label for r in config.linkage.releases])
     for source in [config.data] + [r.data for r in config.linkage.releases]:
         for file in [path, *paths.values()]:
-            check_export_path(file, source.path)
+            check_export_path(file, source.path, folders)
     return paths
 
 
-def check_linked_requests(config: AnalysisConfig, wanted: dict[str, Path]) -> list[Path]:
+def check_linked_requests(config: AnalysisConfig, wanted: dict[str, Path], folders: Collection[Path] = ()
+                          ) -> list[Path]:
     """``--export-scenario`` files with linked releases: every file written (each main file and
     its linked releases' files), checked (:func:`check_linked_export`) and all different."""
-    everything = [file for path in wanted.values() for file in [path, *check_linked_export(config, path).values()]]
+    everything = [file for path in wanted.values() for file in [path, *check_linked_export(config, path, folders).values()]]
     if len({p.resolve() for p in everything}) < len(everything):
         raise InputError("--export-scenario: two scenarios' linked releases would be written to the same file")
     return everything
