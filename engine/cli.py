@@ -243,6 +243,7 @@ class AssessRun:
         self.export_options = args.export_scenario
         self.exports: dict[str, Path] = {}
         self.export_files: list[Path] = []   # with linked releases, every file the exports write
+        self.written_warnings: list[str] = []
         self.table = None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
@@ -290,6 +291,11 @@ class AssessRun:
 
             assessment = export_scenarios(assessment, table, self.exports, files, cancel)
             paths += list(self.exports.values())
+        if self.exports:
+            from .remediation.export import formula_warnings
+
+            self.written_warnings = formula_warnings([s.scenario.exported for s in assessment.scenarios
+                                                      if s.scenario.name in self.exports])
         if self.out:
             paths += write_results(assessment, self.out, per_record, cancel=cancel, files=files)
         if self.csv:

@@ -75,6 +75,8 @@ def run(analysis: Analysis, args: argparse.Namespace, cancel: Optional[CancelTok
         print(f"warning: {warning}", file=sys.stderr)
     with staged(cancel) as files:  # every output of the run appears together, or none does
         paths = analysis.write(result, files, cancel)
+    for warning in getattr(analysis, "written_warnings", ()):  # e.g. exported text a spreadsheet would run
+        print(f"warning: {warning}", file=sys.stderr)
     for line in analysis.summary(result, paths):
         print(line)
     return 0

@@ -20,7 +20,8 @@ from ..output_guard import DATA, Input
 from ..progress import CancelToken, ProgressCallback
 from ..atomic import StagedFiles
 from ..report.suggestion_file import write_suggestion
-from ..remediation.export import WRITE_FORMATS, transformed_data, write_table
+from ..messages import message
+from ..remediation.export import FORMULA_WARNING, WRITE_FORMATS, formula_columns, transformed_data, write_table
 from ..remediation.hierarchy import read_hierarchy
 from ..remediation.loss import METRICS
 from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
@@ -128,6 +129,7 @@ class SuggestRun:
         self.out = Path(args.out)
         self.data_path = Path(args.write_data) if args.write_data else None
         self.inputs = [Input(DATA, Path(source.path))]
+        self.written_warnings: list[str] = []
         self.table = None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
@@ -156,6 +158,10 @@ class SuggestRun:
             with files.path(self.data_path) as tmp:
                 write_table(frame, tmp, WRITE_FORMATS[self.data_path.suffix.lower()])
             paths.append(self.data_path)
+            columns = formula_columns(frame)
+            if columns:
+                self.written_warnings = [message(FORMULA_WARNING, path=str(self.data_path),
+                                                 columns=", ".join(map(repr, columns)))]
         return paths
 
     def summary(self, result: Suggestion, paths: list[Path]) -> list[str]:

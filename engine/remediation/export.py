@@ -13,6 +13,7 @@ from typing import Collection, Optional, Sequence
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ..cells import FORMULA_STARTS, formula_like
 from ..errors import InputError
 from ..i18n import N_
 from ..messages import message
@@ -58,7 +59,8 @@ def export_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario
     data = transformed_arrow(transformed)
     with files.path(path) as tmp:
         write_table(data, tmp, fmt)
-    return replace(scenario, exported=Export(str(path.absolute()), table.sha256, file_sha256(tmp)))
+    return replace(scenario, exported=Export(str(path.absolute()), table.sha256, file_sha256(tmp),
+                                             formula_columns=tuple(formula_columns(data))))
 
 
 def export_requests(texts: Sequence[str], scenarios: Sequence[Scenario], source: Optional[str],
@@ -119,6 +121,54 @@ def transformed_data(data: pa.Table, table: EncodedTable, config: SuggestConfig,
         values = pc.if_else(suppressed, pa.scalar(None, values.type), values)
         data = data.set_column(data.schema.get_field_index(column), column, values)
     return data
+
+
+FORMULA_WARNING = N_("{path}: column(s) {columns} hold text a spreadsheet would run as a formula (kept exactly; "
+                     "import the file as text, not by opening it)")
+
+
+def formula_columns(data: pa.Table) -> list[str]:
+    """The text columns of ``data`` with a value a spreadsheet would run as a formula
+    (:func:`engine.cells.formula_like`); exported microdata keep such values exactly."""
+    found = []
+    for name in data.column_names:
+        column = data.column(name)
+        if pa.types.is_dictionary(column.type):
+            column = pc.cast(column, column.type.value_type)
+        if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
+            continue
+        starts = [pc.starts_with(column, start) for start in FORMULA_STARTS]
+        mask = starts[0]
+        for more in starts[1:]:
+            mask = pc.or_(mask, more)
+        if any(formula_like(v) for v in pc.unique(pc.filter(column, mask)).to_pylist() if v is not None):
+            found.append(name)
+    return found
+
+
+def formula_warnings(exports: Sequence[Export]) -> list[str]:
+    """One warning per file written with formula-like text (:func:`formula_columns`)."""
+    return [message(FORMULA_WARNING, path=e.path, columns=", ".join(map(repr, e.formula_columns)))
+            for export in exports for e in (export, *export.releases) if e.formula_columns]
+
+
+def verify_exports(scenarios: Sequence[Scenario]) -> tuple[Scenario, ...]:
+    """The scenarios with each recorded export (an analysis file's ``exported``) checked against
+    its file: ``status`` "verified" when the file's SHA-256 is the recorded one, "differs" when
+    not, "missing" when there is no such regular file (a record is never taken as fact)."""
+    def checked(e: Export) -> Export:
+        path = Path(e.path)
+        if not path.is_file():
+            status = "missing"
+        else:
+            try:
+                status = "verified" if e.sha256 and file_sha256(path) == e.sha256 else "differs"
+            except OSError:
+                status = "missing"
+        return replace(e, status=status, releases=tuple(checked(r) for r in e.releases))
+
+    return tuple(replace(s, exported=checked(s.exported)) if s.exported is not None and not s.exported.status else s
+                 for s in scenarios)
 
 
 def write_table(data: pa.Table, path: Path, fmt: str) -> None:

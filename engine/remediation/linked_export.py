@@ -26,7 +26,7 @@ from ..io.formats import list_columns, read_columns
 from ..linkage import labelled, load_linked
 from ..progress import CancelToken
 from ..results import Assessment
-from .export import check_export_path, with_exports, write_table
+from .export import check_export_path, formula_columns, with_exports, write_table
 from .hierarchy import column_values, level_tables
 from .linked import combined_table, focal_qids
 from .scenarios import transformed_arrow
@@ -111,7 +111,8 @@ def export_linked_scenario(config: AnalysisConfig, scenario: Scenario, path: str
         transformed.table, columns={c: transformed.table[c] for c in kept})))
     with files.path(path) as tmp:
         write_table(main, tmp, check_export_path(path, None))
-        written = Export(str(path.absolute()), linked.focal.sha256, file_sha256(tmp))
+        written = Export(str(path.absolute()), linked.focal.sha256, file_sha256(tmp),
+                         formula_columns=tuple(formula_columns(main)))
     records = []
     for release, info in zip(link.releases, linked.releases[1:]):
         if cancel is not None:
@@ -121,7 +122,8 @@ def export_linked_scenario(config: AnalysisConfig, scenario: Scenario, path: str
         file = paths[release.label]
         with files.path(file) as tmp:
             write_table(data, tmp, check_export_path(file, None))
-            records.append(Export(str(file.absolute()), info.sha256, file_sha256(tmp), release.label))
+            records.append(Export(str(file.absolute()), info.sha256, file_sha256(tmp), release.label,
+                                  formula_columns=tuple(formula_columns(data))))
     return replace(scenario, exported=replace(written, releases=tuple(records)))
 
 

@@ -9,6 +9,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 import numpy as np
 
+from ..cells import spreadsheet_safe
 from ..results import Assessment
 from ..selection import top_by_size
 from ..progress import CancelToken
@@ -19,12 +20,12 @@ QID_SEPARATOR = " + "
 
 
 def write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-    """One CSV table staged in ``files`` (None is an empty cell)."""
+    """One CSV table staged in ``files`` (None is an empty cell; text cells :func:`spreadsheet_safe`)."""
     with files.text(path, newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(header)
+        writer.writerow([spreadsheet_safe(v) for v in header])
         for row in rows:
-            writer.writerow(["" if v is None else v for v in row])
+            writer.writerow(["" if v is None else spreadsheet_safe(v) for v in row])
 
 
 def _qids(names: Sequence[str]) -> str:
