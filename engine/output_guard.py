@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
@@ -19,6 +20,7 @@ from typing import Any, Iterable, Optional, Sequence
 from .atomic import MANIFEST, listed_outputs
 from .errors import InputError
 from .i18n import N_
+from .input_files import kind_of
 from .messages import message
 from .report.outputs import ASSESS_OUTPUTS, ASSESS_TABLES, DP_OUTPUTS, SYNTHETIC_OUTPUTS, SUGGEST_OUTPUTS
 
@@ -34,6 +36,7 @@ CERTIFICATE = N_("the certificate file {path}")
 OVERWRITES_INPUT = N_("{output} would overwrite {input}: an output never replaces an input of the run")
 SAME_OUTPUT = N_("{first} and {second} would both write {path}")
 WINDOW_OUTPUT = N_("the export {path}")
+NOT_REGULAR = N_("{output}: {kind}; an output is only ever written as a regular file")
 
 FOLDER_NAMES = {"assess": ASSESS_OUTPUTS, "synth": SYNTHETIC_OUTPUTS, "dp": DP_OUTPUTS, "dp-threshold": DP_OUTPUTS,
                 "suggest": SUGGEST_OUTPUTS}
@@ -89,12 +92,25 @@ def same_file(first: Path, second: Path) -> bool:
         return False
 
 
+def _special(path: Path) -> Optional[str]:
+    """What ``path`` is when it exists and is neither a regular file nor a folder (a device, a
+    FIFO, a socket: renaming a file over it as root would replace e.g. /dev/null), else None."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISDIR(mode) else kind_of(mode)
+
+
 def check_outputs(outputs: Sequence[Output], inputs: Sequence[Input]) -> None:
     """InputError naming both when a file of ``outputs`` is one of ``inputs`` or a file of
-    another output; nothing is written or created."""
+    another output, or naming it when it is a device, FIFO or socket; nothing is written."""
     planned: list[tuple[Output, Path]] = []
     for output in outputs:
         for file in output.files():
+            kind = _special(file)
+            if kind is not None:
+                raise InputError(message(NOT_REGULAR, output=output.describe(file), kind=message(kind)))
             for source in inputs:
                 if same_file(file, source.path):
                     raise InputError(message(OVERWRITES_INPUT, output=output.describe(file), input=source.describe()))
@@ -184,3 +200,25 @@ def _export_files(path: Path, config: Any) -> Iterable[Path]:
 def check_command(args: argparse.Namespace, config: Any, extra_inputs: Sequence[Input] = ()) -> None:
     """Before any work: no output of the command is one of its inputs or another output's file."""
     check_outputs(command_outputs(args, config), [*command_inputs(args, config), *extra_inputs])
+
+
+def folder_names(config: Any) -> frozenset[str]:
+    """The names an analysis of ``config`` writes into a results folder (assessment, synthetic
+    assessment or differential privacy)."""
+    if hasattr(config, "synthetic"):
+        return SYNTHETIC_OUTPUTS
+    if hasattr(config, "epsilons"):
+        return DP_OUTPUTS
+    return ASSESS_OUTPUTS
+
+
+def check_export(config: Any, path: str | Path, folder: bool = False, scenario: bool = False) -> None:
+    """The window's exports (the report or the analysis file; the results folder with
+    ``folder``; a scenario's data, with its linked releases' files, with ``scenario``):
+    :func:`check_outputs` against the files ``config`` reads."""
+    path = Path(path)
+    if folder:
+        outputs = [Output("", path, folder_names(config))]
+    else:
+        outputs = [Output("", file) for file in (_export_files(path, config) if scenario else [path])]
+    check_outputs(outputs, config_inputs(config))

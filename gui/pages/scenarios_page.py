@@ -21,6 +21,7 @@ from engine.config import AnalysisConfig, Thresholds
 from engine.errors import InputError
 from engine.io.preview import EncodedTable, subtable
 from engine.messages import error_text
+from engine.output_guard import check_export
 from engine.remediation.export import export_scenario
 from engine.remediation.linked_export import export_linked_scenario
 from engine.remediation.recommend import describe_step, recommend
@@ -608,6 +609,11 @@ class ScenariosPage(QWidget):
             config = self.session.build_config() if self.session.config.linkage.releases else None
         except InputError as exc:
             self._error(translate("scenarios_page", "The scenarios cannot run yet"), str(exc))
+            return False
+        try:   # no export replaces a file the analysis read (engine/output_guard.py)
+            check_export(config if config is not None else self.session.config, path, scenario=True)
+        except InputError as exc:
+            self._error(translate("scenarios_page", "Cannot export the data"), error_text(exc))
             return False
         self._export_name = name
 
