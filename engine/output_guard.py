@@ -63,12 +63,14 @@ class Output:
     path: Path
     names: Optional[frozenset[str]] = None
 
-    def files(self) -> list[Path]:
-        """Every file this output may replace or remove: a folder's own names, its manifest
-        and the names its manifest lists (an earlier run's files are removed when not rewritten)."""
+    def files(self, removed: bool = True) -> list[Path]:
+        """Every file this output may write (a folder's own names and its manifest) and, with
+        ``removed``, remove: the names the folder's manifest lists (an earlier run's files are
+        removed when not written again; another output of the run writing one keeps it)."""
         if self.names is None:
             return [self.path]
-        names = [*sorted(self.names), *sorted(listed_outputs(self.path) - self.names), MANIFEST]
+        listed = sorted(listed_outputs(self.path) - self.names) if removed else []
+        names = [*sorted(self.names), *listed, MANIFEST]
         return [self.path / name for name in dict.fromkeys(names) if name and name == Path(name).name]
 
     def describe(self, file: Optional[Path] = None) -> str:
@@ -114,11 +116,12 @@ def check_outputs(outputs: Sequence[Output], inputs: Sequence[Input]) -> None:
             for source in inputs:
                 if same_file(file, source.path):
                     raise InputError(message(OVERWRITES_INPUT, output=output.describe(file), input=source.describe()))
+        for file in output.files(removed=False):
             for other, taken in planned:
                 if other is not output and same_file(file, taken):
                     raise InputError(message(SAME_OUTPUT, first=other.describe(), second=output.describe(),
                                              path=str(file)))
-        planned += [(output, file) for file in output.files()]
+        planned += [(output, file) for file in output.files(removed=False)]
 
 
 def config_inputs(config: Any) -> list[Input]:
