@@ -95,13 +95,14 @@ def same_file(first: Path, second: Path) -> bool:
 
 
 def _special(path: Path) -> Optional[str]:
-    """What ``path`` is when it exists and is neither a regular file nor a folder (a device, a
-    FIFO, a socket: renaming a file over it as root would replace e.g. /dev/null), else None."""
+    """What ``path`` is when it exists and is not a regular file: a folder (a file cannot be
+    renamed over it), a device, a FIFO or a socket (renaming a file over it as root would
+    replace e.g. /dev/null); else None."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
         return None
-    return None if stat.S_ISDIR(mode) else kind_of(mode)
+    return kind_of(mode)
 
 
 def check_outputs(outputs: Sequence[Output], inputs: Sequence[Input]) -> None:
