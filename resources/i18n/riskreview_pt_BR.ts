@@ -2682,6 +2682,10 @@ arraste para reordenar)</translation>
         <translation>Exportar os dados de {0}</translation>
     </message>
     <message>
+        <source>Cannot export the data</source>
+        <translation>Não é possível exportar os dados</translation>
+    </message>
+    <message>
         <source>Writing the data of {0} to {1}...</source>
         <translation>Gravando os dados de {0} em {1}...</translation>
     </message>
