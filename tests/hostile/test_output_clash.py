@@ -16,6 +16,7 @@ from engine.errors import InputError
 from engine.output_guard import Input, Output, check_export, check_outputs, DATA
 
 from ..conftest import EXAMPLES
+from ..gui.conftest import settings, window  # noqa: F401 (fixtures of the window)
 
 ASSESS = ["--qid", "age", "gender", "occupation", "--sensitive", "illness", "--quiet"]
 SCENARIO = '[[scenario]]\nname = "a"\nsteps = [{ op = "drop", column = "age" }]\n'
@@ -175,3 +176,31 @@ def test_the_window_exports_use_the_same_check(tmp_path):
     check_export(config, tmp_path / "e.csv")   # a report: no linked files beside it
     with pytest.raises(InputError, match="e_2.csv would overwrite the release file"):
         check_export(config, tmp_path / "e.csv", scenario=True)   # a scenario's data: e.csv and e_2.csv
+
+
+def test_the_window_refuses_an_export_onto_its_data(qtbot, window, tmp_path):
+    from ..gui.conftest import error_boxes, load_census, set_roles
+
+    data = tmp_path / "x.csv"
+    shutil.copy(EXAMPLES / "example12.csv", data)
+    before = data.read_bytes()
+    load_census(qtbot, window, data)
+    set_roles(window, ("age", "gender"), ("illness",))
+    window.run()
+    qtbot.waitUntil(lambda: window.session.result is not None, timeout=30000)
+
+    def refused(action) -> str:
+        assert not action()
+        qtbot.waitUntil(lambda: bool(error_boxes()), timeout=10000)
+        (box,) = error_boxes()
+        text = box.informativeText()
+        box.close()
+        qtbot.waitUntil(lambda: not error_boxes(), timeout=5000)
+        return text
+
+    text = refused(lambda: window.flow.export_pdf(str(data)))
+    assert text == f"the export {data} would overwrite the data file {data}: an output never replaces an input of the run"
+    os.link(data, tmp_path / "results.json")
+    assert "would overwrite the data file" in refused(lambda: window.flow.export_tables(str(tmp_path)))
+    assert "would overwrite the data file" in refused(lambda: window.flow.save_analysis(str(data)))
+    assert data.read_bytes() == before and window.session.result is not None
