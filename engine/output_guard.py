@@ -15,7 +15,7 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from .atomic import MANIFEST, listed_outputs
 from .errors import InputError
@@ -62,13 +62,15 @@ class Output:
     option: str
     path: Path
     names: Optional[frozenset[str]] = None
+    beside: tuple[Path, ...] = ()
+    """Files written beside ``path`` (a scenario export's linked releases)."""
 
     def files(self, removed: bool = True) -> list[Path]:
         """Every file this output may write (a folder's own names and its manifest) and, with
         ``removed``, remove: the names the folder's manifest lists (an earlier run's files are
         removed when not written again; another output of the run writing one keeps it)."""
         if self.names is None:
-            return [self.path]
+            return [self.path, *self.beside]
         listed = sorted(listed_outputs(self.path) - self.names) if removed else []
         names = [*sorted(self.names), *listed, MANIFEST]
         return [self.path / name for name in dict.fromkeys(names) if name and name == Path(name).name]
@@ -120,7 +122,8 @@ def check_outputs(outputs: Sequence[Output], inputs: Sequence[Input]) -> None:
         for file in output.files(removed=False):
             for other, taken in planned:
                 if other is not output and same_file(file, taken):
-                    raise InputError(message(SAME_OUTPUT, first=other.describe(), second=output.describe(),
+                    raise InputError(message(SAME_OUTPUT, first=other.describe(taken if other.beside else None),
+                                             second=output.describe(file if output.beside else None),
                                              path=str(file)))
         planned += [(output, file) for file in output.files(removed=False)]
 
@@ -178,7 +181,8 @@ def command_outputs(args: argparse.Namespace, config: Any) -> list[Output]:
         return [Output("--save-config", Path(args.save_config))]
     outputs = []
     if getattr(args, "out", None):
-        outputs.append(Output("--out", Path(args.out), frozenset(FOLDER_NAMES.get(args.command, ()))))
+        names = FOLDER_NAMES.get(getattr(args, "command", None)) or folder_names(config)
+        outputs.append(Output("--out", Path(args.out), frozenset(names)))
     if getattr(args, "csv", None):
         outputs.append(Output("--csv", Path(args.csv), ASSESS_TABLES))
     for name, option in (("pdf", "--pdf"), ("write_data", "--write-data")):
@@ -187,18 +191,18 @@ def command_outputs(args: argparse.Namespace, config: Any) -> list[Output]:
     for text in getattr(args, "export_scenario", None) or ():
         file = text.rpartition("=")[2]
         if file:
-            outputs += [Output("--export-scenario", path) for path in _export_files(Path(file), config)]
+            outputs.append(Output("--export-scenario", Path(file), beside=_linked_files(Path(file), config)))
     return outputs
 
 
-def _export_files(path: Path, config: Any) -> Iterable[Path]:
-    """An export's file and, with linked releases, each linked release's file beside it."""
-    yield path
+def _linked_files(path: Path, config: Any) -> tuple[Path, ...]:
+    """With linked releases, the files a scenario export to ``path`` writes beside it."""
     releases = getattr(getattr(config, "linkage", None), "releases", ()) or ()
-    if releases:
-        from .remediation.linked_export import linked_export_paths
+    if not releases:
+        return ()
+    from .remediation.linked_export import linked_export_paths
 
-        yield from linked_export_paths(path, [r.label for r in releases]).values()
+    return tuple(linked_export_paths(path, [r.label for r in releases]).values())
 
 
 def check_command(args: argparse.Namespace, config: Any, extra_inputs: Sequence[Input] = ()) -> None:
@@ -208,9 +212,11 @@ def check_command(args: argparse.Namespace, config: Any, extra_inputs: Sequence[
 
 def folder_names(config: Any) -> frozenset[str]:
     """The names an analysis of ``config`` writes into a results folder (assessment, synthetic
-    assessment or differential privacy)."""
+    assessment, differential privacy or suggest)."""
     if hasattr(config, "synthetic"):
         return SYNTHETIC_OUTPUTS
+    if hasattr(config, "hierarchies"):
+        return SUGGEST_OUTPUTS
     if hasattr(config, "epsilons"):
         return DP_OUTPUTS
     return ASSESS_OUTPUTS
@@ -224,5 +230,5 @@ def check_export(config: Any, path: str | Path, folder: bool = False, scenario: 
     if folder:
         outputs = [Output("", path, folder_names(config))]
     else:
-        outputs = [Output("", file) for file in (_export_files(path, config) if scenario else [path])]
+        outputs = [Output("", path, beside=_linked_files(path, config) if scenario else ())]
     check_outputs(outputs, config_inputs(config))

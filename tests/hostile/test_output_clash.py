@@ -115,7 +115,7 @@ def test_linked_exports_onto_a_release_are_refused(work, capsys):
     shutil.copy("later.csv", "e_2.csv")
     _refused(capsys, ["assess", "x.csv", *ASSESS, "--release", "e_2.csv", "--link-key", "id", "--scenario", "s.toml",
                       "--export-scenario", "a=e.csv", "--out", "o"], work,
-             "--export-scenario e_2.csv", "the release file e_2.csv")
+             "--export-scenario e.csv (e_2.csv)", "the release file e_2.csv")
 
 
 def test_every_command_checks(work, capsys):
@@ -174,7 +174,7 @@ def test_the_window_exports_use_the_same_check(tmp_path):
     with pytest.raises(InputError, match="results.json.* would overwrite the data file"):
         check_export(AnalysisConfig(data=DataSource(str(tmp_path / "results.json"))), tmp_path, folder=True)
     check_export(config, tmp_path / "e.csv")   # a report: no linked files beside it
-    with pytest.raises(InputError, match="e_2.csv would overwrite the release file"):
+    with pytest.raises(InputError, match=r"e.csv \(.*e_2.csv\) would overwrite the release file"):
         check_export(config, tmp_path / "e.csv", scenario=True)   # a scenario's data: e.csv and e_2.csv
 
 
