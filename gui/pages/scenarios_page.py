@@ -20,9 +20,9 @@ from engine.api import run_assessment
 from engine.config import AnalysisConfig, Thresholds
 from engine.errors import InputError
 from engine.io.preview import EncodedTable, subtable
-from engine.messages import error_text
+from engine.messages import error_text, render
 from engine.output_guard import check_export
-from engine.remediation.export import export_scenario
+from engine.remediation.export import export_scenario, formula_warnings
 from engine.remediation.linked_export import export_linked_scenario
 from engine.remediation.recommend import describe_step, recommend
 from engine.remediation.scenarios import with_scenarios
@@ -634,6 +634,7 @@ class ScenariosPage(QWidget):
                 "scenarios_page",
                 "Wrote the data of {0} to {1} (direct identifiers left out). Save the analysis to keep the record.",
             ).format(self._export_name, ", ".join([e.path for e in (scenario.exported, *scenario.exported.releases)]))
+            + "".join(" " + render(w) for w in formula_warnings([scenario.exported]))   # text a spreadsheet would run
         )
 
     # --- suggest -------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from engine.cli import main
 from engine.report.document import metadata_text
 
 from ..conftest import EXAMPLES
+from ..gui.conftest import settings, window  # noqa: F401 (fixtures of the window)
 
 ROWS = [("30", '=HYPERLINK("http://x")', "1", "no"), ("31", "F", "-3.5", "yes"), ("30", "@SUM(A1)", "2", "-x"),
         ("32", "M", "2", "+1"), ("30", "\tTAB", "-", "no")]
@@ -147,3 +148,33 @@ def test_bidi_controls_never_reach_pdf_metadata(tmp_path, capsys, monkeypatch):
         assert name.replace("\u202e", "") in meta.title
         assert not set(BIDI) & set(meta.title + meta.author + (meta.subject or "") + str(meta.get("/Keywords", "")))
     capsys.readouterr()
+
+
+def test_the_window_names_formula_columns_and_refuses_the_data_file(qtbot, window, tmp_path):
+    from engine.remediation.transforms import Drop
+    from gui.main_window import SCENARIOS
+
+    from ..gui.conftest import error_boxes, load_census, set_roles
+
+    data = tmp_path / "f.csv"
+    with open(data, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["age", "gender", "occupation", "illness"], *ROWS * 4])
+    before = data.read_bytes()
+    load_census(qtbot, window, data)
+    set_roles(window, ("age", "gender"), ("illness",))
+    window.show_page(SCENARIOS)
+    page = window.scenarios_page
+    page.add_scenario("drop age", (Drop("age"),))
+    assert not page.export("drop age", str(data))
+    qtbot.waitUntil(lambda: bool(error_boxes()), timeout=10000)
+    (box,) = error_boxes()
+    assert box.informativeText() == (f"the export {data} would overwrite the data file {data}: an output never "
+                                     "replaces an input of the run")
+    box.close()
+    assert data.read_bytes() == before
+    out = tmp_path / "a.csv"
+    assert page.export("drop age", str(out))
+    qtbot.waitUntil(lambda: not page.busy and out.exists(), timeout=30000)
+    qtbot.waitUntil(lambda: "formula" in page.recommendation.text(), timeout=10000)
+    assert f"{out}: column(s) 'gender', 'occupation', 'illness' hold text" in page.recommendation.text()
+    assert _rows(out)[1:5] == [[g, o, i] for _, g, o, i in ROWS[:4]]
