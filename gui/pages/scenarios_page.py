@@ -634,7 +634,8 @@ class ScenariosPage(QWidget):
                 "scenarios_page",
                 "Wrote the data of {0} to {1} (direct identifiers left out). Save the analysis to keep the record.",
             ).format(self._export_name, ", ".join([e.path for e in (scenario.exported, *scenario.exported.releases)]))
-            + "".join(" " + render(w) for w in formula_warnings([scenario.exported]))   # text a spreadsheet would run
+            + "".join(" " + translate("scenarios_page", "Warning: {0}").format(render(w))
+                      for w in formula_warnings([scenario.exported]))   # text a spreadsheet would run as a formula
         )
 
     # --- suggest -------------------------------------------------------------------------------------

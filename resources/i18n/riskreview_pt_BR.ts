@@ -2698,6 +2698,10 @@ arraste para reordenar)</translation>
         <translation>Dados de {0} gravados em {1} (sem os identificadores diretos). Salve a análise para manter o registro.</translation>
     </message>
     <message>
+        <source>Warning: {0}</source>
+        <translation>Aviso: {0}</translation>
+    </message>
+    <message>
         <source>No hierarchy to take</source>
         <translation>Nenhuma hierarquia para usar</translation>
     </message>
