@@ -334,7 +334,8 @@ class AnalysisController(QObject):
             return False
         result = self.result
         try:   # no export replaces a file the analysis read (engine/output_guard.py)
-            check_export(result.config, where, folder=folder)
+            config = getattr(result, "config", None) or (self.outcome.config if self.outcome else None)
+            check_export(config, where, folder=folder)
         except InputError as exc:
             self.error(self.tr("Export failed"), error_text(exc))
             return False
