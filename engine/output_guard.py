@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
