@@ -108,23 +108,25 @@ def _special(path: Path) -> Optional[str]:
 
 def check_outputs(outputs: Sequence[Output], inputs: Sequence[Input]) -> None:
     """InputError naming both when a file of ``outputs`` is one of ``inputs`` or a file of
-    another output, or naming it when it is a device, FIFO or socket; nothing is written."""
+    another output, or naming a file to write that is a folder, device, FIFO or socket;
+    nothing is written."""
     planned: list[tuple[Output, Path]] = []
     for output in outputs:
+        written = output.files(removed=False)
         for file in output.files():
-            kind = _special(file)
+            kind = _special(file) if file in written else None
             if kind is not None:
                 raise InputError(message(NOT_REGULAR, output=output.describe(file), kind=message(kind)))
             for source in inputs:
                 if same_file(file, source.path):
                     raise InputError(message(OVERWRITES_INPUT, output=output.describe(file), input=source.describe()))
-        for file in output.files(removed=False):
+        for file in written:
             for other, taken in planned:
                 if other is not output and same_file(file, taken):
                     raise InputError(message(SAME_OUTPUT, first=other.describe(taken if other.beside else None),
                                              second=output.describe(file if output.beside else None),
                                              path=str(file)))
-        planned += [(output, file) for file in output.files(removed=False)]
+        planned += [(output, file) for file in written]
 
 
 def config_inputs(config: Any) -> list[Input]:
