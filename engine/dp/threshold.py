@@ -22,8 +22,10 @@ Computation: with :math:`t = x + U` the count's offset from :math:`b`, the relea
 are :math:`t \ge T - b`, where :math:`P_0(t) = u_t` and :math:`P_1(t) = u_{t-1}`
 (:math:`u` the pmf of :math:`U`); the hinge terms depend on :math:`t` only, so one suffix sum
 per epsilon serves every :math:`b`, and the :math:`\bot` term is
-:math:`P_0(\bot) = F_U(T-b-1)`, :math:`P_1(\bot) = F_U(T-b-2)`. The cost is
-:math:`O(m + k)` per epsilon.
+:math:`P_0(\bot) = F_U(T-b-1)`, :math:`P_1(\bot) = F_U(T-b-2)`. Outside the float64 support
+of :math:`u` (about 80 standard deviations around the mean) every term is an exact zero, so
+:math:`u` is computed and used there only (:func:`support_pmf`); the cost is :math:`O(s + k)`
+per epsilon for a support of :math:`s` values, whatever :math:`m`.
 """
 
 from __future__ import annotations
@@ -182,10 +184,9 @@ def threshold_points(config: ThresholdConfig, cancel: Optional[CancelToken] = No
     ``on_point(i)`` after the i-th point. The unknown votes' pmf is computed once for all epsilons."""
     if cancel is not None:
         cancel.raise_if_cancelled()
-    # trailing exact zeros (underflow far above the mean) change no sum: dropped, every epsilon's
-    # pass is then over the pmf's support only (exact; the cdf beyond it is already 1)
-    # (exact zeros far from the mean change no sum: u holds the pmf's support only, and with
-    # t counted from its offset the released outcomes are t >= T - offset - b)
+    # exact zeros far from the mean change no sum (the cdf is 0 before the support, 1 after it):
+    # u holds the support only and, with t counted from its offset, the released outcomes are
+    # t >= T - offset - b
     offset, u = support_pmf(config.voters - 1 - config.known, config.p, cancel)
     points = []
     for number, epsilon in enumerate(config.epsilons, start=1):
