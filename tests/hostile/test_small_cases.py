@@ -125,3 +125,26 @@ def test_an_output_that_cannot_be_written_is_one_line_for_every_command(work, ca
     assert capsys.readouterr().err.splitlines() == [
         f"error: --out o (o/{name}): is a folder; an output is only ever written as a regular file"]
     assert sorted(p.name for p in (work / "o").iterdir()) == [name]
+
+
+@pytest.mark.parametrize("voters, threshold, known, p", [(5000, 2500, 30, 0.5), (6000, 3, 10, 0.0004),
+                                                         (4000, 3990, 25, 0.999), (3000, 0, 0, 0.3)])
+def test_the_support_only_pmf_gives_the_full_computation(monkeypatch, voters, threshold, known, p):
+    """Chunks of 64 values (the pmf's support spans many) against the whole pmf over 0..m."""
+    from engine.dp import threshold as module
+    from engine.dp.config import ThresholdConfig
+
+    monkeypatch.setattr(module, "PMF_CHUNK", 64)
+    offset, u = module.support_pmf(voters - 1 - known, p)
+    full = module.unknown_votes_pmf(voters, known, p)
+    assert np.count_nonzero(full[:offset]) == 0 and np.count_nonzero(full[offset + len(u):]) == 0
+    np.testing.assert_allclose(u, full[offset: offset + len(u)], rtol=1e-12, atol=1e-300)
+    epsilons = (0.05, 0.5, 2.0)
+    points = module.threshold_points(ThresholdConfig(voters=voters, threshold=threshold, known=known, p=p,
+                                                     epsilons=epsilons))
+    for point, epsilon in zip(points, epsilons):
+        deltas = module.delta_by_known_yes(voters, threshold, known, p, epsilon)   # over the whole pmf
+        active, worst = module.active_delta(deltas)
+        assert point.delta_active == pytest.approx(active, rel=1e-9, abs=1e-300)
+        assert point.delta_passive == pytest.approx(float(np.dot(module.binomial_pmf(known, p), deltas)),
+                                                    rel=1e-9, abs=1e-300)
