@@ -94,7 +94,8 @@ def test_dp_threshold_stops_on_a_signal_at_a_large_size(start, tmp_path, number,
     epsilons = [f"{0.05 + i * 1e-4:.4f}" for i in range(4000)]   # minutes of work at this size
     run = start(["dp-threshold", "--voters", str(voters), "--threshold", str(voters // 2), "--known", "100",
                  "--p", "0.5", "--out", str(tmp_path / "o"), "--quiet", "--epsilon", *epsilons])
-    assert wait_for(lambda: catches(run.proc.pid, number), 60), run.finish(5)
+    # the run's handlers are in place (Python catches SIGINT from its start: wait for SIGTERM's)
+    assert wait_for(lambda: catches(run.proc.pid, signal.SIGTERM), 60), run.finish(5)
     wait_for(lambda: run.proc.poll() is not None, 1.0)   # into the computation
     assert run.proc.poll() is None, run.finish(5)
     run.proc.send_signal(number)
