@@ -5,7 +5,6 @@ a large size; an output that cannot be written is one line and exit 2 for every 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
 from pathlib import Path
@@ -82,11 +81,19 @@ def test_a_hierarchy_option_without_a_file_is_one_line(hierarchies, capsys):
     assert capsys.readouterr().err.splitlines() == ["error: --hierarchy 'town': expected COL=FILE"]
 
 
+def _loaded(pid: int, library: str) -> bool:
+    """Whether the process ``pid`` has mapped a shared library whose path holds ``library``."""
+    try:
+        return library in Path(f"/proc/{pid}/maps").read_text(errors="replace")
+    except OSError:
+        return False
+
+
 STOPS_WITHIN = 2      # the product's bound on a signal's stop
 SLACK = 3             # a loaded test machine
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="POSIX signals, Linux /proc")
 @pytest.mark.parametrize("number, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_dp_threshold_stops_on_a_signal_at_a_large_size(start, tmp_path, number, code):
     fits = int(USABLE_SHARE * available_memory() / BYTES_PER_VOTER) // 2
@@ -95,8 +102,10 @@ def test_dp_threshold_stops_on_a_signal_at_a_large_size(start, tmp_path, number,
     run = start(["dp-threshold", "--voters", str(voters), "--threshold", str(voters // 2), "--known", "100",
                  "--p", "0.5", "--out", str(tmp_path / "o"), "--quiet", "--epsilon", *epsilons])
     # the run's handlers are in place (Python catches SIGINT from its start: wait for SIGTERM's)
+    # and scipy's special functions are loaded: the pmf is being computed
     assert wait_for(lambda: catches(run.proc.pid, signal.SIGTERM), 60), run.finish(5)
-    wait_for(lambda: run.proc.poll() is not None, 1.0)   # into the computation
+    assert wait_for(lambda: run.proc.poll() is not None or _loaded(run.proc.pid, "scipy/special/_ufuncs"), 60)
+    wait_for(lambda: run.proc.poll() is not None, 0.5)
     assert run.proc.poll() is None, run.finish(5)
     run.proc.send_signal(number)
     returned, err = run.finish(STOPS_WITHIN + SLACK)
