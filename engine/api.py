@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from . import __version__, model_checks
@@ -212,6 +212,10 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
     with linked releases, also the aggregate of the releases (:mod:`engine.linkage`)."""
     config.validate()
     cancel = cancel or CancelToken()
+    if any(s.exported is not None and not s.exported.status for s in config.scenarios):
+        from .remediation.export import verify_exports   # a recorded export is checked, never taken as fact
+
+        config = replace(config, scenarios=verify_exports(config.scenarios))
     if config.linkage.enabled:
         return _run_linked(config, on_progress, cancel)
     timings: dict[str, float] = {}

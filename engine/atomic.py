@@ -77,6 +77,12 @@ def _listed(folder: Path) -> set[str]:
         return set()
 
 
+def listed_outputs(folder: Path) -> set[str]:
+    """The names an earlier run wrote into ``folder`` (its manifest), which a run claiming
+    ``folder`` removes when it does not write them again."""
+    return _listed(Path(folder))
+
+
 def _temporary(path: Path, private: bool = False) -> Path:
     """A temporary sibling of ``path`` with the permissions a new file gets (with ``private``,
     readable by its owner only: :func:`engine.platform.create_new_file`)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
@@ -29,7 +30,7 @@ from .commands import runner
 from .io.profile import profile_file
 from .progress import CancelToken, ProgressCallback
 from . import selection
-from .atomic import StagedFiles
+from .atomic import StagedFiles, check_output_dir
 from .report.tables import write_results
 from .results import Assessment
 from .sample_options import SampleOptions
@@ -242,17 +243,19 @@ class AssessRun:
         self.export_options = args.export_scenario
         self.exports: dict[str, Path] = {}
         self.export_files: list[Path] = []   # with linked releases, every file the exports write
+        self.written_warnings: list[str] = []
         self.table = None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
         from .remediation.export import export_requests
 
         config = self.config
-        self.exports = export_requests(self.export_options, config.scenarios, config.data.path)
+        folders = self.folders()
+        self.exports = export_requests(self.export_options, config.scenarios, config.data.path, folders)
         if self.exports and config.linkage.enabled:
             from .remediation.linked_export import check_linked_requests
 
-            self.export_files = check_linked_requests(config, self.exports)
+            self.export_files = check_linked_requests(config, self.exports, folders)
         with named_for_cli(FLAGS, self.args, TOML_KEYS):
             if not config.linkage.enabled:
                 check_columns(config)
@@ -261,10 +264,18 @@ class AssessRun:
             self.table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
             return run_assessment(config, table=self.table, on_progress=on_progress, cancel=cancel)
 
+    def folders(self) -> set[Path]:
+        """The output folders this run creates (``--out``, ``--csv``), absolute."""
+        return {Path(os.path.abspath(folder)) for folder in (self.out, self.csv) if folder}
+
     def warnings(self, assessment: Assessment) -> tuple[str, ...]:
         return assessment.warnings
 
     def write(self, assessment: Assessment, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
+        for path in self.exports.values():   # an export into --out DIR: DIR is created as --out creates it
+            folder = Path(os.path.abspath(path.parent))
+            if folder in self.folders():
+                check_output_dir(folder, create=True)
         table, per_record = self.table, None
         if self.per_record and table is not None:
             sensitive = [table[s] for s in self.config.roles.sensitive]
@@ -280,6 +291,11 @@ class AssessRun:
 
             assessment = export_scenarios(assessment, table, self.exports, files, cancel)
             paths += list(self.exports.values())
+        if self.exports:
+            from .remediation.export import formula_warnings
+
+            self.written_warnings = formula_warnings([s.scenario.exported for s in assessment.scenarios
+                                                      if s.scenario.name in self.exports])
         if self.out:
             paths += write_results(assessment, self.out, per_record, cancel=cancel, files=files)
         if self.csv:

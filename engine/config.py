@@ -20,6 +20,7 @@ import tomli_w
 from .errors import InputError
 from .i18n import N_
 from .messages import message
+from .input_files import ANALYSIS_FILE, ANALYSIS_LIMIT, read_bounded
 from .paths import portable_path
 from .sample_options import SampleOptions
 from .scenario_steps import parse_scenarios, step_faults
@@ -710,16 +711,16 @@ def _scenarios(raw: Any, source: str, base_dir: Optional[Path]) -> tuple:
     return parse_scenarios(raw, source, base_dir)
 
 
-def read_toml(path: str | Path) -> dict[str, Any]:
-    """The parsed analysis file at ``path`` (every analysis's config reads its file here);
-    a missing, unreadable or invalid file is an :class:`InputError` naming it."""
+def read_toml(path: str | Path, what: str = ANALYSIS_FILE) -> dict[str, Any]:
+    """The parsed analysis file at ``path`` (every analysis's config reads its file here; a
+    scenario file with ``what``); a missing, unreadable, invalid or oversized file, or one that
+    is not a regular file, is an :class:`InputError` naming it (:mod:`engine.input_files`)."""
     path = Path(path)
+    data = read_bounded(path, what, ANALYSIS_LIMIT)
+    if data is None:
+        raise InputError(message(N_("{path}: no such analysis file"), path=str(path)))
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(message(N_("{path}: no such analysis file"), path=str(path))) from None
-    except IsADirectoryError:
-        raise InputError(message(N_("{path}: is a folder, not an analysis file"), path=str(path))) from None
+        return tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise InputError(message(N_("{path}: not a UTF-8 text file (an analysis file is TOML)"),
                                  path=str(path))) from None

@@ -28,7 +28,7 @@ Recode builders: ``hierarchy`` (ARX file), ``intervals`` (widths, optional ``ori
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -127,6 +127,11 @@ class Export:
     sha256: str = ""
     label: str = ""
     releases: tuple["Export", ...] = ()
+    formula_columns: tuple[str, ...] = field(default=(), compare=False)
+    """Columns written with values a spreadsheet would run as formulas (this run's export only)."""
+    status: str = field(default="", compare=False)
+    """A recorded export checked against its file: "" (written by this run), "verified",
+    "differs" or "missing" (:func:`engine.remediation.export.verify_exports`)."""
 
     def anchored(self, folder: str | Path) -> "Export":
         return replace(self, path=portable_path(self.path, folder),

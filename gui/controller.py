@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from engine.errors import InputError
 from engine.atomic import write_analysis_file
+from engine.output_guard import check_export
 from engine.messages import error_text
 from engine.validation import ConfigProblem, Problem
 
@@ -319,7 +320,7 @@ class AnalysisController(QObject):
 
     def export_tables(self, folder: str) -> bool:
         """results.json, the CSV tables and analysis.toml into ``folder`` (all or nothing)."""
-        return self._export(self.analysis.write_tables, folder, self.tr("the tables"))
+        return self._export(self.analysis.write_tables, folder, self.tr("the tables"), folder=True)
 
     def _has_result(self) -> bool:
         if self.result is None:
@@ -328,10 +329,16 @@ class AnalysisController(QObject):
             return False
         return True
 
-    def _export(self, writer, where: str, what: str) -> bool:
+    def _export(self, writer, where: str, what: str, folder: bool = False) -> bool:
         if not self._has_result() or self.exporting or self.busy:
             return False
         result = self.result
+        try:   # no export replaces a file the analysis read (engine/output_guard.py)
+            config = getattr(result, "config", None) or (self.outcome.config if self.outcome else None)
+            check_export(config, where, folder=folder)
+        except InputError as exc:
+            self.error(self.tr("Export failed"), error_text(exc))
+            return False
 
         def work(progress, cancel) -> str:
             try:
@@ -411,6 +418,7 @@ class AnalysisController(QObject):
             return False
         target = Path(path)
         try:
+            check_export(config, target)
             write_analysis_file(config, target)
         except InputError as exc:
             self.error(self.tr("Could not save the analysis"), error_text(exc))

@@ -25,6 +25,7 @@ from ..errors import Cancelled, EngineFailure, InputError
 from ..progress import CancelToken, ProgressCallback
 from ..atomic import StagedFiles, staged, write_analysis_file
 from .. import platform
+from ..output_guard import check_command
 
 OUTPUT_WORDS = (("out", "--out DIR"), ("pdf", "--pdf FILE"), ("csv", "--csv DIR"))
 
@@ -50,7 +51,9 @@ class Analysis(Protocol):
 
 def run(analysis: Analysis, args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """Run ``analysis`` as the options ``args`` say (``--save-config``, ``--out``/``--pdf``/
-    ``--csv``, ``--quiet``); returns 0, raises InputError/Cancelled/EngineFailure."""
+    ``--csv``, ``--quiet``); returns 0, raises InputError/Cancelled/EngineFailure. Before any
+    work, no output may be an input or another output's file (:mod:`engine.output_guard`)."""
+    check_command(args, analysis.config, getattr(analysis, "inputs", ()))
     save = getattr(args, "save_config", None)
     if save:
         write_analysis_file(analysis.config, Path(save))
@@ -74,6 +77,8 @@ def run(analysis: Analysis, args: argparse.Namespace, cancel: Optional[CancelTok
         print(f"warning: {warning}", file=sys.stderr)
     with staged(cancel) as files:  # every output of the run appears together, or none does
         paths = analysis.write(result, files, cancel)
+    for warning in getattr(analysis, "written_warnings", ()):  # e.g. exported text a spreadsheet would run
+        print(f"warning: {warning}", file=sys.stderr)
     for line in analysis.summary(result, paths):
         print(line)
     return 0

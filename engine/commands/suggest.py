@@ -16,11 +16,12 @@ from typing import Any, Optional
 from ..cli_options import add_read_options, read_source
 from ..config import DataSource
 from ..errors import InputError
-from ..paths import same_file
+from ..output_guard import DATA, Input
 from ..progress import CancelToken, ProgressCallback
 from ..atomic import StagedFiles
 from ..report.suggestion_file import write_suggestion
-from ..remediation.export import WRITE_FORMATS, transformed_data, write_table
+from ..messages import message
+from ..remediation.export import FORMULA_WARNING, WRITE_FORMATS, formula_columns, transformed_data, write_table
 from ..remediation.hierarchy import read_hierarchy
 from ..remediation.loss import METRICS
 from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
@@ -39,8 +40,9 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--qid", nargs="+", action="extend", metavar="COL", default=[], help="quasi-identifier(s)")
     p.add_argument("--sensitive", nargs="+", action="extend", metavar="COL", default=[],
                    help="sensitive column(s), for --max-inference-gain")
-    p.add_argument("--hierarchy", action="append", metavar="COL=FILE", default=[],
-                   help="an ARX hierarchy file for a QID (repeatable); a QID without one stays as it is")
+    p.add_argument("--hierarchy", nargs="+", action="extend", metavar="COL=FILE", default=[],
+                   help="an ARX hierarchy file for each QID named (several after one flag, or repeated); "
+                        "a QID without one stays as it is")
     p.add_argument("--k", type=int, required=True, help="every released block holds at least K records")
     p.add_argument("--max-suppression", type=float, default=0.0, metavar="PCT",
                    help="most records (percent) that may be suppressed to reach k (default 0)")
@@ -126,6 +128,8 @@ class SuggestRun:
         self.source = source
         self.out = Path(args.out)
         self.data_path = Path(args.write_data) if args.write_data else None
+        self.inputs = [Input(DATA, Path(source.path))]
+        self.written_warnings: list[str] = []
         self.table = None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
@@ -154,6 +158,10 @@ class SuggestRun:
             with files.path(self.data_path, private=True) as tmp:
                 write_table(frame, tmp, WRITE_FORMATS[self.data_path.suffix.lower()])
             paths.append(self.data_path)
+            columns = formula_columns(frame)
+            if columns:
+                self.written_warnings = [message(FORMULA_WARNING, path=str(self.data_path),
+                                                 columns=", ".join(map(repr, columns)))]
         return paths
 
     def summary(self, result: Suggestion, paths: list[Path]) -> list[str]:
@@ -174,8 +182,6 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
         if not data_path.parent.is_dir() and data_path.parent.resolve() != out.resolve():
             raise InputError(f"--write-data {data_path}: the folder {data_path.parent} does not exist")
     source = read_source(args.data, args, base) if args.data else base
-    if data_path is not None and same_file(data_path, source.path):
-        raise InputError(f"--write-data {data_path}: would overwrite the input file")
     return runner.run(SuggestRun(config, source, args), args, cancel)
 
 

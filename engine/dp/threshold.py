@@ -22,8 +22,10 @@ Computation: with :math:`t = x + U` the count's offset from :math:`b`, the relea
 are :math:`t \ge T - b`, where :math:`P_0(t) = u_t` and :math:`P_1(t) = u_{t-1}`
 (:math:`u` the pmf of :math:`U`); the hinge terms depend on :math:`t` only, so one suffix sum
 per epsilon serves every :math:`b`, and the :math:`\bot` term is
-:math:`P_0(\bot) = F_U(T-b-1)`, :math:`P_1(\bot) = F_U(T-b-2)`. The cost is
-:math:`O(m + k)` per epsilon.
+:math:`P_0(\bot) = F_U(T-b-1)`, :math:`P_1(\bot) = F_U(T-b-2)`. Outside the float64 support
+of :math:`u` (about 80 standard deviations around the mean) every term is an exact zero, so
+:math:`u` is computed and used there only (:func:`support_pmf`); the cost is :math:`O(s + k)`
+per epsilon for a support of :math:`s` values, whatever :math:`m`.
 """
 
 from __future__ import annotations
@@ -106,10 +108,53 @@ def active_delta(deltas: np.ndarray) -> tuple[float, int]:
     return float(deltas[worst]), worst
 
 
-def passive_delta(deltas: np.ndarray, known: int, p: float) -> float:
+def passive_delta(deltas: np.ndarray, known: int, p: float, cancel: Optional[CancelToken] = None) -> float:
     r"""PPKDP: :math:`\sum_b \mathrm{Bin}(b; k, p)\,\delta_b` (the attacker only observes the votes)."""
-    weights = binomial_pmf(known, p)
-    return float(np.dot(weights, deltas))
+    offset, weights = support_pmf(known, p, cancel)
+    return float(np.dot(weights, deltas[offset: offset + len(weights)]))
+
+
+PMF_CHUNK = 1 << 20
+
+
+def support_pmf(n: int, p: float, cancel: Optional[CancelToken] = None) -> tuple[int, np.ndarray]:
+    r"""``(offset, u)``: the pmf of :math:`\mathrm{Bin}(n, p)` over its float64 support,
+    :math:`u_i = P(X = \text{offset} + i)`, every value outside it an exact zero.
+
+    Small :math:`n`: :func:`binomial_pmf` (trailing zeros dropped). Large :math:`n`: computed in
+    chunks of :data:`PMF_CHUNK` outwards from the mode until the pmf (unimodal) underflows to
+    zero on each side, ``cancel`` checked between chunks, then scaled to sum to 1 as
+    :func:`binomial_pmf` does; the cost follows the support (about 80 standard deviations),
+    not :math:`n`, so a signal stops any size at once.
+
+    >>> offset, u = support_pmf(10**8, 0.5)
+    >>> offset > 0 and len(u) < 10**6 and bool(abs(u.sum() - 1) < 1e-12)
+    True
+    """
+    if n < PMF_CHUNK or p <= 0.0 or p >= 1.0:
+        return 0, np.trim_zeros(binomial_pmf(n, p), "b")
+    from scipy import stats
+
+    def chunk(start: int, stop: int) -> np.ndarray:
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        return stats.binom.pmf(np.arange(start, stop, dtype=float), n, p)
+
+    mode = min(int((n + 1) * p), n)
+    low, high = mode, min(mode + PMF_CHUNK, n + 1)
+    pieces = [chunk(low, high)]
+    while high <= n and pieces[-1][-1] > 0.0:
+        pieces.append(chunk(high, min(high + PMF_CHUNK, n + 1)))
+        high = min(high + PMF_CHUNK, n + 1)
+    while low > 0 and pieces[0][0] > 0.0:
+        pieces.insert(0, chunk(max(low - PMF_CHUNK, 0), low))
+        low = max(low - PMF_CHUNK, 0)
+    u = np.concatenate(pieces)
+    nonzero = np.flatnonzero(u)
+    if len(nonzero) == 0:   # scipy underflowed everywhere (p below about 1e-250): the exact route
+        return 0, np.trim_zeros(binomial_pmf(n, p), "b")
+    u = u[nonzero[0]: nonzero[-1] + 1]
+    return low + int(nonzero[0]), u / u.sum()
 
 
 BYTES_PER_VOTER = 96  # peak of the pmf (scipy's temporaries) and of the suffix sums, measured ~75
@@ -139,17 +184,18 @@ def threshold_points(config: ThresholdConfig, cancel: Optional[CancelToken] = No
     ``on_point(i)`` after the i-th point. The unknown votes' pmf is computed once for all epsilons."""
     if cancel is not None:
         cancel.raise_if_cancelled()
-    # trailing exact zeros (underflow far above the mean) change no sum: dropped, every epsilon's
-    # pass is then over the pmf's support only (exact; the cdf beyond it is already 1)
-    u = np.trim_zeros(unknown_votes_pmf(config.voters, config.known, config.p), "b")
+    # exact zeros far from the mean change no sum (the cdf is 0 before the support, 1 after it):
+    # u holds the support only and, with t counted from its offset, the released outcomes are
+    # t >= T - offset - b
+    offset, u = support_pmf(config.voters - 1 - config.known, config.p, cancel)
     points = []
     for number, epsilon in enumerate(config.epsilons, start=1):
         if cancel is not None:
             cancel.raise_if_cancelled()
-        deltas = _deltas(u, config.threshold, config.known, epsilon)
+        deltas = _deltas(u, config.threshold - offset, config.known, epsilon)
         active, worst = active_delta(deltas)
         points.append(ThresholdPoint(epsilon=float(epsilon), delta_active=active,
-                                     delta_passive=passive_delta(deltas, config.known, config.p),
+                                     delta_passive=passive_delta(deltas, config.known, config.p, cancel),
                                      worst_known_yes=worst))
         if on_point is not None:
             on_point(number)

@@ -17,6 +17,7 @@ import pyarrow.compute as pc
 from ..config import DataSource, no_column
 from ..errors import Cancelled, InputError
 from ..i18n import N_
+from ..input_files import DATA_FILE, check_regular
 from ..messages import message
 from ..progress import CancelToken
 from .csv_lines import first_undecodable, header_row, wrong_width
@@ -59,11 +60,10 @@ def detect_format(source: DataSource) -> str:
 
 
 def _check_file(path: Path, fmt: str) -> None:
-    if not path.exists():
+    status = check_regular(path, DATA_FILE)   # a FIFO or a device is never opened
+    if status is None:
         raise InputError(message(N_("{path}: no such file"), path=str(path)))
-    if path.is_dir():
-        raise InputError(message(N_("{path}: is a folder, not a data file"), path=str(path)))
-    size = path.stat().st_size
+    size = status.st_size
     if size == 0:
         raise InputError(message(N_("{file}: the file is empty"), file=path.name))
     with open(path, "rb") as handle:

@@ -5,13 +5,15 @@ values empty; written atomically, with the SHA-256 of the source and of the file
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Collection, Optional, Sequence
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ..cells import FORMULA_STARTS, formula_like
 from ..errors import InputError
 from ..i18n import N_
 from ..messages import message
@@ -28,15 +30,17 @@ from .transforms import Export, Scenario, apply_scenario
 WRITE_FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
 
-def check_export_path(path: Path, source: Optional[str]) -> str:
-    """The format of an export file name (.csv or .parquet); an existing folder, not the source."""
+def check_export_path(path: Path, source: Optional[str], folders: Collection[Path] = ()) -> str:
+    """The format of an export file name (.csv or .parquet); an existing folder, or one of
+    ``folders`` (absolute output folders the run creates, e.g. ``--out``), not the source."""
     fmt = WRITE_FORMATS.get(path.suffix.lower())
     if fmt is None:
         raise InputError(message(N_("{path}: use a .csv or .parquet file name for the transformed data"),
                                  path=str(path)))
     if source and same_file(path, source):
         raise InputError(message(N_("{path}: would overwrite the input file"), path=str(path)))
-    check_output_dir(path.parent)
+    if Path(os.path.abspath(path.parent)) not in folders:
+        check_output_dir(path.parent)
     return fmt
 
 
@@ -56,11 +60,14 @@ def export_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario
     data = transformed_arrow(transformed)
     with files.path(path, private=True) as tmp:
         write_table(data, tmp, fmt)
-    return replace(scenario, exported=Export(str(path.absolute()), table.sha256, file_sha256(tmp)))
+    return replace(scenario, exported=Export(str(path.absolute()), table.sha256, file_sha256(tmp),
+                                             formula_columns=tuple(formula_columns(data))))
 
 
-def export_requests(texts: Sequence[str], scenarios: Sequence[Scenario], source: Optional[str]) -> dict[str, Path]:
-    """``--export-scenario NAME=FILE`` options checked: {scenario name: file}."""
+def export_requests(texts: Sequence[str], scenarios: Sequence[Scenario], source: Optional[str],
+                    folders: Collection[Path] = ()) -> dict[str, Path]:
+    """``--export-scenario NAME=FILE`` options checked: {scenario name: file}; a file may go
+    into one of ``folders`` (absolute), output folders the run creates."""
     names = [s.name for s in scenarios]
     wanted: dict[str, Path] = {}
     for text in texts:
@@ -72,7 +79,7 @@ def export_requests(texts: Sequence[str], scenarios: Sequence[Scenario], source:
                              f"{', '.join(names) if names else 'none'})")
         if name in wanted:
             raise InputError(f"--export-scenario {name!r}: given twice")
-        check_export_path(Path(file), source)
+        check_export_path(Path(file), source, folders)
         wanted[name] = Path(file)
     if len({p.resolve() for p in wanted.values()}) < len(wanted):
         raise InputError("--export-scenario: two scenarios would be written to the same file")
@@ -115,6 +122,54 @@ def transformed_data(data: pa.Table, table: EncodedTable, config: SuggestConfig,
         values = pc.if_else(suppressed, pa.scalar(None, values.type), values)
         data = data.set_column(data.schema.get_field_index(column), column, values)
     return data
+
+
+FORMULA_WARNING = N_("{path}: column(s) {columns} hold text a spreadsheet would run as a formula (kept exactly; "
+                     "import the file as text, not by opening it)")
+
+
+def formula_columns(data: pa.Table) -> list[str]:
+    """The text columns of ``data`` with a value a spreadsheet would run as a formula
+    (:func:`engine.cells.formula_like`); exported microdata keep such values exactly."""
+    found = []
+    for name in data.column_names:
+        column = data.column(name)
+        if pa.types.is_dictionary(column.type):
+            column = pc.cast(column, column.type.value_type)
+        if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
+            continue
+        starts = [pc.starts_with(column, start) for start in FORMULA_STARTS]
+        mask = starts[0]
+        for more in starts[1:]:
+            mask = pc.or_(mask, more)
+        if any(formula_like(v) for v in pc.unique(pc.filter(column, mask)).to_pylist() if v is not None):
+            found.append(name)
+    return found
+
+
+def formula_warnings(exports: Sequence[Export]) -> list[str]:
+    """One warning per file written with formula-like text (:func:`formula_columns`)."""
+    return [message(FORMULA_WARNING, path=e.path, columns=", ".join(map(repr, e.formula_columns)))
+            for export in exports for e in (export, *export.releases) if e.formula_columns]
+
+
+def verify_exports(scenarios: Sequence[Scenario]) -> tuple[Scenario, ...]:
+    """The scenarios with each recorded export (an analysis file's ``exported``) checked against
+    its file: ``status`` "verified" when the file's SHA-256 is the recorded one, "differs" when
+    not, "missing" when there is no such regular file (a record is never taken as fact)."""
+    def checked(e: Export) -> Export:
+        path = Path(e.path)
+        if not path.is_file():
+            status = "missing"
+        else:
+            try:
+                status = "verified" if e.sha256 and file_sha256(path) == e.sha256 else "differs"
+            except OSError:
+                status = "missing"
+        return replace(e, status=status, releases=tuple(checked(r) for r in e.releases))
+
+    return tuple(replace(s, exported=checked(s.exported)) if s.exported is not None and not s.exported.status else s
+                 for s in scenarios)
 
 
 def write_table(data: pa.Table, path: Path, fmt: str) -> None:

@@ -16,6 +16,7 @@ value at level L+1, so that raising a level never splits a block.
 from __future__ import annotations
 
 import csv
+import io
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..i18n import N_
+from ..input_files import HIERARCHY_FILE, HIERARCHY_LIMIT, read_bounded
 from ..messages import message
 from ..io.encode import EncodedColumn
 
@@ -84,8 +86,6 @@ class Hierarchy:
 
     def to_csv_text(self) -> str:
         """The hierarchy in ARX's file format (';'-separated, no header)."""
-        import io
-
         out = io.StringIO()
         writer = csv.writer(out, delimiter=";", lineterminator="\n")
         writer.writerows(self.rows)
@@ -95,19 +95,16 @@ class Hierarchy:
 def read_hierarchy(path: str | Path, column: str) -> Hierarchy:
     """Read and validate an ARX hierarchy file; errors name the file, the column and the line."""
     path = Path(path)
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as handle:
-            rows = [tuple(row) for row in csv.reader(handle, delimiter=";")]
-    except FileNotFoundError:
+    data = read_bounded(path, HIERARCHY_FILE, HIERARCHY_LIMIT)
+    if data is None:
         raise InputError(message(N_("{path}: no such hierarchy file (for column {column!r})"), path=str(path),
-                                 column=column)) from None
-    except IsADirectoryError:
-        raise InputError(message(N_("{path}: is a folder, not a hierarchy file (for column {column!r})"),
-                                 path=str(path), column=column)) from None
+                                 column=column))
+    try:
+        rows = [tuple(row) for row in csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=";")]
     except UnicodeDecodeError:
         raise InputError(message(N_("{path}: not a UTF-8 text file (hierarchy for column {column!r})"),
                                  path=str(path), column=column)) from None
-    except (OSError, csv.Error) as exc:
+    except csv.Error as exc:
         raise InputError(message(N_("{path}: cannot read the hierarchy for column {column!r} ({error})"),
                                  path=str(path), column=column, error=str(exc))) from None
     rows = [row for row in rows if row]  # blank lines

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Collection, Optional, Sequence
 
 import pyarrow as pa
 
@@ -26,7 +26,7 @@ from ..io.formats import list_columns, read_columns
 from ..linkage import labelled, load_linked
 from ..progress import CancelToken
 from ..results import Assessment
-from .export import check_export_path, with_exports, write_table
+from .export import check_export_path, formula_columns, with_exports, write_table
 from .hierarchy import column_values, level_tables
 from .linked import combined_table, focal_qids
 from .scenarios import transformed_arrow
@@ -51,20 +51,21 @@ def linked_export_paths(path: str | Path, labels: Sequence[str]) -> dict[str, Pa
     return out
 
 
-def check_linked_export(config: AnalysisConfig, path: Path) -> dict[str, Path]:
+def check_linked_export(config: AnalysisConfig, path: Path, folders: Collection[Path] = ()) -> dict[str, Path]:
     """The linked releases' files for the main release's ``path`` (:func:`linked_export_paths`),
     checked: a .csv or .parquet name in an existing folder, no input file overwritten."""
     paths = linked_export_paths(path, [r.label for r in config.linkage.releases])
     for source in [config.data] + [r.data for r in config.linkage.releases]:
         for file in [path, *paths.values()]:
-            check_export_path(file, source.path)
+            check_export_path(file, source.path, folders)
     return paths
 
 
-def check_linked_requests(config: AnalysisConfig, wanted: dict[str, Path]) -> list[Path]:
+def check_linked_requests(config: AnalysisConfig, wanted: dict[str, Path], folders: Collection[Path] = ()
+                          ) -> list[Path]:
     """``--export-scenario`` files with linked releases: every file written (each main file and
     its linked releases' files), checked (:func:`check_linked_export`) and all different."""
-    everything = [file for path in wanted.values() for file in [path, *check_linked_export(config, path).values()]]
+    everything = [file for path in wanted.values() for file in [path, *check_linked_export(config, path, folders).values()]]
     if len({p.resolve() for p in everything}) < len(everything):
         raise InputError("--export-scenario: two scenarios' linked releases would be written to the same file")
     return everything
@@ -110,7 +111,8 @@ def export_linked_scenario(config: AnalysisConfig, scenario: Scenario, path: str
         transformed.table, columns={c: transformed.table[c] for c in kept})))
     with files.path(path, private=True) as tmp:
         write_table(main, tmp, check_export_path(path, None))
-        written = Export(str(path.absolute()), linked.focal.sha256, file_sha256(tmp))
+        written = Export(str(path.absolute()), linked.focal.sha256, file_sha256(tmp),
+                         formula_columns=tuple(formula_columns(main)))
     records = []
     for release, info in zip(link.releases, linked.releases[1:]):
         if cancel is not None:
@@ -120,7 +122,8 @@ def export_linked_scenario(config: AnalysisConfig, scenario: Scenario, path: str
         file = paths[release.label]
         with files.path(file, private=True) as tmp:
             write_table(data, tmp, check_export_path(file, None))
-            records.append(Export(str(file.absolute()), info.sha256, file_sha256(tmp), release.label))
+            records.append(Export(str(file.absolute()), info.sha256, file_sha256(tmp), release.label,
+                                  formula_columns=tuple(formula_columns(data))))
     return replace(scenario, exported=replace(written, releases=tuple(records)))
 
 

@@ -57,9 +57,10 @@ def build_hierarchy(spec: HierarchySpec, column: EncodedColumn, extra: Sequence[
 def read_scenarios(path: str | Path) -> tuple[Scenario, ...]:
     """The ``[[scenario]]`` sections of a TOML file (hierarchy paths relative to its folder)."""
     from ..config import read_toml
+    from ..input_files import SCENARIO_FILE
 
     path = Path(path)
-    raw = read_toml(path)
+    raw = read_toml(path, SCENARIO_FILE)
     if "scenario" not in raw:
         raise InputError(message(N_("{path}: no [[scenario]] section"), path=str(path)))
     return parse_scenarios(raw["scenario"], path.name, path.parent)

@@ -209,6 +209,17 @@ class DocumentBuilder:
                                            style.leading, LISTING_GAP))
 
 
+BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C])
+"""Bidirectional control characters (embeddings, overrides, isolates, marks): in a PDF's title
+or author they make a viewer show the text in another order than it is (README, "Rules")."""
+
+
+def metadata_text(text: str) -> str:
+    """``text`` for the PDF's metadata (title and author; subject and keywords are never set): bidi
+    controls removed."""
+    return text.translate(BIDI_CONTROLS)
+
+
 def write_document(story: list, path: str | Path, title: str, footer: str, author: str = "",
                    cancel: Optional[CancelToken] = None, files: Optional[StagedFiles] = None) -> Path:
     """Lay ``story`` out on A4 pages and write it to ``path`` atomically (nothing is left behind
@@ -221,9 +232,9 @@ def write_document(story: list, path: str | Path, title: str, footer: str, autho
     canvas_class = type("_Canvas", (NumberedCanvas,), {"footer": footer})
     with (files.path(path) if files is not None else atomic_file(path, cancel)) as tmp:
         document = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN,
-                                     topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm, title=title,
-                                     author=author or "RiskReview", creator=f"RiskReview {__version__}",
-                                     invariant=1)
+                                     topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm, title=metadata_text(title),
+                                     author=metadata_text(author) or "RiskReview",
+                                     creator=f"RiskReview {__version__}", invariant=1)
         document.build(story, canvasmaker=canvas_class)
         if cancel is not None:
             cancel.raise_if_cancelled()

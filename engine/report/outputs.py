@@ -14,3 +14,4 @@ ASSESS_OUTPUTS = ASSESS_TABLES | {"results.json", "analysis.toml"}
 SYNTHETIC_OUTPUTS = frozenset({"results.json", "analysis.toml", "synthetic_attacks.csv", "synthetic_roc.csv",
                                "synthetic_at_risk.csv"})
 DP_OUTPUTS = frozenset({"results.json", "analysis.toml", "dp_counting.csv", "dp_threshold.csv"})
+SUGGEST_OUTPUTS = frozenset({"suggestion.json"})

@@ -11,10 +11,27 @@ from ..i18n import _, ngettext
 from ..remediation.recommend import describe, recommended_first
 from ..remediation.scenarios import risk_summary, target_rows
 from ..results import Assessment
+from ..scenario_steps import Export
 from . import findings
 from .document import BAD, GOOD, DocumentBuilder
 from ..locale_format import integer, number
 from .scenario_figures import RiskLossPoint, risk_loss_figure
+
+
+def export_sentence(e: Export) -> str:
+    """What the report says of a scenario's export: a fact when this run wrote it or its file
+    matches the recorded SHA-256, else the analysis file's record marked "not verified"."""
+    values = dict(file=e.path.replace(chr(92), "/").rsplit("/", 1)[-1], sha256=e.sha256 or _("not recorded"),
+                  source=e.source_sha256)
+    if e.status in ("", "verified"):
+        text = _("Its transformed data were written to {file} (SHA-256 {sha256}) from the source file with SHA-256 "
+                 "{source}.").format(**values)
+        return text + (" " + _("The file there now matches this record.") if e.status == "verified" else "")
+    record = _("The analysis file records its transformed data as written to {file} (SHA-256 {sha256}) from the "
+               "source file with SHA-256 {source}.").format(**values)
+    why = (_("Not verified: there is no such file now.") if e.status == "missing"
+           else _("Not verified: the file there now has another SHA-256."))
+    return f"{record} {why}"
 
 
 def _pct(value: Optional[float]) -> str:
@@ -110,10 +127,7 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                                                      after=_alone(after)))
         exported = s.scenario.exported
         for e in (exported, *exported.releases) if exported is not None else ():   # with linked releases, each file
-            doc.p(escape(_("Its transformed data were written to {file} (SHA-256 {sha256}) from the source file "
-                           "with SHA-256 {source}.").format(
-                file=e.path.replace(chr(92), "/").rsplit("/", 1)[-1], sha256=e.sha256 or _("not recorded"),
-                source=e.source_sha256)), "small")
+            doc.p(escape(export_sentence(e)), "small")
     doc.p(_("Side by side"), "h2")
     header = ["#", _("scenario"), _("verdict"), *([_("expected re-id.")] if weighted else []), _("records unique"),
               _("mean re-id. probability"), _("certain inference above prior"), _("records removed"),

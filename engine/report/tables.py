@@ -9,6 +9,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 import numpy as np
 
+from ..cells import spreadsheet_safe
 from ..results import Assessment
 from ..selection import top_by_size
 from ..progress import CancelToken
@@ -20,13 +21,13 @@ QID_SEPARATOR = " + "
 
 def write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]],
               private: bool = False) -> None:
-    """One CSV table staged in ``files`` (None is an empty cell); ``private``: one line per
-    record, readable by its owner only (:meth:`StagedFiles.path`)."""
+    """One CSV table staged in ``files`` (None is an empty cell; text cells :func:`spreadsheet_safe`);
+    ``private``: one line per record, readable by its owner only (:meth:`StagedFiles.path`)."""
     with files.text(path, newline="", private=private) as handle:
         writer = csv.writer(handle)
-        writer.writerow(header)
+        writer.writerow([spreadsheet_safe(v) for v in header])
         for row in rows:
-            writer.writerow(["" if v is None else v for v in row])
+            writer.writerow(["" if v is None else spreadsheet_safe(v) for v in row])
 
 
 def _qids(names: Sequence[str]) -> str:

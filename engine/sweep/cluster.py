@@ -15,7 +15,6 @@ when the run ends. Dask is an optional dependency (``pip install riskreview[clus
 from __future__ import annotations
 
 import time
-from pathlib import Path
 import uuid
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
@@ -26,6 +25,7 @@ import numpy as np
 from ..config import ClusterOptions as ClusterSettings
 from ..errors import EngineFailure, InputError
 from ..i18n import N_
+from ..input_files import CERTIFICATE_FILE, CERTIFICATE_LIMIT, read_bounded
 from ..messages import message
 from ..progress import CancelToken, ProgressReporter
 from . import segments
@@ -47,7 +47,7 @@ def _security(settings: ClusterSettings) -> Any:
     if urlsplit(settings.address).scheme != "tls":
         return None
     for path in (settings.tls_ca, settings.tls_cert, settings.tls_key):
-        if not Path(path).is_file():
+        if read_bounded(path, CERTIFICATE_FILE, CERTIFICATE_LIMIT) is None:
             raise InputError(message(N_("cluster certificate file {path!r} does not exist"), path=path))
     return Security(tls_ca_file=settings.tls_ca, tls_client_cert=settings.tls_cert,
                     tls_client_key=settings.tls_key, require_encryption=True)

@@ -20,8 +20,9 @@ from engine.api import run_assessment
 from engine.config import AnalysisConfig, Thresholds
 from engine.errors import InputError
 from engine.io.preview import EncodedTable, subtable
-from engine.messages import error_text
-from engine.remediation.export import export_scenario
+from engine.messages import error_text, render
+from engine.output_guard import check_export
+from engine.remediation.export import export_scenario, formula_warnings
 from engine.remediation.linked_export import export_linked_scenario
 from engine.remediation.recommend import describe_step, recommend
 from engine.remediation.scenarios import with_scenarios
@@ -609,6 +610,11 @@ class ScenariosPage(QWidget):
         except InputError as exc:
             self._error(translate("scenarios_page", "The scenarios cannot run yet"), str(exc))
             return False
+        try:   # no export replaces a file the analysis read (engine/output_guard.py)
+            check_export(config if config is not None else self.session.config, path, scenario=True)
+        except InputError as exc:
+            self._error(translate("scenarios_page", "Cannot export the data"), error_text(exc))
+            return False
         self._export_name = name
 
         def work(progress, cancel) -> Scenario:
@@ -628,6 +634,8 @@ class ScenariosPage(QWidget):
                 "scenarios_page",
                 "Wrote the data of {0} to {1} (direct identifiers left out). Save the analysis to keep the record.",
             ).format(self._export_name, ", ".join([e.path for e in (scenario.exported, *scenario.exported.releases)]))
+            + "".join(" " + translate("scenarios_page", "Warning: {0}").format(render(w))
+                      for w in formula_warnings([scenario.exported]))   # text a spreadsheet would run as a formula
         )
 
     # --- suggest -------------------------------------------------------------------------------------

@@ -2682,6 +2682,10 @@ arraste para reordenar)</translation>
         <translation>Exportar os dados de {0}</translation>
     </message>
     <message>
+        <source>Cannot export the data</source>
+        <translation>Não é possível exportar os dados</translation>
+    </message>
+    <message>
         <source>Writing the data of {0} to {1}...</source>
         <translation>Gravando os dados de {0} em {1}...</translation>
     </message>
@@ -2692,6 +2696,10 @@ arraste para reordenar)</translation>
     <message>
         <source>Wrote the data of {0} to {1} (direct identifiers left out). Save the analysis to keep the record.</source>
         <translation>Dados de {0} gravados em {1} (sem os identificadores diretos). Salve a análise para manter o registro.</translation>
+    </message>
+    <message>
+        <source>Warning: {0}</source>
+        <translation>Aviso: {0}</translation>
     </message>
     <message>
         <source>No hierarchy to take</source>

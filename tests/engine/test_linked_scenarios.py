@@ -268,10 +268,13 @@ def test_linked_export_files_that_collide_are_one_line(case, capsys):
                      "--export-scenario", f"drop town, suppress={folder / 'a_2.csv'}", "--out", str(folder / "out"),
                      "--quiet"])
     err = capsys.readouterr().err
-    assert code == 2 and err == ("error: --export-scenario: two scenarios' linked releases would be written to the "
-                                 "same file\n")
+    first, second = folder / "a.csv", folder / "a_2.csv"
+    assert code == 2 and err == (f"error: --export-scenario {first} ({second}) and --export-scenario {second} would "
+                                 f"both write {second}\n")
     code = cli.main(["assess", "--config", str(analysis), "--export-scenario", f"band age={folder / 'later.csv'}",
                      "--out", str(folder / "out"), "--quiet"])
     err = capsys.readouterr().err
-    assert code == 2 and err == f"error: {folder / 'later.csv'}: would overwrite the input file\n"
+    later = folder / "later.csv"
+    assert code == 2 and err == (f"error: --export-scenario {later} would overwrite the release file {later}: an output "
+                                 "never replaces an input of the run\n")
     assert not (folder / "out").exists()

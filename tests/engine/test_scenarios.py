@@ -321,7 +321,7 @@ def test_export_a_scenario_from_the_command_line(case, capsys):
     assert AnalysisConfig.from_toml(out / "analysis.toml").scenarios[3].exported.sha256 == file_sha256(released)
     for option, message in (("nosuch=x.csv", "--export-scenario 'nosuch': no such scenario (scenarios: band age, "),
                             ("drop age=x.xlsx", "x.xlsx: use a .csv or .parquet file name"),
-                            (f"drop age={data}", "would overwrite the input file"),
+                            (f"drop age={data}", "would overwrite the data file"),
                             ("drop age", "--export-scenario 'drop age': expected NAME=FILE")):
         assert cli.main([*argv, "--export-scenario", option]) == 2
         err = capsys.readouterr().err
