@@ -106,6 +106,14 @@ def user_cache_base(name: Optional[str] = None, environ: Optional[Mapping[str, s
     return Path(environ.get("XDG_CACHE_HOME") or home / ".cache")
 
 
+def lacks_display(environ: Optional[Mapping[str, str]] = None) -> bool:
+    """Whether a window cannot be shown: an X11/Wayland system with neither ``DISPLAY`` nor
+    ``WAYLAND_DISPLAY`` (a server, CI). Windows and macOS always have their own Qt platform."""
+    environ = os.environ if environ is None else environ
+    return (system() == "linux" and not environ.get("DISPLAY")
+            and not environ.get("WAYLAND_DISPLAY"))
+
+
 def has_desktop_menu() -> bool:
     """Whether the desktop's application menu takes freedesktop.org entries (Linux)."""
     return system() == "linux"

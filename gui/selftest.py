@@ -21,6 +21,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TextIO
 
+from engine.platform import lacks_display
+
 
 class StepFailed(Exception):
     pass
@@ -56,8 +58,7 @@ def _wait(app, done: Callable[[], bool], seconds: float, what: str) -> None:
 def run_self_test(out: TextIO = sys.stdout) -> int:
     # no X or Wayland display (a server, CI): Qt's offscreen platform; Windows and macOS always
     # have their own (windows, cocoa), which the window step then uses
-    if sys.platform not in ("win32", "darwin") and not os.environ.get("DISPLAY") \
-            and not os.environ.get("WAYLAND_DISPLAY"):
+    if lacks_display():
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     step = "start"
     try:

@@ -150,6 +150,16 @@ def test_cache_folders_of_each_system(tmp_path):
     assert platform.user_cache_base("linux", {}, home) == home / ".cache"
 
 
+def test_no_display_only_on_x11_or_wayland_systems_without_one(monkeypatch):
+    monkeypatch.setattr(platform, "system", lambda: "linux")
+    assert platform.lacks_display({})
+    assert not platform.lacks_display({"DISPLAY": ":0"})
+    assert not platform.lacks_display({"WAYLAND_DISPLAY": "wayland-0"})
+    for name in ("windows", "macos"):
+        monkeypatch.setattr(platform, "system", lambda name=name: name)
+        assert not platform.lacks_display({})
+
+
 # -- new files ------------------------------------------------------------------------------------
 def test_new_files_have_random_names_and_never_reuse_one(tmp_path):
     made = [platform.create_new_file(tmp_path, ".a.", ".tmp", private) for private in (False, True) * 20]
