@@ -333,3 +333,29 @@ class LevelPreview:
 def preview(hierarchy: Hierarchy, column: EncodedColumn) -> list[LevelPreview]:
     """Every level of ``hierarchy`` (0 to top) over ``column``'s records: groups and counts."""
     return [LevelPreview(level, tuple(level_counts(hierarchy, column, level))) for level in range(hierarchy.levels)]
+
+
+def column_template(column: EncodedColumn) -> BuildSpec:
+    """:func:`template` for an encoded column (its non-missing values and type)."""
+    values = [column.label_text(c) for c in range(column.cardinality) if c != column.missing_code]
+    return template(column.name, values, column.kind)
+
+
+def build_for(column: EncodedColumn, what: BuildSpec) -> Hierarchy:
+    """:func:`build` on an encoded column's non-missing values."""
+    values = [column.label_text(c) for c in range(column.cardinality) if c != column.missing_code]
+    return build(column.name, values, what)
+
+
+def file_name(column: str) -> str:
+    """The hierarchy file's name for a column: ``<column>_hierarchy.csv``, unsafe characters as '_'."""
+    stem = re.sub(r"[^\w.-]+", "_", column).strip("._") or "column"
+    return f"{stem}_hierarchy.csv"
+
+
+def template_files(columns: Sequence[EncodedColumn], folder: str | Path) -> dict[str, Path]:
+    """Build each column's template hierarchy and write it to ``folder / file_name(column)``;
+    returns the file of each column (all built before any is written)."""
+    folder = Path(folder)
+    built = [(column.name, build_for(column, column_template(column))) for column in columns]
+    return {name: write_hierarchy(h, folder / file_name(name)) for name, h in built}

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from engine.errors import InputError
 from engine.remediation.hierarchy import column_values, level_tables, read_hierarchy
 from engine.remediation.hierarchy_builder import (DATE_STEPS, build, interval_label, nice_width, preview, spec,
-                                                  template, write_hierarchy)
+                                                  template, template_files, write_hierarchy)
 from tests.engine.helpers import table_from_frame
 
 
@@ -196,3 +196,17 @@ def test_template_hierarchies_cover_a_real_looking_table():
         h = build(name, values, template(name, values, column.kind))
         tables = level_tables(h, column)  # raises if a value has no line
         assert tables[-1].cardinality == 1
+
+
+def test_template_files_for_every_column(tmp_path):
+    table = table_from_frame(pd.DataFrame({"age": [20, 23, 41], "my zip/code": ["01234", "01299", "99999"],
+                                           "sex": ["F", "M", None]}))
+    files = template_files([table[c] for c in ("age", "my zip/code", "sex")], tmp_path)
+    assert {c: p.name for c, p in files.items()} == {"age": "age_hierarchy.csv",
+                                                      "my zip/code": "my_zip_code_hierarchy.csv",
+                                                      "sex": "sex_hierarchy.csv"}
+    assert (tmp_path / "my_zip_code_hierarchy.csv").read_text(encoding="utf-8") == (
+        "01234;0123*;012**;01***;0****;*\n01299;0129*;012**;01***;0****;*\n99999;9999*;999**;99***;9****;*\n")
+    assert (tmp_path / "sex_hierarchy.csv").read_text(encoding="utf-8") == "F;*\nM;*\n"
+    for name, path in files.items():
+        level_tables(read_hierarchy(path, name), table[name])
