@@ -11,12 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional, Sequence
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QFileDialog, QFormLayout,
                                QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMessageBox, QPlainTextEdit, QPushButton,
                                QSpinBox, QSplitter, QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
-from PySide6.QtCore import Qt
 
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
@@ -45,27 +44,27 @@ SHOWN_GROUPS = 6
 SHOWN_ROWS = 500
 
 
-def t(text: str) -> str:
-    return translate(CONTEXT, text)
-
-
 def describe(what: BuildSpec) -> str:
     """What a build spec makes, in the window's language (the template's choice)."""
     if what.kind == "intervals":
         widths = what.get("widths") or ()
         if widths:
-            return t("intervals of widths {0}, then *").format(", ".join(f"{w:g}" for w in widths))
-        return t("intervals of width {0}, doubled per level, then *").format(f"{what.get('width'):g}")
+            return translate("dialogs.hierarchy_wizard", "intervals of widths {0}, then *").format(
+                ", ".join(f"{w:g}" for w in widths))
+        return translate("dialogs.hierarchy_wizard", "intervals of width {0}, doubled per level, then *").format(
+            f"{what.get('width'):g}")
     if what.kind == "dates":
-        steps = ", ".join(t(STEP_LABELS[s]) for s in what.get("steps", DATE_STEPS))
-        return t("dates to {0}, then *").format(steps)
+        steps = ", ".join(translate(CONTEXT, STEP_LABELS[s]) for s in what.get("steps", DATE_STEPS))
+        return translate("dialogs.hierarchy_wizard", "dates to {0}, then *").format(steps)
     if what.kind == "masking":
-        padded = t(" (zero-padded to the longest code)") if what.get("pad") else ""
-        return t("codes masked from the right, {0} character(s) per level{1}, then *").format(
+        padded = translate("dialogs.hierarchy_wizard", " (zero-padded to the longest code)") if what.get("pad") else ""
+        return translate("dialogs.hierarchy_wizard",
+                         "codes masked from the right, {0} character(s) per level{1}, then *").format(
             what.get("step", 1), padded)
     if what.kind == "ordered":
-        return t("adjacent categories merged {0} at a time, then *").format(what.get("fanout", 2))
-    return t("every value to * (suppression only)")
+        return translate("dialogs.hierarchy_wizard", "adjacent categories merged {0} at a time, then *").format(
+            what.get("fanout", 2))
+    return translate("dialogs.hierarchy_wizard", "every value to * (suppression only)")
 
 
 class HierarchyWizard(QDialog):
@@ -77,7 +76,7 @@ class HierarchyWizard(QDialog):
     def __init__(self, table: EncodedTable, qids: Sequence[str], qid: Optional[str] = None, folder: str = "",
                  parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(t("Hierarchy wizard"))
+        self.setWindowTitle(translate("dialogs.hierarchy_wizard", "Hierarchy wizard"))
         self.table = table
         self.folder = folder
         self.hierarchy: Optional[Hierarchy] = None
@@ -91,16 +90,18 @@ class HierarchyWizard(QDialog):
             self.qid.setCurrentText(qid)
         self.kind = QComboBox()
         for key, label in KINDS:
-            self.kind.addItem(t(label), key)
-        form.addRow(t("Quasi-identifier"), self.qid)
-        form.addRow(t("Kind"), self.kind)
+            self.kind.addItem(translate(CONTEXT, label), key)
+        form.addRow(translate("dialogs.hierarchy_wizard", "Quasi-identifier"), self.qid)
+        form.addRow(translate("dialogs.hierarchy_wizard", "Kind"), self.kind)
         self.params = QStackedWidget()
         self.template_note = QLabel("")
         self.template_note.setWordWrap(True)
         self.widths = QLineEdit("5")
-        self.widths.setToolTip(t("One width: doubled at each level until one interval holds every value. Several "
-                                 "widths (5, 10, 20): one level each, each a multiple of the one before."))
-        self.date_steps = {s: QCheckBox(t(STEP_LABELS[s])) for s in DATE_STEPS}
+        self.widths.setToolTip(translate("dialogs.hierarchy_wizard",
+                                         "One width: doubled at each level until one interval holds every value. "
+                                         "Several widths (5, 10, 20): one level each, each a multiple of the one "
+                                         "before."))
+        self.date_steps = {s: QCheckBox(translate(CONTEXT, STEP_LABELS[s])) for s in DATE_STEPS}
         dates = QWidget()
         dates_row = QHBoxLayout(dates)
         dates_row.setContentsMargins(0, 0, 0, 0)
@@ -113,24 +114,27 @@ class HierarchyWizard(QDialog):
         masking_form.setContentsMargins(0, 0, 0, 0)
         self.mask_step = QSpinBox()
         self.mask_step.setRange(1, 20)
-        self.mask_pad = QCheckBox(t("pad with zeros on the left to the longest code first"))
-        masking_form.addRow(t("Characters masked per level"), self.mask_step)
+        self.mask_pad = QCheckBox(translate("dialogs.hierarchy_wizard",
+                                            "pad with zeros on the left to the longest code first"))
+        masking_form.addRow(translate("dialogs.hierarchy_wizard", "Characters masked per level"), self.mask_step)
         masking_form.addRow(self.mask_pad)
         ordered = QWidget()
         ordered_form = QFormLayout(ordered)
         ordered_form.setContentsMargins(0, 0, 0, 0)
         self.order = QPlainTextEdit()
-        self.order.setPlaceholderText(t("the categories in their order, one a line"))
+        self.order.setPlaceholderText(translate("dialogs.hierarchy_wizard",
+                                                "the categories in their order, one a line"))
         self.order.setMaximumHeight(110)
         self.fanout = QSpinBox()
         self.fanout.setRange(2, 100)
-        ordered_form.addRow(t("Order (one a line)"), self.order)
-        ordered_form.addRow(t("Groups merged per level"), self.fanout)
-        self.suppress_note = QLabel(t("Level 1 replaces every value by * (the column is suppressed)."))
+        ordered_form.addRow(translate("dialogs.hierarchy_wizard", "Order (one a line)"), self.order)
+        ordered_form.addRow(translate("dialogs.hierarchy_wizard", "Groups merged per level"), self.fanout)
+        self.suppress_note = QLabel(translate("dialogs.hierarchy_wizard",
+                                              "Level 1 replaces every value by * (the column is suppressed)."))
         self.suppress_note.setWordWrap(True)
         for widget in (self.template_note, self.widths, dates, masking, ordered, self.suppress_note):
             self.params.addWidget(widget)
-        form.addRow(t("Parameters"), self.params)
+        form.addRow(translate("dialogs.hierarchy_wizard", "Parameters"), self.params)
         layout.addLayout(form)
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
@@ -138,8 +142,11 @@ class HierarchyWizard(QDialog):
         layout.addWidget(self.summary)
         splitter = QSplitter(Qt.Orientation.Vertical)
         self.levels = QTableWidget(0, 5)
-        self.levels.setHorizontalHeaderLabels([t("level"), t("groups"), t("smallest group"), t("largest group"),
-                                               t("commonest groups (records)")])
+        self.levels.setHorizontalHeaderLabels([translate("dialogs.hierarchy_wizard", "level"),
+                                               translate("dialogs.hierarchy_wizard", "groups"),
+                                               translate("dialogs.hierarchy_wizard", "smallest group"),
+                                               translate("dialogs.hierarchy_wizard", "largest group"),
+                                               translate("dialogs.hierarchy_wizard", "commonest groups (records)")])
         self.rows = QTableWidget(0, 0)
         for table_widget in (self.levels, self.rows):
             table_widget.verticalHeader().setVisible(False)
@@ -149,13 +156,15 @@ class HierarchyWizard(QDialog):
         self.levels.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         layout.addWidget(splitter, 1)
         buttons = QHBoxLayout()
-        self.load_button = QPushButton(t("Load..."))
-        self.load_button.setToolTip(t("Open an ARX hierarchy file for this quasi-identifier and preview it."))
-        self.save_button = QPushButton(t("Save..."))
+        self.load_button = QPushButton(translate("dialogs.hierarchy_wizard", "Load..."))
+        self.load_button.setToolTip(translate("dialogs.hierarchy_wizard",
+                                              "Open an ARX hierarchy file for this quasi-identifier and preview it."))
+        self.save_button = QPushButton(translate("dialogs.hierarchy_wizard", "Save..."))
         self.save_button.setObjectName("primary")
-        self.save_button.setToolTip(t("Write the hierarchy as an ARX CSV file and use it for this "
-                                      "quasi-identifier."))
-        self.close_button = QPushButton(t("Close"))
+        self.save_button.setToolTip(translate("dialogs.hierarchy_wizard",
+                                              "Write the hierarchy as an ARX CSV file and use it for this "
+                                              "quasi-identifier."))
+        self.close_button = QPushButton(translate("dialogs.hierarchy_wizard", "Close"))
         buttons.addWidget(self.load_button)
         buttons.addStretch(1)
         buttons.addWidget(self.save_button)
@@ -218,10 +227,11 @@ class HierarchyWizard(QDialog):
             try:
                 widths = [parse_number(p) for p in number_items(self.widths.text())]
             except ValueError:
-                raise InputError(t("interval widths: {0!r} is not a list of numbers").format(self.widths.text())) \
-                    from None
+                raise InputError(translate("dialogs.hierarchy_wizard",
+                                           "interval widths: {0!r} is not a list of numbers").format(
+                    self.widths.text())) from None
             if not widths:
-                raise InputError(t("interval widths: give at least one width"))
+                raise InputError(translate("dialogs.hierarchy_wizard", "interval widths: give at least one width"))
             return spec("intervals", width=widths[0]) if len(widths) == 1 else spec("intervals", widths=widths)
         if kind == "dates":
             return spec("dates", steps=tuple(s for s, box in self.date_steps.items() if box.isChecked()))
@@ -241,25 +251,30 @@ class HierarchyWizard(QDialog):
         self.rows.setRowCount(0)
         if not name:
             self.hierarchy = None
-            self.summary.setText(t("Choose a quasi-identifier on the Data page first."))
+            self.summary.setText(translate("dialogs.hierarchy_wizard",
+                                           "Choose a quasi-identifier on the Data page first."))
             self.save_button.setEnabled(False)
             return
         column = self.table[name]
         try:
             if self.loaded_from is None:
                 what = self.build_spec()
-                self.template_note.setText(t("For {0}: {1}.").format(name, describe(column_template(column))))
+                self.template_note.setText(translate("dialogs.hierarchy_wizard", "For {0}: {1}.").format(
+                    name, describe(column_template(column))))
                 self.hierarchy = build_for(column, what)
             levels = preview(self.hierarchy, column)
         except InputError as exc:
             self.hierarchy = None
-            self.summary.setText(t("Cannot build: {0}").format(render(error_text(exc))))
+            self.summary.setText(translate("dialogs.hierarchy_wizard", "Cannot build: {0}").format(
+                render(error_text(exc))))
             self.save_button.setEnabled(False)
             return
         self.save_button.setEnabled(True)
-        source = (t("loaded from {0}").format(self.loaded_from) if self.loaded_from is not None
+        source = (translate("dialogs.hierarchy_wizard", "loaded from {0}").format(self.loaded_from)
+                  if self.loaded_from is not None
                   else describe(self.build_spec()))
-        self.summary.setText(t("{0}: {1} levels above the original values ({2}).").format(
+        self.summary.setText(translate("dialogs.hierarchy_wizard",
+                                       "{0}: {1} levels above the original values ({2}).").format(
             name, self.hierarchy.top, source))
         self._show_levels(levels)
         self._show_rows()
@@ -268,10 +283,12 @@ class HierarchyWizard(QDialog):
         self.levels.setRowCount(len(levels))
         for row, level in enumerate(levels):
             groups = ", ".join(
-                "{0} ({1})".format(label if label is not None else t("(missing)"), count(n))
+                "{0} ({1})".format(label if label is not None
+                                   else translate("dialogs.hierarchy_wizard", "(missing)"), count(n))
                 for label, n in level.counts[:SHOWN_GROUPS])
             if level.groups > SHOWN_GROUPS:
-                groups += ", " + t("{0} more").format(count(level.groups - SHOWN_GROUPS))
+                groups += ", " + translate("dialogs.hierarchy_wizard", "{0} more").format(
+                    count(level.groups - SHOWN_GROUPS))
             texts = [str(level.level), count(level.groups), count(level.smallest), count(level.largest), groups]
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
@@ -284,8 +301,9 @@ class HierarchyWizard(QDialog):
     def _show_rows(self) -> None:
         h = self.hierarchy
         self.rows.setColumnCount(h.levels)
-        self.rows.setHorizontalHeaderLabels([t("original value")] + [t("level {0}").format(i)
-                                                                     for i in range(1, h.levels)])
+        self.rows.setHorizontalHeaderLabels([translate("dialogs.hierarchy_wizard", "original value")]
+                                            + [translate("dialogs.hierarchy_wizard", "level {0}").format(i)
+                                               for i in range(1, h.levels)])
         shown = h.rows[:SHOWN_ROWS]
         self.rows.setRowCount(len(shown))
         for r, values in enumerate(shown):
@@ -300,7 +318,7 @@ class HierarchyWizard(QDialog):
     def save_to(self, path: str) -> str:
         """Write the hierarchy shown to ``path`` (ARX CSV) and record it for the QID."""
         if self.hierarchy is None:
-            raise InputError(t("nothing to save: the hierarchy could not be built"))
+            raise InputError(translate("dialogs.hierarchy_wizard", "nothing to save: the hierarchy could not be built"))
         written = str(write_hierarchy(self.hierarchy, path))
         self._remember(written)
         return written
@@ -320,17 +338,20 @@ class HierarchyWizard(QDialog):
 
     @Slot()
     def _ask_save(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, t("Save the hierarchy of {0}").format(self.current_qid()),
-                                              self.default_path(), hierarchy_filter())
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("dialogs.hierarchy_wizard", "Save the hierarchy of {0}").format(self.current_qid()),
+            self.default_path(), hierarchy_filter())
         if path:
-            self._try(lambda: self.save_to(path), t("The hierarchy was not saved"))
+            self._try(lambda: self.save_to(path), translate("dialogs.hierarchy_wizard", "The hierarchy was not saved"))
 
     @Slot()
     def _ask_load(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, t("A hierarchy file for {0}").format(self.current_qid()),
-                                              self.folder, hierarchy_filter())
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("dialogs.hierarchy_wizard", "A hierarchy file for {0}").format(self.current_qid()),
+            self.folder, hierarchy_filter())
         if path:
-            self._try(lambda: self.load_from(path), t("The hierarchy was not loaded"))
+            self._try(lambda: self.load_from(path),
+                      translate("dialogs.hierarchy_wizard", "The hierarchy was not loaded"))
 
     def _try(self, action, title: str) -> None:
         try:
@@ -345,13 +366,15 @@ def make_all_hierarchies(parent: QWidget, table: EncodedTable, qids: Sequence[st
     hierarchy of every QID there; returns the file of each QID (empty when cancelled or failed)."""
     if not qids:
         return {}
-    chosen = QFileDialog.getExistingDirectory(parent, t("A folder for the hierarchies"), folder)
+    chosen = QFileDialog.getExistingDirectory(
+        parent, translate("dialogs.hierarchy_wizard", "A folder for the hierarchies"), folder)
     if not chosen:
         return {}
     existing = [file_name(q) for q in qids if (Path(chosen) / file_name(q)).exists()]
     if existing:
-        answer = QMessageBox.question(parent, t("Replace the hierarchy files?"),
-                                      t("{0} already hold(s) {1}. Replace?").format(chosen, ", ".join(existing)))
+        answer = QMessageBox.question(parent, translate("dialogs.hierarchy_wizard", "Replace the hierarchy files?"),
+                                      translate("dialogs.hierarchy_wizard", "{0} already hold(s) {1}. Replace?")
+                                      .format(chosen, ", ".join(existing)))
         if answer != QMessageBox.StandardButton.Yes:
             return {}
     return write_all(parent, table, qids, chosen)
@@ -362,5 +385,6 @@ def write_all(parent: Optional[QWidget], table: EncodedTable, qids: Sequence[str
     try:
         return {q: str(p) for q, p in template_files([table[q] for q in qids], folder).items()}
     except (InputError, OSError) as exc:
-        QMessageBox.warning(parent, t("The hierarchies were not made"), render(error_text(exc)))
+        QMessageBox.warning(parent, translate("dialogs.hierarchy_wizard", "The hierarchies were not made"),
+                            render(error_text(exc)))
         return {}
