@@ -132,7 +132,11 @@ class HierarchyWizard(QDialog):
         self.suppress_note = QLabel(translate("dialogs.hierarchy_wizard",
                                               "Level 1 replaces every value by * (the column is suppressed)."))
         self.suppress_note.setWordWrap(True)
-        for widget in (self.template_note, self.widths, dates, masking, ordered, self.suppress_note):
+        intervals = QWidget()
+        intervals_form = QFormLayout(intervals)
+        intervals_form.setContentsMargins(0, 0, 0, 0)
+        intervals_form.addRow(translate("dialogs.hierarchy_wizard", "Widths"), self.widths)
+        for widget in (self.template_note, intervals, dates, masking, ordered, self.suppress_note):
             self.params.addWidget(widget)
         form.addRow(translate("dialogs.hierarchy_wizard", "Parameters"), self.params)
         layout.addLayout(form)
@@ -183,6 +187,7 @@ class HierarchyWizard(QDialog):
         self.save_button.clicked.connect(self._ask_save)
         self.close_button.clicked.connect(self.accept)
         self.resize(900, 640)
+        self._on_kind()
         self._on_qid()
 
     # --- the form ---------------------------------------------------------------------------------
@@ -214,6 +219,7 @@ class HierarchyWizard(QDialog):
     @Slot()
     def _on_kind(self) -> None:
         self.params.setCurrentIndex(self.kind.currentIndex())
+        self.params.setFixedHeight(self.params.currentWidget().sizeHint().height())
         self.loaded_from = None
         self.refresh()
 

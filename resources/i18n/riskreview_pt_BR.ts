@@ -686,6 +686,10 @@
         <translation>O nível 1 substitui todo valor por * (a coluna é suprimida).</translation>
     </message>
     <message>
+        <source>Widths</source>
+        <translation>Larguras</translation>
+    </message>
+    <message>
         <source>Parameters</source>
         <translation>Parâmetros</translation>
     </message>
