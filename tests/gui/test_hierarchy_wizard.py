@@ -160,3 +160,42 @@ def test_build_hierarchy_from_suggest_and_from_the_build_tab(qtbot, page, tmp_pa
     box.wizard_button.click()
     assert box.builder.currentData() == "hierarchy" and box.path.text() == str(tmp_path / "birth_year.csv")
     assert box.hierarchy is not None and box.hierarchy.rows[0][1].startswith("[")
+
+
+def test_save_button_writes_where_the_file_dialog_says(small, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    asked = []
+    target = tmp_path / "chosen.csv"
+
+    def ask(parent, title, proposed, filter_text):
+        asked.append(proposed)
+        return str(target), filter_text
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
+    small.folder = str(tmp_path)
+    small.set_kind("suppress")
+    seen = []
+    small.hierarchySaved.connect(lambda q, p: seen.append((q, p)))
+    small.save_button.click()
+    assert asked == [str(tmp_path / "age_hierarchy.csv")]
+    assert target.read_text(encoding="utf-8") == "20;*\n23;*\n27;*\n41;*\n65;*\n"
+    assert seen == [("age", str(target))]
+
+
+def test_make_all_asks_before_replacing_files(page, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
+    (tmp_path / "sex_hierarchy.csv").write_text("kept\n", encoding="utf-8")
+    questions = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda parent, title, text, *a: questions.append(text) or QMessageBox.StandardButton.No)
+    page.suggest_panel.all_button.click()
+    assert len(questions) == 1 and "sex_hierarchy.csv" in questions[0]
+    assert (tmp_path / "sex_hierarchy.csv").read_text(encoding="utf-8") == "kept\n"
+    assert not (tmp_path / "race_hierarchy.csv").exists() and page.suggest_panel.specs == {}
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
+    page.suggest_panel.all_button.click()
+    assert (tmp_path / "sex_hierarchy.csv").read_text(encoding="utf-8").splitlines()[0].endswith(";*")
+    assert set(page.suggest_panel.specs) == set(QIDS)
