@@ -176,13 +176,13 @@ class HierarchyWizard(QDialog):
         layout.addLayout(buttons)
         self.qid.currentIndexChanged.connect(self._on_qid)
         self.kind.currentIndexChanged.connect(self._on_kind)
-        self.widths.editingFinished.connect(self.refresh)
+        self.widths.editingFinished.connect(self._on_params)
         for box in self.date_steps.values():
-            box.toggled.connect(self.refresh)
-        self.mask_step.valueChanged.connect(self.refresh)
-        self.mask_pad.toggled.connect(self.refresh)
-        self.order.textChanged.connect(self.refresh)
-        self.fanout.valueChanged.connect(self.refresh)
+            box.toggled.connect(self._on_params)
+        self.mask_step.valueChanged.connect(self._on_params)
+        self.mask_pad.toggled.connect(self._on_params)
+        self.order.textChanged.connect(self._on_params)
+        self.fanout.valueChanged.connect(self._on_params)
         self.load_button.clicked.connect(self._ask_load)
         self.save_button.clicked.connect(self._ask_save)
         self.close_button.clicked.connect(self.accept)
@@ -220,6 +220,12 @@ class HierarchyWizard(QDialog):
     def _on_kind(self) -> None:
         self.params.setCurrentIndex(self.kind.currentIndex())
         self.params.setFixedHeight(self.params.currentWidget().sizeHint().height())
+        self.loaded_from = None
+        self.refresh()
+
+    @Slot()
+    def _on_params(self) -> None:
+        """A parameter edited: build from the form again (a loaded file is left)."""
         self.loaded_from = None
         self.refresh()
 

@@ -98,6 +98,10 @@ def test_load_reads_an_arx_file_and_rejects_one_missing_values(small, tmp_path):
     assert small.levels.rowCount() == 3 and _cells(small.levels, 1)[:2] == ["1", "2"]
     assert _cells(small.levels, 1)[4] == "young (4), old (2)"
     assert small.saved["age"] == str(path) and "hand.csv" in small.summary.text()
+    small.set_kind("intervals")  # an edit of the form builds again
+    small.widths.setText("50")
+    small.widths.editingFinished.emit()
+    assert small.loaded_from is None and small.hierarchy.rows[0] == ("20", "[0, 50[", "*")
     short = tmp_path / "short.csv"
     short.write_text("20;young;*\n", encoding="utf-8")
     with pytest.raises(Exception, match="no line in the hierarchy"):
