@@ -22,6 +22,7 @@ from ..atomic import StagedFiles
 from ..report.suggestion_file import write_suggestion
 from ..messages import message
 from ..remediation.export import FORMULA_WARNING, WRITE_FORMATS, formula_columns, transformed_data, write_table
+from ..remediation.feasibility import from_suggestion, summary, with_full_generalisation
 from ..remediation.hierarchy import read_hierarchy
 from ..remediation.loss import METRICS
 from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
@@ -136,7 +137,8 @@ class SuggestRun:
         from ..io.loader import load_table
 
         self.table = load_table(self.source, [*self.config.qids, *self.config.sensitive], cancel)
-        return suggest(self.table, self.config, on_progress=on_progress, cancel=cancel)
+        result = suggest(self.table, self.config, on_progress=on_progress, cancel=cancel)
+        return with_full_generalisation(result, self.table, self.config)
 
     def warnings(self, result: Suggestion) -> list[str]:
         if self.data_path is not None and result.best is None:
@@ -189,7 +191,7 @@ def summary_lines(result: Suggestion) -> list[str]:
     if result.best is None:
         return [f"no combination of levels meets k={result.target.k} with at most "
                 f"{result.target.max_suppression:g}% suppressed ({result.nodes_checked:,} of "
-                f"{result.nodes_total:,} nodes checked)"]
+                f"{result.nodes_total:,} nodes checked)"] + [summary(f) for f in [from_suggestion(result)] if f]
     levels = ", ".join(f"{q}={level}" for q, level in zip(result.qids, result.best.levels))
     proof = "optimal" if result.optimal else "best found (not proved optimal: stopped by the time limit)"
     return [f"suggested levels: {levels} ({proof})",

@@ -26,12 +26,14 @@ from engine.remediation.export import export_scenario, formula_warnings
 from engine.remediation.linked_export import export_linked_scenario
 from engine.remediation.recommend import describe_step, recommend
 from engine.remediation.scenarios import with_scenarios
+from engine.remediation.feasibility import with_full_generalisation
 from engine.remediation.suggest import SuggestConfig, suggest
-from engine.remediation.transforms import Drop, LocalSuppression, Scenario
+from engine.remediation.transforms import Drop, HierarchySpec, LocalSuppression, Scenario
 
 from ..assessment import AssessmentAnalysis
 from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome
 from ..dialogs.errors import show_error
+from ..dialogs.hierarchy_wizard import HierarchyWizard, make_all_hierarchies
 from ..resources import icon
 from ..session import Session
 from ..widgets.command_bar import CommandBar, CommandTexts
@@ -128,7 +130,8 @@ class SuggestAnalysis(Analysis):
     def work(self, request: SuggestRequest):
         self.page.suggest_panel.show_suggestion(None)
         self.page.suggest_panel.best.setText(translate("scenarios_page", "Searching..."))
-        return lambda progress, cancel: suggest(request.table, request.config, progress, cancel)
+        return lambda progress, cancel: with_full_generalisation(
+            suggest(request.table, request.config, progress, cancel), request.table, request.config)
 
     def same(self, a: SuggestRequest, b: SuggestRequest) -> bool:
         ca, cb = a.config, b.config
@@ -315,6 +318,9 @@ class ScenariosPage(QWidget):
         self.suggest_panel.cancelRequested.connect(self.suggester.cancel)
         self.suggest_panel.scenarioRequested.connect(self.scenario_from_suggestion)
         self.suggest_panel.take_button.clicked.connect(self._take_recode)
+        self.suggest_panel.wizardRequested.connect(self.open_wizard)
+        self.suggest_panel.makeAllRequested.connect(self.make_all_hierarchies)
+        self.step_form.recode.wizardRequested.connect(self.open_recode_wizard)
         self.suggest_panel.failed.connect(lambda message: self._error(translate("scenarios_page", "Cannot suggest"), message))
         for controller in (self.controller, self.suggester):
             controller.stateChanged.connect(self._on_busy)
@@ -648,6 +654,52 @@ class ScenariosPage(QWidget):
             self._error(translate("scenarios_page", "No hierarchy to take"), error_text(exc))
             return
         self.suggest_panel.set_spec(recode.column.currentText(), spec)
+
+    def _hierarchy_folder(self) -> str:
+        """Where hierarchy files go first: beside the analysis file, else beside the data."""
+        path = self.session.analysis_path or (self.session.table.path if self.session.table is not None else "")
+        return str(Path(path).parent) if path else ""
+
+    def wizard(self, qid: str) -> Optional[HierarchyWizard]:
+        """The hierarchy wizard on the loaded QIDs (None without data or QIDs)."""
+        if self.session.table is None or not self.session.qids:
+            self._error(translate("scenarios_page", "No hierarchy to build"),
+                        translate("scenarios_page", "Open a data file and choose its quasi-identifiers first."))
+            return None
+        return HierarchyWizard(subtable(self.session.table, self.session.qids), self.session.qids, qid,
+                               self._hierarchy_folder(), self)
+
+    @Slot(str)
+    def open_wizard(self, qid: str) -> None:
+        """The wizard from Suggest: each hierarchy saved or loaded becomes that QID's."""
+        dialog = self.wizard(qid)
+        if dialog is not None:
+            dialog.hierarchySaved.connect(lambda q, path: self.suggest_panel.set_spec(q, HierarchySpec("hierarchy",
+                                                                                                        path=path)))
+            dialog.exec()
+
+    @Slot(str)
+    def open_recode_wizard(self, column: str) -> None:
+        """The wizard from the Build tab: the file saved for the recode's column is recoded by."""
+        dialog = self.wizard(column)
+        if dialog is not None:
+            dialog.exec()
+            if column in dialog.saved:
+                self.step_form.recode.use_file(dialog.saved[column])
+
+    @Slot()
+    def make_all_hierarchies(self) -> None:
+        """Every QID's template hierarchy written into a folder and set for Suggest."""
+        if self.session.table is None or not self.session.qids:
+            self._error(translate("scenarios_page", "No hierarchy to build"),
+                        translate("scenarios_page", "Open a data file and choose its quasi-identifiers first."))
+            return
+        files = make_all_hierarchies(self, self.session.table, self.session.qids, self._hierarchy_folder())
+        for qid, path in files.items():
+            self.suggest_panel.set_spec(qid, HierarchySpec("hierarchy", path=path))
+        if files:
+            self.suggest_panel.note.setText(translate("scenarios_page", "Made {0} hierarchy file(s) in {1}.").format(
+                len(files), str(Path(next(iter(files.values()))).parent)))
 
     @Slot()
     def run_suggest(self) -> bool:

@@ -580,6 +580,241 @@
     </message>
 </context>
 <context>
+    <name>dialogs.hierarchy_wizard</name>
+    <message>
+        <source>template for the column</source>
+        <translation>modelo para a coluna</translation>
+    </message>
+    <message>
+        <source>intervals of growing widths</source>
+        <translation>intervalos de larguras crescentes</translation>
+    </message>
+    <message>
+        <source>dates to month, year, decade</source>
+        <translation>datas para mês, ano, década</translation>
+    </message>
+    <message>
+        <source>codes masked from the right</source>
+        <translation>códigos mascarados da direita</translation>
+    </message>
+    <message>
+        <source>ordered categories merged</source>
+        <translation>categorias ordenadas agrupadas</translation>
+    </message>
+    <message>
+        <source>suppression only (*)</source>
+        <translation>apenas supressão (*)</translation>
+    </message>
+    <message>
+        <source>month</source>
+        <translation>mês</translation>
+    </message>
+    <message>
+        <source>year</source>
+        <translation>ano</translation>
+    </message>
+    <message>
+        <source>decade</source>
+        <translation>década</translation>
+    </message>
+    <message>
+        <source>intervals of widths {0}, then *</source>
+        <translation>intervalos de larguras {0}, depois *</translation>
+    </message>
+    <message>
+        <source>intervals of width {0}, doubled per level, then *</source>
+        <translation>intervalos de largura {0}, dobrada a cada nível, depois *</translation>
+    </message>
+    <message>
+        <source>dates to {0}, then *</source>
+        <translation>datas para {0}, depois *</translation>
+    </message>
+    <message>
+        <source> (zero-padded to the longest code)</source>
+        <translation> (completados com zeros até o código mais longo)</translation>
+    </message>
+    <message>
+        <source>codes masked from the right, {0} character(s) per level{1}, then *</source>
+        <translation>códigos mascarados da direita, {0} caractere(s) por nível{1}, depois *</translation>
+    </message>
+    <message>
+        <source>adjacent categories merged {0} at a time, then *</source>
+        <translation>categorias vizinhas agrupadas de {0} em {0}, depois *</translation>
+    </message>
+    <message>
+        <source>every value to * (suppression only)</source>
+        <translation>todo valor vira * (apenas supressão)</translation>
+    </message>
+    <message>
+        <source>Hierarchy wizard</source>
+        <translation>Assistente de hierarquias</translation>
+    </message>
+    <message>
+        <source>Quasi-identifier</source>
+        <translation>Quase-identificador</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>One width: doubled at each level until one interval holds every value. Several widths (5, 10, 20): one level each, each a multiple of the one before.</source>
+        <translation>Uma largura: dobrada a cada nível até que um intervalo contenha todos os valores. Várias larguras (5, 10, 20): um nível cada, cada uma múltipla da anterior.</translation>
+    </message>
+    <message>
+        <source>pad with zeros on the left to the longest code first</source>
+        <translation>completar antes com zeros à esquerda até o código mais longo</translation>
+    </message>
+    <message>
+        <source>Characters masked per level</source>
+        <translation>Caracteres mascarados por nível</translation>
+    </message>
+    <message>
+        <source>the categories in their order, one a line</source>
+        <translation>as categorias na sua ordem, uma por linha</translation>
+    </message>
+    <message>
+        <source>Order (one a line)</source>
+        <translation>Ordem (uma por linha)</translation>
+    </message>
+    <message>
+        <source>Groups merged per level</source>
+        <translation>Grupos agrupados por nível</translation>
+    </message>
+    <message>
+        <source>Level 1 replaces every value by * (the column is suppressed).</source>
+        <translation>O nível 1 substitui todo valor por * (a coluna é suprimida).</translation>
+    </message>
+    <message>
+        <source>Widths</source>
+        <translation>Larguras</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parâmetros</translation>
+    </message>
+    <message>
+        <source>level</source>
+        <translation>nível</translation>
+    </message>
+    <message>
+        <source>groups</source>
+        <translation>grupos</translation>
+    </message>
+    <message>
+        <source>smallest group</source>
+        <translation>menor grupo</translation>
+    </message>
+    <message>
+        <source>largest group</source>
+        <translation>maior grupo</translation>
+    </message>
+    <message>
+        <source>commonest groups (records)</source>
+        <translation>grupos mais comuns (registros)</translation>
+    </message>
+    <message>
+        <source>Load...</source>
+        <translation>Abrir...</translation>
+    </message>
+    <message>
+        <source>Open an ARX hierarchy file for this quasi-identifier and preview it.</source>
+        <translation>Abrir um arquivo de hierarquia do ARX para este quase-identificador e ver a prévia.</translation>
+    </message>
+    <message>
+        <source>Save...</source>
+        <translation>Salvar...</translation>
+    </message>
+    <message>
+        <source>Write the hierarchy as an ARX CSV file and use it for this quasi-identifier.</source>
+        <translation>Gravar a hierarquia como arquivo CSV do ARX e usá-la para este quase-identificador.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>interval widths: {0!r} is not a list of numbers</source>
+        <translation>larguras dos intervalos: {0!r} não é uma lista de números</translation>
+    </message>
+    <message>
+        <source>interval widths: give at least one width</source>
+        <translation>larguras dos intervalos: informe pelo menos uma largura</translation>
+    </message>
+    <message>
+        <source>Choose a quasi-identifier on the Data page first.</source>
+        <translation>Escolha primeiro um quase-identificador na página Dados.</translation>
+    </message>
+    <message>
+        <source>For {0}: {1}.</source>
+        <translation>Para {0}: {1}.</translation>
+    </message>
+    <message>
+        <source>Cannot build: {0}</source>
+        <translation>Não é possível construir: {0}</translation>
+    </message>
+    <message>
+        <source>loaded from {0}</source>
+        <translation>aberta de {0}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} levels above the original values ({2}).</source>
+        <translation>{0}: {1} níveis acima dos valores originais ({2}).</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>(ausente)</translation>
+    </message>
+    <message>
+        <source>{0} more</source>
+        <translation>mais {0}</translation>
+    </message>
+    <message>
+        <source>original value</source>
+        <translation>valor original</translation>
+    </message>
+    <message>
+        <source>level {0}</source>
+        <translation>nível {0}</translation>
+    </message>
+    <message>
+        <source>nothing to save: the hierarchy could not be built</source>
+        <translation>nada a salvar: a hierarquia não pôde ser construída</translation>
+    </message>
+    <message>
+        <source>Save the hierarchy of {0}</source>
+        <translation>Salvar a hierarquia de {0}</translation>
+    </message>
+    <message>
+        <source>The hierarchy was not saved</source>
+        <translation>A hierarquia não foi salva</translation>
+    </message>
+    <message>
+        <source>A hierarchy file for {0}</source>
+        <translation>Um arquivo de hierarquia para {0}</translation>
+    </message>
+    <message>
+        <source>The hierarchy was not loaded</source>
+        <translation>A hierarquia não foi aberta</translation>
+    </message>
+    <message>
+        <source>A folder for the hierarchies</source>
+        <translation>Uma pasta para as hierarquias</translation>
+    </message>
+    <message>
+        <source>Replace the hierarchy files?</source>
+        <translation>Substituir os arquivos de hierarquia?</translation>
+    </message>
+    <message>
+        <source>{0} already hold(s) {1}. Replace?</source>
+        <translation>{0} já contém {1}. Substituir?</translation>
+    </message>
+    <message>
+        <source>The hierarchies were not made</source>
+        <translation>As hierarquias não foram criadas</translation>
+    </message>
+</context>
+<context>
     <name>dialogs.import_dialog</name>
     <message>
         <source>Detect</source>
@@ -2136,6 +2371,14 @@ risco {1} · perda {2}</translation>
         <translation>Procurar...</translation>
     </message>
     <message>
+        <source>Build hierarchy...</source>
+        <translation>Construir hierarquia...</translation>
+    </message>
+    <message>
+        <source>The hierarchy wizard: every level of a hierarchy for the column, previewed, saved as an ARX file.</source>
+        <translation>O assistente de hierarquias: todos os níveis de uma hierarquia para a coluna, com prévia, salvos como arquivo do ARX.</translation>
+    </message>
+    <message>
         <source>One width per level, e.g. 5, 10: level 1 in intervals of 5, level 2 of 10.</source>
         <translation>Uma largura por nível, p. ex. 5, 10: nível 1 em intervalos de 5, nível 2 de 10.</translation>
     </message>
@@ -2311,6 +2554,14 @@ arraste para reordenar)</translation>
         <translation>nenhuma (mantido como está)</translation>
     </message>
     <message>
+        <source>&lt;br&gt;At full generalisation k = {0} is met with {1} record(s) suppressed: the analysis thresholds are what no combination meets.</source>
+        <translation>&lt;br&gt;Com a generalização máxima, k = {0} é atingido com {1} registro(s) suprimido(s): são os limites da análise que nenhuma combinação atende.</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;At full generalisation of the given hierarchies the smallest group holds {0} record(s), so k = {1} is reachable without suppression; k = {2} would need {3} record(s) suppressed ({4}%). Within the suppression limit ({5} record(s)) the largest reachable k is {6}. Coarser hierarchies, more suppression or a smaller k would make a suggestion.</source>
+        <translation>&lt;br&gt;Com a generalização máxima das hierarquias dadas, o menor grupo tem {0} registro(s), então k = {1} é atingível sem supressão; k = {2} exigiria suprimir {3} registro(s) ({4}%). Dentro do limite de supressão ({5} registro(s)), o maior k atingível é {6}. Hierarquias mais grossas, mais supressão ou um k menor permitiriam uma sugestão.</translation>
+    </message>
+    <message>
         <source>no combination of levels meets the target: nothing to turn into a scenario</source>
         <translation>nenhuma combinação de níveis atinge a meta: nada a transformar em cenário</translation>
     </message>
@@ -2353,6 +2604,22 @@ arraste para reordenar)</translation>
     <message>
         <source>None</source>
         <translation>Nenhuma</translation>
+    </message>
+    <message>
+        <source>Build hierarchy...</source>
+        <translation>Construir hierarquia...</translation>
+    </message>
+    <message>
+        <source>The hierarchy wizard: every level of a hierarchy for the selected quasi-identifier, previewed, saved as an ARX file.</source>
+        <translation>O assistente de hierarquias: todos os níveis de uma hierarquia para o quase-identificador selecionado, com prévia, salvos como arquivo do ARX.</translation>
+    </message>
+    <message>
+        <source>Make hierarchies for all QIDs</source>
+        <translation>Criar hierarquias para todos os QIDs</translation>
+    </message>
+    <message>
+        <source>Write each quasi-identifier&apos;s template hierarchy (ages, dates, codes by prefix, ...) into a folder and use them here.</source>
+        <translation>Gravar a hierarquia-modelo de cada quase-identificador (idades, datas, códigos por prefixo, ...) numa pasta e usá-las aqui.</translation>
     </message>
     <message>
         <source> % of the records</source>
@@ -2712,6 +2979,18 @@ arraste para reordenar)</translation>
     <message>
         <source>Searching the levels</source>
         <translation>Buscando os níveis</translation>
+    </message>
+    <message>
+        <source>No hierarchy to build</source>
+        <translation>Nenhuma hierarquia a construir</translation>
+    </message>
+    <message>
+        <source>Open a data file and choose its quasi-identifiers first.</source>
+        <translation>Abra primeiro um arquivo de dados e escolha os seus quase-identificadores.</translation>
+    </message>
+    <message>
+        <source>Made {0} hierarchy file(s) in {1}.</source>
+        <translation>{0} arquivo(s) de hierarquia criado(s) em {1}.</translation>
     </message>
     <message>
         <source>suggested k={0}</source>

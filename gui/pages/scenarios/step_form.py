@@ -107,6 +107,7 @@ class RecodeBox(QWidget):
     """Column, where the categories come from, level, and the preview table."""
 
     changed = Signal()
+    wizardRequested = Signal(str)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -132,10 +133,20 @@ class RecodeBox(QWidget):
         browse = QPushButton(translate("scenarios.step_form", "Browse..."))
         browse.clicked.connect(self._browse)
         file_row = QWidget()
-        row = QHBoxLayout(file_row)
-        row.setContentsMargins(0, 0, 0, 0)
+        rows = QVBoxLayout(file_row)
+        rows.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
         row.addWidget(self.path, 1)
         row.addWidget(browse)
+        rows.addLayout(row)
+        self.wizard_button = QPushButton(translate("scenarios.step_form", "Build hierarchy..."))
+        self.wizard_button.setToolTip(translate("scenarios.step_form", "The hierarchy wizard: every level of a "
+                                                "hierarchy for the column, previewed, saved as an ARX file."))
+        self.wizard_button.clicked.connect(lambda: self.wizardRequested.emit(self.column.currentText()))
+        row = QHBoxLayout()
+        row.addWidget(self.wizard_button)
+        row.addStretch(1)
+        rows.addLayout(row)
         self.widths = QLineEdit("5, 10")
         self.widths.setToolTip(
             translate(
@@ -215,6 +226,12 @@ class RecodeBox(QWidget):
         if current in qids:
             self.column.setCurrentText(current)
         self.column.blockSignals(False)
+        self.refresh()
+
+    def use_file(self, path: str) -> None:
+        """Recode by the hierarchy file ``path``."""
+        self.builder.setCurrentIndex(self.builder.findData("hierarchy"))
+        self.path.setText(path)
         self.refresh()
 
     @Slot()

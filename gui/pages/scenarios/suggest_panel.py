@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFi
 
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
+from engine.remediation.feasibility import FullGeneralisation, from_suggestion
 from engine.remediation.loss import METRICS
 from engine.remediation.recommend import hierarchy_words
 from engine.remediation.suggest import SuggestConfig, SuggestTarget, Suggestion
@@ -36,6 +37,26 @@ def spec_text(spec: Optional[HierarchySpec]) -> str:
 
 def loss_text(value: float) -> str:
     return local_digits(f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}")
+
+
+def feasible_text(facts: Optional[FullGeneralisation]) -> str:
+    """What full generalisation of the given hierarchies reaches ("" without the facts)."""
+    if facts is None:
+        return ""
+    if facts.meets_k:
+        return translate(
+            "scenarios.suggest_panel",
+            "<br>At full generalisation k = {0} is met with {1} record(s) suppressed: the analysis thresholds "
+            "are what no combination meets.",
+        ).format(facts.k, count(facts.to_suppress))
+    return translate(
+        "scenarios.suggest_panel",
+        "<br>At full generalisation of the given hierarchies the smallest group holds {0} record(s), so k = {1} "
+        "is reachable without suppression; k = {2} would need {3} record(s) suppressed ({4}%). Within the "
+        "suppression limit ({5} record(s)) the largest reachable k is {6}. Coarser hierarchies, more "
+        "suppression or a smaller k would make a suggestion.",
+    ).format(count(facts.smallest_block), facts.smallest_block, facts.k, count(facts.to_suppress),
+             local_digits(f"{facts.to_suppress_percent:.1f}"), count(facts.limit), facts.largest_k)
 
 
 def suggestion_scenario(suggestion: Suggestion, specs: dict[str, HierarchySpec], name: str) -> tuple[Scenario, str]:
@@ -71,6 +92,8 @@ class SuggestPanel(QWidget):
     runRequested = Signal()
     cancelRequested = Signal()
     scenarioRequested = Signal()
+    wizardRequested = Signal(str)
+    makeAllRequested = Signal()
     failed = Signal(str)
 
     def __init__(self, parent=None) -> None:
@@ -108,6 +131,19 @@ class SuggestPanel(QWidget):
         self.clear_button = QPushButton(translate("scenarios.suggest_panel", "None"))
         for b in (self.file_button, self.take_button, self.clear_button):
             buttons.addWidget(b)
+        form_layout.addLayout(buttons)
+        buttons = QHBoxLayout()
+        self.wizard_button = QPushButton(translate("scenarios.suggest_panel", "Build hierarchy..."))
+        self.wizard_button.setToolTip(translate("scenarios.suggest_panel", "The hierarchy wizard: every level of a "
+                                                "hierarchy for the selected quasi-identifier, previewed, saved as "
+                                                "an ARX file."))
+        self.all_button = QPushButton(translate("scenarios.suggest_panel", "Make hierarchies for all QIDs"))
+        self.all_button.setToolTip(translate("scenarios.suggest_panel", "Write each quasi-identifier's template "
+                                             "hierarchy (ages, dates, codes by prefix, ...) into a folder and use "
+                                             "them here."))
+        buttons.addWidget(self.wizard_button)
+        buttons.addWidget(self.all_button)
+        buttons.addStretch(1)
         form_layout.addLayout(buttons)
         form = QFormLayout()
         self.k = QSpinBox()
@@ -166,6 +202,8 @@ class SuggestPanel(QWidget):
         layout.addWidget(result_box, 3)
         self.file_button.clicked.connect(self._choose_file)
         self.clear_button.clicked.connect(lambda: self.set_spec(self.current_qid(), None))
+        self.wizard_button.clicked.connect(lambda: self.wizardRequested.emit(self.current_qid() or ""))
+        self.all_button.clicked.connect(self.makeAllRequested)
         self.run_button.clicked.connect(self.runRequested)
         self.cancel_button.clicked.connect(self.cancelRequested)
         self.scenario_button.clicked.connect(self.scenarioRequested)
@@ -243,6 +281,7 @@ class SuggestPanel(QWidget):
                     "<b>No combination of levels meets k = {0} with at most {1}% of the "
                     "records suppressed</b> ({2}).",
                 ).format(suggestion.target.k, local_digits(f"{suggestion.target.max_suppression:g}"), checked)
+                + feasible_text(from_suggestion(suggestion))
             )
             self.scenario_button.setEnabled(False)
         else:
