@@ -34,6 +34,7 @@ from ..resources import resource_path
 from . import figures
 from ..atomic import StagedFiles, atomic_file, check_output_dir
 from ..locale_format import date_time
+from ..verdict import Verdict
 from .listing import TwoColumnListing, wrapped
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
@@ -165,12 +166,17 @@ class DocumentBuilder:
             parts.append(Paragraph(escape(caption), self.s["small"]))
         self.story.append(KeepTogether(parts))
 
-    def cover_page(self, title: str, subtitle: str, rows: Sequence[tuple[str, str]], author: str = "") -> None:
-        """Title, subtitle and a two-column facts table, then a page break."""
-        self.story.append(Spacer(1, 40 * mm))
+    def cover_page(self, title: str, subtitle: str, rows: Sequence[tuple[str, str]], author: str = "",
+                   verdict: Optional[Verdict] = None) -> None:
+        """Title, subtitle, the verdict with its reasons (:meth:`verdict_block`) and a two-column
+        facts table, then a page break: the first page says whether the release is ready."""
+        self.story.append(Spacer(1, (16 if verdict is not None else 40) * mm))
         self.p(escape(title), "title")
         self.p(escape(subtitle), "subtitle")
-        self.story.append(Spacer(1, 12 * mm))
+        self.story.append(Spacer(1, (6 if verdict is not None else 12) * mm))
+        if verdict is not None:
+            self.verdict_block(verdict)
+            self.story.append(Spacer(1, 4 * mm))
         rows = list(rows) + [(_("Generated"), date_time(self.generated_at)),
                              (_("RiskReview version"), __version__)]
         if author:
@@ -182,6 +188,12 @@ class DocumentBuilder:
                                    ("LINEBELOW", (0, 0), (-1, -1), 0.3, GRID)]))
         self.story.append(table)
         self.page_break()
+
+    def verdict_block(self, verdict: Verdict) -> None:
+        """The verdict's line in a coloured box and one bullet per reason."""
+        self.verdict_box(verdict.line, verdict.ready)
+        for reason in verdict.reasons:
+            self.p(escape(reason), "bullet")
 
     def verdict_box(self, line: str, good: bool) -> None:
         colour = GOOD if good else BAD

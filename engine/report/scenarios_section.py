@@ -97,17 +97,24 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
         shares = _change(before["worst_expected_reid_share"], r["worst_expected_reid_share"])
         expected = (_("Expected re-identifications: {shares} of the records.").format(shares=shares) + " "
                     if weighted else "")
-        doc.p(expected + _("Records unique: {unique}; mean re-identification probability: {mean}. It releases {kept} "
-                           "of {records} records, blanks {blanked} values and loses {lost} of the information.").format(
-            unique=_change(before["worst_unique_share"], r["worst_unique_share"]),
-            mean=_change(before["worst_reid_prob"], r["worst_reid_prob"]), kept=integer(kept),
-            records=integer(loss.records), blanked=integer(sum(loss.cells_suppressed.values())),
-            lost=_pct(loss.share_lost)))
+        released = _("It releases {kept} of {records} records, blanks {blanked} values and loses {lost} of the "
+                     "information.").format(kept=integer(kept), records=integer(loss.records),
+                                            blanked=integer(sum(loss.cells_suppressed.values())),
+                                            lost=_pct(loss.share_lost))
+        if weighted:
+            doc.p(expected + _("Records unique in the sample: {unique}.").format(
+                unique=_change(before["worst_unique_share"], r["worst_unique_share"])) + " " + released)
+        else:
+            doc.p(_("Records unique: {unique}; mean re-identification probability: {mean}.").format(
+                unique=_change(before["worst_unique_share"], r["worst_unique_share"]),
+                mean=_change(before["worst_reid_prob"], r["worst_reid_prob"])) + " " + released)
         if targets_before:
             after = target_rows(s.assessment)
-            doc.p(_("Individual targets alone in their block (re-identified with certainty): {before} of {total} "
-                    "before, {after} after.").format(before=_alone(targets_before), total=len(targets_before),
-                                                     after=_alone(after)))
+            alone = (_("Individual targets alone in their sample block: {before} of {total} before, {after} after.")
+                     if weighted else
+                     _("Individual targets alone in their block (re-identified with certainty): {before} of {total} "
+                       "before, {after} after."))
+            doc.p(alone.format(before=_alone(targets_before), total=len(targets_before), after=_alone(after)))
         exported = s.scenario.exported
         for e in (exported, *exported.releases) if exported is not None else ():   # with linked releases, each file
             doc.p(escape(_("Its transformed data were written to {file} (SHA-256 {sha256}) from the source file "
@@ -115,7 +122,8 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                 file=e.path.replace(chr(92), "/").rsplit("/", 1)[-1], sha256=e.sha256 or _("not recorded"),
                 source=e.source_sha256)), "small")
     doc.p(_("Side by side"), "h2")
-    header = ["#", _("scenario"), _("verdict"), *([_("expected re-id.")] if weighted else []), _("records unique"),
+    header = ["#", _("scenario"), _("verdict"), *([_("expected re-id.")] if weighted else []),
+              _("unique in the sample") if weighted else _("records unique"),
               _("mean re-id. probability"), _("certain inference above prior"), _("records removed"),
               _("values blanked"), _("information lost")]
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLay
 
 from engine.messages import render
 from engine.selection import top_by_size
+from engine.verdict import is_sample, verdict
 
 from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
 from ..session import Session
@@ -22,6 +23,7 @@ from ..widgets.histograms import HistogramGrid
 from ..widgets.models_view import OverTimeView, PrivacyModelsView
 from ..widgets.sample_view import SampleView
 from ..widgets.scatter import SubsetScatter
+from ..widgets.verdict_banner import READY, VerdictBanner
 from .common import banner, hint, page_layout, title
 from ..i18n import translate
 
@@ -35,6 +37,7 @@ class ResultsPage(QWidget):
     def __init__(self, session: Session, parent=None) -> None:
         super().__init__(parent)
         self.session = session
+        self.sample = False
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         self.stack = QStackedWidget()
@@ -72,6 +75,9 @@ class ResultsPage(QWidget):
         self.summary.setWordWrap(True)
         head.addWidget(self.summary, 1)
         layout.addLayout(head)
+        self.verdict = VerdictBanner()
+        self.verdict.setObjectName(READY)
+        layout.addWidget(self.verdict)
         self.stale = banner(
             translate(
                 "results_page",
@@ -253,6 +259,8 @@ class ResultsPage(QWidget):
         if result is None:
             return
         a = result.assessment
+        self.sample = is_sample(a)
+        self.verdict.show_verdict(verdict(a, a.config.report.thresholds))
         self._show_stale()
         self.summary.setText(
             translate(
@@ -281,7 +289,7 @@ class ResultsPage(QWidget):
         self.attack.setCurrentIndex(0)
         self._show_attack()
         self.targets_model.set_targets(a.targets, result.attacks.reidentification,
-                                       result.attacks.inference)
+                                       result.attacks.inference, self.sample)
         if not a.targets:
             self.targets_note.setText(
                 translate(
@@ -343,7 +351,7 @@ class ResultsPage(QWidget):
                 translate(
                     "results_page",
                     "{0} — priors (attacker knows no quasi-identifier): deterministic {1}, probabilistic {2}",
-                ).format(word, pct(rows[0].prior_det, 2), pct(rows[0].prior_prob, 3))
+                ).format(word, pct(rows[0].prior_det), pct(rows[0].prior_prob))
             )
         else:
             self.priors.setText("")
@@ -363,7 +371,7 @@ class ResultsPage(QWidget):
     def _show_top(self) -> None:
         rows = self.top_rows()
         top = top_by_size(rows, self.rank.currentData(), ties=self.ties.isChecked()) if rows else []
-        self.top_model.set_rows(top)
+        self.top_model.set_rows(top, self.sample)
         self._schedule_row_heights()
 
     @Slot()

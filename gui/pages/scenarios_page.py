@@ -35,6 +35,7 @@ from ..resources import icon
 from ..session import Session
 from ..widgets.command_bar import CommandBar, CommandTexts
 from ..widgets.run_bar import RunBar
+from ..widgets.verdict_banner import VerdictBanner
 from .common import banner, hint, page_frame
 from .scenarios.compare_view import CompareTable, RiskLossPlot
 from .scenarios.step_form import StepForm
@@ -257,11 +258,14 @@ class ScenariosPage(QWidget):
         box.addWidget(self.recommendation)
         splitter = QSplitter(Qt.Orientation.Vertical)
         self.table = CompareTable()
+        self.table.itemSelectionChanged.connect(self._show_verdict)
         splitter.addWidget(self.table)
         self.plot = RiskLossPlot()
         splitter.addWidget(self.plot)
         splitter.setSizes([220, 300])
         box.addWidget(splitter, 1)
+        self.verdict = VerdictBanner()
+        box.addWidget(self.verdict)
         buttons = QHBoxLayout()
         self.pick_button = QPushButton(translate("scenarios_page", "Recommend the selected scenario"))
         self.pick_button.setToolTip(
@@ -382,8 +386,20 @@ class ScenariosPage(QWidget):
                         assessment.scenarios[choice.index].scenario.name, engine_text(choice.rule)
                     )
                 )
+        self._show_verdict()
         self._show_stale()
         self._on_busy()
+
+    @Slot()
+    def _show_verdict(self) -> None:
+        """The verdict of the selected row of the comparison (the original when none is)."""
+        row, judged = self.table.selected_verdict()
+        if judged is None:
+            self.verdict.show_verdict(None)
+            return
+        name = (translate("scenarios_page", "Original file") if row == 0
+                else translate("scenarios_page", "Scenario {0}").format(self.table.names[row - 1]))
+        self.verdict.show_verdict(judged, translate("scenarios_page", "{0}: ").format(name))
 
     def _show_stale(self) -> None:
         result = self.session.result
