@@ -83,6 +83,24 @@ def styles() -> dict[str, ParagraphStyle]:
     }
 
 
+CELL_PADDING = 8  # left + right padding of a table cell, points
+
+
+def header_widths(header: Sequence[str], widths: Sequence[float], font: str, size: float) -> list[float]:
+    """Column widths (points) from ``widths`` (shares of the text width), widened where a header
+    word would not fit its column (it would be cut inside the word, 'special_n / eeds'), the room
+    taken from the columns with room to spare in proportion to it; as given when there is not
+    enough room anywhere."""
+    columns = [w * TEXT_WIDTH for w in widths]
+    needed = [max((pdfmetrics.stringWidth(word, font, size) for word in h.split()), default=0) + CELL_PADDING + 1
+              for h in header]
+    short = sum(max(0.0, n - c) for n, c in zip(needed, columns))
+    spare = [max(0.0, c - n) for n, c in zip(needed, columns)]
+    if not short or sum(spare) < short:
+        return columns
+    return [n if n > c else c - short * room / sum(spare) for n, c, room in zip(needed, columns, spare)]
+
+
 class NumberedCanvas(rl_canvas.Canvas):
     """Two-pass page footer: ``footer`` on the left, "page X of Y" on the right."""
 
@@ -143,7 +161,9 @@ class DocumentBuilder:
         """A table whose header repeats on every page; ``widths`` are shares of the text width."""
         data = [[Paragraph(escape(h), self.s["head"]) for h in header]]
         data += [[Paragraph(escape(str(c)), self.s["cell"]) for c in row] for row in rows]
-        table = ReportTable(data, colWidths=[w * TEXT_WIDTH for w in widths], repeatRows=1)
+        head = self.s["head"]
+        table = ReportTable(data, colWidths=header_widths(header, widths, head.fontName, head.fontSize),
+                            repeatRows=1)
         style = [("BACKGROUND", (0, 0), (-1, 0), HEADER_BG), ("GRID", (0, 0), (-1, -1), 0.4, GRID),
                  ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
                  ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("LEFTPADDING", (0, 0), (-1, -1), 4),

@@ -44,6 +44,21 @@ def risk_loss_points(assessment: Assessment, order: list[int], recommended: Opti
     return points
 
 
+def lost_columns_caption(kept_losing: int) -> str:
+    """The caption of the information-lost table, true of it: a scenario's column missing from
+    the table lost nothing; ``kept_losing`` rows are columns kept as they are that lose
+    information all the same (records removed or sampled out, or values blanked in them)."""
+    caption = _("Columns a scenario changes or takes information from; a column not listed for a scenario "
+                "loses nothing.")
+    if kept_losing:
+        caption += " " + ngettext(
+            "{count} row is a column kept as it is that still loses information, because the scenario removes "
+            "records.",
+            "{count} rows are columns kept as they are that still lose information, because the scenario removes "
+            "records.", kept_losing).format(count=kept_losing)
+    return caption
+
+
 def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
     """Append the section to ``doc`` (nothing when the assessment has no scenarios)."""
     results = assessment.scenarios
@@ -164,6 +179,7 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                  "for release, red: not ready; the ringed point is the recommended scenario."))
     doc.p(_("Information lost per column"), "h2")
     rows = []
+    kept_losing = 0  # rows of columns kept as they are, no value blanked, that still lose information
     for position, i in enumerate(order, start=1):
         loss = results[i].loss
         for column in (*loss.levels, *loss.dropped):
@@ -178,9 +194,10 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                 continue
             most = loss.entropy_max.get(column)
             share = None if entropy is None or not most else entropy / most
+            kept_losing += column not in loss.dropped and not loss.levels[column] and not blanked
             rows.append([str(position), column, what, integer(blanked),
                          _("n/a") if entropy is None else number(entropy, ",.1f"), _pct(share)])
-    doc.p(_("Columns a scenario changes (a column kept as it is, with no value blanked, loses nothing)."), "small")
+    doc.p(escape(lost_columns_caption(kept_losing)), "small")
     doc.add_table(["#", _("column"), _("change"), _("values blanked"), _("non-uniform entropy (bits)"),
                    _("share of the column lost")], rows, [0.05, 0.3, 0.15, 0.15, 0.18, 0.17])
     tvd = [(str(position), key, value) for position, i in enumerate(order, start=1)
