@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QFileDialog, QGroupBox, QHBoxLayout, QInputDialog
                                QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, Thresholds
+from engine.config import AnalysisConfig, DataSource, Thresholds
 from engine.errors import InputError
 from engine.io.preview import EncodedTable, subtable
 from engine.messages import error_text
@@ -26,6 +26,9 @@ from engine.remediation.linked_export import export_linked_scenario
 from engine.remediation.recommend import describe_step, recommend
 from engine.remediation.scenarios import with_scenarios
 from engine.remediation.suggest import SuggestConfig, suggest
+from engine.remediation.suggest_verdict import scenario_assessment
+from engine.remediation.suggest_verdict import suggestion_scenario as suggested_scenario
+from engine.verdict import verdict
 from engine.remediation.transforms import Drop, LocalSuppression, Scenario
 
 from ..assessment import AssessmentAnalysis
@@ -105,6 +108,8 @@ class SuggestRequest:
     config: SuggestConfig
     table: EncodedTable
     specs: tuple
+    limits: Thresholds = Thresholds()  # the analysis's thresholds as the panel shows them
+    source: Optional[DataSource] = None
 
 
 class SuggestAnalysis(Analysis):
@@ -121,14 +126,28 @@ class SuggestAnalysis(Analysis):
         session = self.page.session
         if session.table is None:
             raise InputError(translate("scenarios_page", "no data loaded: open a data file first"))
-        table = subtable(session.table, session.qids)
         panel = self.page.suggest_panel
-        return SuggestRequest(panel.config(table), table, tuple(sorted(panel.specs.items())))
+        sensitive = [s for s in session.config.roles.sensitive if s in session.table.columns]
+        table = subtable(session.table, list(dict.fromkeys([*session.qids, *sensitive])))
+        return SuggestRequest(panel.config(table), table, tuple(sorted(panel.specs.items())),
+                              panel.thresholds(), session.config.data)
 
     def work(self, request: SuggestRequest):
         self.page.suggest_panel.show_suggestion(None)
         self.page.suggest_panel.best.setText(translate("scenarios_page", "Searching..."))
-        return lambda progress, cancel: suggest(request.table, request.config, progress, cancel)
+        specs = dict(request.specs)
+
+        def search(progress, cancel) -> tuple:
+            """The suggestion, and the attacks on it made a scenario (judged in the window's thread)."""
+            found = suggest(request.table, request.config, progress, cancel)
+            scenario = suggested_scenario(found, specs, "suggestion")
+            if scenario is None:
+                return found, None
+            return found, scenario_assessment(request.table, request.source, request.config.qids,
+                                              request.config.sensitive, scenario, request.limits,
+                                              assess=run_assessment, cancel=cancel)
+
+        return search
 
     def same(self, a: SuggestRequest, b: SuggestRequest) -> bool:
         ca, cb = a.config, b.config
@@ -136,7 +155,9 @@ class SuggestAnalysis(Analysis):
             (b.specs, cb.qids, cb.target, cb.metric, cb.max_seconds)
 
     def show(self, outcome: Outcome) -> None:
-        self.page.suggest_panel.show_suggestion(outcome.result)
+        found, assessment = outcome.result
+        limits = self.page.suggest_panel.thresholds()
+        self.page.suggest_panel.show_suggestion(found, None if assessment is None else verdict(assessment, limits))
 
     def result(self):
         return self.page.suggest_panel.suggestion
@@ -344,6 +365,8 @@ class ScenariosPage(QWidget):
         qids = self.session.qids
         self.step_form.set_columns(self.session.table, qids)
         self.suggest_panel.set_qids(qids)
+        config = self.session.config
+        self.suggest_panel.set_thresholds(config.report.thresholds, config.roles.sensitive)
 
     @Slot()
     def _on_scenarios(self) -> None:
