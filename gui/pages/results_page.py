@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import Optional
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSortFilterProxyModel, Qt, QTimer, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView,
                                QLabel, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
@@ -25,10 +25,22 @@ from ..widgets.sample_view import SampleView
 from ..widgets.scatter import SubsetScatter
 from ..widgets.verdict_banner import READY, VerdictBanner
 from .common import banner, hint, page_layout, title
-from ..i18n import translate
+from ..i18n import translate, translate_plural
 
 REID = "reidentification"
 DEFAULT_HISTOGRAMS = 4
+
+
+PLURALS = (QT_TRANSLATE_NOOP("results_page", "{0} record"), QT_TRANSLATE_NOOP("results_page", "{0} records"),
+           QT_TRANSLATE_NOOP("results_page", "{0} subset"), QT_TRANSLATE_NOOP("results_page", "{0} subsets"),
+           QT_TRANSLATE_NOOP("results_page", "{0} quasi-identifier"),
+           QT_TRANSLATE_NOOP("results_page", "{0} quasi-identifiers"),
+           QT_TRANSLATE_NOOP("results_page", "{0} target"), QT_TRANSLATE_NOOP("results_page", "{0} targets"))
+
+
+def plural_count(singular: str, plural: str, number: int) -> str:
+    """'1 record', '2 records' (of :data:`PLURALS`) in the window's language and plural rule."""
+    return translate_plural("results_page", singular, plural, number).format(count(number))
 
 
 class ResultsPage(QWidget):
@@ -265,12 +277,12 @@ class ResultsPage(QWidget):
         self.summary.setText(
             translate(
                 "results_page",
-                "<b>{name}</b>: {people} people, {subsets} subsets of " "{qids} quasi-identifiers, run in {time}.",
+                "<b>{name}</b>: {records}, {subsets} of {qids}, run in {time}.",
             ).format(
                 name=a.dataset.name,
-                people=count(a.dataset.rows),
-                subsets=count(len(a.reidentification)),
-                qids=count(len(a.config.roles.quasi_identifiers)),
+                records=plural_count("{0} record", "{0} records", a.dataset.rows),
+                subsets=plural_count("{0} subset", "{0} subsets", len(a.reidentification)),
+                qids=plural_count("{0} quasi-identifier", "{0} quasi-identifiers", len(a.config.roles.quasi_identifiers)),
                 time=duration(result.seconds),
             )
         )
@@ -303,16 +315,16 @@ class ResultsPage(QWidget):
             self.targets_note.setText(
                 translate(
                     "results_page",
-                    '{0} target(s); {1} with no matching record ("no match": no one in the '
+                    '{0}; {1} with no matching record ("no match": no one in the '
                     "file has all these values).",
-                ).format(count(len(a.targets)), count(unmatched))
+                ).format(plural_count("{0} target", "{0} targets", len(a.targets)), count(unmatched))
                 if unmatched
                 else translate(
                     "results_page",
-                    "{0} target(s). Chance: the probability of picking the person's record "
+                    "{0}. Chance: the probability of picking the person's record "
                     "among those with the same values; the guess is the most common sensitive "
                     "value.",
-                ).format(count(len(a.targets)))
+                ).format(plural_count("{0} target", "{0} targets", len(a.targets)))
             )
         self.targets_view.resizeColumnsToContents()
         self.linked.blockSignals(True)
