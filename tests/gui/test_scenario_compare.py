@@ -42,7 +42,7 @@ def test_weighted_analysis_shows_the_expected_reidentifications(qtbot, weighted)
     qtbot.addWidget(table)
     thresholds = weighted.config.report.thresholds
     table.show_assessment(weighted, thresholds)
-    assert headers(table)[:5] == ["#", "scenario", "verdict", "expected re-id.", "unique"]
+    assert headers(table)[:5] == ["#", "scenario", "verdict", "expected re-id.", "unique in the sample"]
     original_share = worst_expected(weighted.sample_risk)[2]
     assert 0 < original_share < 1
     assert table.cell_text(0, "expected re-id.") == pct(original_share)
