@@ -165,9 +165,9 @@ def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:
                   "above the prior (limit {limit})") if sample else
                 _("{sensitive} is inferred with certainty for {share} of records on {qids}, {gain} above the prior "
                   "(limit {limit})"))
+        gain = points(check.value, top.posterior_det, top.prior_det).lstrip("+")
         reasons.append(text.format(sensitive=sensitive, share=pct(top.posterior_det), qids=names(top.qids),
-                                   gain=_("{points} pp").format(points=points(check.value, top.posterior_det, top.prior_det)),
-                                   limit=pct(check.limit)))
+                                   gain=_("{points} pp").format(points=gain), limit=pct(check.limit)))
     return judged(checks, reasons, "sample" if sample else "population")
 
 

@@ -104,9 +104,11 @@ class TopSubsetsModel(QAbstractTableModel):
             det = translate("models.results_models", "Unique\n(prior {prior})")
             prob = translate("models.results_models", "Re-identified\n(prior {prior})")
         gain = translate("models.results_models", "Gain")
+        heads = ((translate("models.results_models", "Records"), translate("models.results_models", "Expected records"))
+                 if self._sample else
+                 (translate("models.results_models", "People"), translate("models.results_models", "Expected people")))
         return (translate("models.results_models", "Size"), translate("models.results_models", "Quasi-identifiers"),
-                det.format(prior=prior_det), translate("models.results_models", "People"), gain,
-                prob.format(prior=prior_prob), translate("models.results_models", "Expected people"), gain)
+                det.format(prior=prior_det), heads[0], gain, prob.format(prior=prior_prob), heads[1], gain)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -1524,6 +1524,14 @@
 (a priori {prior})</translation>
     </message>
     <message>
+        <source>Records</source>
+        <translation>Registros</translation>
+    </message>
+    <message>
+        <source>Expected records</source>
+        <translation>Registros esperados</translation>
+    </message>
+    <message>
         <source>Target (what the attacker knows)</source>
         <translation>Alvo (o que o atacante conhece)</translation>
     </message>
