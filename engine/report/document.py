@@ -86,14 +86,19 @@ def styles() -> dict[str, ParagraphStyle]:
 CELL_PADDING = 8  # left + right padding of a table cell, points
 
 
-def header_widths(header: Sequence[str], widths: Sequence[float], font: str, size: float) -> list[float]:
-    """Column widths (points) from ``widths`` (shares of the text width), widened where a header
-    word would not fit its column (it would be cut inside the word, 'special_n / eeds'), the room
-    taken from the columns with room to spare in proportion to it; as given when there is not
-    enough room anywhere."""
+def header_widths(header: Sequence[str], widths: Sequence[float], font: str, size: float,
+                  rows: Sequence[Sequence[str]] = (), body_font: str = "DejaVu") -> list[float]:
+    """Column widths (points) from ``widths`` (shares of the text width), widened where a word of
+    the header (or of a cell of ``rows``, in ``body_font``) would not fit its column (it would be
+    cut inside the word, 'special_n / eeds'), the room taken from the columns with room to spare in
+    proportion to it; as given when there is not enough room anywhere."""
     columns = [w * TEXT_WIDTH for w in widths]
-    needed = [max((pdfmetrics.stringWidth(word, font, size) for word in h.split()), default=0) + CELL_PADDING + 1
-              for h in header]
+
+    def longest(texts, face) -> float:
+        return max((pdfmetrics.stringWidth(word, face, size) for t in texts for word in str(t).split()), default=0)
+
+    needed = [max(longest([h], font), longest([row[j] for row in rows if j < len(row)], body_font))
+              + CELL_PADDING + 1 for j, h in enumerate(header)]
     short = sum(max(0.0, n - c) for n, c in zip(needed, columns))
     spare = [max(0.0, c - n) for n, c in zip(needed, columns)]
     if not short or sum(spare) < short:
@@ -162,8 +167,8 @@ class DocumentBuilder:
         data = [[Paragraph(escape(h), self.s["head"]) for h in header]]
         data += [[Paragraph(escape(str(c)), self.s["cell"]) for c in row] for row in rows]
         head = self.s["head"]
-        table = ReportTable(data, colWidths=header_widths(header, widths, head.fontName, head.fontSize),
-                            repeatRows=1)
+        table = ReportTable(data, colWidths=header_widths(header, widths, head.fontName, head.fontSize, rows,
+                                                          self.s["cell"].fontName), repeatRows=1)
         style = [("BACKGROUND", (0, 0), (-1, 0), HEADER_BG), ("GRID", (0, 0), (-1, -1), 0.4, GRID),
                  ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
                  ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("LEFTPADDING", (0, 0), (-1, -1), 4),

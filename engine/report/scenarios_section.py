@@ -161,9 +161,10 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
               [0.04, 0.17, 0.09, 0.11, 0.12, 0.12, 0.11, 0.12, 0.12])
     doc.add_table(header, body, widths)
     if weighted:
-        limits = _("expected re-identifications (expected re-id.) at most {share} of the records (the measure the "
-                   "verdict uses with a sampling weight; unique records are shown for comparison)").format(
-            share=findings.pct(thresholds.expected_reid_share))
+        limits = _("expected re-identifications (expected re-id.) at most {share} of the records and estimated "
+                   "population uniques at most {unique} (the measures the verdict uses for a sample; records unique "
+                   "in the sample are shown for comparison)").format(
+            share=findings.pct(thresholds.expected_reid_share), unique=findings.pct(thresholds.unique_share))
         doc.p(_("Risks are those of the worst QID subset (for expected re-identifications, the worst key). "
                 "Thresholds: {limits}, certain inference at most {gain} above the prior.").format(
             limits=limits, gain=findings.pct(thresholds.inference_certain_gain)), "small")
