@@ -106,6 +106,14 @@ def test_build_run_and_the_table_shows_the_engines_numbers(qtbot, page, window):
         assert table.cell_text(row, "certain inference") == pct(risk["worst_certain_inference_gain"])
         assert table.cell_text(row, "info lost") == pct(result.loss.share_lost)
         assert table.cell_text(row, "verdict") == ("ready" if result.ready else "not ready")
+        # the banner under the comparison shows the selected scenario's verdict, reasons and all
+        table.selectRow(row)
+        judged = verdict(result.assessment, fresh.config.report.thresholds)
+        assert page.verdict.text().startswith(f"<b>Scenario {result.scenario.name}: {judged.line}</b>")
+        assert all(reason in page.verdict.text() for reason in judged.reasons)
+    table.clearSelection()
+    original = verdict(fresh, fresh.config.report.thresholds)
+    assert page.verdict.text().startswith(f"<b>Original file: {original.line}</b>")
     assert table.cell_text(1, "school: lost") == "left out · 100%"
     assert table.cell_text(2, "birth_year: lost").startswith("level 1 · ")
     tvd = fresh.scenarios[1].loss.tvd["sex x birth_year"]
