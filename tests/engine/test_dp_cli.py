@@ -222,3 +222,18 @@ def test_missing_data_file_and_bad_analysis_file(tmp_path, capsys):
     bad.write_text('version = 1\nepsilons = [1.0]\nroles = {}\n', encoding="utf-8")
     code, _, stderr = _run(["dp", "--config", str(bad), "--out", str(tmp_path / "o")], capsys)
     assert code == 2 and "unknown key roles" in stderr
+
+
+def test_the_verdict_is_on_the_reports_first_page(example25, tmp_path, capsys):
+    import re
+
+    from pypdf import PdfReader
+
+    out = tmp_path / "out"
+    code, _, stderr = _run(["dp", str(example25), "--sensitive", "income", "--useful", "income", "--predicate",
+                            "medium", "--epsilon", *EPS, "--out", str(out), "--pdf", str(out / "report.pdf")], capsys)
+    assert code == 0, stderr
+    verdict = json.loads((out / "results.json").read_text(encoding="utf-8"))["verdict"]
+    first = re.sub(r"\s+", "", PdfReader(str(out / "report.pdf")).pages[0].extract_text())
+    assert verdict["ready"] is False and "NOTREADYFORRELEASE" in first
+    assert all(re.sub(r"\s+", "", reason) in first for reason in verdict["reasons"])
