@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from datetime import datetime
 
 import pandas as pd
@@ -100,7 +101,7 @@ def test_results_json_pdf_page_one_and_banner_agree(qtbot, which, population, sa
     page = banner_of(qtbot, assessment)
     banner = page.verdict
     assert banner.objectName() == (READY if judged.ready else NOT_READY) and not banner.isHidden()
-    assert judged.line in banner.text() and all(reason in banner.text() for reason in judged.reasons)
+    assert judged.line in banner.text() and all(escape(reason) in banner.text() for reason in judged.reasons)
     # each scenario: results.json, the comparison table and banner, and its paragraph in the PDF
     table = CompareTable()
     qtbot.addWidget(table)
