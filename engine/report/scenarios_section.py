@@ -188,8 +188,11 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                 what, entropy = _("left out"), loss.entropy_dropped.get(column)
             else:
                 level = loss.levels[column]
-                what = _("level {level}").format(level=level) if level else _("as is")
                 entropy = loss.entropy[column]
+                most = loss.entropy_max.get(column)
+                suppressed = bool(level) and bool(most) and entropy >= most * (1 - 1e-9)  # every value made one
+                what = (_("suppressed (level {level})") if suppressed else _("level {level}") if level
+                        else _("as is")).format(level=level)
             blanked = loss.cells_suppressed.get(column, 0)
             if column not in loss.dropped and not loss.levels[column] and not blanked and not entropy:
                 continue

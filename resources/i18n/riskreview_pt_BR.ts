@@ -2059,6 +2059,10 @@
         <translation>removida · 100%</translation>
     </message>
     <message>
+        <source>suppressed (level {0})</source>
+        <translation>suprimida (nível {0})</translation>
+    </message>
+    <message>
         <source>level {0}</source>
         <translation>nível {0}</translation>
     </message>

@@ -84,7 +84,8 @@ def scenario_report(tmp_path_factory):
     scenarios = [{"name": "remove small groups", "steps": [
         {"op": "drop", "column": "school"}, {"op": "record_suppression", "k": 5, "max_percent": 10}]},
         {"name": "band year, drop race", "steps": [{"op": "recode", "column": "birth_year", "level": 1,
-                                             "intervals": [4]}, {"op": "drop", "column": "race"}]}]
+                                                    "intervals": [4]}, {"op": "drop", "column": "race"}]},
+        {"name": "no year", "steps": [{"op": "recode", "column": "birth_year", "level": 2, "intervals": [4]}]}]
     config = AnalysisConfig(data=DataSource(str(EXAMPLES / "census_example.csv")),
                             roles=Roles(("birth_year", "sex", "race", "school"), ("special_needs",)), jobs=1,
                             scenarios=parse_scenarios(scenarios, "test"))
@@ -107,6 +108,15 @@ def test_the_information_lost_caption_is_true_of_its_table(scenario_report):
     assert "a column kept as it is, with no value blanked, loses nothing" not in text
     assert (f"{kept_losing} rows are columns kept as they are that still lose information, because the "
             f"scenario removes records.") in text
+
+
+def test_a_suppressed_column_is_called_suppressed(scenario_report):
+    # level 2 of intervals of width 4 is the '*' above them: the step and the loss table say so
+    assessment, text = scenario_report
+    loss = assessment.scenarios[2].loss
+    assert loss.entropy["birth_year"] == pytest.approx(loss.entropy_max["birth_year"])
+    assert "Suppress birth_year: every value is replaced by the top of its hierarchy (level 2)." in text
+    assert "3 birth_year suppressed (level 2)" in text and "Coarsen birth_year to level 2" not in text
 
 
 def test_no_formula_markup_in_the_report(scenario_report):

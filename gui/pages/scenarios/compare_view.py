@@ -68,7 +68,10 @@ def column_loss_text(loss, column: str) -> str:
     blanked = loss.cells_suppressed.get(column, 0)
     most = loss.entropy_max.get(column)
     share = loss.entropy.get(column, 0.0) / most if most else 0.0
-    parts = [translate("scenarios.compare_view", "level {0}").format(level)] if level else []
+    if level and share >= 1 - 1e-9:  # every value generalised to one: the column is suppressed
+        parts = [translate("scenarios.compare_view", "suppressed (level {0})").format(level)]
+    else:
+        parts = [translate("scenarios.compare_view", "level {0}").format(level)] if level else []
     if blanked:
         parts.append(translate("scenarios.compare_view", "{0} blanked").format(count(blanked)))
     if not parts and not share:
