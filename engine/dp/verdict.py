@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..config import Thresholds
 from ..i18n import _
 from ..locale_format import number
+from ..messages import render
 from ..verdict import Check, Verdict, judged, pct
 from .results import DPAssessment
 
@@ -23,8 +24,8 @@ from .results import DPAssessment
 def dp_verdict(assessment: DPAssessment, limits: Thresholds) -> Verdict:
     """Ready when every counting scenario and the thresholded count pass (module docstring)."""
     checks, reasons = [], []
-    scenarios = dict.fromkeys(p.scenario for p in assessment.dp)
-    for scenario in scenarios:
+    labels = {str(s.label()): s.label() for s in assessment.config.scenarios}
+    for scenario in dict.fromkeys(p.scenario for p in assessment.dp):
         mine = [p for p in assessment.dp if p.scenario == scenario]
         top = max(mine, key=lambda p: (p.posterior_vulnerability - p.prior_vulnerability, -p.epsilon))
         check = Check("inference_certain_gain", top.posterior_vulnerability - top.prior_vulnerability,
@@ -39,7 +40,7 @@ def dp_verdict(assessment: DPAssessment, limits: Thresholds) -> Verdict:
         reasons.append(_("{scenario}: with the {mechanism} mechanism at epsilon {epsilon}, the chance of guessing "
                          "the new record's {sensitive} rises from {prior} to {posterior} (limit {limit} above the "
                          "prior); {largest}").format(
-            scenario=scenario, mechanism=_(top.mechanism), epsilon=number(top.epsilon, "g"), sensitive=top.sensitive,
+            scenario=render(labels.get(str(scenario), scenario)), mechanism=_(top.mechanism), epsilon=number(top.epsilon, "g"), sensitive=top.sensitive,
             prior=pct(top.prior_vulnerability), posterior=pct(top.posterior_vulnerability), limit=pct(check.limit),
             largest=largest))
     threshold = assessment.config.threshold
