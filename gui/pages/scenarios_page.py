@@ -145,7 +145,7 @@ class SuggestAnalysis(Analysis):
                 return found, None
             return found, scenario_assessment(request.table, request.source, request.config.qids,
                                               request.config.sensitive, scenario, request.limits,
-                                              assess=run_assessment, cancel=cancel)
+                                              assess=run_assessment, on_progress=progress, cancel=cancel)
 
         return search
 
