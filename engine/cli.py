@@ -35,6 +35,7 @@ from .report.tables import write_results
 from .results import Assessment
 from .sample_options import SampleOptions
 from .validation import check_cli, named_for_cli
+from .verdict import is_sample, verdict_json
 from .versions import VersionAction
 
 
@@ -309,10 +310,14 @@ class AssessRun:
     def summary(self, assessment: Assessment, paths: list[Path]) -> list[str]:
         rows = assessment.reidentification or assessment.longitudinal.reidentification
         worst = selection.worst(rows, "posterior_det")
+        judged = verdict_json(assessment)
         lines = [f"{assessment.dataset.name}: {assessment.dataset.rows:,} records, "
                  f"{len(rows):,} QID subsets in {sum(assessment.timings.values()):.1f}s",
-                 f"worst re-identification: {worst.posterior_det:.2%} unique "
-                 f"({worst.singletons:,} records) with {', '.join(map(repr, worst.qids))}"]
+                 "verdict: " + ("ready" if judged["ready"] else "NOT READY") + "".join(
+                     f"; {reason}" for reason in judged["reasons"]),
+                 f"worst re-identification: {worst.posterior_det:.2%} "
+                 + ("unique in the sample" if is_sample(assessment) else "unique")
+                 + f" ({worst.singletons:,} records) with {', '.join(map(repr, worst.qids))}"]
         if assessment.sample_risk:
             lines.append(sample_line(assessment.sample_risk))
         if assessment.longitudinal:

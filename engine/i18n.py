@@ -111,6 +111,17 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _catalogue(language_now).ngettext(singular, plural, count)
 
 
+def plural_form(count: int, code: Optional[str] = None) -> int:
+    """Which form (0: singular, 1: plural) the catalogue's plural rule (its Plural-Forms header)
+    gives ``count`` in ``code`` (default: the current language); English: 1 is singular.
+
+    >>> plural_form(0, "en"), plural_form(1, "en"), plural_form(0, "pt_BR"), plural_form(2, "pt_BR")
+    (1, 0, 0, 1)
+    """
+    rule = getattr(_catalogue(normalize(code) or current()), "plural", None)
+    return min(1, int(rule(count))) if rule is not None else int(count != 1)
+
+
 def N_(text: str) -> str:
     """Marks ``text`` for the catalogue without translating it now (module-level tables)."""
     return text

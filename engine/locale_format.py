@@ -39,12 +39,54 @@ def integer(value: int, language: Optional[str] = None) -> str:
     return number(value, ",", language)
 
 
+def percent_digits(share: float, digits: int = 1) -> int:
+    """The decimals :func:`percent` writes ``share`` with: ``digits``, more while a share below
+    100% would round to 100% (99.95% is never 100.0%), at most 6."""
+    points = abs(100 * share)
+    while digits < 6 and abs(share) < 1 and round(points, digits) >= 100:
+        digits += 1
+    return digits
+
+
+def _plain(points: float, digits: int, sign: str = "") -> str:
+    """``points`` with ``digits`` decimals; a non-zero value that would round to 0 keeps two
+    significant digits in plain decimals (0.005, 0.0000019; never scientific notation)."""
+    size = abs(points)
+    if 0 < size < 10 ** -digits:
+        text = f"{points:{sign}.2g}"
+        if "e" in text:
+            text = f"{points:{sign}.{1 - math.floor(math.log10(size))}f}".rstrip("0").rstrip(".")
+        return text
+    return f"{points:{sign},.{digits}f}"
+
+
 def percent(share: Optional[float], digits: int = 1, language: Optional[str] = None,
             missing: str = "-") -> str:
-    """``share`` (0.123) as a percentage (12.3% / 12,3%); ``missing`` for None or NaN."""
+    """``share`` (0.123) as a percentage (12.3% / 12,3%), the one format of shares in the window
+    and the reports: a share below 100% never prints as 100.0% and a non-zero one never as 0%
+    (:func:`percent_digits`); ``missing`` for None or NaN.
+
+    >>> percent(0.81), percent(0.99951), percent(0.00005), percent(1.0), percent(1.9e-8)
+    ('81.0%', '99.95%', '0.005%', '100.0%', '0.0000019%')
+    """
     if share is None or (isinstance(share, float) and math.isnan(share)):
         return missing
-    return number(100 * share, f",.{digits}f", language) + "%"
+    return localize(_plain(100 * share, percent_digits(share, digits)) + "%", language)
+
+
+def points(difference: Optional[float], *terms: float, digits: int = 1, language: Optional[str] = None,
+           missing: str = "-") -> str:
+    """A difference of two shares as signed percentage points (+12.3; the caller adds the unit
+    in its language), with as many decimals as the terms it is the difference of (:func:`percent`
+    of each of ``terms``), so that 99.95% - 0% reads +99.95, never +100.0.
+
+    >>> points(0.9995, 0.9995, 0.0), points(-0.25), points(0.00004)
+    ('+99.95', '-25.0', '+0.004')
+    """
+    if difference is None or (isinstance(difference, float) and math.isnan(difference)):
+        return missing
+    digits = max([percent_digits(difference, digits)] + [percent_digits(t, digits) for t in terms])
+    return localize(_plain(100 * difference, digits, "+"), language)
 
 
 def date_time(moment: datetime, language: Optional[str] = None) -> str:

@@ -5,13 +5,13 @@ nothing here computes risk (docs/methods.md, "Verdict").
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Optional, Sequence
 
 from .config import Thresholds
+from . import i18n
 from .i18n import N_, _
-from .locale_format import localize, number
+from .locale_format import number, percent, points
 from .results import Assessment, ReidentificationRisk
 from .sample_results import SampleRisk
 from .selection import worst
@@ -26,22 +26,13 @@ def names(qids: Sequence[str]) -> str:
 
 
 def pct(value: float) -> str:
-    """A percentage that never rounds a non-zero share to 0% or a partial one to 100%, with the
-    decimal sign of the report's language (81,0% in pt_BR).
+    """A percentage in the report's language by the one share format (engine/locale_format.py):
+    never 0% for a non-zero share, never 100% for a partial one (81,0% in pt_BR).
 
     >>> pct(0.81), pct(0.99951), pct(0.00005), pct(1.0), pct(1.9e-8)
     ('81.0%', '99.95%', '0.005%', '100.0%', '0.0000019%')
     """
-    points = 100 * value
-    if 0 < points < 0.1:
-        text = f"{points:.2g}"
-        if "e" in text:  # below 0.0001%: plain decimals, never scientific notation
-            text = f"{points:.{1 - math.floor(math.log10(points))}f}".rstrip("0").rstrip(".")
-        return localize(f"{text}%")
-    digits = 1
-    while digits < 6 and value < 1 and round(points, digits) >= 100:
-        digits += 1
-    return localize(f"{points:.{digits}f}%")
+    return percent(value)
 
 
 def people(value: float) -> str:
@@ -66,60 +57,161 @@ def worst_expected(sample: SampleRisk) -> tuple[tuple[str, ...], float, float]:
 
 NOT_READY = N_("NOT READY FOR RELEASE under the configured thresholds.")
 READY = N_("Within the configured thresholds for every swept QID subset.")
+READY_SAMPLE = N_("Within the configured thresholds: the population measures estimated from the sample and "
+                  "every swept QID subset.")
+READY_DP = N_("Within the configured thresholds at every mechanism and epsilon evaluated.")
+#: The "ready" line of each kind of verdict (:attr:`Verdict.kind`); synthetic data may add theirs.
+READY_LINES = {"population": READY, "sample": READY_SAMPLE, "dp": READY_DP}
+
+
+@dataclass(frozen=True)
+class Check:
+    """One measure against its limit: ``measure`` is the limit's key under ``[report.thresholds]``
+    (``unique_share``, ``reid_prob``, ``inference_certain_gain``, ``expected_reid_share``; a
+    measure without such a key names its own), ``value`` the worst value measured, ``passed``
+    whether it stays within ``limit`` (``value <= limit`` unless given). ``qids``/``sensitive`` say where the worst value is;
+    ``basis`` what was measured when the key's usual measure does not apply (a sample file's
+    population estimate)."""
+
+    measure: str
+    value: float
+    limit: float
+    qids: tuple[str, ...] = ()
+    sensitive: str = ""
+    basis: str = ""
+    passed: bool = None  # type: ignore[assignment]  # value <= limit when not given
+
+    def __post_init__(self) -> None:
+        if self.passed is None:
+            object.__setattr__(self, "passed", bool(self.value <= self.limit))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"measure": self.measure, "value": self.value, "limit": self.limit,
+                               "passed": self.passed}
+        if self.qids:
+            out["qids"] = list(self.qids)
+        if self.sensitive:
+            out["sensitive"] = self.sensitive
+        if self.basis:
+            out["basis"] = self.basis
+        return out
 
 
 @dataclass(frozen=True)
 class Verdict:
+    """Whether a release is ready under the analysis's thresholds: every check passed (and no
+    leak, for synthetic data), with one sentence per failed check in the language current when
+    it was made. ``kind`` says what was judged ("population", "sample", "dp" or another kind's
+    name); ``leak`` holds a synthetic-data release's leak finding (anything with ``to_dict``)."""
+
     ready: bool
-    line: str
+    checks: tuple[Check, ...]
     reasons: tuple[str, ...]
+    kind: str = "population"
+    leak: Optional[Any] = None
+
+    @property
+    def line(self) -> str:
+        """The verdict in one line, in the current language."""
+        return _(READY_LINES.get(self.kind, READY)) if self.ready else _(NOT_READY)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``verdict`` member of results.json."""
+        out: dict[str, Any] = {"ready": self.ready, "kind": self.kind, "checks": [c.to_dict() for c in self.checks],
+                               "reasons": list(self.reasons)}
+        if self.leak is not None:
+            out["leak"] = self.leak.to_dict() if hasattr(self.leak, "to_dict") else self.leak
+        return out
+
+
+def judged(checks: Sequence[Check], reasons: Sequence[str], kind: str) -> Verdict:
+    """The verdict of ``checks``: ready when every one passed."""
+    return Verdict(all(c.passed for c in checks), tuple(checks), tuple(reasons), kind)
+
+
+def is_sample(assessment: Assessment) -> bool:
+    """Whether the file is judged as a sample of a population: it has a sampling weight, or a
+    sampling fraction below 1 was given (docs/methods.md, "Verdict")."""
+    sample = assessment.sample_risk
+    return sample is not None and (bool(sample.weight) or sample.population_uniqueness.sampling_fraction < 1)
 
 
 def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:
-    """'Not ready' when any threshold is exceeded by the worst swept subset, with reasons.
+    """The verdict on an assessment: the worst swept subset against ``limits``
+    (docs/methods.md, "Verdict").
 
-    With a sampling weight the re-identification limit is on the expected re-identifications
-    (``expected_reid_share``; the sample's unique records are not the population's), otherwise
-    on unique records and the mean re-identification probability."""
-    reasons = []
+    A population file: unique records (``unique_share``) and the mean re-identification
+    probability (``reid_prob``) of the worst subset. A sample file (:func:`is_sample`): the
+    expected re-identifications of the worst key (``expected_reid_share``) and, where a model
+    applies, the estimated share of population uniques (``unique_share``); its unique records
+    are unique in the sample only. Both: the rise over the prior of certain inference of each
+    sensitive attribute (``inference_certain_gain``). Linked releases' subsets count too."""
     linked = assessment.longitudinal
     reid = list(assessment.reidentification) + list(linked.reidentification if linked else ())
     inference = list(assessment.inference) + list(linked.inference if linked else ())
-    sample = assessment.sample_risk
-    if sample is not None and sample.weight:
-        qids, expected, share = worst_expected(sample)
-        if share > limits.expected_reid_share:
-            reasons.append(_("about {people} people ({share}) are expected to be re-identified with {qids} known "
-                             "(limit {limit})").format(people=people(expected), share=pct(share), qids=names(qids),
-                                                       limit=pct(limits.expected_reid_share)))
-    else:
-        reasons += _population_reasons(reid, limits)
+    sample = is_sample(assessment)
+    checks, reasons = _sample_checks(assessment.sample_risk, limits) if sample else _population_checks(reid, limits)
     for sensitive in assessment.config.roles.sensitive:
         rows = [r for r in inference if r.sensitive == sensitive]
         if not rows:
             continue
         top = worst(rows, lambda r: r.posterior_det - r.prior_det)
-        gain = top.posterior_det - top.prior_det
-        if gain > limits.inference_certain_gain:
-            reasons.append(_("{sensitive} is inferred with certainty for {share} of records on {qids}, {gain} "
-                             "above the prior (limit {limit})").format(
-                sensitive=sensitive, share=pct(top.posterior_det), qids=names(top.qids), gain=pct(gain),
-                limit=pct(limits.inference_certain_gain)))
-    if reasons:
-        return Verdict(False, _(NOT_READY), tuple(reasons))
-    return Verdict(True, _(READY), ())
+        check = Check("inference_certain_gain", top.posterior_det - top.prior_det, limits.inference_certain_gain,
+                      top.qids, sensitive)
+        checks.append(check)
+        if check.passed:
+            continue
+        text = (_("{sensitive} is the same for everyone in the sample block for {share} of records on {qids}, {gain} "
+                  "above the prior (limit {limit})") if sample else
+                _("{sensitive} is inferred with certainty for {share} of records on {qids}, {gain} above the prior "
+                  "(limit {limit})"))
+        gain = points(check.value, top.posterior_det, top.prior_det).lstrip("+")
+        reasons.append(text.format(sensitive=sensitive, share=pct(top.posterior_det), qids=names(top.qids),
+                                   gain=_("{points} pp").format(points=gain), limit=pct(check.limit)))
+    return judged(checks, reasons, "sample" if sample else "population")
 
 
-def _population_reasons(reid: Sequence[ReidentificationRisk], limits: Thresholds) -> list[str]:
-    """Re-identification reasons when the file is the population: unique records and the mean
-    re-identification probability of the worst subset."""
+def _sample_checks(sample: SampleRisk, limits: Thresholds) -> tuple[list[Check], list[str]]:
+    """A sample file's re-identification checks: expected re-identifications of the worst key,
+    and the population uniques estimated by the Dankar et al. rule where a model applies."""
+    qids, expected, share = worst_expected(sample)
+    checks = [Check("expected_reid_share", share, limits.expected_reid_share, tuple(qids))]
     reasons = []
+    if not checks[0].passed:
+        reasons.append(_("about {people} people ({share}) are expected to be re-identified with {qids} known "
+                         "(limit {limit})").format(people=people(expected), share=pct(share), qids=names(qids),
+                                                   limit=pct(limits.expected_reid_share)))
+    estimate = sample.population_uniqueness.dankar_estimate
+    if estimate is not None:
+        check = Check("unique_share", estimate, limits.unique_share, tuple(sample.key), basis="population_uniques")
+        checks.append(check)
+        if not check.passed:
+            reasons.append(_("an estimated {share} of the population is unique on {qids} (limit {limit})").format(
+                share=pct(estimate), qids=names(sample.key), limit=pct(limits.unique_share)))
+    return checks, reasons
+
+
+def _population_checks(reid: Sequence[ReidentificationRisk], limits: Thresholds) -> tuple[list[Check], list[str]]:
+    """A population file's re-identification checks: unique records and the mean
+    re-identification probability of the worst subset."""
+    checks, reasons = [], []
     top_det = worst(reid, "posterior_det")
-    if top_det is not None and top_det.posterior_det > limits.unique_share:
-        reasons.append(_("{share} of records are unique on {qids} (limit {limit})").format(
-            share=pct(top_det.posterior_det), qids=names(top_det.qids), limit=pct(limits.unique_share)))
+    if top_det is not None:
+        checks.append(Check("unique_share", top_det.posterior_det, limits.unique_share, top_det.qids))
+        if not checks[-1].passed:
+            reasons.append(_("{share} of records are unique on {qids} (limit {limit})").format(
+                share=pct(top_det.posterior_det), qids=names(top_det.qids), limit=pct(limits.unique_share)))
     top_prob = worst(reid, "posterior_prob")
-    if top_prob is not None and top_prob.posterior_prob > limits.reid_prob:
-        reasons.append(_("mean re-identification probability {share} on {qids} (limit {limit})").format(
-            share=pct(top_prob.posterior_prob), qids=names(top_prob.qids), limit=pct(limits.reid_prob)))
-    return reasons
+    if top_prob is not None:
+        checks.append(Check("reid_prob", top_prob.posterior_prob, limits.reid_prob, top_prob.qids))
+        if not checks[-1].passed:
+            reasons.append(_("mean re-identification probability {share} on {qids} (limit {limit})").format(
+                share=pct(top_prob.posterior_prob), qids=names(top_prob.qids), limit=pct(limits.reid_prob)))
+    return checks, reasons
+
+
+def verdict_json(assessment: Assessment, limits: Optional[Thresholds] = None) -> dict[str, Any]:
+    """The ``verdict`` member of results.json: :func:`verdict` with the analysis's thresholds
+    (or ``limits``), its reasons in English as the rest of the file."""
+    with i18n.language(i18n.ENGLISH):
+        return verdict(assessment, limits or assessment.config.report.thresholds).to_dict()

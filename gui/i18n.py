@@ -27,6 +27,13 @@ def translate(context: str, text: str) -> str:
     return QCoreApplication.translate(context, text)
 
 
+def translate_plural(context: str, singular: str, plural: str, count: int) -> str:
+    """The singular or plural text (each marked with ``QT_TRANSLATE_NOOP``) for ``count``, chosen
+    by the plural rule of the window language's catalogue (engine/i18n.py ``plural_form``: 0 and 1
+    are singular in Brazilian Portuguese, only 1 in English), then translated."""
+    return translate(context, (singular, plural)[engine_i18n.plural_form(count, current_language())])
+
+
 def engine_text(msgid: str) -> str:
     """A text the engine marked for its own catalogue (``N_``, e.g. a recommendation's rule), in the
     window's language (the engine's language in the GUI thread)."""

@@ -13,7 +13,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from engine.errors import printable
 from engine.io.formats import FORMATS
-from engine.locale_format import localize
+from engine.locale_format import localize, percent
+from engine.locale_format import points as signed_points
 
 from .i18n import current_language, translate
 
@@ -179,6 +180,38 @@ TIPS = Translated(
         "inf_prob_count": QT_TRANSLATE_NOOP(
             "text", "Expected number of people whose sensitive value is guessed right."
         ),
+        "reid_det_sample": QT_TRANSLATE_NOOP(
+            "text",
+            "Share of records alone in the sample on these attributes. The file is a sample: a record unique in "
+            "the sample need not be unique in the population (see the Sample file tab for the population "
+            "measures).",
+        ),
+        "reid_det_count_sample": QT_TRANSLATE_NOOP("text", "Number of records unique in the sample on these "
+                                                           "attributes."),
+        "reid_prob_sample": QT_TRANSLATE_NOOP(
+            "text",
+            "Mean of 1 / (records of the sample sharing the attributes): the chance of picking the right record "
+            "if the sample were the whole population; the Sample file tab estimates it for the population.",
+        ),
+        "reid_prob_count_sample": QT_TRANSLATE_NOOP(
+            "text", "Number of groups of records with equal values in the sample."
+        ),
+        "inf_det_sample": QT_TRANSLATE_NOOP(
+            "text",
+            "Share of records whose sensitive value is the same for everyone in their sample block; people of "
+            "the population outside the sample may have another value.",
+        ),
+        "inf_det_count_sample": QT_TRANSLATE_NOOP(
+            "text", "Number of records whose sensitive value is the same for everyone in their sample block."
+        ),
+        "inf_prob_sample": QT_TRANSLATE_NOOP(
+            "text",
+            "Share of the sample's records whose sensitive value is the most common one among the sample's "
+            "records sharing their attributes.",
+        ),
+        "inf_prob_count_sample": QT_TRANSLATE_NOOP(
+            "text", "Number of the sample's records whose sensitive value is guessed right that way."
+        ),
         "deg_det": QT_TRANSLATE_NOOP(
             "text",
             "Gain over an attacker who knows none of these attributes: posterior minus prior, in percentage points.",
@@ -208,13 +241,10 @@ TIPS = Translated(
 
 
 def pct(value: Optional[float], digits: int = 1) -> str:
-    """A share as a percentage; tiny non-zero values keep significant digits."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return translate("text", "n/a")
-    share = 100.0 * value
-    if share != 0 and abs(share) < 1:
-        return local_digits(f"{share:.2g}%")
-    return local_digits(f"{share:.{digits}f}%")
+    """A share as a percentage in the one format of the window and the reports
+    (:func:`engine.locale_format.percent`: never 100% for a partial share, never 0% for a
+    non-zero one)."""
+    return percent(value, digits, current_language(), translate("text", "n/a"))
 
 
 def count(value: Optional[float]) -> str:
@@ -233,13 +263,12 @@ def ratio(value: Optional[float]) -> str:
     return local_digits(f"x{value:,.1f}" if value < 100 else f"x{value:,.0f}")
 
 
-def points(value: Optional[float]) -> str:
+def points(value: Optional[float], *terms: float) -> str:
+    """A difference of shares in percentage points, with the decimals of its ``terms``
+    (:func:`engine.locale_format.points`)."""
     if value is None:
         return translate("text", "n/a")
-    share = 100.0 * value
-    if share != 0 and abs(share) < 1:
-        return local_digits(f"{share:+.2f} pp")
-    return local_digits(f"{share:+.1f} pp")
+    return translate("text", "{0} pp").format(signed_points(value, *terms, language=current_language()))
 
 
 def duration(seconds: Optional[float]) -> str:

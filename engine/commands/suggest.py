@@ -10,11 +10,12 @@ A QID without ``--hierarchy`` stays at level 0 (its original values). Run by
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
 from ..cli_options import add_read_options, read_source
-from ..config import DataSource
+from ..config import DataSource, Thresholds
 from ..errors import InputError
 from ..output_guard import DATA, Input
 from ..progress import CancelToken, ProgressCallback
@@ -137,8 +138,9 @@ class SuggestRun:
         from ..io.loader import load_table
 
         self.table = load_table(self.source, [*self.config.qids, *self.config.sensitive], cancel)
-        result = suggest(self.table, self.config, on_progress=on_progress, cancel=cancel)
-        return with_full_generalisation(result, self.table, self.config)
+        found = with_full_generalisation(suggest(self.table, self.config, on_progress=on_progress, cancel=cancel),
+                                         self.table, self.config)
+        return with_verdict(found, self.table, self.source, self.config, on_progress, cancel)
 
     def warnings(self, result: Suggestion) -> list[str]:
         if self.data_path is not None and result.best is None:
@@ -170,6 +172,35 @@ class SuggestRun:
         return summary_lines(result) + ["wrote " + " and ".join(map(str, paths))]
 
 
+def verdict_limits(target: SuggestTarget) -> Thresholds:
+    """The analysis thresholds the suggestion's verdict is judged by: those the search was given
+    (--max-unique-share, --max-reid-prob, --max-inference-gain, or --config's), the defaults for
+    the others."""
+    given = {"unique_share": target.max_unique_share, "reid_prob": target.max_reid_prob,
+             "inference_certain_gain": target.max_inference_gain}
+    return Thresholds(**{name: value for name, value in given.items() if value is not None})
+
+
+def with_verdict(found: Suggestion, table, source: DataSource, config: SuggestConfig,
+                 on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
+    """The suggestion with ``extra["verdict"]``: the verdict of its scenario (recodes, then record
+    suppression) under :func:`verdict_limits`, in English as the rest of suggestion.json."""
+    from .. import i18n
+    from ..api import run_assessment
+    from ..remediation.suggest_verdict import scenario_verdict, suggestion_scenario
+    from ..remediation.transforms import HierarchySpec
+
+    specs = {column: HierarchySpec("hierarchy", path=h.source) for column, h in config.hierarchies}
+    scenario = suggestion_scenario(found, specs, "suggestion")
+    if scenario is None:
+        return found
+    limits = verdict_limits(config.target)
+    with i18n.language(i18n.ENGLISH):
+        judged = scenario_verdict(table, source, config.qids, config.sensitive, scenario, limits,
+                                  assess=run_assessment, on_progress=on_progress, cancel=cancel)
+    return replace(found, extra={**found.extra, "verdict": judged.to_dict()})
+
+
 def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """``riskreview suggest``: returns the exit code (0); bad input raises InputError."""
     base = analysis_defaults(args)
@@ -194,6 +225,9 @@ def summary_lines(result: Suggestion) -> list[str]:
                 f"{result.nodes_total:,} nodes checked)"] + [summary(f) for f in [from_suggestion(result)] if f]
     levels = ", ".join(f"{q}={level}" for q, level in zip(result.qids, result.best.levels))
     proof = "optimal" if result.optimal else "best found (not proved optimal: stopped by the time limit)"
-    return [f"suggested levels: {levels} ({proof})",
+    judged = result.extra.get("verdict")
+    verdict_line = ([f"as a scenario: {'ready' if judged['ready'] else 'NOT READY'}"
+                     + "".join(f"; {reason}" for reason in judged["reasons"])] if judged else [])
+    return [f"suggested levels: {levels} ({proof})", *verdict_line,
             f"{result.metric} loss {result.best.loss:g}; {result.best.suppressed_records:,} records suppressed; "
             f"{result.nodes_checked:,} of {result.nodes_total:,} nodes checked in {result.seconds:.1f}s"]

@@ -52,6 +52,11 @@ class Hierarchy:
     def top(self) -> int:
         return self.levels - 1
 
+    def suppresses(self, level: int) -> bool:
+        """Whether ``level`` (>= 1) gives every value the same generalisation ('*' or missing):
+        the column then carries nothing, as if every value were suppressed."""
+        return 1 <= level < self.levels and len({row[level] for row in self.rows}) == 1
+
     def validate(self) -> None:
         """Equal line lengths, one line per original value, each level a function of the last."""
         where = message(N_("{source}: column {column!r}"), source=self.source, column=self.column)

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from ..i18n import N_, _, ngettext
+from ..errors import InputError
+from .hierarchy import read_hierarchy
 from .transforms import Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression, Sample, Scenario, Transform
 
 PICKED = N_("picked by the analyst")
@@ -65,6 +67,21 @@ def hierarchy_words(spec: HierarchySpec, number: Callable[[float], str] = plain_
     return _("merging {groups}").format(groups=shown + more)
 
 
+def suppresses_every_value(step: Recode) -> bool:
+    """Whether the recode's level gives every value the same generalisation (the top '*' that a
+    built hierarchy adds above its own levels, or a file's level with a single value): the
+    column is then suppressed, not coarsened."""
+    spec, p = step.hierarchy, dict(step.hierarchy.params)
+    if spec.kind == "hierarchy":
+        try:
+            return read_hierarchy(spec.path, step.column).suppresses(step.level)
+        except (InputError, OSError):
+            return False
+    own = {"intervals": len(p.get("widths", ())), "breaks": len(p.get("breaks", ())),
+           "dates": len(p.get("steps", ()))}.get(spec.kind, 1)
+    return step.level > own
+
+
 def describe_step(step: Transform, number: Callable[[float], str] = plain_number) -> str:
     """One transformation as a sentence a release board reads (``number`` writes the numbers)."""
     if isinstance(step, Drop):
@@ -73,6 +90,9 @@ def describe_step(step: Transform, number: Callable[[float], str] = plain_number
         if step.level == 0:
             return _("Keep {column} as it is (level 0 of {source}).").format(
                 column=step.column, source=hierarchy_words(step.hierarchy, number))
+        if suppresses_every_value(step):
+            return _("Suppress {column}: every value is replaced by the top of its hierarchy (level "
+                     "{level}).").format(column=step.column, level=step.level)
         return _("Coarsen {column} to level {level} of {source}.").format(
             column=step.column, level=step.level, source=hierarchy_words(step.hierarchy, number))
     if isinstance(step, LocalSuppression):

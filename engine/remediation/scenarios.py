@@ -48,18 +48,29 @@ class ScenarioResult:
 
     scenario: Scenario
     assessment: Assessment
-    ready: bool
-    verdict: str
-    reasons: tuple[str, ...]
+    judged: Any  # engine.verdict.Verdict, made with the original's thresholds
     loss: InformationLoss
     seconds: float
+
+    @property
+    def ready(self) -> bool:
+        return self.judged.ready
+
+    @property
+    def verdict(self) -> str:
+        """The verdict line in the current language."""
+        return self.judged.line
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        return self.judged.reasons
 
     def risk(self) -> dict[str, Optional[float]]:
         return risk_summary(self.assessment)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.scenario.name, "steps": self.scenario.to_dict()["steps"], "ready": self.ready,
-                "verdict": self.verdict, "reasons": list(self.reasons), "risk": self.risk(),
+                "verdict": self.judged.to_dict(), "risk": self.risk(),
                 "loss": self.loss.to_dict(), "seconds": round(self.seconds, 4),
                 "reidentification": [r.to_dict() for r in self.assessment.reidentification],
                 "inference": [r.to_dict() for r in self.assessment.inference],
@@ -200,11 +211,13 @@ def judged_result(original: Assessment, result: Assessment, table: EncodedTable,
                   start: float) -> ScenarioResult:
     """The scenario's result: its assessment judged by the original's thresholds, and the
     information lost from ``table`` (the original data), timed from ``start``."""
+    from .. import i18n
     from ..verdict import verdict
 
     scenario = transformed.scenario
-    judged = verdict(result, original.config.report.thresholds)
-    return ScenarioResult(scenario, result, judged.ready, judged.line, judged.reasons,
+    with i18n.language(i18n.ENGLISH):  # as results.json writes it
+        judged = verdict(result, original.config.report.thresholds)
+    return ScenarioResult(scenario, result, judged,
                           scenario_loss(table, transformed, scenario.crosstabs), time.monotonic() - start)
 
 

@@ -34,6 +34,7 @@ from ..resources import resource_path
 from . import figures
 from ..atomic import StagedFiles, atomic_file, check_output_dir
 from ..locale_format import date_time
+from ..verdict import Verdict
 from .listing import TwoColumnListing, wrapped
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
@@ -80,6 +81,29 @@ def styles() -> dict[str, ParagraphStyle]:
                                   alignment=TA_CENTER, borderPadding=6),
         "mono": ParagraphStyle("mono", parent=body, fontName="DejaVuMono", fontSize=7, leading=8.6),
     }
+
+
+CELL_PADDING = 8  # left + right padding of a table cell, points
+
+
+def header_widths(header: Sequence[str], widths: Sequence[float], font: str, size: float,
+                  rows: Sequence[Sequence[str]] = (), body_font: str = "DejaVu") -> list[float]:
+    """Column widths (points) from ``widths`` (shares of the text width), widened where a word of
+    the header (or of a cell of ``rows``, in ``body_font``) would not fit its column (it would be
+    cut inside the word, 'special_n / eeds'), the room taken from the columns with room to spare in
+    proportion to it; as given when there is not enough room anywhere."""
+    columns = [w * TEXT_WIDTH for w in widths]
+
+    def longest(texts, face) -> float:
+        return max((pdfmetrics.stringWidth(word, face, size) for t in texts for word in str(t).split()), default=0)
+
+    needed = [max(longest([h], font), longest([row[j] for row in rows if j < len(row)], body_font))
+              + CELL_PADDING + 1 for j, h in enumerate(header)]
+    short = sum(max(0.0, n - c) for n, c in zip(needed, columns))
+    spare = [max(0.0, c - n) for n, c in zip(needed, columns)]
+    if not short or sum(spare) < short:
+        return columns
+    return [n if n > c else c - short * room / sum(spare) for n, c, room in zip(needed, columns, spare)]
 
 
 class NumberedCanvas(rl_canvas.Canvas):
@@ -142,7 +166,9 @@ class DocumentBuilder:
         """A table whose header repeats on every page; ``widths`` are shares of the text width."""
         data = [[Paragraph(escape(h), self.s["head"]) for h in header]]
         data += [[Paragraph(escape(str(c)), self.s["cell"]) for c in row] for row in rows]
-        table = ReportTable(data, colWidths=[w * TEXT_WIDTH for w in widths], repeatRows=1)
+        head = self.s["head"]
+        table = ReportTable(data, colWidths=header_widths(header, widths, head.fontName, head.fontSize, rows,
+                                                          self.s["cell"].fontName), repeatRows=1)
         style = [("BACKGROUND", (0, 0), (-1, 0), HEADER_BG), ("GRID", (0, 0), (-1, -1), 0.4, GRID),
                  ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
                  ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("LEFTPADDING", (0, 0), (-1, -1), 4),
@@ -165,12 +191,17 @@ class DocumentBuilder:
             parts.append(Paragraph(escape(caption), self.s["small"]))
         self.story.append(KeepTogether(parts))
 
-    def cover_page(self, title: str, subtitle: str, rows: Sequence[tuple[str, str]], author: str = "") -> None:
-        """Title, subtitle and a two-column facts table, then a page break."""
-        self.story.append(Spacer(1, 40 * mm))
+    def cover_page(self, title: str, subtitle: str, rows: Sequence[tuple[str, str]], author: str = "",
+                   verdict: Optional[Verdict] = None) -> None:
+        """Title, subtitle, the verdict with its reasons (:meth:`verdict_block`) and a two-column
+        facts table, then a page break: the first page says whether the release is ready."""
+        self.story.append(Spacer(1, (16 if verdict is not None else 40) * mm))
         self.p(escape(title), "title")
         self.p(escape(subtitle), "subtitle")
-        self.story.append(Spacer(1, 12 * mm))
+        self.story.append(Spacer(1, (6 if verdict is not None else 12) * mm))
+        if verdict is not None:
+            self.verdict_block(verdict)
+            self.story.append(Spacer(1, 4 * mm))
         rows = list(rows) + [(_("Generated"), date_time(self.generated_at)),
                              (_("RiskReview version"), __version__)]
         if author:
@@ -182,6 +213,12 @@ class DocumentBuilder:
                                    ("LINEBELOW", (0, 0), (-1, -1), 0.3, GRID)]))
         self.story.append(table)
         self.page_break()
+
+    def verdict_block(self, verdict: Verdict) -> None:
+        """The verdict's line in a coloured box and one bullet per reason."""
+        self.verdict_box(verdict.line, verdict.ready)
+        for reason in verdict.reasons:
+            self.p(escape(reason), "bullet")
 
     def verdict_box(self, line: str, good: bool) -> None:
         colour = GOOD if good else BAD

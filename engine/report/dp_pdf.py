@@ -14,6 +14,7 @@ from xml.sax.saxutils import escape
 
 from .. import __version__, i18n
 from ..i18n import N_, _
+from ..dp.verdict import dp_verdict
 from ..dp.results import CountingPoint, DPAssessment
 from ..progress import CancelToken
 from . import figures
@@ -85,7 +86,8 @@ class _DPBuilder(DocumentBuilder):
                              voters=integer(t.voters), threshold=integer(t.threshold), known=integer(t.known),
                              p=number(t.p, "g"))))
         subtitle = d.name if d is not None else _("thresholded count")
-        self.cover_page(_("Differential-privacy release analysis"), subtitle, rows, c.report.author)
+        self.cover_page(_("Differential-privacy release analysis"), subtitle, rows, c.report.author,
+                        dp_verdict(self.a, c.report.thresholds))
 
     def summary(self) -> None:
         self.p(_("Summary"), "h1")

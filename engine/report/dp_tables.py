@@ -7,7 +7,9 @@ import json
 from pathlib import Path
 from typing import Optional
 
+from .. import i18n
 from ..dp.results import DPAssessment
+from ..dp.verdict import dp_verdict
 from ..progress import CancelToken
 from ..atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from .outputs import DP_OUTPUTS
@@ -33,8 +35,11 @@ def write_dp_results(assessment: DPAssessment, folder: Path, cancel: Optional[Ca
     files.claim(folder, DP_OUTPUTS)
     written = [folder / name for name in ("results.json", "dp_counting.csv", "dp_threshold.csv", "analysis.toml")]
     data = assessment.to_dict()
+    with i18n.language(i18n.ENGLISH):  # results.json is in English
+        judged = dp_verdict(assessment, assessment.config.report.thresholds)
+    document = {"riskreview_version": data["riskreview_version"], "verdict": judged.to_dict(), **data}
     with files.text(written[0]) as handle:
-        json.dump(data, handle, indent=1, ensure_ascii=False, allow_nan=False)
+        json.dump(document, handle, indent=1, ensure_ascii=False, allow_nan=False)
         handle.write("\n")
     write_csv(files, written[1], COUNTING_COLUMNS,
                ([row[c] if c != "predicate" else PREDICATE_SEPARATOR.join(row[c]) for c in COUNTING_COLUMNS]

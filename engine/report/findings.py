@@ -6,7 +6,7 @@ The verdict compares the worst swept subset with the analysis's thresholds
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Optional, Sequence
 
 from ..i18n import N_, _, ngettext
 from ..results import LOW_MATCH_RATE, Assessment, InferenceRisk, ReidentificationRisk
@@ -28,10 +28,20 @@ def number_list(items: Sequence[str]) -> str:
 NUMBER_SEPARATOR = N_(", ")
 
 
-def reidentification_sentences(rows: Sequence[ReidentificationRisk]) -> list[str]:
+def reidentification_sentences(rows: Sequence[ReidentificationRisk],
+                               sample: Optional[SampleRisk] = None) -> list[str]:
+    """The worst subset's unique records and mean re-identification chance; for a sample file
+    (``sample`` given, engine/verdict.py ``is_sample``) unique in the sample only, followed by
+    what the population measures say (docs/methods.md, "Sample files")."""
     top = worst(rows, "posterior_det")
     if top is None:
         return []
+    if sample is not None:
+        return [_("With {qids} known, {share} of records ({count} of {total}) are unique in the sample. A record "
+                  "unique in the sample need not be unique in the population, so this does not say who is "
+                  "re-identified; the population measures estimated from the sample do.").format(
+            qids=names(top.qids), share=pct(top.posterior_det), count=integer(top.singletons),
+            total=integer(top.n)), population_sentence(sample)]
     out = [_("With {qids} known, {share} of records ({count} of {total}) are unique: an attacker who knows these "
              "values re-identifies them with certainty. The mean chance of re-identifying a record is {mean} "
              "against {prior} without them.").format(
@@ -44,12 +54,36 @@ def reidentification_sentences(rows: Sequence[ReidentificationRisk]) -> list[str
     return out
 
 
-def inference_sentences(rows: Sequence[InferenceRisk], sensitive: str) -> list[str]:
+def population_sentence(sample: SampleRisk) -> str:
+    """What the population measures of a sample file say: the expected re-identifications of
+    the worst key and the estimated share of population uniques."""
+    qids, expected, share = worst_expected(sample)
+    pu = sample.population_uniqueness
+    unique = (_("no population-uniqueness model applies") if pu.dankar_estimate is None else
+              _("an estimated {share} of the population is unique on {key} ({model} model)").format(
+                  share=pct(pu.dankar_estimate), key=names(sample.key), model=model_name(pu.dankar_model)))
+    return _("In the population: with {qids} known, about {people} people ({share}) are expected to be "
+             "re-identified; {unique}.").format(qids=names(qids), people=people(expected), share=pct(share),
+                                                unique=unique)
+
+
+def inference_sentences(rows: Sequence[InferenceRisk], sensitive: str, sample: bool = False) -> list[str]:
+    """The worst subset's certain inference and best guess of ``sensitive``; for a sample file
+    (``sample``) the value is the same for everyone in the sample block, which says nothing
+    certain about the people of the population."""
     mine = [r for r in rows if r.sensitive == sensitive]
     if not mine:
         return []
     top = worst(mine, "posterior_det")
     best_guess = worst(mine, "posterior_prob")
+    if sample:
+        return [_("{sensitive}: with {qids} known, {share} of records ({count}) have the same value of {sensitive} "
+                  "as everyone in their sample block, against {prior} without them; people of the population "
+                  "outside the sample may differ. The block's most frequent value is right for {guess} of the "
+                  "sample's records (prior {guess_prior}).").format(
+            sensitive=sensitive, qids=names(top.qids), share=pct(top.posterior_det),
+            count=integer(top.records_certain), prior=pct(top.prior_det), guess=pct(best_guess.posterior_prob),
+            guess_prior=pct(best_guess.prior_prob))]
     return [_("{sensitive}: with {qids} known, the value of {share} of records ({count}) is inferred with "
               "certainty (all records sharing their values have the same {sensitive}), against {prior} without "
               "them; the attacker's best guess is right for {guess} of records (prior {guess_prior}).").format(

@@ -16,16 +16,18 @@ ATTACKER = (
 
 METRICS: list[tuple[str, str, str]] = [
     (N_("Re-identification, deterministic (CRS)"),
-     N_("The share of records that are alone in their block: an attacker who knows their QID "
-        "values singles them out with certainty."),
+     N_("The share of records that are alone in their block. When the file is the whole population, an "
+        "attacker who knows their QID values singles them out; when it is a sample, they are unique in the "
+        "sample only, and the sample-file measures estimate the risk in the population."),
      N_("posterior = #blocks of size 1 / n; prior = 1 if n = 1 else 0; degradation = posterior - prior")),
     (N_("Re-identification, probabilistic (CRS)"),
      N_("The mean chance of picking the right record when guessing uniformly inside the target's "
         "block, over all records."),
      N_("posterior = (1/n) sum over records of 1/|block(r)| = b/n; prior = 1/n; degradation = posterior / prior")),
     (N_("Attribute inference, deterministic (CAS)"),
-     N_("The share of records whose block has a single sensitive value: knowing the QIDs reveals "
-        "the sensitive value with certainty (whatever that value is)."),
+     N_("The share of records whose block has a single sensitive value. When the file is the whole "
+        "population, knowing the QIDs reveals that value (whatever it is); in a sample the value is the same "
+        "for everyone in the sample block, and people of the population outside the sample may differ."),
      N_("posterior = records in blocks with one sensitive value / n; prior = 1 if every record has "
         "the same value else 0; degradation = posterior - prior")),
     (N_("Attribute inference, probabilistic (CAS)"),
@@ -35,7 +37,7 @@ METRICS: list[tuple[str, str, str]] = [
         "degradation = posterior / prior")),
     (N_("Individual target (IRS, IAS)"),
      N_("The attacker knows one person's QID values x. Re-identification succeeds with probability "
-        "1/|block(x)| (certainly when the block has one record); inference guesses the block's "
+        "1/|block(x)| (1 when the block has one record); inference guesses the block's "
         "most frequent sensitive value. A target whose values match no record gets 'no match'."),
      N_("IRS = 1/|block(x)|; IAS = max_s s(block(x)) / |block(x)|")),
     (N_("Worst-case histograms"),

@@ -21,9 +21,10 @@ from ..progress import CancelToken
 from ..results import C_UNDEFINED, Assessment
 from ..selection import full_set_levels, smallest_k_by_size, top_by_size
 from . import findings, figures, methods, sample_figures, scenarios_section
+from ..verdict import is_sample
 from ..atomic import StagedFiles
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
-from ..locale_format import integer, number
+from ..locale_format import integer, number, points
 from ..messages import render
 
 DISTANCES = {"ordered": N_("t (ordered distance)"), "equal": N_("t (equal distance)")}
@@ -38,10 +39,9 @@ def _ratio(value: float) -> str:
     return _("n/a") if value != value or value in (float("inf"),) else "x" + number(value, ",.1f")
 
 
-def _diff(value: float) -> str:
-    points = 100 * value
-    text = number(points, "+.1f") if abs(points) >= 1 or points == 0 else number(points, "+.2g")
-    return _("{points} pp").format(points=text)
+def _diff(value: float, *terms: float) -> str:
+    """A difference of shares in percentage points, with the decimals of its ``terms``."""
+    return _("{points} pp").format(points=points(value, *terms))
 
 
 def _level(value: float) -> str:
@@ -76,6 +76,7 @@ class _Builder(DocumentBuilder):
         super().__init__(generated_at, cancel)
         self.a = assessment
         self.options = options
+        self.sample_mode = is_sample(assessment)  # sample counts are not statements about people
 
     # --- sections ----------------------------------------------------------------------
     def cover(self) -> None:
@@ -87,20 +88,18 @@ class _Builder(DocumentBuilder):
             (_("Quasi-identifiers"), f"{len(qids)}: " + ", ".join(qids)),
             (_("Sensitive attributes"), ", ".join(a.config.roles.sensitive) or _("none")),
             (_("Subsets evaluated"), f"{integer(len(a.reidentification))} ({_family(a.config.subsets)})")],
-            self.options.author)
+            self.options.author, findings.verdict(a, self.options.thresholds))
 
     def summary(self) -> None:
         a = self.a
         self.p(_("Summary"), "h1")
-        verdict = findings.verdict(a, self.options.thresholds)
-        self.verdict_box(verdict.line, verdict.ready)
-        for reason in verdict.reasons:
-            self.p(escape(reason), "bullet")
+        self.p(_("The verdict and its reasons are on the first page."), "small")
         limits = self.options.thresholds
-        if a.sample_risk is not None and a.sample_risk.weight:
-            reid_limits = _("at most {share} of records expected to be re-identified (the file has a sampling "
-                            "weight, so this replaces the limits on unique records and the mean re-identification "
-                            "probability)").format(share=findings.pct(limits.expected_reid_share))
+        if self.sample_mode:
+            reid_limits = _("at most {share} of records expected to be re-identified and at most {unique} of the "
+                            "population estimated unique (the file is a sample, so these replace the limits on "
+                            "records unique in the file and the mean re-identification probability)").format(
+                share=findings.pct(limits.expected_reid_share), unique=findings.pct(limits.unique_share))
         else:
             reid_limits = _("at most {unique} unique records, mean re-identification probability at most "
                             "{mean}").format(unique=findings.pct(limits.unique_share),
@@ -109,7 +108,8 @@ class _Builder(DocumentBuilder):
                  "most {gain} above the prior.").format(reidentification=reid_limits,
                                                         gain=findings.pct(limits.inference_certain_gain)), "small")
         self.p(_("Re-identification"), "h2")
-        for sentence in findings.reidentification_sentences(a.reidentification):
+        for sentence in findings.reidentification_sentences(a.reidentification,
+                                                            a.sample_risk if self.sample_mode else None):
             self.p(escape(sentence))
         for sentence in findings.linked_sentences(a):
             self.p(escape(sentence))
@@ -120,7 +120,7 @@ class _Builder(DocumentBuilder):
         if a.inference:
             self.p(_("Attribute inference"), "h2")
             for sensitive in a.config.roles.sensitive:
-                for sentence in findings.inference_sentences(a.inference, sensitive):
+                for sentence in findings.inference_sentences(a.inference, sensitive, self.sample_mode):
                     self.p(escape(sentence))
         if a.privacy_models:
             self.p(_("Privacy models"), "h2")
@@ -130,11 +130,16 @@ class _Builder(DocumentBuilder):
             matched = sum(1 for t in a.targets if t.matched)
             certain = sum(1 for t in a.targets if t.matched and t.posterior_det == 1.0)
             self.p(_("Individual targets"), "h2")
-            self.p(ngettext("{count} target attacked: {matched} match records in the file, {certain} of them "
-                            "re-identified with certainty.",
-                            "{count} targets attacked: {matched} match records in the file, {certain} of them "
-                            "re-identified with certainty.", len(a.targets)).format(
-                count=integer(len(a.targets)), matched=integer(matched), certain=integer(certain)))
+            attacked = ngettext("{count} target attacked", "{count} targets attacked",
+                                len(a.targets)).format(count=integer(len(a.targets)))
+            matching = ngettext("{matched} matches records in the file", "{matched} match records in the file",
+                                matched).format(matched=integer(matched))
+            alone = (ngettext("{certain} of them is alone in the sample", "{certain} of them are alone in the sample",
+                              certain) if self.sample_mode else
+                     ngettext("{certain} of them is re-identified with certainty",
+                              "{certain} of them are re-identified with certainty", certain)).format(
+                certain=integer(certain))
+            self.p(_("{attacked}: {matching}, {alone}.").format(attacked=attacked, matching=matching, alone=alone))
         if a.warnings:
             self.p(_("Warnings"), "h2")
             for warning in a.warnings:
@@ -147,11 +152,21 @@ class _Builder(DocumentBuilder):
         first = rows[0]
         self.story.append(PageBreak())
         self.p(_("Re-identification (collective target)"), "h1")
-        self.p(_("For each number of QIDs known, the subset with the highest success. Deterministic: records unique "
-                 "on the subset (head-count). Probabilistic: mean chance of picking the right record; the head-count "
-                 "is the expected number of records re-identified (= blocks). Priors over {records} records: "
-                 "deterministic {det}, probabilistic {prob} (1/n).").format(
-            records=integer(first.n), det=findings.pct(first.prior_det), prob=findings.pct(first.prior_prob)))
+        if self.sample_mode:
+            self.p(_("The file is a sample: the counts below are the sample's, taken as if it were the population. A "
+                     "record unique here is unique in the sample, not necessarily in the population; the Sample "
+                     "file section gives the population measures the verdict uses."), "small")
+            self.p(_("For each number of QIDs known, the subset with the highest share. Deterministic: records "
+                     "unique in the sample on the subset (head-count). Probabilistic: 1 / (records of the sample "
+                     "sharing the values), averaged (head-count: blocks). Priors over {records} records: "
+                     "deterministic {det}, probabilistic {prob} (1/n).").format(
+                records=integer(first.n), det=findings.pct(first.prior_det), prob=findings.pct(first.prior_prob)))
+        else:
+            self.p(_("For each number of QIDs known, the subset with the highest success. Deterministic: records "
+                     "unique on the subset (head-count). Probabilistic: mean chance of picking the right record; the "
+                     "head-count is the expected number of records re-identified (= blocks). Priors over {records} "
+                     "records: deterministic {det}, probabilistic {prob} (1/n).").format(
+                records=integer(first.n), det=findings.pct(first.prior_det), prob=findings.pct(first.prior_prob)))
         self._top_table(rows, [("posterior_det", "singletons"), ("posterior_prob", "blocks")])
         self._scatter(rows, _("Re-identification"))
         self._histograms("reidentification", _("Worst-case histograms: re-identification risk per record"))
@@ -164,6 +179,10 @@ class _Builder(DocumentBuilder):
             first = rows[0]
             self.story.append(PageBreak())
             self.p(_("Attribute inference: {sensitive}").format(sensitive=escape(sensitive)), "h1")
+            if self.sample_mode:
+                self.p(_("The file is a sample: 'deterministic' counts records whose sample block has one value of "
+                         "{sensitive}, the same value for everyone in the sample block; people of the population "
+                         "outside the sample may have another.").format(sensitive=escape(sensitive)), "small")
             self.p(_("For each number of QIDs known, the subset with the highest success at inferring {sensitive}. "
                      "Deterministic: records whose block has one value of {sensitive} (head-count). Probabilistic: "
                      "share of records guessed right with the block's most frequent value (head-count: expected "
@@ -186,7 +205,8 @@ class _Builder(DocumentBuilder):
             other, other_head = measures[1] if measure == measures[0][0] else measures[0]
             body = []
             for r in best:
-                degradation = _diff(r.degradation_det) if deterministic else _ratio(r.degradation_prob)
+                degradation = (_diff(r.degradation_det, r.posterior_det, r.prior_det) if deterministic
+                               else _ratio(r.degradation_prob))
                 body.append([str(len(r.qids)), ", ".join(r.qids), _pct_count(getattr(r, measure), getattr(r, head)),
                              degradation,
                              (_("prob.") if other == "posterior_prob" else _("det."))
@@ -422,7 +442,8 @@ class _Builder(DocumentBuilder):
                      "single out a person; they appear only when 'include examples' is switched on."), "small")
         header = [_("target"), _("QIDs known"), _("records"), _("re-identification"), _("inference")]
         body = []
-        certain = " " + _("(certain)")
+        certain = " " + (_("(alone in the sample)") if self.sample_mode else _("(certain)"))
+        same = " " + (_("(same in the sample block)") if self.sample_mode else _("(certain)"))
         for index, t in enumerate(self.a.targets, start=1):
             label = t.label if show else _("target {number}").format(number=index)
             if not t.matched:
@@ -431,7 +452,7 @@ class _Builder(DocumentBuilder):
             reid = findings.pct(t.posterior_prob) + (certain if t.posterior_det == 1.0 else "")
             inference = "; ".join(
                 f"{i.sensitive}: {findings.pct(i.posterior_prob)}"
-                + (certain if i.posterior_det == 1.0 else "")
+                + (same if i.posterior_det == 1.0 else "")
                 + (_(", most likely '{value}'").format(value=i.most_likely) if show else "")
                 for i in t.inference)
             body.append([label, ", ".join(t.qids), integer(t.block_size), reid, inference or "-"])

@@ -61,6 +61,21 @@ def risk_loss_points(assessment: Assessment, order: list[int], recommended: Opti
     return points
 
 
+def lost_columns_caption(kept_losing: int) -> str:
+    """The caption of the information-lost table, true of it: a scenario's column missing from
+    the table lost nothing; ``kept_losing`` rows are columns kept as they are that lose
+    information all the same (records removed or sampled out, or values blanked in them)."""
+    caption = _("Columns a scenario changes or takes information from; a column not listed for a scenario "
+                "loses nothing.")
+    if kept_losing:
+        caption += " " + ngettext(
+            "{count} row is a column kept as it is that still loses information, because the scenario removes "
+            "records.",
+            "{count} rows are columns kept as they are that still lose information, because the scenario removes "
+            "records.", kept_losing).format(count=kept_losing)
+    return caption
+
+
 def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
     """Append the section to ``doc`` (nothing when the assessment has no scenarios)."""
     results = assessment.scenarios
@@ -114,22 +129,30 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
         shares = _change(before["worst_expected_reid_share"], r["worst_expected_reid_share"])
         expected = (_("Expected re-identifications: {shares} of the records.").format(shares=shares) + " "
                     if weighted else "")
-        doc.p(expected + _("Records unique: {unique}; mean re-identification probability: {mean}. It releases {kept} "
-                           "of {records} records, blanks {blanked} values and loses {lost} of the information.").format(
-            unique=_change(before["worst_unique_share"], r["worst_unique_share"]),
-            mean=_change(before["worst_reid_prob"], r["worst_reid_prob"]), kept=integer(kept),
-            records=integer(loss.records), blanked=integer(sum(loss.cells_suppressed.values())),
-            lost=_pct(loss.share_lost)))
+        released = _("It releases {kept} of {records} records, blanks {blanked} values and loses {lost} of the "
+                     "information.").format(kept=integer(kept), records=integer(loss.records),
+                                            blanked=integer(sum(loss.cells_suppressed.values())),
+                                            lost=_pct(loss.share_lost))
+        if weighted:
+            doc.p(expected + _("Records unique in the sample: {unique}.").format(
+                unique=_change(before["worst_unique_share"], r["worst_unique_share"])) + " " + released)
+        else:
+            doc.p(_("Records unique: {unique}; mean re-identification probability: {mean}.").format(
+                unique=_change(before["worst_unique_share"], r["worst_unique_share"]),
+                mean=_change(before["worst_reid_prob"], r["worst_reid_prob"])) + " " + released)
         if targets_before:
             after = target_rows(s.assessment)
-            doc.p(_("Individual targets alone in their block (re-identified with certainty): {before} of {total} "
-                    "before, {after} after.").format(before=_alone(targets_before), total=len(targets_before),
-                                                     after=_alone(after)))
+            alone = (_("Individual targets alone in their sample block: {before} of {total} before, {after} after.")
+                     if weighted else
+                     _("Individual targets alone in their block (re-identified with certainty): {before} of {total} "
+                       "before, {after} after."))
+            doc.p(alone.format(before=_alone(targets_before), total=len(targets_before), after=_alone(after)))
         exported = s.scenario.exported
         for e in (exported, *exported.releases) if exported is not None else ():   # with linked releases, each file
             doc.p(escape(export_sentence(e)), "small")
     doc.p(_("Side by side"), "h2")
-    header = ["#", _("scenario"), _("verdict"), *([_("expected re-id.")] if weighted else []), _("records unique"),
+    header = ["#", _("scenario"), _("verdict"), *([_("expected re-id.")] if weighted else []),
+              _("unique in the sample") if weighted else _("records unique"),
               _("mean re-id. probability"), _("certain inference above prior"), _("records removed"),
               _("values blanked"), _("information lost")]
 
@@ -152,9 +175,10 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
               [0.04, 0.17, 0.09, 0.11, 0.12, 0.12, 0.11, 0.12, 0.12])
     doc.add_table(header, body, widths)
     if weighted:
-        limits = _("expected re-identifications (expected re-id.) at most {share} of the records (the measure the "
-                   "verdict uses with a sampling weight; unique records are shown for comparison)").format(
-            share=findings.pct(thresholds.expected_reid_share))
+        limits = _("expected re-identifications (expected re-id.) at most {share} of the records and estimated "
+                   "population uniques at most {unique} (the measures the verdict uses for a sample; records unique "
+                   "in the sample are shown for comparison)").format(
+            share=findings.pct(thresholds.expected_reid_share), unique=findings.pct(thresholds.unique_share))
         doc.p(_("Risks are those of the worst QID subset (for expected re-identifications, the worst key). "
                 "Thresholds: {limits}, certain inference at most {gain} above the prior.").format(
             limits=limits, gain=findings.pct(thresholds.inference_certain_gain)), "small")
@@ -170,6 +194,7 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                  "for release, red: not ready; the ringed point is the recommended scenario."))
     doc.p(_("Information lost per column"), "h2")
     rows = []
+    kept_losing = 0  # rows of columns kept as they are, no value blanked, that still lose information
     for position, i in enumerate(order, start=1):
         loss = results[i].loss
         for column in (*loss.levels, *loss.dropped):
@@ -177,16 +202,20 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                 what, entropy = _("left out"), loss.entropy_dropped.get(column)
             else:
                 level = loss.levels[column]
-                what = _("level {level}").format(level=level) if level else _("as is")
                 entropy = loss.entropy[column]
+                most = loss.entropy_max.get(column)
+                suppressed = bool(level) and bool(most) and entropy >= most * (1 - 1e-9)  # every value made one
+                what = (_("suppressed (level {level})") if suppressed else _("level {level}") if level
+                        else _("as is")).format(level=level)
             blanked = loss.cells_suppressed.get(column, 0)
             if column not in loss.dropped and not loss.levels[column] and not blanked and not entropy:
                 continue
             most = loss.entropy_max.get(column)
             share = None if entropy is None or not most else entropy / most
+            kept_losing += column not in loss.dropped and not loss.levels[column] and not blanked
             rows.append([str(position), column, what, integer(blanked),
                          _("n/a") if entropy is None else number(entropy, ",.1f"), _pct(share)])
-    doc.p(_("Columns a scenario changes (a column kept as it is, with no value blanked, loses nothing)."), "small")
+    doc.p(escape(lost_columns_caption(kept_losing)), "small")
     doc.add_table(["#", _("column"), _("change"), _("values blanked"), _("non-uniform entropy (bits)"),
                    _("share of the column lost")], rows, [0.05, 0.3, 0.15, 0.15, 0.18, 0.17])
     tvd = [(str(position), key, value) for position, i in enumerate(order, start=1)

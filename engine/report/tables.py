@@ -12,6 +12,7 @@ import numpy as np
 from ..cells import spreadsheet_safe
 from ..results import Assessment
 from ..selection import top_by_size
+from ..verdict import verdict_json
 from ..progress import CancelToken
 from ..atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from .outputs import ASSESS_OUTPUTS, ASSESS_TABLES
@@ -55,11 +56,15 @@ def json_text(value: Any, depth: int = 0) -> str:
 
 
 def write_json(assessment: Assessment, path: Path, files: Optional[StagedFiles] = None) -> None:
+    """results.json: the assessment with its verdict (engine/verdict.py) near the top."""
     if files is None:
         with staged() as own:
             return write_json(assessment, path, own)
+    document = assessment.to_dict()
+    version = document.pop("riskreview_version")
+    document = {"riskreview_version": version, "verdict": verdict_json(assessment), **document}
     with files.text(path) as handle:
-        handle.write(json_text(assessment.to_dict()) + "\n")
+        handle.write(json_text(document) + "\n")
 
 
 def write_results(assessment: Assessment, folder: Path,

@@ -42,8 +42,8 @@ from ..sweep.runner import run_sweep
 from ..sweep.walker import SweepData
 from ..sample_results import SudaContribution, SudaRecords, SudaSummary
 
-VARIANT = N_("SUDA score of Elliot et al. (2002): an MSU of size s scores prod_{i=s}^{min(M, ATT-1)} (ATT - i); "
-              "DIS-SUDA as sdcMicro's suda2")
+VARIANT = N_("SUDA score of Elliot et al. (2002): an MSU of size s scores the product of (ATT - i) for i from s "
+             "to the smaller of M and ATT - 1; DIS-SUDA as sdcMicro's suda2")
 DIS_EDGES = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 1.0)
 MASK_BYTES_LIMIT = 4 << 30
 

@@ -34,10 +34,14 @@ class TopSubsetsModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: list[Row] = []
         self._inference = False
+        self._sample = False
 
-    def set_rows(self, rows: Sequence[Row]) -> None:
+    def set_rows(self, rows: Sequence[Row], sample: bool = False) -> None:
+        """Show ``rows``; ``sample``: the file is a sample (engine.verdict.is_sample), so the
+        headers speak of the sample, not of people re-identified."""
         self.beginResetModel()
         self._rows = list(rows)
+        self._sample = sample
         self._inference = bool(self._rows) and isinstance(self._rows[0], InferenceRisk)
         self.endResetModel()
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.COLUMNS - 1)
@@ -66,7 +70,8 @@ class TopSubsetsModel(QAbstractTableModel):
             if role == SORT_ROLE:
                 return values[col]
             if role == Qt.ItemDataRole.DisplayRole:
-                return (str(values[0]), values[1], pct(values[2]), count(values[3]), points(values[4]),
+                return (str(values[0]), values[1], pct(values[2]), count(values[3]),
+                        points(values[4], values[2], r.prior_det),
                         pct(values[5]), count(values[6]), ratio(values[7]))[col]
             if role == Qt.ItemDataRole.ToolTipRole:
                 return self._tip(col) if col != 1 else ", ".join(r.qids)
@@ -78,23 +83,32 @@ class TopSubsetsModel(QAbstractTableModel):
 
     def _tip(self, col: int) -> str:
         kind = "inf" if self._inference else "reid"
-        return {0: TIPS["size"], 1: TIPS["qids"], 2: TIPS[f"{kind}_det"], 3: TIPS[f"{kind}_det_count"],
-                4: TIPS["deg_det"], 5: TIPS[f"{kind}_prob"], 6: TIPS[f"{kind}_prob_count"],
+        sample = "_sample" if self._sample else ""
+        return {0: TIPS["size"], 1: TIPS["qids"], 2: TIPS[f"{kind}_det{sample}"], 3: TIPS[f"{kind}_det_count{sample}"],
+                4: TIPS["deg_det"], 5: TIPS[f"{kind}_prob{sample}"], 6: TIPS[f"{kind}_prob_count{sample}"],
                 7: TIPS["deg_prob"]}[col]
 
     def headers(self) -> tuple[str, ...]:
-        prior_det = pct(self._rows[0].prior_det, 2) if self._rows else pct(None)
-        prior_prob = pct(self._rows[0].prior_prob, 2) if self._rows else pct(None)
-        if self._inference:
+        prior_det = pct(self._rows[0].prior_det) if self._rows else pct(None)
+        prior_prob = pct(self._rows[0].prior_prob) if self._rows else pct(None)
+        if self._sample and self._inference:
+            det = translate("models.results_models", "Same in the sample block\n(prior {prior})")
+            prob = translate("models.results_models", "Guessed right in the sample\n(prior {prior})")
+        elif self._sample:
+            det = translate("models.results_models", "Unique in the sample\n(prior {prior})")
+            prob = translate("models.results_models", "Picked right in the sample\n(prior {prior})")
+        elif self._inference:
             det = translate("models.results_models", "Learned for sure\n(prior {prior})")
             prob = translate("models.results_models", "Guessed right\n(prior {prior})")
         else:
             det = translate("models.results_models", "Unique\n(prior {prior})")
             prob = translate("models.results_models", "Re-identified\n(prior {prior})")
         gain = translate("models.results_models", "Gain")
+        heads = ((translate("models.results_models", "Records"), translate("models.results_models", "Expected records"))
+                 if self._sample else
+                 (translate("models.results_models", "People"), translate("models.results_models", "Expected people")))
         return (translate("models.results_models", "Size"), translate("models.results_models", "Quasi-identifiers"),
-                det.format(prior=prior_det), translate("models.results_models", "People"), gain,
-                prob.format(prior=prior_prob), translate("models.results_models", "Expected people"), gain)
+                det.format(prior=prior_det), heads[0], gain, prob.format(prior=prior_prob), heads[1], gain)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -120,11 +134,14 @@ class TargetsModel(QAbstractTableModel):
         self._targets: list[TargetRisk] = []
         self._sensitive: list[str] = []
         self._show_reid = True
+        self._sample = False
 
     def set_targets(self, targets: Sequence[TargetRisk], show_reid: bool = True,
-                    show_inference: bool = True) -> None:
+                    show_inference: bool = True, sample: bool = False) -> None:
+        """``sample``: the file is a sample, so a target alone in it is unique in the sample only."""
         self.beginResetModel()
         self._targets = list(targets)
+        self._sample = sample
         names: list[str] = []
         if show_inference:
             for t in self._targets:
@@ -150,7 +167,8 @@ class TargetsModel(QAbstractTableModel):
         if self._show_reid:
             heads += [
                 translate("models.results_models", "Re-identification\n(chance)"),
-                translate("models.results_models", "Unique?"),
+                translate("models.results_models", "Unique in the sample?") if self._sample
+                else translate("models.results_models", "Unique?"),
             ]
         heads += [
             translate("models.results_models", "{name}\n(attacker's guess)").format(name=name)
@@ -187,7 +205,9 @@ class TargetsModel(QAbstractTableModel):
         inference = next((i for i in t.inference if i.sensitive == name), None)
         if inference is None or not t.matched or inference.posterior_prob is None:
             return translate("models.results_models", "no match")
-        sure = translate("models.results_models", " (certain)") if inference.posterior_det == 1 else ""
+        sure = ("" if inference.posterior_det != 1 else
+                translate("models.results_models", " (same in the sample block)") if self._sample
+                else translate("models.results_models", " (certain)"))
         return f"{inference.most_likely}: {pct(inference.posterior_prob)}{sure}"
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from html import escape
 from typing import Optional
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSortFilterProxyModel, Qt, QTimer, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView,
                                QLabel, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.messages import render
 from engine.selection import top_by_size
+from engine.verdict import is_sample, verdict
 
 from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
 from ..session import Session
@@ -22,11 +23,24 @@ from ..widgets.histograms import HistogramGrid
 from ..widgets.models_view import OverTimeView, PrivacyModelsView
 from ..widgets.sample_view import SampleView
 from ..widgets.scatter import SubsetScatter
+from ..widgets.verdict_banner import READY, VerdictBanner
 from .common import banner, hint, page_layout, title
-from ..i18n import translate
+from ..i18n import translate, translate_plural
 
 REID = "reidentification"
 DEFAULT_HISTOGRAMS = 4
+
+
+PLURALS = (QT_TRANSLATE_NOOP("results_page", "{0} record"), QT_TRANSLATE_NOOP("results_page", "{0} records"),
+           QT_TRANSLATE_NOOP("results_page", "{0} subset"), QT_TRANSLATE_NOOP("results_page", "{0} subsets"),
+           QT_TRANSLATE_NOOP("results_page", "{0} quasi-identifier"),
+           QT_TRANSLATE_NOOP("results_page", "{0} quasi-identifiers"),
+           QT_TRANSLATE_NOOP("results_page", "{0} target"), QT_TRANSLATE_NOOP("results_page", "{0} targets"))
+
+
+def plural_count(singular: str, plural: str, number: int) -> str:
+    """'1 record', '2 records' (of :data:`PLURALS`) in the window's language and plural rule."""
+    return translate_plural("results_page", singular, plural, number).format(count(number))
 
 
 class ResultsPage(QWidget):
@@ -35,6 +49,7 @@ class ResultsPage(QWidget):
     def __init__(self, session: Session, parent=None) -> None:
         super().__init__(parent)
         self.session = session
+        self.sample = False
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         self.stack = QStackedWidget()
@@ -72,6 +87,9 @@ class ResultsPage(QWidget):
         self.summary.setWordWrap(True)
         head.addWidget(self.summary, 1)
         layout.addLayout(head)
+        self.verdict = VerdictBanner()
+        self.verdict.setObjectName(READY)
+        layout.addWidget(self.verdict)
         self.stale = banner(
             translate(
                 "results_page",
@@ -253,16 +271,18 @@ class ResultsPage(QWidget):
         if result is None:
             return
         a = result.assessment
+        self.sample = is_sample(a)
+        self.verdict.show_verdict(verdict(a, a.config.report.thresholds))
         self._show_stale()
         self.summary.setText(
             translate(
                 "results_page",
-                "<b>{name}</b>: {people} people, {subsets} subsets of " "{qids} quasi-identifiers, run in {time}.",
+                "<b>{name}</b>: {records}, {subsets} of {qids}, run in {time}.",
             ).format(
                 name=a.dataset.name,
-                people=count(a.dataset.rows),
-                subsets=count(len(a.reidentification)),
-                qids=count(len(a.config.roles.quasi_identifiers)),
+                records=plural_count("{0} record", "{0} records", a.dataset.rows),
+                subsets=plural_count("{0} subset", "{0} subsets", len(a.reidentification)),
+                qids=plural_count("{0} quasi-identifier", "{0} quasi-identifiers", len(a.config.roles.quasi_identifiers)),
                 time=duration(result.seconds),
             )
         )
@@ -281,7 +301,7 @@ class ResultsPage(QWidget):
         self.attack.setCurrentIndex(0)
         self._show_attack()
         self.targets_model.set_targets(a.targets, result.attacks.reidentification,
-                                       result.attacks.inference)
+                                       result.attacks.inference, self.sample)
         if not a.targets:
             self.targets_note.setText(
                 translate(
@@ -295,16 +315,16 @@ class ResultsPage(QWidget):
             self.targets_note.setText(
                 translate(
                     "results_page",
-                    '{0} target(s); {1} with no matching record ("no match": no one in the '
+                    '{0}; {1} with no matching record ("no match": no one in the '
                     "file has all these values).",
-                ).format(count(len(a.targets)), count(unmatched))
+                ).format(plural_count("{0} target", "{0} targets", len(a.targets)), count(unmatched))
                 if unmatched
                 else translate(
                     "results_page",
-                    "{0} target(s). Chance: the probability of picking the person's record "
+                    "{0}. Chance: the probability of picking the person's record "
                     "among those with the same values; the guess is the most common sensitive "
                     "value.",
-                ).format(count(len(a.targets)))
+                ).format(plural_count("{0} target", "{0} targets", len(a.targets)))
             )
         self.targets_view.resizeColumnsToContents()
         self.linked.blockSignals(True)
@@ -343,7 +363,7 @@ class ResultsPage(QWidget):
                 translate(
                     "results_page",
                     "{0} — priors (attacker knows no quasi-identifier): deterministic {1}, probabilistic {2}",
-                ).format(word, pct(rows[0].prior_det, 2), pct(rows[0].prior_prob, 3))
+                ).format(word, pct(rows[0].prior_det), pct(rows[0].prior_prob))
             )
         else:
             self.priors.setText("")
@@ -363,7 +383,7 @@ class ResultsPage(QWidget):
     def _show_top(self) -> None:
         rows = self.top_rows()
         top = top_by_size(rows, self.rank.currentData(), ties=self.ties.isChecked()) if rows else []
-        self.top_model.set_rows(top)
+        self.top_model.set_rows(top, self.sample)
         self._schedule_row_heights()
 
     @Slot()

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QFileDialog, QGroupBox, QHBoxLayout, QInputDialog
                                QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, Thresholds
+from engine.config import AnalysisConfig, DataSource, Thresholds
 from engine.errors import InputError
 from engine.io.preview import EncodedTable, subtable
 from engine.messages import error_text, render
@@ -28,6 +28,9 @@ from engine.remediation.recommend import describe_step, recommend
 from engine.remediation.scenarios import with_scenarios
 from engine.remediation.feasibility import with_full_generalisation
 from engine.remediation.suggest import SuggestConfig, suggest
+from engine.remediation.suggest_verdict import scenario_assessment
+from engine.remediation.suggest_verdict import suggestion_scenario as suggested_scenario
+from engine.verdict import verdict
 from engine.remediation.transforms import Drop, HierarchySpec, LocalSuppression, Scenario
 
 from ..assessment import AssessmentAnalysis
@@ -38,6 +41,7 @@ from ..resources import icon
 from ..session import Session
 from ..widgets.command_bar import CommandBar, CommandTexts
 from ..widgets.run_bar import RunBar
+from ..widgets.verdict_banner import VerdictBanner
 from .common import banner, hint, page_frame
 from .scenarios.compare_view import CompareTable, RiskLossPlot
 from .scenarios.step_form import StepForm
@@ -107,6 +111,8 @@ class SuggestRequest:
     config: SuggestConfig
     table: EncodedTable
     specs: tuple
+    limits: Thresholds = Thresholds()  # the analysis's thresholds as the panel shows them
+    source: Optional[DataSource] = None
 
 
 class SuggestAnalysis(Analysis):
@@ -123,15 +129,29 @@ class SuggestAnalysis(Analysis):
         session = self.page.session
         if session.table is None:
             raise InputError(translate("scenarios_page", "no data loaded: open a data file first"))
-        table = subtable(session.table, session.qids)
         panel = self.page.suggest_panel
-        return SuggestRequest(panel.config(table), table, tuple(sorted(panel.specs.items())))
+        sensitive = [s for s in session.config.roles.sensitive if s in session.table.columns]
+        table = subtable(session.table, list(dict.fromkeys([*session.qids, *sensitive])))
+        return SuggestRequest(panel.config(table), table, tuple(sorted(panel.specs.items())),
+                              panel.thresholds(), session.config.data)
 
     def work(self, request: SuggestRequest):
         self.page.suggest_panel.show_suggestion(None)
         self.page.suggest_panel.best.setText(translate("scenarios_page", "Searching..."))
-        return lambda progress, cancel: with_full_generalisation(
-            suggest(request.table, request.config, progress, cancel), request.table, request.config)
+        specs = dict(request.specs)
+
+        def search(progress, cancel) -> tuple:
+            """The suggestion, and the attacks on it made a scenario (judged in the window's thread)."""
+            found = with_full_generalisation(suggest(request.table, request.config, progress, cancel),
+                                             request.table, request.config)
+            scenario = suggested_scenario(found, specs, "suggestion")
+            if scenario is None:
+                return found, None
+            return found, scenario_assessment(request.table, request.source, request.config.qids,
+                                              request.config.sensitive, scenario, request.limits,
+                                              assess=run_assessment, on_progress=progress, cancel=cancel)
+
+        return search
 
     def same(self, a: SuggestRequest, b: SuggestRequest) -> bool:
         ca, cb = a.config, b.config
@@ -139,7 +159,9 @@ class SuggestAnalysis(Analysis):
             (b.specs, cb.qids, cb.target, cb.metric, cb.max_seconds)
 
     def show(self, outcome: Outcome) -> None:
-        self.page.suggest_panel.show_suggestion(outcome.result)
+        found, assessment = outcome.result
+        limits = self.page.suggest_panel.thresholds()
+        self.page.suggest_panel.show_suggestion(found, None if assessment is None else verdict(assessment, limits))
 
     def result(self):
         return self.page.suggest_panel.suggestion
@@ -261,11 +283,14 @@ class ScenariosPage(QWidget):
         box.addWidget(self.recommendation)
         splitter = QSplitter(Qt.Orientation.Vertical)
         self.table = CompareTable()
+        self.table.itemSelectionChanged.connect(self._show_verdict)
         splitter.addWidget(self.table)
         self.plot = RiskLossPlot()
         splitter.addWidget(self.plot)
         splitter.setSizes([220, 300])
         box.addWidget(splitter, 1)
+        self.verdict = VerdictBanner()
+        box.addWidget(self.verdict)
         buttons = QHBoxLayout()
         self.pick_button = QPushButton(translate("scenarios_page", "Recommend the selected scenario"))
         self.pick_button.setToolTip(
@@ -347,6 +372,8 @@ class ScenariosPage(QWidget):
         qids = self.session.qids
         self.step_form.set_columns(self.session.table, qids)
         self.suggest_panel.set_qids(qids)
+        config = self.session.config
+        self.suggest_panel.set_thresholds(config.report.thresholds, config.roles.sensitive)
 
     @Slot()
     def _on_scenarios(self) -> None:
@@ -389,8 +416,20 @@ class ScenariosPage(QWidget):
                         assessment.scenarios[choice.index].scenario.name, engine_text(choice.rule)
                     )
                 )
+        self._show_verdict()
         self._show_stale()
         self._on_busy()
+
+    @Slot()
+    def _show_verdict(self) -> None:
+        """The verdict of the selected row of the comparison (the original when none is)."""
+        row, judged = self.table.selected_verdict()
+        if judged is None:
+            self.verdict.show_verdict(None)
+            return
+        name = (translate("scenarios_page", "Original file") if row == 0
+                else translate("scenarios_page", "Scenario {0}").format(self.table.names[row - 1]))
+        self.verdict.show_verdict(judged, translate("scenarios_page", "{0}: ").format(name))
 
     def _show_stale(self) -> None:
         result = self.session.result

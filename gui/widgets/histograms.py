@@ -8,12 +8,14 @@ import textwrap
 from typing import Sequence
 
 import numpy as np
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from engine.results import RiskHistogram
 
 from ..text import count, pct, qid_text
+
 from .canvas import POINT_COLOR, PRIOR_COLOR, TEXT_SIZE, PlotCanvas
-from ..i18n import translate
+from ..i18n import translate, translate_plural
 from ..text import local_digits
 
 
@@ -21,10 +23,13 @@ def histogram_title(qids: tuple[str, ...], all_qids: tuple[str, ...], width: int
     """A title of at most two lines naming the subset (shortened with an ellipsis)."""
     size = len(qids)
     if all_qids and set(qids) == set(all_qids):
-        return translate("widgets.histograms", "All {0} quasi-identifiers").format(size)
+        return translate_plural("widgets.histograms", QT_TRANSLATE_NOOP("widgets.histograms", "The only quasi-identifier"),
+                                QT_TRANSLATE_NOOP("widgets.histograms", "All {0} quasi-identifiers"), size).format(size)
     lines = textwrap.wrap(
-        translate("widgets.histograms", "{0} quasi-identifier{1}: {2}").format(
-            size, "s" if size > 1 else "", qid_text(qids)
+        translate("widgets.histograms", "{0}: {1}").format(
+            translate_plural("widgets.histograms", QT_TRANSLATE_NOOP("widgets.histograms", "{0} quasi-identifier"),
+                             QT_TRANSLATE_NOOP("widgets.histograms", "{0} quasi-identifiers"), size).format(size),
+            qid_text(qids)
         ),
         width,
     )

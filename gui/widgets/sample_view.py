@@ -9,12 +9,13 @@ from typing import Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
-from engine.report.findings import model_name, pct as report_pct, people as report_people
+from engine import i18n as engine_i18n
+from engine.report.findings import model_name, people as report_people
 from engine.report.sample_figures import draw_contributions, draw_dis_bands, draw_risk_bins
 from engine.results import Assessment
 from engine.sample_results import PopulationUniqueness, RiskSummary, SampleRisk
 
-from ..text import count, local_digits, qid_text
+from ..text import count, local_digits, pct, qid_text
 from .canvas import TEXT_SIZE, PlotCanvas
 from .models_view import fill_table, plain_table
 from ..i18n import translate
@@ -26,14 +27,11 @@ MODEL_LABELS = (
 )
 
 
-def pct(value: float) -> str:
-    """The report's percentage (never rounded to 0% or 100%) in the window's language."""
-    return local_digits(report_pct(value))
-
-
 def people(value: float) -> str:
-    """The report's expected number of people in the window's language."""
-    return local_digits(report_people(value))
+    """The report's expected number of people in the window's language (written in English by
+    the engine, then given the window's separators once)."""
+    with engine_i18n.language(engine_i18n.ENGLISH):
+        return local_digits(report_people(value))
 
 
 def expected_text(summary: RiskSummary) -> str:

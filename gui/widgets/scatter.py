@@ -74,7 +74,7 @@ class SubsetScatter(PlotCanvas):
                                     alpha=0.75, picker=True, pickradius=4, zorder=3, linewidths=0)
             prior = priors[measure] * 100.0
             ax.axhline(prior, color=PRIOR_COLOR, linestyle="--", linewidth=1.3, zorder=2,
-                       label=translate("widgets.scatter", "prior {0}").format(pct(priors[measure], 2)))
+                       label=translate("widgets.scatter", "prior {0}").format(pct(priors[measure])))
             ax.set_title(titles[measure], fontsize=TEXT_SIZE + 1)
             ax.set_xlabel(
                 translate("widgets.scatter", "Number of quasi-identifiers the attacker knows"), fontsize=TEXT_SIZE

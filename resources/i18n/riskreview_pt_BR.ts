@@ -950,7 +950,7 @@
     </message>
     <message>
         <source>oblivious (central) only</source>
-        <translation>somente oblivious (central)</translation>
+        <translation>somente oblívio (central)</translation>
     </message>
     <message>
         <source>local only</source>
@@ -1228,7 +1228,7 @@
     </message>
     <message>
         <source>Solid lines: oblivious (central) mechanism; dashed: local. One colour per query. Point at a dot for its values.</source>
-        <translation>Linhas contínuas: mecanismo oblivious (central); tracejadas: local. Uma cor por consulta. Aponte para um ponto para ver os seus valores.</translation>
+        <translation>Linhas contínuas: mecanismo oblívio (central); tracejadas: local. Uma cor por consulta. Aponte para um ponto para ver os seus valores.</translation>
     </message>
     <message>
         <source>Loss &amp;&amp; utility</source>
@@ -1717,6 +1717,30 @@
 (a priori {prior})</translation>
     </message>
     <message>
+        <source>Same in the sample block
+(prior {prior})</source>
+        <translation>Igual no bloco da amostra
+(priori {prior})</translation>
+    </message>
+    <message>
+        <source>Guessed right in the sample
+(prior {prior})</source>
+        <translation>Acertado na amostra
+(priori {prior})</translation>
+    </message>
+    <message>
+        <source>Unique in the sample
+(prior {prior})</source>
+        <translation>Únicos na amostra
+(priori {prior})</translation>
+    </message>
+    <message>
+        <source>Picked right in the sample
+(prior {prior})</source>
+        <translation>Escolhido certo na amostra
+(priori {prior})</translation>
+    </message>
+    <message>
         <source>Guessed right
 (prior {prior})</source>
         <translation>Acertado
@@ -1735,6 +1759,14 @@
 (a priori {prior})</translation>
     </message>
     <message>
+        <source>Records</source>
+        <translation>Registros</translation>
+    </message>
+    <message>
+        <source>Expected records</source>
+        <translation>Registros esperados</translation>
+    </message>
+    <message>
         <source>Target (what the attacker knows)</source>
         <translation>Alvo (o que o atacante conhece)</translation>
     </message>
@@ -1747,6 +1779,10 @@
 (chance)</source>
         <translation>Reidentificação
 (chance)</translation>
+    </message>
+    <message>
+        <source>Unique in the sample?</source>
+        <translation>Único na amostra?</translation>
     </message>
     <message>
         <source>Unique?</source>
@@ -1773,6 +1809,10 @@
     <message>
         <source>no</source>
         <translation>não</translation>
+    </message>
+    <message>
+        <source> (same in the sample block)</source>
+        <translation> (igual no bloco da amostra)</translation>
     </message>
     <message>
         <source> (certain)</source>
@@ -2111,12 +2151,52 @@
         <translation>Mostrar barras pequenas (poucas pessoas em risco alto) ao lado das grandes.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;{name}&lt;/b&gt;: {people} people, {subsets} subsets of {qids} quasi-identifiers, run in {time}.</source>
-        <translation>&lt;b&gt;{name}&lt;/b&gt;: {people} pessoas, {subsets} subconjuntos de {qids} quase-identificadores, executado em {time}.</translation>
+        <source>&lt;b&gt;{name}&lt;/b&gt;: {records}, {subsets} of {qids}, run in {time}.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt;: {records}, {subsets} de {qids}, executado em {time}.</translation>
+    </message>
+    <message>
+        <source>{0}; {1} with no matching record (&quot;no match&quot;: no one in the file has all these values).</source>
+        <translation>{0}; {1} sem registro correspondente (&quot;sem correspondência&quot;: ninguém no arquivo tem todos esses valores).</translation>
+    </message>
+    <message>
+        <source>{0}. Chance: the probability of picking the person&apos;s record among those with the same values; the guess is the most common sensitive value.</source>
+        <translation>{0}. Chance: a probabilidade de escolher o registro da pessoa entre os que têm os mesmos valores; o palpite é o valor sensível mais comum.</translation>
     </message>
     <message>
         <source>Warning: {0}</source>
         <translation>Aviso: {0}</translation>
+    </message>
+    <message>
+        <source>{0} record</source>
+        <translation>{0} registro</translation>
+    </message>
+    <message>
+        <source>{0} records</source>
+        <translation>{0} registros</translation>
+    </message>
+    <message>
+        <source>{0} subset</source>
+        <translation>{0} subconjunto</translation>
+    </message>
+    <message>
+        <source>{0} subsets</source>
+        <translation>{0} subconjuntos</translation>
+    </message>
+    <message>
+        <source>{0} quasi-identifier</source>
+        <translation>{0} quase-identificador</translation>
+    </message>
+    <message>
+        <source>{0} quasi-identifiers</source>
+        <translation>{0} quase-identificadores</translation>
+    </message>
+    <message>
+        <source>{0} target</source>
+        <translation>{0} alvo</translation>
+    </message>
+    <message>
+        <source>{0} targets</source>
+        <translation>{0} alvos</translation>
     </message>
     <message>
         <source>Re-identification</source>
@@ -2129,14 +2209,6 @@
     <message>
         <source>No individual target was attacked. Add one on the Attacks page, or select a row on the Data page.</source>
         <translation>Nenhum alvo individual foi atacado. Adicione um na página Ataques ou selecione uma linha na página Dados.</translation>
-    </message>
-    <message>
-        <source>{0} target(s); {1} with no matching record (&quot;no match&quot;: no one in the file has all these values).</source>
-        <translation>{0} alvo(s); {1} sem registro correspondente (&quot;sem correspondência&quot;: ninguém no arquivo tem todos estes valores).</translation>
-    </message>
-    <message>
-        <source>{0} target(s). Chance: the probability of picking the person&apos;s record among those with the same values; the guess is the most common sensitive value.</source>
-        <translation>{0} alvo(s). Chance: a probabilidade de escolher o registro da pessoa entre os que têm os mesmos valores; o palpite é o valor sensível mais comum.</translation>
     </message>
     <message>
         <source>Inference of {0}</source>
@@ -2198,10 +2270,6 @@
         <translation>Veredito segundo os limiares da análise</translation>
     </message>
     <message>
-        <source>Records unique on the worst QID subset (re-identified with certainty)</source>
-        <translation>Registros únicos no pior subconjunto de quase-identificadores (reidentificados com certeza)</translation>
-    </message>
-    <message>
         <source>Mean re-identification probability on the worst QID subset</source>
         <translation>Probabilidade média de reidentificação no pior subconjunto de quase-identificadores</translation>
     </message>
@@ -2226,12 +2294,24 @@
         <translation>removida · 100%</translation>
     </message>
     <message>
+        <source>suppressed (level {0})</source>
+        <translation>suprimida (nível {0})</translation>
+    </message>
+    <message>
         <source>level {0}</source>
         <translation>nível {0}</translation>
     </message>
     <message>
         <source>{0} blanked</source>
         <translation>{0} suprimidos</translation>
+    </message>
+    <message>
+        <source>unique in the sample</source>
+        <translation>únicos na amostra</translation>
+    </message>
+    <message>
+        <source>Records unique in the sample on the worst QID subset (not necessarily unique in the population)</source>
+        <translation>Registros únicos na amostra no pior subconjunto de QIs (não necessariamente únicos na população)</translation>
     </message>
     <message>
         <source>expected re-id.</source>
@@ -2252,6 +2332,10 @@
     <message>
         <source>ready</source>
         <translation>pronto</translation>
+    </message>
+    <message>
+        <source>Records unique on the worst QID subset (re-identified when the file is the population)</source>
+        <translation>Registros únicos no pior subconjunto de QIs (reidentificados quando o arquivo é a população)</translation>
     </message>
     <message>
         <source>not ready</source>
@@ -2630,12 +2714,32 @@ arraste para reordenar)</translation>
         <translation>sem limite</translation>
     </message>
     <message>
+        <source>Also meet the analysis thresholds</source>
+        <translation>Cumprir também os limites da análise</translation>
+    </message>
+    <message>
+        <source>The suggestion must also keep the risks within these limits, filled in from the analysis&apos;s thresholds (those its verdict uses). Every combination is then evaluated.</source>
+        <translation>A sugestão também deve manter os riscos dentro destes limites, preenchidos com os limites da análise (os que o seu veredito usa). Então toda combinação é avaliada.</translation>
+    </message>
+    <message>
         <source>k (smallest group)</source>
         <translation>k (menor grupo)</translation>
     </message>
     <message>
         <source>Suppress at most</source>
         <translation>Suprimir no máximo</translation>
+    </message>
+    <message>
+        <source>Unique records at most</source>
+        <translation>Registros únicos no máximo</translation>
+    </message>
+    <message>
+        <source>Mean re-identification probability at most</source>
+        <translation>Probabilidade média de reidentificação no máximo</translation>
+    </message>
+    <message>
+        <source>Certain inference above the prior at most</source>
+        <translation>Inferência certa acima da priori no máximo</translation>
     </message>
     <message>
         <source>Loss to minimise</source>
@@ -2676,6 +2780,10 @@ arraste para reordenar)</translation>
     <message>
         <source>give a hierarchy to at least one quasi-identifier</source>
         <translation>dê uma hierarquia a pelo menos um quase-identificador</translation>
+    </message>
+    <message>
+        <source>As a scenario: </source>
+        <translation>Como cenário: </translation>
     </message>
     <message>
         <source>{0} of {1} combinations evaluated in {2} s</source>
@@ -2859,6 +2967,18 @@ arraste para reordenar)</translation>
     <message>
         <source>&lt;b&gt;Recommended: {0}&lt;/b&gt; ({1}).</source>
         <translation>&lt;b&gt;Recomendado: {0}&lt;/b&gt; ({1}).</translation>
+    </message>
+    <message>
+        <source>Original file</source>
+        <translation>Arquivo original</translation>
+    </message>
+    <message>
+        <source>Scenario {0}</source>
+        <translation>Cenário {0}</translation>
+    </message>
+    <message>
+        <source>{0}: </source>
+        <translation>{0}: </translation>
     </message>
     <message>
         <source>The scenarios changed since they were run: press Run the scenarios to update this comparison.</source>
@@ -3838,6 +3958,38 @@ TFP 10%</translation>
         <translation>Número esperado de pessoas cujo valor sensível é acertado.</translation>
     </message>
     <message>
+        <source>Share of records alone in the sample on these attributes. The file is a sample: a record unique in the sample need not be unique in the population (see the Sample file tab for the population measures).</source>
+        <translation>Proporção de registros sozinhos na amostra nestes atributos. O arquivo é uma amostra: um registro único na amostra não é necessariamente único na população (veja a aba Arquivo amostral para as medidas da população).</translation>
+    </message>
+    <message>
+        <source>Number of records unique in the sample on these attributes.</source>
+        <translation>Número de registros únicos na amostra nestes atributos.</translation>
+    </message>
+    <message>
+        <source>Mean of 1 / (records of the sample sharing the attributes): the chance of picking the right record if the sample were the whole population; the Sample file tab estimates it for the population.</source>
+        <translation>Média de 1 / (registros da amostra que compartilham os atributos): a chance de escolher o registro certo se a amostra fosse a população inteira; a aba Arquivo amostral a estima para a população.</translation>
+    </message>
+    <message>
+        <source>Number of groups of records with equal values in the sample.</source>
+        <translation>Número de grupos de registros com valores iguais na amostra.</translation>
+    </message>
+    <message>
+        <source>Share of records whose sensitive value is the same for everyone in their sample block; people of the population outside the sample may have another value.</source>
+        <translation>Proporção de registros cujo valor sensível é o mesmo para todos no seu bloco da amostra; pessoas da população fora da amostra podem ter outro valor.</translation>
+    </message>
+    <message>
+        <source>Number of records whose sensitive value is the same for everyone in their sample block.</source>
+        <translation>Número de registros cujo valor sensível é o mesmo para todos no seu bloco da amostra.</translation>
+    </message>
+    <message>
+        <source>Share of the sample&apos;s records whose sensitive value is the most common one among the sample&apos;s records sharing their attributes.</source>
+        <translation>Proporção dos registros da amostra cujo valor sensível é o mais comum entre os registros da amostra que compartilham os seus atributos.</translation>
+    </message>
+    <message>
+        <source>Number of the sample&apos;s records whose sensitive value is guessed right that way.</source>
+        <translation>Número de registros da amostra cujo valor sensível é acertado dessa forma.</translation>
+    </message>
+    <message>
         <source>Gain over an attacker who knows none of these attributes: posterior minus prior, in percentage points.</source>
         <translation>Ganho sobre um atacante que não conhece nenhum destes atributos: a posteriori menos a priori, em pontos percentuais.</translation>
     </message>
@@ -3868,6 +4020,10 @@ TFP 10%</translation>
     <message>
         <source>n/a</source>
         <translation>n/d</translation>
+    </message>
+    <message>
+        <source>{0} pp</source>
+        <translation>{0} p.p.</translation>
     </message>
     <message>
         <source>unknown</source>
@@ -3976,7 +4132,7 @@ TFP 10%</translation>
     <name>widgets.dp_plots</name>
     <message>
         <source>oblivious (central)</source>
-        <translation>oblivious (central)</translation>
+        <translation>oblívio (central)</translation>
     </message>
     <message>
         <source>local</source>
@@ -4103,12 +4259,24 @@ passive δ = {passive}</source>
 <context>
     <name>widgets.histograms</name>
     <message>
+        <source>{0}: {1}</source>
+        <translation>{0}: {1}</translation>
+    </message>
+    <message>
+        <source>The only quasi-identifier</source>
+        <translation>O único quase-identificador</translation>
+    </message>
+    <message>
         <source>All {0} quasi-identifiers</source>
         <translation>Todos os {0} quase-identificadores</translation>
     </message>
     <message>
-        <source>{0} quasi-identifier{1}: {2}</source>
-        <translation>{0} quase-identificador(es): {2}</translation>
+        <source>{0} quasi-identifier</source>
+        <translation>{0} quase-identificador</translation>
+    </message>
+    <message>
+        <source>{0} quasi-identifiers</source>
+        <translation>{0} quase-identificadores</translation>
     </message>
     <message>
         <source>No histogram to show: run the attacks, then tick a size.</source>

@@ -85,6 +85,18 @@ def test_example_25_through_the_command_line(example25, tmp_path, capsys):
     assert float(rows[2]["privacy_loss"]) == pytest.approx(1.3636, abs=5e-5)
     assert (out / "dp_threshold.csv").read_text(encoding="utf-8").startswith("epsilon,delta_active")
     assert "privacy loss" in stdout and "[local]" in stdout
+    # the verdict: the guess of the new record's income rises from 50% to 0.5 x 1.3636 = 68.2% with the
+    # oblivious mechanism at epsilon ln 10, above the default 10-point limit; ln 3 (56.25%) is within it
+    verdict = results["verdict"]
+    assert verdict["ready"] is False and verdict["kind"] == "dp"
+    (check,) = verdict["checks"]
+    assert check["measure"] == "inference_certain_gain" and check["basis"] == "bayes_vulnerability"
+    assert check["value"] == pytest.approx(0.5 * 1.3636 - 0.5, abs=5e-5) and check["limit"] == 0.1
+    assert check["passed"] is False and check["sensitive"] == "income"
+    assert verdict["reasons"] == [
+        "count income ∈ {medium}; secret income: with the oblivious mechanism at epsilon 2.30259, the chance of guessing the new "
+        "record's income rises from 50.0% to 68.2% (limit 10.0% above the prior); the largest epsilon "
+        "evaluated within the limit is 1.09861"]
 
 
 def test_analysis_file_reproduces_the_run_from_anywhere(example25, tmp_path, capsys, monkeypatch):
@@ -136,6 +148,12 @@ def test_threshold_command(tmp_path, capsys):
         rows = list(csv.DictReader(handle))
     assert float(rows[1]["delta_active"]) == pytest.approx(results["threshold"][1]["delta_active"])
     assert "delta active" in stdout
+    # the verdict: some epsilon evaluated must bring the active attacker's delta to 1 / voters = 2%
+    (check,) = results["verdict"]["checks"]
+    smallest = min(p["delta_active"] for p in results["threshold"])
+    assert check == {"measure": "threshold_delta", "value": smallest, "limit": 1 / 50,
+                     "passed": smallest <= 1 / 50, "basis": "active_attacker"}
+    assert results["verdict"]["ready"] is check["passed"]
 
 
 def test_threshold_example_and_save_config(tmp_path, capsys):
@@ -204,3 +222,18 @@ def test_missing_data_file_and_bad_analysis_file(tmp_path, capsys):
     bad.write_text('version = 1\nepsilons = [1.0]\nroles = {}\n', encoding="utf-8")
     code, _, stderr = _run(["dp", "--config", str(bad), "--out", str(tmp_path / "o")], capsys)
     assert code == 2 and "unknown key roles" in stderr
+
+
+def test_the_verdict_is_on_the_reports_first_page(example25, tmp_path, capsys):
+    import re
+
+    from pypdf import PdfReader
+
+    out = tmp_path / "out"
+    code, _, stderr = _run(["dp", str(example25), "--sensitive", "income", "--useful", "income", "--predicate",
+                            "medium", "--epsilon", *EPS, "--out", str(out), "--pdf", str(out / "report.pdf")], capsys)
+    assert code == 0, stderr
+    verdict = json.loads((out / "results.json").read_text(encoding="utf-8"))["verdict"]
+    first = re.sub(r"\s+", "", PdfReader(str(out / "report.pdf")).pages[0].extract_text())
+    assert verdict["ready"] is False and "NOTREADYFORRELEASE" in first
+    assert all(re.sub(r"\s+", "", reason) in first for reason in verdict["reasons"])

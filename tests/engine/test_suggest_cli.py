@@ -10,6 +10,9 @@ import pandas as pd
 import pytest
 
 from engine import cli
+from engine.api import run_assessment
+from engine.config import AnalysisConfig, DataSource, Roles
+from engine.remediation.transforms import HierarchySpec, Recode, RecordSuppression, Scenario
 from engine.io.encode import file_sha256
 
 ADULT = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "pycanon" / "raw__adult.csv"
@@ -66,6 +69,17 @@ def test_suggestion_and_transformed_file(case, capsys, suffix):
     expected = [lines[str(a)][level] for a in frame.age[~blank.to_numpy()]]
     assert released["age"].tolist() == expected
     assert "optimal" in capsys.readouterr().out
+    # the verdict it would get: its scenario (recodes, then record suppression) run as an analysis runs it
+    steps = tuple(Recode(q, result["levels"][q], HierarchySpec("hierarchy", path=str(folder / f"{q}.csv")))
+                  for q in ("age", "town") if result["levels"][q])
+    steps += (RecordSuppression(5, 3.0),) if result["suppressed_records"] else ()
+    config = AnalysisConfig(data=DataSource(str(data)), roles=Roles(("age", "town", "sex")),
+                            scenarios=(Scenario("suggestion", steps),))
+    (ran,) = run_assessment(config).scenarios
+    verdict = result["verdict"]
+    assert verdict["ready"] is ran.ready and verdict["reasons"] == list(ran.reasons)
+    assert [(c["measure"], c["value"], c["limit"]) for c in verdict["checks"]] == \
+        [(c.measure, c.value, c.limit) for c in ran.judged.checks]
 
 
 def test_without_write_data_only_the_json(case):
@@ -178,6 +192,8 @@ def test_targets_from_an_analysis_file(case, monkeypatch, capsys):
 
     limited = run("limited")
     assert limited["qids"] == qids and limited["thresholds"] == {"max_reid_prob": 0.1}
+    # its verdict is judged by the same limit
+    assert {c["measure"]: c["limit"] for c in limited["verdict"]["checks"]}["reid_prob"] == 0.1
     assert limited["source"]["path"] == str(data)
     assert _released_blocks(elsewhere / "limited.csv", qids) <= 0.1
     free = run("free", "--max-reid-prob", "1")  # the option overrides the file's threshold

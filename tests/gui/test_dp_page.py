@@ -91,6 +91,15 @@ def test_example25_counting_queries_show_the_engine_numbers(qtbot, page, example
         [(p.scenario, p.mechanism, p.epsilon) for p in direct.dp]
     assert np.allclose([p.privacy_loss for p in a.dp], [p.privacy_loss for p in direct.dp])
     assert np.allclose([p.utility for p in a.dp], [p.utility for p in direct.dp])
+    # the banner shows the verdict results.json and the report carry (engine/dp/verdict.py)
+    from html import escape
+
+    from engine.dp.verdict import dp_verdict
+
+    judged = dp_verdict(direct, direct.config.report.thresholds)
+    banner = page.results.verdict
+    assert banner.verdict == judged and judged.line in banner.text()
+    assert len(judged.checks) == 2 and all(escape(reason) in banner.text() for reason in judged.reasons)
 
     # the points table shows them (thesis Table 6.4(a), oblivious then local, then 6.4(b))
     table = page.points_table

@@ -88,3 +88,19 @@ def test_result_models_show_engine_values(qtmodeltester):
     assert targets.text(0, 1) == "5" and targets.text(0, 2) == "20.0%"
     assert targets.text(1, 1).startswith("no match")
     assert targets.headerData(4, Qt.Orientation.Horizontal) == "illness\n(attacker's guess)"
+
+
+def test_a_share_below_100_percent_and_its_gain_agree():
+    """19,990 of 20,000 unique: 99.95%, and the gain over a prior of 0 is +99.95 pp, not +100.0 pp;
+    with a sample the headers speak of the sample's records."""
+    from engine.results import ReidentificationRisk
+
+    row = ReidentificationRisk(("a", "b"), 20_000, 19_995, 19_990, 1 / 20_000, 19_995 / 20_000, 0.0, 0.9995)
+    model = TopSubsetsModel()
+    model.set_rows([row])
+    cells = [model.data(model.index(0, j)) for j in range(model.COLUMNS)]
+    assert cells[2:5] == ["99.95%", "19,990", "+99.95 pp"]
+    assert model.headerData(3, Qt.Orientation.Horizontal) == "People"
+    model.set_rows([row], sample=True)
+    assert model.headerData(2, Qt.Orientation.Horizontal).startswith("Unique in the sample")
+    assert model.headerData(3, Qt.Orientation.Horizontal) == "Records"

@@ -42,7 +42,7 @@ def test_weighted_analysis_shows_the_expected_reidentifications(qtbot, weighted)
     qtbot.addWidget(table)
     thresholds = weighted.config.report.thresholds
     table.show_assessment(weighted, thresholds)
-    assert headers(table)[:5] == ["#", "scenario", "verdict", "expected re-id.", "unique"]
+    assert headers(table)[:5] == ["#", "scenario", "verdict", "expected re-id.", "unique in the sample"]
     original_share = worst_expected(weighted.sample_risk)[2]
     assert 0 < original_share < 1
     assert table.cell_text(0, "expected re-id.") == pct(original_share)
@@ -66,3 +66,14 @@ def test_unweighted_analysis_has_no_expected_column(qtbot, weighted):
     assert "expected re-id." not in headers(table)
     assert headers(table)[:4] == ["#", "scenario", "verdict", "unique"]
     assert table.cell_text(1, "unique") == pct(unweighted.scenarios[0].risk()["worst_unique_share"])
+
+
+def test_a_level_that_makes_every_value_one_reads_suppressed():
+    from types import SimpleNamespace
+
+    from gui.pages.scenarios.compare_view import column_loss_text
+
+    loss = SimpleNamespace(dropped=(), levels={"year": 3, "age": 1}, cells_suppressed={},
+                           entropy={"year": 2.0, "age": 1.0}, entropy_max={"year": 2.0, "age": 2.0})
+    assert column_loss_text(loss, "year") == "suppressed (level 3) · 100.0%"
+    assert column_loss_text(loss, "age") == "level 1 · 50.0%"

@@ -106,6 +106,14 @@ def test_build_run_and_the_table_shows_the_engines_numbers(qtbot, page, window):
         assert table.cell_text(row, "certain inference") == pct(risk["worst_certain_inference_gain"])
         assert table.cell_text(row, "info lost") == pct(result.loss.share_lost)
         assert table.cell_text(row, "verdict") == ("ready" if result.ready else "not ready")
+        # the banner under the comparison shows the selected scenario's verdict, reasons and all
+        table.selectRow(row)
+        judged = verdict(result.assessment, fresh.config.report.thresholds)
+        assert page.verdict.text().startswith(f"<b>Scenario {result.scenario.name}: {judged.line}</b>")
+        assert all(reason in page.verdict.text() for reason in judged.reasons)
+    table.clearSelection()
+    original = verdict(fresh, fresh.config.report.thresholds)
+    assert page.verdict.text().startswith(f"<b>Original file: {original.line}</b>")
     assert table.cell_text(1, "school: lost") == "left out · 100%"
     assert table.cell_text(2, "birth_year: lost").startswith("level 1 · ")
     tvd = fresh.scenarios[1].loss.tvd["sex x birth_year"]
@@ -223,9 +231,14 @@ def test_suggest_runs_and_its_node_becomes_a_scenario(qtbot, page, window):
     # progress reached the bar: the search's node count, ending at the whole lattice
     steps = [p for p in seen if p.stage == "suggest"]
     assert steps and steps[-1].done == steps[-1].total == panel.suggestion.nodes_total
-    table = subtable(window.session.table, window.session.qids)
+    # the limits are the analysis's thresholds, the search keeps to them
+    limits = window.session.config.report.thresholds
+    assert panel.thresholds() == limits and panel.use_thresholds.isChecked()
+    table = subtable(window.session.table, [*window.session.qids, *SENSITIVE])
     expected = suggest(table, panel.config(table))
     got = panel.suggestion
+    assert got.target.max_reid_prob == limits.reid_prob and got.target.max_inference_gain == \
+        limits.inference_certain_gain
     assert got.best is not None and got.best.levels == expected.best.levels and got.optimal == expected.optimal
     levels = ", ".join(f"{q} = {level}" for q, level in zip(got.qids, got.best.levels))
     assert levels in panel.best.text()
@@ -236,6 +249,14 @@ def test_suggest_runs_and_its_node_becomes_a_scenario(qtbot, page, window):
     suppression = (RecordSuppression(2, 5.0),) if got.best.suppressed_records else ()
     assert scenario.steps == recodes + suppression
     assert ("record suppression" in panel.note.text()) == bool(suppression)
+    # the suggestion is shown with the verdict its scenario gets when the scenarios are run
+    config = AnalysisConfig(data=window.session.config.data, roles=window.session.config.roles,
+                            scenarios=(scenario,))
+    (ran,) = run_assessment(config).scenarios
+    judged = panel.judged
+    assert judged is not None and judged.ready is ran.ready
+    assert [(c.measure, c.value) for c in judged.checks] == [(c.measure, c.value) for c in ran.judged.checks]
+    assert judged.line in panel.verdict.text() and not panel.verdict.isHidden()
 
 
 def test_suggest_cancel_and_bad_input(qtbot, page):

@@ -303,8 +303,18 @@ def test_counts_on_the_pages_follow_the_locale(qtbot, app):
         qtbot.addWidget(page)
     assert "20.000 linhas" in data.file_label.text()
     assert results.summary.text() == (
-        "<b>census_example.csv</b>: 20.000 pessoas, 15 subconjuntos de 4 quase-identificadores, executado em 2 s."
+        "<b>census_example.csv</b>: 20.000 registros, 15 subconjuntos de 4 quase-identificadores, executado em 2 s."
     )
+    # plural forms by the catalogue's rule (pt_BR: 0 and 1 singular), never "1 alvos" or "1 identifiers"
+    from gui.pages.results_page import plural_count
+    from gui.widgets.histograms import histogram_title
+
+    assert [plural_count("{0} target", "{0} targets", n) for n in (0, 1, 2)] == ["0 alvo", "1 alvo", "2 alvos"]
+    assert histogram_title(("sex",), ("sex",), 60) == "O único quase-identificador"
+    assert histogram_title(("sex",), ("sex", "race"), 60) == "1 quase-identificador: sex"
+    i18n.install(app, "en")
+    assert [plural_count("{0} target", "{0} targets", n) for n in (0, 1, 2)] == ["0 targets", "1 target", "2 targets"]
+    assert histogram_title(("sex", "race"), ("sex", "race", "school"), 60) == "2 quasi-identifiers: sex + race"
 
 
 def test_engine_texts_the_window_shows_follow_its_language(app):

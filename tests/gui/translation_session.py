@@ -51,7 +51,7 @@ def demo_assessment() -> Assessment:
 
 @lru_cache(maxsize=1)
 def demo_suggestion(panel_config) -> Suggestion:
-    return suggest(subtable(demo_data().table, QIDS), panel_config)
+    return suggest(subtable(demo_data().table, [*QIDS, *panel_config.sensitive]), panel_config)
 
 
 def engine_texts() -> frozenset[str]:

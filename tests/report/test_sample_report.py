@@ -83,10 +83,22 @@ def test_the_sentence_and_tables_carry_the_assessments_numbers(weighted, weighte
 def test_with_a_weight_the_verdict_limits_expected_reidentifications(weighted, weighted_pdf):
     sample = weighted.sample_risk
     share = sample.individual.expected_share
-    # 40% of the records are unique in the sample, far above a 0% limit on unique records: with a
-    # weight that limit (and the mean re-identification probability) gives way to the expected share.
-    strict_sample = Thresholds(**{**LENIENT, "unique_share": 0.0, "reid_prob": 0.0})
-    assert verdict(weighted, strict_sample).ready
+    # 40% of the records are unique in the sample, far above a limit of 30% on unique records: with a
+    # weight the sample's unique records and the mean re-identification probability give way to the
+    # expected share and the estimated population uniques (the limit on unique records judges those).
+    pu = sample.population_uniqueness
+    assert pu.sample_unique_share == pytest.approx(0.4) and pu.dankar_estimate < 0.3
+    strict_sample = Thresholds(**{**LENIENT, "unique_share": 0.3, "reid_prob": 0.0})
+    judged = verdict(weighted, strict_sample)
+    assert judged.ready and judged.kind == "sample"
+    assert [(c.measure, c.value, c.basis) for c in judged.checks] == [
+        ("expected_reid_share", findings.worst_expected(sample)[2], ""),
+        ("unique_share", pu.dankar_estimate, "population_uniques"),
+        ("inference_certain_gain", judged.checks[2].value, "")]
+    below_estimate = verdict(weighted, Thresholds(**{**LENIENT, "unique_share": pu.dankar_estimate * 0.99}))
+    assert not below_estimate.ready and below_estimate.reasons == (
+        f"an estimated {pct(pu.dankar_estimate)} of the population is unique on age and sex "
+        f"(limit {pct(pu.dankar_estimate * 0.99)})",)
     at_limit = Thresholds(**{**LENIENT, "expected_reid_share": share})
     assert verdict(weighted, at_limit).ready
     below = Thresholds(**{**LENIENT, "expected_reid_share": share * 0.99})

@@ -149,7 +149,7 @@ def test_a_weighted_analysis_shows_the_expected_reidentifications(tmp_path):
     squeezed = flat(section_text(path))
     before = risk_summary(weighted)
     assert before["worst_expected_reid_share"] is not None
-    assert flat("#scenarioverdictexpected re-id.records unique") in squeezed
+    assert flat("#scenarioverdictexpected re-id.unique in the sample") in squeezed
     assert flat("0original (no change)") in squeezed
     assert flat(f"{pct(before['worst_expected_reid_share'])}{pct(before['worst_unique_share'])}") in squeezed
     for result in weighted.scenarios:
@@ -159,6 +159,7 @@ def test_a_weighted_analysis_shows_the_expected_reidentifications(tmp_path):
         assert flat(f"{pct(risk['worst_expected_reid_share'])}{pct(risk['worst_unique_share'])}"
                     f"{pct(risk['worst_reid_prob'])}") in squeezed
         alone = [sum(t.matched and t.block_size == 1 for t in a.targets) for a in (weighted, result.assessment)]
-        assert flat(f"Individual targets alone in their block (re-identified with certainty): {alone[0]} of 3 "
+        assert flat(f"Individual targets alone in their sample block: {alone[0]} of 3 "
                     f"before, {alone[1]} after.") in squeezed
+    assert flat("with certainty") not in squeezed
     assert [t.block_size for t in weighted.targets] != [t.block_size for t in weighted.scenarios[0].assessment.targets]

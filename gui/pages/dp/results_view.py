@@ -9,9 +9,11 @@ from typing import Sequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from engine.dp.results import DPAssessment, ThresholdPoint
+from engine.dp.verdict import dp_verdict
 from engine.messages import render
 
 from ...text import count, duration, local_digits
+from ...widgets.verdict_banner import VerdictBanner
 from ...widgets.dp_plots import CountingCurves, ThresholdPlot, TradeoffPlot, number
 from ..common import banner, hint
 from .result_tables import fill_points, fill_threshold, points_table, threshold_table
@@ -126,6 +128,8 @@ class DPResults(QWidget):
         self.summary.setObjectName("dpSummary")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
+        self.verdict = VerdictBanner()
+        layout.addWidget(self.verdict)
         self.warnings = banner()
         self.warnings.setVisible(False)
         layout.addWidget(self.warnings)
@@ -189,6 +193,7 @@ class DPResults(QWidget):
     def show_assessment(self, a: DPAssessment) -> None:
         """Fill every view from ``a``; open the thresholded count when it is all there is."""
         self.summary.setText(summary_text(a))
+        self.verdict.show_verdict(dp_verdict(a, a.config.report.thresholds))
         self.warnings.setText(
             "<br>".join(translate("dp.results_view", "Warning: {warning}").format(warning=render(w)) for w in a.warnings)
         )

@@ -16,7 +16,7 @@ from engine.remediation.recommend import recommend
 from engine.remediation.scenarios import risk_summary
 from engine.report.scenario_figures import RiskLossPoint, risk_loss_figure
 from engine.results import Assessment
-from engine.verdict import verdict
+from engine.verdict import Verdict, verdict
 
 from ...text import count, local_digits, pct
 from ...widgets.canvas import PlotCanvas
@@ -38,7 +38,7 @@ TIPS = (
     "",
     QT_TRANSLATE_NOOP("scenarios.compare_view", "Verdict under the analysis's thresholds"),
     QT_TRANSLATE_NOOP(
-        "scenarios.compare_view", "Records unique on the worst QID subset (re-identified with certainty)"
+        "scenarios.compare_view", "Records unique on the worst QID subset (re-identified when the file is the population)"
     ),
     QT_TRANSLATE_NOOP("scenarios.compare_view", "Mean re-identification probability on the worst QID subset"),
     QT_TRANSLATE_NOOP(
@@ -68,7 +68,10 @@ def column_loss_text(loss, column: str) -> str:
     blanked = loss.cells_suppressed.get(column, 0)
     most = loss.entropy_max.get(column)
     share = loss.entropy.get(column, 0.0) / most if most else 0.0
-    parts = [translate("scenarios.compare_view", "level {0}").format(level)] if level else []
+    if level and share >= 1 - 1e-9:  # every value generalised to one: the column is suppressed
+        parts = [translate("scenarios.compare_view", "suppressed (level {0})").format(level)]
+    else:
+        parts = [translate("scenarios.compare_view", "level {0}").format(level)] if level else []
     if blanked:
         parts.append(translate("scenarios.compare_view", "{0} blanked").format(count(blanked)))
     if not parts and not share:
@@ -92,10 +95,12 @@ class CompareTable(QTableWidget):
         self.verticalHeader().setDefaultSectionSize(24)
         self.setWordWrap(True)
         self.names: list[str] = []
+        self.verdicts: list[Verdict] = []  # the original's, then each scenario's (engine.verdict.verdict)
 
     def show_assessment(self, assessment: Optional[Assessment], thresholds: Thresholds) -> None:
         self.clear()
         self.names = []
+        self.verdicts = []
         if assessment is None or not assessment.scenarios:
             self.setRowCount(0)
             self.setColumnCount(len(FIXED))
@@ -104,11 +109,16 @@ class CompareTable(QTableWidget):
         qids = list(assessment.config.roles.quasi_identifiers)
         crosstabs = list(dict.fromkeys(k for s in assessment.scenarios for k in s.loss.tvd))
         original = verdict(assessment, thresholds)
+        self.verdicts = [original] + [verdict(s.assessment, thresholds) for s in assessment.scenarios]
         before = risk_summary(assessment)
         weighted = before["worst_expected_reid_share"] is not None  # a sample file with a sampling weight
         fixed = [translate("scenarios.compare_view", h) for h in FIXED]
         tips = [translate("scenarios.compare_view", tip) if tip else "" for tip in TIPS]
         if weighted:
+            fixed[EXPECTED_AT] = translate("scenarios.compare_view", "unique in the sample")
+            tips[EXPECTED_AT] = translate(
+                "scenarios.compare_view",
+                "Records unique in the sample on the worst QID subset (not necessarily unique in the population)")
             fixed.insert(EXPECTED_AT, translate("scenarios.compare_view", "expected re-id."))
             tips.insert(EXPECTED_AT, translate(
                 "scenarios.compare_view",
@@ -127,13 +137,13 @@ class CompareTable(QTableWidget):
                 + ["—"] * (len(qids) + len(crosstabs))]
         if weighted:
             rows[0].insert(EXPECTED_AT, _pct(before["worst_expected_reid_share"]))
-        ready = [original.ready]
+        ready = [v.ready for v in self.verdicts]
         choice = recommend(assessment.scenarios).index
         for number, s in enumerate(assessment.scenarios, start=1):
             r, loss = s.risk(), s.loss
             mark = translate("scenarios.compare_view", " ★ recommended") if number - 1 == choice else ""
             rows.append([str(number), s.scenario.name + mark,
-                         _readiness(s.ready),
+                         _readiness(self.verdicts[number].ready),
                          _pct(r["worst_unique_share"]), _pct(r["worst_reid_prob"]),
                          _pct(r["worst_certain_inference_gain"]),
                          count(loss.records - loss.records_removed - loss.records_sampled_out),
@@ -142,7 +152,6 @@ class CompareTable(QTableWidget):
                         + [local_digits(f"{loss.tvd[k]:.4f}") if k in loss.tvd else "—" for k in crosstabs])
             if weighted:
                 rows[-1].insert(EXPECTED_AT, _pct(r["worst_expected_reid_share"]))
-            ready.append(s.ready)
             self.names.append(s.scenario.name)
         self.setRowCount(len(rows))
         for i, row in enumerate(rows):
@@ -164,6 +173,12 @@ class CompareTable(QTableWidget):
             if self.horizontalHeaderItem(j).text() == column:
                 return self.item(row, j).text()
         raise KeyError(column)
+
+    def selected_verdict(self) -> tuple[int, Optional[Verdict]]:
+        """(row, verdict) of the selected row, the original's (row 0) when none is selected."""
+        rows = {i.row() for i in self.selectedIndexes()}
+        row = rows.pop() if len(rows) == 1 else 0
+        return row, self.verdicts[row] if row < len(self.verdicts) else None
 
     def selected_name(self) -> Optional[str]:
         rows = {i.row() for i in self.selectedIndexes()}

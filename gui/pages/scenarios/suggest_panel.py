@@ -8,19 +8,23 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGroupBox,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGroupBox,
                                QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
+from engine.config import Thresholds
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.remediation.feasibility import FullGeneralisation, from_suggestion
 from engine.remediation.loss import METRICS
 from engine.remediation.recommend import hierarchy_words
 from engine.remediation.suggest import SuggestConfig, SuggestTarget, Suggestion
-from engine.remediation.transforms import HierarchySpec, Recode, RecordSuppression, Scenario, build_hierarchy
+from engine.remediation.suggest_verdict import suggestion_scenario as suggested_scenario
+from engine.remediation.transforms import HierarchySpec, Scenario, build_hierarchy
+from engine.verdict import Verdict
 from ...i18n import translate
 from ...text import count, hierarchy_filter, local_digits
+from ...widgets.verdict_banner import VerdictBanner
 
 METRIC_LABELS = {
     "entropy": QT_TRANSLATE_NOOP("scenarios.suggest_panel", "non-uniform entropy (ARX)"),
@@ -69,10 +73,9 @@ def suggestion_scenario(suggestion: Suggestion, specs: dict[str, HierarchySpec],
                 "scenarios.suggest_panel", "no combination of levels meets the target: nothing to turn into a scenario"
             )
         )
-    steps = [Recode(q, level, specs[q]) for q, level in zip(suggestion.qids, best.levels) if level > 0]
+    scenario = suggested_scenario(suggestion, specs, name)
     target = suggestion.target
     if best.suppressed_records:
-        steps.append(RecordSuppression(target.k, target.max_suppression))
         note = translate(
             "scenarios.suggest_panel",
             "The suggestion blanks every QID of the {0} record(s) in groups smaller than "
@@ -83,7 +86,7 @@ def suggestion_scenario(suggestion: Suggestion, specs: dict[str, HierarchySpec],
         note = translate(
             "scenarios.suggest_panel", "No record needs suppressing at these levels: the scenario only recodes."
         )
-    return Scenario(name, tuple(steps)), note
+    return scenario, note
 
 
 class SuggestPanel(QWidget):
@@ -101,6 +104,8 @@ class SuggestPanel(QWidget):
         self.specs: dict[str, HierarchySpec] = {}
         self.qids: list[str] = []
         self.suggestion: Optional[Suggestion] = None
+        self.judged: Optional[Verdict] = None
+        self.sensitive: tuple[str, ...] = ()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         form_box = QGroupBox(translate("scenarios.suggest_panel", "What to search"))
@@ -161,8 +166,29 @@ class SuggestPanel(QWidget):
         self.max_seconds.setValue(30)
         self.max_seconds.setSpecialValueText(translate("scenarios.suggest_panel", "no limit"))
         self.max_seconds.setSuffix(" s")
+        self.use_thresholds = QCheckBox(translate("scenarios.suggest_panel", "Also meet the analysis thresholds"))
+        self.use_thresholds.setChecked(True)
+        self.use_thresholds.setToolTip(translate(
+            "scenarios.suggest_panel",
+            "The suggestion must also keep the risks within these limits, filled in from the analysis's "
+            "thresholds (those its verdict uses). Every combination is then evaluated."))
+        self.limits: dict[str, QDoubleSpinBox] = {}
+        for name in ("unique_share", "reid_prob", "inference_certain_gain"):
+            box = QDoubleSpinBox()
+            box.setRange(0.0, 100.0)
+            box.setDecimals(2)
+            box.setSuffix(" %")
+            self.limits[name] = box
+        self.use_thresholds.toggled.connect(self._enable_limits)
+        self.set_thresholds(Thresholds(), ())
         form.addRow(translate("scenarios.suggest_panel", "k (smallest group)"), self.k)
         form.addRow(translate("scenarios.suggest_panel", "Suppress at most"), self.max_suppression)
+        form.addRow(self.use_thresholds)
+        form.addRow(translate("scenarios.suggest_panel", "Unique records at most"), self.limits["unique_share"])
+        form.addRow(translate("scenarios.suggest_panel", "Mean re-identification probability at most"),
+                    self.limits["reid_prob"])
+        form.addRow(translate("scenarios.suggest_panel", "Certain inference above the prior at most"),
+                    self.limits["inference_certain_gain"])
         form.addRow(translate("scenarios.suggest_panel", "Loss to minimise"), self.metric)
         form.addRow(translate("scenarios.suggest_panel", "Time limit"), self.max_seconds)
         form_layout.addLayout(form)
@@ -186,6 +212,8 @@ class SuggestPanel(QWidget):
         )
         self.best.setWordWrap(True)
         result_layout.addWidget(self.best)
+        self.verdict = VerdictBanner()
+        result_layout.addWidget(self.verdict)
         result_layout.addWidget(QLabel(translate("scenarios.suggest_panel", "Runners-up")))
         self.runners = QTableWidget(0, 0)
         self.runners.verticalHeader().setVisible(False)
@@ -246,13 +274,37 @@ class SuggestPanel(QWidget):
         if path:
             self.set_spec(qid, HierarchySpec("hierarchy", path=path))
 
+    def set_thresholds(self, thresholds: Thresholds, sensitive: Sequence[str]) -> None:
+        """Fill the limits from the analysis's thresholds; the inference limit needs a sensitive column."""
+        self.sensitive = tuple(sensitive)
+        for name, box in self.limits.items():
+            box.setValue(100 * getattr(thresholds, name))
+        self._enable_limits()
+
+    @Slot()
+    def _enable_limits(self) -> None:
+        on = self.use_thresholds.isChecked()
+        for name, box in self.limits.items():
+            box.setEnabled(on and (name != "inference_certain_gain" or bool(self.sensitive)))
+
+    def thresholds(self) -> Thresholds:
+        """The limits as the analysis's thresholds (what the suggestion's verdict is judged by)."""
+        values = {name: box.value() / 100 for name, box in self.limits.items()}
+        return Thresholds(**values)
+
     def config(self, table: EncodedTable) -> SuggestConfig:
-        """The search as the engine's config (hierarchies built on the loaded columns)."""
+        """The search as the engine's config (hierarchies built on the loaded columns; the
+        sensitive columns the table holds, for the inference limit)."""
         if not self.specs:
             raise InputError(translate("scenarios.suggest_panel", "give a hierarchy to at least one quasi-identifier"))
         hierarchies = tuple((q, build_hierarchy(self.specs[q], table[q])) for q in self.qids if q in self.specs)
-        target = SuggestTarget(k=self.k.value(), max_suppression=self.max_suppression.value())
-        config = SuggestConfig(qids=tuple(self.qids), hierarchies=hierarchies, target=target,
+        sensitive = tuple(s for s in self.sensitive if s in table.columns)
+        limits = self.thresholds() if self.use_thresholds.isChecked() else None
+        target = SuggestTarget(k=self.k.value(), max_suppression=self.max_suppression.value(),
+                               max_unique_share=limits.unique_share if limits else None,
+                               max_reid_prob=limits.reid_prob if limits else None,
+                               max_inference_gain=limits.inference_certain_gain if limits and sensitive else None)
+        config = SuggestConfig(qids=tuple(self.qids), hierarchies=hierarchies, target=target, sensitive=sensitive,
                                metric=self.metric.currentData(),
                                max_seconds=float(self.max_seconds.value()) or None)
         config.validate(list(table.columns))
@@ -263,8 +315,11 @@ class SuggestPanel(QWidget):
         self.cancel_button.setEnabled(running)
 
     # --- the result -----------------------------------------------------------------------------
-    def show_suggestion(self, suggestion: Optional[Suggestion]) -> None:
+    def show_suggestion(self, suggestion: Optional[Suggestion], judged: Optional[Verdict] = None) -> None:
+        """The suggestion, with the verdict its scenario gets (``judged``) when there is one."""
         self.suggestion = suggestion
+        self.judged = judged
+        self.verdict.show_verdict(judged, translate("scenarios.suggest_panel", "As a scenario: "))
         self.note.setText("")
         self.runners.setRowCount(0)
         if suggestion is None:

@@ -1,0 +1,42 @@
+"""The verdict as a coloured banner: the engine's verdict line and reasons
+(:func:`engine.verdict.verdict`, the same words as results.json and the PDF's first page),
+green when ready, red when not."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Optional
+
+from PySide6.QtWidgets import QLabel
+
+from engine.verdict import Verdict
+
+READY, NOT_READY = "verdictReady", "verdictNotReady"
+
+
+def verdict_html(verdict: Verdict, heading: str = "") -> str:
+    """The verdict's line in bold (after ``heading``), then one line per reason."""
+    line = f"<b>{escape(heading)}{escape(verdict.line)}</b>"
+    return line + "".join(f"<br>• {escape(reason)}" for reason in verdict.reasons)
+
+
+class VerdictBanner(QLabel):
+    """A banner showing one verdict; hidden when there is none."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.verdict: Optional[Verdict] = None
+        self.hide()
+
+    def show_verdict(self, verdict: Optional[Verdict], heading: str = "") -> None:
+        self.verdict = verdict
+        if verdict is None:
+            self.setText("")
+            self.hide()
+            return
+        self.setObjectName(READY if verdict.ready else NOT_READY)
+        self.setText(verdict_html(verdict, heading))
+        self.style().unpolish(self)
+        self.style().polish(self)
+        self.show()
