@@ -26,9 +26,11 @@ IMAGES = ROOT / "docs" / "user-guide" / "images"
 LANGUAGES = ("en", "pt_BR")
 SIZE = (1280, 800)
 
+EXAMPLES = ROOT / "resources" / "examples"
+SYNTHETIC_QIDS = ("birth_day", "birth_month", "birth_year", "sex", "race", "municipality_residence", "school",
+                  "school_type")
 # (file name, page index in the navigation list, tab of the results page or None)
-SHOTS = (
-    ("start", 0, None),
+ASSESSMENT_SHOTS = (
     ("data", 1, None),
     ("releases", 2, None),
     ("attacks", 3, None),
@@ -36,10 +38,11 @@ SHOTS = (
     ("results-scatter", 4, 1),
     ("results-histograms", 4, 2),
     ("results-targets", 4, 3),
-    ("scenarios", 5, None),
-    ("synthetic", 6, None),
-    ("noisy-counts", 7, None),
+    ("results-models", 4, 4),
 )
+SCENARIOS_PAGE, SYNTHETIC_PAGE, DP_PAGE = 5, 6, 7
+SCENARIO_NAMES = {"en": ("drop birth_day", "band birth_year, k = 3"),
+                  "pt_BR": ("remover birth_day", "faixas de birth_year, k = 3")}
 
 
 def start_xvfb(display: str) -> subprocess.Popen:
@@ -83,8 +86,101 @@ def optimise(path: Path) -> None:
     reduced.save(path, optimize=True)
 
 
+class Camera:
+    """Saves the window as it is into ``out``, one optimised PNG per name."""
+
+    def __init__(self, app, window, out: Path, language: str) -> None:
+        self.app, self.window, self.out, self.language = app, window, out, language
+
+    def __call__(self, name: str, page: int) -> None:
+        self.window.show_page(page)
+        settle(self.app)
+        path = self.out / f"{name}.png"
+        if not self.window.grab().save(str(path)):
+            raise SystemExit(f"error: could not write {path}")
+        optimise(path)
+        print(f"{path}: {path.stat().st_size // 1024} KB")
+
+    def wait_idle(self, controller, what: str, timeout: float = 300) -> None:
+        """Wait for ``controller``'s run to start and end (SystemExit when it does not end)."""
+        wait_until(self.app, lambda: controller.busy, 5)
+        if not wait_until(self.app, lambda: not controller.busy, timeout):
+            raise SystemExit(f"error: {what} did not finish within {timeout:.0f} s")
+        settle(self.app, 1.0)
+
+
+def shoot_assessment(camera: Camera) -> None:
+    """The bundled census example (resources/examples/census_demo.toml) run on every subset, with
+    the privacy models; then the pages of the release assessment."""
+    window = camera.window
+    window.open_example(run_now=False)
+    if not wait_until(camera.app, lambda: window.session.table is not None and not window.flow.loader.busy, 120):
+        raise SystemExit("error: the example did not load within 120 s")
+    settle(camera.app)
+    window.show_page(3)
+    window.attacks_page.models_enabled.setChecked(True)
+    window.run()
+    if not wait_until(camera.app, lambda: window.session.result is not None, 180):
+        raise SystemExit("error: the example's assessment did not finish within 180 s")
+    camera.wait_idle(window.flow.controller, "the example's assessment")
+    for name, page, tab in ASSESSMENT_SHOTS:
+        if tab is not None:
+            window.results_page.tabs.setCurrentIndex(tab)
+        camera(name, page)
+
+
+def shoot_scenarios(camera: Camera) -> None:
+    """Two scenarios (drop the day of birth; band the birth year and suppress locally to k = 3),
+    built and then compared."""
+    from engine.remediation.transforms import Drop, HierarchySpec, LocalSuppression, Recode
+
+    page = camera.window.scenarios_page
+    bands = HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),))
+    first, second = SCENARIO_NAMES[camera.language]
+    page.add_scenario(first, (Drop("birth_day"),))
+    page.add_scenario(second, (Drop("birth_day"), Recode("birth_year", 1, bands),
+                               LocalSuppression(3, ("sex", "race", "school"))))
+    page.tabs.setCurrentIndex(0)
+    camera("scenarios", SCENARIOS_PAGE)
+    page.run()
+    camera.wait_idle(page.controller, "the scenarios")
+    page.tabs.setCurrentIndex(1)
+    camera("scenarios-compare", SCENARIOS_PAGE)
+
+
+def shoot_synthetic(camera: Camera) -> None:
+    """The bundled synthetic release (resources/examples/synthetic_*.csv) attacked."""
+    page = camera.window.synthetic_page
+    camera.window.show_page(SYNTHETIC_PAGE)
+    settle(camera.app)
+    for role, name in (("real", "synthetic_real.csv"), ("synthetic", "synthetic_release.csv"),
+                       ("control", "synthetic_control.csv")):
+        if not page.set_file(role, str(EXAMPLES / name)):
+            raise SystemExit(f"error: the synthetic page could not read {name}")
+    page.set_qids(SYNTHETIC_QIDS)
+    page.set_sensitive("bolsa_familia")
+    page.tabs.setCurrentIndex(0)
+    camera("synthetic", SYNTHETIC_PAGE)
+    page.run()
+    camera.wait_idle(page.controller, "the synthetic-data attacks")
+    page.tabs.setCurrentIndex(1)
+    camera("synthetic-results", SYNTHETIC_PAGE)
+
+
+def shoot_noisy_counts(camera: Camera) -> None:
+    """resources/examples/dp_demo.toml opened on the noisy-counts page and run."""
+    page = camera.window.dp_page
+    camera.window.show_page(DP_PAGE)
+    settle(camera.app)
+    if not page.open_analysis(str(EXAMPLES / "dp_demo.toml")):
+        raise SystemExit("error: the noisy-counts page could not open dp_demo.toml")
+    page.run()
+    camera.wait_idle(page.controller, "the noisy-count analysis")
+    camera("noisy-counts", DP_PAGE)
+
+
 def shoot(language: str, out: Path) -> int:
-    """The child process: the window in ``language``, every page of :data:`SHOTS` saved into ``out``."""
+    """The child process: the window in ``language``, every page saved into ``out``."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -100,23 +196,12 @@ def shoot(language: str, out: Path) -> int:
     window.resize(*SIZE)
     window.show()
     settle(app, 1.0)
-    window.open_example(run_now=True)
-    if not wait_until(app, lambda: window.session.result is not None, 180):
-        print("error: the example's assessment did not finish within 180 s", file=sys.stderr)
-        return 1
-    wait_until(app, lambda: not window.flow.controller.busy, 60)
-    settle(app, 1.5)
-    for name, page, tab in SHOTS:
-        window.show_page(page)
-        if tab is not None:
-            window.results_page.tabs.setCurrentIndex(tab)
-        settle(app)
-        path = out / f"{name}.png"
-        if not window.grab().save(str(path)):
-            print(f"error: could not write {path}", file=sys.stderr)
-            return 1
-        optimise(path)
-        print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
+    camera = Camera(app, window, out, language)
+    camera("start", 0)
+    shoot_assessment(camera)
+    shoot_scenarios(camera)
+    shoot_synthetic(camera)
+    shoot_noisy_counts(camera)
     window.close()
     settle(app, 0.5)
     folder.cleanup()
