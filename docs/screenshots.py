@@ -5,10 +5,11 @@
 
 For each language a fresh process starts the window on Qt's ``xcb`` platform under Xvfb (the
 display is started here unless ``--no-xvfb`` says one is already running), with settings kept in a
-temporary file (the user's own settings are never read or written), opens the bundled example
-analysis (resources/examples/census_demo.toml), runs its assessment, walks the pages and saves
-each at 1280x800. The PNGs are reduced to a 64-colour palette with Pillow (a tenth of the size,
-the text stays sharp).
+temporary file (the user's own settings are never read or written). It opens the bundled example
+analysis (resources/examples/census_demo.toml), runs its assessment with the privacy models, builds
+and runs two scenarios, attacks the bundled synthetic release, runs resources/examples/dp_demo.toml
+on the noisy-counts page, and saves each page at 1280x800. The PNGs are reduced to a 64-colour
+palette with Pillow (a tenth of the size, the text stays sharp).
 """
 
 from __future__ import annotations
