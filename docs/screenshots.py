@@ -8,7 +8,8 @@ display is started here unless ``--no-xvfb`` says one is already running), with 
 temporary file (the user's own settings are never read or written). It opens the bundled example
 analysis (resources/examples/census_demo.toml), runs its assessment with the privacy models, builds
 and runs two scenarios, attacks the bundled synthetic release, runs resources/examples/dp_demo.toml
-on the noisy-counts page, and saves each page at 1280x800. The PNGs are reduced to a 64-colour
+on the noisy-counts page, assesses the census example given sampling weights (the Sample file tab),
+and saves each page at 1280x800. The PNGs are reduced to a 64-colour
 palette with Pillow (a tenth of the size, the text stays sharp).
 """
 
@@ -180,6 +181,41 @@ def shoot_noisy_counts(camera: Camera) -> None:
     camera("noisy-counts", DP_PAGE)
 
 
+SAMPLE_ANALYSIS = """version = 1
+
+[data]
+path = "census_sample.csv"
+
+[roles]
+quasi_identifiers = ["birth_year", "sex", "race", "nationality", "municipality_residence", "school_type"]
+sensitive = ["special_needs"]
+identifiers = ["student_id"]
+weight = "weight"
+
+[sample]
+suda = true
+
+[run]
+jobs = 1
+"""
+
+
+def shoot_sample_file(camera: Camera, folder: Path) -> None:
+    """The census example as if it were a sample (a weight of 8 to 12 per record, by row), with
+    SUDA: the Results page's Sample file tab."""
+    lines = (EXAMPLES / "census_example.csv").read_text(encoding="utf-8").splitlines()
+    rows = [lines[0] + ",weight"] + [f"{line},{8 + i % 5}" for i, line in enumerate(lines[1:])]
+    (folder / "census_sample.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    analysis = folder / "census_sample.toml"
+    analysis.write_text(SAMPLE_ANALYSIS, encoding="utf-8")
+    window = camera.window
+    window.flow.open_analysis(str(analysis), run_after=True)
+    camera.wait_idle(window.flow.loader, "loading the sample file", 120)
+    camera.wait_idle(window.flow.controller, "the sample file's assessment")
+    window.results_page.tabs.setCurrentIndex(6)
+    camera("results-sample", 4)
+
+
 def shoot(language: str, out: Path) -> int:
     """The child process: the window in ``language``, every page saved into ``out``."""
     from PySide6.QtCore import QSettings
@@ -203,6 +239,7 @@ def shoot(language: str, out: Path) -> int:
     shoot_scenarios(camera)
     shoot_synthetic(camera)
     shoot_noisy_counts(camera)
+    shoot_sample_file(camera, Path(folder.name))
     window.close()
     settle(app, 0.5)
     folder.cleanup()
