@@ -331,6 +331,8 @@ def _profile(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> 
     for p in profiles:
         top = ", ".join(f"{'(missing)' if v is None else printable(v)} ({c:,})" for v, c in p.top_values[:3])
         flag = "  <- looks like a direct identifier" if p.looks_like_identifier else ""
+        if p.unsupported:
+            flag = f"  <- not supported: nested values ({p.unsupported}); cannot be a quasi-identifier or other role"
         print(f"{_quoted(p.name, 30):30s} {p.kind:10s} {p.distinct:9,d} {p.missing_share:8.1%}  {top}{flag}")
     return 0
 
