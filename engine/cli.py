@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
@@ -243,6 +244,7 @@ class AssessRun:
         self.exports: dict[str, Path] = {}
         self.export_files: list[Path] = []   # with linked releases, every file the exports write
         self.table = None
+        self.early_warnings: tuple[str, ...] = ()  # printed before the run
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
         from .remediation.export import export_requests
@@ -258,11 +260,15 @@ class AssessRun:
                 check_columns(config)
                 if detect_format(config.data) == "csv":
                     skip_pandas_lookup()
+            if config.cluster.enabled:  # before any data leave this machine
+                self.early_warnings = tuple(config.cluster.check())
+                for warning in self.early_warnings:
+                    print(f"warning: {warning}", file=sys.stderr, flush=True)
             self.table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
             return run_assessment(config, table=self.table, on_progress=on_progress, cancel=cancel)
 
     def warnings(self, assessment: Assessment) -> tuple[str, ...]:
-        return assessment.warnings
+        return tuple(w for w in assessment.warnings if w not in self.early_warnings)
 
     def write(self, assessment: Assessment, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
         table, per_record = self.table, None

@@ -41,16 +41,104 @@ RESUBMITS = 3
 
 
 def _security(settings: ClusterSettings) -> Any:
-    """Dask's TLS settings for a ``tls://`` address (checked by ``settings.check()``)."""
+    """Dask's TLS settings for a ``tls://`` address (checked by ``settings.check()`` and
+    :func:`check_certificates`)."""
     from distributed.security import Security
 
     if urlsplit(settings.address).scheme != "tls":
         return None
+    check_certificates(settings)
+    return Security(tls_ca_file=settings.tls_ca, tls_client_cert=settings.tls_cert,
+                    tls_client_key=settings.tls_key, require_encryption=True)
+
+
+def _certificate_error(path: str, what: str, **params: Any) -> InputError:
+    return InputError(message(N_("cluster certificate file {path!r}: {problem}"), path=path,
+                              problem=message(what, **params)))
+
+
+def _not_after(path: str) -> Optional[float]:
+    """When the PEM certificate in ``path`` expires (seconds since the epoch); None when the
+    interpreter cannot say. Raises ssl.SSLError when the file holds no certificate."""
+    import ssl
+
+    decode = getattr(getattr(ssl, "_ssl", None), "_test_decode_cert", None)
+    if decode is None:
+        return None
+    return ssl.cert_time_to_seconds(decode(path)["notAfter"])
+
+
+def check_certificates(settings: ClusterSettings) -> "ssl.SSLContext":
+    """Read the CA, certificate and key files of a ``tls://`` address before anything is
+    sent: each must exist and be what it says (a PEM certificate, a key matching the
+    certificate), the certificates not expired. Returns the client's TLS context; a fault
+    is an :class:`InputError` naming the file and what is wrong with it."""
+    import ssl
+
     for path in (settings.tls_ca, settings.tls_cert, settings.tls_key):
         if not Path(path).is_file():
             raise InputError(message(N_("cluster certificate file {path!r} does not exist"), path=path))
-    return Security(tls_ca_file=settings.tls_ca, tls_client_cert=settings.tls_cert,
-                    tls_client_key=settings.tls_key, require_encryption=True)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False  # as Dask: the CA vouches for the scheduler, not its host name
+    for path in (settings.tls_ca, settings.tls_cert):
+        try:
+            expires = _not_after(path)
+        except (ssl.SSLError, OSError, KeyError, ValueError):
+            raise _certificate_error(path, N_("not a PEM certificate")) from None
+        if expires is not None and expires < time.time():
+            raise _certificate_error(path, N_("the certificate expired on {date}"),
+                                     date=time.strftime("%Y-%m-%d", time.gmtime(expires)))
+    try:
+        context.load_verify_locations(cafile=settings.tls_ca)
+    except ssl.SSLError:
+        raise _certificate_error(settings.tls_ca, N_("not a PEM certificate")) from None
+    try:
+        context.load_cert_chain(settings.tls_cert, settings.tls_key)
+    except ssl.SSLError as exc:
+        if "KEY_VALUES_MISMATCH" in str(exc):
+            raise _certificate_error(settings.tls_key, N_("not the private key of the certificate {cert!r}"),
+                                     cert=settings.tls_cert) from None
+        raise _certificate_error(settings.tls_key, N_("not a PEM private key")) from None
+    return context
+
+
+def _reach(settings: ClusterSettings) -> None:
+    """Open one connection to the scheduler and close it (with ``tls://``, after the TLS
+    handshake), so that a refused connection or a certificate the scheduler's side does not
+    accept fails at once with one line, before Dask's connection retries; nothing is sent."""
+    import socket
+    import ssl
+
+    parts = urlsplit(settings.address)
+    context = check_certificates(settings) if parts.scheme == "tls" else None
+    try:
+        connection = socket.create_connection((parts.hostname, parts.port), timeout=CONNECT_SECONDS)
+    except ConnectionRefusedError:
+        raise InputError(message(N_("cluster {address}: cannot connect: connection refused (no scheduler "
+                                    "listens there)"),
+                                 address=settings.address)) from None
+    except OSError as exc:
+        raise InputError(message(N_("cluster {address}: cannot connect ({error})"), address=settings.address,
+                                 error=str(exc) or type(exc).__name__)) from None
+    try:
+        if context is not None:
+            try:
+                context.wrap_socket(connection, server_hostname=parts.hostname).close()
+            except ssl.SSLCertVerificationError as exc:
+                reason = exc.verify_message or str(exc)
+                if "expired" in reason:
+                    raise InputError(message(N_("cluster {address}: the scheduler's certificate has expired"),
+                                             address=settings.address)) from None
+                raise InputError(message(N_("cluster {address}: the scheduler's certificate is not signed by the "
+                                            "CA in {path!r} ({reason})"), address=settings.address,
+                                         path=settings.tls_ca, reason=reason)) from None
+            except (ssl.SSLError, OSError) as exc:
+                raise InputError(message(N_("cluster {address}: the TLS handshake failed ({error}); check that the "
+                                            "scheduler accepts the certificate {path!r}"),
+                                         address=settings.address, error=str(exc) or type(exc).__name__,
+                                         path=settings.tls_cert)) from None
+    finally:
+        connection.close()
 
 
 def connect(settings: ClusterSettings) -> Any:
@@ -61,6 +149,7 @@ def connect(settings: ClusterSettings) -> Any:
     except ImportError:
         raise InputError(message(N_("running on a cluster needs Dask: pip install 'riskreview[cluster]'"))) from None
     security = _security(settings)
+    _reach(settings)
     try:
         return Client(settings.address, security=security, timeout=CONNECT_SECONDS,
                       set_as_default=False)
