@@ -14,6 +14,7 @@ when the run ends. Dask is an optional dependency (``pip install riskreview[clus
 
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 import uuid
@@ -150,6 +151,8 @@ def connect(settings: ClusterSettings) -> Any:
         raise InputError(message(N_("running on a cluster needs Dask: pip install 'riskreview[cluster]'"))) from None
     security = _security(settings)
     _reach(settings)
+    # the run reports a lost scheduler in its own line; Dask's client would log it again
+    logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
     try:
         return Client(settings.address, security=security, timeout=CONNECT_SECONDS,
                       set_as_default=False)
@@ -261,6 +264,7 @@ class _Run:
         """Copy ``arrays`` to every worker, run every spec and hand ``collect(i, result)`` each
         result. Work lost with a worker (its task or data) is submitted again, with fresh
         copies, up to :data:`RESUBMITS` times."""
+        from distributed.client import ClosedClientError
         from distributed.comm import CommClosedError
 
         remaining = set(range(len(specs)))
@@ -270,7 +274,11 @@ class _Run:
                 futures = {self._submit(specs[i], shared): i for i in sorted(remaining)}
                 self._drive(futures, remaining, collect, report)
                 return
+            except ClosedClientError:
+                raise self._scheduler_lost() from None
             except (_Lost, CommClosedError, OSError) as exc:
+                if not self._connected():
+                    raise self._scheduler_lost() from None
                 self.client.cancel(self.held)
                 self.held = []
                 if attempt == RESUBMITS:
@@ -306,6 +314,8 @@ class _Run:
             if self.cancel.cancelled:
                 self.stop.set()
                 self.cancel.raise_if_cancelled()
+            if self.client.status in ("closing", "closed"):
+                raise self._scheduler_lost()
             if not self.client.scheduler_info().get("workers"):
                 idle_since = idle_since or time.monotonic()
                 if time.monotonic() - idle_since > NO_WORKER_SECONDS:
@@ -315,11 +325,33 @@ class _Run:
             else:
                 idle_since = None
 
+    def _connected(self) -> bool:
+        """Whether the client is (or, within :data:`CONNECT_SECONDS`, is again) connected to
+        the scheduler."""
+        deadline = time.monotonic() + CONNECT_SECONDS
+        while self.client.status != "running":
+            if self.client.status in ("closing", "closed") or time.monotonic() > deadline:
+                return False
+            self.cancel.raise_if_cancelled()
+            time.sleep(POLL_SECONDS)
+        return True
+
+    def _scheduler_lost(self) -> EngineFailure:
+        return EngineFailure(message(N_("cluster {address}: the connection to the scheduler was lost during the "
+                                        "run; the sweep cannot finish"), address=self.settings.address))
+
     def close(self) -> None:
+        """Release what the run holds on the cluster; a scheduler already gone is not an error."""
         try:
-            self.client.cancel(self.held)
+            if self.client.status == "running":
+                self.client.cancel(self.held)
+        except Exception:  # the scheduler went away meanwhile: nothing is held any more
+            pass
         finally:
-            self.client.close()
+            try:
+                self.client.close()
+            except Exception:
+                pass
 
 
 def run_on_cluster(data: SweepData, family: Family, settings: ClusterSettings,
@@ -334,7 +366,10 @@ def run_on_cluster(data: SweepData, family: Family, settings: ClusterSettings,
             return _run_segments(run, data, family, reporter)
         return _run_walk(run, data, family, reporter)
     except BaseException:
-        run.stop.set()
+        try:
+            run.stop.set()
+        except Exception:  # the scheduler is gone: no task is left to stop
+            pass
         raise
     finally:
         run.close()
