@@ -45,8 +45,9 @@ class ColumnProfile:
 
 
 def profile_column(name: str, column: pa.ChunkedArray) -> ColumnProfile:
-    """Profile one column (a nested one only by its type and missing values); a column is flagged as a likely direct identifier when at least
-    95% of its non-missing values are distinct (and it has more than one value)."""
+    """Profile one column (a nested one only by its type and missing values); a column is
+    flagged as a likely direct identifier when at least 95% of its non-missing values are
+    distinct (and it has more than one value)."""
     rows = len(column)
     missing = column.null_count
     if is_nested(column.type):  # listed, not counted: several values per cell

@@ -16,8 +16,8 @@ from ..errors import InputError
 from ..i18n import N_
 from ..messages import message
 from ..validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TEXT, KEY_WHOLE, MAX_SEED, Problem,
-                          at_least, between, check_file, finite_non_negative, key_fault, no_quasi_identifier, not_one_of,
-                          raise_first)
+                          at_least, between, check_file, finite_non_negative, key_fault, no_quasi_identifier,
+                          not_one_of, raise_first)
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
