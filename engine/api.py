@@ -249,7 +249,7 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
         histograms=swept.histograms, privacy_models=swept.models, model_shortfalls=swept.shortfalls,
         sample_risk=sample,
         warnings=tuple(table.warnings) + tuple(_sensitive_warnings(table, roles.sensitive))
-        + tuple(_target_warnings(targets)) + _cluster_notes(config),
+        + tuple(_target_warnings(targets)) + (sample.warnings if sample is not None else ()) + _cluster_notes(config),
         timings=timings, engine_version=__version__)
     if config.scenarios:
         from .remediation.scenarios import with_scenarios

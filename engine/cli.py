@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
@@ -246,6 +247,7 @@ class AssessRun:
         self.export_files: list[Path] = []   # with linked releases, every file the exports write
         self.written_warnings: list[str] = []
         self.table = None
+        self.early_warnings: tuple[str, ...] = ()  # printed before the run
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
         from .remediation.export import export_requests
@@ -262,6 +264,10 @@ class AssessRun:
                 check_columns(config)
                 if detect_format(config.data) == "csv":
                     skip_pandas_lookup()
+            if config.cluster.enabled:  # before any data leave this machine
+                self.early_warnings = tuple(config.cluster.check())
+                for warning in self.early_warnings:
+                    print(f"warning: {warning}", file=sys.stderr, flush=True)
             self.table = None if config.linkage.enabled else load_table(config.data, config.needed_columns(), cancel)
             return run_assessment(config, table=self.table, on_progress=on_progress, cancel=cancel)
 
@@ -270,7 +276,7 @@ class AssessRun:
         return {Path(os.path.abspath(folder)) for folder in (self.out, self.csv) if folder}
 
     def warnings(self, assessment: Assessment) -> tuple[str, ...]:
-        return assessment.warnings
+        return tuple(w for w in assessment.warnings if w not in self.early_warnings)
 
     def write(self, assessment: Assessment, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
         for path in self.exports.values():   # an export into --out DIR: DIR is created as --out creates it
@@ -352,6 +358,8 @@ def _profile(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> 
     for p in profiles:
         top = ", ".join(f"{'(missing)' if v is None else printable(v)} ({c:,})" for v, c in p.top_values[:3])
         flag = "  <- looks like a direct identifier" if p.looks_like_identifier else ""
+        if p.unsupported:
+            flag = f"  <- not supported: nested values ({p.unsupported}); cannot be a quasi-identifier or other role"
         print(f"{_quoted(p.name, 30):30s} {p.kind:10s} {p.distinct:9,d} {p.missing_share:8.1%}  {top}{flag}")
     return 0
 

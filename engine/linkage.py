@@ -32,8 +32,8 @@ import pyarrow.compute as pc
 from .config import AnalysisConfig, DataSource, column_problems, split_label
 from .errors import InputError
 from .i18n import N_
-from .io.encode import (EncodedColumn, EncodedTable, encode_arrow_table, encode_column, file_sha256,
-                        smallest_uint)
+from .io.encode import (EncodedColumn, EncodedTable, encode_arrow_table, encode_column, file_sha256, is_nested,
+                        nested_column_error, smallest_uint)
 from .io.formats import list_columns, read_columns
 from .messages import message
 from .progress import CancelToken
@@ -248,6 +248,8 @@ def load_linked(config: AnalysisConfig, cancel: Optional[CancelToken] = None,
         rows = pc.fill_null(pc.index_in(left, value_set=right), -1).to_numpy().astype(np.int64)
         matched.append(rows >= 0)
         for column in needed:
+            if is_nested(arrow.column(column).type):
+                raise nested_column_error(Path(release.data.path).name, column, arrow.column(column).type)
             encoded = encode_column(column, arrow.column(column))
             aggregate[labelled(column, label)] = _joined_column(labelled(column, label), encoded, rows)
         releases.append(LinkedRelease(label=label, name=files[label], sha256=file_sha256(release.data.path),

@@ -180,6 +180,7 @@ class SampleRisk:
     individual_risk: np.ndarray = field(default_factory=lambda: np.zeros(0), compare=False, repr=False)
     household_risk: Optional[np.ndarray] = field(default=None, compare=False, repr=False)
     suda_records: Optional[SudaRecords] = field(default=None, compare=False, repr=False)
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": list(self.key), "weight": self.weight, "household": self.household, "rows": self.rows,

@@ -36,6 +36,7 @@ from .errors import InputError
 from .i18n import N_
 from .messages import message
 from .paths import portable_path
+from .validation import MAX_SEED
 
 BUILDERS = ("hierarchy", "intervals", "breaks", "top_bottom", "dates", "merge")
 
@@ -277,7 +278,11 @@ def parse_step(step: Any, where: str, base_dir: Optional[Path] = None) -> Transf
     if not 0.0 < fraction <= 1.0:
         raise InputError(message(N_("{where}: fraction must be in (0, 1] (got {fraction:g})"), where=where,
                                  fraction=fraction))
-    return Sample(fraction, int(_number(step, "seed", where, whole=True)) if "seed" in step else 0)
+    seed = _number(step, "seed", where, whole=True) if "seed" in step else 0
+    if not 0 <= seed <= MAX_SEED:  # the rule of synth --seed
+        raise InputError(message(N_("{where}: seed must be a whole number from 0 to {high} (got {seed})"), where=where,
+                                 high=MAX_SEED, seed=seed))
+    return Sample(fraction, int(seed))
 
 
 def _k(step: Mapping[str, Any], where: str) -> int:

@@ -28,6 +28,9 @@ from .i18n import N_
 from .locale_format import localize
 from .messages import Message, message
 
+MAX_SEED = 2**63 - 1
+"""The largest seed: the largest whole number an analysis file (TOML) holds; seeds run from 0
+(``synth --seed``, a scenario's ``sample`` step)."""
 NO_VALUE = object()
 
 #: The sentence frames of a problem: the name then the rule, the name then a colon and a

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from engine.errors import InputError
 from engine.atomic import write_analysis_file
@@ -146,6 +146,7 @@ class AnalysisController(QObject):
         self.last_error = None
         self._running: Any = None
         self._started = 0.0
+        self._plain_tcp_confirmed: set[str] = set()  # cluster addresses the user agreed to send to unencrypted
         self._bar_owner: Optional[JobRunner] = None
         self._export_done: Optional[Callable[[Any], None]] = None
         self.runner.progress.connect(run_bar.update_progress)
@@ -249,12 +250,38 @@ class AnalysisController(QObject):
         except InputError as exc:
             self.error(texts.cannot_run, error_text(exc))
             return False
+        if not self._confirm_plain_tcp(config):
+            return False
         self._running = config
         self._started = time.monotonic()
         note = self.analysis.note(config)
         self._begin_bar(self.runner, texts.running, note)
         self.runner.submit(work)
         self.statusMessage.emit(texts.running + (f" {note}" if note else "") + "...")
+        return True
+
+    def _confirm_plain_tcp(self, config: Any) -> bool:
+        """Before a run sends the data unencrypted to a plain-tcp scheduler outside this
+        machine, ask the user, once per address; False when the user says no."""
+        cluster = getattr(config, "cluster", None)
+        if cluster is None or not cluster.enabled or cluster.address in self._plain_tcp_confirmed:
+            return True
+        try:
+            warnings = cluster.check()
+        except InputError:
+            return True  # the run itself reports it
+        if not warnings:
+            return True
+        answer = QMessageBox.question(
+            self.page.window(), self.tr("Send the data unencrypted?"),
+            self.tr("The Dask cluster at {0} is reached over plain tcp: the encoded microdata would travel over "
+                    "the network unencrypted. Use a tls:// address with the agency's certificates to avoid "
+                    "this.\n\nSend the data to this cluster anyway?").format(cluster.address),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+        if answer != QMessageBox.StandardButton.Yes:
+            self.statusMessage.emit(self.tr("Not run: nothing was sent to {0}.").format(cluster.address))
+            return False
+        self._plain_tcp_confirmed.add(cluster.address)
         return True
 
     @Slot()

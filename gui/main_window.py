@@ -338,7 +338,7 @@ class MainWindow(QMainWindow):
             self.file_status.setToolTip(table.path)
             self.rows_status.setText(
                 translate("main_window", "{rows} rows × {columns} columns").format(
-                    rows=count(table.n_rows), columns=count(len(table.columns))
+                    rows=count(table.n_rows), columns=count(len(table.columns) + len(table.nested))
                 )
             )
             self.setWindowTitle(

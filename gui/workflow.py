@@ -133,7 +133,8 @@ class Workflow(QObject):
         self.add_recent(source.path)
         self.statusMessage.emit(
             translate("workflow", "Loaded {name}: {rows} rows, {columns} columns.").format(
-                name=data.table.name, rows=count(data.table.n_rows), columns=count(len(data.table.columns))
+                name=data.table.name, rows=count(data.table.n_rows),
+                columns=count(len(data.table.columns) + len(data.table.nested))
             )
         )
         after, self._after_load = self._after_load, None

@@ -219,6 +219,10 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
 
 
 def summary_lines(result: Suggestion) -> list[str]:
+    if result.best is None and result.stopped_early:
+        return [f"no combination of levels meeting k={result.target.k} with at most "
+                f"{result.target.max_suppression:g}% suppressed was found before the time limit stopped the search "
+                f"({result.nodes_checked:,} of {result.nodes_total:,} nodes checked); more time may find one"]
     if result.best is None:
         return [f"no combination of levels meets k={result.target.k} with at most "
                 f"{result.target.max_suppression:g}% suppressed ({result.nodes_checked:,} of "

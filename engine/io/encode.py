@@ -16,6 +16,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ..errors import InputError
 from ..i18n import N_
 from ..messages import message
 from .numbers import FLOAT64_EXACT_INTEGERS, canonical_floats, find_number, float_wide_integers
@@ -41,6 +42,24 @@ def kind_of(arrow_type: pa.DataType) -> str:
     if pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type):
         return "text"
     return "other"
+
+
+def is_nested(arrow_type: pa.DataType) -> bool:
+    """Whether a column holds structs, lists, maps or unions: several values per cell, which
+    no measure reads (a key value is one value)."""
+    if pa.types.is_dictionary(arrow_type):
+        arrow_type = arrow_type.value_type
+    return (pa.types.is_struct(arrow_type) or pa.types.is_list(arrow_type) or pa.types.is_large_list(arrow_type)
+            or pa.types.is_fixed_size_list(arrow_type) or pa.types.is_map(arrow_type)
+            or pa.types.is_union(arrow_type) or getattr(pa.types, "is_list_view", lambda t: False)(arrow_type)
+            or getattr(pa.types, "is_large_list_view", lambda t: False)(arrow_type))
+
+
+def nested_column_error(file_name: str, column: str, arrow_type: pa.DataType) -> InputError:
+    """The one line refusing a nested column as a role of an analysis."""
+    return InputError(message(N_("{file}: column {column!r} holds nested values ({type}), several values per cell; "
+                                 "it cannot be a quasi-identifier or any other role: flatten it into plain columns "
+                                 "first"), file=file_name, column=column, type=str(arrow_type)))
 
 
 @dataclass(frozen=True)
@@ -89,6 +108,8 @@ class EncodedTable:
     n_rows: int
     columns: dict[str, EncodedColumn]
     warnings: tuple[str, ...] = field(default=())
+    nested: dict[str, str] = field(default_factory=dict)
+    """Columns of the file left out because they hold nested values, with their types."""
 
     def __getitem__(self, name: str) -> EncodedColumn:
         return self.columns[name]
@@ -124,6 +145,9 @@ def encode_column(name: str, column: pa.ChunkedArray | pa.Array) -> EncodedColum
 def encode_arrow_table(table: pa.Table, name: str = "table", path: str = "", sha256: str = "",
                        warnings: tuple[str, ...] = (), skip: tuple[str, ...] = ()) -> EncodedTable:
     """Encode every column (but ``skip``) of an Arrow table (e.g. ``pa.Table.from_pandas(frame)``)."""
+    for c in table.column_names:
+        if c not in skip and is_nested(table.column(c).type):
+            raise nested_column_error(name, c, table.column(c).type)
     columns = {c: encode_column(c, table.column(c)) for c in table.column_names if c not in skip}
     return EncodedTable(name=name, path=path, sha256=sha256, n_rows=table.num_rows,
                         columns=columns, warnings=warnings)
@@ -157,4 +181,4 @@ def column_warnings(file_name: str, column: EncodedColumn) -> list[str]:
 
 
 __all__ = ["EncodedColumn", "EncodedTable", "encode_column", "file_sha256", "smallest_uint",
-           "is_all_missing", "column_warnings", "encode_arrow_table"]
+           "is_all_missing", "column_warnings", "encode_arrow_table", "is_nested", "nested_column_error"]

@@ -10,7 +10,7 @@ from ..errors import InputError
 from ..i18n import N_
 from ..messages import message
 from ..progress import CancelToken
-from .encode import EncodedTable, column_warnings, encode_column, file_sha256
+from .encode import EncodedTable, column_warnings, encode_column, file_sha256, is_nested, nested_column_error
 from .formats import read_columns
 
 NO_ROWS = N_("{file}: no data rows (only a header, or an empty sheet)")
@@ -25,6 +25,9 @@ def load_table(source: DataSource, columns: Sequence[str],
     n_rows = table.num_rows
     if n_rows == 0:
         raise InputError(message(NO_ROWS, file=path.name))
+    for name in columns:
+        if is_nested(table.column(name).type):
+            raise nested_column_error(path.name, name, table.column(name).type)
     encoded = {}
     warnings = []
     for name in columns:

@@ -20,7 +20,7 @@ from ..i18n import N_
 from ..messages import message
 from ..progress import CancelToken
 from .csv_lines import is_blank_row
-from .encode import EncodedTable, column_warnings, encode_column, file_sha256
+from .encode import EncodedTable, column_warnings, encode_column, file_sha256, is_nested, nested_column_error
 from .loader import NO_ROWS
 from .formats import FORMAT_NAMES, detect_format, list_columns, read_columns, unreadable
 from .profile import ColumnProfile, profile_column
@@ -159,7 +159,7 @@ def load_for_review(source: DataSource, cancel: Optional[CancelToken] = None,
     if table.num_rows == 0:
         raise InputError(message(NO_ROWS, file=path.name))
     names = table.column_names
-    profiles, encoded = [], {}
+    profiles, encoded, nested = [], {}, {}
     for i, name in enumerate(names):
         if cancel is not None:
             cancel.raise_if_cancelled()
@@ -167,13 +167,16 @@ def load_for_review(source: DataSource, cancel: Optional[CancelToken] = None,
             on_step("profiling", i, len(names))
         column = table.column(name)
         profiles.append(profile_column(name, column))
-        encoded[name] = encode_column(name, column)
+        if is_nested(column.type):
+            nested[name] = str(column.type)
+        else:
+            encoded[name] = encode_column(name, column)
     n_rows = table.num_rows
     del table
     if on_step:
         on_step("checking", len(names), len(names))
     review = EncodedTable(name=path.name, path=str(path), sha256=file_sha256(path), n_rows=n_rows,
-                          columns=encoded, warnings=())
+                          columns=encoded, warnings=(), nested=nested)
     return ReviewData(table=review, profiles=tuple(profiles), format=fmt)
 
 
@@ -181,6 +184,9 @@ def subtable(table: EncodedTable, columns: Sequence[str]) -> EncodedTable:
     """The columns an analysis needs, with the warnings :func:`load_table` would give."""
     path = Path(table.path or table.name)
     missing = [c for c in columns if c not in table.columns]
+    for column in missing:
+        if column in table.nested:
+            raise nested_column_error(table.name, column, table.nested[column])
     if missing:
         raise InputError(message(N_("{file}: no column {column!r}"), file=table.name, column=missing[0]))
     chosen = {c: table.columns[c] for c in dict.fromkeys(columns)}

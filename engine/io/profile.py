@@ -10,11 +10,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..config import DataSource
-from .encode import kind_of
+from .encode import is_nested, kind_of
 from .numbers import canonical_floats
 from .formats import read_columns
 
 IDENTIFIER_SHARE = 0.95
+NESTED = "nested"
+"""The kind of a column of structs, lists or maps: profiled as unsupported."""
 TOP_VALUES = 5
 
 
@@ -27,6 +29,8 @@ class ColumnProfile:
     missing: int
     top_values: tuple[tuple[Optional[str], int], ...]
     looks_like_identifier: bool
+    unsupported: Optional[str] = None
+    """The type of a column no measure can read (nested values: struct, list, map), else None."""
 
     @property
     def missing_share(self) -> float:
@@ -36,15 +40,19 @@ class ColumnProfile:
         return {"name": self.name, "type": self.kind, "rows": self.rows, "distinct": self.distinct,
                 "missing": self.missing, "missing_share": self.missing_share,
                 "top_values": [[v, c] for v, c in self.top_values],
-                "looks_like_identifier": self.looks_like_identifier}
+                "looks_like_identifier": self.looks_like_identifier,
+                **({"unsupported": self.unsupported} if self.unsupported else {})}
 
 
 def profile_column(name: str, column: pa.ChunkedArray) -> ColumnProfile:
-    """Profile one column; a column is flagged as a likely direct identifier when at least
-    95% of its non-missing values are distinct (and it has more than one value)."""
-    column = canonical_floats(column)
+    """Profile one column (a nested one only by its type and missing values); a column is
+    flagged as a likely direct identifier when at least 95% of its non-missing values are
+    distinct (and it has more than one value)."""
     rows = len(column)
     missing = column.null_count
+    if is_nested(column.type):  # listed, not counted: several values per cell
+        return ColumnProfile(name, NESTED, rows, 0, missing, (), False, str(column.type))
+    column = canonical_floats(column)
     counts = pc.value_counts(column.drop_null()) if rows - missing else pa.array([], pa.struct(
         [("values", column.type), ("counts", pa.int64())]))
     distinct = len(counts)

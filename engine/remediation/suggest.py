@@ -24,9 +24,10 @@ mapped through its level tables.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -261,15 +262,20 @@ class Lattice:
                     return False
         return True
 
-    def bound(self, levels: Sequence[int]) -> float:
-        """A lower bound of the node's loss (exact for height)."""
+    def bound_part(self, column: int, level: int) -> float:
+        """The QID's share of a lower bound of the loss at ``level`` (the bound is their sum;
+        exact for height; entropy: the generalisation part, which suppression only raises)."""
         metric = self.config.metric
         if metric == "height":
-            return float(sum(levels))
+            return float(level)
         if metric == "entropy":
-            return float(sum(arx_round(self.generalisation[c][level]) if self.generalisation[c][level] else 0.0
-                             for c, level in enumerate(levels)))
-        return float(self.n)
+            value = self.generalisation[column][level]
+            return arx_round(value) if value else 0.0
+        return float(self.n) if column == 0 else 0.0
+
+    def bound(self, levels: Sequence[int]) -> float:
+        """A lower bound of the node's loss (exact for height)."""
+        return float(sum(self.bound_part(c, level) for c, level in enumerate(levels)))
 
     def loss(self, levels: Sequence[int], ids: np.ndarray, sizes: np.ndarray, small: np.ndarray,
              suppressed: int) -> float:
@@ -289,126 +295,262 @@ class Lattice:
             total += arx_round(-value) if value != 0.0 else 0.0
         return total
 
-    def nodes(self) -> np.ndarray:
-        return np.array(list(itertools.product(*(range(h) for h in self.heights))), dtype=np.int64).reshape(
-            -1, len(self.heights))
+    def nodes(self) -> Iterator[tuple[int, ...]]:
+        """Every node in lattice order, one at a time (never a list of them)."""
+        return itertools.product(*(range(h) for h in self.heights))
 
 
 def _rank(score: NodeScore) -> tuple:
     return (score.loss, sum(score.levels), score.levels)
 
 
-def suggest(table: EncodedTable, config: SuggestConfig, on_progress: Optional[ProgressCallback] = None,
-            cancel: Optional[CancelToken] = None) -> Suggestion:
-    """Search the lattice for the least-loss node meeting ``config.target``."""
-    config.validate(list(table.columns))
-    start = time.monotonic()
-    deadline = start + config.max_seconds if config.max_seconds else None
-    lattice = Lattice(table, config)
-    nodes = lattice.nodes()
-    total = len(nodes)
-    strides = np.array([int(np.prod(lattice.heights[i + 1:])) for i in range(len(lattice.heights))], dtype=np.int64)
-    status = np.zeros(total, dtype=np.int8)  # 0 unknown, 1 meets, -1 fails
-    evaluated: dict[int, _Evaluation] = {}
-    reporter = ProgressReporter("suggest", total, on_progress)
-    stopped = False
+class _Antichain:
+    """Nodes of which none lies above another, as rows of levels: the least nodes known to
+    meet the target (everything above one meets) or the greatest known to fail (everything
+    below one fails). It grows with the nodes evaluated, not with the lattice."""
 
-    def out_of_time() -> bool:
-        if cancel is not None:
-            cancel.raise_if_cancelled()
-        return deadline is not None and time.monotonic() > deadline
+    def __init__(self, width: int) -> None:
+        self.rows = np.zeros((8, width), dtype=np.int32)
+        self.size = 0
 
-    def check(index: int) -> bool:
-        result = lattice.evaluate(tuple(nodes[index]))
-        evaluated[index] = result
-        if not lattice.monotone:
-            status[index] = 1 if result.meets else -1
-        elif result.meets:
-            status[np.all(nodes >= nodes[index], axis=1)] = 1
-        else:
-            status[np.all(nodes <= nodes[index], axis=1)] = -1
-        reporter.update(int(np.count_nonzero(status)))
-        return result.meets
+    def below(self, node: Sequence[int]) -> bool:
+        """Whether a row lies at or below ``node`` on every QID."""
+        return self.size > 0 and bool((self.rows[:self.size] <= node).all(1).any())
 
-    order = np.argsort(nodes.sum(axis=1), kind="stable")
-    for index in order:
-        if status[index]:
-            continue
-        if out_of_time():
-            stopped = True
-            break
-        if not lattice.monotone:
-            check(int(index))
-            continue
-        path = [int(index)]  # an upward chain of unknown nodes, then binary search on it
-        current = nodes[index].copy()
+    def above(self, node: Sequence[int]) -> bool:
+        """Whether a row lies at or above ``node`` on every QID."""
+        return self.size > 0 and bool((self.rows[:self.size] >= node).all(1).any())
+
+    def add_least(self, node: Sequence[int]) -> None:
+        """Add a node that meets: rows above it are now implied by it."""
+        self._add(node, (self.rows[:self.size] >= node).all(1))
+
+    def add_greatest(self, node: Sequence[int]) -> None:
+        """Add a node that fails: rows below it are now implied by it."""
+        self._add(node, (self.rows[:self.size] <= node).all(1))
+
+    def _add(self, node: Sequence[int], implied: np.ndarray) -> None:
+        kept = self.rows[:self.size][~implied]
+        if len(kept) + 1 > len(self.rows):
+            self.rows = np.zeros((2 * len(self.rows), self.rows.shape[1]), dtype=np.int32)
+        self.rows[:len(kept)] = kept
+        self.rows[len(kept)] = node
+        self.size = len(kept) + 1
+
+
+class _Search:
+    """The search's state: how many nodes were evaluated and, for a monotone target, which
+    (by node number), the least nodes known to meet and the greatest known to fail; the
+    ``keep`` best nodes so far."""
+
+    def __init__(self, lattice: Lattice, keep: int, deadline: Optional[float], cancel: Optional[CancelToken]) -> None:
+        self.lattice = lattice
+        self.heights = lattice.heights
+        self.strides = [math.prod(self.heights[i + 1:]) for i in range(len(self.heights))]
+        self.evaluated: set[int] = set()
+        self.checked = 0
+        self.meeting = _Antichain(len(self.heights))
+        self.failing = _Antichain(len(self.heights))
+        self.keep = keep
+        self.best: list[tuple[tuple, NodeScore]] = []
+        self.deadline = deadline
+        self.cancel = cancel
+        self.top = tuple(h - 1 for h in self.heights)
+        self.all_fail = False
+
+    def number(self, node: Sequence[int]) -> int:
+        """The node's place in lattice order: its levels read as a mixed-radix number."""
+        return sum(level * stride for level, stride in zip(node, self.strides))
+
+    def out_of_time(self) -> bool:
+        if self.cancel is not None:
+            self.cancel.raise_if_cancelled()
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+    def status(self, node: Sequence[int]) -> int:
+        """For a monotone target: 1 meets, -1 fails, 0 not known yet."""
+        if self.meeting.below(node):
+            return 1
+        return -1 if self.failing.above(node) else 0
+
+    def evaluate(self, node: tuple[int, ...]) -> _Evaluation:
+        result = self.lattice.evaluate(node)
+        self.checked += 1
+        if result.meets:
+            self.offer(node, result)
+        if self.lattice.monotone:
+            self.evaluated.add(self.number(node))
+            (self.meeting.add_least if result.meets else self.failing.add_greatest)(node)
+            self.all_fail = self.all_fail or (not result.meets and node == self.top)
+        return result
+
+    def offer(self, node: tuple[int, ...], result: _Evaluation) -> None:
+        """Keep the node among the ``keep`` best by (loss, height, levels)."""
+        score = NodeScore(tuple(int(v) for v in node), result.suppressed, float(result.loss))
+        if any(item[1].levels == score.levels for item in self.best):
+            return
+        self.best.append((_rank(score), score))
+        self.best.sort(key=lambda item: item[0])
+        del self.best[self.keep:]
+
+    def decide(self, node: tuple[int, ...]) -> Optional[bool]:
+        """Decide an unknown node of a monotone target: an upward chain of unknown nodes from
+        it, then binary search on the chain (each evaluation tags the cone above or below);
+        None when the time ran out first."""
+        path = [node]
+        current = list(node)
         while True:
-            step = None
             for column in range(len(current)):
-                if current[column] + 1 < lattice.heights[column]:
-                    candidate = int(np.dot(current, strides) + strides[column])
-                    if status[candidate] == 0:
-                        step = column
+                if current[column] + 1 < self.heights[column]:
+                    current[column] += 1
+                    if self.status(current) == 0:
                         break
-            if step is None:
+                    current[column] -= 1
+            else:
                 break
-            current[step] += 1
-            path.append(int(np.dot(current, strides)))
+            path.append(tuple(current))
         lo, hi = 0, len(path) - 1
         while lo <= hi:
-            if out_of_time():
-                stopped = True
-                break
             mid = (lo + hi) // 2
-            if status[path[mid]] == 0:
-                meets = check(path[mid])
-            else:
-                meets = status[path[mid]] == 1
-            if meets:
+            known = self.status(path[mid])
+            if known == 0:
+                if self.out_of_time():
+                    return None
+                known = 1 if self.evaluate(path[mid]).meets else -1
+            if known == 1:
                 hi = mid - 1
             else:
                 lo = mid + 1
-        if stopped:
-            break
-    reporter.update(int(np.count_nonzero(status)), force=True)
+        return self.status(node) == 1
 
-    # least loss among the nodes that meet the target, in increasing order of the bound
-    keep = 1 + config.alternatives
-    best: list[tuple] = []  # max-heap by rank via negation is awkward: keep a sorted list
-    candidates = np.flatnonzero(status == 1)
-    bounds = np.array([lattice.bound(tuple(nodes[i])) for i in candidates])
-    ranked = candidates[np.lexsort((candidates, nodes[candidates].sum(axis=1), bounds))] if len(candidates) else []
-    bound_of = dict(zip(candidates.tolist(), bounds.tolist()))
-    finished = not stopped
-    for index in ranked:
-        index = int(index)
-        if len(best) >= keep and bound_of[index] > best[-1][0][0]:
-            break
-        result = evaluated.get(index)
-        if result is None or (result.meets and result.loss is None):
-            if out_of_time():
-                stopped, finished = True, False
+    def full(self) -> bool:
+        return len(self.best) >= self.keep
+
+    def worst(self) -> float:
+        """The loss of the last node kept."""
+        return self.best[-1][0][0]
+
+    def bounds(self) -> list[list[float]]:
+        """Per QID and level, the lower bound of the loss made non-decreasing in the level
+        (the least bound at that level or above), so that a node's bound never falls below
+        the bound of a node under it."""
+        table = []
+        for column, height in enumerate(self.heights):
+            values = [self.lattice.bound_part(column, level) for level in range(height)]
+            for level in range(height - 2, -1, -1):
+                values[level] = min(values[level], values[level + 1])
+            table.append(values)
+        return table
+
+
+def _nodes_of_height(heights: Sequence[int], height: int) -> Iterator[tuple[int, ...]]:
+    """The nodes whose levels sum to ``height``, in lattice order, one at a time."""
+    width = len(heights)
+    room = [sum(h - 1 for h in heights[c:]) for c in range(width)] + [0]
+
+    def extend(column: int, left: int, prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if column == width:
+            yield prefix
+            return
+        for level in range(max(0, left - room[column + 1]), min(heights[column] - 1, left) + 1):
+            yield from extend(column + 1, left - level, prefix + (level,))
+
+    if 0 <= height <= room[0]:
+        yield from extend(0, height, ())
+
+
+def _least_bounds(parts: Sequence[Sequence[float]]) -> list[float]:
+    """For each height h, the least loss bound of a node of height h or more: the least sum
+    of one part per QID with levels summing to h (a min-plus convolution), then the minimum
+    over the heights from h up."""
+    least = [0.0]
+    for column in parts:
+        merged = [math.inf] * (len(least) + len(column) - 1)
+        for height, value in enumerate(least):
+            for level, part in enumerate(column):
+                merged[height + level] = min(merged[height + level], value + part)
+        least = merged
+    for height in range(len(least) - 2, -1, -1):
+        least[height] = min(least[height], least[height + 1])
+    return least
+
+
+CHECK_EVERY = 256
+"""Nodes passed between two looks at the clock and the cancel flag when none is evaluated."""
+
+
+def suggest(table: EncodedTable, config: SuggestConfig, on_progress: Optional[ProgressCallback] = None,
+            cancel: Optional[CancelToken] = None) -> Suggestion:
+    """Search the lattice for the least-loss node meeting ``config.target``.
+
+    The lattice is never listed: nodes are generated as the search reaches them and only what
+    the evaluations taught is kept (memory grows with the nodes evaluated, not with the
+    lattice). A monotone target is searched by :func:`_search_by_height`; otherwise every node
+    is evaluated, in lattice order. Progress counts the nodes decided (met, failed, or ruled
+    out by the loss bound) out of the lattice's. The clock and the cancel flag are looked at
+    before every evaluation."""
+    config.validate(list(table.columns))
+    start = time.monotonic()
+    lattice = Lattice(table, config)
+    total = math.prod(lattice.heights)
+    search = _Search(lattice, 1 + config.alternatives,
+                     start + config.max_seconds if config.max_seconds else None, cancel)
+    reporter = ProgressReporter("suggest", total, on_progress)
+    stopped = False
+    decided = 0
+    if not lattice.monotone:
+        for node in lattice.nodes():
+            if search.out_of_time():
+                stopped = True
                 break
-            result = lattice.evaluate(tuple(nodes[index]))
-            evaluated[index] = result
-        score = NodeScore(tuple(int(v) for v in nodes[index]), result.suppressed, float(result.loss))
-        best.append((_rank(score), score))
-        best.sort(key=lambda item: item[0])
-        del best[keep:]
-    if stopped:  # add what was evaluated but not reached
-        for index, result in evaluated.items():
-            if result.meets and all(item[1].levels != tuple(nodes[index]) for item in best):
-                score = NodeScore(tuple(int(v) for v in nodes[index]), result.suppressed, float(result.loss))
-                best.append((_rank(score), score))
-        best.sort(key=lambda item: item[0])
-        del best[keep:]
-    decided = bool(np.all(status != 0))
-    scores = [item[1] for item in best]
+            search.evaluate(node)
+            decided += 1
+            reporter.update(decided)
+    else:
+        stopped, decided = _search_by_height(search, reporter)
+    if not stopped:
+        decided = total
+    reporter.update(decided, force=True)
+    scores = [item[1] for item in search.best]
     return Suggestion(qids=tuple(config.qids), best=scores[0] if scores else None,
-                      alternatives=tuple(scores[1:]), optimal=decided and finished and not stopped,
+                      alternatives=tuple(scores[1:]), optimal=not stopped,
                       metric=config.metric, target=config.target, nodes_total=total,
-                      nodes_checked=len(evaluated), seconds=time.monotonic() - start, stopped_early=stopped,
+                      nodes_checked=search.checked, seconds=time.monotonic() - start, stopped_early=stopped,
                       monotone=lattice.monotone, records=table.n_rows)
+
+
+def _search_by_height(search: _Search, reporter: ProgressReporter) -> tuple[bool, int]:
+    """A monotone target: the nodes by height, then in lattice order; each unknown one is
+    decided by a chain, a node meeting the target evaluated for its loss. A node whose loss
+    bound passes the ``keep``-th least loss found is passed over, and the search ends when
+    every node left is (or when the top node fails: then every node does). Returns whether
+    the time ran out and the nodes passed (decided or ruled out)."""
+    parts = search.bounds()
+    least = _least_bounds(parts)
+    decided = 0
+    for height in range(len(least)):
+        if search.all_fail:
+            break
+        if search.full() and least[height] > search.worst() + 1e-9 * abs(search.worst()):
+            break  # every node from this height up loses more than the runners-up
+        for node in _nodes_of_height(search.heights, height):
+            if decided % CHECK_EVERY == 0 and search.out_of_time():
+                return True, decided
+            decided += 1
+            reporter.update(decided)
+            if search.full() and sum(parts[c][level] for c, level in enumerate(node)) > search.worst():
+                continue
+            known = search.status(node)
+            if known == 0:
+                meets = search.decide(node)
+                if meets is None:
+                    return True, decided - 1
+                known = 1 if meets else -1
+            if known == 1 and search.number(node) not in search.evaluated:
+                if search.out_of_time():
+                    return True, decided - 1
+                search.evaluate(node)
+    return False, decided
 
 
 def brute_force(table: EncodedTable, config: SuggestConfig) -> list[tuple[tuple[int, ...], _Evaluation]]:
@@ -422,7 +564,7 @@ def brute_force(table: EncodedTable, config: SuggestConfig) -> list[tuple[tuple[
                       for q, levels in zip(config.qids, lattice.tables)]
     lattice.sensitive = [(table[s].codes.astype(np.int64), card, prior) for s, (_, card, prior)
                          in zip(config.sensitive, lattice.sensitive)]
-    return [(tuple(int(v) for v in node), lattice.evaluate(tuple(node))) for node in lattice.nodes()]
+    return [(node, lattice.evaluate(node)) for node in lattice.nodes()]
 
 
 def suppressed_records(table: EncodedTable, config: SuggestConfig, levels: Sequence[int]) -> np.ndarray:

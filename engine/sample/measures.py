@@ -53,7 +53,35 @@ def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
         raise InputError(message(N_("{file}: weight column {column!r} has {value} in row {row}; sampling weights "
                                     "must be greater than 0"), file=table, column=column.name,
                                  value=column.label_text(bad[0]), row=row))
-    return labels[column.codes]
+    weights = labels[column.codes]
+    with np.errstate(over="ignore"):
+        total = weights.sum()
+    if not np.isfinite(total):
+        raise InputError(message(N_("{file}: the weights in column {column!r} sum to more than {limit:.3g}, the "
+                                    "largest number held here; give them in a larger unit (e.g. thousands of "
+                                    "people)"), file=table, column=column.name, limit=np.finfo(np.float64).max))
+    return weights
+
+
+def weight_warnings(weights: np.ndarray, column: str, table: str, fraction_given: bool) -> list[str]:
+    """Warnings on weights that say a record stands for less than itself: weights below 1
+    (count, first row) and, when their sum (the population estimate N) is below the n
+    records, that the sampling fraction n / N, above 1, is taken as 1 (docs/methods.md,
+    "Sample files")."""
+    out = []
+    small = np.flatnonzero(weights < 1.0)
+    if small.size:
+        out.append(message(N_("{file}: {count:,} record(s) have a weight below 1 in column {column!r} (first in row "
+                              "{row}): each record stands for at least itself in the population, so such a key's "
+                              "population is taken as no smaller than its sample"), file=table, count=small.size,
+                           column=column, row=int(small[0]) + 1))
+    total, n = float(weights.sum()), weights.size
+    if total < n and not fraction_given:
+        out.append(message(N_("{file}: the weights in column {column!r} sum to {total:,.6g}, fewer than the {n:,} "
+                              "records: the sampling fraction n / sum of the weights would be {fraction:.6g} and is "
+                              "taken as 1 (the file as its own population)"), file=table, column=column, total=total,
+                           n=n, fraction=n / total))
+    return out
 
 
 def household_ids(column: EncodedColumn, table: str) -> np.ndarray:
@@ -147,6 +175,8 @@ def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence
     roles, options = config.roles, config.sample
     n = table.n_rows
     weights = weight_values(table[roles.weight], table.name) if roles.weight else None
+    warnings = [] if weights is None else weight_warnings(weights, roles.weight, table.name,
+                                                          options.sampling_fraction is not None)
     households = household_ids(table[roles.household], table.name) if roles.household else None
     reporter = ProgressReporter("sample risk", 4, on_progress)
     reporter.update(0, force=True)
@@ -185,4 +215,4 @@ def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence
         individual_bins=risk_bins(per_key, frequencies),
         population_uniqueness=uniqueness, household_summary=house_summary, households=n_households,
         suda=None if suda is None else suda.summary, expected_by_size=by_size, individual_risk=risk,
-        household_risk=house_risk, suda_records=None if suda is None else suda.records)
+        household_risk=house_risk, suda_records=None if suda is None else suda.records, warnings=tuple(warnings))

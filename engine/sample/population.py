@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
-from scipy import optimize, special, stats
+from scipy import optimize, special
 
 DANKAR_SMALL_FRACTION = 0.1
 
@@ -68,18 +68,27 @@ def _valid(value: float, population: float) -> Optional[float]:
 
 
 def zayatz(hist: ClassHistogram, fraction: float) -> Optional[float]:
-    """Zayatz's estimate of the number of population uniques."""
+    """Zayatz's estimate of the number of population uniques.
+
+    h(s), the hypergeometric probability of drawing exactly one of s population records in
+    a sample of n from N, is (n / N) s prod_{j<s-1} (1 - (n-1) / (N-1-j)), summed in logs;
+    the factor n / N cancels in P = c1 h(1) / sum_s c_s h(s), so that P is exact and finite
+    for any N (weights up to the largest double) at a cost of one term per size."""
     c1 = hist.of_size(1)
     if c1 == 0:
         return 0.0
     n = hist.n
-    population = max(n, int(round(n / fraction)))
-    h = stats.hypergeom.pmf(1, population, hist.sizes, n)
-    denominator = float((hist.counts * h).sum())
-    h1 = float(stats.hypergeom.pmf(1, population, 1, n))
-    if denominator <= 0:
+    population = max(float(n), float(np.round(n / fraction)))
+    largest = int(hist.sizes.max())
+    left = population - 1 - np.arange(max(largest - 1, 0), dtype=np.float64)  # N - 1 - j
+    with np.errstate(divide="ignore", invalid="ignore"):  # n - 1 >= N - 1 - j: that draw cannot happen
+        steps = np.where(left > n - 1, np.log1p(-(n - 1) / left), -np.inf)
+    logs = np.concatenate(([0.0], np.cumsum(steps)))  # logs[s - 1] = the sum over j < s - 1
+    with np.errstate(invalid="ignore"):
+        denominator = float((hist.counts * hist.sizes * np.exp(logs[hist.sizes - 1])).sum())
+    if not denominator > 0:
         return None
-    return _valid(c1 * (c1 * h1 / denominator) / fraction, population)
+    return _valid(c1 * (c1 / denominator) / fraction, population)
 
 
 def pitman_log_likelihood(theta: float, alpha: float, hist: ClassHistogram) -> float:

@@ -14,6 +14,7 @@ when the run ends. Dask is an optional dependency (``pip install riskreview[clus
 
 from __future__ import annotations
 
+import logging
 import time
 import uuid
 from dataclasses import dataclass
@@ -41,16 +42,104 @@ RESUBMITS = 3
 
 
 def _security(settings: ClusterSettings) -> Any:
-    """Dask's TLS settings for a ``tls://`` address (checked by ``settings.check()``)."""
+    """Dask's TLS settings for a ``tls://`` address (checked by ``settings.check()`` and
+    :func:`check_certificates`)."""
     from distributed.security import Security
 
     if urlsplit(settings.address).scheme != "tls":
         return None
+    check_certificates(settings)
+    return Security(tls_ca_file=settings.tls_ca, tls_client_cert=settings.tls_cert,
+                    tls_client_key=settings.tls_key, require_encryption=True)
+
+
+def _certificate_error(path: str, what: str, **params: Any) -> InputError:
+    return InputError(message(N_("cluster certificate file {path!r}: {problem}"), path=path,
+                              problem=message(what, **params)))
+
+
+def _not_after(path: str) -> Optional[float]:
+    """When the PEM certificate in ``path`` expires (seconds since the epoch); None when the
+    interpreter cannot say. Raises ssl.SSLError when the file holds no certificate."""
+    import ssl
+
+    decode = getattr(getattr(ssl, "_ssl", None), "_test_decode_cert", None)
+    if decode is None:
+        return None
+    return ssl.cert_time_to_seconds(decode(path)["notAfter"])
+
+
+def check_certificates(settings: ClusterSettings) -> "ssl.SSLContext":
+    """Read the CA, certificate and key files of a ``tls://`` address before anything is
+    sent: each must exist and be what it says (a PEM certificate, a key matching the
+    certificate), the certificates not expired. Returns the client's TLS context; a fault
+    is an :class:`InputError` naming the file and what is wrong with it."""
+    import ssl
+
     for path in (settings.tls_ca, settings.tls_cert, settings.tls_key):
         if read_bounded(path, CERTIFICATE_FILE, CERTIFICATE_LIMIT) is None:
             raise InputError(message(N_("cluster certificate file {path!r} does not exist"), path=path))
-    return Security(tls_ca_file=settings.tls_ca, tls_client_cert=settings.tls_cert,
-                    tls_client_key=settings.tls_key, require_encryption=True)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False  # as Dask: the CA vouches for the scheduler, not its host name
+    for path in (settings.tls_ca, settings.tls_cert):
+        try:
+            expires = _not_after(path)
+        except (ssl.SSLError, OSError, KeyError, ValueError):
+            raise _certificate_error(path, N_("not a PEM certificate")) from None
+        if expires is not None and expires < time.time():
+            raise _certificate_error(path, N_("the certificate expired on {date}"),
+                                     date=time.strftime("%Y-%m-%d", time.gmtime(expires)))
+    try:
+        context.load_verify_locations(cafile=settings.tls_ca)
+    except ssl.SSLError:
+        raise _certificate_error(settings.tls_ca, N_("not a PEM certificate")) from None
+    try:
+        context.load_cert_chain(settings.tls_cert, settings.tls_key)
+    except ssl.SSLError as exc:
+        if "KEY_VALUES_MISMATCH" in str(exc):
+            raise _certificate_error(settings.tls_key, N_("not the private key of the certificate {cert!r}"),
+                                     cert=settings.tls_cert) from None
+        raise _certificate_error(settings.tls_key, N_("not a PEM private key")) from None
+    return context
+
+
+def _reach(settings: ClusterSettings) -> None:
+    """Open one connection to the scheduler and close it (with ``tls://``, after the TLS
+    handshake), so that a refused connection or a certificate the scheduler's side does not
+    accept fails at once with one line, before Dask's connection retries; nothing is sent."""
+    import socket
+    import ssl
+
+    parts = urlsplit(settings.address)
+    context = check_certificates(settings) if parts.scheme == "tls" else None
+    try:
+        connection = socket.create_connection((parts.hostname, parts.port), timeout=CONNECT_SECONDS)
+    except ConnectionRefusedError:
+        raise InputError(message(N_("cluster {address}: cannot connect: connection refused (no scheduler "
+                                    "listens there)"),
+                                 address=settings.address)) from None
+    except OSError as exc:
+        raise InputError(message(N_("cluster {address}: cannot connect ({error})"), address=settings.address,
+                                 error=str(exc) or type(exc).__name__)) from None
+    try:
+        if context is not None:
+            try:
+                context.wrap_socket(connection, server_hostname=parts.hostname).close()
+            except ssl.SSLCertVerificationError as exc:
+                reason = exc.verify_message or str(exc)
+                if "expired" in reason:
+                    raise InputError(message(N_("cluster {address}: the scheduler's certificate has expired"),
+                                             address=settings.address)) from None
+                raise InputError(message(N_("cluster {address}: the scheduler's certificate is not signed by the "
+                                            "CA in {path!r} ({reason})"), address=settings.address,
+                                         path=settings.tls_ca, reason=reason)) from None
+            except (ssl.SSLError, OSError) as exc:
+                raise InputError(message(N_("cluster {address}: the TLS handshake failed ({error}); check that the "
+                                            "scheduler accepts the certificate {path!r}"),
+                                         address=settings.address, error=str(exc) or type(exc).__name__,
+                                         path=settings.tls_cert)) from None
+    finally:
+        connection.close()
 
 
 def connect(settings: ClusterSettings) -> Any:
@@ -61,6 +150,9 @@ def connect(settings: ClusterSettings) -> Any:
     except ImportError:
         raise InputError(message(N_("running on a cluster needs Dask: pip install 'riskreview[cluster]'"))) from None
     security = _security(settings)
+    _reach(settings)
+    # the run reports a lost scheduler in its own line; Dask's client would log it again
+    logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
     try:
         return Client(settings.address, security=security, timeout=CONNECT_SECONDS,
                       set_as_default=False)
@@ -172,6 +264,7 @@ class _Run:
         """Copy ``arrays`` to every worker, run every spec and hand ``collect(i, result)`` each
         result. Work lost with a worker (its task or data) is submitted again, with fresh
         copies, up to :data:`RESUBMITS` times."""
+        from distributed.client import ClosedClientError
         from distributed.comm import CommClosedError
 
         remaining = set(range(len(specs)))
@@ -181,7 +274,11 @@ class _Run:
                 futures = {self._submit(specs[i], shared): i for i in sorted(remaining)}
                 self._drive(futures, remaining, collect, report)
                 return
+            except ClosedClientError:
+                raise self._scheduler_lost() from None
             except (_Lost, CommClosedError, OSError) as exc:
+                if not self._connected():
+                    raise self._scheduler_lost() from None
                 self.client.cancel(self.held)
                 self.held = []
                 if attempt == RESUBMITS:
@@ -217,6 +314,8 @@ class _Run:
             if self.cancel.cancelled:
                 self.stop.set()
                 self.cancel.raise_if_cancelled()
+            if self.client.status in ("closing", "closed"):
+                raise self._scheduler_lost()
             if not self.client.scheduler_info().get("workers"):
                 idle_since = idle_since or time.monotonic()
                 if time.monotonic() - idle_since > NO_WORKER_SECONDS:
@@ -226,11 +325,33 @@ class _Run:
             else:
                 idle_since = None
 
+    def _connected(self) -> bool:
+        """Whether the client is (or, within :data:`CONNECT_SECONDS`, is again) connected to
+        the scheduler."""
+        deadline = time.monotonic() + CONNECT_SECONDS
+        while self.client.status != "running":
+            if self.client.status in ("closing", "closed") or time.monotonic() > deadline:
+                return False
+            self.cancel.raise_if_cancelled()
+            time.sleep(POLL_SECONDS)
+        return True
+
+    def _scheduler_lost(self) -> EngineFailure:
+        return EngineFailure(message(N_("cluster {address}: the connection to the scheduler was lost during the "
+                                        "run; the sweep cannot finish"), address=self.settings.address))
+
     def close(self) -> None:
+        """Release what the run holds on the cluster; a scheduler already gone is not an error."""
         try:
-            self.client.cancel(self.held)
+            if self.client.status == "running":
+                self.client.cancel(self.held)
+        except Exception:  # the scheduler went away meanwhile: nothing is held any more
+            pass
         finally:
-            self.client.close()
+            try:
+                self.client.close()
+            except Exception:
+                pass
 
 
 def run_on_cluster(data: SweepData, family: Family, settings: ClusterSettings,
@@ -245,7 +366,10 @@ def run_on_cluster(data: SweepData, family: Family, settings: ClusterSettings,
             return _run_segments(run, data, family, reporter)
         return _run_walk(run, data, family, reporter)
     except BaseException:
-        run.stop.set()
+        try:
+            run.stop.set()
+        except Exception:  # the scheduler is gone: no task is left to stop
+            pass
         raise
     finally:
         run.close()

@@ -15,9 +15,9 @@ from ..config import (MISSING_TABLE, UNSUPPORTED_VERSION, DataSource, ReportOpti
 from ..errors import InputError
 from ..i18n import N_
 from ..messages import message
-from ..validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TEXT, KEY_WHOLE, Problem, at_least,
-                          between, check_file, finite_non_negative, key_fault, no_quasi_identifier, not_one_of,
-                          raise_first)
+from ..validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TEXT, KEY_WHOLE, MAX_SEED, Problem,
+                          at_least, between, check_file, finite_non_negative, key_fault, no_quasi_identifier,
+                          not_one_of, raise_first)
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
@@ -35,7 +35,6 @@ ATTRIBUTE_ATTACKS = ("closest-aia", "neighbourhood-aia", "cap")
 DISTANCES = ("hamming", "l1", "l2", "mixed")
 CRITERIA = ("accuracy", "tp", "fp", "threshold")
 SHADOW_GENERATORS = ("marginals", "copy-perturb")
-MAX_SEED = 2**63 - 1          # the largest whole number an analysis file (TOML) holds
 MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
 TOML_KEYS = {"qids": "roles.quasi_identifiers", "sensitive": "roles.sensitive", "radius": "attacks.radius",

@@ -32,7 +32,8 @@ KIND_WORDS = {"integer": QT_TRANSLATE_NOOP("models.profile_model", "integer"),
               "boolean": QT_TRANSLATE_NOOP("models.profile_model", "boolean"),
               "date/time": QT_TRANSLATE_NOOP("models.profile_model", "date/time"),
               "text": QT_TRANSLATE_NOOP("models.profile_model", "text"),
-              "other": QT_TRANSLATE_NOOP("models.profile_model", "other")}
+              "other": QT_TRANSLATE_NOOP("models.profile_model", "other"),
+              "nested": QT_TRANSLATE_NOOP("models.profile_model", "nested (not supported)")}
 HEADER_TIPS = (
     QT_TRANSLATE_NOOP("models.profile_model", "Column name in the file."),
     QT_TRANSLATE_NOOP("models.profile_model", "What the column is for the attacks. Choose from the list."),
@@ -128,6 +129,10 @@ class ColumnRolesModel(QAbstractTableModel):
                     )
                 if col == 6 and p.looks_like_identifier:
                     return identifier_warning(p)
+                if col == 6 and p.unsupported:
+                    return translate("models.profile_model", "Several values per cell ({0}): no measure reads such a "
+                                     "column, so it can have no role. Flatten it into plain columns to use it.").format(
+                        p.unsupported)
                 return self._display(p, col, column_role)
             if role == Qt.ItemDataRole.BackgroundRole and col in (0, ROLE_COLUMN):
                 return self._role_brushes.get(column_role)
@@ -157,6 +162,8 @@ class ColumnRolesModel(QAbstractTableModel):
             )
         if col == 5:
             return top_values_text(p)
+        if p.unsupported:
+            return translate("models.profile_model", "not supported")
         return translate("models.profile_model", "direct identifier?") if p.looks_like_identifier else ""
 
     def headerData(self, section: int, orientation: Qt.Orientation,
@@ -173,8 +180,8 @@ class ColumnRolesModel(QAbstractTableModel):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if index.column() == ROLE_COLUMN:
-            flags |= Qt.ItemFlag.ItemIsEditable
+        if index.column() == ROLE_COLUMN and not self._profiles[index.row()].unsupported:
+            flags |= Qt.ItemFlag.ItemIsEditable  # a nested column can have no role
         return flags
 
     def setData(self, index: QModelIndex | QPersistentModelIndex, value: Any,
@@ -182,6 +189,8 @@ class ColumnRolesModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.EditRole or not index.isValid() or index.column() != ROLE_COLUMN:
             return False
         if value not in ROLE_KEYS or not (0 <= index.row() < len(self._profiles)):
+            return False
+        if self._profiles[index.row()].unsupported and value != "ignored":
             return False
         self.session.set_role(self._profiles[index.row()].name, value)
         self.dataChanged.emit(index, index)

@@ -194,12 +194,13 @@ class DataPage(QWidget):
                 name=table.name,
                 format=translate("dialogs.import_dialog", format_label(self.session.file_format)),
                 rows=count(table.n_rows),
-                columns=count(len(table.columns)),
+                columns=count(len(table.columns) + len(table.nested)),
             )
         )
         self.file_label.setToolTip(table.path)
         for row in range(self.roles_model.rowCount()):
-            self.roles_view.openPersistentEditor(self.roles_model.index(row, ROLE_COLUMN))
+            if not self.roles_model.profile(row).unsupported:  # a nested column can have no role
+                self.roles_view.openPersistentEditor(self.roles_model.index(row, ROLE_COLUMN))
         self.table_view.resizeColumnsToContents()
         self._hints = weight_hints(table)
         self._on_roles()

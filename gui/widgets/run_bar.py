@@ -30,6 +30,10 @@ STAGES = Translated(
     },
 )
 
+BAR_LIMIT = 2**31 - 1
+"""The largest value a progress bar holds (a C int)."""
+BAR_STEPS = 1_000_000
+
 #: How the counts of a stage read on the bar ({done} and {total}); other stages: "{done} / {total}".
 FORMATS = Translated(
     "widgets.run_bar",
@@ -99,14 +103,21 @@ class RunBar(QFrame):
     def elapsed(self) -> float:
         return time.monotonic() - self._start
 
+    def _fill(self, done: int, total: int) -> None:
+        """Fill the bar to done / total; a total past the bar's integer range (a lattice of
+        billions of nodes) is shown in millionths."""
+        if total > BAR_LIMIT:
+            done, total = done * BAR_STEPS // total, BAR_STEPS
+        self.bar.setRange(0, total)
+        self.bar.setValue(done)
+
     @Slot(object)
     def update_progress(self, progress: Progress) -> None:
         self._last = progress
         stage = self.stages.get(progress.stage) or STAGES.get(
             progress.stage, progress.stage.replace("-", " ").capitalize())
         if progress.stage == "sweep" and progress.total:
-            self.bar.setRange(0, progress.total)
-            self.bar.setValue(progress.done)
+            self._fill(progress.done, progress.total)
             self.bar.setFormat(
                 translate("widgets.run_bar", "{0} / {1} subsets").format(
                     local_digits(format(progress.done, ",")), local_digits(format(progress.total, ","))
@@ -115,8 +126,7 @@ class RunBar(QFrame):
             if progress.done >= progress.total:
                 stage = translate("widgets.run_bar", "Summarising the results")
         elif progress.total:
-            self.bar.setRange(0, progress.total)
-            self.bar.setValue(min(progress.done, progress.total))
+            self._fill(min(progress.done, progress.total), progress.total)
             template = self.formats.get(progress.stage) or FORMATS.get(progress.stage) or "{done} / {total}"
             self.bar.setFormat(template.format(done=count(progress.done), total=count(progress.total)))
         else:

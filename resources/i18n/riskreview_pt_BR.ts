@@ -4,6 +4,22 @@
 <context>
     <name>AnalysisController</name>
     <message>
+        <source>Send the data unencrypted?</source>
+        <translation>Enviar os dados sem criptografia?</translation>
+    </message>
+    <message>
+        <source>The Dask cluster at {0} is reached over plain tcp: the encoded microdata would travel over the network unencrypted. Use a tls:// address with the agency&apos;s certificates to avoid this.
+
+Send the data to this cluster anyway?</source>
+        <translation>O cluster Dask em {0} é acessado por tcp simples: os microdados codificados trafegariam pela rede sem criptografia. Use um endereço tls:// com os certificados da instituição para evitar isso.
+
+Enviar os dados a este cluster mesmo assim?</translation>
+    </message>
+    <message>
+        <source>Not run: nothing was sent to {0}.</source>
+        <translation>Não executado: nada foi enviado a {0}.</translation>
+    </message>
+    <message>
         <source>Cancelling...</source>
         <translation>Cancelando...</translation>
     </message>
@@ -1640,6 +1656,10 @@
         <translation>outro</translation>
     </message>
     <message>
+        <source>nested (not supported)</source>
+        <translation>aninhado (não suportado)</translation>
+    </message>
+    <message>
         <source>Column name in the file.</source>
         <translation>Nome da coluna no arquivo.</translation>
     </message>
@@ -1680,8 +1700,16 @@
         <translation>{value}: {count} linhas</translation>
     </message>
     <message>
+        <source>Several values per cell ({0}): no measure reads such a column, so it can have no role. Flatten it into plain columns to use it.</source>
+        <translation>Vários valores por célula ({0}): nenhuma medida lê uma coluna assim, então ela não pode ter papel. Transforme-a em colunas simples para usá-la.</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>not supported</source>
+        <translation>não suportado</translation>
     </message>
     <message>
         <source>direct identifier?</source>
@@ -2788,6 +2816,10 @@ arraste para reordenar)</translation>
     <message>
         <source>{0} of {1} combinations evaluated in {2} s</source>
         <translation>{0} de {1} combinações avaliadas em {2} s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The time limit stopped the search before a combination of levels meeting k = {0} with at most {1}% of the records suppressed was found&lt;/b&gt; ({2}); more time may find one.</source>
+        <translation>&lt;b&gt;O limite de tempo parou a busca antes de encontrar uma combinação de níveis que atenda k = {0} com no máximo {1}% dos registros suprimidos&lt;/b&gt; ({2}); com mais tempo, ela pode ser encontrada.</translation>
     </message>
     <message>
         <source>&lt;b&gt;No combination of levels meets k = {0} with at most {1}% of the records suppressed&lt;/b&gt; ({2}).</source>

@@ -180,3 +180,19 @@ def test_missing_values_keep_the_search_exact(tmp_path, seed, missing_line):
         assert result.optimal and result.best.loss == pytest.approx(min(meeting))
         sizes = _sizes_at(table, config, result.best.levels)
         assert (sizes < 3).sum() == result.best.suppressed_records <= 0.04 * table.n_rows
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("metric", ["entropy", "height", "discernibility"])
+def test_best_and_runners_up_are_the_brute_force_ranking(seed, metric):
+    """The suggestion and its runners-up are the first nodes meeting the target by (loss,
+    height, levels), as brute force ranks them (the search's pruning and order change nothing)."""
+    table, hierarchies = _random_case(seed, n=150 + 40 * seed)
+    target = SuggestTarget(k=2 + seed % 3, max_suppression=float(seed % 2) * 5.0)
+    config = SuggestConfig(qids=("a", "b", "c"), hierarchies=hierarchies, target=target, metric=metric,
+                           alternatives=3)
+    result = suggest(table, config)
+    ranked = sorted(((e.loss, sum(levels), levels) for levels, e in brute_force(table, config) if e.meets))
+    found = [result.best] + list(result.alternatives)
+    assert [node.levels for node in found] == [levels for _, _, levels in ranked[:4]]
+    assert [node.loss for node in found] == pytest.approx([loss for loss, _, _ in ranked[:4]])

@@ -329,7 +329,16 @@ class SuggestPanel(QWidget):
         checked = translate("scenarios.suggest_panel", "{0} of {1} combinations evaluated in {2} s").format(
             count(suggestion.nodes_checked), count(suggestion.nodes_total), local_digits(f"{suggestion.seconds:.1f}")
         )
-        if best is None:
+        if best is None and suggestion.stopped_early:
+            self.best.setText(
+                translate(
+                    "scenarios.suggest_panel",
+                    "<b>The time limit stopped the search before a combination of levels meeting k = {0} "
+                    "with at most {1}% of the records suppressed was found</b> ({2}); more time may find one.",
+                ).format(suggestion.target.k, local_digits(f"{suggestion.target.max_suppression:g}"), checked)
+            )
+            self.scenario_button.setEnabled(False)
+        elif best is None:
             self.best.setText(
                 translate(
                     "scenarios.suggest_panel",
