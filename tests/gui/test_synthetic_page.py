@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 import pytest
+from pypdf import PdfReader
 from PySide6.QtCore import Qt
 
 from engine.progress import Progress
@@ -346,6 +347,16 @@ def test_exports_write_the_pdf_and_the_tables(qtbot, page, files, tmp_path):
         assert entry["accuracy"] == pytest.approx(evaluation.accuracy)
         assert entry["residual_risk"] == (None if evaluation.residual_risk is None
                                           else pytest.approx(evaluation.residual_risk))
+
+    # one verdict: results.json, the window's banner and the PDF's first page say the same
+    verdict = data["verdict"]
+    assert verdict["leak"] is True and verdict["ready"] is False and verdict["reasons"]
+    assert page.verdict.text().startswith("<b>Leak detected.</b>") and page.verdict.objectName() == "banner"
+    page_one = " ".join(PdfReader(str(pdf)).pages[0].extract_text().split())
+    assert verdict["line"] == "Leak detected" and verdict["line"] in page_one
+    for reason in verdict["reasons"]:
+        assert reason in page.verdict.text()
+        assert " ".join(reason.split())[:50] in page_one
 
     page.export_tables("/proc/no-such-folder")  # a folder that cannot be written
     qtbot.waitUntil(lambda: not page.exporter.busy, timeout=20000)
