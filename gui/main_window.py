@@ -269,6 +269,7 @@ class MainWindow(QMainWindow):
         self.flow.recentChanged.connect(self._on_recent)
         self.flow.loaded.connect(self._on_loaded)
         self.flow.runFinished.connect(self._on_run_finished)
+        self.flow.runFinished.connect(self.attacks_page.show_estimate)  # the rate this run measured
         self.flow.loader.started.connect(self._on_load_started)
         self.flow.loader.busyChanged.connect(self._on_busy)
         self.flow.loader.progress.connect(self.run_bar.update_progress)
