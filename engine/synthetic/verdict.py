@@ -25,16 +25,13 @@ not measured (``ready`` false, ``leak`` false, ``measured`` false).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional, Sequence
 
 from scipy.stats import beta
 
 from ..i18n import N_
 from ..messages import Message, message
 from .config import ATTACK_NAMES
-
-if TYPE_CHECKING:
-    from .results import AttackEvaluation, OperatingPoint, SyntheticAssessment
 
 FAMILY_ALPHA = 0.05
 
@@ -118,8 +115,9 @@ def _name(attack: str) -> Message:
     return message(ATTACK_NAMES.get(attack, attack))
 
 
-def membership_checks(attacks: "list[AttackEvaluation]") -> list[tuple[Check, "OperatingPoint"]]:
-    """The low-FPR tests of the membership attacks, each at a = 0.05 / (2T) per bound."""
+def membership_checks(attacks: Sequence[Any]) -> list[tuple[Check, Any]]:
+    """The low-FPR tests of the membership attacks (:class:`~engine.synthetic.results.AttackEvaluation`),
+    each at a = 0.05 / (2T) per bound, with the operating point each tests."""
     points = [(a, p) for a in attacks if a.kind == "membership" for p in a.low_fpr]
     alpha = FAMILY_ALPHA / (2 * max(len(points), 1))
     out = []
@@ -132,8 +130,9 @@ def membership_checks(attacks: "list[AttackEvaluation]") -> list[tuple[Check, "O
     return out
 
 
-def synthetic_verdict(assessment: "SyntheticAssessment") -> SyntheticVerdict:
-    """The verdict on ``assessment`` (module docstring)."""
+def synthetic_verdict(assessment: Any) -> SyntheticVerdict:
+    """The verdict on a :class:`~engine.synthetic.results.SyntheticAssessment` (module docstring).
+    Not imported here: the results carry their verdict in results.json."""
     attacks = list(assessment.attacks)
     checks: list[Check] = []
     reasons: list[Message] = []
