@@ -90,7 +90,8 @@ class Check:
 @dataclass(frozen=True)
 class SyntheticVerdict:
     """``leak``: some check is evidence of a leak; ``ready`` = measured and no leak;
-    ``reasons``: the evidence (or why nothing was measured); ``notes``: results that look
+    ``reasons``: the evidence, one per leaking attack (a membership attack's
+    lowest failing FPR level; every level is in ``checks``), or why nothing was measured; ``notes``: results that look
     like evidence and are not (success below the baseline)."""
 
     ready: bool
@@ -137,9 +138,11 @@ def synthetic_verdict(assessment: Any) -> SyntheticVerdict:
     checks: list[Check] = []
     reasons: list[Message] = []
     notes: list[Message] = []
+    explained: set[str] = set()
     for check, p in membership_checks(attacks):
         checks.append(check)
-        if not check.passed:
+        if not check.passed and check.attack not in explained:   # one reason per attack: its lowest level
+            explained.add(check.attack)
             reasons.append(message(
                 N_("{attack}: at a false-positive rate of at most {level:g}% it flags {tp:,} of {members:,} members "
                    "({tpr:.3g}%, at least {low:.3g}%) against {fp:,} of {nonmembers:,} non-members ({fpr:.3g}%, at "

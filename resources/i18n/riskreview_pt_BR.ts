@@ -3034,8 +3034,8 @@ TFP 10%</translation>
 [intervalo de 95%]</translation>
     </message>
     <message>
-        <source>(main - control) / (1 - control): what the synthetic file reveals about the real records beyond what it teaches about people in general. An interval above 0 is a leak.</source>
-        <translation>(principal - controle) / (1 - controle): o que o arquivo sintético revela sobre os registros reais além do que ensina sobre as pessoas em geral. Um intervalo acima de 0 é um vazamento.</translation>
+        <source>(main - control) / (1 - control): what the synthetic file reveals about the real records beyond what it teaches about people in general. For an attribute attack, an interval above 0 with success above the baseline is a leak; a membership attack is judged at low false-positive rates (the verdict).</source>
+        <translation>(principal - controle) / (1 - controle): o que o arquivo sintético revela sobre os registros reais além do que ensina sobre as pessoas em geral. Para um ataque de atributo, um intervalo acima de 0 com sucesso acima da referência é um vazamento; um ataque de pertencimento é julgado a taxas baixas de falsos positivos (o veredito).</translation>
     </message>
     <message>
         <source>membership</source>

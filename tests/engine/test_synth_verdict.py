@@ -62,7 +62,8 @@ def test_copies_at_the_top_are_a_leak_and_ties_with_non_members_are_not():
     # a = 0.05 / (2 x 2 tests): the bounds by hand
     assert first.value == pytest.approx(lower_bound(40, 400, 0.0125)) and first.limit == pytest.approx(
         upper_bound(0, 400, 0.0125))
-    assert "40 of 400 members" in v.reasons[0]
+    assert "40 of 400 members" in v.reasons[0] and "at most 0.1%" in v.reasons[0]
+    assert len(v.reasons) == 1 and sum(not c.passed for c in v.checks) == 2   # one reason per attack
     # the same 40 members tied with 40 non-members at the top: nothing is told apart
     tied = synthetic_verdict(_assessment([_membership(members, np.r_[np.ones(40), others[40:]])]))
     assert not tied.leak and tied.ready and tied.reasons == ()
