@@ -51,6 +51,12 @@ METHODS = (
      "and without the target are each turned into a synthetic dataset by a generator; a classifier on "
      "dataset features (marginals, means, correlations) learns to tell them apart and is scored on fresh "
      "pairs. It measures the generator, not the one synthetic file released.")),
+    (N_("Verdict"), N_("A leak is called when a membership attack, at its threshold that flags at most 0.1% (or 1%) "
+     "of the non-members, flags a share of the members whose lower confidence bound lies above the upper "
+     "bound of the non-members' share (one-sided Clopper-Pearson bounds; 95% confidence over all these "
+     "tests together, after Carlini et al. 2022), or when an attribute attack's residual risk is above 0 "
+     "with 95% confidence and its success is above its baseline: success below the baseline is no "
+     "evidence. Without a control file the leak is not measured.")),
     (N_("Residual risk"), N_("As anonymeter: (main - control) / (1 - control), where main is the attack's success "
      "on real records and control its success on control records; a value above 0 means the synthetic "
      "file reveals something about the real records beyond what it teaches about people in general. The "
@@ -244,6 +250,9 @@ class _SyntheticBuilder(DocumentBuilder):
                  "quantifying privacy risk in synthetic data (anonymeter, PETS 2023); Elliot, Final report on "
                  "the disclosure risk associated with the synthetic data produced by the SYLLS team (2015)."),
                "small")
+        self.p(_("Carlini, Chien, Nasr, Song, Terzis & Tramer, Membership inference attacks from first principles "
+                 "(IEEE Symposium on Security and Privacy 2022); Clopper & Pearson, The use of confidence or "
+                 "fiducial limits illustrated in the case of the binomial (Biometrika 1934)."), "small")
 
     def appendix(self) -> None:
         c = self.a.config
