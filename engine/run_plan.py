@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from .api import build_family, sweep_plan
 from .config import AnalysisConfig, SubsetFamily
 from .scenario_steps import Drop
+
+if TYPE_CHECKING:
+    from .remediation.suggest import SuggestConfig
 
 OTHER_SECONDS_PER_ROW = 6e-7
 SAMPLE_SECONDS = 0.3
@@ -157,7 +160,7 @@ def plan_suggest(rows: int, heights: Sequence[int], max_seconds: Optional[float]
     return RunPlan((PlanPart("suggest", low, high),))
 
 
-def plan_suggestion(config, rows: int) -> RunPlan:
+def plan_suggestion(config: "SuggestConfig", rows: int) -> RunPlan:
     """:func:`plan_suggest` for a :class:`engine.remediation.suggest.SuggestConfig`."""
     levels = {name: hierarchy.levels for name, hierarchy in config.hierarchies}
     return plan_suggest(rows, [levels.get(q, 1) for q in config.qids], config.max_seconds,
