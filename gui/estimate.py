@@ -1,12 +1,11 @@
 """Run-time estimate shown before a run (an estimate: the real time depends on the data).
 
-The engine plans the sweep (:func:`engine.api.sweep_plan`): the refinement walk or the
-compiled segment sweep, in one process or on worker processes when they pay, at its measured
-throughput of row-subsets per second per process, after loading kernels or starting workers.
-The estimate is that plan's time plus the rest of a run (worst-case histograms, targets,
-summaries: ``OTHER_SECONDS_PER_ROW``, measured with benchmarks/latency.py --window). After each
-run the window replaces the throughput by the rate it measured (seconds per row-subset of one
-process, kept in the settings), so the estimate adapts to the machine and data.
+The engine plans the run part by part (:mod:`engine.run_plan`: the sweep at its plan's
+throughput, the sample measures, SUDA, linked releases, scenarios; a range for a
+suggestion). After each run the window replaces the sweep's throughput by the rate it measured
+on the engine's sweep alone (``timings["sweep"]``: seconds per row-subset of one process,
+kept in the settings), so the estimate adapts to the machine and data; a rate from a sweep
+too small to time is not kept, and a kept one counts within a factor of 10 of the engine's.
 """
 
 from __future__ import annotations
@@ -14,8 +13,12 @@ from __future__ import annotations
 from typing import Optional
 
 from engine.api import sweep_plan
+from engine.config import AnalysisConfig
+from engine.run_plan import OTHER_SECONDS_PER_ROW, RunPlan, plan_assessment, sweep_seconds
 
-OTHER_SECONDS_PER_ROW = 6e-7
+MIN_TIMED_WORK = 1_000_000   # row-subsets: below, the sweep is too short for its time to say anything
+
+__all__ = ["OTHER_SECONDS_PER_ROW", "estimate_seconds", "estimate_plan", "measured_rate"]
 
 
 def _fixed(rows: int, start_seconds: float) -> float:
@@ -23,19 +26,22 @@ def _fixed(rows: int, start_seconds: float) -> float:
 
 
 def estimate_seconds(rows: int, subsets: int, jobs: int, rate: Optional[float] = None) -> float:
-    """Seconds for ``rows`` x ``subsets`` with ``jobs``: start + rows x subsets x ``rate``
-    (seconds per row-subset of one process; the engine's when None) / processes + the rest."""
-    plan = sweep_plan(rows, subsets, jobs)
-    per = rate if rate and rate > 0 else 1.0 / plan.row_subsets_per_second
-    return _fixed(rows, plan.start_seconds) + per * rows * subsets / plan.processes
+    """Seconds of the sweep of ``rows`` x ``subsets`` with ``jobs`` (:func:`engine.run_plan.sweep_seconds`)."""
+    return sweep_seconds(rows, subsets, jobs, rate=rate)
 
 
-def measured_rate(rows: int, subsets: int, jobs: int, seconds: float) -> Optional[float]:
-    """The rate one finished run implies (the inverse of :func:`estimate_seconds`; None when
-    too small to say anything)."""
+def estimate_plan(config: AnalysisConfig, rows: int, rate: Optional[float] = None) -> RunPlan:
+    """The engine's plan of the whole run of ``config`` on ``rows`` records."""
+    return plan_assessment(config, rows, rate)
+
+
+def measured_rate(rows: int, subsets: int, jobs: int, sweep_seconds_taken: float) -> Optional[float]:
+    """The rate one finished sweep implies (the inverse of :func:`estimate_seconds`; None when
+    too small to say anything). ``sweep_seconds_taken`` is the engine's sweep timing, not the
+    whole run's (sample measures, SUDA and scenarios are planned apart)."""
     plan = sweep_plan(rows, subsets, jobs)
     work = rows * subsets
-    sweep = seconds - _fixed(rows, plan.start_seconds)
-    if work < 10_000 or sweep <= 0:
+    sweep = sweep_seconds_taken - _fixed(rows, plan.start_seconds)
+    if work < MIN_TIMED_WORK or sweep <= 0:
         return None
     return sweep * plan.processes / work

@@ -255,6 +255,7 @@ class MainWindow(QMainWindow):
         self.flow.recentChanged.connect(self._on_recent)
         self.flow.loaded.connect(self._on_loaded)
         self.flow.runFinished.connect(self._on_run_finished)
+        self.flow.runFinished.connect(self.attacks_page.show_estimate)  # the rate this run measured
         self.flow.loader.started.connect(self._on_load_started)
         self.flow.loader.busyChanged.connect(self._on_busy)
         self.flow.loader.progress.connect(self.run_bar.update_progress)
@@ -290,14 +291,22 @@ class MainWindow(QMainWindow):
         self._on_busy()
 
     def _offer_loaded_file(self) -> None:
-        """The loaded data file as the synthetic-data page's real file and the noisy-count
-        page's table, while their field is still empty."""
+        """The loaded data file as the synthetic-data page's real file (with the Data page's
+        quasi-identifiers and first sensitive column) and the noisy-count page's table, while
+        their field is still empty."""
         source = self.session.source
         if source is None or self.session.table is None:
             return
         page = self.front_page()
         if page is self.synthetic_page and not self.synthetic_page.form.files.path("real"):
-            self.synthetic_page.set_file("real", source.path, source)
+            if self.synthetic_page.set_file("real", source.path, source):
+                columns = set(self.synthetic_page.columns())
+                qids = [q for q in self.session.qids if q in columns]
+                if qids and not self.synthetic_page.checked_qids():
+                    self.synthetic_page.set_qids(qids)
+                sensitive = [c for c in self.session.sensitive if c in columns and c not in qids]
+                if sensitive:
+                    self.synthetic_page.set_sensitive(sensitive[0])
         elif page is self.dp_page and not self.dp_page.data_path.text().strip():
             self.dp_page.set_data_path(source.path, source)
 

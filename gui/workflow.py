@@ -206,7 +206,10 @@ class Workflow(QObject):
     def _on_run_finished(self, outcome: Outcome) -> None:
         rows, subsets = self.assessment.table_size
         swept_all = self.cache.sweeps.swept - self.assessment.swept_before >= subsets  # kept counts: no speed
-        rate = measured_rate(rows, subsets, outcome.config.jobs, outcome.seconds) if swept_all else None
+        config = outcome.config
+        plain = swept_all and not config.linkage.enabled and not config.cluster.enabled  # one sweep of this file
+        sweep = getattr(outcome.result, "timings", {}).get("sweep")
+        rate = measured_rate(rows, subsets, config.jobs, sweep) if plain and sweep is not None else None
         if rate is not None:
             self.settings.setValue(RATE_KEY, rate)
         self.statusMessage.emit(

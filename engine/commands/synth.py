@@ -20,6 +20,7 @@ from ..report.synthetic_tables import write_synthetic_results
 from ..synthetic.config import (ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, TOML_KEYS, Criterion,
                                 SyntheticConfig, default_attacks)
 from ..synthetic.results import SyntheticAssessment
+from ..synthetic.verdict import synthetic_verdict
 from ..validation import check_cli
 from . import runner
 
@@ -140,6 +141,9 @@ class SynthRun:
             risk = "n/a" if a.residual_risk is None else (f"{a.residual_risk:.3f} [{a.ci_low:.3f}, {a.ci_high:.3f}]")
             extra = f"AUC {a.auc:.3f}" if a.auc is not None else f"baseline {a.baseline:.3f}"
             lines.append(f"{a.attack:18s} accuracy {a.accuracy:.3f}  {extra}  residual risk {risk}")
+        verdict = synthetic_verdict(assessment)
+        lines.append(f"verdict: {verdict.headline}")
+        lines += [f"  {reason}" for reason in verdict.reasons]
         return lines + [runner.wrote_line(paths)]
 
 

@@ -482,6 +482,7 @@ class _Builder(DocumentBuilder):
         self.p(escape(_(methods.REFERENCE)), "small")
         if self.a.sample_risk is not None:
             self.p(escape(_(methods.SAMPLE_REFERENCE)), "small")
+            self.p(escape(_(methods.PEER_DIFFERENCES)), "small")
 
     def appendix(self) -> None:
         self.story.append(PageBreak())

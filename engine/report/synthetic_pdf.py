@@ -12,11 +12,15 @@ from pathlib import Path
 from typing import Optional
 from xml.sax.saxutils import escape
 
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Spacer
+
 from .. import __version__, i18n
 from ..i18n import N_, _
 from ..progress import CancelToken
 from ..synthetic.config import ATTACK_NAMES
 from ..synthetic.results import AttackEvaluation, SyntheticAssessment
+from ..synthetic.verdict import synthetic_verdict
 from . import figures
 from ..atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
@@ -47,6 +51,12 @@ METHODS = (
      "and without the target are each turned into a synthetic dataset by a generator; a classifier on "
      "dataset features (marginals, means, correlations) learns to tell them apart and is scored on fresh "
      "pairs. It measures the generator, not the one synthetic file released.")),
+    (N_("Verdict"), N_("A leak is called when a membership attack, at its threshold that flags at most 0.1% (or 1%) "
+     "of the non-members, flags a share of the members whose lower confidence bound lies above the upper "
+     "bound of the non-members' share (one-sided Clopper-Pearson bounds; 95% confidence over all these "
+     "tests together, after Carlini et al. 2022), or when an attribute attack's residual risk is above 0 "
+     "with 95% confidence and its success is above its baseline: success below the baseline is no "
+     "evidence. Without a control file the leak is not measured.")),
     (N_("Residual risk"), N_("As anonymeter: (main - control) / (1 - control), where main is the attack's success "
      "on real records and control its success on control records; a value above 0 means the synthetic "
      "file reveals something about the real records beyond what it teaches about people in general. The "
@@ -54,21 +64,12 @@ METHODS = (
 )
 
 
-#: The attacks' names as the report shows them (engine/synthetic/config.py ATTACK_NAMES).
-ATTACK_TITLES = {
-    "closest-mia": N_("Closest-distance membership"),
-    "closest-aia": N_("Closest-distance attribute inference"),
-    "neighbourhood-mia": N_("Local-neighbourhood membership"),
-    "neighbourhood-aia": N_("Local-neighbourhood attribute inference"),
-    "cap": N_("Correct attribution probability (CAP)"),
-    "groundhog": N_("Shadow modelling (Groundhog)"),
-}
 CRITERION_WORDS = {"accuracy": N_("accuracy"), "tp": N_("true-positive rate"), "fp": N_("false-positive rate"),
                    "threshold": N_("fixed threshold")}
 
 
 def _title(attack: str) -> str:
-    return _(ATTACK_TITLES.get(attack, ATTACK_NAMES.get(attack, attack)))
+    return _(ATTACK_NAMES.get(attack, attack))
 
 
 def _pct(value: Optional[float]) -> str:
@@ -97,8 +98,9 @@ def _criterion(label: str) -> str:
 
 
 def leaks(assessment: SyntheticAssessment) -> list[AttackEvaluation]:
-    """Attacks whose residual risk is above 0 with 95% confidence (the interval's lower end > 0)."""
-    return [a for a in assessment.attacks if a.ci_low is not None and a.ci_low > 0]
+    """The attacks whose checks are evidence of a leak (:func:`engine.synthetic.verdict.synthetic_verdict`)."""
+    leaking = {c.attack for c in synthetic_verdict(assessment).checks if not c.passed}
+    return [a for a in assessment.attacks if a.attack in leaking]
 
 
 class _SyntheticBuilder(DocumentBuilder):
@@ -128,33 +130,39 @@ class _SyntheticBuilder(DocumentBuilder):
                                                                               seed=c.seed))]
         real = d.get("real")
         self.cover_page(_("Synthetic-data disclosure report"), real.name if real else "", rows, c.report.author)
+        if self.story and isinstance(self.story[-1], PageBreak):
+            self.story.pop()                          # the verdict goes on page 1, below the facts
+        self.verdict()
+        self.page_break()
+
+    def verdict(self) -> None:
+        """The verdict and its evidence (:func:`engine.synthetic.verdict.synthetic_verdict`)."""
+        self.story.append(Spacer(1, 6 * mm))
+        v = synthetic_verdict(self.a)
+        self.verdict_box(_(v.headline), v.ready)
+        for reason in v.reasons:
+            self.p(escape(render(reason)), "bullet")
+        for note in v.notes:
+            self.p(escape(render(note)), "bullet")
 
     def summary(self) -> None:
         self.p(_("Summary"), "h1")
-        found = leaks(self.a)
-        if found:
-            self.verdict_box(_("Leak detected: {found} of {total} attacks do better on the real records than on "
-                               "control records").format(found=len(found), total=len(self.a.attacks)), False)
-            for a in found:
-                self.p(escape(_("{attack}: residual risk {risk} (95% interval {low} to {high}); success {main} on "
-                                "real records against {control} on control records.").format(
-                    attack=_title(a.attack), risk=number(a.residual_risk, ".3f"), low=number(a.ci_low, ".3f"),
-                    high=number(a.ci_high, ".3f"), main=_pct(a.main_rate), control=_pct(a.control_rate))),
-                    "bullet")
-        elif any(a.residual_risk is not None for a in self.a.attacks):
-            self.verdict_box(_("No leak detected by these attacks at 95% confidence"), True)
-        else:
-            self.verdict_box(_("No control file: the residual risk could not be measured"), False)
+        self.p(_("The verdict on page 1 follows from the membership attacks' true-positive rate at false-positive "
+                 "rates of 0.1% and 1%, with one-sided Clopper-Pearson bounds (95% over all these tests), and from "
+                 "the attribute attacks' residual risk where their success is above the baseline."), "small")
         for a in self.a.attacks:
             if a.kind == "membership" and a.auc is not None:
-                self.p(escape(_("{attack}: AUC {auc} (0.5 = guessing), advantage {advantage}, TPR at 1% FPR "
-                                "{tpr}.").format(attack=_title(a.attack), auc=number(a.auc, ".3f"),
-                                                 advantage=_num(a.advantage), tpr=_pct(a.tpr_at_fpr.get("0.01")))))
+                self.p(escape(_("{attack}: AUC {auc} (0.5 = guessing), advantage {advantage}, TPR at 0.1% FPR "
+                                "{tpr_low}, at 1% FPR {tpr}.").format(
+                    attack=_title(a.attack), auc=number(a.auc, ".3f"), advantage=_num(a.advantage),
+                    tpr_low=_pct(a.tpr_at_fpr.get("0.001")), tpr=_pct(a.tpr_at_fpr.get("0.01")))))
             elif a.kind == "attribute":
-                self.p(escape(_("{attack}: {accuracy} of {sensitive} values guessed right, against {baseline} for "
-                                "always guessing the most frequent value.").format(
-                    attack=_title(a.attack), accuracy=_pct(a.accuracy), sensitive=self.a.config.sensitive,
-                    baseline=_pct(a.baseline))))
+                template = (_("{attack}: {accuracy} of {sensitive} values guessed right, above the {baseline} "
+                              "baseline.") if a.accuracy > (a.baseline or 0.0) else
+                            _("{attack}: {accuracy} of {sensitive} values guessed right, not above the {baseline} "
+                              "baseline (no evidence of a leak)."))
+                self.p(escape(template.format(attack=_title(a.attack), accuracy=_pct(a.accuracy),
+                                              sensitive=self.a.config.sensitive, baseline=_pct(a.baseline))))
         self.p(_("These attacks give a lower bound on the risk: a stronger attacker may do better. A leak "
                  "found here is real; no leak found is evidence, not proof."), "small")
         if self.a.warnings:
@@ -242,6 +250,9 @@ class _SyntheticBuilder(DocumentBuilder):
                  "quantifying privacy risk in synthetic data (anonymeter, PETS 2023); Elliot, Final report on "
                  "the disclosure risk associated with the synthetic data produced by the SYLLS team (2015)."),
                "small")
+        self.p(_("Carlini, Chien, Nasr, Song, Terzis & Tramer, Membership inference attacks from first principles "
+                 "(IEEE Symposium on Security and Privacy 2022); Clopper & Pearson, The use of confidence or "
+                 "fiducial limits illustrated in the case of the binomial (Biometrika 1934)."), "small")
 
     def appendix(self) -> None:
         c = self.a.config

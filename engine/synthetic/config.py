@@ -23,12 +23,12 @@ CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
 DEFAULT_ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap")
 ATTACK_NAMES = {
-    "closest-mia": "Closest-distance membership",
-    "closest-aia": "Closest-distance attribute inference",
-    "neighbourhood-mia": "Local-neighbourhood membership",
-    "neighbourhood-aia": "Local-neighbourhood attribute inference",
-    "cap": "Correct attribution probability (CAP)",
-    "groundhog": "Shadow modelling (Groundhog)",
+    "closest-mia": N_("Closest-distance membership"),
+    "closest-aia": N_("Closest-distance attribute inference"),
+    "neighbourhood-mia": N_("Local-neighbourhood membership"),
+    "neighbourhood-aia": N_("Local-neighbourhood attribute inference"),
+    "cap": N_("Correct attribution probability (CAP)"),
+    "groundhog": N_("Shadow modelling (Groundhog)"),
 }
 MEMBERSHIP_ATTACKS = ("closest-mia", "neighbourhood-mia", "groundhog")
 ATTRIBUTE_ATTACKS = ("closest-aia", "neighbourhood-aia", "cap")

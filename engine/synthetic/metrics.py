@@ -21,7 +21,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from .config import Criterion
-from .results import FPR_LEVELS, MAX_ROC_POINTS, AttackEvaluation, RocCurve
+from .results import FPR_LEVELS, LOW_FPR_LEVELS, MAX_ROC_POINTS, AttackEvaluation, OperatingPoint, RocCurve
 from .thresholds import flag, train_threshold
 
 AT_RISK = 20
@@ -82,6 +82,21 @@ def tpr_at_fpr(fpr: np.ndarray, tpr: np.ndarray, level: float) -> float:
     """
     ok = fpr <= level + 1e-12
     return float(tpr[ok].max())
+
+
+def operating_point(fpr: np.ndarray, tpr: np.ndarray, positives: int, negatives: int,
+                    level: str) -> OperatingPoint:
+    """The counts at the ROC point of :func:`tpr_at_fpr` (the highest TPR with FPR <= ``level``).
+    The threshold it stands for is set by the non-members' scores alone (the lowest one that
+    flags at most ``level`` of them), so the members flagged there are a fair binomial draw.
+
+    >>> operating_point(np.array([0.0, 0.0, 0.5, 1.0]), np.array([0.0, 0.5, 1.0, 1.0]), 2, 2, "0.1")
+    OperatingPoint(level='0.1', true_positives=1, members=2, false_positives=0, nonmembers=2)
+    """
+    ok = np.flatnonzero(fpr <= float(level) + 1e-12)
+    best = ok[np.argmax(tpr[ok])]
+    return OperatingPoint(level, int(round(tpr[best] * positives)), positives, int(round(fpr[best] * negatives)),
+                          negatives)
 
 
 def thin_curve(fpr: np.ndarray, tpr: np.ndarray, points: int = MAX_ROC_POINTS) -> RocCurve:
@@ -162,6 +177,8 @@ def evaluate_membership(attack: str, scores: np.ndarray, labels: np.ndarray, tra
     flags, truth = flag(scores[held], threshold), labels[held]
     tpr, fpr = rates(flags, truth)
     fpr_curve, tpr_curve = roc_curve(scores, labels)
+    low_fpr = tuple(operating_point(fpr_curve, tpr_curve, int(labels.sum()), int((~labels).sum()), level)
+                    for level in LOW_FPR_LEVELS)
     positives, negatives = int(truth.sum()), int((~truth).sum())
     main_ci = wilson_interval(int(flags[truth].sum()), positives)
     control_ci = wilson_interval(int(flags[~truth].sum()), negatives)
@@ -178,7 +195,7 @@ def evaluate_membership(attack: str, scores: np.ndarray, labels: np.ndarray, tra
         tpr_at_fpr={level: tpr_at_fpr(fpr_curve, tpr_curve, float(level)) for level in FPR_LEVELS},
         baseline=None, residual_risk=residual_risk(tpr, fpr), ci_low=low, ci_high=high,
         main_rate=tpr, control_rate=fpr, threshold=threshold, criterion=criterion.label(),
-        roc=thin_curve(fpr_curve, tpr_curve), at_risk=at_risk, notes=notes)
+        roc=thin_curve(fpr_curve, tpr_curve), at_risk=at_risk, notes=notes, low_fpr=low_fpr)
 
 
 def evaluate_attribute(attack: str, correct: np.ndarray, control_correct: Optional[np.ndarray],

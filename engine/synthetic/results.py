@@ -10,8 +10,10 @@ from typing import Any, Optional
 
 from ..results import DatasetInfo
 from .config import SyntheticConfig
+from .verdict import synthetic_verdict
 
 FPR_LEVELS = ("0.001", "0.01", "0.1")
+LOW_FPR_LEVELS = ("0.001", "0.01")   # where the leak is decided (Carlini et al. 2022)
 MAX_ROC_POINTS = 200
 
 
@@ -34,6 +36,23 @@ class RocCurve:
 
 
 @dataclass(frozen=True)
+class OperatingPoint:
+    """A membership attack at its best threshold whose false-positive rate is at most
+    ``level``: ``true_positives`` of ``members`` and ``false_positives`` of ``nonmembers``
+    flagged (over all targets, from the full ROC curve)."""
+
+    level: str
+    true_positives: int
+    members: int
+    false_positives: int
+    nonmembers: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "true_positives": self.true_positives, "members": self.members,
+                "false_positives": self.false_positives, "nonmembers": self.nonmembers}
+
+
+@dataclass(frozen=True)
 class AttackEvaluation:
     """One attack over many targets.
 
@@ -45,7 +64,8 @@ class AttackEvaluation:
     the majority-value share (CAP: mean share of each record's value). ``residual_risk`` =
     (main - control) / (1 - control) with its 95% interval [``ci_low``, ``ci_high``].
     ``at_risk``: (row number in the real file, score) of the most exposed targets, only when
-    asked for.
+    asked for. ``low_fpr``: the membership attack's counts at FPR 0.1% and 1%, from which
+    :mod:`engine.synthetic.verdict` decides a leak.
     """
 
     attack: str
@@ -66,6 +86,7 @@ class AttackEvaluation:
     roc: Optional[RocCurve]
     at_risk: tuple[tuple[int, float], ...] = ()
     notes: str = ""
+    low_fpr: tuple[OperatingPoint, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"attack": self.attack, "kind": self.kind, "targets": self.targets,
@@ -77,6 +98,7 @@ class AttackEvaluation:
                 "threshold": _num(self.threshold), "criterion": self.criterion,
                 "roc": self.roc.to_dict() if self.roc is not None else None,
                 "at_risk": [{"row": int(row), "score": _num(score)} for row, score in self.at_risk],
+                "low_fpr": [point.to_dict() for point in self.low_fpr],
                 "notes": self.notes}
 
 
@@ -107,5 +129,6 @@ class SyntheticAssessment:
                 "config": self.config.to_dict(),
                 "synthetic": [a.to_dict() for a in self.attacks],
                 "radius": _num(self.radius),
+                "verdict": synthetic_verdict(self).to_dict(),
                 "warnings": list(self.warnings),
                 "timings_seconds": {k: round(v, 4) for k, v in self.timings.items()}}

@@ -19,11 +19,11 @@ from engine.workers import available_cpus
 
 from ..dialogs.subset_dialog import SubsetDialog
 from ..dialogs.target_dialog import TargetDialog
-from ..estimate import estimate_seconds
+from ..estimate import estimate_plan, estimate_seconds
 from ..problems import window_message
 from ..session import AttackChoice, Session
 from ..widgets.command_bar import assessment_commands
-from ..text import MODEL_TIPS, count, duration, number_items, number_list, parse_number, qid_text
+from ..text import MODEL_TIPS, Translated, count, duration, number_items, number_list, parse_number, qid_text
 from ..widgets.cluster_fields import ClusterFields
 from .common import banner, hint, page_frame
 from ..i18n import translate
@@ -41,6 +41,14 @@ MODEL_TARGETS = (
     ("beta", QT_TRANSLATE_NOOP("attacks_page", "target beta"), 1.0),
     ("delta", QT_TRANSLATE_NOOP("attacks_page", "target delta"), 1.0),
 )
+
+
+PLAN_PARTS = Translated("attacks_page", {
+    "sample": QT_TRANSLATE_NOOP("attacks_page", "the sample measures"),
+    "suda": QT_TRANSLATE_NOOP("attacks_page", "special uniques (SUDA)"),
+    "linked": QT_TRANSLATE_NOOP("attacks_page", "the linked releases"),
+    "scenario": QT_TRANSLATE_NOOP("attacks_page", "the scenarios"),
+})
 
 
 class AttacksPage(QWidget):
@@ -526,9 +534,23 @@ class AttacksPage(QWidget):
                 ),
             )
         )
+        self.show_estimate()
+
+    def show_estimate(self) -> None:
+        """The engine's plan of the run (:func:`gui.estimate.estimate_plan`), recomputed after
+        every run with the rate it measured; nothing when the sweep runs on a cluster."""
+        s = self.session
+        subsets = s.subset_count()
         rows = s.table.n_rows if s.table is not None else 0
+        if not s.qids or s.cluster.enabled:
+            self.estimate.setText("")
+            return
         rate = self.rate()
-        seconds = estimate_seconds(rows, subsets, s.jobs, rate)
+        try:
+            plan = estimate_plan(s.build_config(), rows, rate)
+        except InputError:
+            plan = None
+        seconds = plan.high if plan is not None else estimate_seconds(rows, subsets, s.jobs, rate)
         basis = (
             translate("attacks_page", "the speed of your last run")
             if rate
@@ -541,8 +563,12 @@ class AttacksPage(QWidget):
             else translate("attacks_page", "Estimated run time: about {time} (an estimate from {rows} rows x "
                            "{subsets} subsets at {basis}).")
         )
-        self.estimate.setText(template.format(time=duration(seconds), rows=count(rows), subsets=count(subsets),
-                                              basis=basis))
+        text = template.format(time=duration(seconds), rows=count(rows), subsets=count(subsets), basis=basis)
+        extra = [] if plan is None else list(dict.fromkeys(p.name for p in plan.parts if p.name != "sweep"))
+        if extra:
+            text += " " + translate("attacks_page", "It includes {0}.").format(
+                ", ".join(PLAN_PARTS.get(name, name) for name in extra))
+        self.estimate.setText(text)
 
     def _show_problem(self) -> None:
         try:

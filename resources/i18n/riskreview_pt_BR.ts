@@ -189,6 +189,22 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>delta alvo</translation>
     </message>
     <message>
+        <source>the sample measures</source>
+        <translation>as medidas de amostra</translation>
+    </message>
+    <message>
+        <source>special uniques (SUDA)</source>
+        <translation>os únicos especiais (SUDA)</translation>
+    </message>
+    <message>
+        <source>the linked releases</source>
+        <translation>as publicações ligadas</translation>
+    </message>
+    <message>
+        <source>the scenarios</source>
+        <translation>os cenários</translation>
+    </message>
+    <message>
         <source>3 · Attacks</source>
         <translation>3 · Ataques</translation>
     </message>
@@ -443,6 +459,10 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>Estimated run time: about {time} (an estimate from {rows} rows x {subsets} subsets at {basis}).</source>
         <translation>Tempo de execução estimado: cerca de {time} (estimativa a partir de {rows} linhas x {subsets} subconjuntos com {basis}).</translation>
+    </message>
+    <message>
+        <source>It includes {0}.</source>
+        <translation>Inclui {0}.</translation>
     </message>
     <message>
         <source>Before running: {0}.</source>
@@ -3453,8 +3473,8 @@ TFP 10%</translation>
 [intervalo de 95%]</translation>
     </message>
     <message>
-        <source>(main - control) / (1 - control): what the synthetic file reveals about the real records beyond what it teaches about people in general. An interval above 0 is a leak.</source>
-        <translation>(principal - controle) / (1 - controle): o que o arquivo sintético revela sobre os registros reais além do que ensina sobre as pessoas em geral. Um intervalo acima de 0 é um vazamento.</translation>
+        <source>(main - control) / (1 - control): what the synthetic file reveals about the real records beyond what it teaches about people in general. For an attribute attack, an interval above 0 with success above the baseline is a leak; a membership attack is judged at low false-positive rates (the verdict).</source>
+        <translation>(principal - controle) / (1 - controle): o que o arquivo sintético revela sobre os registros reais além do que ensina sobre as pessoas em geral. Para um ataque de atributo, um intervalo acima de 0 com sucesso acima da referência é um vazamento; um ataque de pertencimento é julgado a taxas baixas de falsos positivos (o veredito).</translation>
     </message>
     <message>
         <source>membership</source>
@@ -3708,12 +3728,16 @@ TFP 10%</translation>
         <translation>Controle</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Leak detected.&lt;/b&gt; {0}: the synthetic file reveals something about the real records beyond what it teaches about people in general (residual risk above 0 with 95% confidence).</source>
-        <translation>&lt;b&gt;Vazamento detectado.&lt;/b&gt; {0}: o arquivo sintético revela algo sobre os registros reais além do que ensina sobre as pessoas em geral (risco residual acima de 0 com 95% de confiança).</translation>
+        <source>&lt;b&gt;Leak detected.&lt;/b&gt; The synthetic file reveals which records were used to make it, or their values:</source>
+        <translation>&lt;b&gt;Vazamento detectado.&lt;/b&gt; O arquivo sintético revela quais registros foram usados para criá-lo, ou seus valores:</translation>
     </message>
     <message>
-        <source>&lt;b&gt;No leak detected.&lt;/b&gt; No attack&apos;s residual risk is above 0 with 95% confidence ({0} attack(s) measured against the control file).</source>
-        <translation>&lt;b&gt;Nenhum vazamento detectado.&lt;/b&gt; O risco residual de nenhum ataque está acima de 0 com 95% de confiança ({0} ataque(s) medido(s) contra o arquivo de controle).</translation>
+        <source>&lt;b&gt;No leak detected.&lt;/b&gt; No membership attack tells members from non-members at a false-positive rate of 0.1% or 1% with 95% confidence, and no attribute attack beats both the control records and its baseline.</source>
+        <translation>&lt;b&gt;Nenhum vazamento detectado.&lt;/b&gt; Nenhum ataque de pertencimento distingue membros de não membros a uma taxa de falsos positivos de 0,1% ou 1% com 95% de confiança, e nenhum ataque de atributo supera tanto os registros de controle quanto sua linha de base.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Leak not measured.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Vazamento não medido.&lt;/b&gt;</translation>
     </message>
     <message>
         <source>{0}: {1} ({2} rows)</source>

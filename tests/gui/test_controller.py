@@ -267,3 +267,17 @@ def test_the_loaded_file_is_offered_only_to_empty_inputs(qtbot, window):
     assert window.synthetic_page.form.files.path("real") == str(EXAMPLES / "synthetic_real.csv")  # kept
     window.show_page(DP)
     assert window.dp_page.data_path.text() == str(census)  # kept
+
+
+def test_the_synthetic_page_takes_the_data_pages_roles_with_the_loaded_file(qtbot, window):
+    from gui.main_window import SYNTHETIC as SYNTHETIC_PAGE
+
+    from .conftest import load_census, set_roles
+
+    load_census(qtbot, window)
+    set_roles(window, ("birth_year", "sex", "school"), ("bolsa_familia", "special_needs"))
+    window.show_page(SYNTHETIC_PAGE)
+    page = window.synthetic_page
+    assert page.form.files.path("real") == str(EXAMPLES / "census_example.csv")
+    assert set(page.checked_qids()) == {"birth_year", "sex", "school"}
+    assert page.form.attacker.sensitive_column() == window.session.sensitive[0] == "special_needs"  # file order

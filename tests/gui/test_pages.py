@@ -88,6 +88,15 @@ def test_attacks_page_counts_subsets_and_estimates(qtbot, window):
     window.settings.setValue("estimate/seconds_per_row_subset", 1e-6)
     page.refresh()
     assert "the speed of your last run" in page.estimate.text()
+    # a finished run recomputes the estimate at the rate it measured (never the figure from before)
+    page.set_family(SubsetFamily())
+    window.settings.setValue("estimate/seconds_per_row_subset", 1e-8)
+    page.refresh()
+    before = page.estimate.text()
+    assert before.startswith("Estimated run time: under 1 s")
+    window.settings.setValue("estimate/seconds_per_row_subset", 1e-7)
+    window.flow.runFinished.emit()
+    assert page.estimate.text() != before and "the speed of your last run" in page.estimate.text()
 
 
 def test_target_dialog_and_row_targets(qtbot, window):

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 import pytest
+from pypdf import PdfReader
 from PySide6.QtCore import Qt
 
 from engine.progress import Progress
@@ -347,6 +348,16 @@ def test_exports_write_the_pdf_and_the_tables(qtbot, page, files, tmp_path):
         assert entry["residual_risk"] == (None if evaluation.residual_risk is None
                                           else pytest.approx(evaluation.residual_risk))
 
+    # one verdict: results.json, the window's banner and the PDF's first page say the same
+    verdict = data["verdict"]
+    assert verdict["leak"] is True and verdict["ready"] is False and verdict["reasons"]
+    assert page.verdict.text().startswith("<b>Leak detected.</b>") and page.verdict.objectName() == "banner"
+    page_one = " ".join(PdfReader(str(pdf)).pages[0].extract_text().split())
+    assert verdict["line"] == "Leak detected" and verdict["line"] in page_one
+    for reason in verdict["reasons"]:
+        assert reason in page.verdict.text()
+        assert " ".join(reason.split())[:50] in page_one
+
     page.export_tables("/proc/no-such-folder")  # a folder that cannot be written
     qtbot.waitUntil(lambda: not page.exporter.busy, timeout=20000)
     title, _ = one_error(qtbot, "/proc/no-such-folder")
@@ -374,3 +385,24 @@ def test_roc_geometry():
     assert plot.nearest(ax, px + 3, py - 3) == (curve, 0.25, 0.5)
     assert plot.nearest(ax, px + 80, py - 80) is None
     assert math.isclose(ax.get_xlim()[0], 1e-3)
+
+
+def test_an_independent_release_says_no_leak_in_the_window_the_tables_and_the_pdf(qtbot, page, files, tmp_path):
+    """Other people from the same distribution as the real file, none of its records: no leak,
+    and the banner, results.json and the PDF's first page say so together."""
+    independent = tmp_path / "independent.csv"
+    _people(np.random.default_rng(99), ROWS).to_csv(independent, index=False)
+    fill(page, {**files, "synthetic": independent})
+    run_and_wait(qtbot, page)
+    assert page.verdict.text().startswith("<b>No leak detected.</b>") and page.verdict.objectName() == "notice"
+    pdf, out = tmp_path / "report.pdf", tmp_path / "tables"
+    out.mkdir()
+    assert page.export_pdf(str(pdf))
+    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=60000)
+    assert page.export_tables(str(out))
+    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=20000)
+    verdict = json.loads((out / "results.json").read_text(encoding="utf-8"))["verdict"]
+    assert (verdict["ready"], verdict["leak"], verdict["reasons"]) == (True, False, [])
+    assert all(c["passed"] for c in verdict["checks"]) and len(verdict["checks"]) == 2 * 2 + 3
+    page_one = " ".join(PdfReader(str(pdf)).pages[0].extract_text().split())
+    assert verdict["line"] == "No leak detected by these attacks" and verdict["line"] in page_one

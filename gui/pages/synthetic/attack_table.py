@@ -90,8 +90,9 @@ COLUMNS = (
         QT_TRANSLATE_NOOP(
             "synthetic.attack_table",
             "(main - control) / (1 - control): what the synthetic file reveals about "
-            "the real records beyond what it teaches about people in general. An "
-            "interval above 0 is a leak.",
+            "the real records beyond what it teaches about people in general. For an "
+            "attribute attack, an interval above 0 with success above the baseline is a "
+            "leak; a membership attack is judged at low false-positive rates (the verdict).",
         ),
     ),
 )

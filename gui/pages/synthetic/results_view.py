@@ -28,33 +28,23 @@ ROLE_WORDS = Translated(
 
 
 def verdict(assessment) -> tuple[str, str]:
-    """(rich text, style name) of the verdict: a leak when some attack's residual-risk interval
-    lies above 0 (:func:`engine.report.synthetic_pdf.leaks`)."""
-    from engine.report.synthetic_pdf import leaks
+    """(rich text, style name) of the engine's verdict (:func:`engine.synthetic.verdict.synthetic_verdict`,
+    the one results.json and the PDF state): its headline, then its evidence."""
+    from engine.synthetic.verdict import synthetic_verdict
 
-    leaking = leaks(assessment)
-    if leaking:
-        names = ", ".join(attack_label(a.attack) for a in leaking)
-        return (
-            translate(
-                "synthetic.results_view",
-                "<b>Leak detected.</b> {0}: the synthetic file reveals something about the real records beyond what "
-                "it teaches about people in general (residual risk above 0 with 95% confidence).",
-            ).format(_escape(names)),
-            "banner",
-        )
-    measured = [a for a in assessment.attacks if a.residual_risk is not None]
-    if measured:
-        return (
-            translate(
-                "synthetic.results_view",
-                "<b>No leak detected.</b> No attack's residual risk is above 0 with 95% confidence ({0} attack(s) "
-                "measured against the control file).",
-            ).format(len(measured)),
-            "notice",
-        )
-    return ("<b>Leak not measured.</b> Without a control file the residual risk cannot be measured: "
-            "compare each attribute attack's accuracy with its baseline.", "notice")
+    v = synthetic_verdict(assessment)
+    if v.leak:
+        head = translate("synthetic.results_view", "<b>Leak detected.</b> The synthetic file reveals which records "
+                                                   "were used to make it, or their values:")
+    elif v.measured:
+        head = translate("synthetic.results_view", "<b>No leak detected.</b> No membership attack tells members "
+                                                   "from non-members at a false-positive rate of 0.1% or 1% with "
+                                                   "95% confidence, and no attribute attack beats both the control "
+                                                   "records and its baseline.")
+    else:
+        head = translate("synthetic.results_view", "<b>Leak not measured.</b>")
+    lines = [head] + ["• " + _escape(render(text)) for text in v.reasons + v.notes]
+    return "<br>".join(lines), "banner" if v.leak else "notice"
 
 
 def summary(assessment, seconds: float = 0.0) -> str:
