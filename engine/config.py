@@ -368,7 +368,7 @@ class AnalysisConfig:
     sample: SampleOptions = field(default_factory=SampleOptions)
     version: int = CONFIG_VERSION
     scenarios: tuple = ()  # engine.scenario_steps.Scenario, run on transformed copies of the data
-    interval_radius: float = 0.05  # interval disclosure radius in released sds (docs/methods.md, "Interval disclosure")
+    interval_radius: float = 0.05  # interval disclosure radius in released sds (docs/methods.md, "Numeric keys")
 
     @property
     def sample_requested(self) -> bool:

@@ -120,7 +120,7 @@ class Sample:
 
 @dataclass(frozen=True)
 class Pram:
-    """Invariant PRAM of categorical quasi-identifiers (docs/methods.md, "PRAM"): each column's
+    """Invariant PRAM of categorical quasi-identifiers (docs/methods.md, "Perturbative steps"): each column's
     diagonal drawn from [pd, 1], mixed with the identity by ``alpha``; seeded."""
 
     columns: tuple[str, ...]
@@ -132,7 +132,7 @@ class Pram:
 @dataclass(frozen=True)
 class Microaggregate:
     """MDAV microaggregation of numeric QIDs in groups of at least ``k`` (docs/methods.md,
-    "Microaggregation (MDAV)")."""
+    "Perturbative steps")."""
 
     columns: tuple[str, ...]
     k: int = 3
@@ -142,7 +142,7 @@ class Microaggregate:
 @dataclass(frozen=True)
 class Noise:
     """Additive noise on numeric QIDs, ``percent`` of each column's sd, or correlated
-    (docs/methods.md, "Noise"); seeded."""
+    (docs/methods.md, "Perturbative steps"); seeded."""
 
     columns: tuple[str, ...]
     percent: float = 10.0
@@ -152,8 +152,8 @@ class Noise:
 
 @dataclass(frozen=True)
 class RankSwap:
-    """Rank swapping of numeric QIDs within ``percent`` of the ranks (docs/methods.md, "Rank
-    swapping"); seeded."""
+    """Rank swapping of numeric QIDs within ``percent`` of the ranks (docs/methods.md,
+    "Perturbative steps"); seeded."""
 
     columns: tuple[str, ...]
     percent: float = 5.0
@@ -162,7 +162,7 @@ class RankSwap:
 
 @dataclass(frozen=True)
 class Round:
-    """Numeric QIDs rounded to multiples of ``base`` (docs/methods.md, "Rounding")."""
+    """Numeric QIDs rounded to multiples of ``base`` (docs/methods.md, "Perturbative steps")."""
 
     columns: tuple[str, ...]
     base: float = 1.0

@@ -1,4 +1,4 @@
-"""Interval disclosure as sdcMicro's ``dRisk`` (docs/methods.md, "Interval disclosure").
+"""Interval disclosure as sdcMicro's ``dRisk`` (docs/methods.md, "Numeric keys").
 
 With sd_j the standard deviation of released column j (known values), record i is at risk when
 none of its original values lies outside [y_ij - R sd_j, y_ij + R sd_j]; a comparison with a

@@ -1,5 +1,5 @@
 """Multivariate MDAV microaggregation with the output of sdcMicro's
-``microaggregation(method = "mdav")`` (docs/methods.md, "Microaggregation (MDAV)").
+``microaggregation(method = "mdav")`` (docs/methods.md, "Perturbative steps").
 
 Definition (the one sdcMicro's C++ code follows): distances are weighted squared Euclidean,
 column j weighted by 1 / var_j, each column's term rounded to single precision and added in
@@ -12,13 +12,16 @@ last group. A group's value is the mean of its members' known values (summed in 
 above); the last group's sums are divided by its size, as sdcMicro does; a missing value stays
 missing.
 
-Speed: the records are ordered along a k-d tree and cut into blocks whose bounding boxes,
-counts and sums are kept up to date as groups are removed. Each nearest/farthest search
-computes exact distances only inside the blocks its bounds cannot rule out (a block is skipped
-only when its bound is worse by a relative margin far above the rounding of single-precision
-distances). The centre is the sum of the blocks' sums; when another record with different
-values lies within that sum's rounding bound of the farthest one, the centre is summed again in
-record order, so the choice is exactly the sequential one.
+Speed: the records of each missing-value pattern are ordered along a k-d tree and cut into
+blocks of 64, grouped in super-blocks; each keeps its bounding box, counts and sums up to date
+as groups are removed. A nearest or farthest search computes exact distances only inside the
+blocks its bounds cannot rule out (skipped only when worse by a relative margin far above the
+rounding of single-precision distances). For the farthest record from the centre, each block
+also keeps its records' distances to an anchor centre (moved when the centre has drifted), so
+that the triangle inequality bounds them and a block is left after its few outermost records.
+The centre is the sum of the super-blocks' sums; when another record with other values lies
+within that sum's rounding bound of the farthest one, the centre is summed again in record
+order, so the choice is exactly the sequential one.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ def _dist(x, xm, i, q, qm, w, md):
 
 @njit(cache=CACHE)
 def _refresh(b, x, xm, alive, starts, bmin, bmax, bknown, bmiss, bsum, babs, balive):
+    """Block b's bounding box, counts and sums over its alive records."""
     p = x.shape[1]
     for j in range(p):
         bmin[b, j] = np.inf
@@ -92,7 +96,38 @@ def _refresh(b, x, xm, alive, starts, bmin, bmax, bknown, bmiss, bsum, babs, bal
 
 
 @njit(cache=CACHE)
+def _merge(s, sstart, bmin, bmax, bknown, bmiss, bsum, babs, balive, arad, amiss,
+           smin, smax, sknown, smiss, ssum, sabs, salive, sarad, samiss):
+    """Super-block s's box, counts, sums and anchor radius from its blocks."""
+    p = bmin.shape[1]
+    for j in range(p):
+        smin[s, j] = np.inf
+        smax[s, j] = -np.inf
+        sknown[s, j] = 0
+        smiss[s, j] = 0
+        ssum[s, j] = 0.0
+        sabs[s, j] = 0.0
+    salive[s] = 0
+    sarad[s] = 0.0
+    samiss[s] = 0.0
+    for b in range(sstart[s], sstart[s + 1]):
+        if balive[b] == 0:
+            continue
+        salive[s] += balive[b]
+        sarad[s] = max(sarad[s], arad[b])
+        samiss[s] = max(samiss[s], amiss[b])
+        for j in range(p):
+            smin[s, j] = min(smin[s, j], bmin[b, j])
+            smax[s, j] = max(smax[s, j], bmax[b, j])
+            sknown[s, j] += bknown[b, j]
+            smiss[s, j] += bmiss[b, j]
+            ssum[s, j] += bsum[b, j]
+            sabs[s, j] += babs[b, j]
+
+
+@njit(cache=CACHE)
 def _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss):
+    """(lower, upper) bound of the distances from q to the alive records of box b."""
     lo = 0.0
     hi = 0.0
     for j in range(q.shape[0]):
@@ -119,6 +154,12 @@ def _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss):
 
 
 @njit(cache=CACHE)
+def _cap(radius, missing, shift):
+    """Upper bound from the anchor: (radius + shift)^2 plus the missing-value part."""
+    return ((radius + shift) ** 2 + missing) * (1.0 + BOUND_SLACK) + 1e-300
+
+
+@njit(cache=CACHE)
 def _consider(i, d, orig, best, best_d, margin_abs, margin_rel, cand_i, cand_d, ncand):
     """One evaluated record: the new (best, best_d) and the near-best candidates kept so far
     (``ncand`` past the buffer's size means it overflowed)."""
@@ -134,49 +175,87 @@ def _consider(i, d, orig, best, best_d, margin_abs, margin_rel, cand_i, cand_d, 
 
 
 @njit(cache=CACHE)
-def _farthest(q, qm, x, xm, orig, alive, starts, w, md, bmin, bmax, bknown, bmiss, balive, ub, cap,
-              margin_abs, margin_rel, cand_i, cand_d, ordered, aord, adist, amiss, shift):
+def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored, aord, adist, shift,
+              margin_abs, margin_rel, cand_i, cand_d):
     """The farthest alive record from q (first in record order among equals) and its distance;
-    with ``margin_abs >= 0``, also the number of records found within the margin of the best one
-    (their positions and distances in ``cand_i``/``cand_d``, as far as they fit). When
-    ``ordered``, each block is read in decreasing distance to the anchor (``aord``, ``adist``)
-    and left as soon as the anchor bound of the rest falls below the best so far."""
-    nb = starts.shape[0] - 1
+    with ``margin_abs >= 0``, also the number of records found within the margin of the best
+    (their positions and distances in ``cand_i``/``cand_d``, as far as they fit). With
+    ``anchored`` (q is the centre), the anchor bounds are used too and each block is read in
+    decreasing distance to the anchor, left as soon as the rest cannot reach the best."""
+    bmin, bmax, bknown, bmiss, balive, arad, amiss = bx
+    smin, smax, sknown, smiss, salive, sarad, samiss = sx
+    ns = sstart.shape[0] - 1
+    top_s = -1
+    top_ub = -1.0
+    for s in range(ns):
+        if salive[s] > 0:
+            ub = _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[1]
+            if anchored:
+                ub = min(ub, _cap(sarad[s], samiss[s], shift))
+            if ub > top_ub:
+                top_s = s
+                top_ub = ub
     top = -1
-    for b in range(nb):
-        ub[b] = -1.0
+    top_ub = -1.0
+    for b in range(sstart[top_s], sstart[top_s + 1]):
         if balive[b] > 0:
-            ub[b] = min(_bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1], cap[b])
-            if top < 0 or ub[b] > ub[top]:
+            ub = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1]
+            if anchored:
+                ub = min(ub, _cap(arad[b], amiss[b], shift))
+            if ub > top_ub:
                 top = b
+                top_ub = ub
     best = -1
     best_d = np.float32(-1.0)
     ncand = 0
     reach = max(margin_abs, 0.0)
-    for step in range(nb + 1):
-        b = top if step == 0 else step - 1
-        if step > 0 and (b == top or balive[b] == 0 or ub[b] < best_d - reach - margin_rel * best_d):
+    for step in range(ns + 1):
+        s = top_s if step == 0 else step - 1
+        if salive[s] == 0 or (step > 0 and s == top_s):
             continue
-        for t in range(starts[b], starts[b + 1]):
-            i = aord[t] if ordered else t
-            if not alive[i]:
+        if step > 0:
+            ub = _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[1]
+            if anchored:
+                ub = min(ub, _cap(sarad[s], samiss[s], shift))
+            if ub < best_d - reach - margin_rel * best_d:
                 continue
-            if ordered and best >= 0:
-                bound = ((adist[i] + shift) ** 2 + amiss[b]) * (1.0 + BOUND_SLACK) + 1e-300
-                if bound < best_d - reach - margin_rel * best_d:
-                    break
-            best, best_d, ncand = _consider(i, _dist(x, xm, i, q, qm, w, md), orig, best, best_d, margin_abs,
-                                            margin_rel, cand_i, cand_d, ncand)
+        for bstep in range(sstart[s], sstart[s + 1] + 1):
+            if bstep == sstart[s]:
+                if step > 0:
+                    continue
+                b = top
+            else:
+                b = bstep - 1
+                if b == top or balive[b] == 0:
+                    continue
+                ub = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1]
+                if anchored:
+                    ub = min(ub, _cap(arad[b], amiss[b], shift))
+                if ub < best_d - reach - margin_rel * best_d:
+                    continue
+            for t in range(starts[b], starts[b + 1]):
+                i = aord[t] if anchored else t
+                if not alive[i]:
+                    continue
+                if anchored and best >= 0:
+                    if _cap(adist[i], amiss[b], shift) < best_d - reach - margin_rel * best_d:
+                        break
+                best, best_d, ncand = _consider(i, _dist(x, xm, i, q, qm, w, md), orig, best, best_d,
+                                                margin_abs, margin_rel, cand_i, cand_d, ncand)
     return best, best_d, ncand
 
 
 @njit(cache=CACHE)
-def _rival(best, floor, q, qm, x, xm, alive, starts, w, md, bmin, bmax, bknown, bmiss, balive, cap):
+def _rival(best, floor, q, qm, x, xm, alive, starts, w, md, bx, shift):
     """Whether a record with other values than ``best`` lies at a distance >= ``floor``."""
+    bmin, bmax, bknown, bmiss, balive, arad, amiss = bx
     nb = starts.shape[0] - 1
     p = x.shape[1]
     for b in range(nb):
-        if balive[b] == 0 or min(_bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1], cap[b]) < floor:
+        if balive[b] == 0:
+            continue
+        ub = min(_bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1], _cap(arad[b], amiss[b], shift))
+        if ub < floor:
             continue
         for i in range(starts[b], starts[b + 1]):
             if not alive[i] or i == best or _dist(x, xm, i, q, qm, w, md) < floor:
@@ -244,35 +323,50 @@ def _offer(i, d, o, k, found, top_i, top_d, top_o):
 
 
 @njit(cache=CACHE)
-def _nearest(k, q, qm, x, xm, orig, alive, starts, w, md, bmin, bmax, bknown, bmiss, balive, lb, seen,
-             top_i, top_d, top_o):
-    nb = starts.shape[0] - 1
-    for b in range(nb):
-        seen[b] = balive[b] == 0
-        if not seen[b]:
-            lb[b] = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[0]
-    found = 0
-    while found < k:
-        pick = -1
-        for b in range(nb):
-            if not seen[b] and (pick < 0 or lb[b] < lb[pick]):
-                pick = b
-        seen[pick] = True
-        for i in range(starts[pick], starts[pick + 1]):
-            if alive[i]:
-                found = _offer(i, _dist(x, xm, i, q, qm, w, md), orig[i], k, found, top_i, top_d, top_o)
-    for b in range(nb):
-        if seen[b] or lb[b] > top_d[k - 1]:
-            continue
-        for i in range(starts[b], starts[b + 1]):
-            if alive[i]:
-                found = _offer(i, _dist(x, xm, i, q, qm, w, md), orig[i], k, found, top_i, top_d, top_o)
+def _scan_block(b, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o):
+    for i in range(starts[b], starts[b + 1]):
+        if alive[i]:
+            found = _offer(i, _dist(x, xm, i, q, qm, w, md), orig[i], k, found, top_i, top_d, top_o)
+    return found
 
 
 @njit(cache=CACHE)
-def _mdav_kernel(x, xm, orig, pos_of, starts, w, md, k, out, group):
+def _nearest(k, own, q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, seen, top_i, top_d, top_o):
+    """The k nearest alive records of q (nearest first; equal distances, later record first);
+    ``own`` is q's block."""
+    bmin, bmax, bknown, bmiss, balive, arad, amiss = bx
+    smin, smax, sknown, smiss, salive, sarad, samiss = sx
+    nb = starts.shape[0] - 1
+    ns = sstart.shape[0] - 1
+    found = _scan_block(own, k, 0, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
+    seen[own] = True
+    while found < k:
+        pick = -1
+        pick_lb = np.inf
+        for b in range(nb):
+            if not seen[b] and balive[b] > 0:
+                lb = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[0]
+                if pick < 0 or lb < pick_lb:
+                    pick = b
+                    pick_lb = lb
+        seen[pick] = True
+        found = _scan_block(pick, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
+    for s in range(ns):
+        if salive[s] == 0 or _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[0] > top_d[k - 1]:
+            continue
+        for b in range(sstart[s], sstart[s + 1]):
+            if seen[b] or balive[b] == 0 or _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[0] > top_d[k - 1]:
+                continue
+            found = _scan_block(b, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
+    for b in range(nb):
+        seen[b] = False
+
+
+@njit(cache=CACHE)
+def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
     n, p = x.shape
     nb = starts.shape[0] - 1
+    ns = sstart.shape[0] - 1
     alive = np.ones(n, np.bool_)
     bmin = np.empty((nb, p))
     bmax = np.empty((nb, p))
@@ -281,14 +375,32 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, w, md, k, out, group):
     bsum = np.empty((nb, p))
     babs = np.empty((nb, p))
     balive = np.empty(nb, np.int64)
+    arad = np.zeros(nb)
+    amiss = np.zeros(nb)
+    smin = np.empty((ns, p))
+    smax = np.empty((ns, p))
+    sknown = np.empty((ns, p), np.int64)
+    smiss = np.empty((ns, p), np.int64)
+    ssum = np.empty((ns, p))
+    sabs = np.empty((ns, p))
+    salive = np.empty(ns, np.int64)
+    sarad = np.zeros(ns)
+    samiss = np.zeros(ns)
     for b in range(nb):
         _refresh(b, x, xm, alive, starts, bmin, bmax, bknown, bmiss, bsum, babs, balive)
     block_of = np.empty(n, np.int64)
     for b in range(nb):
         for i in range(starts[b], starts[b + 1]):
             block_of[i] = b
-    scratch = np.empty(nb)
-    seen = np.empty(nb, np.bool_)
+    super_of = np.empty(nb, np.int64)
+    for s in range(ns):
+        for b in range(sstart[s], sstart[s + 1]):
+            super_of[b] = s
+        _merge(s, sstart, bmin, bmax, bknown, bmiss, bsum, babs, balive, arad, amiss,
+               smin, smax, sknown, smiss, ssum, sabs, salive, sarad, samiss)
+    bx = (bmin, bmax, bknown, bmiss, balive, arad, amiss)
+    sx = (smin, smax, sknown, smiss, salive, sarad, samiss)
+    seen = np.zeros(nb, np.bool_)
     top_i = np.empty(k, np.int64)
     top_d = np.empty(k, np.float32)
     top_o = np.empty(k, np.int64)
@@ -299,12 +411,8 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, w, md, k, out, group):
     dirty = np.empty(2 * k, np.int64)
     ca = np.zeros(p)
     cam = np.zeros(p, np.bool_)
-    arad = np.zeros(nb)
-    amiss = np.zeros(nb)
     aord = np.arange(n)
     adist = np.zeros(n)
-    cap = np.empty(nb)
-    nocap = np.full(nb, np.inf)
     anchored = False
     cand_i = np.empty(256, np.int64)
     cand_d = np.empty(256, np.float32)
@@ -312,7 +420,7 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, w, md, k, out, group):
     gid = 0
     while left - k >= k:
         ngroups = 1 if left - 2 * k < k else 2
-        # centre from the blocks' sums, with a bound on its rounding
+        # centre from the super-blocks' sums, with a bound on its rounding
         slack = 0.0
         for j in range(p):
             total = 0.0
@@ -320,17 +428,17 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, w, md, k, out, group):
             count = 0
             lo = np.inf
             hi = -np.inf
-            for b in range(nb):
-                if bknown[b, j] > 0:
-                    total += bsum[b, j]
-                    absolute += babs[b, j]
-                    count += bknown[b, j]
-                    lo = min(lo, bmin[b, j])
-                    hi = max(hi, bmax[b, j])
+            for s in range(ns):
+                if sknown[s, j] > 0:
+                    total += ssum[s, j]
+                    absolute += sabs[s, j]
+                    count += sknown[s, j]
+                    lo = min(lo, smin[s, j])
+                    hi = max(hi, smax[s, j])
             cmiss[j] = count == 0
             if count > 0:
                 centre[j] = total / count
-                err = (2.0 * left + 2.0 * (starts[1] - starts[0]) + nb + 8.0) * _U * absolute / count
+                err = (2.0 * left + 2.0 * (starts[1] - starts[0]) + nb + ns + 8.0) * _U * absolute / count
                 span = max(abs(hi - centre[j]), abs(centre[j] - lo)) + err
                 slack += w[j] * err * (2.0 * span + err)
             else:
@@ -344,9 +452,9 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, w, md, k, out, group):
                 shift += w[j] * (centre[j] - ca[j]) ** 2
         shift = np.sqrt(shift)
         radius = 0.0
-        for b in range(nb):
-            if balive[b] > 0:
-                radius = max(radius, arad[b])
+        for s in range(ns):
+            if salive[s] > 0:
+                radius = max(radius, sarad[s])
         if not anchored or shift > radius / ANCHOR_DRIFT:
             for j in range(p):
                 ca[j] = centre[j]
@@ -355,18 +463,17 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, w, md, k, out, group):
                 if balive[b] > 0:
                     _anchor_block(b, x, xm, starts, ca, cam, w, md, aord, adist, amiss)
                     _anchor_radius(b, alive, starts, aord, adist, arad)
+            for s in range(ns):
+                _merge(s, sstart, bmin, bmax, bknown, bmiss, bsum, babs, balive, arad, amiss,
+                       smin, smax, sknown, smiss, ssum, sabs, salive, sarad, samiss)
             anchored = True
             shift = 0.0
-        for b in range(nb):
-            cap[b] = ((arad[b] + shift) ** 2 + amiss[b]) * (1.0 + BOUND_SLACK) + 1e-300
         rel = 4.0 * (p + 1) * 2.0 ** -24
-        cur, cur_d, ncand = _farthest(centre, cmiss, x, xm, orig, alive, starts, w, md, bmin, bmax, bknown,
-                                      bmiss, balive, scratch, cap, 2.0 * slack, rel, cand_i, cand_d,
-                                      True, aord, adist, amiss, shift)
+        cur, cur_d, ncand = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord,
+                                      adist, shift, 2.0 * slack, rel, cand_i, cand_d)
         floor = cur_d - 2.0 * slack - rel * cur_d
         if ncand > cand_i.shape[0]:
-            rival = _rival(cur, floor, centre, cmiss, x, xm, alive, starts, w, md, bmin, bmax, bknown, bmiss,
-                           balive, cap)
+            rival = _rival(cur, floor, centre, cmiss, x, xm, alive, starts, w, md, bx, shift)
         else:
             rival = False
             for t in range(ncand):
@@ -390,17 +497,17 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, w, md, k, out, group):
             for j in range(p):
                 cmiss[j] = gcount[j] == 0
                 centre[j] = gsum[j] / gcount[j] if gcount[j] > 0 else 0.0
-            cur = _farthest(centre, cmiss, x, xm, orig, alive, starts, w, md, bmin, bmax, bknown, bmiss, balive,
-                            scratch, nocap, -1.0, 0.0, cand_i, cand_d, False, aord, adist, amiss, 0.0)[0]
+            cur = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, False, aord, adist,
+                            0.0, -1.0, 0.0, cand_i, cand_d)[0]
         for g in range(ngroups):
             q = x[cur].copy()
             qm = xm[cur].copy()
             nxt = -1
             if g + 1 < ngroups:
-                nxt = _farthest(q, qm, x, xm, orig, alive, starts, w, md, bmin, bmax, bknown, bmiss, balive,
-                                scratch, nocap, -1.0, 0.0, cand_i, cand_d, False, aord, adist, amiss, 0.0)[0]
-            _nearest(k, q, qm, x, xm, orig, alive, starts, w, md, bmin, bmax, bknown, bmiss, balive, scratch,
-                     seen, top_i, top_d, top_o)
+                nxt = _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, False, aord, adist, 0.0,
+                                -1.0, 0.0, cand_i, cand_d)[0]
+            _nearest(k, block_of[cur], q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, seen,
+                     top_i, top_d, top_o)
             for j in range(p):
                 gsum[j] = 0.0
                 gcount[j] = 0
@@ -427,9 +534,14 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, w, md, k, out, group):
                     dirty[n_dirty] = b
                     n_dirty += 1
             for t in range(n_dirty):
-                _refresh(dirty[t], x, xm, alive, starts, bmin, bmax, bknown, bmiss, bsum, babs, balive)
+                b = dirty[t]
+                _refresh(b, x, xm, alive, starts, bmin, bmax, bknown, bmiss, bsum, babs, balive)
                 if anchored:
-                    _anchor_radius(dirty[t], alive, starts, aord, adist, arad)
+                    _anchor_radius(b, alive, starts, aord, adist, arad)
+            for t in range(n_dirty):
+                s = super_of[dirty[t]]
+                _merge(s, sstart, bmin, bmax, bknown, bmiss, bsum, babs, balive, arad, amiss,
+                       smin, smax, sknown, smiss, ssum, sabs, salive, sarad, samiss)
             gid += 1
             cur = nxt
         left -= k * ngroups
@@ -482,8 +594,13 @@ def _block_order(x: np.ndarray, miss: np.ndarray, w: np.ndarray, size: int) -> t
 
 
 def block_size(n: int) -> int:
-    """Records per block: about the square root of n, at least 32."""
-    return max(32, int(np.sqrt(n)))
+    """Records per block."""
+    return 64
+
+
+def super_size(n: int) -> int:
+    """Blocks per super-block: about the square root of the number of blocks."""
+    return max(4, int(np.sqrt(n / block_size(n))))
 
 
 def mdav(values: np.ndarray, k: int) -> Microaggregated:
@@ -507,7 +624,9 @@ def mdav(values: np.ndarray, k: int) -> Microaggregated:
     pos_of[order] = np.arange(n)
     xp = np.ascontiguousarray(np.where(miss, 0.0, x)[order])
     mp = np.ascontiguousarray(miss[order])
-    _mdav_kernel(xp, mp, order.astype(np.int64), pos_of, starts, w, md, int(k), out, group)
+    nb = len(starts) - 1
+    sstart = np.r_[np.arange(0, nb, super_size(n)), nb].astype(np.int64)
+    _mdav_kernel(xp, mp, order.astype(np.int64), pos_of, starts, sstart, w, md, int(k), out, group)
     return Microaggregated(out, group)
 
 

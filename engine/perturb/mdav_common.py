@@ -1,5 +1,5 @@
-"""The column weights and missing-value distances MDAV uses (docs/methods.md, "Microaggregation
-(MDAV)"), shared by the compiled and the plain versions.
+"""The column weights and missing-value distances MDAV uses (docs/methods.md, "Perturbative
+steps"), shared by the compiled and the plain versions.
 
 Each column j gets the weight w_j = 1 / var_j, var_j = mean(x^2) - mean(x)^2 over its known
 values (sums taken in record order), or 1 when that is 0; a record whose value is missing where

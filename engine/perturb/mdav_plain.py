@@ -1,7 +1,7 @@
 """A plain numpy MDAV with the same definition as :mod:`engine.perturb.mdav`: every distance
 recomputed over all remaining records at every step, O(n^2 / k). It is the reference the
 compiled version is checked against and the baseline of ``benchmarks/mdav.py``
-(docs/methods.md, "Microaggregation (MDAV)").
+(docs/methods.md, "Perturbative steps").
 """
 
 from __future__ import annotations

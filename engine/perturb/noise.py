@@ -1,4 +1,4 @@
-"""Additive noise as sdcMicro's ``addNoise`` (docs/methods.md, "Noise").
+"""Additive noise as sdcMicro's ``addNoise`` (docs/methods.md, "Perturbative steps").
 
 Uncorrelated (``method = "additive"``): each column j gets independent normal noise of standard
 deviation P/100 * sd_j (sd over its known values). Correlated (``method = "correlated"``): the

@@ -1,5 +1,5 @@
 """Outliers on the numeric keys by robust Mahalanobis distance, as in sdcMicro's ``dRiskRMD``
-(docs/methods.md, "Outliers on numeric keys").
+(docs/methods.md, "Numeric keys").
 
 The complete records are standardised (mean, sd); the distance of each is
 sqrt((z - m)' S^-1 (z - m)) with m the column means of z (0) and S the minimum covariance

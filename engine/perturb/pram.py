@@ -1,4 +1,4 @@
-"""Invariant PRAM as sdcMicro's ``pram`` (Gouweleeuw et al. 1998; docs/methods.md, "PRAM").
+"""Invariant PRAM as sdcMicro's ``pram`` (Gouweleeuw et al. 1998; docs/methods.md, "Perturbative steps").
 
 For a column with L categories of frequencies f, P has diagonal p_i drawn uniformly from
 [pd, 1] and (1 - p_i) / (L - 1) elsewhere in row i; Q_kj = P_jk f_j / sum_l f_l P_lk; the

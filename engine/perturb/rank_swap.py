@@ -1,4 +1,4 @@
-"""Rank swapping (Moore 1996; sdcMicro's ``rankSwap``; docs/methods.md, "Rank swapping").
+"""Rank swapping (Moore 1996; sdcMicro's ``rankSwap``; docs/methods.md, "Perturbative steps").
 
 Each column on its own: the known values are ranked (equal values in record order); going up
 the ranks, a record not yet swapped exchanges its value with a record drawn uniformly among

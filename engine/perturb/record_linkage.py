@@ -1,5 +1,5 @@
 """Distance-based record linkage risk (Domingo-Ferrer and Torra; docs/methods.md,
-"Record linkage on numeric keys").
+"Numeric keys").
 
 Each original record is linked to the nearest released record(s) on the numeric keys, both
 files standardised with the original's means and standard deviations (a missing value counts

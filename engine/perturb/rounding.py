@@ -1,4 +1,4 @@
-"""Rounding to a base (docs/methods.md, "Rounding"): each value becomes the nearest multiple of
+"""Rounding to a base (docs/methods.md, "Perturbative steps"): each value becomes the nearest multiple of
 B (halves away from zero); a missing value stays missing."""
 
 from __future__ import annotations

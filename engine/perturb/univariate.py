@@ -1,5 +1,5 @@
 """Microaggregation of one column, as sdcMicro's ``microaggregation`` does for a single variable
-(it sorts instead of running MDAV; docs/methods.md, "Microaggregation (MDAV)").
+(it sorts instead of running MDAV; docs/methods.md, "Perturbative steps").
 
 The known values are sorted (equal values in record order) and cut into consecutive groups of
 k; the last n mod k values join the last group; each value becomes its group's mean (the sum

@@ -1,4 +1,4 @@
-"""Information loss of numeric perturbation (docs/methods.md, "Utility of perturbed numbers").
+"""Information loss of numeric perturbation (docs/methods.md, "Numeric keys").
 
 IL1s as sdcMicro's ``dUtility(method = "IL1s")``: the sum over all cells of
 |x_ij - y_ij| / (sqrt(2) sd_j), sd_j the original column's standard deviation, missing cells
