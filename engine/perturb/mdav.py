@@ -19,9 +19,10 @@ blocks its bounds cannot rule out (skipped only when worse by a relative margin 
 rounding of single-precision distances). For the farthest record from the centre, each block
 also keeps its records' distances to an anchor centre (moved when the centre has drifted), so
 that the triangle inequality bounds them and a block is left after its few outermost records.
-The centre is the sum of the super-blocks' sums; when another record with other values lies
-within that sum's rounding bound of the farthest one, the centre is summed again in record
-order, so the choice is exactly the sequential one.
+The centre is the sum of the super-blocks' sums, within a known bound of the sequential sum;
+when a record near enough to be the farthest has a term whose single-precision rounding that
+bound could change, the centre is summed again in record order, so the choice is exactly the
+sequential one.
 """
 
 from __future__ import annotations
@@ -175,13 +176,15 @@ def _consider(i, d, orig, best, best_d, margin_abs, margin_rel, cand_i, cand_d, 
 
 
 @njit(cache=CACHE)
-def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored, aord, adist, shift,
+def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored, aord, adist, shift, extra,
               margin_abs, margin_rel, cand_i, cand_d):
     """The farthest alive record from q (first in record order among equals) and its distance;
     with ``margin_abs >= 0``, also the number of records found within the margin of the best
     (their positions and distances in ``cand_i``/``cand_d``, as far as they fit). With
-    ``anchored`` (q is the centre), the anchor bounds are used too and each block is read in
-    decreasing distance to the anchor, left as soon as the rest cannot reach the best."""
+    ``anchored``, q is within ``shift`` of the anchor (over the columns known on both sides, plus
+    ``extra`` for its own missing values): the triangle inequality bounds each block and record
+    by its distance to the anchor, and each block is read in decreasing distance to the anchor,
+    left as soon as the rest cannot reach the best."""
     bmin, bmax, bknown, bmiss, balive, arad, amiss = bx
     smin, smax, sknown, smiss, salive, sarad, samiss = sx
     ns = sstart.shape[0] - 1
@@ -191,7 +194,7 @@ def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored
         if salive[s] > 0:
             ub = _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[1]
             if anchored:
-                ub = min(ub, _cap(sarad[s], samiss[s], shift))
+                ub = min(ub, _cap(sarad[s], samiss[s] + extra, shift))
             if ub > top_ub:
                 top_s = s
                 top_ub = ub
@@ -201,7 +204,7 @@ def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored
         if balive[b] > 0:
             ub = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1]
             if anchored:
-                ub = min(ub, _cap(arad[b], amiss[b], shift))
+                ub = min(ub, _cap(arad[b], amiss[b] + extra, shift))
             if ub > top_ub:
                 top = b
                 top_ub = ub
@@ -216,7 +219,7 @@ def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored
         if step > 0:
             ub = _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[1]
             if anchored:
-                ub = min(ub, _cap(sarad[s], samiss[s], shift))
+                ub = min(ub, _cap(sarad[s], samiss[s] + extra, shift))
             if ub < best_d - reach - margin_rel * best_d:
                 continue
         for bstep in range(sstart[s], sstart[s + 1] + 1):
@@ -230,7 +233,7 @@ def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored
                     continue
                 ub = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1]
                 if anchored:
-                    ub = min(ub, _cap(arad[b], amiss[b], shift))
+                    ub = min(ub, _cap(arad[b], amiss[b] + extra, shift))
                 if ub < best_d - reach - margin_rel * best_d:
                     continue
             for t in range(starts[b], starts[b + 1]):
@@ -238,7 +241,7 @@ def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored
                 if not alive[i]:
                     continue
                 if anchored and best >= 0:
-                    if _cap(adist[i], amiss[b], shift) < best_d - reach - margin_rel * best_d:
+                    if _cap(adist[i], amiss[b] + extra, shift) < best_d - reach - margin_rel * best_d:
                         break
                 best, best_d, ncand = _consider(i, _dist(x, xm, i, q, qm, w, md), orig, best, best_d,
                                                 margin_abs, margin_rel, cand_i, cand_d, ncand)
@@ -246,24 +249,30 @@ def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored
 
 
 @njit(cache=CACHE)
-def _rival(best, floor, q, qm, x, xm, alive, starts, w, md, bx, shift):
-    """Whether a record with other values than ``best`` lies at a distance >= ``floor``."""
-    bmin, bmax, bknown, bmiss, balive, arad, amiss = bx
-    nb = starts.shape[0] - 1
-    p = x.shape[1]
-    for b in range(nb):
-        if balive[b] == 0:
+def _stable(i, x, xm, centre, cmiss, w, cerr, bits):
+    """Whether record i's single-precision distance to the exact centre is the one computed with
+    ``centre``, each coordinate of which is within ``cerr`` of it: no column's term is within
+    its error bound of a single-precision rounding boundary. ``bits``: a float32 scratch
+    array of length 1."""
+    as_int = bits.view(np.int32)
+    for j in range(x.shape[1]):
+        if xm[i, j] or cmiss[j]:
             continue
-        ub = min(_bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1], _cap(arad[b], amiss[b], shift))
-        if ub < floor:
-            continue
-        for i in range(starts[b], starts[b + 1]):
-            if not alive[i] or i == best or _dist(x, xm, i, q, qm, w, md) < floor:
-                continue
-            for j in range(p):
-                if xm[i, j] != xm[best, j] or (not xm[i, j] and x[i, j] != x[best, j]):
-                    return True
-    return False
+        gap = abs(x[i, j] - centre[j])
+        t = gap * gap * w[j]
+        e = w[j] * cerr[j] * (2.0 * gap + cerr[j])
+        bits[0] = np.float32(t)
+        f = np.float64(bits[0])
+        as_int[0] += 1
+        up = (f + np.float64(bits[0])) / 2.0
+        if f > 0.0:
+            as_int[0] -= 2
+            down = (f + np.float64(bits[0])) / 2.0
+        else:
+            down = -np.inf
+        if not (t - e > down and t + e < up):
+            return False
+    return True
 
 
 @njit(cache=CACHE)
@@ -416,6 +425,8 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
     anchored = False
     cand_i = np.empty(256, np.int64)
     cand_d = np.empty(256, np.float32)
+    cerr = np.zeros(p)
+    bits = np.zeros(1, np.float32)
     left = n
     gid = 0
     while left - k >= k:
@@ -423,6 +434,7 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
         # centre from the super-blocks' sums, with a bound on its rounding
         slack = 0.0
         for j in range(p):
+            cerr[j] = 0.0
             total = 0.0
             absolute = 0.0
             count = 0
@@ -441,6 +453,7 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
                 err = (2.0 * left + 2.0 * (starts[1] - starts[0]) + nb + ns + 8.0) * _U * absolute / count
                 span = max(abs(hi - centre[j]), abs(centre[j] - lo)) + err
                 slack += w[j] * err * (2.0 * span + err)
+                cerr[j] = err
             else:
                 centre[j] = 0.0
         # blocks' distances to an anchor centre bound their distances to this one (triangle inequality)
@@ -470,19 +483,14 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
             shift = 0.0
         rel = 4.0 * (p + 1) * 2.0 ** -24
         cur, cur_d, ncand = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord,
-                                      adist, shift, 2.0 * slack, rel, cand_i, cand_d)
+                                      adist, shift, 0.0, 2.0 * slack, rel, cand_i, cand_d)
         floor = cur_d - 2.0 * slack - rel * cur_d
-        if ncand > cand_i.shape[0]:
-            rival = _rival(cur, floor, centre, cmiss, x, xm, alive, starts, w, md, bx, shift)
-        else:
-            rival = False
-            for t in range(ncand):
-                i = cand_i[t]
-                if i == cur or cand_d[t] < floor:
-                    continue
-                for j in range(p):
-                    if xm[i, j] != xm[cur, j] or (not xm[i, j] and x[i, j] != x[cur, j]):
-                        rival = True
+        # the choice stands when every record that could reach the farthest one has the same
+        # single-precision distance to the exact centre; else the centre is summed in record order
+        rival = ncand > cand_i.shape[0]
+        for t in range(min(ncand, cand_i.shape[0])):
+            if not rival and cand_d[t] >= floor and not _stable(cand_i[t], x, xm, centre, cmiss, w, cerr, bits):
+                rival = True
         if rival:
             for j in range(p):
                 gsum[j] = 0.0
@@ -498,14 +506,22 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
                 cmiss[j] = gcount[j] == 0
                 centre[j] = gsum[j] / gcount[j] if gcount[j] > 0 else 0.0
             cur = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, False, aord, adist,
-                            0.0, -1.0, 0.0, cand_i, cand_d)[0]
+                            0.0, 0.0, -1.0, 0.0, cand_i, cand_d)[0]
         for g in range(ngroups):
             q = x[cur].copy()
             qm = xm[cur].copy()
             nxt = -1
             if g + 1 < ngroups:
-                nxt = _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, False, aord, adist, 0.0,
-                                -1.0, 0.0, cand_i, cand_d)[0]
+                # q's distance to the anchor over the columns it shares with it, and its missing part
+                rdist = 0.0
+                extra = 0.0
+                for j in range(p):
+                    if qm[j]:
+                        extra += md[j]
+                    elif not cam[j]:
+                        rdist += w[j] * (q[j] - ca[j]) ** 2
+                nxt = _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord, adist,
+                                np.sqrt(rdist), extra, -1.0, 0.0, cand_i, cand_d)[0]
             _nearest(k, block_of[cur], q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, seen,
                      top_i, top_d, top_o)
             for j in range(p):
