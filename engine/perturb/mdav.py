@@ -505,8 +505,12 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
             for j in range(p):
                 cmiss[j] = gcount[j] == 0
                 centre[j] = gsum[j] / gcount[j] if gcount[j] > 0 else 0.0
-            cur = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, False, aord, adist,
-                            0.0, 0.0, -1.0, 0.0, cand_i, cand_d)[0]
+            shift = 0.0
+            for j in range(p):
+                if not cmiss[j]:
+                    shift += w[j] * (centre[j] - ca[j]) ** 2
+            cur = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord, adist,
+                            np.sqrt(shift), 0.0, -1.0, 0.0, cand_i, cand_d)[0]
         for g in range(ngroups):
             q = x[cur].copy()
             qm = xm[cur].copy()
