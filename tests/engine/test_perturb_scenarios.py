@@ -120,3 +120,26 @@ def test_text_column_as_numeric_qid_is_refused(tmp_path, capsys):
     code = main(["assess", str(data), "--qid", "sex", "--numeric-qid", "region", "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
     assert code == 2 and "'region' is not numeric" in err
+
+
+def test_radius_must_be_positive():
+    config = AnalysisConfig(data=DataSource("d.csv"), roles=Roles(quasi_identifiers=("sex",)), interval_radius=0.0)
+    assert [p.field for p in config.structure_problems()] == ["interval_radius"]
+
+
+def test_report_sentences():
+    from engine.perturb.utility import NumericUtility
+    from engine.remediation.numeric_risk import NumericRisk
+    from engine.report.scenarios_section import numeric_sentences
+
+    original = NumericRisk(("income",), 100, 1.0, 1.0, 0.05, outlier_count=4, outliers_linked=4)
+    after = NumericRisk(("income",), 100, 0.25, 0.5, 0.05, outlier_count=4, outliers_linked=1,
+                        utility=NumericUtility(12.0, 0.12, (0.0,), (0.02,), 0.0),
+                        pram_unique_matches=8, pram_right_share=0.75, pram_columns=("region",))
+    text = " ".join(numeric_sentences(original, after))
+    assert "100.0% → 25.0%" in text and "100.0% → 50.0%" in text
+    assert "1 of 4" in text and "75.0% of the 8 unique matches" in text
+    none = NumericRisk((), 100, None, None, 0.05, pram_unique_matches=0, pram_right_share=0.0,
+                       pram_columns=("region",))
+    assert numeric_sentences(original, none) == [
+        "After PRAM of region: no record is unique on the released quasi-identifiers."]
