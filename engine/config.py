@@ -22,7 +22,7 @@ from .i18n import N_
 from .messages import message
 from .paths import portable_path
 from .sample_options import SampleOptions
-from .scenario_steps import parse_scenarios, step_faults
+from .scenario_steps import PERTURBATIVE_STEPS, parse_scenarios, step_faults
 from .validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TABLES, KEY_TEXT, KEY_WHOLE, Problem,
                          at_least, check_file, finite_non_negative, key_fault, no_quasi_identifier, raise_first, share)
 
@@ -428,6 +428,11 @@ class AnalysisConfig:
                         "target {target!r}: {column!r} is a sensitive attribute, not something the attacker knows"),
                         target=target.label(), column=column)))
         out += self._scenario_problems()
+        if self.linkage.enabled and any(isinstance(step, PERTURBATIVE_STEPS) for scenario in self.scenarios
+                                        for step in scenario.steps):
+            out.append(Problem.about("scenarios", message(N_(
+                "perturbative steps (PRAM, microaggregation, noise, rank swapping, rounding) do not run on linked "
+                "releases"))))
         if roles.numeric_qids and self.linkage.enabled:
             out.append(Problem.about("roles.numeric_qids", message(N_(
                 "numeric quasi-identifiers are not assessed on linked releases; assess the focal release on its own"))))

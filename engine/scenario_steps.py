@@ -169,6 +169,7 @@ class Round:
 
 
 NUMERIC_STEPS = (Microaggregate, Noise, RankSwap, Round)
+PERTURBATIVE_STEPS = (Pram, *NUMERIC_STEPS)
 Transform = Union[Drop, Recode, LocalSuppression, RecordSuppression, Sample, Pram, Microaggregate, Noise, RankSwap,
                   Round]
 

@@ -143,3 +143,15 @@ def test_report_sentences():
                        pram_columns=("region",))
     assert numeric_sentences(original, none) == [
         "After PRAM of region: no record is unique on the released quasi-identifiers."]
+
+
+def test_perturbative_steps_refused_on_linked_releases():
+    from engine.config import Linkage, Release
+
+    linkage = Linkage(key="id", releases=(Release(DataSource("later.csv"), "2"),))
+    config = AnalysisConfig(data=DataSource("d.csv"), roles=Roles(quasi_identifiers=("sex", "region")),
+                            linkage=linkage, scenarios=(Scenario("p", (Pram(("region",)),)),))
+    assert any("do not run on linked releases" in str(p.must) for p in config.structure_problems())
+    plain = AnalysisConfig(data=DataSource("d.csv"), roles=Roles(quasi_identifiers=("sex", "region")),
+                           linkage=linkage, scenarios=(Scenario("d", ()),))
+    assert not any("linked releases" in str(p.must) for p in plain.structure_problems())
