@@ -251,6 +251,13 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
         warnings=tuple(table.warnings) + tuple(_sensitive_warnings(table, roles.sensitive))
         + tuple(_target_warnings(targets)) + (sample.warnings if sample is not None else ()) + _cluster_notes(config),
         timings=timings, engine_version=__version__)
+    if roles.numeric_qids:
+        from .remediation.numeric_risk import original_numeric
+
+        start = time.monotonic()
+        assessment = replace(assessment, numeric=original_numeric(table, roles.numeric_qids, roles.quasi_identifiers,
+                                                                  config.interval_radius))
+        timings["numeric_keys"] = time.monotonic() - start
     if config.scenarios:
         from .remediation.scenarios import with_scenarios
 

@@ -50,6 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
     assess.add_argument("--config", help="analysis file (.toml); command-line options override it")
     assess.add_argument("--qid", nargs="+", action="extend", metavar="COL", help="quasi-identifier column(s)")
     assess.add_argument("--sensitive", nargs="+", action="extend", metavar="COL", help="sensitive column(s)")
+    assess.add_argument("--numeric-qid", nargs="+", action="extend", metavar="COL",
+                        help="numeric key column(s) an attacker knows approximately (record linkage, interval "
+                             "disclosure, outliers)")
+    assess.add_argument("--interval-radius", type=float, metavar="R",
+                        help="interval disclosure radius, in standard deviations of the released values "
+                             "(default 0.05, as sdcMicro's dRisk)")
     assess.add_argument("--subsets", help="all (default), exact, or max-size:N")
     assess.add_argument("--target", action="append", metavar="COL=VALUE;COL=VALUE",
                         help=f"an individual target's known values (repeatable); {TARGET_SYNTAX}")
@@ -137,7 +143,8 @@ FLAGS = {"jobs": "--jobs", "subsets.max_size": "--subsets", "models.l": "--l",
                                                                           "dis_fraction")},
          "sample.risk_thresholds": "--risk-threshold", "sample.suda": "--suda",
          "roles.quasi_identifiers": "--qid", "roles.sensitive": "--sensitive", "roles.weight": "--weight",
-         "roles.household": "--household", "subsets": "--subsets", "subsets.subsets": "--subsets",
+         "roles.household": "--household", "roles.numeric_qids": "--numeric-qid",
+         "interval_radius": "--interval-radius", "subsets": "--subsets", "subsets.subsets": "--subsets",
          "targets": "--target", "linkage.key": "--link-key", "linkage.duplicates": "--duplicate-keys",
          "linkage.focal_label": "--focal-label", "linkage.releases": "--release", "scenarios": "--scenario",
          "cluster.address": "--cluster",
@@ -154,6 +161,8 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
         roles = replace(roles, quasi_identifiers=tuple(args.qid))
     if args.sensitive:
         roles = replace(roles, sensitive=tuple(args.sensitive))
+    if args.numeric_qid:
+        roles = replace(roles, numeric_qids=tuple(args.numeric_qid))
     if args.weight is not None or args.household is not None:
         roles = replace(roles, weight=args.weight if args.weight is not None else roles.weight,
                         household=args.household if args.household is not None else roles.household)
@@ -179,7 +188,9 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
                             subsets=family, targets=targets, jobs=jobs, report=report, models=models,
                             linkage=_linkage(args, base.linkage if base else Linkage()), cluster=cluster,
                             scenarios=_scenarios(args, base),
-                            sample=_sample_options(args, base.sample if base else SampleOptions()))
+                            sample=_sample_options(args, base.sample if base else SampleOptions()),
+                            interval_radius=args.interval_radius if args.interval_radius is not None
+                            else (base.interval_radius if base else 0.05))
     check_cli(config, FLAGS, args, TOML_KEYS)
     return config
 

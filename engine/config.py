@@ -23,7 +23,7 @@ from .messages import message
 from .input_files import ANALYSIS_FILE, ANALYSIS_LIMIT, read_bounded
 from .paths import portable_path
 from .sample_options import SampleOptions
-from .scenario_steps import parse_scenarios, step_faults
+from .scenario_steps import PERTURBATIVE_STEPS, parse_scenarios, step_faults
 from .validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TABLES, KEY_TEXT, KEY_WHOLE, Problem,
                          at_least, check_file, finite_non_negative, key_fault, no_quasi_identifier, raise_first, share)
 
@@ -31,6 +31,7 @@ CONFIG_VERSION = 1
 # The analysis file's key of each config field whose name differs (engine.validation.key_message)
 TOML_KEYS = {"jobs": "run.jobs", "subsets.max_size": "attacks.max_size", "subsets": "attacks.subsets",
              "subsets.subsets": "attacks.subset_list", "scenarios": "scenario", "cluster.address": "run.cluster",
+             "interval_radius": "attacks.interval_radius",
              **{f"cluster.tls_{name}": f"run.cluster_{name}" for name in ("ca", "cert", "key")}}
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
 MAX_SWEEP_SUBSETS = (1 << 20) - 1
@@ -68,11 +69,12 @@ class Roles:
     identifiers: tuple[str, ...] = ()
     linkage_keys: tuple[str, ...] = ()
     ignored: tuple[str, ...] = ()
+    numeric_qids: tuple[str, ...] = ()  # numeric keys known approximately (docs/methods.md, "Numeric keys")
     weight: Optional[str] = None  # the sampling weight (numeric, > 0); None: the file is the population
     household: Optional[str] = None  # the household / cluster id
 
     def role_of(self, column: str) -> str:
-        for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
+        for role in _LIST_ROLES:
             if column in getattr(self, role):
                 return role
         for role in ("weight", "household"):
@@ -367,6 +369,7 @@ class AnalysisConfig:
     sample: SampleOptions = field(default_factory=SampleOptions)
     version: int = CONFIG_VERSION
     scenarios: tuple = ()  # engine.scenario_steps.Scenario, run on transformed copies of the data
+    interval_radius: float = 0.05  # interval disclosure radius in released sds (docs/methods.md, "Numeric keys")
 
     @property
     def sample_requested(self) -> bool:
@@ -393,7 +396,7 @@ class AnalysisConfig:
         targets = tuple(c for t in self.targets for c in t.columns)
         design = [c for c in (self.roles.weight, self.roles.household) if c]
         return list(dict.fromkeys(focal(self.roles.quasi_identifiers) + list(self.roles.sensitive)
-                                  + focal(targets) + design))
+                                  + focal(targets) + design + list(self.roles.numeric_qids)))
 
     def validate(self) -> None:
         """Check the config on its own (column existence: :func:`column_problems`)."""
@@ -426,6 +429,17 @@ class AnalysisConfig:
                         "target {target!r}: {column!r} is a sensitive attribute, not something the attacker knows"),
                         target=target.label(), column=column)))
         out += self._scenario_problems()
+        if self.linkage.enabled and any(isinstance(step, PERTURBATIVE_STEPS) for scenario in self.scenarios
+                                        for step in scenario.steps):
+            out.append(Problem.about("scenarios", message(N_(
+                "perturbative steps (PRAM, microaggregation, noise, rank swapping, rounding) do not run on linked "
+                "releases"))))
+        if roles.numeric_qids and self.linkage.enabled:
+            out.append(Problem.about("roles.numeric_qids", message(N_(
+                "numeric quasi-identifiers are not assessed on linked releases; assess the focal release on its own"))))
+        if not 0 < self.interval_radius <= 10:
+            out.append(Problem("interval_radius", message(N_("must be above 0 and at most 10")),
+                               f"{self.interval_radius:g}"))
         link = self.linkage
         if link.enabled:
             if not link.key:
@@ -446,7 +460,7 @@ class AnalysisConfig:
         """One role per column, each named once, and no empty weight or household name."""
         roles, out = self.roles, []
         seen: dict[str, str] = {}
-        for role in ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored"):
+        for role in _LIST_ROLES:
             for column in getattr(roles, role):
                 if column in seen:
                     text = (twice_as(column, role) if seen[column] == role
@@ -472,7 +486,8 @@ class AnalysisConfig:
 
         qids, known, out = self.roles.quasi_identifiers, set(self.needed_columns()), []
         for scenario in self.scenarios:
-            out += [Problem.about("scenarios", fault) for fault in step_faults(scenario, qids)]
+            out += [Problem.about("scenarios", fault)
+                    for fault in step_faults(scenario, qids, self.roles.numeric_qids)]
             for name in (c for columns in scenario.crosstabs for c in columns):
                 if name not in known:
                     out.append(Problem.about("scenarios", message(N_(
@@ -544,6 +559,8 @@ class AnalysisConfig:
             attacks["max_size"] = self.subsets.max_size
         if self.subsets.kind == "list":
             attacks["subset_list"] = [list(s) for s in self.subsets.subsets]
+        if self.interval_radius != 0.05:
+            attacks["interval_radius"] = self.interval_radius
         return {
             "version": self.version,
             "data": self.data.to_dict(),
@@ -596,7 +613,10 @@ class AnalysisConfig:
         attacks = raw.get("attacks", {})
         if not isinstance(attacks, Mapping):
             raise key_fault(source, "attacks", KEY_TABLE)
-        check_keys(attacks, {"subsets", "max_size", "subset_list"}, source, "attacks.")
+        check_keys(attacks, {"subsets", "max_size", "subset_list", "interval_radius"}, source, "attacks.")
+        radius = attacks.get("interval_radius", 0.05)
+        if isinstance(radius, bool) or not isinstance(radius, (int, float)):
+            raise key_fault(source, "attacks.interval_radius", KEY_NUMBER)
         kind = attacks.get("subsets", "all")
         if not isinstance(kind, str):
             raise key_fault(source, "attacks.subsets", KEY_TEXT)
@@ -635,7 +655,7 @@ class AnalysisConfig:
                    linkage=_linkage(raw.get("linkage", {}), source, base_dir),
                    cluster=_cluster(run, source, base_dir), version=version,
                    scenarios=_scenarios(raw.get("scenario"), source, base_dir),
-                   sample=SampleOptions.from_dict(raw.get("sample", {}), source))
+                   sample=SampleOptions.from_dict(raw.get("sample", {}), source), interval_radius=float(radius))
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -691,6 +711,8 @@ def column_problems(config: AnalysisConfig, columns: Mapping[str, Sequence[str]]
         lacks("roles.quasi_identifiers", name, anywhere=True)
     for name in roles.sensitive:
         lacks("roles.sensitive", name)
+    for name in roles.numeric_qids:
+        lacks("roles.numeric_qids", name)
     for role in ("weight", "household"):
         if getattr(roles, role):
             lacks(f"roles.{role}", getattr(roles, role))
@@ -739,6 +761,7 @@ _ROLE_WORDS = {
     "identifiers": N_("an identifier"),
     "linkage_keys": N_("a linkage key"),
     "ignored": N_("ignored"),
+    "numeric_qids": N_("a numeric quasi-identifier"),
     "weight": N_("the sampling weight"),
     "household": N_("the household id"),
 }
@@ -753,7 +776,7 @@ def both_roles(column: str, first: str, second: str) -> str:
 def twice_as(column: str, role: str) -> str:
     """``column 'x' is given twice as ROLE`` for a role of :data:`_ROLE_WORDS`."""
     return message(N_("column {column!r} is given twice as {role}"), column=column, role=message(_ROLE_WORDS[role]))
-_LIST_ROLES = ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored")
+_LIST_ROLES = ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", "ignored", "numeric_qids")
 
 
 def data_source(data: Mapping[str, Any], source: str, prefix: str, base_dir: Optional[Path],

@@ -317,6 +317,7 @@ class Assessment:
     timings: dict[str, float] = field(default_factory=dict)
     engine_version: str = ""
     scenarios: tuple = ()  # engine.remediation.scenarios.ScenarioResult
+    numeric: Optional[Any] = None  # engine.remediation.numeric_risk.NumericRisk of the original (numeric QIDs)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -333,5 +334,6 @@ class Assessment:
             "sample_risk": self.sample_risk.to_dict() if self.sample_risk else None,
             "warnings": list(self.warnings),
             "timings_seconds": {k: round(v, 4) for k, v in self.timings.items()},
+            **({"numeric_keys": self.numeric.to_dict()} if self.numeric else {}),
             **({"scenarios": [s.to_dict() for s in self.scenarios]} if self.scenarios else {}),
         }

@@ -14,6 +14,11 @@ as ``[[scenario]]`` sections::
       { op = "local_suppression", k = 3, importance = ["sex", "age", "municipality"] },
       { op = "record_suppression", k = 3, max_percent = 2.0 },
       { op = "sample", fraction = 0.5, seed = 1 },
+      { op = "pram", columns = ["region"], pd = 0.8, alpha = 0.5, seed = 1 },
+      { op = "microaggregate", columns = ["income", "expenditure"], k = 3, method = "mdav" },
+      { op = "noise", columns = ["income"], percent = 10, correlated = false, seed = 1 },
+      { op = "rank_swap", columns = ["area"], percent = 5, seed = 1 },
+      { op = "round", columns = ["income"], base = 100 },
     ]
     crosstabs = [["sex", "age"]]   # optional: tables whose distortion (TVD) is reported
     recommended = true             # optional: the scenario the analyst picked
@@ -114,7 +119,60 @@ class Sample:
     seed: int = 0
 
 
-Transform = Union[Drop, Recode, LocalSuppression, RecordSuppression, Sample]
+@dataclass(frozen=True)
+class Pram:
+    """Invariant PRAM of categorical quasi-identifiers (docs/methods.md, "Perturbative steps"): each column's
+    diagonal drawn from [pd, 1], mixed with the identity by ``alpha``; seeded."""
+
+    columns: tuple[str, ...]
+    pd: float = 0.8
+    alpha: float = 0.5
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class Microaggregate:
+    """MDAV microaggregation of numeric QIDs in groups of at least ``k`` (docs/methods.md,
+    "Perturbative steps")."""
+
+    columns: tuple[str, ...]
+    k: int = 3
+    method: str = "mdav"
+
+
+@dataclass(frozen=True)
+class Noise:
+    """Additive noise on numeric QIDs, ``percent`` of each column's sd, or correlated
+    (docs/methods.md, "Perturbative steps"); seeded."""
+
+    columns: tuple[str, ...]
+    percent: float = 10.0
+    correlated: bool = False
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class RankSwap:
+    """Rank swapping of numeric QIDs within ``percent`` of the ranks (docs/methods.md,
+    "Perturbative steps"); seeded."""
+
+    columns: tuple[str, ...]
+    percent: float = 5.0
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class Round:
+    """Numeric QIDs rounded to multiples of ``base`` (docs/methods.md, "Perturbative steps")."""
+
+    columns: tuple[str, ...]
+    base: float = 1.0
+
+
+NUMERIC_STEPS = (Microaggregate, Noise, RankSwap, Round)
+PERTURBATIVE_STEPS = (Pram, *NUMERIC_STEPS)
+Transform = Union[Drop, Recode, LocalSuppression, RecordSuppression, Sample, Pram, Microaggregate, Noise, RankSwap,
+                  Round]
 
 
 @dataclass(frozen=True)
@@ -180,6 +238,17 @@ def step_dict(step: Transform) -> dict[str, Any]:
                                                            if step.importance else {})}
     if isinstance(step, RecordSuppression):
         return {"op": "record_suppression", "k": step.k, "max_percent": step.max_percent}
+    if isinstance(step, Pram):
+        return {"op": "pram", "columns": list(step.columns), "pd": step.pd, "alpha": step.alpha, "seed": step.seed}
+    if isinstance(step, Microaggregate):
+        return {"op": "microaggregate", "columns": list(step.columns), "k": step.k, "method": step.method}
+    if isinstance(step, Noise):
+        return {"op": "noise", "columns": list(step.columns), "percent": step.percent,
+                "correlated": step.correlated, "seed": step.seed}
+    if isinstance(step, RankSwap):
+        return {"op": "rank_swap", "columns": list(step.columns), "percent": step.percent, "seed": step.seed}
+    if isinstance(step, Round):
+        return {"op": "round", "columns": list(step.columns), "base": step.base}
     return {"op": "sample", "fraction": step.fraction, "seed": step.seed}
 
 
@@ -188,7 +257,9 @@ def step_dict(step: Transform) -> dict[str, Any]:
 _KEYS = {"drop": {"column"}, "recode": {"column", "level", *BUILDERS, "widths", "origin", "bottom", "top",
                                         "bottom_quantile", "top_quantile"},
          "local_suppression": {"k", "importance"}, "record_suppression": {"k", "max_percent"},
-         "sample": {"fraction", "seed"}}
+         "sample": {"fraction", "seed"}, "pram": {"columns", "pd", "alpha", "seed"},
+         "microaggregate": {"columns", "k", "method"}, "noise": {"columns", "percent", "correlated", "seed"},
+         "rank_swap": {"columns", "percent", "seed"}, "round": {"columns", "base"}}
 
 
 def _number(step: Mapping[str, Any], key: str, where: str, whole: bool = False) -> Any:
@@ -268,6 +339,8 @@ def parse_step(step: Any, where: str, base_dir: Optional[Path] = None) -> Transf
         if not isinstance(importance, list) or not all(isinstance(c, str) for c in importance):
             raise InputError(message(N_("{where}: importance must be a list of column names"), where=where))
         return LocalSuppression(_k(step, where), tuple(importance))
+    if op in ("pram", "microaggregate", "noise", "rank_swap", "round"):
+        return _perturbation(step, op, where)
     if op == "record_suppression":
         limit = float(_number(step, "max_percent", where)) if "max_percent" in step else 100.0
         if not 0.0 <= limit <= 100.0:
@@ -283,6 +356,45 @@ def parse_step(step: Any, where: str, base_dir: Optional[Path] = None) -> Transf
         raise InputError(message(N_("{where}: seed must be a whole number from 0 to {high} (got {seed})"), where=where,
                                  high=MAX_SEED, seed=seed))
     return Sample(fraction, int(seed))
+
+
+def _perturbation(step: Mapping[str, Any], op: str, where: str) -> Transform:
+    columns = step.get("columns")
+    if not isinstance(columns, list) or not columns or not all(isinstance(c, str) and c for c in columns) \
+            or len(set(columns)) != len(columns):
+        raise InputError(message(N_("{where}: {op} needs columns = [\"NAME\", ...] (distinct names)"), where=where,
+                                 op=op))
+    columns = tuple(columns)
+    seed = int(_number(step, "seed", where, whole=True)) if "seed" in step else 0
+
+    def share(key: str, default: float, low: float, high: float) -> float:
+        value = float(_number(step, key, where)) if key in step else default
+        if not low <= value <= high:
+            raise InputError(message(N_("{where}: {key} must be between {low:g} and {high:g} (got {value:g})"),
+                                     where=where, key=key, low=low, high=high, value=value))
+        return value
+
+    if op == "pram":
+        return Pram(columns, share("pd", 0.8, 0.0, 1.0), share("alpha", 0.5, 0.0, 1.0), seed)
+    if op == "microaggregate":
+        method = step.get("method", "mdav")
+        if method != "mdav":
+            raise InputError(message(N_("{where}: method must be \"mdav\" (got {method!r})"), where=where,
+                                     method=method))
+        return Microaggregate(columns, _k(step, where) if "k" in step else 3, method)
+    if op == "noise":
+        correlated = step.get("correlated", False)
+        if not isinstance(correlated, bool):
+            raise InputError(message(N_("{where}: correlated must be true or false"), where=where))
+        if correlated and len(columns) < 2:
+            raise InputError(message(N_("{where}: correlated noise needs two or more columns"), where=where))
+        return Noise(columns, share("percent", 10.0, 0.0, 1000.0), correlated, seed)
+    if op == "rank_swap":
+        return RankSwap(columns, share("percent", 5.0, 0.0, 100.0), seed)
+    base = float(_number(step, "base", where)) if "base" in step else 1.0
+    if not base > 0:
+        raise InputError(message(N_("{where}: base must be above 0 (got {base:g})"), where=where, base=base))
+    return Round(columns, base)
 
 
 def _k(step: Mapping[str, Any], where: str) -> int:
@@ -379,11 +491,29 @@ def scenarios_toml(scenarios: Sequence[Scenario], folder: Optional[str | Path] =
     return tomli_w.dumps({"scenario": [s.to_dict() for s in scenarios]})
 
 
-def step_faults(scenario: Scenario, qids: Sequence[str]) -> list[str]:
+def step_faults(scenario: Scenario, qids: Sequence[str], numeric_qids: Sequence[str] = ()) -> list[str]:
     """What the scenario's steps name wrongly: a column that is not one of ``qids``, or one
-    dropped by an earlier step (each step applies to the quasi-identifiers left)."""
+    dropped by an earlier step (each step applies to the quasi-identifiers left); a numeric
+    step's column that is not one of ``numeric_qids``; a step that changes categorical values
+    or records after PRAM (PRAM comes last among them, so that the attacker's view of the
+    categorical QIDs is the file just before it)."""
     faults, left = [], list(qids)
+    pram_at = 0
     for number, step in enumerate(scenario.steps, start=1):
+        if isinstance(step, NUMERIC_STEPS):
+            for name in step.columns:
+                if name not in numeric_qids:
+                    faults.append(message(N_("scenario {scenario!r}, step {step}: column {column!r} is not a numeric "
+                                             "quasi-identifier of the analysis (numeric quasi-identifiers: {qids})"),
+                                          scenario=scenario.name, step=number, column=name,
+                                          qids=", ".join(numeric_qids) or "-"))
+            continue
+        if isinstance(step, Pram):
+            pram_at = pram_at or number
+        elif pram_at:
+            faults.append(message(N_("scenario {scenario!r}, step {step}: comes after the PRAM step {pram}; put PRAM "
+                                     "after the drop, recode, suppression and sample steps"),
+                                  scenario=scenario.name, step=number, pram=pram_at))
         for name in _columns_named(step):
             if name not in left:
                 faults.append(message(N_("scenario {scenario!r}, step {step}: column {column!r} was dropped by an "
@@ -402,4 +532,6 @@ def _columns_named(step: Transform) -> tuple[str, ...]:
         return (step.column,)
     if isinstance(step, LocalSuppression):
         return step.importance
+    if isinstance(step, Pram):
+        return step.columns
     return ()

@@ -24,6 +24,8 @@ CONTROLS: dict[str, tuple[str, str, str]] = {
     "roles.quasi_identifiers": ("data_page", "roles_view",
                                 QT_TRANSLATE_NOOP("problems", "the Quasi-identifier role on the Data page")),
     "roles.sensitive": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Sensitive (Data page, Role column)")),
+    "roles.numeric_qids": ("data_page", "roles_view",
+                           QT_TRANSLATE_NOOP("problems", "Numeric QID (Data page, Role column)")),
     "roles.weight": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Weight (Data page, Role column)")),
     "roles.household": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Household (Data page, Role column)")),
     "roles": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Role (Data page)")),

@@ -63,12 +63,13 @@ def parse_number(item: str) -> float:
     return float(item.replace(",", ".") if decimal_comma() else item)
 
 
-ROLE_KEYS = ("identifiers", "quasi_identifiers", "sensitive", "linkage_keys", "weight", "household",
-             "ignored")
+ROLE_KEYS = ("identifiers", "quasi_identifiers", "numeric_qids", "sensitive", "linkage_keys", "weight",
+             "household", "ignored")
 SINGLE_ROLES = ("weight", "household")  # at most one column each
 ROLE_LABELS = Translated("text", {
     "identifiers": QT_TRANSLATE_NOOP("text", "Identifier (excluded)"),
     "quasi_identifiers": QT_TRANSLATE_NOOP("text", "Quasi-identifier"),
+    "numeric_qids": QT_TRANSLATE_NOOP("text", "Numeric QID"),
     "sensitive": QT_TRANSLATE_NOOP("text", "Sensitive"),
     "linkage_keys": QT_TRANSLATE_NOOP("text", "Linkage key"),
     "weight": QT_TRANSLATE_NOOP("text", "Sampling weight"),
@@ -85,6 +86,12 @@ ROLE_TIPS = Translated(
             "text",
             "Something an attacker could know about a person from elsewhere "
             "(birth date, sex, municipality): the attacks combine these.",
+        ),
+        "numeric_qids": QT_TRANSLATE_NOOP(
+            "text",
+            "A number an attacker knows approximately (income, expenditure, area): assessed by linking records on "
+            "the nearest values, by interval disclosure and for outliers; protected by microaggregation, noise, "
+            "rank swapping or rounding.",
         ),
         "sensitive": QT_TRANSLATE_NOOP("text", "What the attacker wants to learn about a person (health, benefits)."),
         "linkage_keys": QT_TRANSLATE_NOOP(

@@ -46,22 +46,47 @@ def check_export_path(path: Path, source: Optional[str], folders: Collection[Pat
 
 def export_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario, path: str | Path,
                     leave_out: Sequence[str] = (), cancel: Optional[CancelToken] = None,
-                    files: Optional[StagedFiles] = None) -> Scenario:
+                    files: Optional[StagedFiles] = None, numeric_qids: Sequence[str] = ()) -> Scenario:
     """Write ``scenario`` applied to ``table`` (without the columns ``leave_out``) to ``path``
     (.csv or .parquet), staged in ``files`` or atomically on its own; returns the scenario with
-    its :class:`Export` record."""
+    its :class:`Export` record. After PRAM, its transition matrices go beside the file
+    (:func:`pram_matrix_path`), since users of a PRAMed file need them."""
     path = Path(path)
     if files is None:
         with staged(cancel) as own:
-            return export_scenario(table, qids, scenario, path, leave_out, cancel, own)
+            return export_scenario(table, qids, scenario, path, leave_out, cancel, own, numeric_qids)
     fmt = check_export_path(path, table.path)
     kept = {name: column for name, column in table.columns.items() if name not in set(leave_out)}
-    transformed = apply_scenario(replace(table, columns=kept), qids, scenario, cancel)
+    transformed = apply_scenario(replace(table, columns=kept), qids, scenario, cancel,
+                                 numeric_qids=[c for c in numeric_qids if c in kept])
     data = transformed_arrow(transformed)
+    if transformed.pram:
+        with files.path(pram_matrix_path(path)) as tmp:
+            write_table(pram_matrix_table(transformed.pram), tmp, "csv")
     with files.path(path, private=True) as tmp:
         write_table(data, tmp, fmt)
     return replace(scenario, exported=Export(str(path.absolute()), table.sha256, file_sha256(tmp),
                                              formula_columns=tuple(formula_columns(data))))
+
+
+def pram_matrix_path(path: Path) -> Path:
+    """Where an exported file's PRAM transition matrices go: ``release.csv`` -> ``release.pram.csv``."""
+    return path.with_name(path.stem + ".pram.csv")
+
+
+def pram_matrix_table(matrices: Sequence) -> pa.Table:
+    """The transition matrices in long form: column, from, to, probability (and the count of
+    records in the original category)."""
+    rows: dict[str, list] = {"column": [], "from": [], "to": [], "probability": [], "original_count": []}
+    for m in matrices:
+        for i, source in enumerate(m.categories):
+            for j, target in enumerate(m.categories):
+                rows["column"].append(m.column)
+                rows["from"].append(source)
+                rows["to"].append(target)
+                rows["probability"].append(float(m.matrix[i, j]))
+                rows["original_count"].append(m.counts[i])
+    return pa.table(rows)
 
 
 def export_requests(texts: Sequence[str], scenarios: Sequence[Scenario], source: Optional[str],
@@ -95,7 +120,8 @@ def export_scenarios(assessment: Assessment, table: EncodedTable, wanted: dict[s
     roles = assessment.config.roles
     qids = roles.quasi_identifiers
     written = {name: export_scenario(table, qids, next(s for s in assessment.config.scenarios if s.name == name),
-                                     path, roles.identifiers, cancel, files) for name, path in wanted.items()}
+                                     path, roles.identifiers, cancel, files, roles.numeric_qids)
+               for name, path in wanted.items()}
     return with_exports(assessment, written)
 
 

@@ -14,6 +14,7 @@ from typing import Callable, Optional, Sequence
 from ..i18n import N_, _, ngettext
 from ..errors import InputError
 from .hierarchy import read_hierarchy
+from ..scenario_steps import Microaggregate, Noise, Pram, RankSwap, Round
 from .transforms import Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression, Sample, Scenario, Transform
 
 PICKED = N_("picked by the analyst")
@@ -106,6 +107,29 @@ def describe_step(step: Transform, number: Callable[[float], str] = plain_number
         return _("Remove the records still shared by fewer than {k} records, smallest groups first, at most "
                  "{percent}% of the records (record suppression).").format(k=step.k,
                                                                           percent=number(step.max_percent))
+    if isinstance(step, Pram):
+        return _("Change the values of {columns} at random by invariant PRAM (each category kept with probability "
+                 "at least {pd}, mixed with the identity by alpha = {alpha}; seed {seed}); the expected counts of "
+                 "each category stay as they are.").format(columns=", ".join(step.columns), pd=number(step.pd),
+                                                          alpha=number(step.alpha), seed=step.seed)
+    if isinstance(step, Microaggregate):
+        return _("Replace {columns} by the means of groups of at least {k} similar records (MDAV "
+                 "microaggregation).").format(columns=", ".join(step.columns), k=step.k)
+    if isinstance(step, Noise):
+        if step.correlated:
+            return _("Add random noise to {columns}, with {percent}% of their covariance, so that their "
+                     "correlations are kept (seed {seed}).").format(columns=", ".join(step.columns),
+                                                                   percent=number(step.percent), seed=step.seed)
+        return _("Add random noise to {columns}, with a standard deviation of {percent}% of each column's "
+                 "(seed {seed}).").format(columns=", ".join(step.columns), percent=number(step.percent),
+                                         seed=step.seed)
+    if isinstance(step, RankSwap):
+        return _("Swap the values of {columns} between records whose ranks differ by at most {percent}% of the "
+                 "records (rank swapping; seed {seed}).").format(columns=", ".join(step.columns),
+                                                                 percent=number(step.percent), seed=step.seed)
+    if isinstance(step, Round):
+        return _("Round {columns} to multiples of {base}.").format(columns=", ".join(step.columns),
+                                                                  base=number(step.base))
     assert isinstance(step, Sample)
     return _("Release a random sample of {percent}% of the records (seed {seed}).").format(
         percent=number(100 * step.fraction), seed=step.seed)

@@ -38,7 +38,8 @@ REUSE_MAX_SHARE = 0.25
 CSV_COLUMNS = ("scenario", "verdict", "ready", "records", "records_removed", "records_sampled_out",
                "cells_suppressed", "dropped", "levels", "entropy_total", "worst_unique_share", "worst_reid_prob",
                "worst_certain_inference_gain", "worst_expected_reidentifications", "worst_expected_reid_share",
-               "seconds")
+               "seconds", "numeric_linkage_risk", "numeric_interval_risk", "numeric_il1s", "numeric_outliers_linked",
+               "pram_unique_matches", "pram_right_share")
 RISK_COLUMNS = CSV_COLUMNS[10:15]
 
 
@@ -51,6 +52,7 @@ class ScenarioResult:
     judged: Any  # engine.verdict.Verdict, made with the original's thresholds
     loss: InformationLoss
     seconds: float
+    numeric: Optional[Any] = None  # engine.remediation.numeric_risk.NumericRisk, with numeric QIDs or PRAM
 
     @property
     def ready(self) -> bool:
@@ -77,6 +79,7 @@ class ScenarioResult:
                 "privacy_models": [m.to_dict() for m in self.assessment.privacy_models],
                 "targets": [t.to_dict() for t in self.assessment.targets],
                 **({"linked": self.assessment.longitudinal.to_dict()} if self.assessment.longitudinal else {}),
+                **({"numeric": self.numeric.to_dict()} if self.numeric else {}),
                 **({"exported": self.scenario.exported.to_dict()} if self.scenario.exported else {})}
 
 
@@ -175,7 +178,7 @@ def scenario_config(assessment: Assessment, transformed: TransformedTable, targe
         if not subsets:
             raise InputError(message(ALL_SUBSETS_DROPPED, scenario=transformed.scenario.name))
         family = SubsetFamily("list", subsets=subsets)
-    return replace(config, roles=replace(roles, quasi_identifiers=transformed.qids), subsets=family,
+    return replace(config, roles=replace(roles, quasi_identifiers=transformed.qids, numeric_qids=()), subsets=family,
                    targets=tuple(targets), scenarios=())
 
 
@@ -193,7 +196,8 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
                 raise InputError(message(N_("scenario {scenario!r}: crosstab column {column!r} is not a "
                                             "quasi-identifier or sensitive column of the analysis"),
                                          scenario=scenario.name, column=name))
-    transformed = apply_scenario(table, qids, scenario, cancel)
+    numeric_qids = assessment.config.roles.numeric_qids
+    transformed = apply_scenario(table, qids, scenario, cancel, numeric_qids=numeric_qids)
     if transformed.table.n_rows == 0:
         raise InputError(message(NO_RECORDS_LEFT, scenario=scenario.name))
     mapped = scenario_targets(assessment.config.targets, transformed)
@@ -204,7 +208,13 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
     else:
         result = _reuse_unchanged(assessment, transformed, config, sweep, on_progress, cancel, assess)
     result = with_unmatched(result, assessment.config.targets, mapped, transformed.table)
-    return judged_result(assessment, result, table, transformed, start)
+    judged = judged_result(assessment, result, table, transformed, start)
+    if numeric_qids or transformed.pram:
+        from .numeric_risk import scenario_numeric
+
+        figures = scenario_numeric(table, transformed, numeric_qids, qids, assessment.config.interval_radius)
+        judged = replace(judged, numeric=figures, seconds=time.monotonic() - start)
+    return judged
 
 
 def judged_result(original: Assessment, result: Assessment, table: EncodedTable, transformed: TransformedTable,
@@ -306,10 +316,20 @@ def scenario_rows(assessment: Assessment) -> Iterable[list[Any]]:
     original = verdict(assessment, assessment.config.report.thresholds)
     risk = risk_summary(assessment)
     yield (["(original)", original.line, original.ready, assessment.dataset.rows, 0, 0, 0, "", "", 0.0]
-           + [risk[k] for k in RISK_COLUMNS] + [None])
+           + [risk[k] for k in RISK_COLUMNS] + [None] + _numeric_cells(assessment.numeric))
     for s in assessment.scenarios:
         loss = s.loss
         yield ([s.scenario.name, s.verdict, s.ready, loss.records - loss.records_removed - loss.records_sampled_out,
                 loss.records_removed, loss.records_sampled_out, sum(loss.cells_suppressed.values()),
                 "; ".join(loss.dropped), "; ".join(f"{c}={v}" for c, v in loss.levels.items() if v),
-                loss.total_entropy] + [s.risk()[k] for k in RISK_COLUMNS] + [round(s.seconds, 4)])
+                loss.total_entropy] + [s.risk()[k] for k in RISK_COLUMNS] + [round(s.seconds, 4)]
+               + _numeric_cells(s.numeric))
+
+
+def _numeric_cells(numeric: Any) -> list[Any]:
+    """The numeric-key cells of a scenarios.csv row (empty without numeric QIDs or PRAM)."""
+    if numeric is None:
+        return [None] * 6
+    il1s = numeric.utility.il1s if numeric.utility else None
+    return [numeric.linkage_risk, numeric.interval_risk, il1s, numeric.outliers_linked,
+            numeric.pram_unique_matches, numeric.pram_right_share]

@@ -20,9 +20,10 @@ from ..partition import partition
 from ..progress import CancelToken
 from .hierarchy import (Hierarchy, breaks_hierarchy, column_values, date_hierarchy, interval_hierarchy,
                         level_tables, merge_hierarchy, read_hierarchy, top_bottom_hierarchy, weighted_quantile)
-from ..scenario_steps import (BUILDERS, Drop, Export, HierarchySpec, LocalSuppression,  # noqa: F401 (re-exported)
-                              Recode, RecordSuppression, Sample, Scenario, Transform, parse_scenarios, parse_step,
-                              scenarios_toml, step_dict, step_faults, with_crosstabs)
+from ..scenario_steps import (BUILDERS, NUMERIC_STEPS, Drop, Export, HierarchySpec,  # noqa: F401 (re-exported)
+                              LocalSuppression, Pram, Recode, RecordSuppression, Sample, Scenario, Transform,
+                              parse_scenarios, parse_step, scenarios_toml, step_dict, step_faults, with_crosstabs)
+from .perturbation import apply_numeric, apply_pram
 
 
 def build_hierarchy(spec: HierarchySpec, column: EncodedColumn, extra: Sequence[str] = ()) -> Hierarchy:
@@ -84,6 +85,8 @@ class TransformedTable:
     records_sampled_out: int
     notes: tuple[str, ...] = field(default=())
     recodes: tuple[tuple[str, Hierarchy, int, str], ...] = ()  # (column, hierarchy, level, column kind) in step order
+    pram: tuple = ()  # engine.perturb.pram.PramMatrix of each PRAMed column, in step order
+    before_pram: Optional[dict[str, EncodedColumn]] = None  # the QID columns just before PRAM (the attacker's view)
 
 
 def column_from_values(name: str, values: pa.Array, kind: Optional[str] = None) -> EncodedColumn:
@@ -156,14 +159,17 @@ def record_suppression(columns: Mapping[str, EncodedColumn], qids: Sequence[str]
 def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
                    cancel: Optional[CancelToken] = None,
                    copies: Optional[Mapping[str, Sequence[str]]] = None,
-                   cover: Optional[Mapping[str, Sequence[str]]] = None) -> TransformedTable:
+                   cover: Optional[Mapping[str, Sequence[str]]] = None,
+                   numeric_qids: Sequence[str] = ()) -> TransformedTable:
     """Apply the scenario's steps in order to a copy of ``table`` (whose columns include ``qids``).
 
     ``copies`` names, per QID, other columns of ``table`` holding the same variable (its
     columns in linked releases): a drop or recode of the QID applies to them too, through one
     hierarchy built on all their values; suppression looks at the blocks of ``qids`` only.
     ``cover`` gives, per QID, more values its built hierarchy covers (each value is coded on its
-    own, so this changes nothing else): those of the whole linked release files, to export them."""
+    own, so this changes nothing else): those of the whole linked release files, to export them.
+    Numeric steps change the ``numeric_qids`` columns; PRAM steps (after every step that changes
+    categorical values or records) change QID columns, and the columns just before are kept."""
     copies = copies or {}
     cover = cover or {}
     columns = dict(table.columns)
@@ -174,13 +180,21 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
     recodes: list[tuple[str, Hierarchy, int, str]] = []
     cells = {q: 0 for q in qids}
     removed = sampled_out = 0
-    for fault in step_faults(scenario, qids):
+    matrices: list = []
+    before_pram: Optional[dict[str, EncodedColumn]] = None
+    for fault in step_faults(scenario, qids, numeric_qids):
         raise InputError(fault)
     for number, step in enumerate(scenario.steps, start=1):
         if cancel is not None:
             cancel.raise_if_cancelled()
         n = len(rows)
-        if isinstance(step, Drop):
+        if isinstance(step, NUMERIC_STEPS):
+            apply_numeric(columns, step)
+        elif isinstance(step, Pram):
+            if before_pram is None:
+                before_pram = {q: columns[q] for q in qids}
+            matrices += apply_pram(columns, step)
+        elif isinstance(step, Drop):
             qids.remove(step.column)
             dropped.append(step.column)
             for name in (step.column, *copies.get(step.column, ())):
@@ -219,6 +233,7 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
                        columns=columns, warnings=table.warnings)
     return TransformedTable(scenario=scenario, table=out, rows=rows, qids=tuple(qids), dropped=tuple(dropped),
                             recoded=recoded, cells_suppressed={q: c for q, c in cells.items() if q in qids},
-                            records_removed=removed, records_sampled_out=sampled_out, recodes=tuple(recodes))
+                            records_removed=removed, records_sampled_out=sampled_out, recodes=tuple(recodes),
+                            pram=tuple(matrices), before_pram=before_pram)
 
 

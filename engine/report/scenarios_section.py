@@ -46,6 +46,68 @@ def _alone(targets) -> int:
     return sum(1 for t in targets if t.matched and t.block_size == 1)
 
 
+def numeric_sentences(original, numeric) -> list[str]:
+    """The numeric-key risk and utility of a scenario, and after PRAM the unique matches that are
+    right (docs/methods.md, "Numeric keys", "Risk after PRAM")."""
+    if numeric is None:
+        return []
+    out = []
+    if numeric.linkage_risk is not None:
+        before_link = original.linkage_risk if original else None
+        before_interval = original.interval_risk if original else None
+        out.append(_("Numeric keys ({columns}): records linked to themselves by the nearest released values "
+                     "{linked}; records whose values all lie within ±{radius} standard deviations of their released "
+                     "values {interval}.").format(
+            columns=", ".join(numeric.columns), linked=_change(before_link, numeric.linkage_risk),
+            radius=number(numeric.interval_radius, "g"), interval=_change(before_interval, numeric.interval_risk)))
+        if numeric.utility is not None:
+            u = numeric.utility
+            means = max((v for v in u.mean_change if v == v), default=0.0)
+            sds = max((v for v in u.sd_change if v == v), default=0.0)
+            out.append(_("Utility: IL1s {il1s} ({per_cell} per value); means change by up to {means}, standard "
+                         "deviations by up to {sds}, correlations by up to {corr}.").format(
+                il1s=number(u.il1s, ",.1f"), per_cell=number(u.il1s_mean, ".3f"), means=_pct(means), sds=_pct(sds),
+                corr=number(u.correlation_change, ".3f")))
+        if numeric.outlier_count:
+            out.append(_("Outliers on the numeric keys still linked to themselves: {linked} of {count}.").format(
+                linked=integer(numeric.outliers_linked or 0), count=integer(numeric.outlier_count)))
+    if numeric.pram_columns and not numeric.pram_unique_matches:
+        out.append(_("After PRAM of {columns}: no record is unique on the released quasi-identifiers.").format(
+            columns=", ".join(numeric.pram_columns)))
+    elif numeric.pram_columns:
+        out.append(_("After PRAM of {columns}: {right} of the {unique} unique matches on the released "
+                     "quasi-identifiers point at the true record.").format(
+            columns=", ".join(numeric.pram_columns), unique=integer(numeric.pram_unique_matches or 0),
+            right=_pct(numeric.pram_right_share)))
+    return out
+
+
+def numeric_table(doc: DocumentBuilder, assessment: Assessment, order: list[int], recommended: Optional[int]) -> None:
+    """The numeric-key figures side by side, when the analysis has numeric QIDs."""
+    original = assessment.numeric
+    if original is None:
+        return
+    doc.p(_("Numeric keys side by side"), "h2")
+    rows = [["0", _("original (no change)"), _pct(original.linkage_risk), _pct(original.interval_risk),
+             "0", integer(original.outliers_linked or 0)]]
+    tag = " " + _("(recommended)")
+    for position, i in enumerate(order, start=1):
+        s = assessment.scenarios[i]
+        n = s.numeric
+        if n is None or n.linkage_risk is None:
+            continue
+        rows.append([str(position), s.scenario.name + (tag if i == recommended else ""), _pct(n.linkage_risk),
+                     _pct(n.interval_risk), number(n.utility.il1s_mean, ".3f") if n.utility else _("n/a"),
+                     integer(n.outliers_linked or 0)])
+    doc.add_table(["#", _("scenario"), _("linked to themselves"), _("within the interval"), _("IL1s per value"),
+                   _("outliers linked")], rows, [0.05, 0.3, 0.17, 0.17, 0.15, 0.16])
+    doc.p(_("Record linkage: each original record linked to the nearest released record on the standardised "
+            "numeric keys within its block of the categorical quasi-identifiers (ties share the credit). Interval "
+            "disclosure as sdcMicro's dRisk with radius {radius}. {count} outliers by robust Mahalanobis distance "
+            "in the original file. These figures are reported beside the verdict, which they do not change.").format(
+        radius=number(original.interval_radius, "g"), count=integer(original.outlier_count)), "small")
+
+
 def risk_loss_points(assessment: Assessment, order: list[int], recommended: Optional[int]) -> list[RiskLossPoint]:
     """The original, then the scenarios in ``order`` (numbered 1, 2, ... in that order)."""
     original = findings.verdict(assessment, assessment.config.report.thresholds)
@@ -147,6 +209,8 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                      _("Individual targets alone in their block (re-identified with certainty): {before} of {total} "
                        "before, {after} after."))
             doc.p(alone.format(before=_alone(targets_before), total=len(targets_before), after=_alone(after)))
+        for sentence in numeric_sentences(assessment.numeric, s.numeric):
+            doc.p(escape(sentence))
         exported = s.scenario.exported
         for e in (exported, *exported.releases) if exported is not None else ():   # with linked releases, each file
             doc.p(escape(export_sentence(e)), "small")
@@ -192,6 +256,7 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                _("Risk against information lost"),
                _("One point per scenario, numbered as in the table; the square is the original file; green: ready "
                  "for release, red: not ready; the ringed point is the recommended scenario."))
+    numeric_table(doc, assessment, order, choice.index)
     doc.p(_("Information lost per column"), "h2")
     rows = []
     kept_losing = 0  # rows of columns kept as they are, no value blanked, that still lose information

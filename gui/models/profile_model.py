@@ -71,6 +71,7 @@ class ColumnRolesModel(QAbstractTableModel):
         self._role_brushes = {
             "identifiers": QBrush(QColor("#f6d5d1")),
             "quasi_identifiers": QBrush(QColor("#d7e5f5")),
+            "numeric_qids": QBrush(QColor("#d3ece9")),
             "sensitive": QBrush(QColor("#f3e2c3")),
             "linkage_keys": QBrush(QColor("#dcefdc")),
             "weight": QBrush(QColor("#e6dcf2")),

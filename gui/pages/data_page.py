@@ -210,6 +210,7 @@ class DataPage(QWidget):
         counts = []
         words = {
             "quasi_identifiers": translate("data_page", "quasi-identifiers"),
+            "numeric_qids": translate("data_page", "numeric quasi-identifiers"),
             "sensitive": translate("data_page", "sensitive"),
             "identifiers": translate("data_page", "identifiers (excluded)"),
             "linkage_keys": translate("data_page", "linkage key"),

@@ -544,6 +544,10 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>quase-identificadores</translation>
     </message>
     <message>
+        <source>numeric quasi-identifiers</source>
+        <translation>quase-identificadores numéricos</translation>
+    </message>
+    <message>
         <source>sensitive</source>
         <translation>sensíveis</translation>
     </message>
@@ -1891,6 +1895,10 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>Sensitive (Data page, Role column)</source>
         <translation>Sensível (página Dados, coluna Papel)</translation>
+    </message>
+    <message>
+        <source>Numeric QID (Data page, Role column)</source>
+        <translation>QID numérico (página Dados, coluna Papel)</translation>
     </message>
     <message>
         <source>Weight (Data page, Role column)</source>
@@ -3894,6 +3902,10 @@ TFP 10%</translation>
         <translation>Quase-identificador</translation>
     </message>
     <message>
+        <source>Numeric QID</source>
+        <translation>QID numérico</translation>
+    </message>
+    <message>
         <source>Sensitive</source>
         <translation>Atributo sensível</translation>
     </message>
@@ -3920,6 +3932,10 @@ TFP 10%</translation>
     <message>
         <source>Something an attacker could know about a person from elsewhere (birth date, sex, municipality): the attacks combine these.</source>
         <translation>Algo que um atacante poderia saber sobre uma pessoa por outras fontes (data de nascimento, sexo, município): os ataques combinam esses atributos.</translation>
+    </message>
+    <message>
+        <source>A number an attacker knows approximately (income, expenditure, area): assessed by linking records on the nearest values, by interval disclosure and for outliers; protected by microaggregation, noise, rank swapping or rounding.</source>
+        <translation>Um número que um atacante conhece aproximadamente (renda, despesa, área): avaliado pela ligação de registros pelos valores mais próximos, pela divulgação por intervalo e pelos valores atípicos; protegido por microagregação, ruído, rank swapping ou arredondamento.</translation>
     </message>
     <message>
         <source>What the attacker wants to learn about a person (health, benefits).</source>
