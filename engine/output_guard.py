@@ -190,9 +190,11 @@ def command_outputs(args: argparse.Namespace, config: Any) -> list[Output]:
         if getattr(args, name, None):
             outputs.append(Output(option, Path(getattr(args, name))))
     for text in getattr(args, "export_scenario", None) or ():
-        file = text.rpartition("=")[2]
+        name, _, file = text.rpartition("=")
         if file:
-            outputs.append(Output("--export-scenario", Path(file), beside=_linked_files(Path(file), config)))
+            path = Path(file)
+            outputs.append(Output("--export-scenario", path,
+                                  beside=_linked_files(path, config) + _pram_matrices(path, config, name)))
     return outputs
 
 
@@ -204,6 +206,18 @@ def _linked_files(path: Path, config: Any) -> tuple[Path, ...]:
     from .remediation.linked_export import linked_export_paths
 
     return tuple(linked_export_paths(path, [r.label for r in releases]).values())
+
+
+def _pram_matrices(path: Path, config: Any, name: Optional[str] = None) -> tuple[Path, ...]:
+    """The PRAM transition matrices an export to ``path`` writes beside it, when the scenario
+    (``name``; any of ``config``'s when None) has a PRAM step."""
+    from .remediation.export import pram_matrix_path
+    from .scenario_steps import Pram
+
+    scenarios = [s for s in getattr(config, "scenarios", ()) or () if name is None or s.name == name]
+    if any(isinstance(step, Pram) for s in scenarios for step in s.steps):
+        return (pram_matrix_path(path),)
+    return ()
 
 
 def check_command(args: argparse.Namespace, config: Any, extra_inputs: Sequence[Input] = ()) -> None:
@@ -231,5 +245,6 @@ def check_export(config: Any, path: str | Path, folder: bool = False, scenario: 
     if folder:
         outputs = [Output("", path, folder_names(config))]
     else:
-        outputs = [Output("", path, beside=_linked_files(path, config) if scenario else ())]
+        outputs = [Output("", path, beside=_linked_files(path, config) + _pram_matrices(path, config)
+                          if scenario else ())]
     check_outputs(outputs, config_inputs(config))

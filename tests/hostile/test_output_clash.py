@@ -110,6 +110,19 @@ def test_scenario_exports_onto_inputs_are_refused(work, capsys):
              "--out o")
 
 
+def test_a_pram_export_onto_its_data_through_the_matrix_file_is_refused(work, capsys):
+    """A PRAM scenario exported to r.csv also writes r.pram.csv (the transition matrices): here
+    that is the data file; the same export of a scenario without PRAM is not refused for it."""
+    shutil.copy("x.csv", "r.pram.csv")
+    (work / "p.toml").write_text('[[scenario]]\nname = "p"\nsteps = [{ op = "pram", columns = ["gender"], '
+                                 'pd = 0.8, alpha = 0.5, seed = 1 }]\n' + SCENARIO, encoding="utf-8")
+    base = ["assess", "r.pram.csv", *ASSESS, "--scenario", "p.toml", "--out", "o"]
+    _refused(capsys, [*base, "--export-scenario", "p=r.csv"], work,
+             "--export-scenario r.csv (r.pram.csv)", "the data file r.pram.csv")
+    assert main([*base, "--export-scenario", "a=r.csv"]) == 0, capsys.readouterr().err
+    assert (work / "r.csv").is_file()
+
+
 def test_linked_exports_onto_a_release_are_refused(work, capsys):
     """The export a=e.csv with release label 2 also writes e_2.csv: here that is the release."""
     shutil.copy("later.csv", "e_2.csv")
