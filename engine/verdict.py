@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from .config import Thresholds
+from .errors import printable
 from . import i18n
 from .i18n import N_, _
 from .locale_format import number, percent, points
@@ -18,8 +19,9 @@ from .selection import worst
 
 
 def names(qids: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c' (the conjunction in the report's language)."""
-    qids = list(qids)
+    """'a', 'a and b', 'a, b and c' (the conjunction in the report's language); a name with a
+    line break or another control character quoted (:func:`engine.errors.printable`)."""
+    qids = [printable(q) for q in qids]
     if len(qids) == 1:
         return qids[0]
     return _("{first} and {last}").format(first=", ".join(qids[:-1]), last=qids[-1])
@@ -166,7 +168,7 @@ def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:
                 _("{sensitive} is inferred with certainty for {share} of records on {qids}, {gain} above the prior "
                   "(limit {limit})"))
         gain = points(check.value, top.posterior_det, top.prior_det).lstrip("+")
-        reasons.append(text.format(sensitive=sensitive, share=pct(top.posterior_det), qids=names(top.qids),
+        reasons.append(text.format(sensitive=printable(sensitive), share=pct(top.posterior_det), qids=names(top.qids),
                                    gain=_("{points} pp").format(points=gain), limit=pct(check.limit)))
     return judged(checks, reasons, "sample" if sample else "population")
 

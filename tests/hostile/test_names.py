@@ -93,7 +93,9 @@ def test_assess_summary_and_warnings_quote_names(odd_csv, tmp_path, capsys):
     code, out, err = _run(capsys, ["assess", str(odd_csv), "--qid", ODD, "esc\x1b[31m", "--csv",
                                    str(tmp_path / "out"), "--quiet"])
     assert code == 0, err
-    assert len(out.splitlines()) == 3 and repr(ODD) in out and "\x1b" not in out
+    lines = out.splitlines()  # summary, verdict, worst re-identification, files written
+    assert len(lines) == 4 and lines[1].startswith("verdict: ") and repr(ODD) in lines[1]
+    assert repr(ODD) in out and "\x1b" not in out
     warning = [line for line in err.splitlines() if "missing in every row" in line]
     assert len(warning) == 1 and repr("esc\x1b[31m") in warning[0]
 
