@@ -121,6 +121,13 @@ def run(argv: Sequence[str]) -> int:
     stop signal closes it, see :func:`close_on_signals`)."""
     from PySide6.QtWidgets import QApplication
 
+    from .i18n import chosen_language, translator_for
+    from .platform_check import check_platform
+
+    problem = check_platform(translator_for(chosen_language()))
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     keep_freed_memory()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     prepare_application(app)
