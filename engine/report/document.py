@@ -165,7 +165,8 @@ class DocumentBuilder:
             parts.append(Paragraph(escape(caption), self.s["small"]))
         self.story.append(KeepTogether(parts))
 
-    def cover_page(self, title: str, subtitle: str, rows: Sequence[tuple[str, str]], author: str = "") -> None:
+    def cover_page(self, title: str, subtitle: str, rows: Sequence[tuple[str, str]], author: str = "",
+                   organisation: str = "") -> None:
         """Title, subtitle and a two-column facts table, then a page break."""
         self.story.append(Spacer(1, 40 * mm))
         self.p(escape(title), "title")
@@ -175,6 +176,8 @@ class DocumentBuilder:
                              (_("RiskReview version"), __version__)]
         if author:
             rows.append((_("Prepared by"), author))
+        if organisation:
+            rows.append((_("Organisation"), organisation))
         data = [[Paragraph(f"<b>{escape(k)}</b>", self.s["body"]), Paragraph(escape(v), self.s["body"])]
                 for k, v in rows]
         table = Table(data, colWidths=[0.3 * TEXT_WIDTH, 0.7 * TEXT_WIDTH])

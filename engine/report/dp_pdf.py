@@ -85,7 +85,8 @@ class _DPBuilder(DocumentBuilder):
                              voters=integer(t.voters), threshold=integer(t.threshold), known=integer(t.known),
                              p=number(t.p, "g"))))
         subtitle = d.name if d is not None else _("thresholded count")
-        self.cover_page(_("Differential-privacy release analysis"), subtitle, rows, c.report.author)
+        self.cover_page(_("Differential-privacy release analysis"), subtitle, rows, c.report.author,
+                        c.report.organisation)
 
     def summary(self) -> None:
         self.p(_("Summary"), "h1")

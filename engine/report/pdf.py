@@ -87,7 +87,7 @@ class _Builder(DocumentBuilder):
             (_("Quasi-identifiers"), f"{len(qids)}: " + ", ".join(qids)),
             (_("Sensitive attributes"), ", ".join(a.config.roles.sensitive) or _("none")),
             (_("Subsets evaluated"), f"{integer(len(a.reidentification))} ({_family(a.config.subsets)})")],
-            self.options.author)
+            self.options.author, self.options.organisation)
 
     def summary(self) -> None:
         a = self.a
@@ -486,8 +486,10 @@ class _Builder(DocumentBuilder):
         self.linked()
         self.privacy_models()
         self.targets()
-        self.methods()
-        self.appendix()
+        if "methods" in self.options.sections:
+            self.methods()
+        if "appendix" in self.options.sections:
+            self.appendix()
         return self.story
 
 
