@@ -47,8 +47,8 @@ DEBIAN_PACKAGES = {
     "libglib-2.0.so.0": "libglib2.0-0",
     "libdbus-1.so.3": "libdbus-1-3",
 }
-MISSING_LIBRARY = QT_TRANSLATE_NOOP(
-    "platform_check", "RiskReview cannot open its window: the system library {library} is missing{package}.")
+MISSING_LIBRARY = QT_TRANSLATE_NOOP("platform_check",
+                                    "RiskReview cannot open its window: the system library {library} is missing{package}.")
 DEBIAN_HINT = QT_TRANSLATE_NOOP("platform_check", " (Debian/Ubuntu package {package}; install it as root)")
 _NOT_FOUND = re.compile(r"([^\s:/]+\.so[.\d]*): cannot open shared object file")
 
@@ -95,10 +95,10 @@ def missing_library(plugin: Optional[Path] = None) -> Optional[str]:
 def problem_text(library: str, translate=None) -> str:
     """The one line that names the missing library (and its Debian package when known), in the
     window's language when ``translate(context, text)`` is given."""
-    tr = translate or (lambda _context, text: text)
+    say = translate or (lambda _context, text: text)
     package = DEBIAN_PACKAGES.get(library)
-    hint = tr("platform_check", DEBIAN_HINT).format(package=package) if package else ""
-    return tr("platform_check", MISSING_LIBRARY).format(library=library, package=hint)
+    hint = say("platform_check", DEBIAN_HINT).format(package=package) if package else ""
+    return say("platform_check", MISSING_LIBRARY).format(library=library, package=hint)
 
 
 def check_platform(translate=None) -> Optional[str]:

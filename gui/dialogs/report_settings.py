@@ -18,34 +18,33 @@ from engine.i18n import LANGUAGES
 from ..i18n import translate
 from ..session import Session
 
-_C = "dialogs.report_settings"
 THRESHOLD_TEXTS = {
     "unique_share": (
-        QT_TRANSLATE_NOOP(_C, "Unique records, at most:"),
-        QT_TRANSLATE_NOOP(_C, "Share of the records that are unique on the quasi-identifiers an attacker "
+        QT_TRANSLATE_NOOP("dialogs.report_settings", "Unique records, at most:"),
+        QT_TRANSLATE_NOOP("dialogs.report_settings", "Share of the records that are unique on the quasi-identifiers an attacker "
                               "knows (found with certainty). Above it, the verdict is \"do not release\"."),
     ),
     "reid_prob": (
-        QT_TRANSLATE_NOOP(_C, "Mean re-identification probability, at most:"),
-        QT_TRANSLATE_NOOP(_C, "Average, over the records, of 1 / the size of the record's group of "
+        QT_TRANSLATE_NOOP("dialogs.report_settings", "Mean re-identification probability, at most:"),
+        QT_TRANSLATE_NOOP("dialogs.report_settings", "Average, over the records, of 1 / the size of the record's group of "
                               "look-alikes: the chance that an attacker who picks a matching record "
                               "picks the right person."),
     ),
     "inference_certain_gain": (
-        QT_TRANSLATE_NOOP(_C, "Rise in certain inference, at most:"),
-        QT_TRANSLATE_NOOP(_C, "How much the release raises, over what is known without it, the share of "
+        QT_TRANSLATE_NOOP("dialogs.report_settings", "Rise in certain inference, at most:"),
+        QT_TRANSLATE_NOOP("dialogs.report_settings", "How much the release raises, over what is known without it, the share of "
                               "records whose sensitive value an attacker learns with certainty."),
     ),
     "expected_reid_share": (
-        QT_TRANSLATE_NOOP(_C, "Expected re-identifications (sample files), at most:"),
-        QT_TRANSLATE_NOOP(_C, "For a file with a sampling weight: the expected share of records "
+        QT_TRANSLATE_NOOP("dialogs.report_settings", "Expected re-identifications (sample files), at most:"),
+        QT_TRANSLATE_NOOP("dialogs.report_settings", "For a file with a sampling weight: the expected share of records "
                               "re-identified in the population (the sum of the individual risks / "
                               "records). It replaces the first two limits for sample files."),
     ),
 }
 SECTION_TEXTS = {
-    "methods": QT_TRANSLATE_NOOP(_C, "Methods (how each measure is computed)"),
-    "appendix": QT_TRANSLATE_NOOP(_C, "Appendix (the analysis file as run)"),
+    "methods": QT_TRANSLATE_NOOP("dialogs.report_settings", "Methods (how each measure is computed)"),
+    "appendix": QT_TRANSLATE_NOOP("dialogs.report_settings", "Appendix (the analysis file as run)"),
 }
 
 
@@ -56,14 +55,14 @@ class ReportSettingsDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.setObjectName("reportSettingsDialog")
-        self.setWindowTitle(translate(_C, "Report and verdict settings"))
+        self.setWindowTitle(translate("dialogs.report_settings", "Report and verdict settings"))
         self.setMinimumWidth(560)
         report = session.report
         layout = QVBoxLayout(self)
 
-        verdict = QGroupBox(translate(_C, "Verdict thresholds"))
+        verdict = QGroupBox(translate("dialogs.report_settings", "Verdict thresholds"))
         verdict_form = QFormLayout(verdict)
-        note = QLabel(translate(_C, "The release board's limits behind the verdict of the window and the "
+        note = QLabel(translate("dialogs.report_settings", "The release board's limits behind the verdict of the window and the "
                                     "report. Each is a share of the records; the defaults are examples, "
                                     "not a policy."))
         note.setObjectName("hint")
@@ -71,7 +70,7 @@ class ReportSettingsDialog(QDialog):
         verdict_form.addRow(note)
         self.thresholds: dict[str, QDoubleSpinBox] = {}
         for name in (f.name for f in fields(Thresholds)):
-            label, tip = (translate(_C, text) for text in THRESHOLD_TEXTS[name])
+            label, tip = (translate("dialogs.report_settings", text) for text in THRESHOLD_TEXTS[name])
             spin = QDoubleSpinBox()
             spin.setObjectName(f"threshold_{name}")
             spin.setRange(0.0, 100.0)
@@ -90,39 +89,39 @@ class ReportSettingsDialog(QDialog):
             self.thresholds[name] = spin
         layout.addWidget(verdict)
 
-        about = QGroupBox(translate(_C, "Report"))
+        about = QGroupBox(translate("dialogs.report_settings", "Report"))
         form = QFormLayout(about)
         self.author = QLineEdit(report.author)
         self.author.setObjectName("authorEdit")
-        self.author.setToolTip(translate(_C, "Shown on the report's cover as \"Prepared by\" and in the PDF's "
+        self.author.setToolTip(translate("dialogs.report_settings", "Shown on the report's cover as \"Prepared by\" and in the PDF's "
                                              "properties."))
-        form.addRow(translate(_C, "Author:"), self.author)
+        form.addRow(translate("dialogs.report_settings", "Author:"), self.author)
         self.organisation = QLineEdit(report.organisation)
         self.organisation.setObjectName("organisationEdit")
-        self.organisation.setToolTip(translate(_C, "The agency or unit, shown on the report's cover."))
-        form.addRow(translate(_C, "Organisation:"), self.organisation)
+        self.organisation.setToolTip(translate("dialogs.report_settings", "The agency or unit, shown on the report's cover."))
+        form.addRow(translate("dialogs.report_settings", "Organisation:"), self.organisation)
         self.language = QComboBox()
         self.language.setObjectName("reportLanguageCombo")
-        self.language.addItem(translate(_C, "The window's language"), "")
+        self.language.addItem(translate("dialogs.report_settings", "The window's language"), "")
         for code, name in LANGUAGES.items():
             self.language.addItem(name, code)
         self.language.setCurrentIndex(max(0, self.language.findData(report.language)))
-        self.language.setToolTip(translate(_C, "The language of this analysis's PDF report, whatever the "
+        self.language.setToolTip(translate("dialogs.report_settings", "The language of this analysis's PDF report, whatever the "
                                                "window's language."))
-        form.addRow(translate(_C, "Report language:"), self.language)
-        self.examples = QCheckBox(translate(_C, "Show the values that single out a person"))
+        form.addRow(translate("dialogs.report_settings", "Report language:"), self.language)
+        self.examples = QCheckBox(translate("dialogs.report_settings", "Show the values that single out a person"))
         self.examples.setObjectName("includeExamples")
         self.examples.setChecked(report.include_examples)
-        self.examples.setToolTip(translate(_C, "Individual targets' known values and the values guessed about "
+        self.examples.setToolTip(translate("dialogs.report_settings", "Individual targets' known values and the values guessed about "
                                                "them. Off: the report hides them."))
-        form.addRow(translate(_C, "Examples:"), self.examples)
+        form.addRow(translate("dialogs.report_settings", "Examples:"), self.examples)
         self.sections: dict[str, QCheckBox] = {}
         for name in OPTIONAL_SECTIONS:
-            box = QCheckBox(translate(_C, SECTION_TEXTS[name]))
+            box = QCheckBox(translate("dialogs.report_settings", SECTION_TEXTS[name]))
             box.setObjectName(f"section_{name}")
             box.setChecked(name in report.sections)
             self.sections[name] = box
-            form.addRow(translate(_C, "Sections:") if name == OPTIONAL_SECTIONS[0] else "", box)
+            form.addRow(translate("dialogs.report_settings", "Sections:") if name == OPTIONAL_SECTIONS[0] else "", box)
         layout.addWidget(about)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -130,7 +129,7 @@ class ReportSettingsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).setToolTip(
-            translate(_C, "Put the example thresholds back"))
+            translate("dialogs.report_settings", "Put the example thresholds back"))
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(self.restore_thresholds)
         layout.addWidget(buttons)
 
