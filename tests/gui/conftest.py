@@ -29,6 +29,21 @@ def forget_edits(win) -> None:
     win.session.undo_stack.setClean()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item):
+    """Before pytest-qt closes the test's widgets: the windows' edits are forgotten, so that
+    closing them asks nothing (a modal question would wait forever)."""
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is not None:
+        from gui.main_window import MainWindow
+
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, MainWindow):
+                forget_edits(widget)
+    return (yield)
+
+
 @pytest.fixture
 def window(qtbot, settings):
     from gui.main_window import MainWindow
