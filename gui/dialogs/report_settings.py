@@ -56,7 +56,9 @@ class ReportSettingsDialog(QDialog):
         self.session = session
         self.setObjectName("reportSettingsDialog")
         self.setWindowTitle(translate("dialogs.report_settings", "Report and verdict settings"))
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(640)
+        self.setSizeGripEnabled(True)
+        self.resize(720, 580)  # room for the wrapped help texts
         report = session.report
         layout = QVBoxLayout(self)
 
@@ -85,7 +87,7 @@ class ReportSettingsDialog(QDialog):
             help_text.setObjectName("hint")
             help_text.setWordWrap(True)
             verdict_form.addRow(caption, spin)
-            verdict_form.addRow("", help_text)
+            verdict_form.addRow(help_text)
             self.thresholds[name] = spin
         layout.addWidget(verdict)
 
@@ -124,6 +126,7 @@ class ReportSettingsDialog(QDialog):
             form.addRow(translate("dialogs.report_settings", "Sections:") if name == OPTIONAL_SECTIONS[0] else "", box)
         layout.addWidget(about)
 
+        layout.addStretch(1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
                                    | QDialogButtonBox.StandardButton.RestoreDefaults)
         buttons.accepted.connect(self.accept)
