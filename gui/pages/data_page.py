@@ -284,12 +284,18 @@ class DataPage(QWidget):
             "quasi_identifiers": translate("data_page", "quasi-identifiers"),
             "sensitive": translate("data_page", "sensitive"),
             "identifiers": translate("data_page", "identifiers (excluded)"),
+            "linkage_keys": translate("data_page", "linkage keys"),
+        }
+        one = {
+            "quasi_identifiers": translate("data_page", "quasi-identifier"),
+            "sensitive": translate("data_page", "sensitive"),
+            "identifiers": translate("data_page", "identifier (excluded)"),
             "linkage_keys": translate("data_page", "linkage key"),
         }
         for role, word in words.items():
             names = self.session.columns_with(role)
             if names:
-                counts.append(f"{count(len(names))} {word}")
+                counts.append(f"{count(len(names))} {one[role] if len(names) == 1 else word}")
         for role, word in (
             ("weight", translate("data_page", "sampling weight")),
             ("household", translate("data_page", "household id")),

@@ -528,6 +528,18 @@
         <translation>identificadores (excluídos)</translation>
     </message>
     <message>
+        <source>linkage keys</source>
+        <translation>chaves de ligação</translation>
+    </message>
+    <message>
+        <source>quasi-identifier</source>
+        <translation>quase-identificador</translation>
+    </message>
+    <message>
+        <source>identifier (excluded)</source>
+        <translation>identificador (excluído)</translation>
+    </message>
+    <message>
         <source>linkage key</source>
         <translation>chave de ligação</translation>
     </message>
