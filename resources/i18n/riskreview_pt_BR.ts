@@ -1275,8 +1275,8 @@
 <context>
     <name>dp_page</name>
     <message>
-        <source>Differential privacy</source>
-        <translation>Privacidade diferencial</translation>
+        <source>Noisy counts</source>
+        <translation>Contagens com ruído</translation>
     </message>
     <message>
         <source>Open analysis...</source>
