@@ -7,13 +7,19 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 QT_DEBS="libglib2.0-0 libegl1 libgl1 libx11-6 libdbus-1-3 libfontconfig1 libfreetype6 libxkbcommon0 poppler-utils"
+# what Qt's xcb platform plugin (a real window under X11) links to: `ldd` on
+# PySide6/Qt/plugins/platforms/libqxcb.so and Qt/lib/libQt6XcbQpa.so.6; Xvfb and xauth for the
+# real-window test (tests/gui/test_real_window.py)
+XCB_DEBS="libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
+libxcb-render-util0 libxcb-render0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0
+libxcb-xkb1 libxkbcommon-x11-0 libxcb-glx0 xvfb xauth"
 PYTHON="${PYTHON:-python3}"
 VENV=.venv
 
 system_deps() {
     local missing="" pkg
     if ! "$PYTHON" -c "import ensurepip, venv" >/dev/null 2>&1; then missing="python3-venv"; fi
-    for pkg in $QT_DEBS; do
+    for pkg in $QT_DEBS $XCB_DEBS; do
         dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
     done
     [ -z "$missing" ] && return 0

@@ -214,15 +214,22 @@ class Thresholds:
         return [p for f in fields(self) for p in share(prefix + f.name, getattr(self, f.name))]
 
 
+# the report's sections an analyst may leave out (the others always appear)
+OPTIONAL_SECTIONS = ("methods", "appendix")
+
+
 @dataclass(frozen=True)
 class ReportOptions:
-    """What the report shows: who ran it, the verdict thresholds, and whether values that
-    single out a person (individual targets' values and guesses) may appear (off by default)."""
+    """What the report shows: who ran it and for which organisation, the verdict thresholds,
+    whether values that single out a person (individual targets' values and guesses) may appear
+    (off by default), and which optional sections (:data:`OPTIONAL_SECTIONS`) it holds."""
 
     author: str = ""
     include_examples: bool = False
     thresholds: Thresholds = field(default_factory=Thresholds)
     language: str = ""  # "" = the system's (engine/i18n.py); else e.g. "pt_BR"
+    organisation: str = ""
+    sections: tuple[str, ...] = OPTIONAL_SECTIONS
 
 
 @dataclass(frozen=True)
@@ -754,6 +761,8 @@ def read_toml(path: str | Path, what: str = ANALYSIS_FILE) -> dict[str, Any]:
 UNSUPPORTED_VERSION = N_("{source}: version {version!r} is not supported (expected {expected})")
 NO_DATA_PATH = N_("{source}: {key} must name the data file")
 UNKNOWN_KEY = N_("{source}: unknown key {key} (allowed: {allowed})")
+SECTION_NAMES = N_("{source}: {key} must be a list of section names")
+UNKNOWN_SECTION = N_("{source}: report.sections: unknown section {value!r} (allowed: {allowed})")
 MISSING_TABLE = N_("{source}: missing table [{key}]")
 _ROLE_WORDS = {
     "quasi_identifiers": N_("a quasi-identifier"),
@@ -848,8 +857,16 @@ def _model_options(raw: Any, source: str) -> PrivacyModelOptions:
 def report_options(raw: Any, source: str) -> ReportOptions:
     if not isinstance(raw, Mapping):
         raise key_fault(source, "report", KEY_TABLE)
-    check_keys(raw, {"author", "include_examples", "thresholds", "language"}, source, "report.")
+    check_keys(raw, {"author", "organisation", "include_examples", "thresholds", "language", "sections"},
+               source, "report.")
     author = _opt_str(raw, "author", source, "report.") or ""
+    organisation = _opt_str(raw, "organisation", source, "report.") or ""
+    sections = raw.get("sections", list(OPTIONAL_SECTIONS))
+    if not isinstance(sections, list) or not all(isinstance(s, str) for s in sections):
+        raise key_fault(source, "report.sections", SECTION_NAMES)
+    for name in sections:
+        if name not in OPTIONAL_SECTIONS:
+            raise InputError(message(UNKNOWN_SECTION, source=source, value=name, allowed=", ".join(OPTIONAL_SECTIONS)))
     include = raw.get("include_examples", False)
     if not isinstance(include, bool):
         raise key_fault(source, "report.include_examples", KEY_BOOLEAN)
@@ -870,15 +887,22 @@ def report_options(raw: Any, source: str) -> ReportOptions:
         except ValueError as error:
             raise InputError(str(error)) from None
     return ReportOptions(author=author, include_examples=include,
-                         thresholds=Thresholds(**{k: float(v) for k, v in limits.items()}), language=language)
+                         thresholds=Thresholds(**{k: float(v) for k, v in limits.items()}), language=language,
+                         organisation=organisation,
+                         sections=tuple(s for s in OPTIONAL_SECTIONS if s in sections))
 
 
 def report_dict(report: ReportOptions) -> dict[str, Any]:
-    """The [report] table of an analysis file (``language`` only when one was chosen)."""
-    out: dict[str, Any] = {"author": report.author, "include_examples": report.include_examples,
-                           "thresholds": asdict(report.thresholds)}
+    """The [report] table of an analysis file (``organisation``, ``language`` and ``sections``
+    only when not the defaults)."""
+    out: dict[str, Any] = {"author": report.author}
+    if report.organisation:
+        out["organisation"] = report.organisation
+    out.update({"include_examples": report.include_examples, "thresholds": asdict(report.thresholds)})
     if report.language:
         out["language"] = report.language
+    if report.sections != OPTIONAL_SECTIONS:
+        out["sections"] = list(report.sections)
     return out
 
 

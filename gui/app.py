@@ -37,8 +37,9 @@ def prepare_application(app, settings=None) -> None:
         app.setProperty("riskreview_styled", True)
 
 
-def build_window(data_file: Optional[str] = None, settings=None):
-    """The main window; with ``data_file`` (a data file or a .toml analysis) opened in it."""
+def build_window(data_file: Optional[str] = None, settings=None, recovery_folder=None):
+    """The main window; with ``data_file`` (a data file or a .toml analysis) opened in it, and its
+    analysis autosaved in ``recovery_folder`` while edited (None: not autosaved; gui/recovery.py)."""
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
@@ -47,7 +48,7 @@ def build_window(data_file: Optional[str] = None, settings=None):
     app = QApplication.instance()
     if app is not None:
         prepare_application(app, settings)
-    window = MainWindow(settings)
+    window = MainWindow(settings, recovery_folder)
     add_preferences_menu(window)
     if data_file:
         path = str(Path(data_file).expanduser().resolve())
@@ -91,6 +92,7 @@ def close_on_signals(app, window) -> None:
             QTimer.singleShot(0, stop)
 
     def stop() -> None:
+        window.closing_on_signal = True
         window.close()
         app.exit(128 + received[0])
 
@@ -106,17 +108,14 @@ def close_on_session_end(app, window) -> None:
 
 
 def add_preferences_menu(window) -> None:
-    """Edit > Preferences... before the Help menu (the language; gui/dialogs/preferences.py)."""
+    """Edit > Preferences... (the language; gui/dialogs/preferences.py)."""
     from PySide6.QtGui import QAction, QKeySequence
 
     from .dialogs.preferences import show_preferences
     from .i18n import translate
 
-    menu_bar = window.menuBar()
-    menu = menu_bar.addMenu(translate("app", "&Edit"))
-    actions = menu_bar.actions()
-    if len(actions) > 1:  # move it before Help, the last menu
-        menu_bar.insertMenu(actions[-2], menu)
+    menu = window.edit_menu
+    menu.addSeparator()
     action = QAction(translate("app", "&Preferences..."), window)
     action.setObjectName("preferencesAction")
     action.setShortcut(QKeySequence.StandardKey.Preferences)
@@ -129,11 +128,24 @@ def run(argv: Sequence[str]) -> int:
     stop signal closes it, see :func:`close_on_signals`)."""
     from PySide6.QtWidgets import QApplication
 
+    from .i18n import chosen_language, translator_for
+    from .platform_check import check_platform
+
+    problem = check_platform(translator_for(chosen_language()))
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     keep_freed_memory()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     prepare_application(app)
-    window = build_window(argv[0] if argv else None)
+    from PySide6.QtCore import QTimer
+
+    from .recovery import default_folder
+
+    window = build_window(argv[0] if argv else None, recovery_folder=default_folder())
     close_on_signals(app, window)
     close_on_session_end(app, window)
     window.show()
+    if not argv:
+        QTimer.singleShot(0, window.offer_recovery)
     return app.exec()

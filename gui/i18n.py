@@ -55,6 +55,20 @@ def chosen_language(settings: Optional[QSettings] = None) -> str:
     return from_env or engine_i18n.normalize(QLocale.system().name()) or engine_i18n.ENGLISH
 
 
+def translator_for(language: str):
+    """``translate(context, text)`` in ``language`` before any QApplication exists (messages of
+    the start-up checks); English when the catalogue cannot be read."""
+    language = engine_i18n.normalize(language) or engine_i18n.ENGLISH
+    translator = QTranslator()
+    loaded = language != engine_i18n.ENGLISH and translator.load(f"riskreview_{language}",
+                                                                 str(resource_path("i18n")))
+
+    def tr(context: str, text: str) -> str:
+        return (translator.translate(context, text) or text) if loaded else text
+
+    return tr
+
+
 def install(app: QCoreApplication, language: str) -> str:
     """Load the translators of ``language`` into ``app`` (replacing earlier ones), make it the
     locale of numbers and the reports' default language. Returns the language used."""

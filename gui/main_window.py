@@ -9,7 +9,7 @@ from typing import Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QFont, QFontMetrics, QIcon, QKeySequence
 from PySide6.QtWidgets import (QApplication, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                               QMainWindow, QStackedWidget, QVBoxLayout, QWidget)
+                               QMainWindow, QMessageBox, QStackedWidget, QVBoxLayout, QWidget)
 
 from engine import __version__, platform
 
@@ -24,6 +24,7 @@ from .pages.results_page import ResultsPage
 from .pages.scenarios_page import ScenariosPage
 from .pages.start_page import StartPage
 from .pages.synthetic_page import SyntheticPage
+from .recovery import Autosave, Leftover, leftovers
 from .resources import example_analysis, icon
 from .session import Session
 from .settings import user_settings
@@ -64,13 +65,18 @@ def process_memory() -> Optional[int]:
 class MainWindow(QMainWindow):
     """The RiskReview window."""
 
-    def __init__(self, settings: Optional[QSettings] = None) -> None:
+    def __init__(self, settings: Optional[QSettings] = None, recovery_folder: Optional[Path] = None) -> None:
+        """``recovery_folder``: where the analysis is autosaved while edited (None: not at all;
+        gui/recovery.py)."""
         super().__init__()
         self.settings = settings or user_settings()
         self.session = Session(self)
         self.run_bar = RunBar()
         self.flow = Workflow(self, self.session, self.settings, self.run_bar)
-        self.setWindowTitle(translate("main_window", "RiskReview {version}").format(version=__version__))
+        self.recovery_folder = Path(recovery_folder) if recovery_folder is not None else None
+        self.autosave = Autosave(self.session, self.recovery_folder, self) if self.recovery_folder else None
+        self.closing_on_signal = False  # a stop signal closes without asking; the autosave stays
+        self.setWindowTitle(translate("main_window", "RiskReview {version}").format(version=__version__) + "[*]")
         self.setWindowIcon(icon("app"))
         self.setAcceptDrops(True)
         self.setMinimumSize(QSize(1024, 680))
@@ -180,10 +186,17 @@ class MainWindow(QMainWindow):
         self.example_action = self._action(
             translate("main_window", "Open the census &example"), lambda: self.open_example(False)
         )
+        self.new_action = self._action(
+            translate("main_window", "&New analysis"),
+            self.new_analysis,
+            K(K.StandardKey.New),
+            "",
+            translate("main_window", "Start a new, empty analysis"),
+        )
         quit_action = self._action(translate("main_window", "&Quit"), self.close, K(K.StandardKey.Quit))
         about_action = self._action(translate("main_window", "&About RiskReview"), lambda: show_about(self), K("F1"))
         file_menu = self.menuBar().addMenu(translate("main_window", "&File"))
-        for action in (self.open_action, self.open_analysis_action, self.example_action):
+        for action in (self.new_action, self.open_action, self.open_analysis_action, self.example_action):
             file_menu.addAction(action)
         self.recent_menu = file_menu.addMenu(translate("main_window", "Open &recent"))
         file_menu.addSeparator()
@@ -193,6 +206,24 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.tables_action)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
+        self.edit_menu = self.menuBar().addMenu(translate("main_window", "&Edit"))
+        stack = self.session.undo_stack
+        self.undo_action = stack.createUndoAction(self, translate("main_window", "&Undo"))
+        self.undo_action.setShortcuts(K.keyBindings(K.StandardKey.Undo))
+        self.undo_action.setIcon(QIcon())
+        self.redo_action = stack.createRedoAction(self, translate("main_window", "&Redo"))
+        self.redo_action.setShortcuts(K.keyBindings(K.StandardKey.Redo))
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
+        self.edit_menu.addSeparator()
+        self.report_action = self._action(
+            translate("main_window", "Report and &verdict settings..."),
+            self.show_report_settings,
+            None,
+            "",
+            translate("main_window", "Verdict thresholds, author, organisation, language and sections of the report"),
+        )
+        self.edit_menu.addAction(self.report_action)
         run_menu = self.menuBar().addMenu(translate("main_window", "&Run"))
         run_menu.addAction(self.run_action)
         run_menu.addAction(self.cancel_action)
@@ -262,6 +293,8 @@ class MainWindow(QMainWindow):
         self.session.dataChanged.connect(self._on_data)
         self.session.dataChanged.connect(self._offer_loaded_file)
         self.session.resultChanged.connect(self._on_busy)
+        self.session.undo_stack.cleanChanged.connect(self._on_clean)
+        self.flow.saved.connect(self._on_saved)
         self._on_recent()
         self._on_busy()
 
@@ -352,6 +385,7 @@ class MainWindow(QMainWindow):
             )
             self.setWindowTitle(
                 translate("main_window", "{name} — RiskReview {version}").format(name=table.name, version=__version__)
+                + "[*]"
             )
         self._update_memory()
 
@@ -404,23 +438,107 @@ class MainWindow(QMainWindow):
         self.show_page(RESULTS)
 
     # --- commands -------------------------------------------------------------------------------
+    @Slot(bool)
+    def _on_clean(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    @Slot(str)
+    def _on_saved(self, _path: str) -> None:
+        self.session.mark_saved()
+
+    def save_changes_box(self) -> QMessageBox:
+        """The question asked before unsaved edits would be lost."""
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("main_window", "Save changes?"),
+                          translate("main_window", "The analysis has changes that are not saved."),
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("saveChangesDialog")
+        box.setInformativeText(translate("main_window", "Save them in an analysis file before going on?"))
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        return box
+
+    def confirm_discard(self) -> bool:
+        """Whether the analysis on screen may be replaced: no unsaved edits, or the analyst
+        saved them (Save) or let them go (Discard); False for Cancel."""
+        if not self.session.modified:
+            return True
+        answer = self.save_changes_box().exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.flow.controller.ask_save()
+        if answer == QMessageBox.StandardButton.Discard:
+            if self.autosave is not None:
+                self.autosave.discard()
+            return True
+        return False
+
+    @Slot()
+    def new_analysis(self) -> None:
+        """An empty analysis (after the save-changes question)."""
+        if self.flow.busy or not self.confirm_discard():
+            return
+        self.session.clear()
+        self.show_page(START)
+        self.setWindowTitle(translate("main_window", "RiskReview {version}").format(version=__version__) + "[*]")
+        self._on_data()
+
+    @Slot()
+    def show_report_settings(self) -> None:
+        from .dialogs.report_settings import ReportSettingsDialog
+
+        self.report_dialog = ReportSettingsDialog(self.session, self)
+        self.report_dialog.open()
+
+    def offer_recovery(self) -> Optional[Leftover]:
+        """Offer back an analysis a window left unsaved when it was killed or crashed; returns the
+        one being recovered (None: none, or the analyst declined)."""
+        if self.recovery_folder is None:
+            return None
+        found = leftovers(self.recovery_folder)
+        if not found:
+            return None
+        leftover = found[-1]
+        box = QMessageBox(QMessageBox.Icon.Question, translate("main_window", "Recover the analysis?"),
+                          translate("main_window", "RiskReview was not closed normally while an analysis had "
+                                                   "unsaved changes. Recover them?"),
+                          QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("recoveryDialog")
+        recover = box.addButton(translate("main_window", "Recover"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Discard)
+        box.setDefaultButton(recover)
+        if leftover.original:
+            box.setInformativeText(translate("main_window", "Opened from {path}.").format(path=leftover.original))
+        box.exec()
+        if box.clickedButton() is not recover:
+            for other in found:
+                other.discard()
+            return None
+        opened = self.flow.open_recovered(str(leftover.path), leftover.original, leftover.discard)
+        for other in found:
+            if other is not leftover:
+                other.discard()
+        return leftover if opened else None
+
     @Slot()
     def ask_open_data(self) -> None:
+        if not self.confirm_discard():
+            return
         path, _ = QFileDialog.getOpenFileName(self, translate("main_window", "Open a data file"), "", data_filter())
         if path:
             self.flow.open_data_file(path)
 
     @Slot()
     def ask_open_analysis(self) -> None:
+        if not self.confirm_discard():
+            return
         path, _ = QFileDialog.getOpenFileName(
             self, translate("main_window", "Open an analysis"), "", translate("main_window", ANALYSIS_FILTER)
         )
         if path:
             self.open_analysis(path)
 
-    def open_analysis(self, path: str) -> None:
+    def open_analysis(self, path: str, confirmed: bool = True) -> None:
         """Open an analysis file on the page of its kind (synthetic data, noisy counts, or the
-        release assessment)."""
+        release assessment; for the latter, ``confirmed=False`` asks about unsaved changes first)."""
         from engine.config import read_toml
         from engine.dp.config import DP_KIND
         from engine.errors import InputError
@@ -435,7 +553,7 @@ class MainWindow(QMainWindow):
         elif kind == DP_KIND:
             self.show_page(DP)
             self.dp_page.open_analysis(path)
-        else:
+        elif confirmed or self.confirm_discard():
             self.flow.open_analysis(path)
 
     @Slot()
@@ -472,14 +590,16 @@ class MainWindow(QMainWindow):
 
     @Slot(bool)
     def open_example(self, run_now: bool = False) -> None:
-        self.flow.open_analysis(str(example_analysis()), run_after=run_now)
+        if self.confirm_discard():
+            self.flow.open_analysis(str(example_analysis()), run_after=run_now)
 
     @Slot(str)
     def open_path(self, path: str) -> None:
-        """Open a data file or an analysis (.toml) by path (recent files, drops, argv)."""
+        """Open a data file or an analysis (.toml) by path (recent files, drops, argv), after the
+        save-changes question when it replaces the analysis."""
         if path.lower().endswith(".toml"):
-            self.open_analysis(path)
-        else:
+            self.open_analysis(path, confirmed=False)
+        elif self.confirm_discard():
             self.flow.open_data_file(path)
 
     # --- drag and drop, closing ---------------------------------------------------------------
@@ -497,7 +617,17 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda path=urls[0].toLocalFile(): self.open_path(path))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Cancel any run and wait for the worker threads, so Qt never aborts on exit."""
+        """Ask about unsaved changes (not when a stop signal closes the window: its autosave is
+        kept for the next start), then cancel any run and wait for the worker threads, so Qt
+        never aborts on exit."""
+        if self.closing_on_signal:
+            if self.autosave is not None:
+                self.autosave.write_now()
+        elif not self.confirm_discard():
+            event.ignore()
+            return
+        elif self.autosave is not None:
+            self.autosave.close()
         self._memory_timer.stop()
         self.flow.shutdown()
         for page in (self.scenarios_page, self.synthetic_page, self.dp_page):

@@ -10,14 +10,16 @@ stored one (:meth:`Session.build_config`)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from engine.api import build_family
 from engine.config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions,
-                           Release as LinkedRelease, Roles, SubsetFamily, Target, split_label)
+                           Release as LinkedRelease, ReportOptions, Roles, SubsetFamily, Target, split_label)
 from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.io.profile import ColumnProfile
@@ -67,9 +69,68 @@ class Result:
         return self.assessment.config
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything an edit of the analysis may change: the config, the ticked attacks and the
+    later releases' headers (what undo and redo swap)."""
+
+    config: AnalysisConfig
+    attacks: AttackChoice
+    release_columns: tuple[tuple[str, ...], ...]
+
+
+# the Edit menu's "Undo <text>" for an edit of each part of the config (the first changed field)
+EDIT_TEXTS = {
+    "roles": QT_TRANSLATE_NOOP("session", "roles"),
+    "targets": QT_TRANSLATE_NOOP("session", "targets"),
+    "scenarios": QT_TRANSLATE_NOOP("session", "scenarios"),
+    "report": QT_TRANSLATE_NOOP("session", "report settings"),
+    "linkage": QT_TRANSLATE_NOOP("session", "releases"),
+    "attacks": QT_TRANSLATE_NOOP("session", "attacks"),
+    "subsets": QT_TRANSLATE_NOOP("session", "QID subsets"),
+    "models": QT_TRANSLATE_NOOP("session", "privacy models"),
+    "sample": QT_TRANSLATE_NOOP("session", "sample-file options"),
+    "jobs": QT_TRANSLATE_NOOP("session", "worker processes"),
+    "cluster": QT_TRANSLATE_NOOP("session", "cluster"),
+}
+EDIT_ORDER = tuple(EDIT_TEXTS)
+# edits typed or spun step by step: the steps of one part within MERGE_SECONDS are one undo step
+MERGED = ("linkage", "subsets", "models", "sample", "jobs", "cluster")
+MERGE_SECONDS = 2.0
+
+
+class ConfigEdit(QUndoCommand):
+    """One edit of the analysis: the snapshots before and after it (undo and redo swap them)."""
+
+    def __init__(self, session: "Session", before: Snapshot, after: Snapshot, kind: str) -> None:
+        super().__init__(translate("session", EDIT_TEXTS.get(kind, "roles")))
+        self.session, self.before, self.after, self.kind = session, before, after, kind
+        self.when = time.monotonic()
+        self._done = True  # pushed after the change was made: the first redo does nothing
+
+    def id(self) -> int:
+        return MERGED.index(self.kind) if self.kind in MERGED else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, ConfigEdit) or other.kind != self.kind or other.when - self.when > MERGE_SECONDS:
+            return False
+        self.after, self.when = other.after, other.when
+        return True
+
+    def redo(self) -> None:
+        if self._done:
+            self._done = False
+            return
+        self.session.restore(self.after)
+
+    def undo(self) -> None:
+        self.session.restore(self.before)
+
+
 def _same_analysis(a: AnalysisConfig, b: AnalysisConfig) -> bool:
-    """Whether two configs give the same numbers (the worker count and where the sweep runs do not)."""
-    return replace(a, jobs=1, cluster=b.cluster) == replace(b, jobs=1)
+    """Whether two configs give the same numbers (the worker count, where the sweep runs and the
+    report's settings do not)."""
+    return replace(a, jobs=1, cluster=b.cluster, report=b.report) == replace(b, jobs=1)
 
 
 class Session(QObject):
@@ -82,6 +143,7 @@ class Session(QObject):
     releasesChanged = Signal()
     resultChanged = Signal()
     scenariosChanged = Signal()
+    reportChanged = Signal()
 
     def __init__(self, parent: Optional[QObject] = None) -> None:
         super().__init__(parent)
@@ -93,9 +155,67 @@ class Session(QObject):
         self.release_columns: list[list[str]] = []  # the header of each later release
         self.result: Optional[Result] = None
         self.analysis_path: Optional[str] = None
+        self.undo_stack = QUndoStack(self)
+        self._restoring = False
+
+    def clear(self) -> None:
+        """A new, empty analysis (File > New): no data, no roles, the default options."""
+        self.config = AnalysisConfig(data=NO_DATA, jobs=DEFAULT_JOBS)
+        self.table, self.profiles, self.file_format = None, (), ""
+        self.attacks = AttackChoice()
+        self.release_columns = []
+        self.result = None
+        self.analysis_path = None
+        self.new_baseline()
+        for signal in (self.dataChanged, self.rolesChanged, self.attacksChanged, self.targetsChanged,
+                       self.releasesChanged, self.scenariosChanged, self.reportChanged, self.resultChanged):
+            signal.emit()
 
     def _change(self, **changes) -> None:
+        before = self.snapshot()
         self.config = replace(self.config, **changes)
+        self._record(before)
+
+    # --- edits, undo and redo ------------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        return Snapshot(self.config, replace(self.attacks), tuple(tuple(c) for c in self.release_columns))
+
+    def _record(self, before: Snapshot) -> None:
+        """Put the edit from ``before`` to now on the undo stack (nothing while undoing)."""
+        after = self.snapshot()
+        if self._restoring or after == before:
+            return
+        changed = [f for f in EDIT_ORDER if f != "attacks" and getattr(before.config, f) != getattr(after.config, f)]
+        kind = changed[0] if changed else "attacks"
+        self.undo_stack.push(ConfigEdit(self, before, after, kind))
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Make ``snapshot`` the analysis again (undo, redo) and let every page show it."""
+        self._restoring = True
+        try:
+            self.config = snapshot.config
+            self.attacks = replace(snapshot.attacks)
+            self.release_columns = [list(c) for c in snapshot.release_columns]
+            self._report_to_result()
+            for signal in (self.rolesChanged, self.attacksChanged, self.targetsChanged,
+                           self.releasesChanged, self.scenariosChanged, self.reportChanged):
+                signal.emit()
+        finally:
+            self._restoring = False
+
+    def new_baseline(self) -> None:
+        """A newly opened file or analysis: no edit to undo, nothing unsaved."""
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+
+    def mark_saved(self) -> None:
+        """The analysis as it is now was written to its file."""
+        self.undo_stack.setClean()
+
+    @property
+    def modified(self) -> bool:
+        """Whether the analysis has edits not written to a file."""
+        return not self.undo_stack.isClean()
 
     # --- data and roles -------------------------------------------------------------------
     @property
@@ -120,6 +240,7 @@ class Session(QObject):
         ignored = tuple(p.name for p in profiles if not p.looks_like_identifier)
         self._change(data=source, roles=Roles(identifiers=identifiers, ignored=ignored),
                      subsets=SubsetFamily(), targets=(), scenarios=())
+        self.new_baseline()
         self.result = None
         self.dataChanged.emit()
         self.rolesChanged.emit()
@@ -151,9 +272,18 @@ class Session(QObject):
         return names + (column,)
 
     def set_role(self, column: str, role: str) -> None:
-        if role not in ROLE_KEYS or column not in self.columns or self.roles[column] == role:
+        self.set_roles((column,), role)
+
+    def set_roles(self, columns, role: str) -> None:
+        """Give every column of ``columns`` the role ``role`` (one edit; a single role such as
+        the weight goes to the last of them)."""
+        current = self.roles
+        columns = [c for c in columns if c in current and current[c] != role]
+        if role not in ROLE_KEYS or not columns:
             return
-        roles = self._with_role(self.config.roles, column, role)
+        roles = self.config.roles
+        for column in columns:
+            roles = self._with_role(roles, column, role)
         changes: dict = {"roles": roles}
         if self.config.subsets.kind == "list":
             qids = set(roles.quasi_identifiers)
@@ -199,7 +329,9 @@ class Session(QObject):
         self.attacksChanged.emit()
 
     def set_attacks(self, attacks: AttackChoice) -> None:
+        before = self.snapshot()
         self.attacks = attacks
+        self._record(before)
         self.attacksChanged.emit()
 
     @property
@@ -288,8 +420,10 @@ class Session(QObject):
 
     def _set_releases(self, releases: tuple[LinkedRelease, ...], columns: list[list[str]]) -> None:
         link = self.config.linkage
+        before = self.snapshot()
         self.release_columns = columns
-        self._change(linkage=replace(link, key=link.key or self.focal_key, releases=releases))
+        self.config = replace(self.config, linkage=replace(link, key=link.key or self.focal_key, releases=releases))
+        self._record(before)
         self.releasesChanged.emit()
 
     def add_release(self, release: Release) -> None:
@@ -460,12 +594,35 @@ class Session(QObject):
         self.release_columns = columns
         self.attacks = AttackChoice(reidentification=True, inference=bool(config.roles.sensitive),
                                     collective=True, individual=bool(config.targets))
+        self.new_baseline()
         self.rolesChanged.emit()
         self.attacksChanged.emit()
         self.targetsChanged.emit()
         self.releasesChanged.emit()
         self.scenariosChanged.emit()
+        self.reportChanged.emit()
         return problems
+
+    # --- report ---------------------------------------------------------------------------------
+    @property
+    def report(self) -> ReportOptions:
+        """The report's settings: author, organisation, verdict thresholds, language, sections."""
+        return self.config.report
+
+    def set_report(self, report: ReportOptions) -> None:
+        if report != self.config.report:
+            self._change(report=report)
+            self._report_to_result()
+            self.reportChanged.emit()
+
+    def _report_to_result(self) -> None:
+        """The report settings also become the last result's: they change the verdict and the
+        report, not the numbers, so the result stays current."""
+        a = self.result.assessment if self.result is not None else None
+        if a is not None and a.config.report != self.config.report:
+            config = replace(a.config, report=self.config.report)
+            self.result = replace(self.result, assessment=replace(a, config=config))
+            self.resultChanged.emit()
 
     # --- scenarios ----------------------------------------------------------------------------
     @property

@@ -47,6 +47,7 @@ class Workflow(QObject):
     loaded = Signal()
     runFinished = Signal()
     exported = Signal(str)
+    saved = Signal(str)  # the analysis was written to this file
 
     def __init__(self, window: QWidget, session: Session, settings: QSettings, run_bar: RunBar) -> None:
         super().__init__(window)
@@ -58,7 +59,7 @@ class Workflow(QObject):
         self.loader.failed.connect(self._on_load_failed)
         self.loader.cancelled.connect(self._on_load_cancelled)
         self.cache = SessionCache()  # the table and sweep counts re-runs reuse
-        self.assessment = AssessmentAnalysis(session, open_config=self._open_config, on_saved=self.add_recent,
+        self.assessment = AssessmentAnalysis(session, open_config=self._open_config, on_saved=self._on_saved,
                                              cache=self.cache)
         self.controller = AnalysisController(self.assessment, "assessment", window, run_bar)
         self.controller.finished.connect(self._on_run_finished)
@@ -179,6 +180,28 @@ class Workflow(QObject):
         self.load(config.data, apply)
         return True
 
+    def open_recovered(self, path: str, original: Optional[str],
+                       done: Optional[Callable[[], None]] = None) -> bool:
+        """Open an autosaved analysis (gui/recovery.py): it is the analysis of ``original`` (None:
+        never saved), with changes not saved there; ``done()`` once it is the window's analysis."""
+        try:
+            config = AnalysisConfig.from_toml(path)
+        except InputError as exc:
+            self.error(translate("workflow", "Could not recover the analysis"), error_text(exc))
+            return False
+
+        def apply() -> None:
+            problems = self.session.apply_config(config)
+            self.session.analysis_path = original
+            self.session.undo_stack.resetClean()
+            if done is not None:
+                done()
+            if problems:
+                self.error(translate("workflow", "The analysis does not fit the data"), "; ".join(problems))
+
+        self.load(config.data, apply)
+        return True
+
     def save_analysis(self, path: str) -> bool:
         """Write the analysis (config only, never the data) as TOML."""
         return self.controller.save_analysis(path)
@@ -240,6 +263,10 @@ class Workflow(QObject):
         if isinstance(value, str):
             value = [value]
         return [str(v) for v in (value or []) if v]
+
+    def _on_saved(self, path: str) -> None:
+        self.add_recent(path)
+        self.saved.emit(path)
 
     def add_recent(self, path: str) -> None:
         path = str(Path(path).resolve())

@@ -20,6 +20,8 @@ NAME_WORDS = ("wt", "w", "pw", "hw", "fw", "pond")
 ABOVE_ONE_SHARE = 0.9
 DISTINCT_SHARE = 0.05
 MIN_DISTINCT = 10
+MIN_SPREAD = 1.5  # largest / smallest value: weights vary, years (2012 / 1990) hardly do
+CALENDAR_MAX = 31  # whole numbers no larger than this look like days or months, not weights
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,10 @@ def name_looks_like_weight(name: str) -> bool:
 
 def weight_hint(column: EncodedColumn) -> Optional[WeightHint]:
     """A hint when ``column`` is numeric with every value present and > 0, and either its name
-    looks like a weight or its values do: at least 90% of records above 1 and many distinct
-    values (at least 10 and 5% of the records), unless it is whole numbers all different (record ids)."""
+    looks like a weight or its values do: at least 90% of records above 1, many distinct values
+    (at least 10 and 5% of the records) spread widely (largest / smallest at least 1.5, which
+    years are not), unless it is whole numbers all different (record ids) or all at most 31
+    (days, months)."""
     if column.kind not in ("integer", "float") or column.missing_code is not None or not len(column.codes):
         return None
     values = np.asarray(column.labels.to_numpy(zero_copy_only=False), dtype=float)
@@ -65,8 +69,10 @@ def weight_hint(column: EncodedColumn) -> Optional[WeightHint]:
     above_one = float(counts[values > 1].sum()) / n
     distinct = len(values)
     record_ids = column.kind == "integer" and distinct == n
+    calendar = bool(np.all(values == np.round(values))) and values.max() <= CALENDAR_MAX
+    spread = values.max() / values.min() >= MIN_SPREAD
     by_values = (above_one >= ABOVE_ONE_SHARE and distinct >= max(MIN_DISTINCT, DISTINCT_SHARE * n)
-                 and not record_ids)
+                 and spread and not calendar and not record_ids)
     by_name = name_looks_like_weight(column.name)
     if not (by_name or by_values):
         return None

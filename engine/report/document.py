@@ -192,7 +192,7 @@ class DocumentBuilder:
         self.story.append(KeepTogether(parts))
 
     def cover_page(self, title: str, subtitle: str, rows: Sequence[tuple[str, str]], author: str = "",
-                   verdict: Optional[Verdict] = None) -> None:
+                   organisation: str = "", verdict: Optional[Verdict] = None) -> None:
         """Title, subtitle, the verdict with its reasons (:meth:`verdict_block`) and a two-column
         facts table, then a page break: the first page says whether the release is ready."""
         self.story.append(Spacer(1, (16 if verdict is not None else 40) * mm))
@@ -206,6 +206,8 @@ class DocumentBuilder:
                              (_("RiskReview version"), __version__)]
         if author:
             rows.append((_("Prepared by"), author))
+        if organisation:
+            rows.append((_("Organisation"), organisation))
         data = [[Paragraph(f"<b>{escape(k)}</b>", self.s["body"]), Paragraph(escape(v), self.s["body"])]
                 for k, v in rows]
         table = Table(data, colWidths=[0.3 * TEXT_WIDTH, 0.7 * TEXT_WIDTH])

@@ -87,7 +87,7 @@ class _DPBuilder(DocumentBuilder):
                              p=number(t.p, "g"))))
         subtitle = d.name if d is not None else _("thresholded count")
         self.cover_page(_("Differential-privacy release analysis"), subtitle, rows, c.report.author,
-                        dp_verdict(self.a, c.report.thresholds))
+                        c.report.organisation, dp_verdict(self.a, c.report.thresholds))
 
     def summary(self) -> None:
         self.p(_("Summary"), "h1")

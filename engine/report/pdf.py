@@ -88,7 +88,7 @@ class _Builder(DocumentBuilder):
             (_("Quasi-identifiers"), f"{len(qids)}: " + ", ".join(qids)),
             (_("Sensitive attributes"), ", ".join(a.config.roles.sensitive) or _("none")),
             (_("Subsets evaluated"), f"{integer(len(a.reidentification))} ({_family(a.config.subsets)})")],
-            self.options.author, findings.verdict(a, self.options.thresholds))
+            self.options.author, self.options.organisation, findings.verdict(a, self.options.thresholds))
 
     def summary(self) -> None:
         a = self.a
@@ -508,8 +508,10 @@ class _Builder(DocumentBuilder):
         self.linked()
         self.privacy_models()
         self.targets()
-        self.methods()
-        self.appendix()
+        if "methods" in self.options.sections:
+            self.methods()
+        if "appendix" in self.options.sections:
+            self.appendix()
         return self.story
 
 

@@ -129,7 +129,8 @@ class _SyntheticBuilder(DocumentBuilder):
                  (_("Targets"), _("{targets} per class, seed {seed}").format(targets=integer(c.targets),
                                                                               seed=c.seed))]
         real = d.get("real")
-        self.cover_page(_("Synthetic-data disclosure report"), real.name if real else "", rows, c.report.author)
+        self.cover_page(_("Synthetic-data disclosure report"), real.name if real else "", rows, c.report.author,
+                        c.report.organisation)
         if self.story and isinstance(self.story[-1], PageBreak):
             self.story.pop()                          # the verdict goes on page 1, below the facts
         self.verdict()

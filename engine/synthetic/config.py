@@ -198,6 +198,8 @@ class SyntheticConfig:
             attacks["radius"] = self.radius
         report = {"author": self.report.author, "include_examples": self.report.include_examples,
                   "show_targets": self.show_targets, "thresholds": asdict(self.report.thresholds)}
+        if self.report.organisation:
+            report["organisation"] = self.report.organisation
         if self.report.language:
             report["language"] = self.report.language
         return {"version": self.version, "kind": "synthetic", "data": data, "roles": roles,

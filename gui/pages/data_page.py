@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Optional
 from xml.sax.saxutils import escape
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton,
-                               QSplitter, QStackedWidget, QTableView, QVBoxLayout, QWidget)
+from PySide6.QtCore import QPoint, Qt, Signal, Slot
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QMenu, QPushButton,
+                               QSplitter, QStackedWidget, QTableView, QToolButton, QVBoxLayout, QWidget)
 
 from engine.config import Target
 from engine.io.preview import format_label
@@ -21,7 +21,9 @@ from ..session import Session
 from ..widgets.role_delegate import RoleDelegate
 from .common import banner, hint, page_layout, title
 from ..i18n import translate
-from ..text import count, pct
+from ..text import ROLE_KEYS, ROLE_LABELS, ROLE_TIPS, SINGLE_ROLES, count, pct
+
+BULK_BUTTONS = ("quasi_identifiers", "sensitive", "ignored")  # one button each; every role in the menu
 
 
 def weight_reason(hint: WeightHint) -> str:
@@ -98,13 +100,23 @@ class DataPage(QWidget):
         self.roles_view.setModel(self.roles_model)
         self.roles_view.setItemDelegateForColumn(ROLE_COLUMN, RoleDelegate(self.roles_view))
         self.roles_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.roles_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.roles_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.roles_view.customContextMenuRequested.connect(self._roles_menu)
         self.roles_view.verticalHeader().setVisible(False)
         self.roles_view.setWordWrap(False)
         self.roles_view.verticalHeader().setDefaultSectionSize(30)
         header = self.roles_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
-        splitter.addWidget(self.roles_view)
+        roles_part = QWidget()
+        roles_layout = QVBoxLayout(roles_part)
+        roles_layout.setContentsMargins(0, 0, 0, 0)
+        roles_layout.addLayout(self._bulk_bar())
+        roles_layout.addWidget(self.roles_view, 1)
+        splitter.addWidget(roles_part)
+        self.roles_view.selectionModel().selectionChanged.connect(self._show_bulk)
+        self._show_bulk()
 
         rows = QWidget()
         rows_layout = QVBoxLayout(rows)
@@ -156,6 +168,66 @@ class DataPage(QWidget):
         layout.addWidget(splitter, 1)
         return widget
 
+    def _bulk_bar(self) -> QHBoxLayout:
+        """Buttons that give every selected column one role (Ctrl- or Shift-click to select several)."""
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        self.bulk_label = QLabel(translate("data_page", "Selected columns:"))
+        bar.addWidget(self.bulk_label)
+        self.bulk_buttons: dict[str, QPushButton] = {}
+        for role in BULK_BUTTONS:
+            button = QPushButton(ROLE_LABELS[role])
+            button.setObjectName(f"bulk_{role}")
+            button.setToolTip(translate("data_page", "Give the selected columns this role: {tip}").format(
+                tip=ROLE_TIPS[role]))
+            button.clicked.connect(lambda _=False, role=role: self.set_selected_role(role))
+            bar.addWidget(button)
+            self.bulk_buttons[role] = button
+        self.bulk_more = QToolButton()
+        self.bulk_more.setText(translate("data_page", "Other role"))
+        self.bulk_more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.bulk_more.setMenu(self._role_menu(self, [r for r in ROLE_KEYS if r not in BULK_BUTTONS]))
+        bar.addWidget(self.bulk_more)
+        bar.addWidget(hint(translate("data_page", "Ctrl+click or Shift+click rows to select several; "
+                                                  "right-click for every role.")), 1)
+        return bar
+
+    def _role_menu(self, parent: QWidget, roles) -> QMenu:
+        menu = QMenu(parent)
+        for role in roles:
+            action = menu.addAction(ROLE_LABELS[role])
+            action.setData(role)
+            action.setToolTip(ROLE_TIPS[role])
+            action.triggered.connect(lambda _=False, role=role: self.set_selected_role(role))
+        return menu
+
+    @Slot(QPoint)
+    def _roles_menu(self, position: QPoint) -> None:
+        if not self.selected_columns():
+            return
+        self.context_menu = self._role_menu(self, ROLE_KEYS)
+        self.context_menu.popup(self.roles_view.viewport().mapToGlobal(position))
+
+    def selected_columns(self) -> list[str]:
+        """The columns whose rows are selected in the roles table, in the file's order."""
+        model = self.roles_view.selectionModel()
+        rows = sorted({i.row() for i in model.selectedRows()}) if model is not None else []
+        return [self.roles_model.profile(r).name for r in rows]
+
+    def set_selected_role(self, role: str) -> None:
+        """Give the selected columns ``role`` in one step (a single role, such as the sampling
+        weight, only when one column is selected)."""
+        columns = self.selected_columns()
+        if columns and (role not in SINGLE_ROLES or len(columns) == 1):
+            self.session.set_roles(columns, role)
+
+    def _show_bulk(self) -> None:
+        selected = len(self.selected_columns())
+        for button in list(self.bulk_buttons.values()) + [self.bulk_more]:
+            button.setEnabled(selected > 0)
+        for action in self.bulk_more.menu().actions():
+            action.setEnabled(action.data() not in SINGLE_ROLES or selected == 1)
+
     def _weight_suggestion(self) -> QWidget:
         """A notice with a button when a column looks like a sampling weight (never applied
         without the analyst's click)."""
@@ -201,6 +273,7 @@ class DataPage(QWidget):
         for row in range(self.roles_model.rowCount()):
             if not self.roles_model.profile(row).unsupported:  # a nested column can have no role
                 self.roles_view.openPersistentEditor(self.roles_model.index(row, ROLE_COLUMN))
+        self._show_bulk()
         self.table_view.resizeColumnsToContents()
         self._hints = weight_hints(table)
         self._on_roles()
@@ -213,12 +286,18 @@ class DataPage(QWidget):
             "numeric_qids": translate("data_page", "numeric quasi-identifiers"),
             "sensitive": translate("data_page", "sensitive"),
             "identifiers": translate("data_page", "identifiers (excluded)"),
+            "linkage_keys": translate("data_page", "linkage keys"),
+        }
+        one = {
+            "quasi_identifiers": translate("data_page", "quasi-identifier"),
+            "sensitive": translate("data_page", "sensitive"),
+            "identifiers": translate("data_page", "identifier (excluded)"),
             "linkage_keys": translate("data_page", "linkage key"),
         }
         for role, word in words.items():
             names = self.session.columns_with(role)
             if names:
-                counts.append(f"{count(len(names))} {word}")
+                counts.append(f"{count(len(names))} {one[role] if len(names) == 1 else word}")
         for role, word in (
             ("weight", translate("data_page", "sampling weight")),
             ("household", translate("data_page", "household id")),

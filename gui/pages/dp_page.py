@@ -113,7 +113,7 @@ class DPPage(QWidget):
 
     # --- building --------------------------------------------------------------------------
     def _build(self) -> None:
-        outer, layout = page_frame(self, translate("dp_page", "Differential privacy"))
+        outer, layout = page_frame(self, translate("dp_page", "Noisy counts"))
         self.commands = CommandBar(CommandTexts(
             open=translate("dp_page", "Open analysis..."),
             open_tip=translate("dp_page", "Read a differential-privacy analysis (.toml) saved earlier."),

@@ -119,10 +119,6 @@ Enviar os dados a este cluster mesmo assim?</translation>
 <context>
     <name>app</name>
     <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Editar</translation>
-    </message>
-    <message>
         <source>&amp;Preferences...</source>
         <translation>&amp;Preferências...</translation>
     </message>
@@ -528,6 +524,22 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>Adiciona um alvo individual cujos valores conhecidos são os valores dos quase-identificadores desta linha.</translation>
     </message>
     <message>
+        <source>Selected columns:</source>
+        <translation>Colunas selecionadas:</translation>
+    </message>
+    <message>
+        <source>Give the selected columns this role: {tip}</source>
+        <translation>Dá este papel às colunas selecionadas: {tip}</translation>
+    </message>
+    <message>
+        <source>Other role</source>
+        <translation>Outro papel</translation>
+    </message>
+    <message>
+        <source>Ctrl+click or Shift+click rows to select several; right-click for every role.</source>
+        <translation>Ctrl+clique ou Shift+clique nas linhas para selecionar várias; clique direito para todos os papéis.</translation>
+    </message>
+    <message>
         <source>Use as the sampling weight</source>
         <translation>Usar como peso amostral</translation>
     </message>
@@ -554,6 +566,18 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>identifiers (excluded)</source>
         <translation>identificadores (excluídos)</translation>
+    </message>
+    <message>
+        <source>linkage keys</source>
+        <translation>chaves de ligação</translation>
+    </message>
+    <message>
+        <source>quasi-identifier</source>
+        <translation>quase-identificador</translation>
+    </message>
+    <message>
+        <source>identifier (excluded)</source>
+        <translation>identificador (excluído)</translation>
     </message>
     <message>
         <source>linkage key</source>
@@ -950,6 +974,129 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>A new language takes effect when RiskReview is started again.</source>
         <translation>Um novo idioma passa a valer quando o RiskReview for aberto novamente.</translation>
+    </message>
+    <message>
+        <source>Restart RiskReview?</source>
+        <translation>Reiniciar o RiskReview?</translation>
+    </message>
+    <message>
+        <source>The new language is used once RiskReview is started again. Restart now?</source>
+        <translation>O novo idioma é usado quando o RiskReview for iniciado novamente. Reiniciar agora?</translation>
+    </message>
+    <message>
+        <source>Restart now</source>
+        <translation>Reiniciar agora</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Depois</translation>
+    </message>
+</context>
+<context>
+    <name>dialogs.report_settings</name>
+    <message>
+        <source>Unique records, at most:</source>
+        <translation>Registros únicos, no máximo:</translation>
+    </message>
+    <message>
+        <source>Share of the records that are unique on the quasi-identifiers an attacker knows (found with certainty). Above it, the verdict is &quot;do not release&quot;.</source>
+        <translation>Proporção dos registros que são únicos nos quase-identificadores que um atacante conhece (encontrados com certeza). Acima dela, o veredito é &quot;não divulgar&quot;.</translation>
+    </message>
+    <message>
+        <source>Mean re-identification probability, at most:</source>
+        <translation>Probabilidade média de reidentificação, no máximo:</translation>
+    </message>
+    <message>
+        <source>Average, over the records, of 1 / the size of the record&apos;s group of look-alikes: the chance that an attacker who picks a matching record picks the right person.</source>
+        <translation>Média, sobre os registros, de 1 / o tamanho do grupo de registros iguais: a chance de um atacante que escolhe um registro compatível escolher a pessoa certa.</translation>
+    </message>
+    <message>
+        <source>Rise in certain inference, at most:</source>
+        <translation>Aumento da inferência certa, no máximo:</translation>
+    </message>
+    <message>
+        <source>How much the release raises, over what is known without it, the share of records whose sensitive value an attacker learns with certainty.</source>
+        <translation>Quanto a divulgação aumenta, em relação ao que se sabe sem ela, a proporção de registros cujo valor sensível um atacante descobre com certeza.</translation>
+    </message>
+    <message>
+        <source>Expected re-identifications (sample files), at most:</source>
+        <translation>Reidentificações esperadas (arquivos amostrais), no máximo:</translation>
+    </message>
+    <message>
+        <source>For a file with a sampling weight: the expected share of records re-identified in the population (the sum of the individual risks / records). It replaces the first two limits for sample files.</source>
+        <translation>Para um arquivo com peso amostral: a proporção esperada de registros reidentificados na população (a soma dos riscos individuais / registros). Substitui os dois primeiros limites em arquivos amostrais.</translation>
+    </message>
+    <message>
+        <source>Methods (how each measure is computed)</source>
+        <translation>Métodos (como cada medida é calculada)</translation>
+    </message>
+    <message>
+        <source>Appendix (the analysis file as run)</source>
+        <translation>Apêndice (o arquivo de análise executado)</translation>
+    </message>
+    <message>
+        <source>Report and verdict settings</source>
+        <translation>Configurações do relatório e do veredito</translation>
+    </message>
+    <message>
+        <source>Verdict thresholds</source>
+        <translation>Limites do veredito</translation>
+    </message>
+    <message>
+        <source>The release board&apos;s limits behind the verdict of the window and the report. Each is a share of the records; the defaults are examples, not a policy.</source>
+        <translation>Os limites do comitê de divulgação por trás do veredito da janela e do relatório. Cada um é uma proporção dos registros; os padrões são exemplos, não uma política.</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>Relatório</translation>
+    </message>
+    <message>
+        <source>Shown on the report&apos;s cover as &quot;Prepared by&quot; and in the PDF&apos;s properties.</source>
+        <translation>Mostrado na capa do relatório como &quot;Preparado por&quot; e nas propriedades do PDF.</translation>
+    </message>
+    <message>
+        <source>Author:</source>
+        <translation>Autor:</translation>
+    </message>
+    <message>
+        <source>The agency or unit, shown on the report&apos;s cover.</source>
+        <translation>O órgão ou a unidade, mostrado na capa do relatório.</translation>
+    </message>
+    <message>
+        <source>Organisation:</source>
+        <translation>Organização:</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language</source>
+        <translation>O idioma da janela</translation>
+    </message>
+    <message>
+        <source>The language of this analysis&apos;s PDF report, whatever the window&apos;s language.</source>
+        <translation>O idioma do relatório PDF desta análise, qualquer que seja o idioma da janela.</translation>
+    </message>
+    <message>
+        <source>Report language:</source>
+        <translation>Idioma do relatório:</translation>
+    </message>
+    <message>
+        <source>Show the values that single out a person</source>
+        <translation>Mostrar os valores que individualizam uma pessoa</translation>
+    </message>
+    <message>
+        <source>Individual targets&apos; known values and the values guessed about them. Off: the report hides them.</source>
+        <translation>Os valores conhecidos dos alvos individuais e os valores adivinhados sobre eles. Desmarcado: o relatório os oculta.</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>Exemplos:</translation>
+    </message>
+    <message>
+        <source>Sections:</source>
+        <translation>Seções:</translation>
+    </message>
+    <message>
+        <source>Put the example thresholds back</source>
+        <translation>Restaurar os limites de exemplo</translation>
     </message>
 </context>
 <context>
@@ -1403,8 +1550,8 @@ Enviar os dados a este cluster mesmo assim?</translation>
 <context>
     <name>dp_page</name>
     <message>
-        <source>Differential privacy</source>
-        <translation>Privacidade diferencial</translation>
+        <source>Noisy counts</source>
+        <translation>Contagens com ruído</translation>
     </message>
     <message>
         <source>Open analysis...</source>
@@ -1561,6 +1708,14 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>Abrir o &amp;exemplo do censo</translation>
     </message>
     <message>
+        <source>&amp;New analysis</source>
+        <translation>&amp;Nova análise</translation>
+    </message>
+    <message>
+        <source>Start a new, empty analysis</source>
+        <translation>Começar uma análise nova e vazia</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
@@ -1575,6 +1730,26 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>Open &amp;recent</source>
         <translation>Arquivos &amp;recentes</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Editar</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Desfazer</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Refazer</translation>
+    </message>
+    <message>
+        <source>Report and &amp;verdict settings...</source>
+        <translation>Configurações do relatório e do &amp;veredito...</translation>
+    </message>
+    <message>
+        <source>Verdict thresholds, author, organisation, language and sections of the report</source>
+        <translation>Limites do veredito, autor, organização, idioma e seções do relatório</translation>
     </message>
     <message>
         <source>&amp;Run</source>
@@ -1619,6 +1794,34 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>Reading the file</source>
         <translation>Lendo o arquivo</translation>
+    </message>
+    <message>
+        <source>Save changes?</source>
+        <translation>Salvar as alterações?</translation>
+    </message>
+    <message>
+        <source>The analysis has changes that are not saved.</source>
+        <translation>A análise tem alterações que não foram salvas.</translation>
+    </message>
+    <message>
+        <source>Save them in an analysis file before going on?</source>
+        <translation>Salvá-las em um arquivo de análise antes de continuar?</translation>
+    </message>
+    <message>
+        <source>Recover the analysis?</source>
+        <translation>Recuperar a análise?</translation>
+    </message>
+    <message>
+        <source>RiskReview was not closed normally while an analysis had unsaved changes. Recover them?</source>
+        <translation>O RiskReview não foi fechado normalmente quando uma análise tinha alterações não salvas. Recuperá-las?</translation>
+    </message>
+    <message>
+        <source>Recover</source>
+        <translation>Recuperar</translation>
+    </message>
+    <message>
+        <source>Opened from {path}.</source>
+        <translation>Aberta de {path}.</translation>
     </message>
     <message>
         <source>Open an analysis</source>
@@ -1884,6 +2087,17 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>{name}: {kind}, {count} distinct values</source>
         <translation>{name}: {kind}, {count} valores distintos</translation>
+    </message>
+</context>
+<context>
+    <name>platform_check</name>
+    <message>
+        <source>RiskReview cannot open its window: the system library {library} is missing{package}.</source>
+        <translation>O RiskReview não consegue abrir sua janela: falta a biblioteca do sistema {library}{package}.</translation>
+    </message>
+    <message>
+        <source> (Debian/Ubuntu package {package}; install it as root)</source>
+        <translation> (pacote Debian/Ubuntu {package}; instale-o como root)</translation>
     </message>
 </context>
 <context>
@@ -3187,6 +3401,50 @@ arraste para reordenar)</translation>
 </context>
 <context>
     <name>session</name>
+    <message>
+        <source>roles</source>
+        <translation>papéis</translation>
+    </message>
+    <message>
+        <source>targets</source>
+        <translation>alvos</translation>
+    </message>
+    <message>
+        <source>scenarios</source>
+        <translation>cenários</translation>
+    </message>
+    <message>
+        <source>report settings</source>
+        <translation>configurações do relatório</translation>
+    </message>
+    <message>
+        <source>releases</source>
+        <translation>divulgações</translation>
+    </message>
+    <message>
+        <source>attacks</source>
+        <translation>ataques</translation>
+    </message>
+    <message>
+        <source>QID subsets</source>
+        <translation>subconjuntos de QIs</translation>
+    </message>
+    <message>
+        <source>privacy models</source>
+        <translation>modelos de privacidade</translation>
+    </message>
+    <message>
+        <source>sample-file options</source>
+        <translation>opções de arquivo amostral</translation>
+    </message>
+    <message>
+        <source>worker processes</source>
+        <translation>processos de trabalho</translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation>cluster</translation>
+    </message>
     <message>
         <source>later releases are listed but the focal release has no linkage key: on the Releases page, choose the focal release&apos;s linkage key</source>
         <translation>há edições posteriores listadas, mas a edição focal não tem chave de ligação: na página Edições, escolha a chave de ligação da edição focal</translation>
@@ -4959,6 +5217,10 @@ Pontuação: {0}.</translation>
     <message>
         <source>The analysis does not fit the data</source>
         <translation>A análise não corresponde aos dados</translation>
+    </message>
+    <message>
+        <source>Could not recover the analysis</source>
+        <translation>Não foi possível recuperar a análise</translation>
     </message>
     <message>
         <source>Finished: {subsets} subsets in {seconds} s.</source>

@@ -32,6 +32,13 @@ def test_values_alone_suggest_a_weight_but_not_ids_codes_or_shares():
     assert hint.reason() == "its values"
 
 
+def test_values_of_dates_are_not_weights():
+    n = 400
+    t = table(birth_day=[1 + i % 31 for i in range(n)], birth_month=[1 + i % 12 for i in range(n)],
+              birth_year=[1990 + i % 23 for i in range(n)], v=[1.5 + 0.37 * (i % 40) for i in range(n)])
+    assert [(h.column, h.reason()) for h in weight_hints(t)] == [("v", "its values")]
+
+
 def test_name_suggests_a_numeric_positive_column_only():
     t = table(peso=[1.0, 1.0, 2.0, 1.0], wgt_text=["a", "b", "c", "d"], weight_bad=[1.0, 0.0, 2.0, 3.0],
               pw=[1, 2, None, 4])

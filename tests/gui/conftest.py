@@ -24,15 +24,36 @@ def settings(tmp_path):
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
+def forget_edits(win) -> None:
+    """No save-changes question when a test's window closes (test_unsaved.py asks it)."""
+    win.session.undo_stack.setClean()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item):
+    """Before pytest-qt closes the test's widgets: the windows' edits are forgotten, so that
+    closing them asks nothing (a modal question would wait forever)."""
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is not None:
+        from gui.main_window import MainWindow
+
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, MainWindow):
+                forget_edits(widget)
+    return (yield)
+
+
 @pytest.fixture
 def window(qtbot, settings):
     from gui.main_window import MainWindow
 
     win = MainWindow(settings)
-    qtbot.addWidget(win)
+    qtbot.addWidget(win, before_close_func=forget_edits)
     win.resize(1280, 800)
     win.show()
     yield win
+    forget_edits(win)
     win.close()
     assert multiprocessing.active_children() == []
 

@@ -258,7 +258,7 @@ def test_the_window_gets_a_preferences_menu(qtbot, app, tmp_path):
     window = build_window(None, settings)
     qtbot.addWidget(window)
     assert i18n.current_language() == "pt_BR"
-    assert [a.text() for a in window.menuBar().actions()] == ["&Arquivo", "E&xecutar", "Ex&ibir", "&Editar", "Aj&uda"]
+    assert [a.text() for a in window.menuBar().actions()] == ["&Arquivo", "&Editar", "E&xecutar", "Ex&ibir", "Aj&uda"]
     toolbar = window.findChild(QToolBar, "mainToolbar")
     assert [a.text() for a in toolbar.actions() if not a.isSeparator()] == [
         "&Abrir arquivo de dados...",

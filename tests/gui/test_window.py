@@ -10,7 +10,8 @@ from .conftest import CENSUS, ROOT, wait_loaded
 
 
 def test_window_starts_on_the_start_page_with_the_example(window):
-    assert window.windowTitle() == f"RiskReview {__version__}"
+    assert window.windowTitle() == f"RiskReview {__version__}[*]"  # the mark shows unsaved changes
+    assert not window.isWindowModified()
     assert window.pages.currentWidget() is window.start_page
     assert window.start_page.run_example.isEnabled()
     assert "census" in window.start_page.run_example.text().lower()
@@ -22,7 +23,8 @@ def test_gui_file_argument_opens_the_file(qtbot, settings):
     win = build_window(str(CENSUS), settings=settings)
     qtbot.addWidget(win)
     wait_loaded(qtbot, win)
-    assert win.windowTitle() == f"census_example.csv — RiskReview {__version__}"
+    assert win.windowTitle() == f"census_example.csv — RiskReview {__version__}[*]"
+    assert not win.isWindowModified()
     assert win.session.table.n_rows == 20000
     assert win.rows_status.text() == "20,000 rows × 13 columns"
     assert win.file_status.text() == "File: census_example.csv"
