@@ -114,6 +114,18 @@ def lacks_display(environ: Optional[Mapping[str, str]] = None) -> bool:
             and not environ.get("WAYLAND_DISPLAY"))
 
 
+def library_load_error(path: Path) -> Optional[str]:
+    """The system loader's message when the shared library ``path`` (with everything it links
+    to) cannot be loaded, None when it loads."""
+    import ctypes
+
+    try:
+        ctypes.CDLL(str(path))
+    except OSError as error:
+        return str(error)
+    return None
+
+
 def has_desktop_menu() -> bool:
     """Whether the desktop's application menu takes freedesktop.org entries (Linux)."""
     return system() == "linux"

@@ -3,21 +3,21 @@
 On Linux under X11, Qt's ``xcb`` plugin links to about twenty system libraries (libxcb-*,
 libxkbcommon-x11, ...). When one is missing Qt stops with a misleading "could not load the Qt
 platform plugin" message. Here the plugin is opened with the system's loader first
-(:func:`ctypes.CDLL`), which names the first library it cannot find; the window's start-up
-reports that library (and the Debian package that holds it) in one line instead. Everything that
-depends on the operating system for this check is in this module (README, "Installing").
+(:func:`engine.platform.library_load_error`), which names the first library it cannot find; the
+window's start-up reports that library (and the Debian package that holds it) in one line
+instead (README, "Installing").
 """
 
 from __future__ import annotations
 
-import ctypes
 import os
 import re
-import sys
 from pathlib import Path
 from typing import Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QLibraryInfo
+
+from engine import platform
 
 # the libraries the xcb plugin and its Qt library load, and their Debian/Ubuntu packages
 DEBIAN_PACKAGES = {
@@ -58,7 +58,7 @@ def platform_plugin() -> Optional[str]:
 
     Qt uses ``QT_QPA_PLATFORM`` when set; otherwise, on Linux, xcb when an X display is given and
     the session is not a Wayland one."""
-    if not sys.platform.startswith("linux"):
+    if platform.system() != "linux":
         return None
     chosen = os.environ.get("QT_QPA_PLATFORM", "").split(":")[0].split(";")[0].strip()
     if chosen:
@@ -85,11 +85,8 @@ def missing_library(plugin: Optional[Path] = None) -> Optional[str]:
     plugin = plugin or xcb_plugin_path()
     if not plugin.is_file():
         return None
-    try:
-        ctypes.CDLL(str(plugin))
-    except OSError as error:
-        return missing_library_in(str(error)) or str(error)
-    return None
+    error = platform.library_load_error(plugin)
+    return None if error is None else missing_library_in(error) or error
 
 
 def problem_text(library: str, translate=None) -> str:

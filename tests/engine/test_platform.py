@@ -160,6 +160,15 @@ def test_no_display_only_on_x11_or_wayland_systems_without_one(monkeypatch):
         assert not platform.lacks_display({})
 
 
+def test_a_library_that_loads_and_one_that_does_not(tmp_path):
+    assert platform.library_load_error(Path(sys.executable)) is not None  # a program, not a library
+    bad = tmp_path / "libbroken.so"
+    bad.write_bytes(b"not an ELF file")
+    assert str(bad) in platform.library_load_error(bad)
+    if platform.system() == "linux":  # a name the loader finds on its search path
+        assert platform.library_load_error(Path("libc.so.6")) is None
+
+
 # -- new files ------------------------------------------------------------------------------------
 def test_new_files_have_random_names_and_never_reuse_one(tmp_path):
     made = [platform.create_new_file(tmp_path, ".a.", ".tmp", private) for private in (False, True) * 20]

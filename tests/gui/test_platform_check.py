@@ -33,7 +33,7 @@ def test_the_check_runs_only_for_xcb(monkeypatch, env, expected):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    monkeypatch.setattr(platform_check.sys, "platform", "linux")
+    monkeypatch.setattr(platform_check.platform, "system", lambda: "linux")
     assert platform_plugin() == expected
 
 
@@ -41,7 +41,7 @@ def test_start_up_prints_one_line_and_stops(monkeypatch, capsys):
     from gui.app import run
 
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
-    monkeypatch.setattr(platform_check.sys, "platform", "linux")
+    monkeypatch.setattr(platform_check.platform, "system", lambda: "linux")
     monkeypatch.setattr(platform_check, "missing_library", lambda: "libxcb-icccm.so.4")
     assert run([]) == 1
     err = capsys.readouterr().err.strip().splitlines()
