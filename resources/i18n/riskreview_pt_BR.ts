@@ -620,6 +620,45 @@ Enviar os dados a este cluster mesmo assim?</translation>
     </message>
 </context>
 <context>
+    <name>dialogs.help_browser</name>
+    <message>
+        <source>RiskReview user guide</source>
+        <translation>Guia do usuário do RiskReview</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Voltar</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Avançar</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Sumário</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Glossário</translation>
+    </message>
+    <message>
+        <source>Navigation</source>
+        <translation>Navegação</translation>
+    </message>
+    <message>
+        <source>Web link, not opened here: {url}</source>
+        <translation>Link da web, não aberto aqui: {url}</translation>
+    </message>
+    <message>
+        <source>Not part of the guide: {url}</source>
+        <translation>Não faz parte do guia: {url}</translation>
+    </message>
+    <message>
+        <source>What is “{name}”?</source>
+        <translation>O que é “{name}”?</translation>
+    </message>
+</context>
+<context>
     <name>dialogs.hierarchy_wizard</name>
     <message>
         <source>template for the column</source>
@@ -1589,6 +1628,22 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
+        <source>&amp;User guide</source>
+        <translation>&amp;Guia do usuário</translation>
+    </message>
+    <message>
+        <source>The user guide at this page&apos;s section</source>
+        <translation>O guia do usuário na seção desta página</translation>
+    </message>
+    <message>
+        <source>&amp;Glossary</source>
+        <translation>&amp;Glossário</translation>
+    </message>
+    <message>
+        <source>What each measure means</source>
+        <translation>O que cada medida significa</translation>
+    </message>
+    <message>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
@@ -1817,6 +1872,10 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>Expected records</source>
         <translation>Registros esperados</translation>
+    </message>
+    <message>
+        <source>Right-click: what is this? (glossary)</source>
+        <translation>Clique com o botão direito: o que é isto? (glossário)</translation>
     </message>
     <message>
         <source>Target (what the attacker knows)</source>
@@ -4924,6 +4983,13 @@ Pontuação: {0}.</translation>
 {1} ({2} people)</source>
         <translation>{0}
 {1} ({2} pessoas)</translation>
+    </message>
+</context>
+<context>
+    <name>widgets.verdict_banner</name>
+    <message>
+        <source>What do these checks mean?</source>
+        <translation>O que significam estas verificações?</translation>
     </message>
 </context>
 <context>
