@@ -87,6 +87,7 @@ class HelpBrowser(QMainWindow):
         self.browser.setObjectName("helpText")
         self.browser.setOpenExternalLinks(False)
         self.browser.setOpenLinks(False)
+        self.browser.document().setDocumentMargin(16)
         self.browser.anchorClicked.connect(self.follow)
         self.browser.highlighted.connect(self._on_hover)
         self.setCentralWidget(self.browser)
