@@ -58,6 +58,12 @@ MEASURE_ANCHORS: dict[str, str] = {
     "prior": "prior",
     "target": "individual-target",
     "verdict": "verdict",
+    "accuracy": "accuracy",
+    "auc": "auc",
+    "advantage": "advantage",
+    "tpr_at_fpr": "tpr-at-fpr",
+    "baseline": "baseline",
+    "residual_risk": "residual-risk",
 }
 WEB_SCHEMES = ("http", "https", "ftp", "mailto")
 
@@ -234,6 +240,11 @@ def context_help(page_name: str, results_tab: int = -1) -> tuple[str, Optional[i
     if page_name == "results" and 0 <= results_tab < len(RESULTS_TAB_HELP):
         return RESULTS_TAB_HELP[results_tab]
     return WINDOW_PAGE_HELP.get(page_name, ("index", None))
+
+
+def glossary_hint() -> str:
+    """The line that ends a measure's tooltip: how to reach its glossary entry."""
+    return translate("dialogs.help_browser", "Right-click: what is this? (glossary)")
 
 
 def add_glossary_menu(header: QHeaderView, measure_of: Callable[[int], Optional[str]]) -> None:

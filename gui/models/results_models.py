@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from engine.messages import render
 from engine.results import InferenceRisk, ReidentificationRisk, TargetRisk
 
+from ..dialogs.help_browser import glossary_hint
 from ..i18n import translate
 from ..text import TIPS, count, pct, points, qid_text, ratio
 
@@ -123,7 +124,7 @@ class TopSubsetsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self.headers()[section]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tip(section) + "\n\n" + translate("models.results_models", "Right-click: what is this? (glossary)")
+            return self._tip(section) + "\n\n" + glossary_hint()
         return None
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:

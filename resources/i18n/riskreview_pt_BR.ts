@@ -654,6 +654,10 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>Não faz parte do guia: {url}</translation>
     </message>
     <message>
+        <source>Right-click: what is this? (glossary)</source>
+        <translation>Clique com o botão direito: o que é isto? (glossário)</translation>
+    </message>
+    <message>
         <source>What is “{name}”?</source>
         <translation>O que é “{name}”?</translation>
     </message>
@@ -1872,10 +1876,6 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>Expected records</source>
         <translation>Registros esperados</translation>
-    </message>
-    <message>
-        <source>Right-click: what is this? (glossary)</source>
-        <translation>Clique com o botão direito: o que é isto? (glossário)</translation>
     </message>
     <message>
         <source>Target (what the attacker knows)</source>

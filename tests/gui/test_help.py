@@ -233,3 +233,28 @@ def test_verdict_banner_links_to_the_verdict_entry(qtbot, window):
 
 def test_help_window_belongs_to_the_main_window(window):
     assert help_window(window.results_page).parent() is window
+
+
+def test_synthetic_attack_table_headers_open_their_glossary_entries(qtbot, monkeypatch):
+    from gui.pages.synthetic.attack_table import COLUMNS, MEASURES, AttackTable
+
+    assert len(MEASURES) == len(COLUMNS)
+    assert {m for m in MEASURES if m} <= set(MEASURE_ANCHORS)
+    popups = []
+    monkeypatch.setattr(QMenu, "popup", lambda menu, _pos, _action=None: popups.append(menu))
+    table = AttackTable()
+    qtbot.addWidget(table)
+    table.resize(1200, 300)
+    table.show()
+    header = table.horizontalHeader()
+    assert "glossary" in table.horizontalHeaderItem(4).toolTip()
+    assert "glossary" not in table.horizontalHeaderItem(0).toolTip()
+    header.customContextMenuRequested.emit(QPoint(header.sectionViewportPosition(0) + 3, 5))
+    assert popups == []  # "Attack" is no measure
+    header.customContextMenuRequested.emit(QPoint(header.sectionViewportPosition(4) + 3, 5))
+    assert [a.text() for a in popups[0].actions()] == ["What is \u201cAUC\u201d?"]
+    popups[0].actions()[0].trigger()
+    help_win = table.findChild(HelpBrowser)
+    assert help_win.source_path() == guide_path("en", "glossary")
+    assert help_win.browser.textCursor().block().text() == "AUC"
+    help_win.close()
