@@ -64,6 +64,10 @@ MEASURE_ANCHORS: dict[str, str] = {
     "tpr_at_fpr": "tpr-at-fpr",
     "baseline": "baseline",
     "residual_risk": "residual-risk",
+    "epsilon": "epsilon",
+    "privacy_loss": "privacy-loss",
+    "utility": "utility",
+    "dp_delta": "dp-delta",
 }
 WEB_SCHEMES = ("http", "https", "ftp", "mailto")
 

@@ -258,3 +258,40 @@ def test_synthetic_attack_table_headers_open_their_glossary_entries(qtbot, monke
     assert help_win.source_path() == guide_path("en", "glossary")
     assert help_win.browser.textCursor().block().text() == "AUC"
     help_win.close()
+
+
+@pytest.mark.parametrize("build, column, name, anchor", [
+    ("points_table", 3, "Privacy loss", "privacy-loss"),
+    ("points_table", 6, "Utility", "utility"),
+    ("threshold_table", 1, "\u03b4 active", "dp-delta"),
+    ("threshold_table", 0, "\u03b5", "epsilon"),
+])
+def test_noisy_count_table_headers_open_their_glossary_entries(qtbot, monkeypatch, build, column, name, anchor):
+    from gui.pages.dp import result_tables
+
+    popups = []
+    monkeypatch.setattr(QMenu, "popup", lambda menu, _pos, _action=None: popups.append(menu))
+    table = getattr(result_tables, build)()
+    qtbot.addWidget(table)
+    table.resize(1000, 300)
+    table.show()
+    header = table.horizontalHeader()
+    header.customContextMenuRequested.emit(QPoint(header.sectionViewportPosition(column) + 3, 5))
+    assert [a.text() for a in popups[0].actions()] == [f"What is \u201c{name}\u201d?"]
+    popups[0].actions()[0].trigger()
+    help_win = table.findChild(HelpBrowser)
+    assert help_win.browser.textCursor().block().text() == anchor_headings("en")[anchor]
+    help_win.close()
+
+
+def test_noisy_count_query_column_has_no_glossary_entry(qtbot, monkeypatch):
+    from gui.pages.dp.result_tables import points_table
+
+    popups = []
+    monkeypatch.setattr(QMenu, "popup", lambda menu, _pos, _action=None: popups.append(menu))
+    table = points_table()
+    qtbot.addWidget(table)
+    table.show()
+    header = table.horizontalHeader()
+    header.customContextMenuRequested.emit(QPoint(header.sectionViewportPosition(0) + 3, 5))
+    assert popups == [] and "glossary" in table.horizontalHeaderItem(3).toolTip()
