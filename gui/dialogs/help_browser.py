@@ -68,6 +68,12 @@ MEASURE_ANCHORS: dict[str, str] = {
     "privacy_loss": "privacy-loss",
     "utility": "utility",
     "dp_delta": "dp-delta",
+    "individual_risk": "individual-risk",
+    "household_risk": "household-risk",
+    "population_uniques": "population-uniques",
+    "expected_reidentifications": "expected-reidentifications",
+    "mean_risk": "mean-risk",
+    "suda_score": "suda-score",
 }
 WEB_SCHEMES = ("http", "https", "ftp", "mailto")
 
@@ -267,3 +273,15 @@ def add_glossary_menu(header: QHeaderView, measure_of: Callable[[int], Optional[
         action.triggered.connect(lambda: show_glossary(header, anchor))
         popup.popup(header.mapToGlobal(pos))
     header.customContextMenuRequested.connect(menu)
+
+
+def add_widget_glossary_menu(widget: QWidget, name: Callable[[], str], measure: str) -> None:
+    """A right-click on ``widget`` offers "What is <name()>?", opening ``measure``'s glossary entry."""
+    widget.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+    def menu(pos: QPoint) -> None:
+        popup = QMenu(widget)
+        action = popup.addAction(translate("dialogs.help_browser", "What is \u201c{name}\u201d?").format(name=name()))
+        action.triggered.connect(lambda: show_glossary(widget, MEASURE_ANCHORS[measure]))
+        popup.popup(widget.mapToGlobal(pos))
+    widget.customContextMenuRequested.connect(menu)

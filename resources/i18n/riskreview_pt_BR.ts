@@ -4870,6 +4870,10 @@ marque Únicos especiais (SUDA) na página Ataques.</translation>
         <translation>&lt;b&gt;Reidentificações esperadas por número de variáveis-chave conhecidas&lt;/b&gt;</translation>
     </message>
     <message>
+        <source>SUDA score</source>
+        <translation>pontuação SUDA</translation>
+    </message>
+    <message>
         <source>No sample-file measures in this run. If the file is a sample, choose its sampling weight (and household id) on the Data page, or tick Special uniques (SUDA) on the Attacks page, and run again.</source>
         <translation>Nenhuma medida de arquivo amostral nesta execução. Se o arquivo for uma amostra, escolha o seu peso amostral (e o identificador do domicílio) na página Dados ou marque Únicos especiais (SUDA) na página Ataques, e execute novamente.</translation>
     </message>

@@ -295,3 +295,27 @@ def test_noisy_count_query_column_has_no_glossary_entry(qtbot, monkeypatch):
     header = table.horizontalHeader()
     header.customContextMenuRequested.emit(QPoint(header.sectionViewportPosition(0) + 3, 5))
     assert popups == [] and "glossary" in table.horizontalHeaderItem(3).toolTip()
+
+
+def test_sample_view_measures_open_their_glossary_entries(qtbot, monkeypatch):
+    from gui.widgets.models_view import fill_table
+    from gui.widgets.sample_view import SampleView
+
+    popups = []
+    monkeypatch.setattr(QMenu, "popup", lambda menu, _pos, _action=None: popups.append(menu))
+    view = SampleView()
+    qtbot.addWidget(view)
+    view.resize(1200, 700)
+    view.show()
+    fill_table(view.risk_table, ["Measure", "Individual risk", "Household risk"], [["Mean", "1%", "2%"]])
+    header = view.risk_table.horizontalHeader()
+    header.customContextMenuRequested.emit(QPoint(header.sectionViewportPosition(2) + 3, 5))
+    assert [a.text() for a in popups[-1].actions()] == ["What is \u201cHousehold risk\u201d?"]
+    popups[-1].actions()[0].trigger()
+    help_win = view.findChild(HelpBrowser)
+    assert help_win.browser.textCursor().block().text() == anchor_headings("en")["household-risk"]
+    view.suda_label.customContextMenuRequested.emit(QPoint(2, 2))
+    assert [a.text() for a in popups[-1].actions()] == ["What is \u201cSUDA score\u201d?"]
+    popups[-1].actions()[0].trigger()
+    assert help_win.browser.textCursor().block().text() == anchor_headings("en")["suda-score"]
+    help_win.close()
