@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import QPoint, Qt, QUrl
-from PySide6.QtGui import QAction, QKeySequence, QTextCursor
+from PySide6.QtGui import QAction, QKeySequence, QTextBlock, QTextCursor
 from PySide6.QtWidgets import QHeaderView, QMainWindow, QMenu, QStyle, QTextBrowser, QWidget
 
 from ..help_content import PAGES, anchor_headings, guide_path
@@ -108,10 +108,12 @@ class HelpBrowser(QMainWindow):
         self.browser.highlighted.connect(self._on_hover)
         self.setCentralWidget(self.browser)
         K = QKeySequence
-        self.back_action = QAction(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowBack), translate("dialogs.help_browser", "Back"), self)
+        arrows = (self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowBack),
+                  self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowForward))
+        self.back_action = QAction(arrows[0], translate("dialogs.help_browser", "Back"), self)
         self.back_action.setShortcut(K(K.StandardKey.Back))
         self.back_action.triggered.connect(self.browser.backward)
-        self.forward_action = QAction(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowForward), translate("dialogs.help_browser", "Forward"), self)
+        self.forward_action = QAction(arrows[1], translate("dialogs.help_browser", "Forward"), self)
         self.forward_action.setShortcut(K(K.StandardKey.Forward))
         self.forward_action.triggered.connect(self.browser.forward)
         self.home_action = QAction(icon("start"), translate("dialogs.help_browser", "Contents"), self)
@@ -172,31 +174,31 @@ class HelpBrowser(QMainWindow):
         page = page_of(Path(bare.toLocalFile())) if bare.isLocalFile() else None
         if anchor and page is not None:
             heading = anchor_headings(self.language, page).get(anchor, "")
+        sections = [block for block in self.heading_blocks() if block.blockFormat().headingLevel() == 2]
         if heading:
-            self.scroll_to(lambda block: block.text() == plain(heading))
-        elif section is not None:
-            count = {"n": -1}
-
-            def nth(block) -> bool:
-                if block.blockFormat().headingLevel() == 2:
-                    count["n"] += 1
-                return count["n"] == section
-            self.scroll_to(nth)
+            self.scroll_to(next((b for b in self.heading_blocks() if b.text() == plain(heading)), None))
+        elif section is not None and 0 <= section < len(sections):
+            self.scroll_to(sections[section])
         else:
             self.browser.verticalScrollBar().setValue(0)
 
-    def scroll_to(self, match: Callable) -> bool:
-        """Put the first heading block for which ``match(block)`` holds at the top of the view."""
+    def heading_blocks(self) -> list[QTextBlock]:
+        """The heading blocks of the page shown, in order."""
+        blocks = []
         block = self.browser.document().begin()
         while block.isValid():
-            if block.blockFormat().headingLevel() > 0 and match(block):
-                cursor = QTextCursor(block)
-                self.browser.setTextCursor(cursor)
-                top = self.browser.document().documentLayout().blockBoundingRect(block).top()
-                self.browser.verticalScrollBar().setValue(int(top))
-                return True
+            if block.blockFormat().headingLevel() > 0:
+                blocks.append(block)
             block = block.next()
-        return False
+        return blocks
+
+    def scroll_to(self, block: Optional[QTextBlock]) -> None:
+        """Put ``block`` (a heading) at the top of the view, the text cursor on it."""
+        if block is None:
+            return
+        self.browser.setTextCursor(QTextCursor(block))
+        top = self.browser.document().documentLayout().blockBoundingRect(block).top()
+        self.browser.verticalScrollBar().setValue(int(top))
 
     def visible_text(self) -> str:
         """The text of the blocks in view (from the first visible line to the last)."""
