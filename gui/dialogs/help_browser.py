@@ -198,7 +198,7 @@ class HelpBrowser(QMainWindow):
             return
         self.browser.setTextCursor(QTextCursor(block))
         top = self.browser.document().documentLayout().blockBoundingRect(block).top()
-        self.browser.verticalScrollBar().setValue(int(top))
+        self.browser.verticalScrollBar().setValue(max(0, int(top) - 8))
 
     def visible_text(self) -> str:
         """The text of the blocks in view (from the first visible line to the last)."""
