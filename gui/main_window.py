@@ -16,6 +16,7 @@ from engine import __version__, platform
 from .assessment import SCENARIOS_RUNNING
 from .controller import AnalysisController
 from .dialogs.about import show_about
+from .dialogs.help_browser import context_help, show_glossary, show_help
 from .pages.attacks_page import AttacksPage
 from .pages.data_page import DataPage
 from .pages.dp_page import DPPage
@@ -194,7 +195,7 @@ class MainWindow(QMainWindow):
             translate("main_window", "Start a new, empty analysis"),
         )
         quit_action = self._action(translate("main_window", "&Quit"), self.close, K(K.StandardKey.Quit))
-        about_action = self._action(translate("main_window", "&About RiskReview"), lambda: show_about(self), K("F1"))
+        about_action = self._action(translate("main_window", "&About RiskReview"), lambda: show_about(self))
         file_menu = self.menuBar().addMenu(translate("main_window", "&File"))
         for action in (self.new_action, self.open_action, self.open_analysis_action, self.example_action):
             file_menu.addAction(action)
@@ -235,7 +236,15 @@ class MainWindow(QMainWindow):
                 K(f"Ctrl+{i}") if i else K("Ctrl+0"),
             )
             view_menu.addAction(action)
-        self.menuBar().addMenu(translate("main_window", "&Help")).addAction(about_action)
+        help_menu = self.menuBar().addMenu(translate("main_window", "&Help"))
+        self.guide_action = self._action(translate("main_window", "&User guide"), self.show_context_help, K("F1"),
+                                         tip=translate("main_window", "The user guide at this page's section"))
+        self.glossary_action = self._action(translate("main_window", "&Glossary"), lambda: show_glossary(self),
+                                            tip=translate("main_window", "What each measure means"))
+        for action in (self.guide_action, self.glossary_action):
+            help_menu.addAction(action)
+        help_menu.addSeparator()
+        help_menu.addAction(about_action)
         toolbar = self.addToolBar(translate("main_window", "Main"))
         toolbar.setObjectName("mainToolbar")
         toolbar.setMovable(False)
@@ -301,6 +310,12 @@ class MainWindow(QMainWindow):
     # --- navigation and state ------------------------------------------------------------------
     def show_page(self, index: int) -> None:
         self.navigation.setCurrentRow(index)
+
+    def show_context_help(self) -> None:
+        """The user guide at the section of the page in front (and of the Results tab shown)."""
+        name = PAGES[self.pages.currentIndex()][0]
+        page, section = context_help(name, self.results_page.tabs.currentIndex())
+        show_help(self, page, section)
 
     def front_page(self) -> Optional[QWidget]:
         """The scenarios, synthetic-data or noisy-count page when it is in front (None: the

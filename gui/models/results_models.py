@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from engine.messages import render
 from engine.results import InferenceRisk, ReidentificationRisk, TargetRisk
 
+from ..dialogs.help_browser import glossary_hint
 from ..i18n import translate
 from ..text import TIPS, count, pct, points, qid_text, ratio
 
@@ -88,6 +89,12 @@ class TopSubsetsModel(QAbstractTableModel):
                 4: TIPS["deg_det"], 5: TIPS[f"{kind}_prob{sample}"], 6: TIPS[f"{kind}_prob_count{sample}"],
                 7: TIPS["deg_prob"]}[col]
 
+    def measure_key(self, col: int) -> str:
+        """The measure a column shows (a key of gui/dialogs/help_browser.py MEASURE_ANCHORS)."""
+        kind = "inf" if self._inference else "reid"
+        return ("size", "qids", f"{kind}_det", f"{kind}_det_count", "deg_det", f"{kind}_prob",
+                f"{kind}_prob_count", "deg_prob")[col] if 0 <= col < self.COLUMNS else ""
+
     def headers(self) -> tuple[str, ...]:
         prior_det = pct(self._rows[0].prior_det) if self._rows else pct(None)
         prior_prob = pct(self._rows[0].prior_prob) if self._rows else pct(None)
@@ -117,7 +124,7 @@ class TopSubsetsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self.headers()[section]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tip(section)
+            return self._tip(section) + "\n\n" + glossary_hint()
         return None
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:

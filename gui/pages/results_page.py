@@ -15,6 +15,7 @@ from engine.messages import render
 from engine.selection import top_by_size
 from engine.verdict import is_sample, verdict
 
+from ..dialogs.help_browser import add_glossary_menu
 from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
 from ..session import Session
 from ..text import TIPS, count, duration, pct, qid_text
@@ -87,7 +88,7 @@ class ResultsPage(QWidget):
         self.summary.setWordWrap(True)
         head.addWidget(self.summary, 1)
         layout.addLayout(head)
-        self.verdict = VerdictBanner()
+        self.verdict = VerdictBanner(glossary_anchor="verdict")
         self.verdict.setObjectName(READY)
         layout.addWidget(self.verdict)
         self.stale = banner(
@@ -200,6 +201,7 @@ class ResultsPage(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setMinimumHeight(44)
         header.sectionResized.connect(self._schedule_row_heights)
+        add_glossary_menu(header, self.top_model.measure_key)
         self._row_timer = QTimer(self)
         self._row_timer.setSingleShot(True)
         self._row_timer.setInterval(0)
@@ -252,6 +254,7 @@ class ResultsPage(QWidget):
         self.targets_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.targets_view.horizontalHeader().setStretchLastSection(True)
         self.targets_view.horizontalHeader().setMinimumHeight(44)
+        add_glossary_menu(self.targets_view.horizontalHeader(), lambda _section: "target")
         layout.addWidget(self.targets_view, 1)
         return tab
 

@@ -289,7 +289,7 @@ class ScenariosPage(QWidget):
         splitter.addWidget(self.plot)
         splitter.setSizes([220, 300])
         box.addWidget(splitter, 1)
-        self.verdict = VerdictBanner()
+        self.verdict = VerdictBanner(glossary_anchor="verdict")
         box.addWidget(self.verdict)
         buttons = QHBoxLayout()
         self.pick_button = QPushButton(translate("scenarios_page", "Recommend the selected scenario"))

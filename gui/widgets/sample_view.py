@@ -15,6 +15,7 @@ from engine.report.sample_figures import draw_contributions, draw_dis_bands, dra
 from engine.results import Assessment
 from engine.sample_results import PopulationUniqueness, RiskSummary, SampleRisk
 
+from ..dialogs.help_browser import add_glossary_menu, add_widget_glossary_menu
 from ..text import count, local_digits, pct, qid_text
 from .canvas import TEXT_SIZE, PlotCanvas
 from .models_view import fill_table, plain_table
@@ -227,6 +228,12 @@ class SampleView(QWidget):
         ):
             column.addWidget(QLabel(label))
             column.addWidget(widget)
+        for table, measures in ((self.risk_table, ("", "individual_risk", "household_risk")),
+                                (self.uniqueness_table, ("", "population_uniques")),
+                                (self.by_size_table, ("size", "expected_reidentifications",
+                                                      "expected_reidentifications", "mean_risk", ""))):
+            add_glossary_menu(table.horizontalHeader(),
+                              lambda column, m=measures: m[column] if 0 <= column < len(m) else "")
         self.by_size_table.setMinimumHeight(90)
         column.setStretchFactor(self.by_size_table, 1)
         self.body.addWidget(tables)
@@ -241,6 +248,8 @@ class SampleView(QWidget):
         chart_column.addWidget(self.risk_chart, 1)
         chart_column.addWidget(self.suda_chart, 1)
         chart_column.addWidget(self.suda_label)
+        for widget in (self.suda_label, self.suda_chart):
+            add_widget_glossary_menu(widget, lambda: translate("widgets.sample_view", "SUDA score"), "suda_score")
         self.body.addWidget(charts)
         self.body.setStretchFactor(0, 1)
         self.body.setStretchFactor(1, 1)

@@ -11,6 +11,9 @@ from PySide6.QtWidgets import QLabel
 
 from engine.verdict import Verdict
 
+from ..dialogs.help_browser import show_glossary
+from ..i18n import translate
+
 READY, NOT_READY = "verdictReady", "verdictNotReady"
 
 
@@ -21,12 +24,16 @@ def verdict_html(verdict: Verdict, heading: str = "") -> str:
 
 
 class VerdictBanner(QLabel):
-    """A banner showing one verdict; hidden when there is none."""
+    """A banner showing one verdict; hidden when there is none. With a ``glossary_anchor`` it ends
+    with a link to that glossary entry (docs/user-guide/<language>/glossary.md)."""
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent=None, glossary_anchor: str = "") -> None:
         super().__init__(parent)
         self.setWordWrap(True)
         self.verdict: Optional[Verdict] = None
+        self.glossary_anchor = glossary_anchor
+        self.setOpenExternalLinks(False)
+        self.linkActivated.connect(lambda _link: show_glossary(self, self.glossary_anchor))
         self.hide()
 
     def show_verdict(self, verdict: Optional[Verdict], heading: str = "") -> None:
@@ -36,7 +43,11 @@ class VerdictBanner(QLabel):
             self.hide()
             return
         self.setObjectName(READY if verdict.ready else NOT_READY)
-        self.setText(verdict_html(verdict, heading))
+        link = ""
+        if self.glossary_anchor:
+            words = escape(translate("widgets.verdict_banner", "What do these checks mean?"))
+            link = f'<br><a href="#{self.glossary_anchor}">{words}</a>'
+        self.setText(verdict_html(verdict, heading) + link)
         self.style().unpolish(self)
         self.style().polish(self)
         self.show()

@@ -644,6 +644,49 @@ Enviar os dados a este cluster mesmo assim?</translation>
     </message>
 </context>
 <context>
+    <name>dialogs.help_browser</name>
+    <message>
+        <source>RiskReview user guide</source>
+        <translation>Guia do usuário do RiskReview</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Voltar</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Avançar</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Sumário</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Glossário</translation>
+    </message>
+    <message>
+        <source>Navigation</source>
+        <translation>Navegação</translation>
+    </message>
+    <message>
+        <source>Web link, not opened here: {url}</source>
+        <translation>Link da web, não aberto aqui: {url}</translation>
+    </message>
+    <message>
+        <source>Not part of the guide: {url}</source>
+        <translation>Não faz parte do guia: {url}</translation>
+    </message>
+    <message>
+        <source>Right-click: what is this? (glossary)</source>
+        <translation>Clique com o botão direito: o que é isto? (glossário)</translation>
+    </message>
+    <message>
+        <source>What is “{name}”?</source>
+        <translation>O que é “{name}”?</translation>
+    </message>
+</context>
+<context>
     <name>dialogs.hierarchy_wizard</name>
     <message>
         <source>template for the column</source>
@@ -1762,6 +1805,22 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>&amp;Help</source>
         <translation>Aj&amp;uda</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>&amp;Guia do usuário</translation>
+    </message>
+    <message>
+        <source>The user guide at this page&apos;s section</source>
+        <translation>O guia do usuário na seção desta página</translation>
+    </message>
+    <message>
+        <source>&amp;Glossary</source>
+        <translation>&amp;Glossário</translation>
+    </message>
+    <message>
+        <source>What each measure means</source>
+        <translation>O que cada medida significa</translation>
     </message>
     <message>
         <source>Main</source>
@@ -5069,6 +5128,10 @@ marque Únicos especiais (SUDA) na página Ataques.</translation>
         <translation>&lt;b&gt;Reidentificações esperadas por número de variáveis-chave conhecidas&lt;/b&gt;</translation>
     </message>
     <message>
+        <source>SUDA score</source>
+        <translation>pontuação SUDA</translation>
+    </message>
+    <message>
         <source>No sample-file measures in this run. If the file is a sample, choose its sampling weight (and household id) on the Data page, or tick Special uniques (SUDA) on the Attacks page, and run again.</source>
         <translation>Nenhuma medida de arquivo amostral nesta execução. Se o arquivo for uma amostra, escolha o seu peso amostral (e o identificador do domicílio) na página Dados ou marque Únicos especiais (SUDA) na página Ataques, e execute novamente.</translation>
     </message>
@@ -5182,6 +5245,13 @@ Pontuação: {0}.</translation>
 {1} ({2} people)</source>
         <translation>{0}
 {1} ({2} pessoas)</translation>
+    </message>
+</context>
+<context>
+    <name>widgets.verdict_banner</name>
+    <message>
+        <source>What do these checks mean?</source>
+        <translation>O que significam estas verificações?</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from engine.dp.results import CountingPoint, ThresholdPoint
 
+from ...dialogs.help_browser import add_glossary_menu, glossary_hint
 from ...i18n import translate
 from ...text import Translated, count, local_digits, pct
 from ...widgets.dp_plots import number
@@ -63,14 +64,20 @@ def fixed(value: Optional[float], digits: int = 4) -> str:
     return pct(None) if value is None or not math.isfinite(value) else local_digits(f"{value:.{digits}f}")
 
 
-def results_table(name: str, heads: Sequence[str], tips: Sequence[str]) -> QTableWidget:
-    """A read-only table with these column heads (and their tooltips)."""
+def results_table(name: str, heads: Sequence[str], tips: Sequence[str],
+                  measures: Sequence[str] = ()) -> QTableWidget:
+    """A read-only table with these column heads (and their tooltips); ``measures``: each column's
+    measure (a key of gui/dialogs/help_browser.py MEASURE_ANCHORS, "" for none), whose glossary
+    entry a right-click on the header opens."""
     table = QTableWidget(0, len(heads))
     table.setObjectName(name)
     table.setHorizontalHeaderLabels(list(heads))
+    measures = tuple(measures) + ("",) * (len(heads) - len(measures))
     for column, tip in enumerate(tips):
+        tip = f"{tip}\n\n{glossary_hint()}" if tip and measures[column] else tip
         if tip:
             table.horizontalHeaderItem(column).setToolTip(tip)
+    add_glossary_menu(table.horizontalHeader(), lambda column: measures[column] if 0 <= column < len(measures) else "")
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setAlternatingRowColors(True)
@@ -95,6 +102,7 @@ def points_table() -> QTableWidget:
             translate("dp.result_tables", "Count prior"),
         ],
         ["", "", "", TIPS["privacy_loss"], TIPS["prior"], TIPS["posterior"], TIPS["utility"], TIPS["count_prior"]],
+        ["", "", "epsilon", "privacy_loss", "privacy_loss", "privacy_loss", "utility", "utility"],
     )
 
 
@@ -108,6 +116,7 @@ def threshold_table() -> QTableWidget:
             translate("dp.result_tables", "δ passive"),
         ],
         ["", TIPS["delta_active"], TIPS["worst"], TIPS["delta_passive"]],
+        ["epsilon", "dp_delta", "dp_delta", "dp_delta"],
     )
 
 

@@ -212,7 +212,7 @@ class SuggestPanel(QWidget):
         )
         self.best.setWordWrap(True)
         result_layout.addWidget(self.best)
-        self.verdict = VerdictBanner()
+        self.verdict = VerdictBanner(glossary_anchor="verdict")
         result_layout.addWidget(self.verdict)
         result_layout.addWidget(QLabel(translate("scenarios.suggest_panel", "Runners-up")))
         self.runners = QTableWidget(0, 0)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from engine.messages import render
 
+from ...dialogs.help_browser import add_glossary_menu, glossary_hint
 from ...i18n import current_language
 from ...text import Translated, count, local_digits, pct
 from .labels import attack_label
@@ -158,6 +159,10 @@ def row_tip(evaluation) -> str:
         lines.append(render(evaluation.notes))
     return "\n".join(lines)
 
+# The measure of each column (a key of gui/dialogs/help_browser.py MEASURE_ANCHORS; "" for none).
+MEASURES = ("", "", "", "accuracy", "auc", "advantage", "tpr_at_fpr", "tpr_at_fpr", "tpr_at_fpr", "baseline",
+            "residual_risk")
+
 
 class AttackTable(QTableWidget):
     """Read-only, one row per attack, as tall as its rows (up to a limit)."""
@@ -172,9 +177,11 @@ class AttackTable(QTableWidget):
         self.setWordWrap(False)
         for column, (text, tip) in enumerate(COLUMNS):
             item = QTableWidgetItem(translate("synthetic.attack_table", text))
-            item.setToolTip(translate("synthetic.attack_table", tip))
+            tip = translate("synthetic.attack_table", tip)
+            item.setToolTip(f"{tip}\n\n{glossary_hint()}" if MEASURES[column] else tip)
             self.setHorizontalHeaderItem(column, item)
         header = self.horizontalHeader()
+        add_glossary_menu(header, lambda column: MEASURES[column] if 0 <= column < len(MEASURES) else "")
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.verticalHeader().setDefaultSectionSize(24)
