@@ -321,6 +321,8 @@ class ScenariosPage(QWidget):
         s.dataChanged.connect(self._on_roles)
         s.scenariosChanged.connect(self._on_scenarios)
         s.resultChanged.connect(self._on_result)
+        for changed in (s.resultChanged, s.dataChanged):   # its exports follow the session's result
+            changed.connect(self.controller.refresh)
         self.new_button.clicked.connect(lambda: self.ask_new())
         self.rename_button.clicked.connect(lambda: self.ask_rename())
         self.copy_button.clicked.connect(self.duplicate)
@@ -682,6 +684,7 @@ class ScenariosPage(QWidget):
             + "".join(" " + translate("scenarios_page", "Warning: {0}").format(render(w))
                       for w in formula_warnings([scenario.exported]))   # text a spreadsheet would run as a formula
         )
+        self.controller.saved_to(scenario.exported.path)
 
     # --- suggest -------------------------------------------------------------------------------------
     @Slot()

@@ -1,0 +1,104 @@
+"""The window as a daily workplace: actions enabled only when they can act, exports that show
+their progress and end with "Saved to <path>" and an Open folder button."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import types
+
+import pytest
+from PySide6.QtCore import QUrl
+
+from gui.widgets import saved_notice
+
+from .conftest import CENSUS, EXAMPLES, load_census, set_roles
+
+# (what, the widget or action, enabled once the attacks ran: only the assessment's exports are)
+ACTIONS = (
+    ("File > Export PDF report", lambda w: w.pdf_action, True),
+    ("File > Export CSV and JSON", lambda w: w.tables_action, True),
+    ("Results > Export PDF", lambda w: w.results_page.pdf_button, True),
+    ("Results > Export CSV+JSON", lambda w: w.results_page.tables_button, True),
+    ("Attacks > Export PDF", lambda w: w.attacks_page.commands.pdf_button, True),
+    ("Scenarios > Export PDF", lambda w: w.scenarios_page.commands.pdf_button, True),
+    ("Scenarios > Export CSV+JSON", lambda w: w.scenarios_page.commands.tables_button, True),
+    ("Scenarios > Export its transformed data", lambda w: w.scenarios_page.export_button, False),  # no scenario ran
+    ("Synthetic > Export PDF", lambda w: w.synthetic_page.pdf_button, False),  # its own run
+    ("Synthetic > Export CSV+JSON", lambda w: w.synthetic_page.tables_button, False),
+    ("Noisy counts > Export PDF", lambda w: w.dp_page.pdf_button, False),
+    ("Noisy counts > Export CSV+JSON", lambda w: w.dp_page.csv_button, False),
+)
+
+
+def run_example12(qtbot, window, load: bool = True) -> None:
+    if load:
+        load_census(qtbot, window, EXAMPLES / "example12.csv")
+    set_roles(window, ("age", "gender"), ("illness",))
+    window.run()
+    qtbot.waitUntil(lambda: window.session.result is not None and not window.flow.busy, timeout=30000)
+
+
+def states(window) -> dict:
+    return {what: get(window).isEnabled() for what, get, _ in ACTIONS}
+
+
+def test_exports_are_enabled_only_with_something_to_export(qtbot, window):
+    load_census(qtbot, window, EXAMPLES / "example12.csv")
+    assert states(window) == {what: False for what, _, _ in ACTIONS}  # loaded, not run
+    run_example12(qtbot, window, load=False)
+    assert states(window) == {what: after for what, _, after in ACTIONS}
+    for page in (window.results_page, window.scenarios_page, window.synthetic_page, window.dp_page):
+        window.pages.setCurrentWidget(page)  # the toolbar follows the page in front
+        assert window.pdf_action.isEnabled() == window.front_controller().can_export
+    window.pages.setCurrentWidget(window.results_page)
+    load_census(qtbot, window, CENSUS)  # another file: the result went with the old one
+    assert window.session.result is None
+    assert states(window) == {what: False for what, _, _ in ACTIONS}
+
+
+@pytest.fixture
+def opened(monkeypatch):
+    urls = []
+    monkeypatch.setattr(saved_notice.QDesktopServices, "openUrl", lambda url: urls.append(url) or True)
+    return urls
+
+
+def test_tables_export_says_saved_to_and_opens_its_folder(qtbot, window, tmp_path, opened):
+    run_example12(qtbot, window)
+    assert window.saved_notice.isHidden()
+    out = tmp_path / "tables"
+    assert window.flow.export_tables(str(out))
+    qtbot.waitUntil(lambda: not window.flow.exporter.busy, timeout=10000)
+    notice = window.saved_notice
+    assert notice.isVisible() and notice.label.text() == f"Saved to {out}"
+    assert window.statusBar().currentMessage() == f"Saved to {out}."
+    notice.open_button.click()
+    assert opened == [QUrl.fromLocalFile(str(out))] and opened[0].isLocalFile()
+
+
+def test_pdf_export_shows_progress_then_the_folder_of_the_file(qtbot, window, tmp_path, opened, monkeypatch):
+    run_example12(qtbot, window)
+    release = threading.Event()
+    fake = types.ModuleType("engine.report.pdf")
+
+    def write_pdf(assessment, path, options=None, cancel=None):
+        assert release.wait(30)
+        path.write_bytes(b"%PDF-1.4 fake")
+
+    fake.write_pdf = write_pdf
+    monkeypatch.setitem(sys.modules, "engine.report.pdf", fake)
+    target = tmp_path / "report" / "r.pdf"
+    target.parent.mkdir()
+    assert window.flow.export_pdf(str(target))
+    try:
+        qtbot.waitUntil(lambda: window.run_bar.isVisible(), timeout=5000)  # a busy bar while it writes
+        assert window.run_bar.title.text() == "Writing the report"
+        assert not window.pdf_action.isEnabled() and window.cancel_action.isEnabled()
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: not window.flow.exporter.busy, timeout=10000)
+    assert not window.run_bar.isVisible() and window.pdf_action.isEnabled()
+    assert window.saved_notice.label.text() == f"Saved to {target}"
+    window.saved_notice.open_button.click()
+    assert opened == [QUrl.fromLocalFile(str(target.parent))]
