@@ -102,3 +102,35 @@ def test_pdf_export_shows_progress_then_the_folder_of_the_file(qtbot, window, tm
     assert window.saved_notice.label.text() == f"Saved to {target}"
     window.saved_notice.open_button.click()
     assert opened == [QUrl.fromLocalFile(str(target.parent))]
+
+
+@pytest.fixture
+def app(qapp):
+    from gui import i18n
+
+    yield qapp
+    i18n.uninstall(qapp)
+
+
+def test_counts_take_the_plural_rule_of_the_window_language(app):
+    """No "(s)": English has one singular (1), Brazilian Portuguese two (0 and 1)."""
+    from gui import i18n
+    from gui.dialogs.hierarchy_wizard import characters
+    from gui.pages.scenarios.suggest_panel import records
+
+    i18n.install(app, "en")
+    assert [records(n) for n in (0, 1, 2, 1234)] == ["0 records", "1 record", "2 records", "1,234 records"]
+    assert [characters(n) for n in (1, 2)] == ["1 character", "2 characters"]
+    i18n.install(app, "pt_BR")
+    assert [records(n) for n in (0, 1, 2, 1234)] == ["0 registro", "1 registro", "2 registros", "1.234 registros"]
+    assert [characters(n) for n in (1, 3)] == ["1 caractere", "3 caracteres"]
+
+
+def test_no_window_string_prints_a_plural_in_brackets():
+    from pathlib import Path
+    import re
+
+    gui = Path(__file__).resolve().parents[2] / "gui"
+    found = [f"{path.name}: {m.group(0)}" for path in gui.rglob("*.py")
+             for m in re.finditer(r'"[^"\n]*\w\((?:s|es|ões)\)[^"\n]*"', path.read_text(encoding="utf-8"))]
+    assert found == []
