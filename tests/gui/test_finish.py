@@ -134,3 +134,52 @@ def test_no_window_string_prints_a_plural_in_brackets():
     found = [f"{path.name}: {m.group(0)}" for path in gui.rglob("*.py")
              for m in re.finditer(r'"[^"\n]*\w\((?:s|es|ões)\)[^"\n]*"', path.read_text(encoding="utf-8"))]
     assert found == []
+
+
+def inside_figure(canvas) -> bool:
+    """The figure's tight box (titles, tick and axis labels, legends) lies within the canvas."""
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    box, frame = canvas.figure.get_tightbbox(renderer), canvas.figure.bbox
+    dpi = canvas.figure.dpi / 72  # tight boxes are in inches, the frame in display pixels
+    return (box.x0 * 72 * dpi >= frame.x0 - 1 and box.y0 * 72 * dpi >= frame.y0 - 1
+            and box.x1 * 72 * dpi <= frame.x1 + 1 and box.y1 * 72 * dpi <= frame.y1 + 1)
+
+
+def test_a_label_longer_than_its_axis_is_wrapped_to_fit(qtbot):
+    from gui.widgets.canvas import PlotCanvas
+
+    canvas = PlotCanvas()
+    qtbot.addWidget(canvas)
+    canvas.resize(420, 260)
+    canvas.show()
+    long = "Taxa de verdadeiros positivos (membros apontados) entre os alvos"
+    left, right = canvas.figure.subplots(1, 2)
+    left.set_ylabel(long)
+    left.set_title("Distribuição da pontuação DIS-SUDA")
+    right.set_title("Contribuição de cada variável-chave")
+    assert inside_figure(canvas)
+    assert left.yaxis.label.get_text().replace("\n", " ") == long and "\n" in left.yaxis.label.get_text()
+    canvas.resize(1600, 1000)  # room again: one line
+    assert inside_figure(canvas) and left.yaxis.label.get_text() == long
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
+def test_sample_file_charts_fit_their_canvases(qtbot, window, tmp_path, size):
+    from gui.widgets.canvas import PlotCanvas
+    from tests.sample_survey import write_survey
+
+    window.resize(*size)
+    load_census(qtbot, window, write_survey(tmp_path / "survey.csv"))
+    set_roles(window, ("age", "sex", "region"), ())
+    window.data_page.set_role("wgt", "weight")
+    window.attacks_page.suda.setChecked(True)
+    window.run()
+    qtbot.waitUntil(lambda: window.session.result is not None and not window.flow.busy, timeout=60000)
+    window.pages.setCurrentWidget(window.results_page)
+    window.results_page.tabs.setCurrentWidget(window.results_page.sample_view)
+    qtbot.wait(200)
+    canvases = [c for c in window.results_page.sample_view.findChildren(PlotCanvas) if c.isVisible()]
+    assert len(canvases) == 2 and all(c.figure.axes for c in canvases)
+    for canvas in canvases:
+        assert canvas.height() >= canvas.minimumHeight() and inside_figure(canvas), type(canvas).__name__
