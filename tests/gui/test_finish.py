@@ -183,3 +183,30 @@ def test_sample_file_charts_fit_their_canvases(qtbot, window, tmp_path, size):
     assert len(canvases) == 2 and all(c.figure.axes for c in canvases)
     for canvas in canvases:
         assert canvas.height() >= canvas.minimumHeight() and inside_figure(canvas), type(canvas).__name__
+
+
+def test_noisy_count_exports_wait_for_a_result(qtbot, tmp_path, opened):
+    from gui.pages.dp_page import DPPage
+
+    from .test_dp_page import EXAMPLE25, choose, load, run_and_wait
+
+    path = tmp_path / "example25.csv"
+    path.write_text(EXAMPLE25, encoding="utf-8")
+    page = DPPage()
+    qtbot.addWidget(page)
+    page.show()
+    buttons = (page.pdf_button, page.csv_button)
+    assert not any(b.isEnabled() for b in buttons)  # nothing run yet
+    load(qtbot, page, path)
+    choose(qtbot, page, "income", "income", ["medium"])
+    assert page.add_current_scenario()
+    assert not any(b.isEnabled() for b in buttons)  # ready to run, still nothing to export
+    run_and_wait(qtbot, page)
+    assert all(b.isEnabled() for b in buttons)
+    saved = []
+    page.controller.exported.connect(saved.append)
+    out = tmp_path / "tables"
+    assert page.controller.export_tables(str(out))
+    qtbot.waitUntil(lambda: not page.controller.exporting, timeout=10000)
+    assert saved == [str(out)] and all(b.isEnabled() for b in buttons)
+    assert page.shutdown()
