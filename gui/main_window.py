@@ -278,6 +278,7 @@ class MainWindow(QMainWindow):
         for controller in self.controllers():
             controller.stateChanged.connect(self._on_busy)
             controller.exported.connect(self.saved_notice.show_saved)
+            controller.exported.connect(self.statusBar().clearMessage)   # the notice says it once
         self.start_page.exampleRequested.connect(self.open_example)
         self.start_page.openDataRequested.connect(self.ask_open_data)
         self.start_page.openAnalysisRequested.connect(self.ask_open_analysis)
