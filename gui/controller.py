@@ -374,7 +374,8 @@ class AnalysisController(QObject):
                 raise InputError(self.tr("{0}: cannot write {1} there ({2})").format(where, what, exc.strerror or exc)) from exc
             return where
 
-        return self.start_export(work, self.tr("Writing {0} to {1}...").format(what, where))
+        return self.start_export(work, self.tr("Writing {0} to {1}...").format(what, where),
+                                 self.tr("Writing {0}").format(what))
 
     def start_export(self, work: Work, status: str, title: str = "",
                      done: Optional[Callable[[Any], None]] = None) -> bool:
@@ -396,8 +397,12 @@ class AnalysisController(QObject):
         if done is not None:
             done(where)
             return
-        self.statusMessage.emit(self.tr("Exported to {0}.").format(where))
-        self.exported.emit(str(where))
+        self.saved_to(str(where))
+
+    def saved_to(self, path: str) -> None:
+        """An export wrote ``path``: say so (the window shows "Saved to" with Open folder)."""
+        self.statusMessage.emit(self.tr("Saved to {0}.").format(path))
+        self.exported.emit(path)
 
     @Slot(object)
     def _on_export_failed(self, error: JobError) -> None:

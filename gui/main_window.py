@@ -31,6 +31,7 @@ from .session import Session
 from .settings import user_settings
 from .text import count, data_filter, size_bytes
 from .widgets.run_bar import RunBar
+from .widgets.saved_notice import SavedNotice
 from .workflow import Workflow
 from .i18n import translate
 
@@ -264,6 +265,8 @@ class MainWindow(QMainWindow):
         self.file_status = QLabel(translate("main_window", "No file loaded"))
         self.rows_status = QLabel("")
         self.memory_status = QLabel("")
+        self.saved_notice = SavedNotice()
+        self.statusBar().addPermanentWidget(self.saved_notice)
         for label in (self.file_status, self.rows_status, self.memory_status):
             label.setContentsMargins(8, 0, 8, 0)
             self.statusBar().addPermanentWidget(label)
@@ -283,6 +286,8 @@ class MainWindow(QMainWindow):
         self.scenarios_page.controller.exclude(assessment)
         for controller in self.controllers():
             controller.stateChanged.connect(self._on_busy)
+            controller.exported.connect(self.saved_notice.show_saved)
+            controller.exported.connect(self.statusBar().clearMessage)   # the notice says it once
         self.start_page.exampleRequested.connect(self.open_example)
         self.start_page.openDataRequested.connect(self.ask_open_data)
         self.start_page.openAnalysisRequested.connect(self.ask_open_analysis)
@@ -435,7 +440,7 @@ class MainWindow(QMainWindow):
         running = assessment.busy or loading
         self.attacks_page.set_running(running or scenarios.busy or scenarios.exporting,
                                       translate("assessment", SCENARIOS_RUNNING) if assessment.blocked and not running else "")
-        if not assessment.busy and not loading:
+        if not assessment.busy and not assessment.exporting and not loading:
             self.run_bar.end()
 
     @Slot()

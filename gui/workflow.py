@@ -66,6 +66,8 @@ class Workflow(QObject):
         self.controller.statusMessage.connect(self.statusMessage)
         self.controller.exported.connect(self.exported)
         self.controller.errorShown.connect(self._on_error_shown)
+        for changed in (session.resultChanged, session.dataChanged):   # exports follow the result
+            changed.connect(self.controller.refresh)
         self._pending_source: Optional[DataSource] = None
         self._after_load: Optional[Callable[[], None]] = None
         self.last_error = None

@@ -23,7 +23,7 @@ from engine.messages import error_text, render
 from engine.remediation.hierarchy import Hierarchy, level_tables, read_hierarchy
 from engine.remediation.hierarchy_builder import (DATE_STEPS, BuildSpec, build_for, column_template, file_name,
                                                   preview, spec, template_files, write_hierarchy)
-from ..i18n import translate
+from ..i18n import translate, translate_plural
 from ..text import count, hierarchy_filter, number_items, parse_number
 
 CONTEXT = "dialogs.hierarchy_wizard"
@@ -44,6 +44,12 @@ SHOWN_GROUPS = 6
 SHOWN_ROWS = 500
 
 
+def characters(number: int) -> str:
+    """'1 character', '2 characters' in the window's language and plural rule."""
+    return translate_plural(CONTEXT, QT_TRANSLATE_NOOP("dialogs.hierarchy_wizard", "{0} character"),
+                            QT_TRANSLATE_NOOP("dialogs.hierarchy_wizard", "{0} characters"), number).format(count(number))
+
+
 def describe(what: BuildSpec) -> str:
     """What a build spec makes, in the window's language (the template's choice)."""
     if what.kind == "intervals":
@@ -59,8 +65,8 @@ def describe(what: BuildSpec) -> str:
     if what.kind == "masking":
         padded = translate("dialogs.hierarchy_wizard", " (zero-padded to the longest code)") if what.get("pad") else ""
         return translate("dialogs.hierarchy_wizard",
-                         "codes masked from the right, {0} character(s) per level{1}, then *").format(
-            what.get("step", 1), padded)
+                         "codes masked from the right, {0} per level{1}, then *").format(
+            characters(what.get("step", 1)), padded)
     if what.kind == "ordered":
         return translate("dialogs.hierarchy_wizard", "adjacent categories merged {0} at a time, then *").format(
             what.get("fanout", 2))
@@ -385,7 +391,7 @@ def make_all_hierarchies(parent: QWidget, table: EncodedTable, qids: Sequence[st
     existing = [file_name(q) for q in qids if (Path(chosen) / file_name(q)).exists()]
     if existing:
         answer = QMessageBox.question(parent, translate("dialogs.hierarchy_wizard", "Replace the hierarchy files?"),
-                                      translate("dialogs.hierarchy_wizard", "{0} already hold(s) {1}. Replace?")
+                                      translate("dialogs.hierarchy_wizard", "Already in {0}: {1}. Replace?")
                                       .format(chosen, ", ".join(existing)))
         if answer != QMessageBox.StandardButton.Yes:
             return {}

@@ -24,7 +24,7 @@ from ..resources import icon
 from ..session import Release, Session
 from ..text import pct
 from .common import banner, hint, page_layout, title
-from ..i18n import translate
+from ..i18n import translate, translate_plural
 from ..text import data_filter, local_digits
 
 NO_KEY = QT_TRANSLATE_NOOP("releases_page", "(choose the linkage key)")
@@ -272,12 +272,13 @@ class ReleasesPage(QWidget):
                 translate("releases_page", "Choose the linkage key of: {0}.").format(", ".join(missing))
             )
         else:
-            self.status.setText(
-                translate(
-                    "releases_page",
-                    "{0} later release(s) with their linkage key: the run links them to the focal release (see "
-                    "Results, Over time).",
-                ).format(len(session.releases))
-            )
+            number = len(session.releases)
+            self.status.setText(translate_plural(
+                "releases_page",
+                QT_TRANSLATE_NOOP("releases_page", "{0} later release with its linkage key: the run links it to the "
+                                  "focal release (see Results, Over time)."),
+                QT_TRANSLATE_NOOP("releases_page", "{0} later releases with their linkage key: the run links them to "
+                                  "the focal release (see Results, Over time)."),
+                number).format(number))
         if session.releases and not session.focal_key:
             self.status.setText(translate("releases_page", "Choose the focal release's linkage key above."))

@@ -46,7 +46,7 @@ from .common import banner, hint, page_frame
 from .scenarios.compare_view import CompareTable, RiskLossPlot
 from .scenarios.step_form import StepForm
 from .scenarios.suggest_panel import SuggestPanel, suggestion_scenario
-from ..i18n import engine_text, translate
+from ..i18n import engine_text, translate, translate_plural
 
 BUILD, COMPARE, SUGGEST = range(3)
 RUN_TIP = QT_TRANSLATE_NOOP(
@@ -321,6 +321,8 @@ class ScenariosPage(QWidget):
         s.dataChanged.connect(self._on_roles)
         s.scenariosChanged.connect(self._on_scenarios)
         s.resultChanged.connect(self._on_result)
+        for changed in (s.resultChanged, s.dataChanged):   # its exports follow the session's result
+            changed.connect(self.controller.refresh)
         self.new_button.clicked.connect(lambda: self.ask_new())
         self.rename_button.clicked.connect(lambda: self.ask_rename())
         self.copy_button.clicked.connect(self.duplicate)
@@ -682,6 +684,7 @@ class ScenariosPage(QWidget):
             + "".join(" " + translate("scenarios_page", "Warning: {0}").format(render(w))
                       for w in formula_warnings([scenario.exported]))   # text a spreadsheet would run as a formula
         )
+        self.controller.saved_to(scenario.exported.path)
 
     # --- suggest -------------------------------------------------------------------------------------
     @Slot()
@@ -737,8 +740,10 @@ class ScenariosPage(QWidget):
         for qid, path in files.items():
             self.suggest_panel.set_spec(qid, HierarchySpec("hierarchy", path=path))
         if files:
-            self.suggest_panel.note.setText(translate("scenarios_page", "Made {0} hierarchy file(s) in {1}.").format(
-                len(files), str(Path(next(iter(files.values()))).parent)))
+            made = translate_plural("scenarios_page", QT_TRANSLATE_NOOP("scenarios_page", "{0} hierarchy file"),
+                                    QT_TRANSLATE_NOOP("scenarios_page", "{0} hierarchy files"), len(files))
+            self.suggest_panel.note.setText(translate("scenarios_page", "Made {0} in {1}.").format(
+                made.format(len(files)), str(Path(next(iter(files.values()))).parent)))
 
     @Slot()
     def run_suggest(self) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from engine.config import DataSource
@@ -39,7 +39,7 @@ from .synthetic.attack_table import attack_row, residual_text
 from .synthetic.form import SyntheticForm
 from .synthetic.labels import STAGE_LABELS, attack_label
 from .synthetic.results_view import SyntheticResults
-from ..i18n import translate
+from ..i18n import translate, translate_plural
 
 __all__ = ["SyntheticPage", "attack_label", "attack_row", "residual_text"]
 
@@ -271,8 +271,11 @@ class SyntheticPage(QWidget):
         self.results.show_assessment(assessment, outcome.seconds)
         self.tabs.setCurrentIndex(1)
         self.statusMessage.emit(
-            translate("synthetic_page", "Finished: {0} attack(s) in {1}.").format(
-                len(assessment.attacks), duration(outcome.seconds)
+            translate("synthetic_page", "Finished: {0} in {1}.").format(
+                translate_plural("synthetic_page", QT_TRANSLATE_NOOP("synthetic_page", "{0} attack"),
+                                 QT_TRANSLATE_NOOP("synthetic_page", "{0} attacks"), len(assessment.attacks))
+                .format(len(assessment.attacks)),
+                duration(outcome.seconds),
             )
         )
         self.resultChanged.emit()

@@ -3,6 +3,8 @@ with a hover annotation shared by the plots and tick labels in the window's lang
 
 from __future__ import annotations
 
+import math
+import textwrap
 from typing import Optional
 
 from matplotlib.axes import Axes
@@ -33,6 +35,7 @@ class PlotCanvas(FigureCanvasQTAgg):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(320, 240)
         self._annotations: dict[Axes, object] = {}
+        self._wrapped: dict[int, tuple[str, str]] = {}   # label id -> (text as given, as wrapped)
         self.mpl_connect("motion_notify_event", self._on_motion)
         self._draw_timer = QTimer(self)   # a queued draw dies with the canvas (matplotlib's outlives it)
         self._draw_timer.setSingleShot(True)
@@ -53,11 +56,51 @@ class PlotCanvas(FigureCanvasQTAgg):
         and 20.000 in pt_BR); a canvas deleted while it renders (its window closed and collected
         meanwhile) is left alone."""
         localize_ticks(self.figure, current_language())
+        self._unwrap_axis_labels()
         try:
             super().draw()
+            if self.wrap_axis_labels():   # a label longer than its axis: on two lines, laid out again
+                super().draw()
         except RuntimeError:
             if shiboken6.isValid(self):
                 raise
+
+    def _axis_labels(self):
+        for ax in self.figure.axes:
+            if ax.axison:
+                yield ax, ax.title, True
+                yield ax, ax.xaxis.label, True
+                yield ax, ax.yaxis.label, False
+
+    def _unwrap_axis_labels(self) -> None:
+        """Each label back on the line it was given (the canvas may have grown since it was wrapped)."""
+        for _, label, _ in self._axis_labels():
+            whole = getattr(self, "_wrapped", {}).get(id(label))
+            if whole is not None and label.get_text() == whole[1]:
+                label.set_text(whole[0])
+        self._wrapped = {}
+
+    def wrap_axis_labels(self) -> bool:
+        """Break every title and axis label longer than its axis (a y label taller than the plot,
+        as long translations are; two titles side by side) into lines that fit; True when one
+        changed."""
+        renderer = self.get_renderer()
+        changed = False
+        for ax, label, horizontal in self._axis_labels():
+            text = label.get_text()
+            box = ax.get_window_extent(renderer)
+            room = box.width if horizontal else box.height
+            if not text or "\n" in text or room <= 0:
+                continue
+            extent = label.get_window_extent(renderer)
+            length = extent.width if horizontal else extent.height
+            if length > room:
+                lines = min(3, math.ceil(length / room))
+                wrapped = textwrap.fill(text, width=math.ceil(len(text) / lines) + 1)
+                label.set_text(wrapped)
+                self._wrapped[id(label)] = (text, wrapped)
+                changed = True
+        return changed
 
     def annotation(self, ax: Axes):
         """The (hidden) hover label of ``ax``."""

@@ -16,7 +16,7 @@ from engine.dp.results import CountingPoint, ThresholdPoint
 from engine.report.ticks import log_epsilon_axis
 
 from .canvas import PRIOR_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas
-from ..i18n import current_language, translate
+from ..i18n import current_language, translate, translate_plural
 from ..text import Translated, count, local_digits, pct, query_label
 
 # One colour per counting query (colour-blind friendly, Okabe & Ito), one line style per mechanism.
@@ -323,9 +323,11 @@ class ThresholdPlot(_HoverCanvas):
             ax.text(
                 0.01,
                 0.01,
-                translate("widgets.dp_plots", "{dropped} point(s) with δ = 0 are not drawn (log axis)").format(
-                    dropped=dropped
-                ),
+                translate_plural(
+                    "widgets.dp_plots",
+                    QT_TRANSLATE_NOOP("widgets.dp_plots", "{dropped} point with δ = 0 is not drawn (log axis)"),
+                    QT_TRANSLATE_NOOP("widgets.dp_plots", "{dropped} points with δ = 0 are not drawn (log axis)"),
+                    dropped).format(dropped=dropped),
                 fontsize=TEXT_SIZE - 1,
                 color="#555555",
                 transform=ax.transAxes,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from engine import i18n as engine_i18n
 from engine.report.findings import model_name, people as report_people
@@ -192,6 +192,16 @@ class SudaChart(PlotCanvas):
         self.draw_idle()
 
 
+def scroll_area(inner: QWidget) -> QScrollArea:
+    """``inner`` at least at its minimum size, scrolled when the window is smaller (no table over
+    its heading, no chart over another)."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(inner)
+    return area
+
+
 class SampleView(QWidget):
     """Tables on the left (risk, population uniques, expected re-identifications by number of
     key variables), the charts and the SUDA summary on the right."""
@@ -236,24 +246,26 @@ class SampleView(QWidget):
                               lambda column, m=measures: m[column] if 0 <= column < len(m) else "")
         self.by_size_table.setMinimumHeight(90)
         column.setStretchFactor(self.by_size_table, 1)
-        self.body.addWidget(tables)
+        self.suda_label = QLabel("")   # under the tables: the charts keep the column's height
+        self.suda_label.setObjectName("sudaSummary")
+        self.suda_label.setWordWrap(True)
+        column.addWidget(self.suda_label)
+        self.body.addWidget(scroll_area(tables))
         charts = QWidget()
         chart_column = QVBoxLayout(charts)
         chart_column.setContentsMargins(0, 0, 0, 0)
         self.risk_chart = RiskChart()
         self.suda_chart = SudaChart()
-        self.suda_label = QLabel("")
-        self.suda_label.setObjectName("sudaSummary")
-        self.suda_label.setWordWrap(True)
+        self.risk_chart.setMinimumHeight(250)   # title, axes and labels whole; below that it scrolls
+        self.suda_chart.setMinimumHeight(290)
         chart_column.addWidget(self.risk_chart, 1)
         chart_column.addWidget(self.suda_chart, 1)
-        chart_column.addWidget(self.suda_label)
         for widget in (self.suda_label, self.suda_chart):
             add_widget_glossary_menu(widget, lambda: translate("widgets.sample_view", "SUDA score"), "suda_score")
-        self.body.addWidget(charts)
+        self.body.addWidget(scroll_area(charts))
         self.body.setStretchFactor(0, 1)
         self.body.setStretchFactor(1, 1)
-        self.body.setSizes([480, 620])
+        self.body.setSizes([560, 540])
         layout.addWidget(self.body, 1)
 
     def show_assessment(self, assessment: Optional[Assessment]) -> None:

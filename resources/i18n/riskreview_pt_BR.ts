@@ -76,12 +76,16 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>Gravando {0} em {1}...</translation>
     </message>
     <message>
-        <source>Exported to {0}.</source>
-        <translation>Exportado para {0}.</translation>
-    </message>
-    <message>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
+    </message>
+    <message>
+        <source>Writing {0}</source>
+        <translation>Gravando {0}</translation>
+    </message>
+    <message>
+        <source>Saved to {0}.</source>
+        <translation>Salvo em {0}.</translation>
     </message>
     <message>
         <source>Export cancelled: nothing was written.</source>
@@ -725,6 +729,14 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>década</translation>
     </message>
     <message>
+        <source>{0} character</source>
+        <translation>{0} caractere</translation>
+    </message>
+    <message>
+        <source>{0} characters</source>
+        <translation>{0} caracteres</translation>
+    </message>
+    <message>
         <source>intervals of widths {0}, then *</source>
         <translation>intervalos de larguras {0}, depois *</translation>
     </message>
@@ -741,8 +753,8 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation> (completados com zeros até o código mais longo)</translation>
     </message>
     <message>
-        <source>codes masked from the right, {0} character(s) per level{1}, then *</source>
-        <translation>códigos mascarados da direita, {0} caractere(s) por nível{1}, depois *</translation>
+        <source>codes masked from the right, {0} per level{1}, then *</source>
+        <translation>códigos mascarados da direita, {0} por nível{1}, depois *</translation>
     </message>
     <message>
         <source>adjacent categories merged {0} at a time, then *</source>
@@ -913,8 +925,8 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>Substituir os arquivos de hierarquia?</translation>
     </message>
     <message>
-        <source>{0} already hold(s) {1}. Replace?</source>
-        <translation>{0} já contém {1}. Substituir?</translation>
+        <source>Already in {0}: {1}. Replace?</source>
+        <translation>Já existem em {0}: {1}. Substituir?</translation>
     </message>
     <message>
         <source>The hierarchies were not made</source>
@@ -2377,8 +2389,12 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>Escolha a chave de ligação de: {0}.</translation>
     </message>
     <message>
-        <source>{0} later release(s) with their linkage key: the run links them to the focal release (see Results, Over time).</source>
-        <translation>{0} edição(ões) posterior(es) com a sua chave de ligação: a execução as liga à edição focal (veja Resultados, Ao longo do tempo).</translation>
+        <source>{0} later release with its linkage key: the run links it to the focal release (see Results, Over time).</source>
+        <translation>{0} edição posterior com a sua chave de ligação: a execução a liga à edição focal (veja Resultados, Ao longo do tempo).</translation>
+    </message>
+    <message>
+        <source>{0} later releases with their linkage key: the run links them to the focal release (see Results, Over time).</source>
+        <translation>{0} edições posteriores com a sua chave de ligação: a execução as liga à edição focal (veja Resultados, Ao longo do tempo).</translation>
     </message>
     <message>
         <source>Choose the focal release&apos;s linkage key above.</source>
@@ -2884,8 +2900,16 @@ risco {1} · perda {2}</translation>
         <translation> As {0} mais comuns estão listadas.</translation>
     </message>
     <message>
-        <source>{name} at level {level} of {top}: {categories} categories (was {before}); the smallest holds {smallest} record(s).{more}</source>
-        <translation>{name} no nível {level} de {top}: {categories} categorias (eram {before}); a menor contém {smallest} registro(s).{more}</translation>
+        <source>{name} at level {level} of {top}: {categories} categories (was {before}); the smallest holds {smallest}.{more}</source>
+        <translation>{name} no nível {level} de {top}: {categories} categorias (eram {before}); a menor contém {smallest}.{more}</translation>
+    </message>
+    <message>
+        <source>{0} record</source>
+        <translation>{0} registro</translation>
+    </message>
+    <message>
+        <source>{0} records</source>
+        <translation>{0} registros</translation>
     </message>
     <message>
         <source>{0}: no records</source>
@@ -2963,24 +2987,32 @@ arraste para reordenar)</translation>
         <translation>discernibilidade</translation>
     </message>
     <message>
+        <source>{0} record</source>
+        <translation>{0} registro</translation>
+    </message>
+    <message>
+        <source>{0} records</source>
+        <translation>{0} registros</translation>
+    </message>
+    <message>
         <source>none (kept as it is)</source>
         <translation>nenhuma (mantido como está)</translation>
-    </message>
-    <message>
-        <source>&lt;br&gt;At full generalisation k = {0} is met with {1} record(s) suppressed: the analysis thresholds are what no combination meets.</source>
-        <translation>&lt;br&gt;Com a generalização máxima, k = {0} é atingido com {1} registro(s) suprimido(s): são os limites da análise que nenhuma combinação atende.</translation>
-    </message>
-    <message>
-        <source>&lt;br&gt;At full generalisation of the given hierarchies the smallest group holds {0} record(s), so k = {1} is reachable without suppression; k = {2} would need {3} record(s) suppressed ({4}%). Within the suppression limit ({5} record(s)) the largest reachable k is {6}. Coarser hierarchies, more suppression or a smaller k would make a suggestion.</source>
-        <translation>&lt;br&gt;Com a generalização máxima das hierarquias dadas, o menor grupo tem {0} registro(s), então k = {1} é atingível sem supressão; k = {2} exigiria suprimir {3} registro(s) ({4}%). Dentro do limite de supressão ({5} registro(s)), o maior k atingível é {6}. Hierarquias mais grossas, mais supressão ou um k menor permitiriam uma sugestão.</translation>
     </message>
     <message>
         <source>no combination of levels meets the target: nothing to turn into a scenario</source>
         <translation>nenhuma combinação de níveis atinge a meta: nada a transformar em cenário</translation>
     </message>
     <message>
-        <source>The suggestion blanks every QID of the {0} record(s) in groups smaller than k = {1}; the scenario removes these records instead (record suppression, at most {2}%), so that the attacks do not treat the blanked records as one group.</source>
-        <translation>A sugestão suprime todos os quase-identificadores do(s) {0} registro(s) em grupos menores que k = {1}; o cenário remove esses registros em vez disso (supressão de registros, no máximo {2}%), para que os ataques não tratem os registros suprimidos como um único grupo.</translation>
+        <source>&lt;br&gt;At full generalisation k = {0} is met with {1} suppressed: the analysis thresholds are what no combination meets.</source>
+        <translation>&lt;br&gt;Com a generalização máxima, k = {0} é atingido suprimindo {1}: são os limites da análise que nenhuma combinação atende.</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;At full generalisation of the given hierarchies the smallest group holds {0}, so k = {1} is reachable without suppression; k = {2} would need {3} suppressed ({4}%). Within the suppression limit ({5}) the largest reachable k is {6}. Coarser hierarchies, more suppression or a smaller k would make a suggestion.</source>
+        <translation>&lt;br&gt;Com a generalização máxima das hierarquias dadas, o menor grupo tem {0}, então k = {1} é atingível sem supressão; k = {2} exigiria suprimir {3} ({4}%). Dentro do limite de supressão ({5}), o maior k atingível é {6}. Hierarquias mais grossas, mais supressão ou um k menor permitiriam uma sugestão.</translation>
+    </message>
+    <message>
+        <source>The suggestion blanks every QID of the {0} in groups smaller than k = {1}; the scenario removes these records instead (record suppression, at most {2}%), so that the attacks do not treat the blanked records as one group.</source>
+        <translation>A sugestão suprime todos os quase-identificadores de {0} em grupos menores que k = {1}; o cenário remove esses registros em vez disso (supressão de registros, no máximo {2}%), para que os ataques não tratem os registros suprimidos como um único grupo.</translation>
     </message>
     <message>
         <source>No record needs suppressing at these levels: the scenario only recodes.</source>
@@ -3282,6 +3314,18 @@ arraste para reordenar)</translation>
         <translation>O passo não está completo</translation>
     </message>
     <message>
+        <source>{0} hierarchy file</source>
+        <translation>{0} arquivo de hierarquia</translation>
+    </message>
+    <message>
+        <source>{0} hierarchy files</source>
+        <translation>{0} arquivos de hierarquia</translation>
+    </message>
+    <message>
+        <source>Made {0} in {1}.</source>
+        <translation>Hierarquias gravadas em {1}: {0}.</translation>
+    </message>
+    <message>
         <source>Cannot suggest</source>
         <translation>Não é possível sugerir</translation>
     </message>
@@ -3440,10 +3484,6 @@ arraste para reordenar)</translation>
     <message>
         <source>Open a data file and choose its quasi-identifiers first.</source>
         <translation>Abra primeiro um arquivo de dados e escolha os seus quase-identificadores.</translation>
-    </message>
-    <message>
-        <source>Made {0} hierarchy file(s) in {1}.</source>
-        <translation>{0} arquivo(s) de hierarquia criado(s) em {1}.</translation>
     </message>
     <message>
         <source>suggested k={0}</source>
@@ -4188,16 +4228,24 @@ TFP 10%</translation>
         <translation>Os resultados foram obtidos com configurações diferentes das que o formulário mostra agora; as exportações descrevem as configurações com que foram executados. Execute novamente para atualizá-los.</translation>
     </message>
     <message>
+        <source>Finished: {0} in {1}.</source>
+        <translation>Concluído: {0} em {1}.</translation>
+    </message>
+    <message>
+        <source>{0} attack</source>
+        <translation>{0} ataque</translation>
+    </message>
+    <message>
+        <source>{0} attacks</source>
+        <translation>{0} ataques</translation>
+    </message>
+    <message>
         <source>The attacks cannot run yet</source>
         <translation>Os ataques ainda não podem ser executados</translation>
     </message>
     <message>
         <source>Attacking the synthetic file</source>
         <translation>Atacando o arquivo sintético</translation>
-    </message>
-    <message>
-        <source>Finished: {0} attack(s) in {1}.</source>
-        <translation>Concluído: {0} ataque(s) em {1}.</translation>
     </message>
     <message>
         <source>The attacks could not run</source>
@@ -4602,8 +4650,12 @@ passive δ = {passive}</source>
         <translation>δ (escala logarítmica)</translation>
     </message>
     <message>
-        <source>{dropped} point(s) with δ = 0 are not drawn (log axis)</source>
-        <translation>{dropped} ponto(s) com δ = 0 não são desenhados (eixo logarítmico)</translation>
+        <source>{dropped} point with δ = 0 is not drawn (log axis)</source>
+        <translation>{dropped} ponto com δ = 0 não é desenhado (eixo logarítmico)</translation>
+    </message>
+    <message>
+        <source>{dropped} points with δ = 0 are not drawn (log axis)</source>
+        <translation>{dropped} pontos com δ = 0 não são desenhados (eixo logarítmico)</translation>
     </message>
 </context>
 <context>
@@ -5204,6 +5256,21 @@ marque Únicos especiais (SUDA) na página Ataques.</translation>
 Scoring: {0}.</source>
         <translation>A contribuição de uma variável conta cada MSU de que ela faz parte, por isso as proporções somam mais de 100%.
 Pontuação: {0}.</translation>
+    </message>
+</context>
+<context>
+    <name>widgets.saved_notice</name>
+    <message>
+        <source>Open folder</source>
+        <translation>Abrir pasta</translation>
+    </message>
+    <message>
+        <source>Show the folder of the written file</source>
+        <translation>Mostrar a pasta do arquivo gravado</translation>
+    </message>
+    <message>
+        <source>Saved to {0}</source>
+        <translation>Salvo em {0}</translation>
     </message>
 </context>
 <context>

@@ -143,7 +143,7 @@ def test_exports_write_the_result_shown_and_say_where(qtbot, squares, tmp_path):
     assert not bar.pdf_button.isEnabled() and not bar.run_button.isEnabled()  # while it writes
     qtbot.waitUntil(lambda: not controller.exporting, timeout=5000)
     assert target.read_text(encoding="utf-8") == "0 1 4 9"
-    assert statuses[-1] == f"Exported to {target}." and bar.pdf_button.isEnabled()
+    assert statuses[-1] == f"Saved to {target}." and bar.pdf_button.isEnabled()
     assert controller.export_pdf(str(tmp_path / "missing" / "x.pdf"))  # a folder that does not exist
     qtbot.waitUntil(lambda: not controller.exporting, timeout=5000)
     assert "cannot write the report there" in controller.last_error.informativeText()

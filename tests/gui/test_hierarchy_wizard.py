@@ -142,7 +142,7 @@ def test_make_hierarchies_for_all_qids_then_nothing_feasible_says_what_would_be(
     tops = pd.DataFrame({q: [table[q].label_text(c) == "" for c in table[q].codes] for q in QIDS})
     sizes = tops.groupby(list(QIDS)).size()
     assert facts["smallest_block"] == facts["largest_k"] == sizes.min() and facts["to_suppress"] == n
-    assert f"smallest group holds {sizes.min()} record(s)" in text
+    assert f"smallest group holds {sizes.min()} record{'' if sizes.min() == 1 else 's'}" in text
 
 
 def test_build_hierarchy_from_suggest_and_from_the_build_tab(qtbot, page, tmp_path, monkeypatch):

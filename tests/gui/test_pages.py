@@ -136,7 +136,7 @@ def test_releases_page_collects_releases_into_the_linkage(qtbot, window):
     assert release.linkage_key == "id" and release.columns == ["id", "age", "occupation"]
     assert page.table.rowCount() == 1 and page.table.item(0, 0).text() == "example20_release2.csv"
     assert page.table.cellWidget(0, 2).currentData() == "id"
-    assert "the run links them" in page.status.text()
+    assert page.status.text().startswith("1 later release with its linkage key: the run links it to")
     linkage = window.session.build_config().linkage if window.session.qids else window.session.linkage()
     assert (linkage.key, linkage.focal_label, linkage.duplicates) == ("id", "1", "error")
     (later,) = linkage.releases

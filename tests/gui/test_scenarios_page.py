@@ -197,6 +197,7 @@ def test_pick_export_save_and_open_keep_the_scenarios(qtbot, page, window, tmp_p
     assert len(written) == 20000
     exported = window.session.scenarios[1].exported
     assert exported.source_sha256 == file_sha256(CENSUS) and exported.sha256 == file_sha256(out)
+    assert window.saved_notice.label.text() == f"Saved to {out}"  # with Open folder beside it
     analysis = tmp_path / "analysis.toml"
     assert window.flow.save_analysis(str(analysis))
     saved = AnalysisConfig.from_toml(analysis).scenarios

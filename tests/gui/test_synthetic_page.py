@@ -335,7 +335,7 @@ def test_exports_write_the_pdf_and_the_tables(qtbot, page, files, tmp_path):
     assert page.export_pdf(str(pdf))
     qtbot.waitUntil(lambda: not page.exporter.busy, timeout=60000)
     assert not error_boxes() and pdf.read_bytes().startswith(b"%PDF")
-    assert page.status.text() == f"Exported to {pdf}."
+    assert page.status.text() == f"Saved to {pdf}."
     out = tmp_path / "tables"
     out.mkdir()
     assert page.export_tables(str(out))

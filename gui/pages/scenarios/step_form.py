@@ -21,7 +21,7 @@ from engine.io.encode import EncodedTable
 from engine.messages import error_text, render
 from engine.remediation.hierarchy import Hierarchy, level_counts
 from engine.remediation.transforms import HierarchySpec, Recode, Transform, build_hierarchy, parse_step
-from ...i18n import translate
+from ...i18n import translate, translate_plural
 from ...text import count as count_text, hierarchy_filter, number_items, parse_number
 
 OPS = (
@@ -346,14 +346,16 @@ class RecodeBox(QWidget):
             translate(
                 "scenarios.step_form",
                 "{name} at level {level} of {top}: {categories} categories (was {before}); the smallest "
-                "holds {smallest} record(s).{more}",
+                "holds {smallest}.{more}",
             ).format(
                 name=name,
                 level=self.level.value(),
                 top=self.hierarchy.top,
                 categories=count_text(len(pairs)),
                 before=count_text(before),
-                smallest=count_text(pairs[-1][1]),
+                smallest=translate_plural(
+                    "scenarios.step_form", QT_TRANSLATE_NOOP("scenarios.step_form", "{0} record"),
+                    QT_TRANSLATE_NOOP("scenarios.step_form", "{0} records"), pairs[-1][1]).format(count_text(pairs[-1][1])),
                 more=more,
             )
             if pairs

@@ -22,7 +22,7 @@ from engine.remediation.suggest import SuggestConfig, SuggestTarget, Suggestion
 from engine.remediation.suggest_verdict import suggestion_scenario as suggested_scenario
 from engine.remediation.transforms import HierarchySpec, Scenario, build_hierarchy
 from engine.verdict import Verdict
-from ...i18n import translate
+from ...i18n import translate, translate_plural
 from ...text import count, hierarchy_filter, local_digits
 from ...widgets.verdict_banner import VerdictBanner
 
@@ -31,6 +31,12 @@ METRIC_LABELS = {
     "height": QT_TRANSLATE_NOOP("scenarios.suggest_panel", "generalisation height (sum of levels)"),
     "discernibility": QT_TRANSLATE_NOOP("scenarios.suggest_panel", "discernibility"),
 }
+
+
+def records(number: int) -> str:
+    """'1 record', '2 records' in the window's language and plural rule."""
+    return translate_plural("scenarios.suggest_panel", QT_TRANSLATE_NOOP("scenarios.suggest_panel", "{0} record"),
+                            QT_TRANSLATE_NOOP("scenarios.suggest_panel", "{0} records"), number).format(count(number))
 
 
 def spec_text(spec: Optional[HierarchySpec]) -> str:
@@ -50,17 +56,17 @@ def feasible_text(facts: Optional[FullGeneralisation]) -> str:
     if facts.meets_k:
         return translate(
             "scenarios.suggest_panel",
-            "<br>At full generalisation k = {0} is met with {1} record(s) suppressed: the analysis thresholds "
+            "<br>At full generalisation k = {0} is met with {1} suppressed: the analysis thresholds "
             "are what no combination meets.",
-        ).format(facts.k, count(facts.to_suppress))
+        ).format(facts.k, records(facts.to_suppress))
     return translate(
         "scenarios.suggest_panel",
-        "<br>At full generalisation of the given hierarchies the smallest group holds {0} record(s), so k = {1} "
-        "is reachable without suppression; k = {2} would need {3} record(s) suppressed ({4}%). Within the "
-        "suppression limit ({5} record(s)) the largest reachable k is {6}. Coarser hierarchies, more "
+        "<br>At full generalisation of the given hierarchies the smallest group holds {0}, so k = {1} "
+        "is reachable without suppression; k = {2} would need {3} suppressed ({4}%). Within the "
+        "suppression limit ({5}) the largest reachable k is {6}. Coarser hierarchies, more "
         "suppression or a smaller k would make a suggestion.",
-    ).format(count(facts.smallest_block), facts.smallest_block, facts.k, count(facts.to_suppress),
-             local_digits(f"{facts.to_suppress_percent:.1f}"), count(facts.limit), facts.largest_k)
+    ).format(records(facts.smallest_block), facts.smallest_block, facts.k, records(facts.to_suppress),
+             local_digits(f"{facts.to_suppress_percent:.1f}"), records(facts.limit), facts.largest_k)
 
 
 def suggestion_scenario(suggestion: Suggestion, specs: dict[str, HierarchySpec], name: str) -> tuple[Scenario, str]:
@@ -78,10 +84,10 @@ def suggestion_scenario(suggestion: Suggestion, specs: dict[str, HierarchySpec],
     if best.suppressed_records:
         note = translate(
             "scenarios.suggest_panel",
-            "The suggestion blanks every QID of the {0} record(s) in groups smaller than "
+            "The suggestion blanks every QID of the {0} in groups smaller than "
             "k = {1}; the scenario removes these records instead (record suppression, at most {2}%), "
             "so that the attacks do not treat the blanked records as one group.",
-        ).format(count(best.suppressed_records), target.k, local_digits(f"{target.max_suppression:g}"))
+        ).format(records(best.suppressed_records), target.k, local_digits(f"{target.max_suppression:g}"))
     else:
         note = translate(
             "scenarios.suggest_panel", "No record needs suppressing at these levels: the scenario only recodes."
