@@ -250,6 +250,7 @@ from test_workers import _square
 token = CancelToken()
 threading.Timer(0.5, token.cancel).start()
 began = time.monotonic()
+ended = None        # with spawn (no forkserver) the run may finish before the cancel
 try:
     with WorkerPool("test", "the example") as pool:
         pool.start(2, preload=("time_sleep_3",))   # the forkserver forks nothing for 3 s
