@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from contextlib import contextmanager
+from typing import Iterator, Sequence
 
 import pandas as pd
 import pyarrow as pa
@@ -31,3 +32,24 @@ def by_qids(rows, *qids: str, sensitive: str | None = None):
         if row.qids == tuple(qids) and (sensitive is None or row.sensitive == sensitive):
             return row
     raise KeyError(qids)
+
+
+@contextmanager
+def loopback_cluster(workers: int) -> Iterator:
+    """A Dask scheduler in this process and ``workers`` single-threaded worker processes on
+    127.0.0.1 (sockets allowed while it runs, as the suite otherwise blocks them)."""
+    import warnings
+
+    import distributed
+    import pytest_socket
+
+    pytest_socket.enable_socket()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "setting dashboard is discouraged": we want none
+        local = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                         dashboard_address=None, dashboard=False, protocol="tcp")
+    try:
+        yield local
+    finally:
+        local.close()
+        pytest_socket.disable_socket(allow_unix_socket=True)

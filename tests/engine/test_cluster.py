@@ -24,7 +24,7 @@ from engine.config import AnalysisConfig, ClusterOptions, read_toml
 from engine.errors import Cancelled, InputError
 from engine.progress import CancelToken
 
-from .helpers import config_for, table_from_frame
+from .helpers import config_for, loopback_cluster, table_from_frame
 
 
 LOOPBACK = ["127.0.0.1", "localhost"]
@@ -34,16 +34,8 @@ pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(LOOPBACK)]
 @pytest.fixture(scope="module")
 def cluster():
     """A scheduler in this process and two single-threaded worker processes, on 127.0.0.1."""
-    pytest_socket.enable_socket()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)  # "setting dashboard is discouraged": we want none
-        local = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                         dashboard_address=None, dashboard=False, protocol="tcp")
-    try:
+    with loopback_cluster(2) as local:
         yield local
-    finally:
-        local.close()
-        pytest_socket.disable_socket(allow_unix_socket=True)
 
 
 def _numbers(assessment):

@@ -13,7 +13,6 @@ import subprocess
 import sys
 import threading
 import time
-import warnings
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from engine.config import AnalysisConfig, ClusterOptions  # noqa: E402
 from engine.errors import InputError  # noqa: E402
 from engine.sweep import cluster as cluster_module  # noqa: E402
 
+from ..engine.helpers import loopback_cluster  # noqa: E402
 from .long_runs import assess_args, write_big_table  # noqa: E402
 from .process_tree import ROOT  # noqa: E402
 
@@ -139,16 +139,8 @@ def test_the_window_asks_once_before_sending_to_a_plain_tcp_scheduler(qtbot, mon
 
 @pytest.fixture
 def local_cluster():
-    pytest_socket.enable_socket()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        local = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                         dashboard_address=None, dashboard=False, protocol="tcp")
-    try:
+    with loopback_cluster(1) as local:
         yield local
-    finally:
-        local.close()
-        pytest_socket.disable_socket(allow_unix_socket=True)
 
 
 def test_a_scheduler_lost_during_the_run_ends_it_with_one_line(tmp_path, local_cluster):
