@@ -19,20 +19,21 @@ from typing import Optional, Sequence
 
 from .allocator import keep_freed_memory
 from .api import check_columns, run_assessment
-from .config import (TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release,
-                     ReportOptions, Roles, SubsetFamily, Target)
+from .config import (MODEL_TARGETS, TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Linkage,
+                     PrivacyModelOptions, Release, ReportOptions, Roles, SubsetFamily, Target)
 from .errors import InputError, printable
 from .histograms import per_record_risk
 from .io.arrow_lookup import skip_pandas_lookup
 from .io.formats import detect_format
 from .io.loader import load_table
-from .cli_options import TARGET_SYNTAX, Parser, add_read_options, read_source
+from .cli_options import Parser, add_read_options, read_source
 from .commands import runner
 from .io.profile import profile_file
 from .progress import CancelToken, ProgressCallback
 from . import selection
 from .atomic import StagedFiles, check_output_dir
 from .report.tables import write_results
+from .options import add_flag, flags, given_flags, own_options
 from .results import Assessment
 from .sample_options import SampleOptions
 from .validation import check_cli, named_for_cli
@@ -48,64 +49,35 @@ def build_parser() -> argparse.ArgumentParser:
     assess = commands.add_parser("assess", help="run attacks on a data file and write results")
     assess.add_argument("data", nargs="?", help="data file (CSV/TSV, Parquet, Feather, xlsx, sav, dta, sas7bdat, xpt)")
     assess.add_argument("--config", help="analysis file (.toml); command-line options override it")
-    assess.add_argument("--qid", nargs="+", action="extend", metavar="COL", help="quasi-identifier column(s)")
-    assess.add_argument("--sensitive", nargs="+", action="extend", metavar="COL", help="sensitive column(s)")
-    assess.add_argument("--numeric-qid", nargs="+", action="extend", metavar="COL",
-                        help="numeric key column(s) an attacker knows approximately (record linkage, interval "
-                             "disclosure, outliers)")
-    assess.add_argument("--interval-radius", type=float, metavar="R",
-                        help="interval disclosure radius, in standard deviations of the released values "
-                             "(default 0.05, as sdcMicro's dRisk)")
-    assess.add_argument("--subsets", help="all (default), exact, or max-size:N")
-    assess.add_argument("--target", action="append", metavar="COL=VALUE;COL=VALUE",
-                        help=f"an individual target's known values (repeatable); {TARGET_SYNTAX}")
-    assess.add_argument("--jobs", type=int, help="worker processes for the sweep (default 1)")
+    for path in ("roles.quasi_identifiers", "roles.sensitive", "roles.numeric_qids", "interval_radius", "subsets.kind",
+                 "targets", "jobs"):
+        add_flag(assess, AnalysisConfig, path)
     cluster = assess.add_argument_group("Dask cluster (the only network connection RiskReview opens)")
-    cluster.add_argument("--cluster", metavar="tls://HOST:PORT",
-                         help="run the sweep on the Dask scheduler at this address (tls:// recommended)")
-    cluster.add_argument("--cluster-ca", metavar="PEM", help="the agency's CA certificate (tls://)")
-    cluster.add_argument("--cluster-cert", metavar="PEM", help="this client's certificate (tls://)")
-    cluster.add_argument("--cluster-key", metavar="PEM", help="this client's private key (tls://)")
+    for path in ("cluster.address", "cluster.tls_ca", "cluster.tls_cert", "cluster.tls_key"):
+        add_flag(cluster, AnalysisConfig, path)
     linked = assess.add_argument_group("linked releases (longitudinal attacks)")
-    linked.add_argument("--release", action="append", metavar="LATER[@LABEL]",
-                        help="a later release of the same survey, in order (repeatable); LABEL defaults to 2, 3, ...")
-    linked.add_argument("--link-key", metavar="COL", help="the persistent key column linking the releases")
+    add_flag(linked, AnalysisConfig, "linkage.releases")
+    add_flag(linked, AnalysisConfig, "linkage.key")
     linked.add_argument("--link-key-in", action="append", metavar="FILE=COL",
                         help="the key column in one release when its name differs")
-    linked.add_argument("--focal-label", help="label of the focal release (default 1)")
-    linked.add_argument("--duplicate-keys", choices=("error", "first"),
-                        help="duplicate keys in a release: stop with an error (default) or keep the first record")
+    add_flag(linked, AnalysisConfig, "linkage.focal_label")
+    add_flag(linked, AnalysisConfig, "linkage.duplicates")
     models = assess.add_argument_group("privacy models (k-anonymity, l-diversity, t-closeness and kin)")
-    models.add_argument("--models", action="store_true", help="check the nine privacy models for every subset")
-    models.add_argument("--l", type=int, metavar="L",
-                        help="the l of recursive (c,l)-diversity (default 2)")
-    for name, kind, text in (("k", int, "k-anonymity"), ("l", int, "l-diversity and entropy l"),
-                             ("alpha", float, "(alpha,k)-anonymity"), ("t", float, "t-closeness"),
-                             ("beta", float, "basic beta-likeness"), ("delta", float, "delta-disclosure")):
-        models.add_argument(f"--target-{name}", type=kind, metavar=name.upper(),
-                            help=f"report the blocks of the full QID set that fall short of this {text} level")
+    for path in ("models.enabled", "models.l", *(f"models.targets.{name}" for name in MODEL_TARGETS)):
+        add_flag(models, AnalysisConfig, path)
     sample = assess.add_argument_group("sample files (survey weights, households, special uniques)")
-    sample.add_argument("--weight", metavar="COL", help="sampling weight column (numeric, > 0)")
-    sample.add_argument("--household", metavar="COL", help="household / cluster id column")
-    sample.add_argument("--sampling-fraction", type=float, metavar="F",
-                        help="sample size / population size for the population-uniqueness models "
-                             "(default: records / sum of the weights)")
-    sample.add_argument("--risk-threshold", type=float, nargs="+", action="extend", metavar="X",
-                        help="count the records with individual risk above X (default 0.01 0.05 0.1 0.2)")
-    sample.add_argument("--suda", action="store_true", help="find special uniques (SUDA) over the QIDs")
-    sample.add_argument("--suda-max-size", type=int, metavar="M", help="largest MSU searched (default: all QIDs)")
-    sample.add_argument("--dis-fraction", type=float, metavar="F", help="DIS-SUDA sampling fraction (default 0.01)")
+    for path in ("roles.weight", "roles.household", "sample.sampling_fraction", "sample.risk_thresholds",
+                 "sample.suda", "sample.suda_max_size", "sample.dis_fraction"):
+        add_flag(sample, AnalysisConfig, path)
     add_read_options(assess)
     assess.add_argument("--out", help="output folder for results.json, the CSV tables and analysis.toml")
     assess.add_argument("--pdf", metavar="FILE", help="write the PDF risk report to FILE")
     assess.add_argument("--csv", metavar="DIR", help="write only the CSV tables into DIR")
-    assess.add_argument("--author", help="who ran the analysis (shown on the report's cover)")
-    assess.add_argument("--include-examples", action="store_true",
-                        help="let the report show target values and inferred values (off by default)")
+    add_flag(assess, AnalysisConfig, "report.author")
+    add_flag(assess, AnalysisConfig, "report.include_examples")
     assess.add_argument("--per-record", action="store_true",
                         help="also write per-record risk for the full QID set (per_record_risk.csv)")
-    assess.add_argument("--scenario", metavar="FILE.toml",
-                        help="run every attack again on each [[scenario]] of FILE (transformed copies of the data)")
+    add_flag(assess, AnalysisConfig, "scenarios")
     assess.add_argument("--crosstab", action="append", metavar="COL,COL", default=[],
                         help="report each scenario's distortion (TVD) of this cross-tabulation (repeatable)")
     assess.add_argument("--export-scenario", action="append", metavar="NAME=FILE", default=[],
@@ -137,60 +109,40 @@ def _source(args: argparse.Namespace, base: Optional[DataSource] = None) -> Data
     return read_source(path, args, base)
 
 
-FLAGS = {"jobs": "--jobs", "subsets.max_size": "--subsets", "models.l": "--l",
-         **{f"models.targets.{name}": f"--target-{name}" for name in ("k", "l", "alpha", "t", "beta", "delta")},
-         **{f"sample.{name}": "--" + name.replace("_", "-") for name in ("sampling_fraction", "suda_max_size",
-                                                                          "dis_fraction")},
-         "sample.risk_thresholds": "--risk-threshold", "sample.suda": "--suda",
-         "roles.quasi_identifiers": "--qid", "roles.sensitive": "--sensitive", "roles.weight": "--weight",
-         "roles.household": "--household", "roles.numeric_qids": "--numeric-qid",
-         "interval_radius": "--interval-radius", "subsets": "--subsets", "subsets.subsets": "--subsets",
-         "targets": "--target", "linkage.key": "--link-key", "linkage.duplicates": "--duplicate-keys",
-         "linkage.focal_label": "--focal-label", "linkage.releases": "--release", "scenarios": "--scenario",
-         "cluster.address": "--cluster",
-         **{f"cluster.tls_{name}": f"--cluster-{name}" for name in ("ca", "cert", "key")}}
+FLAGS = flags(AnalysisConfig)
 """The option that sets each config field validated by :meth:`AnalysisConfig.validate` and
-:func:`engine.config.column_problems`."""
+:func:`engine.config.column_problems` (declared with the field, :mod:`engine.options`)."""
+
+
+_ROLE_FLAGS = ("roles.quasi_identifiers", "roles.sensitive", "roles.numeric_qids", "roles.weight", "roles.household")
 
 
 def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
     """The analysis config from ``--config`` (if any) overridden by the other options."""
     base = AnalysisConfig.from_toml(args.config, check=False) if args.config else None
-    roles = base.roles if base else Roles()
-    if args.qid:
-        roles = replace(roles, quasi_identifiers=tuple(args.qid))
-    if args.sensitive:
-        roles = replace(roles, sensitive=tuple(args.sensitive))
-    if args.numeric_qid:
-        roles = replace(roles, numeric_qids=tuple(args.numeric_qid))
-    if args.weight is not None or args.household is not None:
-        roles = replace(roles, weight=args.weight if args.weight is not None else roles.weight,
-                        household=args.household if args.household is not None else roles.household)
+    roles = replace(base.roles if base else Roles(), **given_flags(args, AnalysisConfig, _ROLE_FLAGS))
     family = SubsetFamily.parse(args.subsets) if args.subsets else (base.subsets if base else SubsetFamily())
     targets = tuple(Target.parse(t) for t in args.target) if args.target else (base.targets if base else ())
-    jobs = args.jobs if args.jobs is not None else (base.jobs if base else 1)
-    report = base.report if base else ReportOptions()
-    if args.author is not None or args.include_examples:
-        report = replace(report, author=args.author if args.author is not None else report.author,
-                         include_examples=args.include_examples or report.include_examples)
+    plain = given_flags(args, AnalysisConfig, ("jobs", "interval_radius"))
+    report = replace(base.report if base else ReportOptions(),
+                     **given_flags(args, AnalysisConfig, ("report.author", "report.include_examples")))
     models = base.models if base else PrivacyModelOptions()
-    given = {name: getattr(args, f"target_{name}") for name in ("k", "l", "alpha", "t", "beta", "delta")
-             if getattr(args, f"target_{name}") is not None}
-    if args.models or args.l is not None or given:
-        models = PrivacyModelOptions(enabled=True, l=args.l if args.l is not None else models.l,
-                                     targets=replace(models.targets, **given))
+    given = given_flags(args, AnalysisConfig, tuple(f"models.targets.{name}" for name in MODEL_TARGETS))
+    chosen = given_flags(args, AnalysisConfig, ("models.enabled", "models.l"))
+    if chosen or given:
+        models = PrivacyModelOptions(enabled=True, l=chosen.get("l", models.l), targets=replace(models.targets, **given))
     cluster = base.cluster if base else ClusterOptions()
     if args.cluster is not None:
         cluster = ClusterOptions(args.cluster, args.cluster_ca, args.cluster_cert, args.cluster_key)
     elif args.cluster_ca or args.cluster_cert or args.cluster_key:
         raise InputError("--cluster-ca, --cluster-cert and --cluster-key go with --cluster ADDRESS")
     config = AnalysisConfig(data=_source(args, base.data if base else None), roles=roles,
-                            subsets=family, targets=targets, jobs=jobs, report=report, models=models,
+                            subsets=family, targets=targets, jobs=plain.get("jobs", base.jobs if base else 1),
+                            report=report, models=models,
                             linkage=_linkage(args, base.linkage if base else Linkage()), cluster=cluster,
                             scenarios=_scenarios(args, base),
                             sample=_sample_options(args, base.sample if base else SampleOptions()),
-                            interval_radius=args.interval_radius if args.interval_radius is not None
-                            else (base.interval_radius if base else 0.05))
+                            interval_radius=plain.get("interval_radius", base.interval_radius if base else 0.05))
     check_cli(config, FLAGS, args, TOML_KEYS)
     return config
 
@@ -206,11 +158,7 @@ def _scenarios(args: argparse.Namespace, base: Optional[AnalysisConfig]) -> tupl
 
 def _sample_options(args: argparse.Namespace, base: SampleOptions) -> SampleOptions:
     """The sample-file options given on the command line, over the analysis file's."""
-    given = {"sampling_fraction": args.sampling_fraction, "suda_max_size": args.suda_max_size,
-             "dis_fraction": args.dis_fraction,
-             "risk_thresholds": tuple(args.risk_threshold) if args.risk_threshold else None,
-             "suda": True if args.suda else None}
-    return replace(base, **{k: v for k, v in given.items() if v is not None})
+    return replace(base, **given_flags(args, AnalysisConfig, tuple(f"sample.{d.path}" for d in own_options(SampleOptions))))
 
 
 def _linkage(args: argparse.Namespace, base: Linkage) -> Linkage:

@@ -10,12 +10,11 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from .config import DataSource
+from .config import TARGET_SYNTAX, DataSource
+from .options import add_flag
 from .progress import Progress
 from .atomic import check_output_location
 
-TARGET_SYNTAX = ('COL=VALUE;COL=VALUE: a name or value in double quotes is taken exactly (with ";", "=" '
-                 'and spaces; "" is one quote), an unquoted one without its surrounding spaces')
 OUTPUT_OPTIONS = (("out", "--out", True), ("csv", "--csv", True), ("pdf", "--pdf", False),
                   ("save_config", "--save-config", False))
 from .workers import jobs_note
@@ -34,10 +33,10 @@ def delimiter(text: str) -> str:
 
 
 def add_read_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--delimiter", type=delimiter, help="CSV delimiter (default: detected; 'tab' for TSV)")
-    parser.add_argument("--encoding", help="text encoding (default: detected; e.g. latin-1)")
-    parser.add_argument("--sheet", help="Excel sheet name (default: the first)")
-    parser.add_argument("--format", default=None, help="reader to use instead of the file extension")
+    """The flags of a data file's read options (:class:`engine.config.DataSource`)."""
+    add_flag(parser, DataSource, "delimiter", type=delimiter)
+    for name in ("encoding", "sheet", "format"):
+        add_flag(parser, DataSource, name)
 
 
 def read_source(path: Optional[str], args: argparse.Namespace,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 import tomllib
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence
 from urllib.parse import urlsplit
@@ -23,16 +23,15 @@ from .messages import message
 from .input_files import ANALYSIS_FILE, ANALYSIS_LIMIT, read_bounded
 from .paths import portable_path
 from .sample_options import SampleOptions
+from .options import (NON_NEGATIVE, SHARE, at_least_rule, group, one_of, option, option_problems, read_options,
+                      table_keys, toml_keys, write_options)
 from .scenario_steps import PERTURBATIVE_STEPS, parse_scenarios, step_faults
-from .validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TABLES, KEY_TEXT, KEY_WHOLE, Problem,
-                         at_least, check_file, finite_non_negative, key_fault, no_quasi_identifier, raise_first, share)
+from .validation import (KEY_TABLE, KEY_TABLES, KEY_TEXT, Problem, check_file, key_fault, no_quasi_identifier,
+                         raise_first)
 
 CONFIG_VERSION = 1
-# The analysis file's key of each config field whose name differs (engine.validation.key_message)
-TOML_KEYS = {"jobs": "run.jobs", "subsets.max_size": "attacks.max_size", "subsets": "attacks.subsets",
-             "subsets.subsets": "attacks.subset_list", "scenarios": "scenario", "cluster.address": "run.cluster",
-             "interval_radius": "attacks.interval_radius",
-             **{f"cluster.tls_{name}": f"run.cluster_{name}" for name in ("ca", "cert", "key")}}
+TARGET_SYNTAX = ('COL=VALUE;COL=VALUE: a name or value in double quotes is taken exactly (with ";", "=" '
+                 'and spaces; "" is one quote), an unquoted one without its surrounding spaces')
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
 MAX_SWEEP_SUBSETS = (1 << 20) - 1
 
@@ -41,19 +40,18 @@ MAX_SWEEP_SUBSETS = (1 << 20) - 1
 class DataSource:
     """Where the microdata is and how to read it (``None`` means detect)."""
 
-    path: str
-    format: str = "auto"
-    delimiter: Optional[str] = None
-    encoding: Optional[str] = None
-    sheet: Optional[str] = None
+    path: str = option(kind="text", help="the data file, relative to the analysis file's folder or absolute")
+    format: str = option("auto", kind="text", flag="--format", help="reader to use instead of the file extension")
+    delimiter: Optional[str] = option(None, kind="text", flag="--delimiter", written="set",
+                                      help="CSV delimiter (default: detected; 'tab' for TSV)")
+    encoding: Optional[str] = option(None, kind="text", flag="--encoding", written="set",
+                                     help="text encoding (default: detected; e.g. latin-1)")
+    sheet: Optional[str] = option(None, kind="text", flag="--sheet", written="set",
+                                  help="Excel sheet name (default: the first)")
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis file's table for this file: path and format, and the read options set."""
-        out: dict[str, Any] = {"path": self.path, "format": self.format}
-        for key in ("delimiter", "encoding", "sheet"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
-        return out
+        return write_options(self)
 
     def anchored(self, folder: str | Path) -> "DataSource":
         """This source as an analysis file in ``folder`` stores it (see :func:`portable_path`)."""
@@ -64,14 +62,28 @@ class DataSource:
 class Roles:
     """Column roles (docs/methods.md, "Data model"); columns not named are ignored."""
 
-    quasi_identifiers: tuple[str, ...] = ()
-    sensitive: tuple[str, ...] = ()
-    identifiers: tuple[str, ...] = ()
-    linkage_keys: tuple[str, ...] = ()
-    ignored: tuple[str, ...] = ()
-    numeric_qids: tuple[str, ...] = ()  # numeric keys known approximately (docs/methods.md, "Numeric keys")
-    weight: Optional[str] = None  # the sampling weight (numeric, > 0); None: the file is the population
-    household: Optional[str] = None  # the household / cluster id
+    quasi_identifiers: tuple[str, ...] = option(
+        (), kind="columns", flag="--qid", metavar="COL", help="quasi-identifier column(s)",
+        label=N_("the Quasi-identifier role on the Data page"), widget="data_page.roles_view")
+    sensitive: tuple[str, ...] = option(
+        (), kind="columns", flag="--sensitive", metavar="COL", help="sensitive column(s)",
+        label=N_("Sensitive (Data page, Role column)"), widget="data_page.roles_view")
+    identifiers: tuple[str, ...] = option((), kind="columns", help="direct identifier column(s), never assessed",
+                                          label=N_("Role (Data page)"), widget="data_page.roles_view")
+    linkage_keys: tuple[str, ...] = option((), kind="columns", help="linkage key column(s), never assessed",
+                                           label=N_("Role (Data page)"), widget="data_page.roles_view")
+    ignored: tuple[str, ...] = option((), kind="columns", help="column(s) left out of the analysis",
+                                      label=N_("Role (Data page)"), widget="data_page.roles_view")
+    numeric_qids: tuple[str, ...] = option(  # docs/methods.md, "Numeric keys"
+        (), kind="columns", flag="--numeric-qid", metavar="COL",
+        help="numeric key column(s) an attacker knows approximately (record linkage, interval disclosure, outliers)",
+        label=N_("Numeric QID (Data page, Role column)"), widget="data_page.roles_view")
+    weight: Optional[str] = option(  # None: the file is the population
+        None, kind="text", flag="--weight", metavar="COL", written="set", help="sampling weight column (numeric, > 0)",
+        label=N_("Weight (Data page, Role column)"), widget="data_page.roles_view")
+    household: Optional[str] = option(
+        None, kind="text", flag="--household", metavar="COL", written="set", help="household / cluster id column",
+        label=N_("Household (Data page, Role column)"), widget="data_page.roles_view")
 
     def role_of(self, column: str) -> str:
         for role in _LIST_ROLES:
@@ -91,9 +103,17 @@ class SubsetFamily:
     QIDs; ``exact``: only the full QID set; ``list``: the subsets in ``subsets``.
     """
 
-    kind: str = "all"
-    max_size: Optional[int] = None
-    subsets: tuple[tuple[str, ...], ...] = ()
+    kind: str = option("all", kind="text", key="subsets", flag="--subsets",
+                       help="all (default), exact, or max-size:N",
+                       schema={"pattern": "^(all|exact|list|max-size(:[1-9][0-9]*)?)$"},
+                       label=N_("Chosen sets"), widget="attacks_page.subset_list")
+    max_size: Optional[int] = option(None, kind="whole", rule=at_least_rule(1), flag="--subsets",
+                                     help="the largest subset with subsets = \"max-size\"",
+                                     label=N_("Every subset of at most"), widget="attacks_page.max_size")
+    subsets: tuple[tuple[str, ...], ...] = option(
+        (), kind="structure", key="subset_list", flag="--subsets", help="the QID subsets with subsets = \"list\"",
+        schema={"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+        label=N_("Chosen sets"), widget="attacks_page.subset_list")
 
     @classmethod
     def parse(cls, text: str, option: str = "--subsets") -> "SubsetFamily":
@@ -204,14 +224,20 @@ class Thresholds:
     the file has a sampling weight.
     """
 
-    unique_share: float = 0.01
-    reid_prob: float = 0.05
-    inference_certain_gain: float = 0.10
-    expected_reid_share: float = 0.01
+    unique_share: float = option(0.01, kind="number", rule=SHARE,
+                                 help="most records allowed to be unique (deterministic re-identification)")
+    reid_prob: float = option(0.05, kind="number", rule=SHARE, help="highest mean re-identification probability")
+    inference_certain_gain: float = option(
+        0.10, kind="number", rule=SHARE,
+        help="largest rise, over the prior, of the share of records whose sensitive value is inferred with certainty")
+    expected_reid_share: float = option(
+        0.01, kind="number", rule=SHARE,
+        help="most records expected to be re-identified, the limit used instead of the first two with a sampling "
+             "weight")
 
     def problems(self, prefix: str = "report.thresholds.") -> list[Problem]:
         """Each limit is a share: between 0 and 1."""
-        return [p for f in fields(self) for p in share(prefix + f.name, getattr(self, f.name))]
+        return option_problems(self, prefix)
 
 
 # the report's sections an analyst may leave out (the others always appear)
@@ -224,33 +250,49 @@ class ReportOptions:
     whether values that single out a person (individual targets' values and guesses) may appear
     (off by default), and which optional sections (:data:`OPTIONAL_SECTIONS`) it holds."""
 
-    author: str = ""
-    include_examples: bool = False
-    thresholds: Thresholds = field(default_factory=Thresholds)
-    language: str = ""  # "" = the system's (engine/i18n.py); else e.g. "pt_BR"
-    organisation: str = ""
-    sections: tuple[str, ...] = OPTIONAL_SECTIONS
+    author: str = option("", kind="text", flag="--author", help="who ran the analysis (shown on the report's cover)")
+    include_examples: bool = option(False, kind="boolean", flag="--include-examples",
+                                    help="let the report show target values and inferred values (off by default)")
+    thresholds: Thresholds = group("thresholds", Thresholds)
+    language: str = option("", kind="text", written="changed",  # engine/i18n.py
+                           help="the report's language, e.g. pt_BR (default: the system's)")
+    organisation: str = option("", kind="text", written="changed", help="the organisation shown on the report's cover")
+    sections: tuple[str, ...] = option(OPTIONAL_SECTIONS, kind="structure", written="changed",
+                                       schema={"type": "array", "items": {"enum": list(OPTIONAL_SECTIONS)}},
+                                       help="the optional sections the report holds")
+
+
+_TARGET_HELP = "report the blocks of the full QID set that fall short of this {} level"
+MODEL_TARGETS = ("k", "l", "alpha", "t", "beta", "delta")  # the order of their flags and checks
 
 
 @dataclass(frozen=True)
 class ModelTargets:
     """Levels the analyst wants (None: not checked); blocks that fall short are reported."""
 
-    k: Optional[int] = None
-    alpha: Optional[float] = None
-    l: Optional[int] = None
-    t: Optional[float] = None
-    beta: Optional[float] = None
-    delta: Optional[float] = None
+    k: Optional[int] = option(None, kind="whole", rule=at_least_rule(1), flag="--target-k", metavar="K",
+                              written="set", help=_TARGET_HELP.format("k-anonymity"))
+    alpha: Optional[float] = option(None, kind="number", rule=SHARE, flag="--target-alpha", metavar="ALPHA",
+                                    written="set", help=_TARGET_HELP.format("(alpha,k)-anonymity"))
+    l: Optional[int] = option(None, kind="whole", rule=at_least_rule(1), flag="--target-l", metavar="L",
+                              written="set", help=_TARGET_HELP.format("l-diversity and entropy l"))
+    t: Optional[float] = option(None, kind="number", rule=SHARE, flag="--target-t", metavar="T", written="set",
+                                help=_TARGET_HELP.format("t-closeness"))
+    beta: Optional[float] = option(None, kind="number", rule=NON_NEGATIVE, flag="--target-beta", metavar="BETA",
+                                   written="set", help=_TARGET_HELP.format("basic beta-likeness"))
+    delta: Optional[float] = option(None, kind="number", rule=NON_NEGATIVE, flag="--target-delta", metavar="DELTA",
+                                    written="set", help=_TARGET_HELP.format("delta-disclosure"))
 
 
 @dataclass(frozen=True)
 class PrivacyModelOptions:
     """Whether to check the privacy models, the l of recursive (c,l)-diversity, and targets."""
 
-    enabled: bool = False
-    l: int = 2
-    targets: ModelTargets = field(default_factory=ModelTargets)
+    enabled: bool = option(False, kind="boolean", flag="--models", help="check the nine privacy models for every subset")
+    l: int = option(2, kind="whole", rule=at_least_rule(1), flag="--l", metavar="L",
+                    help="the l of recursive (c,l)-diversity (default 2)",
+                    label=N_("l for recursive (c,l)-diversity"), widget="attacks_page.models_l")
+    targets: ModelTargets = group("targets", ModelTargets)
 
 
 @dataclass(frozen=True)
@@ -268,10 +310,20 @@ class Linkage:
     column and label, the later releases in order, and what to do with duplicate keys
     ("error", or "first" to keep each key's first record)."""
 
-    key: str = ""
-    focal_label: str = "1"
-    releases: tuple[Release, ...] = ()
-    duplicates: str = "error"
+    key: str = option("", kind="text", flag="--link-key", metavar="COL",
+                      help="the persistent key column linking the releases",
+                      label=N_("Linkage key (Releases page)"), widget="releases_page.focal_key")
+    focal_label: str = option("1", kind="text", flag="--focal-label", help="label of the focal release (default 1)",
+                              schema={"type": ["string", "integer"]},
+                              label=N_("Label (Releases page)"), widget="releases_page.focal_label_edit")
+    releases: tuple[Release, ...] = option(
+        (), kind="structure", flag="--release", metavar="LATER[@LABEL]", arg={"action": "append"},
+        help="a later release of the same survey, in order (repeatable); LABEL defaults to 2, 3, ...",
+        label=N_("Later releases (Releases page)"), widget="releases_page.table")
+    duplicates: str = option(
+        "error", kind="text", rule=one_of(("error", "first")), flag="--duplicate-keys",
+        help="duplicate keys in a release: stop with an error (default) or keep the first record",
+        label=N_("Duplicate keys in a release"), widget="releases_page.duplicates")
 
     @property
     def enabled(self) -> bool:
@@ -287,10 +339,21 @@ class ClusterOptions:
     """A Dask scheduler to run the sweep on (empty address: this machine), and the PEM files
     of a ``tls://`` connection: the agency's CA, this client's certificate and its key."""
 
-    address: str = ""
-    tls_ca: Optional[str] = None
-    tls_cert: Optional[str] = None
-    tls_key: Optional[str] = None
+    address: str = option("", kind="text", key="cluster", flag="--cluster", metavar="tls://HOST:PORT",
+                          written="changed",
+                          help="run the sweep on the Dask scheduler at this address (tls:// recommended)",
+                          label=N_("Dask cluster (Attacks page, Run settings)"), widget="attacks_page.cluster.address")
+    tls_ca: Optional[str] = option(None, kind="text", key="cluster_ca", flag="--cluster-ca", metavar="PEM",
+                                   written="set", help="the agency's CA certificate (tls://)",
+                                   label=N_("Dask cluster certificates (Attacks page)"), widget="attacks_page.cluster")
+    tls_cert: Optional[str] = option(None, kind="text", key="cluster_cert", flag="--cluster-cert", metavar="PEM",
+                                     written="set", help="this client's certificate (tls://)",
+                                     label=N_("Dask cluster certificates (Attacks page)"),
+                                     widget="attacks_page.cluster")
+    tls_key: Optional[str] = option(None, kind="text", key="cluster_key", flag="--cluster-key", metavar="PEM",
+                                    written="set", help="this client's private key (tls://)",
+                                    label=N_("Dask cluster certificates (Attacks page)"),
+                                    widget="attacks_page.cluster")
 
     @property
     def enabled(self) -> bool:
@@ -343,11 +406,6 @@ def _loopback(host: str) -> bool:
         return False
 
 
-def whole_level(field: str, value: Any) -> list[Problem]:
-    """A k or l level: at least 1."""
-    return at_least(field, value, 1)
-
-
 LABEL_MARK = "@"
 
 
@@ -364,19 +422,37 @@ def split_label(name: str, labels: tuple[str, ...]) -> tuple[str, Optional[str]]
 class AnalysisConfig:
     """Everything needed to reproduce an assessment (but never the data itself)."""
 
-    data: DataSource
-    roles: Roles = field(default_factory=Roles)
-    subsets: SubsetFamily = field(default_factory=SubsetFamily)
-    targets: tuple[Target, ...] = ()
-    jobs: int = 1
-    report: ReportOptions = field(default_factory=ReportOptions)
-    models: PrivacyModelOptions = field(default_factory=PrivacyModelOptions)
-    linkage: Linkage = field(default_factory=Linkage)
-    cluster: ClusterOptions = field(default_factory=ClusterOptions)
-    sample: SampleOptions = field(default_factory=SampleOptions)
-    version: int = CONFIG_VERSION
-    scenarios: tuple = ()  # engine.scenario_steps.Scenario, run on transformed copies of the data
-    interval_radius: float = 0.05  # interval disclosure radius in released sds (docs/methods.md, "Numeric keys")
+    data: DataSource = group("data", cls=DataSource)
+    roles: Roles = group("roles", Roles)
+    subsets: SubsetFamily = group("attacks", SubsetFamily, key="attacks.subsets", flag="--subsets",
+                                  help="which QID subsets the sweep evaluates", label=N_("Chosen sets"),
+                                  widget="attacks_page.subset_list")
+    targets: tuple[Target, ...] = option(
+        (), kind="structure", flag="--target", metavar="COL=VALUE;COL=VALUE", arg={"action": "append"},
+        help=f"an individual target's known values (repeatable); {TARGET_SYNTAX}",
+        schema={"type": "array", "items": {"type": "object", "minProperties": 1,
+                                           "additionalProperties": {"type": ["string", "number", "boolean"]}}},
+        label=N_("Individual targets"), widget="attacks_page.targets")
+    jobs: int = option(1, kind="whole", key="run.jobs", rule=at_least_rule(1), flag="--jobs",
+                       help="worker processes for the sweep (default 1)", label=N_("Worker processes"),
+                       widget="attacks_page.jobs")
+    report: ReportOptions = group("report", ReportOptions)
+    models: PrivacyModelOptions = group("models", PrivacyModelOptions)
+    linkage: Linkage = group("linkage", Linkage)
+    cluster: ClusterOptions = group("run", ClusterOptions)
+    sample: SampleOptions = group("sample", SampleOptions)
+    version: int = option(CONFIG_VERSION, kind="whole", schema={"const": CONFIG_VERSION},
+                          help="the analysis file's format")
+    scenarios: tuple = option(  # engine.scenario_steps.Scenario, run on transformed copies of the data
+        (), kind="structure", key="scenario", flag="--scenario", metavar="FILE.toml",
+        help="run every attack again on each [[scenario]] of FILE (transformed copies of the data)",
+        schema={"type": "array", "items": {"type": "object", "required": ["name"]}},
+        label=N_("Steps (Scenarios page)"), widget="scenarios_page.step_list")
+    interval_radius: float = option(  # docs/methods.md, "Numeric keys"
+        0.05, kind="number", key="attacks.interval_radius", flag="--interval-radius", metavar="R", written="changed",
+        schema={"exclusiveMinimum": 0, "maximum": 10},
+        help="interval disclosure radius, in standard deviations of the released values (default 0.05, as "
+             "sdcMicro's dRisk)")
 
     @property
     def sample_requested(self) -> bool:
@@ -533,18 +609,15 @@ class AnalysisConfig:
         return out
 
     def problems(self) -> list[Problem]:
-        """The value rules this config breaks (:mod:`engine.validation`), by field."""
+        """The value rules this config breaks (:mod:`engine.validation`), by field: the rules
+        declared with the options."""
         out = self.sample.problems()
-        if self.subsets.kind == "max-size" and self.subsets.max_size is not None:
-            out += at_least("subsets.max_size", self.subsets.max_size, 1)
-        out += at_least("jobs", self.jobs, 1)
-        out += at_least("models.l", self.models.l, 1)
-        targets = self.models.targets
-        for name, rule in (("k", whole_level), ("l", whole_level), ("alpha", share), ("t", share),
-                           ("beta", finite_non_negative), ("delta", finite_non_negative)):
-            value = getattr(targets, name)
-            if value is not None:
-                out += rule(f"models.targets.{name}", value)
+        if self.subsets.kind == "max-size":
+            out += option_problems(self.subsets, "subsets.", ("max_size",))
+        out += option_problems(self, "", ("jobs",))
+        out += option_problems(self.models, "models.", ("l",))
+        for name in MODEL_TARGETS:
+            out += option_problems(self.models.targets, "models.targets.", (name,))
         return out + self.report.thresholds.problems()
 
     def with_jobs(self, jobs: int) -> "AnalysisConfig":
@@ -561,28 +634,22 @@ class AnalysisConfig:
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        attacks: dict[str, Any] = {"subsets": self.subsets.kind}
+        attacks = write_options(self.subsets, ("kind",))
         if self.subsets.kind == "max-size":
             attacks["max_size"] = self.subsets.max_size
         if self.subsets.kind == "list":
             attacks["subset_list"] = [list(s) for s in self.subsets.subsets]
-        if self.interval_radius != 0.05:
-            attacks["interval_radius"] = self.interval_radius
+        attacks.update(write_options(self, ("interval_radius",), within="attacks"))
         return {
             "version": self.version,
             "data": self.data.to_dict(),
-            "roles": {**{role: list(getattr(self.roles, role)) for role in _LIST_ROLES},
-                      **{role: getattr(self.roles, role) for role in ("weight", "household")
-                         if getattr(self.roles, role) is not None}},
+            "roles": write_options(self.roles),
             "attacks": attacks,
             "targets": [dict(t.values) for t in self.targets],
-            "run": {"jobs": self.jobs} | _cluster_dict(self.cluster),
+            "run": write_options(self, ("jobs",), within="run") | write_options(self.cluster),
             "report": report_dict(self.report),
-            "models": {"enabled": self.models.enabled, "l": self.models.l,
-                       "targets": {k: v for k, v in asdict(self.models.targets).items() if v is not None}},
-            "linkage": {"key": self.linkage.key, "focal_label": self.linkage.focal_label,
-                        "duplicates": self.linkage.duplicates,
-                        "releases": [_release_dict(r) for r in self.linkage.releases]},
+            "models": {**write_options(self.models), "targets": write_options(self.models.targets)},
+            "linkage": {**write_options(self.linkage), "releases": [_release_dict(r) for r in self.linkage.releases]},
             "sample": self.sample.to_dict(),
             **({"scenario": [s.to_dict() for s in self.scenarios]} if self.scenarios else {}),
         }
@@ -591,48 +658,26 @@ class AnalysisConfig:
     def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
                   base_dir: Optional[Path] = None) -> "AnalysisConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
-        check_keys(raw, {"version", "data", "roles", "attacks", "targets", "run", "report", "models", "linkage",
-                         "scenario", "sample"}, source, "")
+        check_keys(raw, table_keys(cls, ""), source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
             raise InputError(message(UNSUPPORTED_VERSION, source=source, version=version, expected=CONFIG_VERSION))
-        data = _table(raw, "data", source)
-        check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"}, source, "data.")
-        path = data.get("path")
-        if not isinstance(path, str) or not path:
-            raise InputError(message(NO_DATA_PATH, source=source, key="data.path"))
-        if base_dir is not None and not Path(path).is_absolute():
-            path = str(base_dir / path)
-        source_obj = DataSource(
-            path=path,
-            format=_opt_str(data, "format", source, "data.") or "auto",
-            delimiter=_opt_str(data, "delimiter", source, "data."),
-            encoding=_opt_str(data, "encoding", source, "data."),
-            sheet=_opt_str(data, "sheet", source, "data."),
-        )
+        source_obj = data_source(_table(raw, "data", source), source, "data.", base_dir)
         roles_raw = raw.get("roles", {})
         if not isinstance(roles_raw, Mapping):
             raise key_fault(source, "roles", KEY_TABLE)
-        check_keys(roles_raw, set(_ROLE_WORDS), source, "roles.")
-        roles = Roles(**{role: _str_list(roles_raw, role, source, "roles.") for role in _LIST_ROLES},
-                      weight=_opt_str(roles_raw, "weight", source, "roles."),
-                      household=_opt_str(roles_raw, "household", source, "roles."))
+        check_keys(roles_raw, table_keys(Roles, ""), source, "roles.")
+        roles = Roles(**read_options(Roles, roles_raw, source, "roles."))
         attacks = raw.get("attacks", {})
         if not isinstance(attacks, Mapping):
             raise key_fault(source, "attacks", KEY_TABLE)
-        check_keys(attacks, {"subsets", "max_size", "subset_list", "interval_radius"}, source, "attacks.")
-        radius = attacks.get("interval_radius", 0.05)
-        if isinstance(radius, bool) or not isinstance(radius, (int, float)):
-            raise key_fault(source, "attacks.interval_radius", KEY_NUMBER)
-        kind = attacks.get("subsets", "all")
-        if not isinstance(kind, str):
-            raise key_fault(source, "attacks.subsets", KEY_TEXT)
+        check_keys(attacks, table_keys(cls, "attacks"), source, "attacks.")
+        radius = read_options(cls, attacks, source, "attacks.", within="attacks").get("interval_radius", 0.05)
+        kind = read_options(SubsetFamily, attacks, source, "attacks.", ("kind",)).get("kind", "all")
         if kind.startswith("max-size:"):
             family = SubsetFamily.parse(kind, f"{source}: attacks.subsets")
         else:
-            max_size = attacks.get("max_size")
-            if max_size is not None and (not isinstance(max_size, int) or isinstance(max_size, bool)):
-                raise key_fault(source, "attacks.max_size", KEY_WHOLE)
+            max_size = read_options(SubsetFamily, attacks, source, "attacks.", ("max_size",)).get("max_size")
             subset_list = attacks.get("subset_list", [])
             if not isinstance(subset_list, list) or not all(
                     isinstance(s, list) and all(isinstance(c, str) for c in s) for s in subset_list):
@@ -652,10 +697,8 @@ class AnalysisConfig:
         run = raw.get("run", {})
         if not isinstance(run, Mapping):
             raise key_fault(source, "run", KEY_TABLE)
-        check_keys(run, {"jobs", "cluster", "cluster_ca", "cluster_cert", "cluster_key"}, source, "run.")
-        jobs = run.get("jobs", 1)
-        if not isinstance(jobs, int) or isinstance(jobs, bool):
-            raise key_fault(source, "run.jobs", KEY_WHOLE)
+        check_keys(run, table_keys(cls, "run"), source, "run.")
+        jobs = read_options(cls, run, source, "run.", within="run").get("jobs", 1)
         return cls(data=source_obj, roles=roles, subsets=family, targets=tuple(targets),
                    jobs=jobs, report=report_options(raw.get("report", {}), source),
                    models=_model_options(raw.get("models", {}), source),
@@ -676,6 +719,10 @@ class AnalysisConfig:
         if not check:
             return config
         return check_file(config, config.role_problems() + config.problems(), str(path), TOML_KEYS)
+
+
+TOML_KEYS = toml_keys(AnalysisConfig)
+"""The analysis file's key of each config field whose name differs (engine.validation.key_message)."""
 
 
 def no_column(file: str, names: Sequence[str], column: str) -> str:
@@ -790,16 +837,16 @@ _LIST_ROLES = ("quasi_identifiers", "sensitive", "identifiers", "linkage_keys", 
 
 def data_source(data: Mapping[str, Any], source: str, prefix: str, base_dir: Optional[Path],
                  extra: frozenset[str] = frozenset()) -> DataSource:
-    check_keys(data, {"path", "format", "delimiter", "encoding", "sheet"} | extra, source, prefix)
+    """A data file's table (``prefix``: its key with the dot); a relative path is taken from
+    ``base_dir``."""
+    check_keys(data, table_keys(DataSource, "") | extra, source, prefix)
     path = data.get("path")
     if not isinstance(path, str) or not path:
         raise InputError(message(NO_DATA_PATH, source=source, key=f"{prefix}path"))
     if base_dir is not None and not Path(path).is_absolute():
         path = str(base_dir / path)
-    return DataSource(path=path, format=_opt_str(data, "format", source, prefix) or "auto",
-                      delimiter=_opt_str(data, "delimiter", source, prefix),
-                      encoding=_opt_str(data, "encoding", source, prefix),
-                      sheet=_opt_str(data, "sheet", source, prefix))
+    values = read_options(DataSource, data, source, prefix, ("format", "delimiter", "encoding", "sheet"))
+    return DataSource(path=path, **{**values, "format": values.get("format") or "auto"})
 
 
 def _release_dict(release: Release) -> dict[str, Any]:
@@ -814,7 +861,7 @@ def _release_dict(release: Release) -> dict[str, Any]:
 def _linkage(raw: Any, source: str, base_dir: Optional[Path]) -> Linkage:
     if not isinstance(raw, Mapping):
         raise key_fault(source, "linkage", KEY_TABLE)
-    check_keys(raw, {"key", "focal_label", "duplicates", "releases"}, source, "linkage.")
+    check_keys(raw, table_keys(Linkage, ""), source, "linkage.")
     releases_raw = raw.get("releases", [])
     if not isinstance(releases_raw, list):
         raise key_fault(source, "linkage.releases", KEY_TABLES)
@@ -836,49 +883,34 @@ def _linkage(raw: Any, source: str, base_dir: Optional[Path]) -> Linkage:
 def _model_options(raw: Any, source: str) -> PrivacyModelOptions:
     if not isinstance(raw, Mapping):
         raise key_fault(source, "models", KEY_TABLE)
-    check_keys(raw, {"enabled", "l", "targets"}, source, "models.")
-    enabled = raw.get("enabled", False)
-    if not isinstance(enabled, bool):
-        raise key_fault(source, "models.enabled", KEY_BOOLEAN)
-    l_value = raw.get("l", 2)
-    if not isinstance(l_value, int) or isinstance(l_value, bool):
-        raise key_fault(source, "models.l", KEY_WHOLE)
+    check_keys(raw, table_keys(PrivacyModelOptions, ""), source, "models.")
+    values = read_options(PrivacyModelOptions, raw, source, "models.")
     targets = raw.get("targets", {})
     if not isinstance(targets, Mapping):
         raise key_fault(source, "models.targets", KEY_TABLE)
-    check_keys(targets, {f.name for f in fields(ModelTargets)}, source, "models.targets.")
-    for name, value in targets.items():
-        whole = name in ("k", "l")
-        if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
-            raise key_fault(source, f"models.targets.{name}", KEY_WHOLE if whole else KEY_NUMBER)
-    return PrivacyModelOptions(enabled=enabled, l=l_value, targets=ModelTargets(**targets))
+    check_keys(targets, table_keys(ModelTargets, ""), source, "models.targets.")
+    return PrivacyModelOptions(**values, targets=ModelTargets(**read_options(ModelTargets, targets, source,
+                                                                             "models.targets.")))
 
 
 def report_options(raw: Any, source: str) -> ReportOptions:
     if not isinstance(raw, Mapping):
         raise key_fault(source, "report", KEY_TABLE)
-    check_keys(raw, {"author", "organisation", "include_examples", "thresholds", "language", "sections"},
-               source, "report.")
-    author = _opt_str(raw, "author", source, "report.") or ""
-    organisation = _opt_str(raw, "organisation", source, "report.") or ""
+    check_keys(raw, table_keys(ReportOptions, ""), source, "report.")
+    texts = read_options(ReportOptions, raw, source, "report.", ("author", "organisation"))
     sections = raw.get("sections", list(OPTIONAL_SECTIONS))
     if not isinstance(sections, list) or not all(isinstance(s, str) for s in sections):
         raise key_fault(source, "report.sections", SECTION_NAMES)
     for name in sections:
         if name not in OPTIONAL_SECTIONS:
             raise InputError(message(UNKNOWN_SECTION, source=source, value=name, allowed=", ".join(OPTIONAL_SECTIONS)))
-    include = raw.get("include_examples", False)
-    if not isinstance(include, bool):
-        raise key_fault(source, "report.include_examples", KEY_BOOLEAN)
+    include = read_options(ReportOptions, raw, source, "report.", ("include_examples",)).get("include_examples", False)
     limits = raw.get("thresholds", {})
     if not isinstance(limits, Mapping):
         raise key_fault(source, "report.thresholds", KEY_TABLE)
-    names = {f.name for f in fields(Thresholds)}
-    check_keys(limits, names, source, "report.thresholds.")
-    for name, value in limits.items():
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise key_fault(source, f"report.thresholds.{name}", KEY_NUMBER)
-    language = _opt_str(raw, "language", source, "report.") or ""
+    check_keys(limits, table_keys(Thresholds, ""), source, "report.thresholds.")
+    thresholds = Thresholds(**read_options(Thresholds, limits, source, "report.thresholds."))
+    language = read_options(ReportOptions, raw, source, "report.", ("language",)).get("language") or ""
     if language:
         from .i18n import check_language
 
@@ -886,21 +918,17 @@ def report_options(raw: Any, source: str) -> ReportOptions:
             language = check_language(language, f"{source}: report.language")
         except ValueError as error:
             raise InputError(str(error)) from None
-    return ReportOptions(author=author, include_examples=include,
-                         thresholds=Thresholds(**{k: float(v) for k, v in limits.items()}), language=language,
-                         organisation=organisation,
+    return ReportOptions(author=texts.get("author") or "", include_examples=include, thresholds=thresholds,
+                         language=language, organisation=texts.get("organisation") or "",
                          sections=tuple(s for s in OPTIONAL_SECTIONS if s in sections))
 
 
 def report_dict(report: ReportOptions) -> dict[str, Any]:
     """The [report] table of an analysis file (``organisation``, ``language`` and ``sections``
     only when not the defaults)."""
-    out: dict[str, Any] = {"author": report.author}
-    if report.organisation:
-        out["organisation"] = report.organisation
-    out.update({"include_examples": report.include_examples, "thresholds": asdict(report.thresholds)})
-    if report.language:
-        out["language"] = report.language
+    out = write_options(report, ("author", "organisation", "include_examples"))
+    out["thresholds"] = write_options(report.thresholds)
+    out.update(write_options(report, ("language",)))
     if report.sections != OPTIONAL_SECTIONS:
         out["sections"] = list(report.sections)
     return out
@@ -927,13 +955,6 @@ def _opt_str(table: Mapping[str, Any], key: str, source: str, prefix: str) -> Op
     return value
 
 
-def _str_list(table: Mapping[str, Any], key: str, source: str, prefix: str) -> tuple[str, ...]:
-    value = table.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise key_fault(source, f"{prefix}{key}", KEY_COLUMNS)
-    return tuple(value)
-
-
 def _value_text(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
@@ -942,25 +963,9 @@ def _value_text(value: Any) -> str:
     raise InputError(message(N_("target value {value!r} must be text or a number"), value=value))
 
 
-def _cluster_dict(cluster: ClusterOptions) -> dict[str, str]:
-    """The ``[run]`` keys of a cluster (none when the sweep runs on this machine)."""
-    out = {"cluster": cluster.address} if cluster.address else {}
-    for key in ("ca", "cert", "key"):
-        value = getattr(cluster, f"tls_{key}")
-        if value:
-            out[f"cluster_{key}"] = value
-    return out
-
-
 def _cluster(run: Mapping[str, Any], source: str, base_dir: Optional[Path]) -> ClusterOptions:
     """``run.cluster`` and its certificate files (relative to the analysis file's folder)."""
-    values: dict[str, Optional[str]] = {}
-    for key in ("cluster", "cluster_ca", "cluster_cert", "cluster_key"):
-        value = run.get(key)
-        if value is not None and not isinstance(value, str):
-            raise key_fault(source, f"run.{key}", KEY_TEXT)
-        if value and key != "cluster" and base_dir is not None and not Path(value).is_absolute():
-            value = str(base_dir / value)
-        values[key] = value or None
-    return ClusterOptions(address=values["cluster"] or "", tls_ca=values["cluster_ca"],
-                          tls_cert=values["cluster_cert"], tls_key=values["cluster_key"])
+    values = read_options(ClusterOptions, run, source, "run.")
+    files = {name: (str(base_dir / value) if base_dir is not None and not Path(value).is_absolute() else value)
+             for name in ("tls_ca", "tls_cert", "tls_key") if (value := values.get(name))}
+    return ClusterOptions(address=values.get("address") or "", **files)

@@ -11,11 +11,12 @@ from typing import Any, Mapping, Optional
 from .errors import InputError
 from .i18n import N_
 from .messages import message
-from .validation import (KEY_BOOLEAN, KEY_NUMBER, KEY_NUMBERS, KEY_TABLE, KEY_TEXT, KEY_WHOLE, Problem, at_least,
-                         fraction, key_fault, not_one_of, raise_first)
+from .options import FRACTION, at_least_rule, one_of, option, option_problems, read_options, table_keys, write_options
+from .validation import KEY_TABLE, Problem, key_fault, raise_first
 
 MISSING_RULES = ("value",)  # sdcMicro's "a missing value matches any value" is not offered
 DEFAULT_RISK_THRESHOLDS = (0.01, 0.05, 0.1, 0.2)
+UNKNOWN_KEY = N_("{source}: unknown key {key} (allowed: {allowed})")
 
 
 @dataclass(frozen=True)
@@ -29,74 +30,45 @@ class SampleOptions:
     "value", a missing value is a value of its own (the only rule offered).
     """
 
-    sampling_fraction: Optional[float] = None
-    risk_thresholds: tuple[float, ...] = DEFAULT_RISK_THRESHOLDS
-    suda: bool = False
-    suda_max_size: Optional[int] = None
-    dis_fraction: float = 0.01
-    missing: str = "value"
+    sampling_fraction: Optional[float] = option(
+        None, kind="number", rule=FRACTION, flag="--sampling-fraction", metavar="F", written="set",
+        help="sample size / population size for the population-uniqueness models "
+             "(default: records / sum of the weights)",
+        label=N_("Sampling fraction"), widget="attacks_page.fraction")
+    risk_thresholds: tuple[float, ...] = option(
+        DEFAULT_RISK_THRESHOLDS, kind="numbers", rule=FRACTION, flag="--risk-threshold", metavar="X",
+        help="count the records with individual risk above X (default 0.01 0.05 0.1 0.2)",
+        label=N_("Risk thresholds"), widget="attacks_page.thresholds")
+    suda: bool = option(False, kind="boolean", flag="--suda", help="find special uniques (SUDA) over the QIDs",
+                        label=N_("Special uniques (SUDA)"), widget="attacks_page.suda")
+    suda_max_size: Optional[int] = option(
+        None, kind="whole", rule=at_least_rule(1), flag="--suda-max-size", metavar="M", written="set",
+        help="largest MSU searched (default: all QIDs)", label=N_("Max MSU size"), widget="attacks_page.suda_max")
+    dis_fraction: float = option(0.01, kind="number", rule=FRACTION, flag="--dis-fraction", metavar="F",
+                                 help="DIS-SUDA sampling fraction (default 0.01)", label=N_("DIS fraction"),
+                                 widget="attacks_page.dis_fraction")
+    missing: str = option("value", kind="text", rule=one_of(MISSING_RULES),
+                          help="how a missing value matches: \"value\", a value of its own (the only rule offered)",
+                          label=N_("Special uniques (SUDA)"), widget="attacks_page.suda")
 
     def problems(self, prefix: str = "sample.") -> list[Problem]:
         """The rules these options break, fields named ``prefix`` + attribute."""
-        out = [] if self.sampling_fraction is None else fraction(prefix + "sampling_fraction", self.sampling_fraction)
-        for x in self.risk_thresholds:
-            out += fraction(prefix + "risk_thresholds", x)
-        if self.suda_max_size is not None:
-            out += at_least(prefix + "suda_max_size", self.suda_max_size, 1)
-        out += fraction(prefix + "dis_fraction", self.dis_fraction)
-        if self.missing not in MISSING_RULES:
-            out.append(not_one_of(prefix + "missing", self.missing, MISSING_RULES))
-        return out
+        return option_problems(self, prefix)
 
     def validate(self) -> None:
         raise_first(self.problems())
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"risk_thresholds": list(self.risk_thresholds), "suda": self.suda,
-                               "dis_fraction": self.dis_fraction, "missing": self.missing}
-        if self.sampling_fraction is not None:
-            out["sampling_fraction"] = self.sampling_fraction
-        if self.suda_max_size is not None:
-            out["suda_max_size"] = self.suda_max_size
-        return out
+        return write_options(self)
 
     @classmethod
     def from_dict(cls, raw: Any, source: str) -> "SampleOptions":
         """The ``[sample]`` table of an analysis file, with wrong types named."""
         if not isinstance(raw, Mapping):
             raise key_fault(source, "sample", KEY_TABLE)
-        allowed = {"sampling_fraction", "risk_thresholds", "suda", "suda_max_size", "dis_fraction", "missing"}
+        allowed = table_keys(cls, "")
         unknown = sorted(set(raw) - allowed)
         if unknown:
-            raise InputError(message(N_("{source}: unknown key {key} (allowed: {allowed})"), source=source,
-                                     key=f"sample.{unknown[0]}", allowed=", ".join(sorted(allowed))))
-        fraction = _number(raw, "sampling_fraction", source)
-        thresholds = raw.get("risk_thresholds", list(DEFAULT_RISK_THRESHOLDS))
-        if not isinstance(thresholds, list) or not all(_is_number(x) for x in thresholds):
-            raise key_fault(source, "sample.risk_thresholds", KEY_NUMBERS)
-        suda = raw.get("suda", False)
-        if not isinstance(suda, bool):
-            raise key_fault(source, "sample.suda", KEY_BOOLEAN)
-        max_size = raw.get("suda_max_size")
-        if max_size is not None and (not isinstance(max_size, int) or isinstance(max_size, bool)):
-            raise key_fault(source, "sample.suda_max_size", KEY_WHOLE)
-        dis = _number(raw, "dis_fraction", source)
-        missing = raw.get("missing", "value")
-        if not isinstance(missing, str):
-            raise key_fault(source, "sample.missing", KEY_TEXT)
-        return cls(sampling_fraction=fraction, risk_thresholds=tuple(float(x) for x in thresholds),
-                   suda=suda, suda_max_size=max_size, dis_fraction=0.01 if dis is None else dis,
-                   missing=missing)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _number(raw: Mapping[str, Any], key: str, source: str) -> Optional[float]:
-    value = raw.get(key)
-    if value is None:
-        return None
-    if not _is_number(value):
-        raise key_fault(source, f"sample.{key}", KEY_NUMBER)
-    return float(value)
+            raise InputError(message(UNKNOWN_KEY, source=source, key=f"sample.{unknown[0]}",
+                                     allowed=", ".join(sorted(allowed))))
+        return cls(**read_options(cls, raw, source, "sample."))
