@@ -2,53 +2,26 @@
 
 The engine names a broken rule by config field (:class:`engine.validation.Problem`); here each
 field maps to the page and widget that edit it and to the words the window uses for it
-(:data:`CONTROLS`). :func:`mark_problem` gives that widget a red frame and the message as its
-tooltip; the caller shows the message (dialog, banner, status bar).
+(:data:`CONTROLS`, from the option declarations of :mod:`engine.options`). :func:`mark_problem`
+gives that widget a red frame and the message as its tooltip; the caller shows the message
+(dialog, banner, status bar).
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
-from engine.messages import render
+from engine.config import AnalysisConfig
+from engine.messages import message, render
+from engine.options import controls
 from engine.validation import Problem
 
-from .i18n import translate
-
-# field (or the start of a dotted field) -> (page attribute of the window, widget attribute of the
-# page (dotted for a widget inside a group), the control as a message names it)
-CONTROLS: dict[str, tuple[str, str, str]] = {
-    "roles.quasi_identifiers": ("data_page", "roles_view",
-                                QT_TRANSLATE_NOOP("problems", "the Quasi-identifier role on the Data page")),
-    "roles.sensitive": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Sensitive (Data page, Role column)")),
-    "roles.numeric_qids": ("data_page", "roles_view",
-                           QT_TRANSLATE_NOOP("problems", "Numeric QID (Data page, Role column)")),
-    "roles.weight": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Weight (Data page, Role column)")),
-    "roles.household": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Household (Data page, Role column)")),
-    "roles": ("data_page", "roles_view", QT_TRANSLATE_NOOP("problems", "Role (Data page)")),
-    "subsets.max_size": ("attacks_page", "max_size", QT_TRANSLATE_NOOP("problems", "Every subset of at most")),
-    "subsets": ("attacks_page", "subset_list", QT_TRANSLATE_NOOP("problems", "Chosen sets")),
-    "targets": ("attacks_page", "targets", QT_TRANSLATE_NOOP("problems", "Individual targets")),
-    "jobs": ("attacks_page", "jobs", QT_TRANSLATE_NOOP("problems", "Worker processes")),
-    "models.l": ("attacks_page", "models_l", QT_TRANSLATE_NOOP("problems", "l for recursive (c,l)-diversity")),
-    "sample.sampling_fraction": ("attacks_page", "fraction", QT_TRANSLATE_NOOP("problems", "Sampling fraction")),
-    "sample.risk_thresholds": ("attacks_page", "thresholds", QT_TRANSLATE_NOOP("problems", "Risk thresholds")),
-    "sample.suda_max_size": ("attacks_page", "suda_max", QT_TRANSLATE_NOOP("problems", "Max MSU size")),
-    "sample.dis_fraction": ("attacks_page", "dis_fraction", QT_TRANSLATE_NOOP("problems", "DIS fraction")),
-    "sample": ("attacks_page", "suda", QT_TRANSLATE_NOOP("problems", "Special uniques (SUDA)")),
-    "linkage.key": ("releases_page", "focal_key", QT_TRANSLATE_NOOP("problems", "Linkage key (Releases page)")),
-    "linkage.focal_label": ("releases_page", "focal_label_edit",
-                            QT_TRANSLATE_NOOP("problems", "Label (Releases page)")),
-    "linkage.duplicates": ("releases_page", "duplicates", QT_TRANSLATE_NOOP("problems", "Duplicate keys in a release")),
-    "linkage": ("releases_page", "table", QT_TRANSLATE_NOOP("problems", "Later releases (Releases page)")),
-    "cluster.address": ("attacks_page", "cluster.address",
-                        QT_TRANSLATE_NOOP("problems", "Dask cluster (Attacks page, Run settings)")),
-    "cluster": ("attacks_page", "cluster", QT_TRANSLATE_NOOP("problems", "Dask cluster certificates (Attacks page)")),
-    "scenarios": ("scenarios_page", "step_list", QT_TRANSLATE_NOOP("problems", "Steps (Scenarios page)")),
-}
+# field -> (page attribute of the window, widget attribute of the page (dotted for a widget inside
+# a group), the control as a message names it): declared with each option (engine/options.py);
+# the label is translated by the engine's catalogue
+CONTROLS: dict[str, tuple[str, str, str]] = controls(AnalysisConfig)
 
 FRAME = "border: 2px solid #c0392b;"
 
@@ -75,7 +48,7 @@ def control_for(window: QWidget, field: str) -> Optional[QWidget]:
 def window_message(problem: Problem) -> str:
     """The problem with its field named as the window names the control, in its language."""
     entry = _entry(problem.field)
-    return render(problem.message(translate("problems", entry[2]) if entry else None))
+    return render(problem.message(render(message(entry[2])) if entry else None))
 
 
 def mark_problem(window: QWidget, problem: Problem) -> str:

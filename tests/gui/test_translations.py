@@ -360,6 +360,9 @@ def test_a_bad_value_is_shown_next_to_its_control_in_portuguese(qtbot, app, tmp_
     of the Attacks page and the field's tooltip say why in Portuguese."""
     from PySide6.QtCore import Qt
 
+    from engine.validation import Problem
+    from gui.problems import window_message
+
     from .conftest import error_boxes, load_census, set_roles, wait_idle
 
     window = _portuguese_window(qtbot, tmp_path)
@@ -373,7 +376,7 @@ def test_a_bad_value_is_shown_next_to_its_control_in_portuguese(qtbot, app, tmp_
     box = error_boxes()[-1]
     shown = box.informativeText()
     box.close()
-    control = i18n.translate("problems", "Dask cluster (Attacks page, Run settings)")
+    control = window_message(Problem("cluster.address", ""))  # the control's name, in the window's language
     assert control != "Dask cluster (Attacks page, Run settings)"
     assert shown == f"{control} deve ser tls://HOST:PORTA ou tcp://HOST:PORTA; valor informado: 'ftp://host:1'"
     assert address.toolTip() == shown and "#c0392b" in address.styleSheet()
