@@ -1,12 +1,16 @@
 """Write the generated references of docs/ from the code.
 
-    python docs/generate.py            # rewrite docs/cli.md
-    python docs/generate.py --check    # exit 1 when docs/cli.md differs from the code
+    python docs/generate.py            # rewrite docs/cli.md, docs/analysis.schema.json, docs/analysis-file.md
+    python docs/generate.py --check    # exit 1 when one of them differs from the code
 
 docs/cli.md lists every command of ``riskreview`` and every option of each, with its help text,
 read from the argparse parser the command line itself uses (:func:`engine.cli.build_parser`,
 which adds the ``synth``, ``dp``, ``dp-threshold`` and ``suggest`` parsers of engine/commands/).
 tests/docs/test_generated_docs.py fails when the file is stale.
+
+docs/analysis.schema.json (the JSON Schema of analysis files) and docs/analysis-file.md (their
+reference) come from the option declarations (:mod:`engine.analysis_schema`);
+tests/docs/test_analysis_schema.py fails when they are stale.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI_MD = ROOT / "docs" / "cli.md"
+SCHEMA_JSON = ROOT / "docs" / "analysis.schema.json"
+ANALYSIS_MD = ROOT / "docs" / "analysis-file.md"
 
 HEADER = """# Command-line reference
 
@@ -118,24 +124,33 @@ def every_parser() -> Iterator[tuple[str, argparse.ArgumentParser]]:
         yield f"riskreview {name}", sub
 
 
+def generated() -> dict[Path, str]:
+    """Each generated file and its text for the code as it is now."""
+    from engine.analysis_schema import reference_markdown, schema_text
+
+    return {CLI_MD: cli_markdown(), SCHEMA_JSON: schema_text(), ANALYSIS_MD: reference_markdown()}
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write docs/cli.md from the command line's parsers.")
-    parser.add_argument("--check", action="store_true", help="only check; exit 1 when docs/cli.md is stale")
+    parser = argparse.ArgumentParser(description="Write docs/cli.md, docs/analysis.schema.json and "
+                                                 "docs/analysis-file.md from the code.")
+    parser.add_argument("--check", action="store_true", help="only check; exit 1 when a generated file is stale")
     args = parser.parse_args(argv)
-    text = cli_markdown()
-    current = CLI_MD.read_text(encoding="utf-8") if CLI_MD.exists() else ""
-    if args.check:
-        if current != text:
-            print(f"{CLI_MD.relative_to(ROOT)} is stale: run python docs/generate.py", file=sys.stderr)
-            return 1
-        return 0
-    if current != text:
+    stale = 0
+    for path, text in generated().items():
+        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        if current == text:
+            continue
+        if args.check:
+            print(f"{path.relative_to(ROOT)} is stale: run python docs/generate.py", file=sys.stderr)
+            stale = 1
+            continue
         from engine.atomic import atomic_text
 
-        with atomic_text(CLI_MD, newline="\n") as out:
+        with atomic_text(path, newline="\n") as out:
             out.write(text)
-        print(f"wrote {CLI_MD.relative_to(ROOT)}")
-    return 0
+        print(f"wrote {path.relative_to(ROOT)}")
+    return stale
 
 
 if __name__ == "__main__":

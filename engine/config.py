@@ -105,6 +105,7 @@ class SubsetFamily:
 
     kind: str = option("all", kind="text", key="subsets", flag="--subsets",
                        help="all (default), exact, or max-size:N",
+                       doc="all, exact, max-size:N (or max-size with max_size), or list (with subset_list)",
                        schema={"pattern": "^(all|exact|list|max-size(:[1-9][0-9]*)?)$"},
                        label=N_("Chosen sets"), widget="attacks_page.subset_list")
     max_size: Optional[int] = option(None, kind="whole", rule=at_least_rule(1), flag="--subsets",
@@ -319,6 +320,8 @@ class Linkage:
     releases: tuple[Release, ...] = option(
         (), kind="structure", flag="--release", metavar="LATER[@LABEL]", arg={"action": "append"},
         help="a later release of the same survey, in order (repeatable); LABEL defaults to 2, 3, ...",
+        doc="the later releases of the same survey, in order ([[linkage.releases]], each a data file's table)",
+        schema={"type": "array"},
         label=N_("Later releases (Releases page)"), widget="releases_page.table")
     duplicates: str = option(
         "error", kind="text", rule=one_of(("error", "first")), flag="--duplicate-keys",
@@ -430,6 +433,7 @@ class AnalysisConfig:
     targets: tuple[Target, ...] = option(
         (), kind="structure", flag="--target", metavar="COL=VALUE;COL=VALUE", arg={"action": "append"},
         help=f"an individual target's known values (repeatable); {TARGET_SYNTAX}",
+        doc="individual targets, each a table of COLUMN = VALUE the attacker knows ([[targets]])",
         schema={"type": "array", "items": {"type": "object", "minProperties": 1,
                                            "additionalProperties": {"type": ["string", "number", "boolean"]}}},
         label=N_("Individual targets"), widget="attacks_page.targets")
@@ -446,6 +450,7 @@ class AnalysisConfig:
     scenarios: tuple = option(  # engine.scenario_steps.Scenario, run on transformed copies of the data
         (), kind="structure", key="scenario", flag="--scenario", metavar="FILE.toml",
         help="run every attack again on each [[scenario]] of FILE (transformed copies of the data)",
+        doc="scenarios ([[scenario]]): transformed copies of the data on which every attack runs again",
         schema={"type": "array", "items": {"type": "object", "required": ["name"]}},
         label=N_("Steps (Scenarios page)"), widget="scenarios_page.step_list")
     interval_radius: float = option(  # docs/methods.md, "Numeric keys"

@@ -67,7 +67,7 @@ class Option:
     """What one option is: ``key`` in its table of the analysis file (default: the field's
     name), ``kind`` (:data:`KINDS`), ``rule`` on its value (on each value of a list),
     ``flag`` of the command line with ``help`` and ``metavar`` (``help`` also describes the key
-    in docs/analysis-file.md), ``label`` the window's name of the control that edits it
+    in docs/analysis-file.md), ``doc`` a description of the key when ``help`` speaks of the flag, ``label`` the window's name of the control that edits it
     (translatable, ``N_``) and ``widget`` that control as ``page.widget``; ``written``: always
     (``"always"``), only when set (``"set"``, not None) or only when not the default
     (``"changed"``); ``default`` for the schema when the field's default is not a constant."""
@@ -84,6 +84,7 @@ class Option:
     arg: Mapping[str, Any] = field(default_factory=dict)
     schema: Mapping[str, Any] = field(default_factory=dict)
     default: Any = None  # None: the field's own default
+    doc: str = ""  # the analysis-file reference's description when ``help`` speaks of the flag
 
 
 def option(default: Any = MISSING, **spec: Any) -> Any:
@@ -93,12 +94,15 @@ def option(default: Any = MISSING, **spec: Any) -> Any:
 
 def group(table: str, factory: Any = None, cls: Any = None, **spec: Any) -> Any:
     """A dataclass field holding a nested options dataclass whose keys are in the table ``table``
-    (dotted from the enclosing table); ``spec`` declares the field itself as an :class:`Option`
+    (dotted from the enclosing table), None when ``optional=True`` is given; ``spec`` declares the field itself as an :class:`Option`
     too (its key, flag, label and widget, for messages about the whole group)."""
+    optional = spec.pop("optional", False)
     meta: dict[str, Any] = {"group": table, "cls": cls or factory}
     if spec:
         meta["option"] = Option(**{"kind": "structure", "key": table, **spec})
-    return field(default_factory=factory, metadata=meta) if factory else field(metadata=meta)
+    if factory:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=None, metadata=meta) if optional else field(metadata=meta)
 
 
 @dataclass(frozen=True)

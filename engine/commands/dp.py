@@ -24,6 +24,7 @@ from ..atomic import StagedFiles
 from ..report.dp_tables import write_dp_results
 from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from ..dp.results import DPAssessment
+from ..options import flags
 from ..validation import check_cli, named_for_cli
 from . import runner
 
@@ -86,12 +87,10 @@ def _order(text: str) -> tuple[str, ...]:
     return tuple(piece.strip() for piece in text.split(","))
 
 
-FLAGS = {"epsilons": "--epsilon", "threshold.epsilons": "--epsilon", "mechanisms": "--mechanism",
-         "scenarios": "--sensitive/--useful/--predicate",
-         **{f"scenarios[1].{name}": "--" + name.replace("_", "-") for name in ("sensitive", "useful", "predicate",
-                                                                              "useful_order")},
-         **{f"threshold.{name}": f"--{name}" for name in ("voters", "threshold", "known", "p")}}
-"""The option that sets each config field validated by :meth:`DPConfig.validate`."""
+FLAGS = flags(DPConfig, {f"scenarios[1].{name}": "--" + name.replace("_", "-")
+                         for name in ("sensitive", "useful", "predicate", "useful_order")})
+"""The option that sets each config field validated by :meth:`DPConfig.validate` (declared with
+the field, :mod:`engine.options`; a scenario's own fields by their flags)."""
 
 
 def dp_config_from_args(args: argparse.Namespace) -> DPConfig:

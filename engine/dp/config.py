@@ -21,6 +21,7 @@ from ..config import (UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys
 from ..errors import InputError, printable
 from ..i18n import N_, _
 from ..messages import Message, message
+from ..options import SHARE, at_least_rule, group, option
 from ..validation import (KEY_NUMBER, KEY_NUMBERS, KEY_TABLE, KEY_TABLES, KEY_WHOLE, Problem, at_least, between,
                           check_file, key_fault, not_one_of, raise_first, share)
 
@@ -125,11 +126,16 @@ class ThresholdConfig:
     0 means a plain count. ``epsilons`` are the eps of the (eps, delta) guarantee.
     """
 
-    voters: int
-    threshold: int
-    known: int
-    p: float
-    epsilons: tuple[float, ...]
+    voters: int = option(kind="whole", rule=at_least_rule(1), flag="--voters", metavar="N",
+                         help="number of voters (the target included)")
+    threshold: int = option(kind="whole", schema={"minimum": 0}, flag="--threshold", metavar="T",
+                            help="the count is released only when it is at least T (0: always)")
+    known: int = option(kind="whole", schema={"minimum": 0}, flag="--known", metavar="K",
+                        help="other voters whose votes the attacker knows")
+    p: float = option(kind="number", rule=SHARE, flag="--p", metavar="P", help="probability that a voter votes yes")
+    epsilons: tuple[float, ...] = option(kind="numbers", schema={"items": {"exclusiveMinimum": 0}}, default=(),
+                                         flag="--epsilon", metavar="E",
+                                         help="epsilon(s) of the (eps, delta) guarantee")
 
     @classmethod
     def desfontaines_example(cls) -> "ThresholdConfig":
@@ -168,13 +174,27 @@ class ThresholdConfig:
 class DPConfig:
     """Everything needed to reproduce a differential-privacy release analysis."""
 
-    data: Optional[DataSource] = None
-    scenarios: tuple[DPScenario, ...] = ()
-    epsilons: tuple[float, ...] = ()
-    mechanisms: tuple[str, ...] = MECHANISMS
-    threshold: Optional[ThresholdConfig] = None
-    report: ReportOptions = field(default_factory=ReportOptions)
-    version: int = DP_CONFIG_VERSION
+    data: Optional[DataSource] = group("data", cls=DataSource, optional=True)
+    scenarios: tuple[DPScenario, ...] = option(
+        (), kind="structure", flag="--sensitive/--useful/--predicate", help="the counting queries",
+        schema={"type": "array", "items": {
+            "type": "object", "required": ["sensitive", "useful", "predicate"], "additionalProperties": False,
+            "properties": {"sensitive": {"type": "string", "description": "the attribute the attacker wants to learn"},
+                           "useful": {"type": "string", "description": "the attribute the released count is about"},
+                           "predicate": {"type": ["array", "string", "number"], "items": {"type": ["string", "number"]},
+                                         "description": "the useful attribute's value(s) that are counted"},
+                           "useful_order": {"type": "array", "items": {"type": ["string", "number"]},
+                                            "description": "order of the useful attribute's values for the local "
+                                                           "mechanism"}}}})
+    epsilons: tuple[float, ...] = option((), kind="numbers", schema={"items": {"exclusiveMinimum": 0}},
+                                         flag="--epsilon", metavar="E", help="epsilon(s) to evaluate")
+    mechanisms: tuple[str, ...] = option(MECHANISMS, kind="structure", flag="--mechanism",
+                                         schema={"type": "array", "items": {"enum": list(MECHANISMS)}},
+                                         help="the noise mechanisms: oblivious (central), local")
+    threshold: Optional[ThresholdConfig] = group("threshold", cls=ThresholdConfig, optional=True)
+    report: ReportOptions = group("report", ReportOptions)
+    version: int = option(DP_CONFIG_VERSION, kind="whole", schema={"const": DP_CONFIG_VERSION},
+                          help="the analysis file's format")
 
     def needed_columns(self) -> list[str]:
         """The table's columns the counting analysis reads, each once, in a stable order."""

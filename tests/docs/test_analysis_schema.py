@@ -1,0 +1,135 @@
+"""docs/analysis.schema.json and docs/analysis-file.md are what docs/generate.py makes from the
+option declarations now; the schema accepts every shipped example analysis and what the code
+writes, and refuses what the loader refuses (a wrong type, an unknown key, a value out of range)."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from engine.config import AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release, \
+    ReportOptions, Roles, SubsetFamily, Target
+from engine.errors import InputError
+from engine.sample_options import SampleOptions
+
+from ..conftest import ROOT
+
+jsonschema = pytest.importorskip("jsonschema")
+
+SCHEMA_JSON = ROOT / "docs" / "analysis.schema.json"
+ANALYSIS_MD = ROOT / "docs" / "analysis-file.md"
+EXAMPLES = sorted((ROOT / "resources").rglob("*.toml"))
+
+
+def _generator():
+    spec = importlib.util.spec_from_file_location("docs_generate", ROOT / "docs" / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _validator():
+    schema = json.loads(SCHEMA_JSON.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_schema_and_reference_are_current():
+    generated = _generator().generated()
+    assert SCHEMA_JSON.read_text(encoding="utf-8") == generated[SCHEMA_JSON], "run python docs/generate.py"
+    assert ANALYSIS_MD.read_text(encoding="utf-8") == generated[ANALYSIS_MD], "run python docs/generate.py"
+
+
+def test_every_shipped_example_is_valid():
+    assert {p.name for p in EXAMPLES} >= {"census_demo.toml", "dp_demo.toml"}
+    validator = _validator()
+    for path in EXAMPLES:
+        errors = [e.message for e in validator.iter_errors(tomllib.loads(path.read_text(encoding="utf-8")))]
+        assert not errors, (path.name, errors)
+
+
+def _full_config() -> AnalysisConfig:
+    """A config with every table of the file set away from its defaults."""
+    return AnalysisConfig(
+        data=DataSource("data.csv", format="csv", delimiter=";", encoding="latin-1"),
+        roles=Roles(("age", "sex"), ("income",), ("id",), ("pid",), ("note",), ("wage",), "w", "hh"),
+        subsets=SubsetFamily("list", subsets=(("age",), ("age", "sex"))), targets=(Target((("age", "30"),)),),
+        jobs=3, report=ReportOptions(author="A", include_examples=True, language="pt_BR", organisation="O",
+                                     sections=("methods",)),
+        models=PrivacyModelOptions(True, 3), linkage=Linkage("pid", "1", (Release(DataSource("b.csv"), "2"),)),
+        cluster=ClusterOptions("tls://h:1", "ca.pem", "c.pem", "k.pem"),
+        sample=SampleOptions(sampling_fraction=0.1, suda=True, suda_max_size=3), interval_radius=0.2)
+
+
+def test_what_the_code_writes_is_valid_and_reads_back():
+    config = _full_config()
+    validator = _validator()
+    written = tomllib.loads(config.to_toml())
+    assert not [e.message for e in validator.iter_errors(written)]
+    assert AnalysisConfig.from_dict(written) == config
+
+
+@pytest.mark.parametrize("change, loader_says", [
+    (lambda raw: raw["run"].update(jobs="2"), "run.jobs must be a whole number"),
+    (lambda raw: raw["sample"].update(suda="yes"), "sample.suda must be true or false"),
+    (lambda raw: raw["roles"].update(sensitive="income"), "roles.sensitive must be a list of column names"),
+    (lambda raw: raw["run"].update(job=2), "unknown key run.job"),
+    (lambda raw: raw.update(colour="red"), "unknown key colour"),
+    (lambda raw: raw["report"]["thresholds"].update(reid=0.1), "unknown key report.thresholds.reid"),
+])
+def test_the_schema_refuses_a_wrong_type_or_an_unknown_key_as_the_loader_does(change, loader_says):
+    raw = tomllib.loads(_full_config().to_toml())
+    assert _validator().is_valid(raw)
+    broken = copy.deepcopy(raw)
+    change(broken)
+    assert not _validator().is_valid(broken)
+    with pytest.raises(InputError, match=loader_says.replace(".", r"\.")):
+        AnalysisConfig.from_dict(broken)
+
+
+@pytest.mark.parametrize("table, key, value, field", [
+    ("sample", "dis_fraction", 1.5, "sample.dis_fraction"), ("run", "jobs", 0, "jobs"),
+    ("models", "l", 0, "models.l"), ("linkage", "duplicates", "last", None),
+])
+def test_the_schema_refuses_a_value_out_of_range_as_the_validation_does(table, key, value, field):
+    raw = tomllib.loads(_full_config().to_toml())
+    raw[table][key] = value
+    errors = list(_validator().iter_errors(raw))
+    assert len(errors) == 1 and list(errors[0].path) == [table, key]
+    problems = AnalysisConfig.from_dict(raw).problems()
+    if field is not None:
+        assert [p.field for p in problems] == [field]
+
+
+def test_a_dp_file_is_checked_as_one():
+    validator = _validator()
+    raw = {"kind": "differential-privacy", "threshold": {"voters": 10, "threshold": 2, "known": 1, "p": 0.5}}
+    assert validator.is_valid(raw)
+    assert not validator.is_valid({**raw, "threshold": {**raw["threshold"], "voters": "ten"}})
+    assert not validator.is_valid({**raw, "roles": {}})  # a key of a release assessment
+    assert not validator.is_valid({"kind": "differential-privacy", "mechanisms": ["gaussian"]})
+
+
+def test_the_reference_lists_every_key_of_the_schema():
+    text = ANALYSIS_MD.read_text(encoding="utf-8")
+    schema = json.loads(SCHEMA_JSON.read_text(encoding="utf-8"))
+
+    def keys(node: dict) -> set[str]:
+        out = set()
+        for name, prop in node.get("properties", {}).items():
+            out.add(name)
+            out |= keys(prop) | keys(prop.get("items", {}))
+        return out
+
+    documented = set(re.findall(r"^\| `([^`]+)` \|", text, re.M))
+    documented |= {part.strip("[]") for heading in re.findall(r"^### `(.+)`$", text, re.M)
+                   for part in heading.split(".")}
+    missing = [k for definition in schema["$defs"].values() for k in keys(definition) if k not in documented]
+    assert not missing, missing
+    assert "| `dis_fraction` | number, > 0, <= 1 | `0.01` |" in text
