@@ -87,8 +87,11 @@ class Option:
     doc: str = ""  # the analysis-file reference's description when ``help`` speaks of the flag
 
 
-def option(default: Any = MISSING, **spec: Any) -> Any:
-    """A dataclass field declared as an option (:class:`Option` takes ``spec``)."""
+def option(default: Any = MISSING, factory: Any = None, **spec: Any) -> Any:
+    """A dataclass field declared as an option (:class:`Option` takes ``spec``), its default
+    ``default`` or made by ``factory``."""
+    if factory is not None:
+        return field(default_factory=factory, metadata={"option": Option(**spec)})
     return field(default=default, metadata={"option": Option(**spec)})
 
 

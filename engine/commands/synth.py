@@ -17,8 +17,8 @@ from ..errors import InputError
 from ..progress import CancelToken, ProgressCallback
 from ..atomic import StagedFiles
 from ..report.synthetic_tables import write_synthetic_results
-from ..synthetic.config import (ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, TOML_KEYS, Criterion,
-                                SyntheticConfig, default_attacks)
+from ..options import add_flag, flags
+from ..synthetic.config import TOML_KEYS, Criterion, SyntheticConfig, default_attacks
 from ..synthetic.results import SyntheticAssessment
 from ..synthetic.verdict import synthetic_verdict
 from ..validation import check_cli
@@ -31,37 +31,22 @@ def add_parser(commands) -> None:
     synth = commands.add_parser("synth", help="attack a synthetic file made from a real one")
     synth.add_argument("real", nargs="?", help="the real data file D(r) the synthetic file was made from")
     synth.add_argument("--synthetic", metavar="FILE", help="the synthetic file D(s)")
-    synth.add_argument("--control", metavar="FILE",
-                       help="real records NOT used to make the synthetic file (needed by membership attacks)")
+    add_flag(synth, SyntheticConfig, "control")
     synth.add_argument("--config", help="analysis file (.toml); command-line options override it")
-    synth.add_argument("--qid", nargs="+", action="extend", metavar="COL", help="columns the attacker knows")
-    synth.add_argument("--sensitive", metavar="COL", help="the column attribute attacks guess")
-    synth.add_argument("--attacks", nargs="+", choices=ATTACKS, metavar="ATTACK",
-                       help=f"attacks to run (default: {' '.join(DEFAULT_ATTACKS)}); also: groundhog")
-    synth.add_argument("--distance", choices=DISTANCES, help="record distance (default mixed)")
-    synth.add_argument("--radius", type=float, help="local-neighbourhood radius (default: the median distance "
-                                                    "from the targets to their nearest synthetic record)")
-    synth.add_argument("--criterion", help="threshold criterion: accuracy (default), tp:RATE, fp:RATE, "
-                                           "threshold:VALUE")
-    synth.add_argument("--targets", type=int, help="member and non-member targets each (default 500)")
-    synth.add_argument("--seed", type=int, help="seed of the target draw and shadow models (default 0)")
-    synth.add_argument("--jobs", type=int, help="worker processes (default 1)")
-    synth.add_argument("--generator", choices=SHADOW_GENERATORS, help="groundhog's shadow generator")
-    synth.add_argument("--shadow-datasets", type=int, help="groundhog's shadow datasets per target (default 40)")
-    synth.add_argument("--show-targets", action="store_true",
-                       help="list the most exposed targets by row number (never values; off by default)")
+    for path in ("qids", "sensitive", "attacks", "distance", "radius", "criterion", "targets", "seed", "jobs",
+                 "generator", "shadow_datasets", "show_targets"):
+        add_flag(synth, SyntheticConfig, path)
     add_read_options(synth)
     synth.add_argument("--out", help="output folder for results.json, the CSV tables and analysis.toml")
     synth.add_argument("--pdf", metavar="FILE", help="write the PDF report to FILE")
-    synth.add_argument("--author", help="who ran the analysis (shown on the report)")
+    add_flag(synth, SyntheticConfig, "report.author", help="who ran the analysis (shown on the report)")
     synth.add_argument("--save-config", metavar="FILE", help="write the analysis file and exit")
     synth.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-FLAGS = {name: "--" + name.replace("_", "-") for name in ("radius", "targets", "seed", "jobs", "generator",
-                                                           "shadow_datasets", "sensitive",
-                                                           "control")} | {"qids": "--qid"}
-"""The option that sets each config field validated by :meth:`SyntheticConfig.validate`."""
+FLAGS = flags(SyntheticConfig)
+"""The option that sets each config field validated by :meth:`SyntheticConfig.validate` (declared
+with the field, :mod:`engine.options`)."""
 
 
 def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[str]]:

@@ -4,7 +4,7 @@ the attacks and their parameters. Frozen, validated by field, round-trips throug
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -15,9 +15,10 @@ from ..config import (MISSING_TABLE, UNSUPPORTED_VERSION, DataSource, ReportOpti
 from ..errors import InputError
 from ..i18n import N_
 from ..messages import message
-from ..validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TEXT, KEY_WHOLE, MAX_SEED, Problem,
-                          at_least, between, check_file, finite_non_negative, key_fault, no_quasi_identifier,
-                          not_one_of, raise_first)
+from ..options import (NON_NEGATIVE, at_least_rule, group, one_of, option, read_options, table_keys, toml_keys,
+                       write_options)
+from ..validation import (KEY_TABLE, MAX_SEED, Problem, at_least, between, check_file, finite_non_negative, key_fault,
+                          no_quasi_identifier, not_one_of, raise_first)
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
@@ -36,10 +37,6 @@ DISTANCES = ("hamming", "l1", "l2", "mixed")
 CRITERIA = ("accuracy", "tp", "fp", "threshold")
 SHADOW_GENERATORS = ("marginals", "copy-perturb")
 MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
-# The analysis file's key of each config field whose name differs (engine.validation.key_message)
-TOML_KEYS = {"qids": "roles.quasi_identifiers", "sensitive": "roles.sensitive", "radius": "attacks.radius",
-             "targets": "attacks.targets", "seed": "attacks.seed", "generator": "attacks.generator",
-             "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs", "control": "data.control"}
 NO_CONTROL = Problem("control", "FILE", lead=message(N_("membership attacks need real records not used to make the "
                                                         "synthetic file: give ")))
 
@@ -100,23 +97,45 @@ class SyntheticConfig:
     attacks compare all of them, attribute attacks know the QIDs and guess the sensitive value.
     """
 
-    real: DataSource
-    synthetic: DataSource
-    control: Optional[DataSource] = None
-    qids: tuple[str, ...] = ()
-    sensitive: Optional[str] = None
-    attacks: tuple[str, ...] = DEFAULT_ATTACKS
-    distance: str = "mixed"
-    radius: Optional[float] = None
-    criterion: Criterion = field(default_factory=Criterion)
-    targets: int = 500
-    seed: int = 0
-    jobs: int = 1
-    generator: str = "marginals"
-    shadow_datasets: int = 40
-    show_targets: bool = False
-    report: ReportOptions = field(default_factory=ReportOptions)
-    version: int = CONFIG_VERSION
+    real: DataSource = group("data.real", cls=DataSource)
+    synthetic: DataSource = group("data.synthetic", cls=DataSource)
+    control: Optional[DataSource] = group(
+        "data.control", cls=DataSource, optional=True, flag="--control", metavar="FILE",
+        help="real records NOT used to make the synthetic file (needed by membership attacks)")
+    qids: tuple[str, ...] = option((), kind="columns", key="roles.quasi_identifiers", flag="--qid", metavar="COL",
+                                   help="columns the attacker knows")
+    sensitive: Optional[str] = option(None, kind="text", key="roles.sensitive", flag="--sensitive", metavar="COL",
+                                      written="set", help="the column attribute attacks guess")
+    attacks: tuple[str, ...] = option(
+        DEFAULT_ATTACKS, kind="structure", key="attacks.names", flag="--attacks", metavar="ATTACK",
+        arg={"nargs": "+", "choices": ATTACKS}, schema={"type": "array", "items": {"enum": list(ATTACKS)}},
+        help=f"attacks to run (default: {' '.join(DEFAULT_ATTACKS)}); also: groundhog")
+    distance: str = option("mixed", kind="text", key="attacks.distance", rule=one_of(DISTANCES), flag="--distance",
+                           help="record distance (default mixed)")
+    radius: Optional[float] = option(None, kind="number", key="attacks.radius", rule=NON_NEGATIVE, flag="--radius",
+                                     written="set", help="local-neighbourhood radius (default: the median distance "
+                                                         "from the targets to their nearest synthetic record)")
+    criterion: Criterion = option(
+        factory=Criterion, kind="structure", key="attacks.criterion", flag="--criterion", default="accuracy",
+        schema={"type": "string", "pattern": "^(accuracy|(tp|fp|threshold):.+)$"},
+        help="threshold criterion: accuracy (default), tp:RATE, fp:RATE, threshold:VALUE")
+    targets: int = option(500, kind="whole", key="attacks.targets", rule=at_least_rule(2), flag="--targets",
+                          schema={"maximum": MAX_SEED}, help="member and non-member targets each (default 500)")
+    seed: int = option(0, kind="whole", key="attacks.seed", flag="--seed", schema={"minimum": 0, "maximum": MAX_SEED},
+                       help="seed of the target draw and shadow models (default 0)")
+    jobs: int = option(1, kind="whole", key="run.jobs", rule=at_least_rule(1), flag="--jobs",
+                       help="worker processes (default 1)")
+    generator: str = option("marginals", kind="text", key="attacks.generator", rule=one_of(SHADOW_GENERATORS),
+                            flag="--generator", help="groundhog's shadow generator")
+    shadow_datasets: int = option(
+        40, kind="whole", key="attacks.shadow_datasets", flag="--shadow-datasets",
+        schema={"minimum": 2, "maximum": MAX_SHADOW_DATASETS, "multipleOf": 2},
+        help="groundhog's shadow datasets per target (default 40)")
+    show_targets: bool = option(False, kind="boolean", key="report.show_targets", flag="--show-targets",
+                                help="list the most exposed targets by row number (never values; off by default)")
+    report: ReportOptions = group("report", ReportOptions)
+    version: int = option(CONFIG_VERSION, kind="whole", schema={"const": CONFIG_VERSION},
+                          help="the analysis file's format")
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -190,26 +209,19 @@ class SyntheticConfig:
         roles: dict[str, Any] = {"quasi_identifiers": list(self.qids)}
         if self.sensitive is not None:
             roles["sensitive"] = self.sensitive
-        attacks: dict[str, Any] = {"names": list(self.attacks), "distance": self.distance,
-                                   "criterion": self.criterion.label(), "targets": self.targets,
-                                   "seed": self.seed, "generator": self.generator,
-                                   "shadow_datasets": self.shadow_datasets}
-        if self.radius is not None:
-            attacks["radius"] = self.radius
-        report = {"author": self.report.author, "include_examples": self.report.include_examples,
-                  "show_targets": self.show_targets, "thresholds": asdict(self.report.thresholds)}
-        if self.report.organisation:
-            report["organisation"] = self.report.organisation
-        if self.report.language:
-            report["language"] = self.report.language
+        attacks = {"names": list(self.attacks), "criterion": self.criterion.label(),
+                   **write_options(self, within="attacks")}
+        report = {**write_options(self.report, ("author", "include_examples")),
+                  **write_options(self, within="report"), "thresholds": write_options(self.report.thresholds),
+                  **write_options(self.report, ("organisation", "language"))}
         return {"version": self.version, "kind": "synthetic", "data": data, "roles": roles,
-                "attacks": attacks, "run": {"jobs": self.jobs}, "report": report}
+                "attacks": attacks, "run": write_options(self, within="run"), "report": report}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "analysis",
                   base_dir: Optional[Path] = None) -> "SyntheticConfig":
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
-        check_keys(raw, {"version", "kind", "data", "roles", "attacks", "run", "report"}, source, "")
+        check_keys(raw, table_keys(cls, "", ("kind",)), source, "")
         version = raw.get("version", CONFIG_VERSION)
         if version != CONFIG_VERSION:
             raise InputError(message(UNSUPPORTED_VERSION, source=source, version=version, expected=CONFIG_VERSION))
@@ -217,24 +229,21 @@ class SyntheticConfig:
             raise InputError(message(N_("{source}: kind {kind!r} is not a synthetic-data analysis"), source=source,
                                      kind=raw.get("kind")))
         data = _mapping(raw.get("data"), source, "data")
-        check_keys(data, {"real", "synthetic", "control"}, source, "data.")
+        check_keys(data, table_keys(cls, "data"), source, "data.")
         for needed in ("real", "synthetic"):
             if needed not in data:
                 raise InputError(message(MISSING_TABLE, source=source, key=f"data.{needed}"))
         files = {name: data_source(_mapping(data[name], source, f"data.{name}"), source, f"data.{name}.",
                                     base_dir) for name in data}
         roles = _mapping(raw.get("roles", {}), source, "roles")
-        check_keys(roles, {"quasi_identifiers", "sensitive"}, source, "roles.")
-        qids = roles.get("quasi_identifiers", [])
-        if not isinstance(qids, list) or not all(isinstance(q, str) for q in qids):
-            raise key_fault(source, "roles.quasi_identifiers", KEY_COLUMNS)
+        check_keys(roles, table_keys(cls, "roles"), source, "roles.")
+        qids = read_options(cls, roles, source, "roles.", ("qids",), within="roles").get("qids", ())
         sensitive = roles.get("sensitive")
         if sensitive is not None and not isinstance(sensitive, str):
             raise InputError(message(N_("{source}: {key} must be one column name"), source=source,
                                      key="roles.sensitive"))
         attacks = _mapping(raw.get("attacks", {}), source, "attacks")
-        check_keys(attacks, {"names", "distance", "radius", "criterion", "targets", "seed", "generator",
-                              "shadow_datasets"}, source, "attacks.")
+        check_keys(attacks, table_keys(cls, "attacks"), source, "attacks.")
         names = attacks.get("names", list(DEFAULT_ATTACKS))
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise InputError(message(N_("{source}: {key} must be a list of attack names"), source=source,
@@ -243,25 +252,17 @@ class SyntheticConfig:
         if not isinstance(criterion, str):
             raise InputError(message(N_("{source}: {key} must be text, e.g. \"fp:0.01\""), source=source,
                                      key="attacks.criterion"))
-        radius = attacks.get("radius")
-        if radius is not None and (isinstance(radius, bool) or not isinstance(radius, (int, float))):
-            raise key_fault(source, "attacks.radius", KEY_NUMBER)
+        values = read_options(cls, attacks, source, "attacks.", within="attacks")
         run = _mapping(raw.get("run", {}), source, "run")
-        check_keys(run, {"jobs"}, source, "run.")
+        check_keys(run, table_keys(cls, "run"), source, "run.")
+        values.update(read_options(cls, run, source, "run.", within="run"))
         report_raw = dict(_mapping(raw.get("report", {}), source, "report"))
-        show = report_raw.pop("show_targets", False)
-        if not isinstance(show, bool):
-            raise key_fault(source, "report.show_targets", KEY_BOOLEAN)
+        values.update(read_options(cls, report_raw, source, "report.", within="report"))
+        report_raw.pop("show_targets", None)
         return cls(real=files["real"], synthetic=files["synthetic"], control=files.get("control"),
                    qids=tuple(qids), sensitive=sensitive, attacks=tuple(names),
-                   distance=_text(attacks, "distance", "mixed", source),
-                   radius=None if radius is None else float(radius),
                    criterion=Criterion.parse(criterion, f"{source}: attacks.criterion"),
-                   targets=_whole(attacks, "targets", 500, source), seed=_whole(attacks, "seed", 0, source),
-                   jobs=_whole(run, "jobs", 1, source, "run."),
-                   generator=_text(attacks, "generator", "marginals", source),
-                   shadow_datasets=_whole(attacks, "shadow_datasets", 40, source),
-                   show_targets=show, report=report_options(report_raw, source), version=version)
+                   report=report_options(report_raw, source), version=version, **values)
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -273,6 +274,10 @@ class SyntheticConfig:
         problem names the file and its key. The command line checks after applying its options."""
         config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
         return check_file(config, config.problems(), str(path), TOML_KEYS) if check else config
+
+
+TOML_KEYS = toml_keys(SyntheticConfig)
+"""The analysis file's key of each config field whose name differs (engine.validation.key_message)."""
 
 
 def default_attacks(has_control: bool, has_sensitive: bool,
@@ -298,18 +303,4 @@ def default_attacks(has_control: bool, has_sensitive: bool,
 def _mapping(value: Any, source: str, key: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise key_fault(source, key, KEY_TABLE)
-    return value
-
-
-def _whole(table: Mapping[str, Any], key: str, default: int, source: str, prefix: str = "attacks.") -> int:
-    value = table.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise key_fault(source, f"{prefix}{key}", KEY_WHOLE)
-    return value
-
-
-def _text(table: Mapping[str, Any], key: str, default: str, source: str) -> str:
-    value = table.get(key, default)
-    if not isinstance(value, str):
-        raise key_fault(source, f"attacks.{key}", KEY_TEXT)
     return value

@@ -116,6 +116,23 @@ def test_a_dp_file_is_checked_as_one():
     assert not validator.is_valid({"kind": "differential-privacy", "mechanisms": ["gaussian"]})
 
 
+def test_a_synthetic_data_file_is_checked_as_one():
+    from engine.synthetic.config import Criterion, SyntheticConfig
+
+    config = SyntheticConfig(real=DataSource("r.csv"), synthetic=DataSource("s.csv"), control=DataSource("c.csv"),
+                             qids=("age",), sensitive="ill", radius=0.5, criterion=Criterion("fp", 0.01),
+                             show_targets=True)
+    raw = tomllib.loads(config.to_toml())
+    validator = _validator()
+    assert validator.is_valid(raw) and SyntheticConfig.from_dict(raw) == config
+    for table, key, value in (("attacks", "seed", "1"), ("attacks", "distance", "cosine"), ("attacks", "seeds", 1),
+                              ("attacks", "shadow_datasets", 3)):
+        broken = copy.deepcopy(raw)
+        broken[table][key] = value
+        assert not validator.is_valid(broken), (key, value)
+    assert not validator.is_valid({k: v for k, v in raw.items() if k != "data"})
+
+
 def test_the_reference_lists_every_key_of_the_schema():
     text = ANALYSIS_MD.read_text(encoding="utf-8")
     schema = json.loads(SCHEMA_JSON.read_text(encoding="utf-8"))
