@@ -24,7 +24,7 @@ from ..atomic import StagedFiles
 from ..report.dp_tables import write_dp_results
 from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from ..dp.results import DPAssessment
-from ..options import flags
+from ..options import add_flag, flags
 from ..validation import check_cli, named_for_cli
 from . import runner
 
@@ -43,8 +43,7 @@ def add_parsers(commands: Any) -> None:
     dp.add_argument("--useful-order", metavar="V1,V2,...",
                     help="order of the useful attribute's values for the local mechanism "
                          "(default: numeric order, else order of first appearance; the missing value goes last)")
-    dp.add_argument("--epsilon", nargs="+", action="extend", type=float, metavar="E",
-                    help="epsilon(s) to evaluate (default: 20 log-spaced values from 0.05 to 5)")
+    add_flag(dp, DPConfig, "epsilons", help="epsilon(s) to evaluate (default: 20 log-spaced values from 0.05 to 5)")
     dp.add_argument("--mechanism", choices=("oblivious", "local", "both"),
                     help="the noise mechanism: oblivious (central), local, or both (default)")
     add_read_options(dp)
@@ -55,13 +54,10 @@ def add_parsers(commands: Any) -> None:
     threshold.add_argument("--config", help="analysis file (.toml) with a [threshold] table")
     threshold.add_argument("--example", action="store_true",
                            help="start from Desfontaines' example: 1000 voters, threshold 100, 100 known, p = 0.001")
-    threshold.add_argument("--voters", type=int, metavar="N", help="number of voters (the target included)")
-    threshold.add_argument("--threshold", type=int, metavar="T",
-                           help="the count is released only when it is at least T (0: always)")
-    threshold.add_argument("--known", type=int, metavar="K", help="other voters whose votes the attacker knows")
-    threshold.add_argument("--p", type=float, metavar="P", help="probability that a voter votes yes")
-    threshold.add_argument("--epsilon", nargs="+", action="extend", type=float, metavar="E",
-                           help="epsilon(s) of the (eps, delta) guarantee (default: 20 log-spaced from 0.05 to 5)")
+    for name in ("voters", "threshold", "known", "p"):
+        add_flag(threshold, DPConfig, f"threshold.{name}")
+    add_flag(threshold, DPConfig, "threshold.epsilons",
+             help="epsilon(s) of the (eps, delta) guarantee (default: 20 log-spaced from 0.05 to 5)")
     _add_output_options(threshold)
 
 

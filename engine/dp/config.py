@@ -21,9 +21,9 @@ from ..config import (UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys
 from ..errors import InputError, printable
 from ..i18n import N_, _
 from ..messages import Message, message
-from ..options import SHARE, at_least_rule, group, option
-from ..validation import (KEY_NUMBER, KEY_NUMBERS, KEY_TABLE, KEY_TABLES, KEY_WHOLE, Problem, at_least, between,
-                          check_file, key_fault, not_one_of, raise_first, share)
+from ..options import SHARE, at_least_rule, group, option, read_options, table_keys
+from ..validation import (KEY_TABLE, KEY_TABLES, Problem, at_least, between, check_file, key_fault, not_one_of,
+                          raise_first, share)
 
 DP_CONFIG_VERSION = 1
 DP_KIND = "differential-privacy"
@@ -264,8 +264,7 @@ class DPConfig:
         """Build a config from parsed TOML/JSON, reporting unknown keys and wrong types."""
         if not isinstance(raw, Mapping):
             raise InputError(message(N_("{source}: an analysis must be a table"), source=source))
-        check_keys(raw, {"version", "kind", "data", "scenarios", "epsilons", "mechanisms", "threshold",
-                          "report"}, source, "")
+        check_keys(raw, table_keys(cls, "", ("kind",)), source, "")
         version = raw.get("version", DP_CONFIG_VERSION)
         if version != DP_CONFIG_VERSION:
             raise InputError(message(UNSUPPORTED_VERSION, source=source, version=version, expected=DP_CONFIG_VERSION))
@@ -289,8 +288,8 @@ class DPConfig:
         threshold = None
         if "threshold" in raw:
             threshold = _threshold(raw["threshold"], source)
-        return cls(data=data, scenarios=scenarios, epsilons=_numbers(raw.get("epsilons", []), source, "epsilons"),
-                   mechanisms=tuple(mechanisms), threshold=threshold,
+        epsilons = read_options(cls, raw, source, "", ("epsilons",)).get("epsilons", ())
+        return cls(data=data, scenarios=scenarios, epsilons=epsilons, mechanisms=tuple(mechanisms), threshold=threshold,
                    report=report_options(raw.get("report", {}), source), version=version)
 
     def to_toml(self) -> str:
@@ -303,13 +302,6 @@ class DPConfig:
         problem names the file and its key. The command line checks after applying its options."""
         config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
         return check_file(config, config.problems(), str(path)) if check else config
-
-
-def _numbers(value: Any, source: str, key: str) -> tuple[float, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                                              for v in value):
-        raise key_fault(source, key, KEY_NUMBERS)
-    return tuple(float(v) for v in value)
 
 
 def _texts(entry: Mapping[str, Any], key: str, source: str, prefix: str) -> tuple[str, ...]:
@@ -339,15 +331,8 @@ def _scenario(entry: Any, source: str, number: int) -> DPScenario:
 def _threshold(raw: Any, source: str) -> ThresholdConfig:
     if not isinstance(raw, Mapping):
         raise key_fault(source, "threshold", KEY_TABLE)
-    check_keys(raw, {"voters", "threshold", "known", "p", "epsilons"}, source, "threshold.")
+    check_keys(raw, table_keys(ThresholdConfig, ""), source, "threshold.")
     for key in ("voters", "threshold", "known", "p"):
         if key not in raw:
             raise InputError(message(N_("{source}: {key} is missing"), source=source, key=f"threshold.{key}"))
-    for key in ("voters", "threshold", "known"):
-        if isinstance(raw[key], bool) or not isinstance(raw[key], int):
-            raise key_fault(source, f"threshold.{key}", KEY_WHOLE)
-    p = raw["p"]
-    if isinstance(p, bool) or not isinstance(p, (int, float)):
-        raise key_fault(source, "threshold.p", KEY_NUMBER)
-    return ThresholdConfig(voters=raw["voters"], threshold=raw["threshold"], known=raw["known"], p=float(p),
-                           epsilons=_numbers(raw.get("epsilons", []), source, "threshold.epsilons"))
+    return ThresholdConfig(**read_options(ThresholdConfig, raw, source, "threshold."))
