@@ -654,6 +654,11 @@ class Session(QObject):
             kept[qid] = spec
         self.set_suggest_hierarchies(kept)
 
+    def recover_suggest_hierarchies(self, specs: SuggestHierarchies) -> None:
+        """Suggest's hierarchies of a recovered analysis (gui/recovery.py; not an edit)."""
+        self.suggest_hierarchies = tuple(sorted(specs))
+        self.suggestChanged.emit()
+
     def set_suggest_hierarchies(self, specs: dict[str, HierarchySpec]) -> None:
         """Suggest's hierarchies, QID by QID, as one undoable edit."""
         new = tuple(sorted(specs.items()))
