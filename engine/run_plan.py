@@ -96,6 +96,8 @@ def family_size(family: SubsetFamily, qids: Sequence[str]) -> int:
 
 
 def _reference(plan, rate: Optional[float]) -> float:
+    """Seconds per row-subset of one process: the plan's throughput, or ``rate`` within
+    ``LEARNED_RATE_RANGE`` of it."""
     reference = 1.0 / plan.row_subsets_per_second
     if not rate or rate <= 0:
         return reference
