@@ -19,6 +19,13 @@ Each part is the work the engine will do, priced at throughputs measured by
 - suggest: a range, from one evaluation per level of each QID (the binary searches) to every
   node of the lattice (or the time limit), ``NODE_SECONDS_PER_ROW`` per row each.
 
+A sweep on worker processes is a range: from every worker on a CPU of its own (the plan's
+start + work / processes) to the workers sharing one CPU's worth with the machine's other work
+(each worker's start, this process loading the histograms' kernels while it waits, and the
+whole work at one process's throughput). The aggregate of linked releases is a range too: its
+keys join several releases and are mostly unique after a few QIDs, where the refinement walk
+runs up to ``AGGREGATE_SPEEDUP`` times faster than on the census example.
+
 ``rate`` (seconds per row-subset of one process, measured by the window on its last sweep)
 replaces the sweep's reference throughput when given.
 """
@@ -30,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from .api import build_family, sweep_plan
+from .sweep.runner import KERNEL_LOAD_SECONDS, WORKER_START_SECONDS
 from .config import AnalysisConfig, SubsetFamily
 from .scenario_steps import Drop
 
@@ -40,7 +48,8 @@ OTHER_SECONDS_PER_ROW = 6e-7
 SAMPLE_SECONDS = 0.3
 KEY_SECONDS_PER_ROW = 5e-7
 SUDA_WALK_FACTOR = 1.5
-LINK_SECONDS_PER_ROW = 1.5e-6
+LINK_SECONDS_PER_ROW = 5e-7
+AGGREGATE_SPEEDUP = 3.0
 NODE_SECONDS_PER_ROW = 1e-7
 SCENARIO_SECONDS_PER_ROW = 5e-6
 LEARNED_RATE_RANGE = 10.0  # a measured rate is kept within this factor of the reference
@@ -86,15 +95,39 @@ def family_size(family: SubsetFamily, qids: Sequence[str]) -> int:
         return 0
 
 
-def sweep_seconds(rows: int, subsets: int, jobs: int, models: bool = False, rate: Optional[float] = None) -> float:
-    """start + rows x subsets x (seconds per row-subset) / processes + the rest of the assessment."""
-    if rows <= 0 or subsets <= 0:
-        return 0.0
-    plan = sweep_plan(rows, subsets, jobs, models)
+def _reference(plan, rate: Optional[float]) -> float:
+    """Seconds per row-subset of one process: the plan's throughput, or ``rate`` within
+    ``LEARNED_RATE_RANGE`` of it."""
     reference = 1.0 / plan.row_subsets_per_second
-    per = reference if not rate or rate <= 0 else min(max(rate, reference / LEARNED_RATE_RANGE),
-                                                      reference * LEARNED_RATE_RANGE)
-    return plan.start_seconds + per * rows * subsets / plan.processes + OTHER_SECONDS_PER_ROW * rows
+    if not rate or rate <= 0:
+        return reference
+    return min(max(rate, reference / LEARNED_RATE_RANGE), reference * LEARNED_RATE_RANGE)
+
+
+def sweep_seconds(rows: int, subsets: int, jobs: int, models: bool = False, rate: Optional[float] = None) -> float:
+    """start + rows x subsets x (seconds per row-subset) / processes + the rest of the assessment
+    (the low end of :func:`sweep_range`)."""
+    return sweep_range(rows, subsets, jobs, models, rate)[0]
+
+
+def sweep_range(rows: int, subsets: int, jobs: int, models: bool = False,
+                rate: Optional[float] = None) -> tuple[float, float]:
+    """(low, high) seconds of a sweep. In one process both are start + W + rest, with
+    W = rows x subsets x (seconds per row-subset); on P workers the low end is
+    start + W / P + rest and the high end P x (worker start) + (kernel load) + W + rest."""
+    if rows <= 0 or subsets <= 0:
+        return 0.0, 0.0
+    plan = sweep_plan(rows, subsets, jobs, models)
+    work = _reference(plan, rate) * rows * subsets
+    rest = OTHER_SECONDS_PER_ROW * rows
+    low = plan.start_seconds + work / plan.processes + rest
+    if plan.processes == 1:
+        return low, low
+    return low, plan.processes * WORKER_START_SECONDS + KERNEL_LOAD_SECONDS + work + rest
+
+
+def _part(name: str, bounds: tuple[float, float], extra: float = 0.0) -> PlanPart:
+    return PlanPart(name, bounds[0] + extra, bounds[1] + extra)
 
 
 def _sample_parts(config: AnalysisConfig, rows: int, qids: Sequence[str]) -> list[PlanPart]:
@@ -106,16 +139,15 @@ def _sample_parts(config: AnalysisConfig, rows: int, qids: Sequence[str]) -> lis
     if config.sample.suda and k:
         size = k if config.sample.suda_max_size is None else min(config.sample.suda_max_size, k)
         subsets = family_size(SubsetFamily("max-size", max_size=size), qids)
-        suda = SUDA_WALK_FACTOR * sweep_seconds(rows, subsets, config.jobs, models=True)
-        parts.append(PlanPart("suda", suda, suda))
+        low, high = sweep_range(rows, subsets, config.jobs, models=True)
+        parts.append(PlanPart("suda", SUDA_WALK_FACTOR * low, SUDA_WALK_FACTOR * high))
     return parts
 
 
 def _assessment_parts(config: AnalysisConfig, rows: int, qids: Sequence[str], rate: Optional[float],
                       name: str = "sweep") -> list[PlanPart]:
-    subsets = family_size(config.subsets, qids)
-    sweep = sweep_seconds(rows, subsets, config.jobs, config.models.enabled, rate)
-    return [PlanPart(name, sweep, sweep)] + _sample_parts(config, rows, qids)
+    sweep = sweep_range(rows, family_size(config.subsets, qids), config.jobs, config.models.enabled, rate)
+    return [_part(name, sweep)] + _sample_parts(config, rows, qids)
 
 
 def _labelled_count(config: AnalysisConfig) -> int:
@@ -130,17 +162,18 @@ def plan_assessment(config: AnalysisConfig, rows: int, rate: Optional[float] = N
     if config.linkage.enabled:
         later = len(config.linkage.releases)
         labelled = tuple(f"q{i}" for i in range(_labelled_count(config)))
-        focal = sweep_seconds(rows, family_size(config.subsets, qids), config.jobs, rate=rate)
-        aggregate = sweep_seconds(rows, family_size(config.subsets, labelled), config.jobs, rate=rate)
+        focal = sweep_range(rows, family_size(config.subsets, qids), config.jobs, rate=rate)
+        low, high = sweep_range(rows, family_size(config.subsets, labelled), config.jobs, rate=rate)
         link = LINK_SECONDS_PER_ROW * rows * later
-        parts = [PlanPart("sweep", focal, focal), PlanPart("linked", aggregate + link, aggregate + link)]
+        parts = [_part("sweep", focal), _part("linked", (low / AGGREGATE_SPEEDUP, high), link)]
     else:
         parts = _assessment_parts(config, rows, qids, rate)
     for scenario in config.scenarios:
         dropped = {step.column for step in scenario.steps if isinstance(step, Drop)}
         keys = qids if config.subsets.kind == "list" else tuple(q for q in qids if q not in dropped)
-        seconds = sum(p.high for p in _assessment_parts(config, rows, keys, rate)) + SCENARIO_SECONDS_PER_ROW * rows
-        parts.append(PlanPart("scenario", seconds, seconds))
+        own = _assessment_parts(config, rows, keys, rate)
+        extra = SCENARIO_SECONDS_PER_ROW * rows
+        parts.append(PlanPart("scenario", sum(p.low for p in own) + extra, sum(p.high for p in own) + extra))
     return RunPlan(tuple(parts))
 
 

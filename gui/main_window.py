@@ -532,7 +532,8 @@ class MainWindow(QMainWindow):
             for other in found:
                 other.discard()
             return None
-        opened = self.flow.open_recovered(str(leftover.path), leftover.original, leftover.discard)
+        opened = self.flow.open_recovered(str(leftover.path), leftover.original, leftover.discard,
+                                          leftover.suggest_hierarchies)
         for other in found:
             if other is not leftover:
                 other.discard()

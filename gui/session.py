@@ -26,6 +26,7 @@ from engine.io.profile import ColumnProfile
 from engine.messages import error_text, render
 from engine.results import Assessment
 from engine.sample_options import SampleOptions
+from engine.scenario_steps import HierarchySpec
 
 from .text import ROLE_KEYS, ROLE_LABELS, SINGLE_ROLES
 from .i18n import translate
@@ -69,14 +70,18 @@ class Result:
         return self.assessment.config
 
 
+SuggestHierarchies = tuple[tuple[str, HierarchySpec], ...]   # (QID, hierarchy), sorted by QID
+
+
 @dataclass(frozen=True)
 class Snapshot:
-    """Everything an edit of the analysis may change: the config, the ticked attacks and the
-    later releases' headers (what undo and redo swap)."""
+    """Everything an edit of the analysis may change: the config, the ticked attacks, the
+    later releases' headers and Suggest's hierarchy per QID (what undo and redo swap)."""
 
     config: AnalysisConfig
     attacks: AttackChoice
     release_columns: tuple[tuple[str, ...], ...]
+    suggest_hierarchies: SuggestHierarchies = ()
 
 
 # the Edit menu's "Undo <text>" for an edit of each part of the config (the first changed field)
@@ -92,8 +97,9 @@ EDIT_TEXTS = {
     "sample": QT_TRANSLATE_NOOP("session", "sample-file options"),
     "jobs": QT_TRANSLATE_NOOP("session", "worker processes"),
     "cluster": QT_TRANSLATE_NOOP("session", "cluster"),
+    "suggest_hierarchies": QT_TRANSLATE_NOOP("session", "Suggest hierarchies"),
 }
-EDIT_ORDER = tuple(EDIT_TEXTS)
+EDIT_ORDER = tuple(k for k in EDIT_TEXTS if k != "suggest_hierarchies")   # the config's fields
 # edits typed or spun step by step: the steps of one part within MERGE_SECONDS are one undo step
 MERGED = ("linkage", "subsets", "models", "sample", "jobs", "cluster")
 MERGE_SECONDS = 2.0
@@ -144,6 +150,7 @@ class Session(QObject):
     resultChanged = Signal()
     scenariosChanged = Signal()
     reportChanged = Signal()
+    suggestChanged = Signal()
 
     def __init__(self, parent: Optional[QObject] = None) -> None:
         super().__init__(parent)
@@ -153,6 +160,9 @@ class Session(QObject):
         self.file_format = ""
         self.attacks = AttackChoice()
         self.release_columns: list[list[str]] = []  # the header of each later release
+        # Suggest's hierarchy per QID: part of the analysis the window edits (undo, unsaved
+        # changes, autosave), not yet of the analysis file (AnalysisConfig has no field for it)
+        self.suggest_hierarchies: SuggestHierarchies = ()
         self.result: Optional[Result] = None
         self.analysis_path: Optional[str] = None
         self.undo_stack = QUndoStack(self)
@@ -164,11 +174,13 @@ class Session(QObject):
         self.table, self.profiles, self.file_format = None, (), ""
         self.attacks = AttackChoice()
         self.release_columns = []
+        self.suggest_hierarchies = ()
         self.result = None
         self.analysis_path = None
         self.new_baseline()
         for signal in (self.dataChanged, self.rolesChanged, self.attacksChanged, self.targetsChanged,
-                       self.releasesChanged, self.scenariosChanged, self.reportChanged, self.resultChanged):
+                       self.releasesChanged, self.scenariosChanged, self.reportChanged, self.resultChanged,
+                       self.suggestChanged):
             signal.emit()
 
     def _change(self, **changes) -> None:
@@ -178,7 +190,8 @@ class Session(QObject):
 
     # --- edits, undo and redo ------------------------------------------------------------------
     def snapshot(self) -> Snapshot:
-        return Snapshot(self.config, replace(self.attacks), tuple(tuple(c) for c in self.release_columns))
+        return Snapshot(self.config, replace(self.attacks), tuple(tuple(c) for c in self.release_columns),
+                        self.suggest_hierarchies)
 
     def _record(self, before: Snapshot) -> None:
         """Put the edit from ``before`` to now on the undo stack (nothing while undoing)."""
@@ -186,6 +199,8 @@ class Session(QObject):
         if self._restoring or after == before:
             return
         changed = [f for f in EDIT_ORDER if f != "attacks" and getattr(before.config, f) != getattr(after.config, f)]
+        if before.suggest_hierarchies != after.suggest_hierarchies:
+            changed.append("suggest_hierarchies")
         kind = changed[0] if changed else "attacks"
         self.undo_stack.push(ConfigEdit(self, before, after, kind))
 
@@ -196,9 +211,10 @@ class Session(QObject):
             self.config = snapshot.config
             self.attacks = replace(snapshot.attacks)
             self.release_columns = [list(c) for c in snapshot.release_columns]
+            self.suggest_hierarchies = snapshot.suggest_hierarchies
             self._report_to_result()
             for signal in (self.rolesChanged, self.attacksChanged, self.targetsChanged,
-                           self.releasesChanged, self.scenariosChanged, self.reportChanged):
+                           self.releasesChanged, self.scenariosChanged, self.reportChanged, self.suggestChanged):
                 signal.emit()
         finally:
             self._restoring = False
@@ -240,12 +256,14 @@ class Session(QObject):
         ignored = tuple(p.name for p in profiles if not p.looks_like_identifier)
         self._change(data=source, roles=Roles(identifiers=identifiers, ignored=ignored),
                      subsets=SubsetFamily(), targets=(), scenarios=())
+        self.suggest_hierarchies = ()
         self.new_baseline()
         self.result = None
         self.dataChanged.emit()
         self.rolesChanged.emit()
         self.targetsChanged.emit()
         self.resultChanged.emit()
+        self.suggestChanged.emit()
 
     @property
     def roles(self) -> dict[str, str]:
@@ -592,6 +610,7 @@ class Session(QObject):
                 releases.append(release)
         self.config = replace(config, roles=roles, linkage=replace(link, releases=tuple(releases)))
         self.release_columns = columns
+        self.suggest_hierarchies = ()
         self.attacks = AttackChoice(reidentification=True, inference=bool(config.roles.sensitive),
                                     collective=True, individual=bool(config.targets))
         self.new_baseline()
@@ -601,6 +620,7 @@ class Session(QObject):
         self.releasesChanged.emit()
         self.scenariosChanged.emit()
         self.reportChanged.emit()
+        self.suggestChanged.emit()
         return problems
 
     # --- report ---------------------------------------------------------------------------------
@@ -623,6 +643,31 @@ class Session(QObject):
             config = replace(a.config, report=self.config.report)
             self.result = replace(self.result, assessment=replace(a, config=config))
             self.resultChanged.emit()
+
+    # --- Suggest's hierarchies ---------------------------------------------------------------
+    def set_suggest_hierarchy(self, qid: str, spec: Optional[HierarchySpec]) -> None:
+        """Give ``qid`` the hierarchy ``spec`` for Suggest (None: none), as one undoable edit."""
+        kept = dict(self.suggest_hierarchies)
+        if spec is None:
+            kept.pop(qid, None)
+        else:
+            kept[qid] = spec
+        self.set_suggest_hierarchies(kept)
+
+    def recover_suggest_hierarchies(self, specs: SuggestHierarchies) -> None:
+        """Suggest's hierarchies of a recovered analysis (gui/recovery.py; not an edit)."""
+        self.suggest_hierarchies = tuple(sorted(specs))
+        self.suggestChanged.emit()
+
+    def set_suggest_hierarchies(self, specs: dict[str, HierarchySpec]) -> None:
+        """Suggest's hierarchies, QID by QID, as one undoable edit."""
+        new = tuple(sorted(specs.items()))
+        if new == self.suggest_hierarchies:
+            return
+        before = self.snapshot()
+        self.suggest_hierarchies = new
+        self._record(before)
+        self.suggestChanged.emit()
 
     # --- scenarios ----------------------------------------------------------------------------
     @property

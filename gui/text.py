@@ -293,6 +293,18 @@ def duration(seconds: Optional[float]) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
+def duration_range(low: Optional[float], high: Optional[float]) -> str:
+    """A run time known only between ``low`` and ``high`` seconds: "3-8 s", "up to 5 s" when the
+    low end is under a second, one :func:`duration` when both read the same."""
+    if low is None or high is None or not math.isfinite(low) or duration(low) == duration(high) or low >= high:
+        return duration(high)
+    if low < 1:
+        return translate("text", "up to {0}").format(duration(high))
+    if high < 90:
+        return f"{low:.0f}–{high:.0f} s"
+    return translate("text", "{low} to {high}").format(low=duration(low), high=duration(high))
+
+
 def size_bytes(value: float) -> str:
     for unit in ("B", "KB", "MB", "GB"):
         if value < 1024 or unit == "GB":

@@ -23,7 +23,7 @@ from ..estimate import estimate_plan, estimate_seconds
 from ..problems import window_message
 from ..session import AttackChoice, Session
 from ..widgets.command_bar import assessment_commands
-from ..text import MODEL_TIPS, Translated, count, duration, number_items, number_list, parse_number, qid_text
+from ..text import MODEL_TIPS, Translated, count, duration_range, number_items, number_list, parse_number, qid_text
 from ..widgets.cluster_fields import ClusterFields
 from .common import banner, hint, page_frame
 from ..i18n import translate
@@ -551,6 +551,7 @@ class AttacksPage(QWidget):
         except InputError:
             plan = None
         seconds = plan.high if plan is not None else estimate_seconds(rows, subsets, s.jobs, rate)
+        low = plan.low if plan is not None else seconds
         basis = (
             translate("attacks_page", "the speed of your last run")
             if rate
@@ -563,7 +564,7 @@ class AttacksPage(QWidget):
             else translate("attacks_page", "Estimated run time: about {time} (an estimate from {rows} rows x "
                            "{subsets} subsets at {basis}).")
         )
-        text = template.format(time=duration(seconds), rows=count(rows), subsets=count(subsets), basis=basis)
+        text = template.format(time=duration_range(low, seconds), rows=count(rows), subsets=count(subsets), basis=basis)
         extra = [] if plan is None else list(dict.fromkeys(p.name for p in plan.parts if p.name != "sweep"))
         if extra:
             text += " " + translate("attacks_page", "It includes {0}.").format(

@@ -347,6 +347,9 @@ class ScenariosPage(QWidget):
         self.suggest_panel.take_button.clicked.connect(self._take_recode)
         self.suggest_panel.wizardRequested.connect(self.open_wizard)
         self.suggest_panel.makeAllRequested.connect(self.make_all_hierarchies)
+        self.suggest_panel.specsEdited.connect(self.session.set_suggest_hierarchies)
+        self.session.suggestChanged.connect(
+            lambda: self.suggest_panel.show_specs(dict(self.session.suggest_hierarchies)))
         self.step_form.recode.wizardRequested.connect(self.open_recode_wizard)
         self.suggest_panel.failed.connect(lambda message: self._error(translate("scenarios_page", "Cannot suggest"), message))
         for controller in (self.controller, self.suggester):
@@ -737,8 +740,7 @@ class ScenariosPage(QWidget):
                         translate("scenarios_page", "Open a data file and choose its quasi-identifiers first."))
             return
         files = make_all_hierarchies(self, self.session.table, self.session.qids, self._hierarchy_folder())
-        for qid, path in files.items():
-            self.suggest_panel.set_spec(qid, HierarchySpec("hierarchy", path=path))
+        self.suggest_panel.set_specs({qid: HierarchySpec("hierarchy", path=path) for qid, path in files.items()})
         if files:
             made = translate_plural("scenarios_page", QT_TRANSLATE_NOOP("scenarios_page", "{0} hierarchy file"),
                                     QT_TRANSLATE_NOOP("scenarios_page", "{0} hierarchy files"), len(files))

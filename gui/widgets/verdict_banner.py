@@ -29,6 +29,10 @@ class VerdictBanner(QLabel):
 
     def __init__(self, parent=None, glossary_anchor: str = "") -> None:
         super().__init__(parent)
+        # Named before its first polish: the style sheet's box (border and padding, the same for
+        # both names) becomes the label's frame only then; a name given later recolours it but
+        # leaves a label first polished without a box with no room for its padding.
+        self.setObjectName(NOT_READY)
         self.setWordWrap(True)
         self.verdict: Optional[Verdict] = None
         self.glossary_anchor = glossary_anchor
@@ -50,4 +54,5 @@ class VerdictBanner(QLabel):
         self.setText(verdict_html(verdict, heading) + link)
         self.style().unpolish(self)
         self.style().polish(self)
+        self.updateGeometry()
         self.show()

@@ -3450,6 +3450,10 @@ arraste para reordenar)</translation>
         <translation>cluster</translation>
     </message>
     <message>
+        <source>Suggest hierarchies</source>
+        <translation>hierarquias da sugestão</translation>
+    </message>
+    <message>
         <source>later releases are listed but the focal release has no linkage key: on the Releases page, choose the focal release&apos;s linkage key</source>
         <translation>há edições posteriores listadas, mas a edição focal não tem chave de ligação: na página Edições, escolha a chave de ligação da edição focal</translation>
     </message>
@@ -4374,6 +4378,14 @@ TFP 10%</translation>
     <message>
         <source>under 1 s</source>
         <translation>menos de 1 s</translation>
+    </message>
+    <message>
+        <source>up to {0}</source>
+        <translation>até {0}</translation>
+    </message>
+    <message>
+        <source>{low} to {high}</source>
+        <translation>de {low} a {high}</translation>
     </message>
     <message>
         <source>Data files ({patterns});;All files (*)</source>

@@ -353,3 +353,31 @@ def test_exports_write_pdf_and_csv_json(qtbot, page, example25, tmp_path):
     qtbot.waitUntil(lambda: not page.export_job.busy, timeout=30000)
     assert len(error_boxes()) == 1 and "folder" in error_boxes()[0].informativeText()
     assert page.csv_button.isEnabled()
+
+
+def test_the_verdict_banner_has_room_for_its_padding(qtbot):
+    """At 1280x800 the banner was squeezed to one line of text inside its box (clipped): it was
+    first polished without a name, so the style sheet's border and padding never became its
+    frame. Its height for its width must equal that of a label styled as a verdict from the start."""
+    from PySide6.QtWidgets import QLabel
+
+    from engine.verdict import Verdict
+    from gui.pages.dp.results_view import DPResults
+    from gui.resources import style_sheet
+    from gui.widgets.verdict_banner import READY
+
+    view = DPResults()
+    view.setStyleSheet(style_sheet())
+    qtbot.addWidget(view)
+    view.resize(620, 700)
+    view.show()
+    view.verdict.show_verdict(Verdict(True, (), (), kind="dp"))
+    reference = QLabel(view.verdict.text(), view)
+    reference.setObjectName(READY)
+    reference.setWordWrap(True)
+    reference.ensurePolished()
+    banner = view.verdict
+    line = banner.fontMetrics().height()
+    qtbot.waitUntil(lambda: banner.height() == banner.heightForWidth(banner.width()))
+    assert banner.heightForWidth(600) == reference.heightForWidth(600) >= line + 2 * (6 + 1)
+    assert banner.contentsRect().height() >= line

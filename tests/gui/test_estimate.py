@@ -123,3 +123,13 @@ def test_a_suggestion_is_a_range_capped_by_its_time_limit():
     assert plan_suggest(30_000, [4, 3, 2, 1], thresholds=True).low == pytest.approx(24 * node)
     capped = plan_suggest(10_000_000, [10] * 6, max_seconds=60)
     assert capped.high == 60 and capped.low < 60
+
+
+def test_a_range_reads_as_a_range():
+    from gui.text import duration_range
+
+    assert duration_range(1.34, 3.32) == "1–3 s"
+    assert duration_range(0.4, 3.32) == "up to 3 s"
+    assert duration_range(0.2, 0.9) == "under 1 s"
+    assert duration_range(2.6, 2.9) == "3 s"
+    assert duration_range(100, 300) == "1 min 40 s to 5 min 00 s"

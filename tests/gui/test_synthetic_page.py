@@ -406,3 +406,27 @@ def test_an_independent_release_says_no_leak_in_the_window_the_tables_and_the_pd
     assert all(c["passed"] for c in verdict["checks"]) and len(verdict["checks"]) == 2 * 2 + 3
     page_one = " ".join(PdfReader(str(pdf)).pages[0].extract_text().split())
     assert verdict["line"] == "No leak detected by these attacks" and verdict["line"] in page_one
+
+
+def test_export_buttons_and_actions_wait_for_a_result(qtbot, window, files, tmp_path):
+    """The synthetic page's Export PDF/CSV+JSON buttons and the window's export actions are
+    disabled with nothing to export (empty form, then a form ready to run) and enabled once a
+    result exists; while the page's export runs they are disabled again."""
+    page = window.synthetic_page
+    window.show_page(window.pages.indexOf(page))
+    assert window.front_controller() is page.controller
+
+    def exports() -> list[bool]:
+        return [page.pdf_button.isEnabled(), page.tables_button.isEnabled(),
+                window.pdf_action.isEnabled(), window.tables_action.isEnabled()]
+
+    assert exports() == [False] * 4
+    fill(page, files, control=False)
+    assert page.run_button.isEnabled() and exports() == [False] * 4
+    run_and_wait(qtbot, page)
+    qtbot.waitUntil(lambda: exports() == [True] * 4, timeout=5000)
+    assert page.export_tables(str(tmp_path))
+    assert exports() == [False] * 4
+    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=20000)
+    assert not error_boxes()
+    qtbot.waitUntil(lambda: exports() == [True] * 4, timeout=5000)

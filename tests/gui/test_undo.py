@@ -133,3 +133,40 @@ def test_opening_a_file_starts_a_new_history(qtbot, window):
     window.session.undo_stack.setClean()
     load_census(qtbot, window)
     assert window.session.undo_stack.count() == 0 and not window.undo_action.isEnabled()
+
+
+def test_suggest_hierarchies_are_edits_of_the_analysis(qtbot, window, tmp_path):
+    """Suggest's hierarchy per QID (a file, the recode being built, "None", "make hierarchies
+    for all QIDs") is undone and redone like any other edit, and marks the analysis modified."""
+    load_census(qtbot, window)
+    set_roles(window, QIDS, SENSITIVE)
+    window.session.undo_stack.setClean()
+    panel = window.scenarios_page.suggest_panel
+    stack = window.session.undo_stack
+    start = stack.count()
+    widths = HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),))
+    arx = HierarchySpec("hierarchy", path=str(tmp_path / "school.csv"))
+    panel.set_spec("birth_year", widths)
+    assert window.session.suggest_hierarchies == (("birth_year", widths),) and window.isWindowModified()
+    assert window.undo_action.text() == "&Undo Suggest hierarchies"
+    panel.set_specs({"school": arx, "sex": None})                     # one edit for several QIDs
+    assert stack.count() == start + 2 and panel.specs == {"birth_year": widths, "school": arx}
+    row = panel.qids.index("school")
+    assert panel.hierarchies.item(row, 1).text() != "none (kept as it is)"
+    window.undo_action.trigger()
+    assert panel.specs == {"birth_year": widths} and dict(window.session.suggest_hierarchies) == panel.specs
+    assert panel.hierarchies.item(row, 1).text() == "none (kept as it is)"
+    window.undo_action.trigger()
+    assert panel.specs == {} and window.session.suggest_hierarchies == () and not window.isWindowModified()
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert panel.specs == {"birth_year": widths, "school": arx}
+    panel.set_spec("birth_year", None)                                  # the None button
+    assert panel.specs == {"school": arx}
+    window.undo_action.trigger()
+    assert panel.specs["birth_year"] == widths
+    # a QID made ignored leaves Suggest's list but keeps its hierarchy: undoing the role brings both back
+    window.data_page.set_role("school", "ignored")
+    assert "school" not in panel.specs and dict(window.session.suggest_hierarchies)["school"] == arx
+    window.undo_action.trigger()
+    assert panel.specs == {"birth_year": widths, "school": arx}

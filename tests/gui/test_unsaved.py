@@ -14,6 +14,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from engine.config import AnalysisConfig
+from engine.scenario_steps import HierarchySpec
 from gui.dialogs.import_dialog import ImportDialog
 from gui.main_window import MainWindow
 from gui.recovery import leftovers
@@ -133,6 +134,8 @@ CHILD = textwrap.dedent("""
         app.processEvents(); time.sleep(0.01)
     win.session.set_roles(["birth_year", "sex"], "quasi_identifiers")
     win.session.set_role("special_needs", "sensitive")
+    from engine.scenario_steps import HierarchySpec
+    win.scenarios_page.suggest_panel.set_spec("birth_year", HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),)))
     while not win.autosave.path.exists():
         app.processEvents(); time.sleep(0.02)
     print("autosaved", flush=True)
@@ -164,6 +167,9 @@ def test_a_killed_window_is_recovered_at_the_next_start(qtbot, tmp_path, setting
     wait_loaded(qtbot, win)
     qtbot.waitUntil(lambda: win.session.qids == ("birth_year", "sex"), timeout=20000)
     assert win.session.sensitive == ("special_needs",)
+    bands = HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),))
+    assert found[0].suggest_hierarchies == (("birth_year", bands),)
+    assert win.scenarios_page.suggest_panel.specs == {"birth_year": bands}   # Suggest's hierarchies too
     assert win.session.source.path == str(CENSUS)
     assert win.isWindowModified() and win.session.analysis_path is None
     assert not found[0].path.exists()  # recovered: the old file is gone, this window autosaves anew

@@ -104,10 +104,12 @@ class SuggestPanel(QWidget):
     wizardRequested = Signal(str)
     makeAllRequested = Signal()
     failed = Signal(str)
+    specsEdited = Signal(object)  # every QID's hierarchy after the analyst changed one (dict)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.specs: dict[str, HierarchySpec] = {}
+        self.all_specs: dict[str, HierarchySpec] = {}   # the analysis's, QIDs or not
+        self.specs: dict[str, HierarchySpec] = {}       # those of the current QIDs
         self.qids: list[str] = []
         self.suggestion: Optional[Suggestion] = None
         self.judged: Optional[Verdict] = None
@@ -244,27 +246,48 @@ class SuggestPanel(QWidget):
 
     # --- the form -------------------------------------------------------------------------------
     def set_qids(self, qids: Sequence[str]) -> None:
+        """The QIDs to search over; a hierarchy of a column that is no longer a QID is kept
+        (it is shown again when the column is)."""
         self.qids = list(qids)
-        self.specs = {q: s for q, s in self.specs.items() if q in self.qids}
         self.hierarchies.setRowCount(len(self.qids))
         for row, q in enumerate(self.qids):
             self.hierarchies.setItem(row, 0, QTableWidgetItem(q))
-            self.hierarchies.setItem(row, 1, QTableWidgetItem(spec_text(self.specs.get(q))))
+            self.hierarchies.setItem(row, 1, QTableWidgetItem(""))
+        self.show_specs(self.all_specs)
         if self.qids and not self.hierarchies.selectedItems():
             self.hierarchies.selectRow(0)
+
+    def show_specs(self, specs: dict[str, HierarchySpec]) -> None:
+        """Show the analysis's hierarchies (after an edit, undo or redo)."""
+        self.all_specs = dict(specs)
+        self.specs = {q: s for q, s in self.all_specs.items() if q in self.qids}
+        for row, q in enumerate(self.qids):
+            self.hierarchies.item(row, 1).setText(spec_text(self.specs.get(q)))
 
     def current_qid(self) -> Optional[str]:
         row = self.hierarchies.currentRow()
         return self.qids[row] if 0 <= row < len(self.qids) else None
 
     def set_spec(self, qid: Optional[str], spec: Optional[HierarchySpec]) -> None:
-        if qid is None or qid not in self.qids:
+        """The analyst gave ``qid`` the hierarchy ``spec`` (None: none): shown, and
+        ``specsEdited`` says so (the page makes it an edit of the analysis)."""
+        if qid is not None:
+            self.set_specs({qid: spec})
+
+    def set_specs(self, specs: dict[str, Optional[HierarchySpec]]) -> None:
+        """Several QIDs' hierarchies at once (one edit); names that are not QIDs are left out."""
+        edited = dict(self.all_specs)
+        for qid, spec in specs.items():
+            if qid not in self.qids:
+                continue
+            if spec is None:
+                edited.pop(qid, None)
+            else:
+                edited[qid] = spec
+        if edited == self.all_specs:
             return
-        if spec is None:
-            self.specs.pop(qid, None)
-        else:
-            self.specs[qid] = spec
-        self.hierarchies.item(self.qids.index(qid), 1).setText(spec_text(spec))
+        self.show_specs(edited)
+        self.specsEdited.emit(edited)
 
     @Slot()
     def _choose_file(self) -> None:
