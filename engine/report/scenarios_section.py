@@ -15,7 +15,7 @@ from ..scenario_steps import Export
 from . import findings
 from .document import BAD, GOOD, DocumentBuilder
 from ..locale_format import integer, number
-from .scenario_figures import RiskLossPoint, risk_loss_figure
+from .scenario_figures import RiskLossPoint, numeric_coordinates, risk_loss_figure
 
 
 def export_sentence(e: Export) -> str:
@@ -113,13 +113,15 @@ def risk_loss_points(assessment: Assessment, order: list[int], recommended: Opti
     original = findings.verdict(assessment, assessment.config.report.thresholds)
     risk = risk_summary(assessment)
     points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"], original.ready,
-                            original=True, expected_share=risk["worst_expected_reid_share"])]
+                            original=True, expected_share=risk["worst_expected_reid_share"],
+                            **numeric_coordinates(assessment.numeric, original=True))]
     for i in order:
         s = assessment.scenarios[i]
         r = s.risk()
         points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
                                     r["worst_reid_prob"], s.ready, recommended=i == recommended,
-                                    expected_share=r["worst_expected_reid_share"]))
+                                    expected_share=r["worst_expected_reid_share"],
+                                    **(numeric_coordinates(s.numeric) if assessment.numeric is not None else {})))
     return points
 
 
@@ -255,7 +257,10 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                                 thresholds.reid_prob, expected_limit=thresholds.expected_reid_share),
                _("Risk against information lost"),
                _("One point per scenario, numbered as in the table; the square is the original file; green: ready "
-                 "for release, red: not ready; the ringed point is the recommended scenario."))
+                 "for release, red: not ready; the ringed point is the recommended scenario.")
+               + (" " + _("Right: the records linked to themselves by their numeric keys against the information "
+                          "those keys lost (IL1s per value); these figures do not change the verdict.")
+                  if assessment.numeric is not None and assessment.numeric.linkage_risk is not None else ""))
     numeric_table(doc, assessment, order, choice.index)
     doc.p(_("Information lost per column"), "h2")
     rows = []
