@@ -47,6 +47,7 @@ NOTES = {
 }
 BEFORE_COLOR = "#b8b8b8"
 PREVIEW_DELAY_MS = 300
+SHUTDOWN_MS = 120000
 
 
 def _spin(low: float, high: float, value: float, decimals: int, step: float, suffix: str = "") -> QDoubleSpinBox:
@@ -349,5 +350,7 @@ class PerturbBox(QWidget):
         self.plot.show_change(self.preview.columns[index] if index < len(self.preview.columns) else None)
 
     def shutdown(self) -> bool:
+        """Stop previewing (the window closes): a preview inside a compiled kernel, or compiling
+        it, cannot stop midway; it is waited for (seconds)."""
         self.timer.stop()
-        return self.job.shutdown()
+        return self.job.shutdown(SHUTDOWN_MS)
