@@ -9,6 +9,7 @@ from typing import Any, Optional, Sequence
 
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from ..i18n import _
 from .figures import PRIOR, RC
@@ -120,6 +121,7 @@ def _numeric_panel(ax, points: Sequence[RiskLossPoint]) -> None:
     ax.set_xlabel(_("information lost on the numeric keys (IL1s per value)"))
     ax.set_xlim(-0.04 * right, 1.12 * right)
     ax.set_ylim(-0.04 * top, 1.12 * top)
+    ax.xaxis.set_major_locator(MaxNLocator(nbins=4))
     ax.grid(alpha=0.3)
 
 

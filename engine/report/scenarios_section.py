@@ -88,8 +88,9 @@ def numeric_table(doc: DocumentBuilder, assessment: Assessment, order: list[int]
     if original is None:
         return
     doc.p(_("Numeric keys side by side"), "h2")
+    pram = any(s.numeric is not None and s.numeric.pram_columns for s in assessment.scenarios)
     rows = [["0", _("original (no change)"), _pct(original.linkage_risk), _pct(original.interval_risk),
-             "0", integer(original.outliers_linked or 0)]]
+             "0", integer(original.outliers_linked or 0)] + (["—"] if pram else [])]
     tag = " " + _("(recommended)")
     for position, i in enumerate(order, start=1):
         s = assessment.scenarios[i]
@@ -98,14 +99,22 @@ def numeric_table(doc: DocumentBuilder, assessment: Assessment, order: list[int]
             continue
         rows.append([str(position), s.scenario.name + (tag if i == recommended else ""), _pct(n.linkage_risk),
                      _pct(n.interval_risk), number(n.utility.il1s_mean, ".3f") if n.utility else _("n/a"),
-                     integer(n.outliers_linked or 0)])
-    doc.add_table(["#", _("scenario"), _("linked to themselves"), _("within the interval"), _("IL1s per value"),
-                   _("outliers linked")], rows, [0.05, 0.3, 0.17, 0.17, 0.15, 0.16])
+                     integer(n.outliers_linked or 0)]
+                    + ([_pct(n.pram_right_share) if n.pram_columns and n.pram_unique_matches else "—"] if pram else []))
+    header = ["#", _("scenario"), _("linked to themselves"), _("within the interval"), _("IL1s per value"),
+              _("outliers linked")]
+    widths = [0.05, 0.3, 0.17, 0.17, 0.15, 0.16]
+    if pram:
+        header.append(_("PRAM: true matches"))
+        widths = [0.05, 0.25, 0.14, 0.14, 0.13, 0.13, 0.16]
+    doc.add_table(header, rows, widths)
     doc.p(_("Record linkage: each original record linked to the nearest released record on the standardised "
             "numeric keys within its block of the categorical quasi-identifiers (ties share the credit). Interval "
             "disclosure as sdcMicro's dRisk with radius {radius}. {count} outliers by robust Mahalanobis distance "
             "in the original file. These figures are reported beside the verdict, which they do not change.").format(
-        radius=number(original.interval_radius, "g"), count=integer(original.outlier_count)), "small")
+        radius=number(original.interval_radius, "g"), count=integer(original.outlier_count))
+        + (" " + _("PRAM: true matches: of the matches unique on the released quasi-identifiers after PRAM, the "
+                   "share that point at the true record (— when no match is unique).") if pram else ""), "small")
 
 
 def risk_loss_points(assessment: Assessment, order: list[int], recommended: Optional[int]) -> list[RiskLossPoint]:
