@@ -307,7 +307,8 @@ class PerturbBox(QWidget):
             self._show_failure(translate("scenarios.perturb_box", "{0}: not in the loaded data").format(missing[0]))
             return
         table = self.table
-        self.summary.setText(translate("scenarios.perturb_box", "Previewing..."))
+        self.summary.setText(translate("scenarios.perturb_box", "Previewing... (the first preview of a method "
+                                       "prepares it, which can take some seconds)"))
         self.job.submit(lambda progress, cancel: (step, preview_step(table, step)))
 
     def _show_failure(self, text: str) -> None:
