@@ -2810,8 +2810,12 @@ risco {1} · perda {2}</translation>
         <translation>Colunas</translation>
     </message>
     <message>
-        <source>MDAV</source>
-        <translation>MDAV</translation>
+        <source>MDAV (maximum distance to average vector)</source>
+        <translation>MDAV (distância máxima ao vetor médio)</translation>
+    </message>
+    <message>
+        <source>Multiples of</source>
+        <translation>Múltiplos de</translation>
     </message>
     <message>
         <source> % of the sd</source>
@@ -2856,10 +2860,6 @@ risco {1} · perda {2}</translation>
     <message>
         <source>Mixed by (alpha)</source>
         <translation>Misturada por (alpha)</translation>
-    </message>
-    <message>
-        <source>Base</source>
-        <translation>Base</translation>
     </message>
     <message>
         <source>Seed</source>
