@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from matplotlib.ticker import MaxNLocator
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QListWidget,
                                QListWidgetItem, QSpinBox, QVBoxLayout, QWidget)
@@ -94,9 +95,12 @@ class PreviewPlot(PlotCanvas):
         if change.numeric:
             edges = change.edges
             widths = [b - a for a, b in zip(edges, edges[1:])]
-            ax.bar(edges[:-1], change.before, width=widths, align="edge", color=BEFORE_COLOR, label=before_label)
-            ax.stairs(change.after, edges, color=POINT_COLOR, linewidth=1.6, label=after_label)
+            bars = ax.bar(edges[:-1], change.before, width=widths, align="edge", color=BEFORE_COLOR,
+                          label=before_label)
+            line = ax.stairs(change.after, edges, color=POINT_COLOR, linewidth=1.6, label=after_label)
+            handles = [bars, line]
             ax.set_xlabel(change.column, fontsize=TEXT_SIZE)
+            ax.xaxis.set_major_locator(MaxNLocator(nbins=4))
         else:
             labels = [translate("scenarios.perturb_box", "(missing)") if c is None else c for c in change.categories]
             before, after = list(change.before), list(change.after)
@@ -105,14 +109,15 @@ class PreviewPlot(PlotCanvas):
                 before.append(change.others_before)
                 after.append(change.others_after)
             x = range(len(labels))
-            ax.bar([i - 0.2 for i in x], before, width=0.4, color=BEFORE_COLOR, label=before_label)
-            ax.bar([i + 0.2 for i in x], after, width=0.4, color=POINT_COLOR, label=after_label)
+            handles = [ax.bar([i - 0.2 for i in x], before, width=0.4, color=BEFORE_COLOR, label=before_label),
+                       ax.bar([i + 0.2 for i in x], after, width=0.4, color=POINT_COLOR, label=after_label)]
             ax.set_xticks(list(x))
             ax.set_xticklabels(labels, rotation=30 if len(labels) > 4 else 0, ha="right" if len(labels) > 4
                                else "center", fontsize=TEXT_SIZE - 1)
         ax.set_ylabel(translate("scenarios.perturb_box", "records"), fontsize=TEXT_SIZE)
         ax.tick_params(labelsize=TEXT_SIZE - 1)
-        ax.legend(fontsize=TEXT_SIZE - 1, frameon=False, loc="best")
+        ax.legend(handles=handles, fontsize=TEXT_SIZE - 1, frameon=False, ncol=2, loc="lower right", bbox_to_anchor=(1.0, 1.0),
+                  borderaxespad=0.0)   # above the plot, clear of the bars
         ax.grid(axis="y", alpha=0.3)
         self.draw_idle()
 
@@ -133,7 +138,7 @@ class PerturbBox(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.form = QFormLayout()
         self.columns = QListWidget()
-        self.columns.setMaximumHeight(84)
+        self.columns.setMaximumHeight(62)
         self.columns.setToolTip(translate("scenarios.perturb_box", "Tick the columns the step changes."))
         self.form.addRow(translate("scenarios.perturb_box", "Columns"), self.columns)
         self.k = QSpinBox()
@@ -339,6 +344,8 @@ class PerturbBox(QWidget):
         if current in step.columns:
             self.shown.setCurrentText(current)
         self.shown.blockSignals(False)
+        for widget in (self.shown_label, self.shown):   # the choice only when the step changes several columns
+            widget.setVisible(len(preview.columns) > 1)
         self._show_column()
         self.changed.emit()
 

@@ -474,7 +474,7 @@ class StepForm(QGroupBox):
         for widget in (drop, self.recode, local, record, sample, self.perturb):
             self.forms.addWidget(widget)
         layout.addWidget(self.forms, 1)
-        buttons = QHBoxLayout()
+        buttons = QVBoxLayout()   # one above the other: side by side, long translations are cut
         self.add_button = QPushButton(translate("scenarios.step_form", "Add the step to the scenario"))
         self.replace_button = QPushButton(translate("scenarios.step_form", "Replace the selected step"))
         self.replace_button.setToolTip(translate(
