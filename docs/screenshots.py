@@ -251,8 +251,8 @@ def shoot_perturbation(camera: Camera, folder: Path) -> None:
             window.data_page.set_role(column, role)
     page = window.scenarios_page
     page.add_scenario("MDAV k = 5", (Microaggregate(("income", "spending", "area"), 5),))
-    page.add_scenario("noise 20%, age bands", (Noise(("income", "spending"), 20.0, True, 2),
-                                               Recode("age", 1, HierarchySpec("intervals", params=(("widths", (10.0,)),)))))
+    bands = HierarchySpec("intervals", params=(("widths", (10.0,)),))
+    page.add_scenario("noise 20%, age bands", (Noise(("income", "spending"), 20.0, True, 2), Recode("age", 1, bands)))
     page.add_scenario("round, PRAM", (Round(("area",), 10.0), Pram(("region", "sex"), 0.6, 0.5, 4)))
     page.scenario_list.setCurrentRow(0)
     page.step_list.setCurrentRow(0)

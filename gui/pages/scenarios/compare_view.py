@@ -107,7 +107,8 @@ def numeric_cells(numeric, pram: bool, original: bool = False) -> list[str]:
     if numeric is None or numeric.linkage_risk is None:
         cells = ["—"] * len(NUMERIC)
     else:
-        il1s = local_digits("0.000") if original else (local_digits(f"{numeric.utility.il1s_mean:.3f}") if numeric.utility else "—")
+        il1s = (local_digits("0.000") if original else
+                local_digits(f"{numeric.utility.il1s_mean:.3f}") if numeric.utility else "—")
         cells = [_pct(numeric.linkage_risk), _pct(numeric.interval_risk),
                  translate("scenarios.compare_view", "{0} of {1}").format(count(numeric.outliers_linked or 0),
                                                                          count(numeric.outlier_count)), il1s]
@@ -292,8 +293,8 @@ class RiskLossPlot(PlotCanvas):
         number, p, value = best
         label = translate("scenarios.compare_view", "original file") if p.original else f"{number}. {p.label}"
         if panel == 2:
-            return ((p.il1s or 0.0, 100 * value), translate("scenarios.compare_view", "{0}\nlinked {1} · IL1s {2}").format(
-                label, _pct(value), local_digits(f"{p.il1s or 0.0:.3f}")))
+            text = translate("scenarios.compare_view", "{0}\nlinked {1} · IL1s {2}")
+            return (p.il1s or 0.0, 100 * value), text.format(label, _pct(value), local_digits(f"{p.il1s or 0.0:.3f}"))
         return (
             (100 * p.loss, 100 * value),
             translate("scenarios.compare_view", "{0}\nrisk {1} · lost {2}").format(label, _pct(value), _pct(p.loss)),

@@ -116,8 +116,8 @@ class PreviewPlot(PlotCanvas):
                                else "center", fontsize=TEXT_SIZE - 1)
         ax.set_ylabel(translate("scenarios.perturb_box", "records"), fontsize=TEXT_SIZE)
         ax.tick_params(labelsize=TEXT_SIZE - 1)
-        ax.legend(handles=handles, fontsize=TEXT_SIZE - 1, frameon=False, ncol=2, loc="lower right", bbox_to_anchor=(1.0, 1.0),
-                  borderaxespad=0.0)   # above the plot, clear of the bars
+        ax.legend(handles=handles, fontsize=TEXT_SIZE - 1, frameon=False, ncol=2, loc="lower right",
+                  bbox_to_anchor=(1.0, 1.0), borderaxespad=0.0)   # above the plot, clear of the bars
         ax.grid(axis="y", alpha=0.3)
         self.draw_idle()
 
@@ -134,6 +134,7 @@ class PerturbBox(QWidget):
         self.numeric: tuple[str, ...] = ()
         self.categorical: tuple[str, ...] = ()
         self.preview: Optional[StepPreview] = None
+        self._stale = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.form = QFormLayout()
@@ -150,8 +151,9 @@ class PerturbBox(QWidget):
         self.correlated = QCheckBox(translate("scenarios.perturb_box", "correlated (two or more columns)"))
         self.swap = _spin(0.0, 100.0, 5.0, 2, 1.0, translate("scenarios.perturb_box", " % of the ranks"))
         self.pd = _spin(0.0, 1.0, 0.8, 2, 0.05)
-        self.pd.setToolTip(translate("scenarios.perturb_box",
-                                     "Lowest probability that a category is kept (each category's is drawn between pd and 1)."))
+        self.pd.setToolTip(translate(
+            "scenarios.perturb_box", "Lowest probability that a category is kept (each category's is drawn between pd "
+            "and 1)."))
         self.alpha = _spin(0.0, 1.0, 0.5, 2, 0.05)
         self.alpha.setToolTip(translate("scenarios.perturb_box",
                                         "Weight of the change: 0 keeps every value, 1 uses the drawn matrix as is."))
@@ -248,7 +250,8 @@ class PerturbBox(QWidget):
         """The step as its ``[[scenario]]`` TOML table."""
         columns = self.chosen()
         if self.op == "microaggregate":
-            return {"op": "microaggregate", "columns": columns, "k": self.k.value(), "method": self.method.currentData()}
+            return {"op": "microaggregate", "columns": columns, "k": self.k.value(),
+                    "method": self.method.currentData()}
         if self.op == "noise":
             return {"op": "noise", "columns": columns, "percent": round(self.noise.value(), 4),
                     "correlated": self.correlated.isChecked(), "seed": self.seed.value()}
@@ -294,11 +297,20 @@ class PerturbBox(QWidget):
         return translate("scenarios.perturb_box", "Tick at least one column.")
 
     # --- the preview ---------------------------------------------------------------------------
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.timer.start()
+
     @Slot()
     def refresh(self) -> None:
-        """Preview the step on a worker thread (a newer preview supersedes a running one)."""
+        """Preview the step on a worker thread (a newer preview supersedes a running one); while
+        the form is hidden, when it is next shown."""
         self.timer.stop()
         self.preview = None
+        self._stale = not self.isVisible()
+        if self._stale:
+            return
         if self.table is None:
             self._show_failure(translate("scenarios.perturb_box", "Open a data file first."))
             return
