@@ -9,7 +9,9 @@ temporary file (the user's own settings are never read or written). It opens the
 analysis (resources/examples/census_demo.toml), runs its assessment with the privacy models, builds
 and runs two scenarios, attacks the bundled synthetic release, runs resources/examples/dp_demo.toml
 on the noisy-counts page, assesses the census example given sampling weights (the Sample file tab),
-and saves each page at 1280x800. The PNGs are reduced to a 64-colour
+and saves each page at 1280x800; last, a generated household survey with numeric quasi-identifiers
+(income, spending, floor area) gets perturbative scenario steps, previewed and compared
+(``--only perturbation`` shoots that alone). The PNGs are reduced to a 64-colour
 palette with Pillow (a tenth of the size, the text stays sharp).
 """
 
@@ -216,7 +218,61 @@ def shoot_sample_file(camera: Camera, folder: Path) -> None:
     camera("results-sample", 4)
 
 
-def shoot(language: str, out: Path) -> int:
+def survey_file(folder: Path) -> Path:
+    """A generated survey of 400 households: sex, region and age known exactly, income, spending
+    and floor area known approximately, a health status (seeded, the same file every time)."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(5)
+    n = 400
+    frame = pd.DataFrame({"sex": rng.choice(["f", "m"], n), "region": rng.choice(["north", "south", "east", "west"], n),
+                          "age": rng.integers(18, 80, n), "income": np.round(rng.lognormal(8, 0.6, n), 1),
+                          "spending": np.round(rng.lognormal(7, 0.4, n), 1),
+                          "area": np.round(rng.uniform(20, 200, n), 0), "health": rng.choice(["good", "bad"], n)})
+    path = folder / "survey.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+def shoot_perturbation(camera: Camera, folder: Path) -> None:
+    """The generated survey: three scenarios with perturbative steps, the first one's
+    microaggregation shown in the step form with its before/after preview, then compared."""
+    from engine.remediation.transforms import HierarchySpec, Recode
+    from engine.scenario_steps import Microaggregate, Noise, Pram, Round
+
+    window = camera.window
+    window.flow.open_data_file(str(survey_file(folder)), ask=False)
+    if not wait_until(camera.app, lambda: window.session.table is not None and not window.flow.loader.busy, 60):
+        raise SystemExit("error: the survey did not load within 60 s")
+    for columns, role in ((("sex", "region", "age"), "quasi_identifiers"),
+                          (("income", "spending", "area"), "numeric_qids"), (("health",), "sensitive")):
+        for column in columns:
+            window.data_page.set_role(column, role)
+    page = window.scenarios_page
+    page.add_scenario("MDAV k = 5", (Microaggregate(("income", "spending", "area"), 5),))
+    bands = HierarchySpec("intervals", params=(("widths", (10.0,)),))
+    page.add_scenario("noise 20%, age bands", (Noise(("income", "spending"), 20.0, True, 2), Recode("age", 1, bands)))
+    page.add_scenario("round, PRAM", (Round(("area",), 10.0), Pram(("region", "sex"), 0.6, 0.5, 4)))
+    page.scenario_list.setCurrentRow(0)
+    page.step_list.setCurrentRow(0)
+    page.edit_step()
+    page.tabs.setCurrentIndex(0)
+    window.show_page(SCENARIOS_PAGE)
+    box = page.step_form.perturb
+    box.refresh()
+    if not wait_until(camera.app, lambda: box.preview is not None, 180):
+        raise SystemExit("error: the step preview did not finish within 180 s")
+    camera("scenarios-perturbation", SCENARIOS_PAGE)
+    page.run()
+    camera.wait_idle(page.controller, "the survey's scenarios")
+    page.tabs.setCurrentIndex(1)
+    page.table.horizontalScrollBar().setValue(page.table.horizontalScrollBar().maximum())
+    camera("scenarios-compare-numeric", SCENARIOS_PAGE)
+    window.session.undo_stack.setClean()
+
+
+def shoot(language: str, out: Path, only: str = "") -> int:
     """The child process: the window in ``language``, every page saved into ``out``."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -234,12 +290,14 @@ def shoot(language: str, out: Path) -> int:
     window.show()
     settle(app, 1.0)
     camera = Camera(app, window, out, language)
-    camera("start", 0)
-    shoot_assessment(camera)
-    shoot_scenarios(camera)
-    shoot_synthetic(camera)
-    shoot_noisy_counts(camera)
-    shoot_sample_file(camera, Path(folder.name))
+    if only != "perturbation":
+        camera("start", 0)
+        shoot_assessment(camera)
+        shoot_scenarios(camera)
+        shoot_synthetic(camera)
+        shoot_noisy_counts(camera)
+        shoot_sample_file(camera, Path(folder.name))
+    shoot_perturbation(camera, Path(folder.name))
     window.close()
     settle(app, 0.5)
     folder.cleanup()
@@ -252,17 +310,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--display", default=":95", help="X display to start Xvfb on (default :95)")
     parser.add_argument("--no-xvfb", action="store_true", help="use the X server already on --display")
     parser.add_argument("--out", type=Path, default=IMAGES, help="folder of the per-language image folders")
+    parser.add_argument("--only", choices=("perturbation",), default="", help="shoot only these pages")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        return shoot(args.child, args.out / args.child)
+        return shoot(args.child, args.out / args.child, args.only)
     xvfb = None if args.no_xvfb else start_xvfb(args.display)
     try:
         env = dict(os.environ, DISPLAY=args.display, QT_QPA_PLATFORM="xcb",
                    PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
         for language in args.lang:
             env["RISKREVIEW_LANGUAGE"] = language
-            code = subprocess.call([sys.executable, __file__, "--child", language, "--out", str(args.out)], env=env)
+            code = subprocess.call([sys.executable, __file__, "--child", language, "--out", str(args.out)]
+                                   + (["--only", args.only] if args.only else []), env=env)
             if code:
                 return code
     finally:

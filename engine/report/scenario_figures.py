@@ -5,10 +5,11 @@ the window's Scenarios page."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from ..i18n import _
 from .figures import PRIOR, RC
@@ -24,7 +25,9 @@ PICKED = "#f2a01e"
 class RiskLossPoint:
     """One released version: its label, the share of the QIDs' information lost (0 for the
     original), the worst unique share and worst mean re-identification probability, ready or not;
-    with a sampling weight, the worst expected re-identifications as a share of the records."""
+    with a sampling weight, the worst expected re-identifications as a share of the records; with
+    numeric quasi-identifiers, the share of records linked to themselves by distance-based record
+    linkage and IL1s per value (docs/methods.md, "Numeric keys"; 0 for the original)."""
 
     label: str
     loss: float
@@ -34,6 +37,8 @@ class RiskLossPoint:
     original: bool = False
     recommended: bool = False
     expected_share: Optional[float] = None
+    linkage_risk: Optional[float] = None
+    il1s: Optional[float] = None
 
 
 def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[float] = None,
@@ -44,11 +49,14 @@ def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[flo
     (0 = the original); green when the verdict is ready, red when not; the recommended ringed.
     With a sampling weight (points with ``expected_share``) the panels are the measure the
     verdict uses, expected re-identifications (limit ``expected_limit``), and records unique
-    in the sample (no limit: not the verdict's measure)."""
+    in the sample (no limit: not the verdict's measure). With numeric quasi-identifiers (points
+    with ``linkage_risk``) a third panel: records linked to themselves against IL1s per value
+    (no threshold: these figures do not change the verdict)."""
+    numeric = any(p.linkage_risk is not None for p in points)
     with matplotlib.rc_context(RC):
         if figure is None:
-            figure = Figure(figsize=(width, height))
-        axes = figure.subplots(1, 2, sharex=True)
+            figure = Figure(figsize=(width * (1.5 if numeric else 1.0), height))
+        axes = figure.subplots(1, 3 if numeric else 2)
         panels = ((axes[0], "unique_share", unique_limit, _("records unique (certain re-identification)")),
                   (axes[1], "reid_prob", reid_limit, _("mean re-identification probability")))
         if any(p.expected_share is not None for p in points):
@@ -77,10 +85,44 @@ def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[flo
             ax.set_xlim(-0.04 * right, 1.12 * right)
             ax.set_ylim(-0.04 * top, 1.12 * top)
             ax.grid(alpha=0.3)
+        if numeric:
+            _numeric_panel(axes[2], points)
         axes[0].set_ylabel(_("risk (%)"))
         if figure.get_layout_engine() is None:
             figure.subplots_adjust(left=0.08, right=0.98, bottom=0.17, top=0.9, wspace=0.18)
     return figure
 
 
-__all__ = ["RiskLossPoint", "risk_loss_figure"]
+def numeric_coordinates(numeric: Any, original: bool = False) -> dict[str, Optional[float]]:
+    """The numeric panel's ``linkage_risk`` and ``il1s`` of a point from its
+    :class:`~engine.remediation.numeric_risk.NumericRisk` (the original loses nothing: IL1s 0);
+    none without numeric keys."""
+    if numeric is None or numeric.linkage_risk is None:
+        return {}
+    il1s = 0.0 if original else (numeric.utility.il1s_mean if numeric.utility is not None else None)
+    return {"linkage_risk": numeric.linkage_risk, "il1s": il1s}
+
+
+def _numeric_panel(ax, points: Sequence[RiskLossPoint]) -> None:
+    """Records linked to themselves (%) against IL1s per value, numbered as the other panels."""
+    top = max([100 * (p.linkage_risk or 0) for p in points] + [1.0])
+    right = max([p.il1s or 0 for p in points] + [0.01])
+    for position, p in enumerate(points):
+        if p.linkage_risk is None:
+            continue
+        x, y = p.il1s or 0.0, 100 * p.linkage_risk
+        if p.recommended:
+            ax.scatter([x], [y], s=150, facecolors="none", edgecolors=PICKED, linewidths=2, zorder=2)
+        ax.scatter([x], [y], s=46 if p.original else 30, marker="s" if p.original else "o",
+                   color=ORIGINAL if p.original else (READY if p.ready else NOT_READY), zorder=3)
+        ax.annotate(_("original") if p.original else str(position), (x, y), xytext=(5, 4),
+                    textcoords="offset points", fontsize=7, color=ORIGINAL)
+    ax.set_title(_("numeric keys: records linked to themselves"))
+    ax.set_xlabel(_("information lost on the numeric keys (IL1s per value)"))
+    ax.set_xlim(-0.04 * right, 1.12 * right)
+    ax.set_ylim(-0.04 * top, 1.12 * top)
+    ax.xaxis.set_major_locator(MaxNLocator(nbins=4))
+    ax.grid(alpha=0.3)
+
+
+__all__ = ["RiskLossPoint", "numeric_coordinates", "risk_loss_figure"]

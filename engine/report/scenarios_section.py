@@ -15,7 +15,7 @@ from ..scenario_steps import Export
 from . import findings
 from .document import BAD, GOOD, DocumentBuilder
 from ..locale_format import integer, number
-from .scenario_figures import RiskLossPoint, risk_loss_figure
+from .scenario_figures import RiskLossPoint, numeric_coordinates, risk_loss_figure
 
 
 def export_sentence(e: Export) -> str:
@@ -88,8 +88,9 @@ def numeric_table(doc: DocumentBuilder, assessment: Assessment, order: list[int]
     if original is None:
         return
     doc.p(_("Numeric keys side by side"), "h2")
+    pram = any(s.numeric is not None and s.numeric.pram_columns for s in assessment.scenarios)
     rows = [["0", _("original (no change)"), _pct(original.linkage_risk), _pct(original.interval_risk),
-             "0", integer(original.outliers_linked or 0)]]
+             "0", integer(original.outliers_linked or 0)] + (["—"] if pram else [])]
     tag = " " + _("(recommended)")
     for position, i in enumerate(order, start=1):
         s = assessment.scenarios[i]
@@ -98,14 +99,22 @@ def numeric_table(doc: DocumentBuilder, assessment: Assessment, order: list[int]
             continue
         rows.append([str(position), s.scenario.name + (tag if i == recommended else ""), _pct(n.linkage_risk),
                      _pct(n.interval_risk), number(n.utility.il1s_mean, ".3f") if n.utility else _("n/a"),
-                     integer(n.outliers_linked or 0)])
-    doc.add_table(["#", _("scenario"), _("linked to themselves"), _("within the interval"), _("IL1s per value"),
-                   _("outliers linked")], rows, [0.05, 0.3, 0.17, 0.17, 0.15, 0.16])
+                     integer(n.outliers_linked or 0)]
+                    + ([_pct(n.pram_right_share) if n.pram_columns and n.pram_unique_matches else "—"] if pram else []))
+    header = ["#", _("scenario"), _("linked to themselves"), _("within the interval"), _("IL1s per value"),
+              _("outliers linked")]
+    widths = [0.05, 0.3, 0.17, 0.17, 0.15, 0.16]
+    if pram:
+        header.append(_("PRAM: true matches"))
+        widths = [0.05, 0.25, 0.14, 0.14, 0.13, 0.13, 0.16]
+    doc.add_table(header, rows, widths)
     doc.p(_("Record linkage: each original record linked to the nearest released record on the standardised "
             "numeric keys within its block of the categorical quasi-identifiers (ties share the credit). Interval "
             "disclosure as sdcMicro's dRisk with radius {radius}. {count} outliers by robust Mahalanobis distance "
             "in the original file. These figures are reported beside the verdict, which they do not change.").format(
-        radius=number(original.interval_radius, "g"), count=integer(original.outlier_count)), "small")
+        radius=number(original.interval_radius, "g"), count=integer(original.outlier_count))
+        + (" " + _("PRAM: true matches: of the matches unique on the released quasi-identifiers after PRAM, the "
+                   "share that point at the true record (— when no match is unique).") if pram else ""), "small")
 
 
 def risk_loss_points(assessment: Assessment, order: list[int], recommended: Optional[int]) -> list[RiskLossPoint]:
@@ -113,13 +122,15 @@ def risk_loss_points(assessment: Assessment, order: list[int], recommended: Opti
     original = findings.verdict(assessment, assessment.config.report.thresholds)
     risk = risk_summary(assessment)
     points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"], original.ready,
-                            original=True, expected_share=risk["worst_expected_reid_share"])]
+                            original=True, expected_share=risk["worst_expected_reid_share"],
+                            **numeric_coordinates(assessment.numeric, original=True))]
     for i in order:
         s = assessment.scenarios[i]
         r = s.risk()
         points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
                                     r["worst_reid_prob"], s.ready, recommended=i == recommended,
-                                    expected_share=r["worst_expected_reid_share"]))
+                                    expected_share=r["worst_expected_reid_share"],
+                                    **(numeric_coordinates(s.numeric) if assessment.numeric is not None else {})))
     return points
 
 
@@ -255,7 +266,10 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
                                 thresholds.reid_prob, expected_limit=thresholds.expected_reid_share),
                _("Risk against information lost"),
                _("One point per scenario, numbered as in the table; the square is the original file; green: ready "
-                 "for release, red: not ready; the ringed point is the recommended scenario."))
+                 "for release, red: not ready; the ringed point is the recommended scenario.")
+               + (" " + _("Right: the records linked to themselves by their numeric keys against the information "
+                          "those keys lost (IL1s per value); these figures do not change the verdict.")
+                  if assessment.numeric is not None and assessment.numeric.linkage_risk is not None else ""))
     numeric_table(doc, assessment, order, choice.index)
     doc.p(_("Information lost per column"), "h2")
     rows = []

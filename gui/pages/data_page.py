@@ -290,6 +290,7 @@ class DataPage(QWidget):
         }
         one = {
             "quasi_identifiers": translate("data_page", "quasi-identifier"),
+            "numeric_qids": translate("data_page", "numeric quasi-identifier"),
             "sensitive": translate("data_page", "sensitive"),
             "identifiers": translate("data_page", "identifier (excluded)"),
             "linkage_keys": translate("data_page", "linkage key"),

@@ -247,9 +247,13 @@ class ScenariosPage(QWidget):
         self.step_list.setWordWrap(True)
         box.addWidget(self.step_list, 1)
         buttons = QHBoxLayout()
+        self.edit_step_button = QPushButton(translate("scenarios_page", "Edit"))
+        self.edit_step_button.setToolTip(translate(
+            "scenarios_page", "Show the selected step in the form: change it, then press Replace the selected step."))
         self.remove_step_button = QPushButton(translate("scenarios_page", "Remove"))
         self.step_up_button = QPushButton(translate("scenarios_page", "Up"))
         self.step_down_button = QPushButton(translate("scenarios_page", "Down"))
+        buttons.addWidget(self.edit_step_button)
         buttons.addWidget(self.remove_step_button)
         buttons.addWidget(self.step_up_button)
         buttons.addWidget(self.step_down_button)
@@ -331,6 +335,10 @@ class ScenariosPage(QWidget):
         self.down_button.clicked.connect(lambda: self.move(1))
         self.scenario_list.currentRowChanged.connect(self._show_steps)
         self.remove_step_button.clicked.connect(self.remove_step)
+        self.edit_step_button.clicked.connect(self.edit_step)
+        self.step_list.itemDoubleClicked.connect(lambda _item: self.edit_step())
+        self.step_list.currentRowChanged.connect(self._on_step_selected)
+        self.step_form.stepReplaced.connect(self.replace_step)
         self.crosstabs.editingFinished.connect(self._on_crosstabs)
         self.step_up_button.clicked.connect(lambda: self.move_step(-1))
         self.step_down_button.clicked.connect(lambda: self.move_step(1))
@@ -375,7 +383,7 @@ class ScenariosPage(QWidget):
     @Slot()
     def _on_roles(self) -> None:
         qids = self.session.qids
-        self.step_form.set_columns(self.session.table, qids)
+        self.step_form.set_columns(self.session.table, qids, self.session.columns_with("numeric_qids"))
         self.suggest_panel.set_qids(qids)
         config = self.session.config
         self.suggest_panel.set_thresholds(config.report.thresholds, config.roles.sensitive)
@@ -539,6 +547,7 @@ class ScenariosPage(QWidget):
             return
         for number, step in enumerate(scenario.steps, start=1):
             self.step_list.addItem(f"{number}. {describe_step(step)}")
+        self._on_step_selected()
 
     @Slot()
     def _on_crosstabs(self) -> None:
@@ -571,6 +580,31 @@ class ScenariosPage(QWidget):
             step = replace(step, importance=tuple(c for c in step.importance if c not in dropped))
         self._replace_current(replace(scenario, steps=scenario.steps + (step,)))
         self.step_list.setCurrentRow(self.step_list.count() - 1)
+
+    @Slot()
+    def _on_step_selected(self) -> None:
+        scenario, row = self.current(), self.step_list.currentRow()
+        chosen = scenario is not None and 0 <= row < len(scenario.steps)
+        self.edit_step_button.setEnabled(chosen)
+        self.step_form.replace_button.setEnabled(chosen)
+
+    @Slot()
+    def edit_step(self) -> None:
+        """The selected step shown in the form, to be changed and put back (Replace the selected step)."""
+        scenario, row = self.current(), self.step_list.currentRow()
+        if scenario is not None and 0 <= row < len(scenario.steps):
+            self.step_form.load(scenario.steps[row])
+
+    @Slot(object)
+    def replace_step(self, step) -> None:
+        """``step`` in place of the selected step of the current scenario (one undoable edit)."""
+        scenario, row = self.current(), self.step_list.currentRow()
+        if scenario is None or not 0 <= row < len(scenario.steps):
+            return
+        steps = list(scenario.steps)
+        steps[row] = step
+        self._replace_current(replace(scenario, steps=tuple(steps)))
+        self.step_list.setCurrentRow(row)
 
     @Slot()
     def remove_step(self) -> None:
@@ -771,6 +805,7 @@ class ScenariosPage(QWidget):
         )
 
     def shutdown(self) -> bool:
-        ok = self.controller.shutdown()
+        ok = self.step_form.shutdown()
+        ok = self.controller.shutdown() and ok
         return self.suggester.shutdown() and ok
 

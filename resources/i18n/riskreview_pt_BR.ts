@@ -580,6 +580,10 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>quase-identificador</translation>
     </message>
     <message>
+        <source>numeric quasi-identifier</source>
+        <translation>quase-identificador numérico</translation>
+    </message>
+    <message>
         <source>identifier (excluded)</source>
         <translation>identificador (excluído)</translation>
     </message>
@@ -2540,6 +2544,46 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>Proporção da entropia não uniforme dos quase-identificadores perdida (uma coluna removida conta como todos os valores suprimidos)</translation>
     </message>
     <message>
+        <source>linked to themselves</source>
+        <translation>ligados a si mesmos</translation>
+    </message>
+    <message>
+        <source>Record linkage on the numeric keys: records whose nearest released record (standardised distance, within their block of the other QIDs) is their own</source>
+        <translation>Ligação de registros nas chaves numéricas: registros cujo registro divulgado mais próximo (distância padronizada, dentro do seu bloco dos outros QIs) é o próprio</translation>
+    </message>
+    <message>
+        <source>within the interval</source>
+        <translation>dentro do intervalo</translation>
+    </message>
+    <message>
+        <source>Interval disclosure (sdcMicro&apos;s dRisk): records whose original values all lie within the radius times the standard deviation of their released values</source>
+        <translation>Divulgação por intervalo (dRisk do sdcMicro): registros cujos valores originais estão todos a até o raio vezes o desvio padrão dos seus valores divulgados</translation>
+    </message>
+    <message>
+        <source>outliers linked</source>
+        <translation>atípicos ligados</translation>
+    </message>
+    <message>
+        <source>Outliers of the original on the numeric keys (robust Mahalanobis distance) still linked to themselves, of those in the file</source>
+        <translation>Valores atípicos do original nas chaves numéricas (distância de Mahalanobis robusta) ainda ligados a si mesmos, dos que há no arquivo</translation>
+    </message>
+    <message>
+        <source>IL1s per value</source>
+        <translation>IL1s por valor</translation>
+    </message>
+    <message>
+        <source>Information lost on the numeric keys: IL1s (sdcMicro&apos;s dUtility) over the number of values</source>
+        <translation>Informação perdida nas chaves numéricas: IL1s (dUtility do sdcMicro) dividido pelo número de valores</translation>
+    </message>
+    <message>
+        <source>PRAM: true matches</source>
+        <translation>PRAM: correspondências verdadeiras</translation>
+    </message>
+    <message>
+        <source>After PRAM, the share of the records unique on the released QIDs whose match is the true record</source>
+        <translation>Após o PRAM, a proporção dos registros únicos nos QIs divulgados cuja correspondência é o registro verdadeiro</translation>
+    </message>
+    <message>
         <source>left out · 100%</source>
         <translation>removida · 100%</translation>
     </message>
@@ -2554,6 +2598,10 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>{0} blanked</source>
         <translation>{0} suprimidos</translation>
+    </message>
+    <message>
+        <source>{0} of {1}</source>
+        <translation>{0} de {1}</translation>
     </message>
     <message>
         <source>unique in the sample</source>
@@ -2605,9 +2653,166 @@ Enviar os dados a este cluster mesmo assim?</translation>
     </message>
     <message>
         <source>{0}
+linked {1} · IL1s {2}</source>
+        <translation>{0}
+ligados {1} · IL1s {2}</translation>
+    </message>
+    <message>
+        <source>{0}
 risk {1} · lost {2}</source>
         <translation>{0}
 risco {1} · perda {2}</translation>
+    </message>
+</context>
+<context>
+    <name>scenarios.perturb_box</name>
+    <message>
+        <source>Each value is replaced by the mean of a group of at least k records close on the chosen columns (multivariate MDAV, as sdcMicro&apos;s microaggregation).</source>
+        <translation>Cada valor é substituído pela média de um grupo de pelo menos k registros próximos nas colunas escolhidas (MDAV multivariado, como a microaggregation do sdcMicro).</translation>
+    </message>
+    <message>
+        <source>Random noise is added: its standard deviation is the percentage of each column&apos;s; correlated noise has the columns&apos; covariance, so their correlations are kept (as sdcMicro&apos;s addNoise).</source>
+        <translation>Soma-se ruído aleatório: seu desvio padrão é a porcentagem do de cada coluna; o ruído correlacionado tem a covariância das colunas, de modo que suas correlações se mantêm (como o addNoise do sdcMicro).</translation>
+    </message>
+    <message>
+        <source>Values are swapped between records whose ranks differ by at most the percentage of the records.</source>
+        <translation>Os valores são trocados entre registros cujas posições diferem no máximo pela porcentagem dos registros.</translation>
+    </message>
+    <message>
+        <source>Categories are changed at random (invariant PRAM, as sdcMicro&apos;s pram): each kept with probability at least pd, mixed with the identity by alpha; the expected count of each category stays the same.</source>
+        <translation>As categorias são trocadas ao acaso (PRAM invariante, como o pram do sdcMicro): cada uma mantida com probabilidade de pelo menos pd, misturada com a identidade por alpha; a contagem esperada de cada categoria não muda.</translation>
+    </message>
+    <message>
+        <source>Values are rounded to the nearest multiple of the base.</source>
+        <translation>Os valores são arredondados para o múltiplo mais próximo da base.</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>antes</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>depois</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>(ausente)</translation>
+    </message>
+    <message>
+        <source>(others)</source>
+        <translation>(outras)</translation>
+    </message>
+    <message>
+        <source>records</source>
+        <translation>registros</translation>
+    </message>
+    <message>
+        <source>Tick the columns the step changes.</source>
+        <translation>Marque as colunas que o passo altera.</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Colunas</translation>
+    </message>
+    <message>
+        <source>MDAV (maximum distance to average vector)</source>
+        <translation>MDAV (distância máxima ao vetor médio)</translation>
+    </message>
+    <message>
+        <source>Multiples of</source>
+        <translation>Múltiplos de</translation>
+    </message>
+    <message>
+        <source> % of the sd</source>
+        <translation> % do desvio padrão</translation>
+    </message>
+    <message>
+        <source>correlated (two or more columns)</source>
+        <translation>correlacionado (duas ou mais colunas)</translation>
+    </message>
+    <message>
+        <source> % of the ranks</source>
+        <translation> % das posições</translation>
+    </message>
+    <message>
+        <source>Lowest probability that a category is kept (each category&apos;s is drawn between pd and 1).</source>
+        <translation>Menor probabilidade de que uma categoria seja mantida (a de cada categoria é sorteada entre pd e 1).</translation>
+    </message>
+    <message>
+        <source>Weight of the change: 0 keeps every value, 1 uses the drawn matrix as is.</source>
+        <translation>Peso da troca: 0 mantém todos os valores, 1 usa a matriz sorteada como está.</translation>
+    </message>
+    <message>
+        <source>The same seed gives the same released values.</source>
+        <translation>A mesma semente dá os mesmos valores divulgados.</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Método</translation>
+    </message>
+    <message>
+        <source>Noise</source>
+        <translation>Ruído</translation>
+    </message>
+    <message>
+        <source>Swap within</source>
+        <translation>Trocar dentro de</translation>
+    </message>
+    <message>
+        <source>Kept at least (pd)</source>
+        <translation>Mantida ao menos (pd)</translation>
+    </message>
+    <message>
+        <source>Mixed by (alpha)</source>
+        <translation>Misturada por (alpha)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Semente</translation>
+    </message>
+    <message>
+        <source>Preview of</source>
+        <translation>Prévia de</translation>
+    </message>
+    <message>
+        <source>the new step</source>
+        <translation>o novo passo</translation>
+    </message>
+    <message>
+        <source>Choose quasi-identifiers on the Data page first.</source>
+        <translation>Escolha antes os quase-identificadores na página Dados.</translation>
+    </message>
+    <message>
+        <source>Give numeric columns the role Numeric QID on the Data page first.</source>
+        <translation>Dê antes a colunas numéricas o papel QID numérico na página Dados.</translation>
+    </message>
+    <message>
+        <source>Tick at least one column.</source>
+        <translation>Marque pelo menos uma coluna.</translation>
+    </message>
+    <message>
+        <source>Open a data file first.</source>
+        <translation>Abra antes um arquivo de dados.</translation>
+    </message>
+    <message>
+        <source>{0}: not in the loaded data</source>
+        <translation>{0}: não está nos dados carregados</translation>
+    </message>
+    <message>
+        <source>Previewing... (the first preview of a method prepares it, which can take some seconds)</source>
+        <translation>Pré-visualizando... (a primeira prévia de um método o prepara, o que pode levar alguns segundos)</translation>
+    </message>
+    <message>
+        <source>Cannot preview: {0}</source>
+        <translation>Não é possível pré-visualizar: {0}</translation>
+    </message>
+    <message>
+        <source>On a random sample of {0} of the {1} records: {2} values changed. The run applies the step to every record.</source>
+        <translation>Numa amostra aleatória de {0} dos {1} registros: {2} valores alterados. A execução aplica o passo a todos os registros.</translation>
+    </message>
+    <message>
+        <source>On all {0} records: {1} values changed.</source>
+        <translation>Em todos os {0} registros: {1} valores alterados.</translation>
     </message>
 </context>
 <context>
@@ -2631,6 +2836,26 @@ risco {1} · perda {2}</translation>
     <message>
         <source>Sample the records</source>
         <translation>Amostrar os registros</translation>
+    </message>
+    <message>
+        <source>Microaggregate numeric columns (MDAV)</source>
+        <translation>Microagregar colunas numéricas (MDAV)</translation>
+    </message>
+    <message>
+        <source>Add noise to numeric columns</source>
+        <translation>Somar ruído a colunas numéricas</translation>
+    </message>
+    <message>
+        <source>Swap ranks of numeric columns</source>
+        <translation>Trocar posições de colunas numéricas</translation>
+    </message>
+    <message>
+        <source>Round numeric columns</source>
+        <translation>Arredondar colunas numéricas</translation>
+    </message>
+    <message>
+        <source>PRAM categorical columns</source>
+        <translation>PRAM em colunas categóricas</translation>
     </message>
     <message>
         <source>a hierarchy file (ARX CSV)</source>
@@ -2871,6 +3096,14 @@ arraste para reordenar)</translation>
     <message>
         <source>Add the step to the scenario</source>
         <translation>Adicionar o passo ao cenário</translation>
+    </message>
+    <message>
+        <source>Replace the selected step</source>
+        <translation>Substituir o passo selecionado</translation>
+    </message>
+    <message>
+        <source>Put this step in place of the step selected in the list (Edit &gt; Undo undoes it).</source>
+        <translation>Põe este passo no lugar do passo selecionado na lista (Editar &gt; Desfazer o desfaz).</translation>
     </message>
     <message>
         <source>the new step</source>
@@ -3177,6 +3410,14 @@ arraste para reordenar)</translation>
     <message>
         <source>Steps, in order</source>
         <translation>Passos, em ordem</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Editar</translation>
+    </message>
+    <message>
+        <source>Show the selected step in the form: change it, then press Replace the selected step.</source>
+        <translation>Mostra o passo selecionado no formulário: altere-o e pressione Substituir o passo selecionado.</translation>
     </message>
     <message>
         <source>Remove</source>

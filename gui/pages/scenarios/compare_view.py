@@ -1,7 +1,8 @@
 """Scenarios side by side: a table (verdict, risks, with a sampling weight the expected
-re-identifications too, records and values removed, information lost in total and per column)
-and the risk-against-loss plot drawn by the report's figure function, the original marked.
-Every number is read off the assessment."""
+re-identifications too, records and values removed, information lost in total and per column;
+with numeric quasi-identifiers or PRAM their risk and utility figures) and the risk-against-loss
+plot drawn by the report's figure function, the original marked. Every number is read off the
+assessment."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 from engine.config import Thresholds
 from engine.remediation.recommend import recommend
 from engine.remediation.scenarios import risk_summary
-from engine.report.scenario_figures import RiskLossPoint, risk_loss_figure
+from engine.report.scenario_figures import RiskLossPoint, numeric_coordinates, risk_loss_figure
 from engine.results import Assessment
 from engine.verdict import Verdict, verdict
 
@@ -52,6 +53,27 @@ TIPS = (
         "Share of the QIDs' non-uniform entropy lost (a dropped column counts as every value suppressed)",
     ),
 )
+NUMERIC = (
+    (QT_TRANSLATE_NOOP("scenarios.compare_view", "linked to themselves"),
+     QT_TRANSLATE_NOOP("scenarios.compare_view",
+                       "Record linkage on the numeric keys: records whose nearest released record (standardised "
+                       "distance, within their block of the other QIDs) is their own")),
+    (QT_TRANSLATE_NOOP("scenarios.compare_view", "within the interval"),
+     QT_TRANSLATE_NOOP("scenarios.compare_view",
+                       "Interval disclosure (sdcMicro's dRisk): records whose original values all lie within the "
+                       "radius times the standard deviation of their released values")),
+    (QT_TRANSLATE_NOOP("scenarios.compare_view", "outliers linked"),
+     QT_TRANSLATE_NOOP("scenarios.compare_view",
+                       "Outliers of the original on the numeric keys (robust Mahalanobis distance) still linked to "
+                       "themselves, of those in the file")),
+    (QT_TRANSLATE_NOOP("scenarios.compare_view", "IL1s per value"),
+     QT_TRANSLATE_NOOP("scenarios.compare_view",
+                       "Information lost on the numeric keys: IL1s (sdcMicro's dUtility) over the number of values")),
+)
+PRAM = (QT_TRANSLATE_NOOP("scenarios.compare_view", "PRAM: true matches"),
+        QT_TRANSLATE_NOOP("scenarios.compare_view",
+                          "After PRAM, the share of the records unique on the released QIDs whose match is the true "
+                          "record"))
 EXPECTED_AT = 3  # with a sampling weight, "expected re-id." follows the verdict (as in the report)
 READY_BG, NOT_READY_BG = QColor("#e3f1e6"), QColor("#f8e1de")
 
@@ -77,6 +99,23 @@ def column_loss_text(loss, column: str) -> str:
     if not parts and not share:
         return "—"
     return " · ".join(parts + [_pct(share)])
+
+
+def numeric_cells(numeric, pram: bool, original: bool = False) -> list[str]:
+    """The numeric-key cells of a row (and the PRAM cell when ``pram``): linkage risk, interval
+    risk, outliers linked of those in the file, IL1s per value."""
+    if numeric is None or numeric.linkage_risk is None:
+        cells = ["—"] * len(NUMERIC)
+    else:
+        il1s = (local_digits("0.000") if original else
+                local_digits(f"{numeric.utility.il1s_mean:.3f}") if numeric.utility else "—")
+        cells = [_pct(numeric.linkage_risk), _pct(numeric.interval_risk),
+                 translate("scenarios.compare_view", "{0} of {1}").format(count(numeric.outliers_linked or 0),
+                                                                         count(numeric.outlier_count)), il1s]
+    if pram:
+        cells.append(_pct(numeric.pram_right_share) if numeric is not None and numeric.pram_columns
+                     and numeric.pram_unique_matches else "—")
+    return cells
 
 
 def _readiness(ready: bool) -> str:
@@ -124,6 +163,11 @@ class CompareTable(QTableWidget):
                 "scenarios.compare_view",
                 "Expected re-identifications on the worst key, as a share of the records (estimated from the "
                 "sampling weight)"))
+        numeric = assessment.numeric is not None and assessment.numeric.linkage_risk is not None
+        pram = any(s.numeric is not None and s.numeric.pram_columns for s in assessment.scenarios)
+        extra = (list(NUMERIC) if numeric else []) + ([PRAM] if pram else [])
+        fixed += [translate("scenarios.compare_view", h) for h, _ in extra]
+        tips += [translate("scenarios.compare_view", t) for _, t in extra]
         headers = fixed + [translate("scenarios.compare_view", "{0}: lost").format(q) for q in qids]
         headers += [f"TVD {k}" for k in crosstabs]
         self.setColumnCount(len(headers))
@@ -134,7 +178,8 @@ class CompareTable(QTableWidget):
                  _readiness(original.ready),
                  _pct(before["worst_unique_share"]), _pct(before["worst_reid_prob"]),
                  _pct(before["worst_certain_inference_gain"]), count(assessment.dataset.rows), "0", pct(0.0)]
-                + ["—"] * (len(qids) + len(crosstabs))]
+                + (numeric_cells(assessment.numeric, False, original=True) if numeric else [])
+                + (["—"] if pram else []) + ["—"] * (len(qids) + len(crosstabs))]
         if weighted:
             rows[0].insert(EXPECTED_AT, _pct(before["worst_expected_reid_share"]))
         ready = [v.ready for v in self.verdicts]
@@ -148,6 +193,8 @@ class CompareTable(QTableWidget):
                          _pct(r["worst_certain_inference_gain"]),
                          count(loss.records - loss.records_removed - loss.records_sampled_out),
                          count(sum(loss.cells_suppressed.values())), _pct(loss.share_lost)]
+                        + (numeric_cells(s.numeric, pram) if numeric else
+                           numeric_cells(s.numeric, pram)[len(NUMERIC):])
                         + [column_loss_text(loss, q) for q in qids]
                         + [local_digits(f"{loss.tvd[k]:.4f}") if k in loss.tvd else "—" for k in crosstabs])
             if weighted:
@@ -208,13 +255,16 @@ class RiskLossPlot(PlotCanvas):
         original = verdict(assessment, thresholds)
         risk = risk_summary(assessment)
         choice = recommend(assessment.scenarios).index
+        numeric = assessment.numeric is not None
         self.points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"],
-                                     original.ready, original=True, expected_share=risk["worst_expected_reid_share"])]
+                                     original.ready, original=True, expected_share=risk["worst_expected_reid_share"],
+                                     **numeric_coordinates(assessment.numeric, original=True))]
         for i, s in enumerate(assessment.scenarios):
             r = s.risk()
             self.points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
                                              r["worst_reid_prob"], s.ready, recommended=i == choice,
-                                             expected_share=r["worst_expected_reid_share"]))
+                                             expected_share=r["worst_expected_reid_share"],
+                                             **(numeric_coordinates(s.numeric) if numeric else {})))
         risk_loss_figure(self.points, thresholds.unique_share, thresholds.reid_prob, figure=self.figure,
                          expected_limit=thresholds.expected_reid_share)
         for ax in self.figure.axes:
@@ -226,13 +276,15 @@ class RiskLossPlot(PlotCanvas):
             return None
         weighted = any(p.expected_share is not None for p in self.points)
         measures = ("expected_share", "unique_share") if weighted else ("unique_share", "reid_prob")
-        measure = measures[0] if ax is self.figure.axes[0] else measures[1]
+        panel = self.figure.axes.index(ax) if ax in self.figure.axes else 0
+        measure = "linkage_risk" if panel == 2 else measures[min(panel, 1)]
         best, distance = None, None
         for number, p in enumerate(self.points):
             value = getattr(p, measure)
             if value is None:
                 continue
-            screen = ax.transData.transform((100 * p.loss, 100 * value))
+            x = (p.il1s or 0.0) if panel == 2 else 100 * p.loss
+            screen = ax.transData.transform((x, 100 * value))
             d = (screen[0] - event.x) ** 2 + (screen[1] - event.y) ** 2
             if distance is None or d < distance:
                 best, distance = (number, p, value), d
@@ -240,6 +292,9 @@ class RiskLossPlot(PlotCanvas):
             return None
         number, p, value = best
         label = translate("scenarios.compare_view", "original file") if p.original else f"{number}. {p.label}"
+        if panel == 2:
+            text = translate("scenarios.compare_view", "{0}\nlinked {1} · IL1s {2}")
+            return (p.il1s or 0.0, 100 * value), text.format(label, _pct(value), local_digits(f"{p.il1s or 0.0:.3f}"))
         return (
             (100 * p.loss, 100 * value),
             translate("scenarios.compare_view", "{0}\nrisk {1} · lost {2}").format(label, _pct(value), _pct(p.loss)),

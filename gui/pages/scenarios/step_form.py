@@ -1,5 +1,6 @@
 """The form that builds one transformation: drop, recode (hierarchy file or a builder, with a
-preview of the new categories and their counts), local or record suppression, sampling.
+preview of the new categories and their counts), local or record suppression, sampling, and
+the perturbative steps (:mod:`.perturb_box`, with a before/after histogram).
 
 The form only turns what is typed into the TOML table of a step; the engine's
 :func:`~engine.remediation.transforms.parse_step` checks it and
@@ -20,9 +21,12 @@ from engine.errors import InputError
 from engine.io.encode import EncodedTable
 from engine.messages import error_text, render
 from engine.remediation.hierarchy import Hierarchy, level_counts
-from engine.remediation.transforms import HierarchySpec, Recode, Transform, build_hierarchy, parse_step
+from engine.remediation.transforms import (Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression, Sample,
+                                           Transform, build_hierarchy, parse_step)
+from engine.scenario_steps import PERTURBATIVE_STEPS, step_dict
 from ...i18n import translate, translate_plural
 from ...text import count as count_text, hierarchy_filter, number_items, parse_number
+from .perturb_box import PERTURB_OPS, PerturbBox
 
 OPS = (
     ("drop", QT_TRANSLATE_NOOP("scenarios.step_form", "Drop a column")),
@@ -30,6 +34,11 @@ OPS = (
     ("local_suppression", QT_TRANSLATE_NOOP("scenarios.step_form", "Local suppression")),
     ("record_suppression", QT_TRANSLATE_NOOP("scenarios.step_form", "Record suppression")),
     ("sample", QT_TRANSLATE_NOOP("scenarios.step_form", "Sample the records")),
+    ("microaggregate", QT_TRANSLATE_NOOP("scenarios.step_form", "Microaggregate numeric columns (MDAV)")),
+    ("noise", QT_TRANSLATE_NOOP("scenarios.step_form", "Add noise to numeric columns")),
+    ("rank_swap", QT_TRANSLATE_NOOP("scenarios.step_form", "Swap ranks of numeric columns")),
+    ("round", QT_TRANSLATE_NOOP("scenarios.step_form", "Round numeric columns")),
+    ("pram", QT_TRANSLATE_NOOP("scenarios.step_form", "PRAM categorical columns")),
 )
 BUILDER_LABELS = (
     ("hierarchy", QT_TRANSLATE_NOOP("scenarios.step_form", "a hierarchy file (ARX CSV)")),
@@ -234,6 +243,29 @@ class RecodeBox(QWidget):
         self.path.setText(path)
         self.refresh()
 
+    def load(self, step: Recode) -> None:
+        """Fill the builder with ``step``'s hierarchy and level."""
+        spec, params = step.hierarchy, dict(step.hierarchy.params)
+        self.column.setCurrentText(step.column)
+        self.builder.setCurrentIndex(max(0, self.builder.findData(spec.kind)))
+        if spec.kind == "hierarchy":
+            self.path.setText(spec.path or "")
+        elif spec.kind == "intervals":
+            self.widths.setText(", ".join(f"{whole(w)}" for w in params["widths"]))
+        elif spec.kind == "breaks":
+            self.breaks.setText(" | ".join(", ".join(f"{whole(x)}" for x in level) for level in params["breaks"]))
+        elif spec.kind == "top_bottom":
+            self.quantiles.setChecked("bottom_quantile" in params or "top_quantile" in params)
+            for edit, keys in ((self.bottom, ("bottom", "bottom_quantile")), (self.top, ("top", "top_quantile"))):
+                value = next((params[k] for k in keys if k in params), None)
+                edit.setText("" if value is None else f"{whole(value)}")
+        elif spec.kind == "dates":
+            self.dates.setText(", ".join(params["steps"]))
+        else:
+            self.merge.setPlainText("\n".join(f"{name} = {', '.join(values)}" for name, values in params["groups"]))
+        self.refresh()
+        self.level.setValue(step.level)
+
     @Slot()
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -383,6 +415,7 @@ class StepForm(QGroupBox):
     """Choose a kind of step, fill it in, press Add: ``stepAdded`` carries the transformation."""
 
     stepAdded = Signal(object)
+    stepReplaced = Signal(object)
     failed = Signal(str)
 
     def __init__(self, parent=None) -> None:
@@ -437,15 +470,35 @@ class StepForm(QGroupBox):
         self.seed.setRange(0, 2_000_000_000)
         sample_form.addRow(translate("scenarios.step_form", "Keep"), self.fraction)
         sample_form.addRow(translate("scenarios.step_form", "Seed"), self.seed)
-        for widget in (drop, self.recode, local, record, sample):
+        self.perturb = PerturbBox()
+        for widget in (drop, self.recode, local, record, sample, self.perturb):
             self.forms.addWidget(widget)
         layout.addWidget(self.forms, 1)
+        buttons = QVBoxLayout()   # one above the other: side by side, long translations are cut
         self.add_button = QPushButton(translate("scenarios.step_form", "Add the step to the scenario"))
-        layout.addWidget(self.add_button)
-        self.op.currentIndexChanged.connect(self.forms.setCurrentIndex)
+        self.replace_button = QPushButton(translate("scenarios.step_form", "Replace the selected step"))
+        self.replace_button.setToolTip(translate(
+            "scenarios.step_form", "Put this step in place of the step selected in the list (Edit > Undo undoes it)."))
+        self.replace_button.setEnabled(False)
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.replace_button)
+        layout.addLayout(buttons)
+        self.op.currentIndexChanged.connect(self._on_op)
         self.add_button.clicked.connect(self.add)
+        self.replace_button.clicked.connect(self.replace)
 
-    def set_columns(self, table: Optional[EncodedTable], qids: Sequence[str]) -> None:
+    @Slot()
+    def _on_op(self) -> None:
+        op = self.op.currentData()
+        if op in PERTURB_OPS:
+            self.perturb.set_op(op)
+            self.forms.setCurrentWidget(self.perturb)
+        else:
+            self.forms.setCurrentIndex(self.op.currentIndex())
+
+    def set_columns(self, table: Optional[EncodedTable], qids: Sequence[str], numeric_qids: Sequence[str] = ()) -> None:
+        """The columns offered: the QIDs (categorical) and the numeric QIDs of the Data page."""
+        self.perturb.set_columns(table, qids, numeric_qids)
         current = self.drop_column.currentText()
         self.drop_column.clear()
         self.drop_column.addItems(list(qids))
@@ -472,16 +525,56 @@ class StepForm(QGroupBox):
         if op == "record_suppression":
             return {"op": "record_suppression", "k": self.record_k.value(),
                     "max_percent": round(self.record_limit.value(), 4)}
+        if op in PERTURB_OPS:
+            return self.perturb.step_table()
         return {"op": "sample", "fraction": round(self.fraction.value() / 100.0, 6), "seed": self.seed.value()}
 
     def step(self) -> Transform:
+        if self.op.currentData() in PERTURB_OPS:
+            return self.perturb.step()
         return parse_step(self.step_table(), translate("scenarios.step_form", "the new step"))
+
+    def load(self, step: Transform) -> None:
+        """Show ``step`` in the form, its values filled in (to change it and replace it)."""
+        table = step_dict(step)
+        self.choose(table["op"])
+        if isinstance(step, PERTURBATIVE_STEPS):
+            self.perturb.load(step)
+        elif isinstance(step, Drop):
+            self.drop_column.setCurrentText(step.column)
+        elif isinstance(step, Recode):
+            self.recode.load(step)
+        elif isinstance(step, LocalSuppression):
+            self.local_k.setValue(step.k)
+            order = [self.importance.item(i).text() for i in range(self.importance.count())]
+            listed = [c for c in step.importance if c in order]
+            self.importance.clear()
+            self.importance.addItems(listed + [c for c in order if c not in listed])
+        elif isinstance(step, RecordSuppression):
+            self.record_k.setValue(step.k)
+            self.record_limit.setValue(step.max_percent)
+        elif isinstance(step, Sample):
+            self.fraction.setValue(100.0 * step.fraction)
+            self.seed.setValue(step.seed)
+
+    def _checked(self) -> Optional[Transform]:
+        try:
+            return self.step()
+        except InputError as exc:
+            self.failed.emit(render(error_text(exc)))
+            return None
 
     @Slot()
     def add(self) -> None:
-        try:
-            step = self.step()
-        except InputError as exc:
-            self.failed.emit(render(error_text(exc)))
-            return
-        self.stepAdded.emit(step)
+        step = self._checked()
+        if step is not None:
+            self.stepAdded.emit(step)
+
+    @Slot()
+    def replace(self) -> None:
+        step = self._checked()
+        if step is not None:
+            self.stepReplaced.emit(step)
+
+    def shutdown(self) -> bool:
+        return self.perturb.shutdown()

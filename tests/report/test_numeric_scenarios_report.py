@@ -1,0 +1,74 @@
+"""The numeric keys in the report's "What would make it ready" section: the side-by-side table
+(with PRAM's true matches when a scenario applies PRAM) and the risk-against-loss figure's third
+panel, records linked to themselves against IL1s per value, hold the Assessment's numbers."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+import numpy as np
+import pandas as pd
+import pytest
+from pypdf import PdfReader
+
+from engine.api import run_assessment
+from engine.config import AnalysisConfig, DataSource, Roles
+from engine.report.findings import pct
+from engine.report.pdf import write_pdf
+from engine.report.scenario_figures import risk_loss_figure
+from engine.report.scenarios_section import risk_loss_points
+from engine.scenario_steps import Microaggregate, Pram, Scenario
+
+WHEN = datetime(2026, 1, 2, 3, 4)
+
+
+@pytest.fixture(scope="module")
+def assessment(tmp_path_factory):
+    rng = np.random.default_rng(8)
+    n = 150
+    frame = pd.DataFrame({"sex": rng.choice(["f", "m"], n), "region": rng.choice(["n", "s", "e", "w"], n),
+                          "age": rng.integers(18, 80, n), "income": np.round(rng.lognormal(8, 0.6, n), 1),
+                          "spend": np.round(rng.lognormal(7, 0.4, n), 1), "health": rng.choice(["good", "bad"], n)})
+    path = tmp_path_factory.mktemp("numeric") / "survey.csv"
+    frame.to_csv(path, index=False)
+    config = AnalysisConfig(data=DataSource(str(path)),
+                            roles=Roles(("sex", "region", "age"), ("health",), numeric_qids=("income", "spend")),
+                            jobs=1, scenarios=(Scenario("mdav", (Microaggregate(("income", "spend"), 5),)),
+                                               Scenario("pram", (Pram(("region", "sex"), 0.5, 1.0, 3),))))
+    return run_assessment(config)
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def test_the_numeric_table_and_caption_hold_the_assessments_figures(assessment, tmp_path):
+    path = write_pdf(assessment, tmp_path / "report.pdf", generated_at=WHEN)
+    text = flat("\n".join(page.extract_text() for page in PdfReader(str(path)).pages))
+    assert flat("Numeric keys side by side") in text and flat("PRAM: true matches") in text
+    assert flat("Right: the records linked to themselves by their numeric keys") in text
+    for result in assessment.scenarios:
+        n = result.numeric
+        row = flat(f"{result.scenario.name} {pct(n.linkage_risk)} {pct(n.interval_risk)} {n.utility.il1s_mean:.3f} "
+                   f"{n.outliers_linked}")
+        assert row in text
+    pram = assessment.scenarios[1].numeric
+    assert pram.pram_columns == ("region", "sex") and pram.pram_unique_matches > 0
+    assert flat(f"{pram.outliers_linked} {pct(pram.pram_right_share)}") in text
+
+
+def test_the_figures_third_panel_is_linkage_against_il1s(assessment):
+    points = risk_loss_points(assessment, [0, 1], None)
+    assert [(p.linkage_risk, p.il1s) for p in points] == [
+        (assessment.numeric.linkage_risk, 0.0)] + [(s.numeric.linkage_risk, s.numeric.utility.il1s_mean)
+                                                   for s in assessment.scenarios]
+    figure = risk_loss_figure(points)
+    assert len(figure.axes) == 3
+    panel = figure.axes[2]
+    assert panel.get_title() == "numeric keys: records linked to themselves"
+    drawn = [tuple(c.get_offsets()[0]) for c in panel.collections]
+    assert drawn == [(p.il1s, 100 * p.linkage_risk) for p in points]
+    without = risk_loss_figure([type(p)(p.label, p.loss, p.unique_share, p.reid_prob, p.ready, p.original)
+                                for p in points])
+    assert len(without.axes) == 2
