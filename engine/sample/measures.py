@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 import numpy as np
-from numba import njit
 
 from ..config import AnalysisConfig
 from ..errors import InputError
@@ -21,7 +20,6 @@ from ..io.encode import EncodedColumn, EncodedTable
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from ..results import ReidentificationRisk
 from ..selection import top_by_size
-from ..block_kernels import CACHE
 from . import population as pop
 from .household import household_risk
 from .individual_risk import key_risk, record_risk
@@ -94,13 +92,10 @@ def household_ids(column: EncodedColumn, table: str) -> np.ndarray:
     return column.codes.astype(np.int64)
 
 
-@njit(cache=CACHE)
-def _band_records(risk, records, edges):
+def _band_records(risk: np.ndarray, records: np.ndarray, edges: np.ndarray) -> np.ndarray:
     """Records per band (edges[j-1], edges[j]] (band 0: r <= edges[0]; last: r > edges[-1])."""
-    out = np.zeros(edges.shape[0] + 1, np.int64)
-    for i in range(risk.shape[0]):
-        out[np.searchsorted(edges, risk[i])] += records[i]
-    return out
+    bands = np.searchsorted(edges, risk)
+    return np.bincount(bands, weights=records, minlength=edges.shape[0] + 1).astype(np.int64)
 
 
 def summarise(risk: np.ndarray, thresholds: Sequence[float], records: Optional[np.ndarray] = None) -> RiskSummary:
