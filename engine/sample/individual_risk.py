@@ -24,40 +24,17 @@ posterior of :mod:`engine.formulas.reidentification`.
 
 from __future__ import annotations
 
-import math
 import sys
 
 import numpy as np
 
-SERIES_FROM = 1.0 / 3.0   # p at and above which the series in q is used
-TINY = 1e-17
+from .risk_terms import risk_one
+
 INTERPRETED_MAX_KEYS = 100_000   # above: the compiled kernel even when numba is still to be loaded
 
 
-def risk_one(f: int, p: float, q: float) -> float:
-    """r of one key with f records, p = f / F^, q = 1 - p (compiled as-is by :mod:`.kernels`)."""
-    if q <= 0.0:
-        return 1.0 / f
-    if p >= SERIES_FROM:
-        total, term, k = 1.0, 1.0, 0
-        while term > TINY * total:
-            term *= q * (k + 1) / (f + 1 + k)
-            total += term
-            k += 1
-        return p / f * total
-    a = p / q
-    log_inv_p = -math.log(p)
-    total, power = 0.0, 1.0
-    for m in range(f - 1):
-        total += power / (f - 1 - m)
-        power *= -a
-        if abs(power) * (2.0 + log_inv_p) < TINY * total:
-            return p / q * total
-    return p / q * (total + power * log_inv_p)
-
-
 def risk_keys_here(f: np.ndarray, weight_sum: np.ndarray) -> np.ndarray:
-    """:func:`risk_one` of every key, interpreted: the same operations as the compiled
+    """:func:`.risk_terms.risk_one` of every key, interpreted: the same operations as the compiled
     :func:`.kernels.risk_keys`, so the same numbers, without loading numba."""
     out = [1.0 / n if w <= n else risk_one(n, n / w, (w - n) / w) for n, w in zip(f.tolist(), weight_sum.tolist())]
     return np.array(out, dtype=np.float64)

@@ -9,14 +9,14 @@ import numpy as np
 from numba import njit
 
 from ..block_kernels import CACHE
-from .individual_risk import risk_one
+from .risk_terms import risk_one
 
 _risk_one = njit(cache=CACHE)(risk_one)
 
 
 @njit(cache=CACHE)
 def risk_keys(f: np.ndarray, weight_sum: np.ndarray) -> np.ndarray:
-    """:func:`engine.sample.individual_risk.risk_one` of every key (``w <= f``: 1/f)."""
+    """:func:`engine.sample.risk_terms.risk_one` of every key (``w <= f``: 1/f)."""
     out = np.empty(f.shape[0], dtype=np.float64)
     for i in range(f.shape[0]):
         n = f[i]
