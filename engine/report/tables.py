@@ -35,12 +35,15 @@ def write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Itera
 NUMBER_CSV_LINES = 1 << 20   # lines built at a time (their text stays well under 2 GiB)
 
 
-def _float_texts(values: np.ndarray) -> tuple[list[str], np.ndarray]:
+def _float_texts(values: np.ndarray) -> tuple[list[str], "pa.Array"]:
     """The text :func:`write_csv` writes (``str`` of the Python float) for each distinct value
-    (bit pattern) of a float column, and each element's index into them."""
-    bits = np.ascontiguousarray(values, dtype=np.float64).view(np.int64)
-    distinct, inverse = np.unique(bits, return_inverse=True)
-    return [str(v) for v in distinct.view(np.float64).tolist()], inverse.ravel()
+    (bit pattern) of a float column, and each element's index into them (a hash table, not a
+    sort)."""
+    import pyarrow as pa
+
+    bits = pa.array(np.ascontiguousarray(values, dtype=np.float64).view(np.int64)).dictionary_encode()
+    distinct = bits.dictionary.to_numpy(zero_copy_only=False).view(np.float64)
+    return list(map(repr, distinct.tolist())), bits.indices
 
 
 def _cells(values: np.ndarray, texts: Optional[tuple], blank_zero: bool, rows: slice):
@@ -48,7 +51,7 @@ def _cells(values: np.ndarray, texts: Optional[tuple], blank_zero: bool, rows: s
     import pyarrow.compute as pc
 
     if texts is not None:
-        return texts[0].take(pa.array(texts[1][rows]))
+        return texts[0].take(texts[1][rows])
     numbers = pa.array(np.asarray(values[rows], dtype=np.int64))
     cells = pc.cast(numbers, pa.string())
     return pc.if_else(pc.equal(numbers, 0), "", cells) if blank_zero else cells
