@@ -20,7 +20,6 @@ from ..io.encode import EncodedColumn, EncodedTable
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from ..results import ReidentificationRisk
 from ..selection import top_by_size
-from . import population as pop
 from .household import household_risk
 from .individual_risk import key_risk, record_risk
 from .keys import key_ids
@@ -122,11 +121,13 @@ def risk_bins(risk: np.ndarray, records: Optional[np.ndarray] = None) -> RiskBin
 def population_uniqueness(frequencies: np.ndarray, fraction: float, source: str) -> PopulationUniqueness:
     """Sample uniques and the population-uniqueness models' shares (:mod:`.population`).
     With fraction 1 the file is the population: its uniques are known, no model is fitted."""
-    hist = pop.ClassHistogram.of(frequencies)
-    n, c1 = hist.n, hist.of_size(1)
+    n, c1 = int(frequencies.sum()), int(np.count_nonzero(frequencies == 1))
     size = n / fraction
     if fraction >= 1.0:
         return PopulationUniqueness(c1, c1 / n, 1.0, source, float(n), None, None, None, None, c1 / n)
+    from . import population as pop   # scipy's optimisers (0.3 s to import): only a sample's models need them
+
+    hist = pop.ClassHistogram.of(frequencies)
     z, p, s = pop.zayatz(hist, fraction), pop.pitman(hist, fraction), pop.snb(hist, fraction)
     model, value = pop.dankar(fraction, z, p, s)
 

@@ -51,13 +51,16 @@ def test_bands_by_hand():
     assert _band_records(risk, records, np.array([0.01, 0.1, 0.5])).tolist() == [4, 2, 5, 5]
 
 
-def test_a_small_weighted_survey_is_measured_without_loading_numba(tmp_path):
+@pytest.mark.parametrize("weighted", [True, False])
+def test_a_small_survey_is_measured_without_loading_numba_nor_scipy_unless_weighted(tmp_path, weighted):
     data = write_survey(tmp_path / "survey.csv")
+    weight = ", '--weight', 'wgt'" if weighted else ""
     code = ("import sys; from engine.cli import main; "
-            f"rc = main(['assess', {str(data)!r}, '--qid', 'age', 'sex', 'region', '--weight', 'wgt', "
+            f"rc = main(['assess', {str(data)!r}, '--qid', 'age', 'sex', 'region'{weight}, "
             f"'--household', 'hh', '--suda', '--out', {str(tmp_path / 'out')!r}, '--quiet']); "
-            "print(rc, 'numba' in sys.modules)")
+            "print(rc, 'numba' in sys.modules, 'scipy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert out.stdout.split()[-2:] == ["0", "False"], out.stderr
+    # the weighted sample fits the population models (scipy); the file as its own population needs none
+    assert out.stdout.split()[-3:] == ["0", "False", str(weighted)], out.stderr
     assert (tmp_path / "out" / "individual_risk.csv").exists()
