@@ -17,14 +17,33 @@
 
 Reading the Parquet file is timed apart. Data files are written once into ``--data-dir``.
 
+3. The whole command (``--command-rows``), where the analyst waits: ``riskreview assess`` on
+   a household survey (``benchmarks/survey_generator.py``, CSV) with a weight, households,
+   7 keys, ``--subsets exact``, a numeric sensitive column, ``--suda`` and ``--out``, each
+   run in a fresh process, ``--repeat`` times per number of processes (medians), with a
+   stage table: interpreter start, imports of the command line, building the parser,
+   imports of the sample measures, reading, sweep (with histograms), sample measures,
+   population-uniqueness models, SUDA, writing results.json and the CSV tables; wall and
+   CPU seconds (CPU of the command and its finished workers). Baseline where ``Rscript``
+   and sdcMicro are installed: a fresh R reads the same CSV and runs ``measure_risk`` (with
+   the weight and households) and ``suda2`` (DisFraction 0.01) on the same keys, timed the
+   same way (its expected re-identifications and special uniques are printed beside ours).
+
     python benchmarks/sample_risk.py --suda-rows 1000000 --risk-rows 5000000 --jobs 2 --data-dir /tmp/rr
+    python benchmarks/sample_risk.py --suda-rows 0 --risk-rows --command-rows 100000 1000000 --repeat 5
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import shutil
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from itertools import combinations
 from pathlib import Path
@@ -194,6 +213,114 @@ def bench_risk(path: Path, sample: int, baseline_limit: int) -> None:
     print(f"  ratio: engine {baseline / engine_time:.0f}x faster", flush=True)
 
 
+# --- the whole command -----------------------------------------------------------------------
+SURVEY_KEYS = ["region", "urban", "age_group", "sex", "race", "education", "household_size"]
+STAGES = ["interpreter", "imports", "parse", "imports (sample)", "read", "sweep", "sample", "uniqueness", "suda",
+          "write", "other", "total"]
+
+
+def _command(path: Path, out: Path, jobs: int) -> list[str]:
+    return ["assess", str(path), "--qid", *SURVEY_KEYS, "--sensitive", "income", "--subsets", "exact",
+            "--weight", "weight", "--household", "household", "--suda", "--out", str(out), "--quiet",
+            "--jobs", str(jobs)]
+
+
+def _fresh(args: list[str]) -> tuple[dict[str, list[float]], float]:
+    """One staged command in a fresh interpreter: its stages, with the interpreter's own start
+    (the child's whole wall time less what it measured inside) as ``interpreter``."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "command_stages.py"), *args],
+                         capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - start
+    if out.returncode != 0:
+        raise SystemExit(f"staged command failed:\n{out.stderr}")
+    stages = json.loads(out.stdout.strip().splitlines()[-1])
+    stages["interpreter"] = [wall - stages["total"][0], 0.0]
+    stages["total"] = [wall, stages["total"][1]]
+    return stages, wall
+
+
+def _sdcmicro(path: Path) -> dict[str, float] | None:
+    """sdcMicro's measure_risk + suda2 on the same file and keys in a fresh R, or None
+    without Rscript or sdcMicro."""
+    if shutil.which("Rscript") is None:
+        return None
+    script = f"""
+t0 <- proc.time()[["elapsed"]]
+if (!suppressMessages(requireNamespace("sdcMicro", quietly = TRUE))) quit(status = 3)
+suppressMessages(library(sdcMicro))
+t1 <- proc.time()[["elapsed"]]
+keys <- c({", ".join(repr(k) for k in SURVEY_KEYS)})
+dat <- read.csv({str(path)!r})
+for (k in keys) dat[[k]] <- as.factor(dat[[k]])
+t2 <- proc.time()[["elapsed"]]
+r <- measure_risk(dat, keyVars = keys, w = "weight", hid = "household")
+t3 <- proc.time()[["elapsed"]]
+s <- suda2(dat, variables = keys, DisFraction = 0.01, original_scores = TRUE)
+t4 <- proc.time()[["elapsed"]]
+cat(sprintf('{{"start": %f, "read": %f, "measure_risk": %f, "suda2": %f, "expected": %f, "uniques": %d}}',
+            t1 - t0, t2 - t1, t3 - t2, t4 - t3, r$global_risk_ER, sum(s$score > 0)), "\n")
+"""
+    with tempfile.NamedTemporaryFile("w", suffix=".R", delete=False) as handle:
+        handle.write(script)
+    try:
+        start = time.perf_counter()
+        out = subprocess.run(["Rscript", handle.name], capture_output=True, text=True)
+        wall = time.perf_counter() - start
+    finally:
+        os.unlink(handle.name)
+    if out.returncode != 0:
+        return None
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    result["total"] = wall
+    return result
+
+
+def bench_command(folder: Path, sizes: list[int], jobs_list: list[int], repeat: int, r_repeat: int) -> None:
+    from survey_generator import write as write_survey
+
+    columns: dict[str, dict[str, list[float]]] = {}
+    for rows in sizes:
+        path = folder / f"survey_{rows}.csv"
+        if not path.exists():
+            write_survey(path, rows)
+        out = folder / f"out_{rows}"
+        _fresh(_command(path, out, 1))                       # untimed: the OS's file cache, numba's cache
+        runs: dict[int, list[dict[str, list[float]]]] = {jobs: [] for jobs in jobs_list}
+        for _ in range(repeat):                               # the settings take turns
+            for jobs in jobs_list:
+                runs[jobs].append(_fresh(_command(path, out, jobs))[0])
+        result = json.loads((out / "results.json").read_text())["sample_risk"]
+        ours = (result["individual"]["expected_reidentifications"], result["suda"]["special_uniques"])
+        for jobs in jobs_list:
+            name = f"{rows:,} records, {jobs} process{'es' if jobs > 1 else ''}"
+            columns[name] = {stage: [statistics.median(r[stage][i] for r in runs[jobs] if stage in r)
+                                     if any(stage in r for r in runs[jobs]) else 0.0 for i in (0, 1)]
+                             for stage in STAGES}
+            walls = ", ".join(f"{r['total'][0]:.2f}" for r in runs[jobs])
+            print(f"{name}: whole command {columns[name]['total'][0]:.2f} s wall, {columns[name]['total'][1]:.2f} s "
+                  f"CPU (median of {repeat}; runs {walls}); load average {os.getloadavg()[0]:.1f}", flush=True)
+        r_runs = [r for r in (_sdcmicro(path) for _ in range(r_repeat)) if r is not None]
+        if r_runs:
+            r = {key: statistics.median(run[key] for run in r_runs) for key in r_runs[0]}
+            fastest = min(columns[n]["total"][0] for n in columns if n.startswith(f"{rows:,} records"))
+            print(f"  sdcMicro (R): {r['total']:.1f} s wall (R start and library {r['start']:.1f} s, read.csv "
+                  f"{r['read']:.1f} s, measure_risk {r['measure_risk']:.1f} s, suda2 {r['suda2']:.1f} s; median of "
+                  f"{len(r_runs)}): {r['total'] / fastest:.1f}x the whole command's wall time; "
+                  f"expected re-identifications {r['expected']:.1f} (ours {ours[0]:.1f}), special uniques "
+                  f"{int(r['uniques']):,} (ours {ours[1]:,}); load average {os.getloadavg()[0]:.1f}", flush=True)
+        else:
+            print("  sdcMicro: Rscript or the sdcMicro package not found; no baseline", flush=True)
+    names = list(columns)
+    print("\n| stage | " + " | ".join(names) + " |")
+    print("| --- |" + " --- |" * len(names))
+    for stage in STAGES:
+        print(f"| {stage} | " + " | ".join(f"{columns[n][stage][0]:.2f} / {columns[n][stage][1]:.2f}" for n in names)
+              + " |")
+    print("(wall / CPU seconds, medians)")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--suda-rows", type=int, default=1_000_000, help="0: skip SUDA")
@@ -205,12 +332,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--baseline-max-rows", type=int, default=10_000_000,
                         help="no individual-risk baseline on larger files")
     parser.add_argument("--data-dir", type=Path, default=Path("/tmp/riskreview-bench"))
+    parser.add_argument("--command-rows", type=int, nargs="*", default=[],
+                        help="time the whole command on household surveys of these sizes")
+    parser.add_argument("--command-jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--repeat", type=int, default=5, help="runs of the whole command per setting")
+    parser.add_argument("--r-repeat", type=int, default=2, help="runs of sdcMicro per size")
     args = parser.parse_args(argv)
     args.data_dir.mkdir(parents=True, exist_ok=True)
     if args.suda_rows:
         bench_suda(_data(args.data_dir, args.suda_rows), args.suda_max_size, args.jobs, args.baseline_subsets)
     for rows in args.risk_rows:
         bench_risk(_data(args.data_dir, rows), args.baseline_records, args.baseline_max_rows)
+    if args.command_rows:
+        bench_command(args.data_dir, args.command_rows, args.command_jobs, args.repeat, args.r_repeat)
 
 
 if __name__ == "__main__":

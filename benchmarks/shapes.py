@@ -11,7 +11,14 @@ defeat one optimisation each, so that a planner tuned to one kind of data shows 
   ones: most records are unique after two QIDs, partitions are wide;
 - ``skewed-nested``: region > state > municipality (Zipf), age-driven education and a Zipf
   occupation column with a long tail: dependencies and skew;
-- ``missing``: like ``independent`` but 20-60% of each column missing (a value of its own).
+- ``missing``: like ``independent`` but 20-60% of each column missing (a value of its own);
+- ``survey``: people in households (``survey_generator.py``): Zipf municipality nested in
+  states and regions, urban/rural, age-driven education, marital status and occupation (Zipf
+  over 500 codes), household size shared by the household's members;
+- ``business``: establishments of skewed sizes: Zipf municipality > state > region, a nested
+  industry code (21 sections > 88 divisions > Zipf over 600 classes), legal form, employees
+  (Pareto, up to 50,000: a count that is unique for the largest), the size class and the
+  turnover band it drives, the year founded; exporter and profit band as sensitive.
 
     python benchmarks/shapes.py --shape independent --rows 100000 --out /tmp/independent.parquet
 """
@@ -83,11 +90,44 @@ def with_missing(rng: np.random.Generator, rows: int) -> dict[str, np.ndarray]:
     return out
 
 
+BUSINESS_QIDS = ["region", "state", "municipality", "section", "division", "industry", "legal_form",
+                 "employees", "size_class", "turnover_band", "founded"]
+BUSINESS_SENSITIVE = ["exporter", "profit_band"]
+
+
+def survey(rng: np.random.Generator, rows: int) -> dict[str, np.ndarray]:
+    from survey_generator import QIDS as SURVEY_GENERATOR_QIDS, SENSITIVE as SURVEY_SENSITIVE, survey as people
+
+    columns = people(rng, rows)
+    return {name: columns[name] for name in SURVEY_GENERATOR_QIDS + SURVEY_SENSITIVE}
+
+
+def business(rng: np.random.Generator, rows: int) -> dict[str, np.ndarray]:
+    municipality = _zipf_codes(rng, rows, 5_570, 1.1)
+    state = (municipality * 7919) % 27
+    industry = _zipf_codes(rng, rows, 600, 1.05)
+    division = (industry * 31) % 88
+    section = division % 21
+    legal_form = _zipf_codes(rng, rows, 10, 1.8)
+    employees = np.minimum(np.floor(rng.pareto(1.1, rows) * 2) + 1, 50_000).astype(np.int32)
+    size_class = np.searchsorted(np.array([10, 50, 250, 1_000, 5_000]), employees, side="right")
+    turnover_band = np.clip(np.log2(employees * rng.lognormal(4.0, 0.8, rows)).astype(np.int32), 0, 24)
+    founded = 2024 - np.minimum(rng.exponential(12 + 2 * size_class, rows).astype(np.int32), 150)
+    exporter = (rng.random(rows) < 0.02 + 0.08 * size_class).astype(np.int8)
+    profit_band = np.clip(rng.normal(2 + 0.3 * size_class, 1.2, rows).astype(np.int32), 0, 6).astype(np.int8)
+    columns = [state % 5, state, municipality, section, division, industry, legal_form, employees, size_class,
+               turnover_band, founded]
+    out = {name: np.asarray(values, dtype=np.int32) for name, values in zip(BUSINESS_QIDS, columns)}
+    return out | {"exporter": exporter, "profit_band": profit_band}
+
+
 GENERATORS: dict[str, Callable[[np.random.Generator, int], dict[str, np.ndarray]]] = {
     "independent": independent,
     "high-cardinality": high_cardinality,
     "skewed-nested": skewed_nested,
     "missing": with_missing,
+    "survey": survey,
+    "business": business,
 }
 SHAPES = ("census",) + tuple(GENERATORS)
 
@@ -98,6 +138,12 @@ def columns_of(shape: str) -> tuple[list[str], list[str]]:
         from census_generator import QIDS as CENSUS_QIDS, SENSITIVE as CENSUS_SENSITIVE
 
         return list(CENSUS_QIDS), list(CENSUS_SENSITIVE)
+    if shape == "survey":
+        from survey_generator import QIDS as SURVEY_GENERATOR_QIDS, SENSITIVE as SURVEY_SENSITIVE
+
+        return list(SURVEY_GENERATOR_QIDS), list(SURVEY_SENSITIVE)
+    if shape == "business":
+        return list(BUSINESS_QIDS), list(BUSINESS_SENSITIVE)
     return list(QIDS), list(SENSITIVE)
 
 

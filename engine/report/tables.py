@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
 
@@ -29,6 +30,61 @@ def write_csv(files: StagedFiles, path: Path, header: Sequence[str], rows: Itera
         writer.writerow([spreadsheet_safe(v) for v in header])
         for row in rows:
             writer.writerow(["" if v is None else spreadsheet_safe(v) for v in row])
+
+
+NUMBER_CSV_LINES = 1 << 20   # lines built at a time (their text stays well under 2 GiB)
+
+
+def _float_texts(values: np.ndarray) -> tuple[list[str], "pa.Array"]:
+    """The text :func:`write_csv` writes (``str`` of the Python float) for each distinct value
+    (bit pattern) of a float column, and each element's index into them (a hash table, not a
+    sort)."""
+    import pyarrow as pa
+
+    bits = pa.array(np.ascontiguousarray(values, dtype=np.float64).view(np.int64)).dictionary_encode()
+    distinct = bits.dictionary.to_numpy(zero_copy_only=False).view(np.float64)
+    return list(map(repr, distinct.tolist())), bits.indices
+
+
+def _cells(values: np.ndarray, texts: Optional[tuple], blank_zero: bool, rows: slice):
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if texts is not None:
+        return texts[0].take(texts[1][rows])
+    numbers = pa.array(np.asarray(values[rows], dtype=np.int64))
+    cells = pc.cast(numbers, pa.string())
+    return pc.if_else(pc.equal(numbers, 0), "", cells) if blank_zero else cells
+
+
+def write_number_csv(files: StagedFiles, path: Path, header: Sequence[str], columns: Sequence[np.ndarray],
+                     blank_zero: Sequence[str] = (), private: bool = False) -> None:
+    """A table of equal-length numeric columns (``header`` names them), a line per element,
+    with the same text as :func:`write_csv` writes for the same numbers (``blank_zero``: the
+    integer columns whose 0 is an empty cell); each distinct float is formatted once and the
+    lines are joined by pyarrow, not one by one."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    floats = []
+    for values in columns:
+        if np.asarray(values).dtype.kind == "f":
+            texts, index = _float_texts(values)
+            floats.append((pa.array(texts, pa.string()), index))
+        else:
+            floats.append(None)
+    n = len(columns[0]) if columns else 0
+    with files.path(path, private) as tmp, open(tmp, "wb") as handle:
+        handle.write((",".join(str(spreadsheet_safe(v)) for v in header) + "\r\n").encode("utf-8"))
+        for start in range(0, n, NUMBER_CSV_LINES):
+            rows = slice(start, min(n, start + NUMBER_CSV_LINES))
+            cells = [_cells(c, t, name in blank_zero, rows) for name, c, t in zip(header, columns, floats)]
+            lines = pc.binary_join_element_wise(*cells, ",") if len(cells) > 1 else cells[0]
+            lines = pc.binary_join_element_wise(lines, pa.scalar("\r\n"), "")
+            offsets = np.frombuffer(lines.buffers()[1], np.int32)[lines.offset:lines.offset + len(lines) + 1]
+            handle.write(memoryview(lines.buffers()[2])[offsets[0]:offsets[-1]])
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def _qids(names: Sequence[str]) -> str:
@@ -146,19 +202,19 @@ def _write_all(assessment: Assessment, folder: Path, files: StagedFiles, written
 def _sample_csvs(files: StagedFiles, out, sample) -> None:
     """individual_risk.csv, and with SUDA suda.csv and suda_contributions.csv: one line per
     record in file order (``row`` 1-based) or per key variable."""
-    rows = range(1, sample.rows + 1)
+    rows = np.arange(1, sample.rows + 1)
     if sample.household_risk is not None:
-        write_csv(files, out("individual_risk.csv"), ["row", "risk", "household_risk"],
-                  zip(rows, sample.individual_risk.tolist(), sample.household_risk.tolist()), private=True)
+        write_number_csv(files, out("individual_risk.csv"), ["row", "risk", "household_risk"],
+                         [rows, sample.individual_risk, sample.household_risk], private=True)
     else:
-        write_csv(files, out("individual_risk.csv"), ["row", "risk"], zip(rows, sample.individual_risk.tolist()),
-                  private=True)
+        write_number_csv(files, out("individual_risk.csv"), ["row", "risk"], [rows, sample.individual_risk],
+                         private=True)
     if sample.suda is None:
         return
     records = sample.suda_records
-    write_csv(files, out("suda.csv"), ["row", "msu_count", "msu_min_size", "suda_score", "dis_suda_score"],
-              zip(rows, records.msu_count.tolist(), [s or None for s in records.msu_min_size.tolist()],
-                  records.score.tolist(), records.dis_score.tolist()), private=True)
+    write_number_csv(files, out("suda.csv"), ["row", "msu_count", "msu_min_size", "suda_score", "dis_suda_score"],
+                     [rows, records.msu_count, records.msu_min_size, records.score, records.dis_score],
+                     blank_zero=("msu_min_size",), private=True)
     write_csv(files, out("suda_contributions.csv"), ["variable", "score", "share"],
               ([c.variable, c.score, c.share] for c in sample.suda.contributions))
 

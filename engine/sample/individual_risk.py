@@ -24,50 +24,27 @@ posterior of :mod:`engine.formulas.reidentification`.
 
 from __future__ import annotations
 
-import math
+import sys
 
 import numpy as np
-from numba import njit
 
-from ..block_kernels import CACHE
+from .risk_terms import risk_one
 
-SERIES_FROM = 1.0 / 3.0   # p at and above which the series in q is used
-TINY = 1e-17
+INTERPRETED_MAX_KEYS = 100_000   # above: the compiled kernel even when numba is still to be loaded
 
 
-@njit(cache=CACHE)
-def _risk_one(f: int, p: float, q: float) -> float:
-    if q <= 0.0:
-        return 1.0 / f
-    if p >= SERIES_FROM:
-        total, term, k = 1.0, 1.0, 0
-        while term > TINY * total:
-            term *= q * (k + 1) / (f + 1 + k)
-            total += term
-            k += 1
-        return p / f * total
-    a = p / q
-    log_inv_p = -math.log(p)
-    total, power = 0.0, 1.0
-    for m in range(f - 1):
-        total += power / (f - 1 - m)
-        power *= -a
-        if abs(power) * (2.0 + log_inv_p) < TINY * total:
-            return p / q * total
-    return p / q * (total + power * log_inv_p)
+def risk_keys_here(f: np.ndarray, weight_sum: np.ndarray) -> np.ndarray:
+    """:func:`.risk_terms.risk_one` of every key, interpreted: the same operations as the compiled
+    :func:`.kernels.risk_keys`, so the same numbers, without loading numba."""
+    out = [1.0 / n if w <= n else risk_one(n, n / w, (w - n) / w) for n, w in zip(f.tolist(), weight_sum.tolist())]
+    return np.array(out, dtype=np.float64)
 
 
-@njit(cache=CACHE)
-def _risk_keys(f: np.ndarray, weight_sum: np.ndarray) -> np.ndarray:
-    out = np.empty(f.shape[0], dtype=np.float64)
-    for i in range(f.shape[0]):
-        n = f[i]
-        w = weight_sum[i]
-        if w <= n:
-            out[i] = 1.0 / n
-        else:
-            out[i] = _risk_one(n, n / w, (w - n) / w)
-    return out
+def _compiled(keys: int) -> bool:
+    """The compiled kernel once numba is loaded (by this run or an earlier one in this
+    process) or when the keys are many: loading numba costs about 0.5 s of CPU, the
+    interpreted loop 3-4 us a key of a survey (benchmarks/sample_risk.py)."""
+    return "numba" in sys.modules or keys > INTERPRETED_MAX_KEYS
 
 
 def key_risk(f: np.ndarray, weight_sum: np.ndarray) -> np.ndarray:
@@ -83,7 +60,11 @@ def key_risk(f: np.ndarray, weight_sum: np.ndarray) -> np.ndarray:
     weight_sum = np.ascontiguousarray(weight_sum, dtype=np.float64)
     if f.size and f.min() < 1:
         raise ValueError("every key has at least one record")
-    return _risk_keys(f, weight_sum)
+    if _compiled(f.size):
+        from .kernels import risk_keys
+
+        return risk_keys(f, weight_sum)
+    return risk_keys_here(f, weight_sum)
 
 
 def record_risk(ids: np.ndarray, frequencies: np.ndarray, weight_sums: np.ndarray | None

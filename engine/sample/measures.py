@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 import numpy as np
-from numba import njit
 
 from ..config import AnalysisConfig
 from ..errors import InputError
@@ -21,8 +20,6 @@ from ..io.encode import EncodedColumn, EncodedTable
 from ..progress import CancelToken, ProgressCallback, ProgressReporter
 from ..results import ReidentificationRisk
 from ..selection import top_by_size
-from ..block_kernels import CACHE
-from . import population as pop
 from .household import household_risk
 from .individual_risk import key_risk, record_risk
 from .keys import key_ids
@@ -94,13 +91,10 @@ def household_ids(column: EncodedColumn, table: str) -> np.ndarray:
     return column.codes.astype(np.int64)
 
 
-@njit(cache=CACHE)
-def _band_records(risk, records, edges):
+def _band_records(risk: np.ndarray, records: np.ndarray, edges: np.ndarray) -> np.ndarray:
     """Records per band (edges[j-1], edges[j]] (band 0: r <= edges[0]; last: r > edges[-1])."""
-    out = np.zeros(edges.shape[0] + 1, np.int64)
-    for i in range(risk.shape[0]):
-        out[np.searchsorted(edges, risk[i])] += records[i]
-    return out
+    bands = np.searchsorted(edges, risk)
+    return np.bincount(bands, weights=records, minlength=edges.shape[0] + 1).astype(np.int64)
 
 
 def summarise(risk: np.ndarray, thresholds: Sequence[float], records: Optional[np.ndarray] = None) -> RiskSummary:
@@ -127,11 +121,13 @@ def risk_bins(risk: np.ndarray, records: Optional[np.ndarray] = None) -> RiskBin
 def population_uniqueness(frequencies: np.ndarray, fraction: float, source: str) -> PopulationUniqueness:
     """Sample uniques and the population-uniqueness models' shares (:mod:`.population`).
     With fraction 1 the file is the population: its uniques are known, no model is fitted."""
-    hist = pop.ClassHistogram.of(frequencies)
-    n, c1 = hist.n, hist.of_size(1)
+    n, c1 = int(frequencies.sum()), int(np.count_nonzero(frequencies == 1))
     size = n / fraction
     if fraction >= 1.0:
         return PopulationUniqueness(c1, c1 / n, 1.0, source, float(n), None, None, None, None, c1 / n)
+    from . import population as pop   # scipy's optimisers (0.3 s to import): only a sample's models need them
+
+    hist = pop.ClassHistogram.of(frequencies)
     z, p, s = pop.zayatz(hist, fraction), pop.pitman(hist, fraction), pop.snb(hist, fraction)
     model, value = pop.dankar(fraction, z, p, s)
 

@@ -37,6 +37,15 @@ from scipy import optimize, special
 DANKAR_SMALL_FRACTION = 0.1
 
 
+def _one_blas_thread():
+    """The fits' linear algebra is on vectors of 2: OpenBLAS's threads only wait for each
+    other (the fit of a 100,000-record sample took 0.6 s instead of 0.01 s on a busy 2-core
+    machine), so the fits keep BLAS on this thread."""
+    from threadpoolctl import threadpool_limits
+
+    return threadpool_limits(1, user_api="blas")
+
+
 @dataclass(frozen=True)
 class ClassHistogram:
     """``sizes[i]``: a key frequency seen in the sample; ``counts[i]``: keys with it."""
@@ -165,6 +174,11 @@ def pitman_fit(hist: ClassHistogram) -> Optional[tuple[float, float]]:
         if t0 >= 0 and 0 < a0 < 1:
             starts.append((t0, a0))
     starts += [(1.0, 0.5), (10.0, 0.2), (100.0, 0.8)]
+    with _one_blas_thread():
+        return _pitman_search(hist, starts)
+
+
+def _pitman_search(hist: ClassHistogram, starts: list[tuple[float, float]]) -> Optional[tuple[float, float]]:
     best = None
     for theta0, alpha0 in starts:
         result = optimize.minimize(
@@ -229,13 +243,14 @@ def snb_fit(keys: float, fraction: float, c1: int, c2: int) -> Optional[tuple[fl
         e1, e2 = snb_expected(alpha, beta, keys, fraction)
         return np.array([e1 / c1 - 1, e2 / c2 - 1])
 
-    for log_alpha in (0.0, -2.0, 2.0, -5.0):
-        for logit_beta in (0.0, -3.0, 3.0, -8.0):
-            with np.errstate(all="ignore"):
-                result = optimize.least_squares(residual, np.array([log_alpha, logit_beta]), method="lm",
-                                                xtol=1e-14, ftol=1e-14, gtol=1e-14)
-            if np.all(np.isfinite(result.fun)) and np.max(np.abs(result.fun)) < 1e-8:
-                return math.exp(result.x[0]), float(special.expit(result.x[1]))
+    with _one_blas_thread():
+        for log_alpha in (0.0, -2.0, 2.0, -5.0):
+            for logit_beta in (0.0, -3.0, 3.0, -8.0):
+                with np.errstate(all="ignore"):
+                    result = optimize.least_squares(residual, np.array([log_alpha, logit_beta]), method="lm",
+                                                    xtol=1e-14, ftol=1e-14, gtol=1e-14)
+                if np.all(np.isfinite(result.fun)) and np.max(np.abs(result.fun)) < 1e-8:
+                    return math.exp(result.x[0]), float(special.expit(result.x[1]))
     return None
 
 

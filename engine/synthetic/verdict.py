@@ -27,8 +27,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from scipy.stats import beta
-
 from ..i18n import N_
 from ..messages import Message, message
 from .config import ATTACK_NAMES
@@ -48,6 +46,8 @@ def lower_bound(successes: int, trials: int, alpha: float) -> float:
     """
     if successes <= 0 or trials <= 0:
         return 0.0
+    from scipy.stats import beta   # scipy.stats takes 0.2 s to import: only when a verdict is made
+
     return float(beta.ppf(alpha, successes, trials - successes + 1))
 
 
@@ -60,6 +60,8 @@ def upper_bound(successes: int, trials: int, alpha: float) -> float:
     """
     if trials <= 0 or successes >= trials:
         return 1.0
+    from scipy.stats import beta
+
     return float(beta.ppf(1 - alpha, successes + 1, trials - successes))
 
 

@@ -334,3 +334,23 @@ def test_linear_partition_equals_the_hashed_one(seed, n, cards):
             assert np.array_equal(fast_sizes, np.bincount(fast_ids, minlength=fast_blocks))
     finally:
         partition_module.LINEAR_MIN_ROWS, partition_module.COMBINED_CODES = saved
+
+
+def test_the_special_uniques_walk_starts_workers_from_its_own_estimate(monkeypatch):
+    codes = [np.zeros(1, np.uint8)] * 7                  # only the sizes matter here
+    survey = SweepData(codes, [1] * 7, [], [], 1_000_000, unique_rows=np.zeros(19_053, np.int64))
+    census = SweepData(codes[:4], [1] * 4, [], [], 1_000_000, unique_rows=np.zeros(999_788, np.int64))
+    seven, eleven_up_to_4 = UpToFamily(7, 7), UpToFamily(11, 4)
+    # 1M x 127 subsets with few candidates: 127M/180M + 2.4M/110M = 0.73 s, less than a worker's start saves
+    assert runner.walk_row_subsets(survey, seven) == pytest.approx(
+        (127e6 / 180e6 + 19_053 * 127 / 110e6) * runner.WALK_ROW_SUBSETS_PER_SECOND)
+    assert not runner.pool_pays(runner.walk_row_subsets(survey, seven), 2, compiled=False)
+    # 1M x 561 subsets, every record a candidate: 8.2 s, the second process pays
+    assert runner.pool_pays(runner.walk_row_subsets(census, eleven_up_to_4), 2, compiled=False)
+    # without candidates the walk's estimate is rows x subsets, as before
+    assert runner.walk_row_subsets(replace(survey, unique_rows=None), seven) == 127e6
+    started = []
+    monkeypatch.setattr(runner, "_run_pool", lambda *a, **k: started.append(1))
+    monkeypatch.setattr(runner, "_run_here", lambda *a, **k: {})
+    runner.run_sweep(survey, seven, jobs=2)
+    assert started == []
