@@ -40,8 +40,10 @@ from ..config import twice_as
 from ..i18n import N_
 from ..messages import message
 from ..validation import Problem, at_least, between, no_quasi_identifier, not_one_of, raise_first, share
+from .class_tables import ClassTables
 from .hierarchy import Hierarchy, level_tables
 from .loss import METRICS, arx_round, generalisation_entropy, suppression_entropy
+from .suggest_search import LISTED_NODES, ListedSearch
 
 KEY_LIMIT = 1 << 62
 
@@ -295,6 +297,31 @@ class Lattice:
             total += arx_round(-value) if value != 0.0 else 0.0
         return total
 
+    def evaluate_classes(self, levels: Sequence[int], codes: np.ndarray, sizes: np.ndarray) -> _Evaluation:
+        """The evaluation of a node from its classes (codes at the node's levels, record
+        counts), for a target without analysis thresholds; the same as :meth:`evaluate`."""
+        small = sizes < self.config.target.k
+        suppressed = int(sizes[small].sum())
+        result = _Evaluation(suppressed, suppressed <= self.limit)
+        if not result.meets:
+            return result
+        metric = self.config.metric
+        if metric == "height":
+            result.loss = float(sum(levels))
+        elif metric == "discernibility":
+            result.loss = float(np.sum(sizes[~small].astype(np.float64) ** 2) + suppressed * float(self.n))
+        else:
+            total = 0.0
+            for column, level in enumerate(levels):
+                value = -self.generalisation[column][level]
+                if suppressed:
+                    counts = np.bincount(codes[small, column], weights=sizes[small],
+                                         minlength=self.cards[column][level])
+                    value += suppression_entropy(counts)
+                total += arx_round(-value) if value != 0.0 else 0.0
+            result.loss = total
+        return result
+
     def nodes(self) -> Iterator[tuple[int, ...]]:
         """Every node in lattice order, one at a time (never a list of them)."""
         return itertools.product(*(range(h) for h in self.heights))
@@ -498,7 +525,9 @@ def suggest(table: EncodedTable, config: SuggestConfig, on_progress: Optional[Pr
     reporter = ProgressReporter("suggest", total, on_progress)
     stopped = False
     decided = 0
-    if not lattice.monotone:
+    if lattice.monotone and total <= LISTED_NODES:
+        stopped, decided = _search_listed(search, table, reporter)
+    elif not lattice.monotone:
         for node in lattice.nodes():
             if search.out_of_time():
                 stopped = True
@@ -517,6 +546,23 @@ def suggest(table: EncodedTable, config: SuggestConfig, on_progress: Optional[Pr
                       metric=config.metric, target=config.target, nodes_total=total,
                       nodes_checked=search.checked, seconds=time.monotonic() - start, stopped_early=stopped,
                       monotone=lattice.monotone, records=table.n_rows)
+
+
+def _search_listed(search: _Search, table: EncodedTable, reporter: ProgressReporter) -> tuple[bool, int]:
+    """A monotone target on a lattice small enough to list (:mod:`.suggest_search`); without
+    analysis thresholds each node is counted from the class table of a node below it. Returns
+    whether the time ran out and the nodes decided."""
+    lattice = search.lattice
+    evaluate = lattice.evaluate
+    if not lattice.config.target.has_thresholds:
+        tables = ClassTables(table, lattice.config.qids, [[t.codes for t in levels] for levels in lattice.tables])
+
+        def evaluate(node: tuple[int, ...]) -> _Evaluation:
+            return lattice.evaluate_classes(node, *tables.classes(node))
+
+    listed = ListedSearch(search, evaluate, reporter)
+    stopped = listed.run()
+    return stopped, listed.decided()
 
 
 def _search_by_height(search: _Search, reporter: ProgressReporter) -> tuple[bool, int]:

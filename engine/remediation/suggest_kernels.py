@@ -1,0 +1,82 @@
+"""Compiled (numba) kernels of the suggest search (docs/methods.md, "Suggested release"): the
+roll-up of a class table to a node above it, and the tagging of a node's cone in a listed
+lattice. Cached as :mod:`engine.block_kernels` says.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..block_kernels import CACHE
+
+_FNV_OFFSET = np.uint64(14695981039346656037)
+_FNV_PRIME = np.uint64(1099511628211)
+
+
+@njit(cache=CACHE)
+def roll_up(codes, sizes, maps, offsets):
+    """Merge the classes of a node into those of a node above it.
+
+    ``codes[i, c]``: class i's code on QID c at the lower node; ``maps[offsets[c] + code]``:
+    that code at the upper node's level; ``sizes``: the classes' record counts. Classes with
+    the same codes at the upper node merge (open-addressing hash on the code rows). Returns
+    (codes, sizes) of the upper node's classes, in order of first appearance."""
+    m, w = codes.shape
+    cap = 2
+    while cap < 2 * m:
+        cap *= 2
+    mask = np.uint64(cap - 1)
+    slots = np.full(cap, -1, np.int32)
+    out_codes = np.empty((m, w), np.int32)
+    out_sizes = np.zeros(m, np.int64)
+    row = np.empty(w, np.int32)
+    groups = 0
+    for i in range(m):
+        h = _FNV_OFFSET
+        for c in range(w):
+            value = maps[offsets[c] + codes[i, c]]
+            row[c] = value
+            h = (h ^ np.uint64(value)) * _FNV_PRIME
+        slot = np.int64((h ^ (h >> np.uint64(29))) & mask)
+        while True:
+            j = slots[slot]
+            if j < 0:
+                slots[slot] = groups
+                for c in range(w):
+                    out_codes[groups, c] = row[c]
+                out_sizes[groups] = sizes[i]
+                groups += 1
+                break
+            same = True
+            for c in range(w):
+                if out_codes[j, c] != row[c]:
+                    same = False
+                    break
+            if same:
+                out_sizes[j] += sizes[i]
+                break
+            slot = (slot + 1) & (cap - 1)
+    return out_codes[:groups], out_sizes[:groups]
+
+
+@njit(cache=CACHE)
+def tag_cone(levels, node, status, upward, value, fresh):
+    """Give ``value`` to every node of unknown status (0) in the cone of ``node``: the nodes at
+    or above it on every QID (``upward``) or at or below it. ``levels``: the listed lattice,
+    one row per node. Writes the newly tagged nodes' numbers into ``fresh``; returns how many."""
+    n, w = levels.shape
+    count = 0
+    for i in range(n):
+        if status[i] != 0:
+            continue
+        inside = True
+        for c in range(w):
+            if (levels[i, c] < node[c]) if upward else (levels[i, c] > node[c]):
+                inside = False
+                break
+        if inside:
+            status[i] = value
+            fresh[count] = i
+            count += 1
+    return count
