@@ -12,16 +12,22 @@ rolled up from the distinct combinations only.
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 import numpy as np
 
 from ..io.encode import EncodedTable
 from ..partition import partition
-from .suggest_kernels import roll_up
+from .suggest_kernels import roll_up, roll_up_dense
 
 KEEP_TABLES = 256
 """Class tables kept for later roll-ups."""
+
+DENSE_KEYS = 1 << 16
+DENSE_PER_ROW = 4
+"""Classes are merged through a table with one slot per combination of the upper codes when
+there are at most ``max(DENSE_KEYS, DENSE_PER_ROW * rows)`` combinations, else by hashing."""
 
 KEEP_SHARE = 0.5
 """A table is kept when it has at most this share of the distinct combinations' rows."""
@@ -60,6 +66,10 @@ class ClassTables:
                     self.offset[c, source, target] = used
                     pieces.append(mapped)
                     used += width
+        self.cards = np.ones((self.width, top), dtype=np.int64)
+        for c, levels in enumerate(level_codes):
+            for level, codes in enumerate(levels):
+                self.cards[c, level] = int(codes.max()) + 1 if len(codes) else 1
         self.maps = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.int32)
         self.top = top
         self.rolls_up = functional
@@ -72,16 +82,28 @@ class ClassTables:
 
     def classes(self, node: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         """(codes, record counts) of the node's classes, rolled up from the smallest table kept
-        of a node at or below it, and the table kept for later when it is small enough."""
+        of a node at or below it; the table is kept for later when it is small enough."""
         target = np.asarray(node, dtype=np.int64)
-        kept = len(self.tables)
-        below = (self.levels[:kept] <= target).all(1)
-        pick = int(np.flatnonzero(below)[np.argmin(self.rows[:kept][below])])
-        codes, sizes = self.tables[pick]
-        offsets = self.offset[np.arange(self.width), self.sources[pick], target]
-        rolled = roll_up(codes, sizes, self.maps, offsets)
+        pick = self._below(target)
+        rolled = self._roll(pick, target)
         self._keep(target, rolled)
         return rolled
+
+    def _below(self, target: np.ndarray) -> int:
+        """The smallest table kept of a node at or below ``target``."""
+        kept = len(self.tables)
+        below = (self.levels[:kept] <= target).all(1)
+        return int(np.flatnonzero(below)[np.argmin(self.rows[:kept][below])])
+
+    def _roll(self, pick: int, target: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        codes, sizes = self.tables[pick]
+        offsets = self.offset[np.arange(self.width), self.sources[pick], target]
+        cards = self.cards[np.arange(self.width), target]
+        active = np.flatnonzero(cards > 1)
+        space = math.prod(int(v) for v in cards[active])
+        if space <= max(DENSE_KEYS, DENSE_PER_ROW * len(sizes)):
+            return roll_up_dense(codes, sizes, self.maps, offsets, active, cards, space)
+        return roll_up(codes, sizes, self.maps, offsets, active)
 
     def _keep(self, node: np.ndarray, table: tuple[np.ndarray, np.ndarray]) -> None:
         rows = len(table[1])

@@ -384,6 +384,7 @@ class _Search:
         self.cancel = cancel
         self.top = tuple(h - 1 for h in self.heights)
         self.all_fail = False
+        self.evaluate_node = lattice.evaluate
 
     def number(self, node: Sequence[int]) -> int:
         """The node's place in lattice order: its levels read as a mixed-radix number."""
@@ -401,7 +402,7 @@ class _Search:
         return -1 if self.failing.above(node) else 0
 
     def evaluate(self, node: tuple[int, ...]) -> _Evaluation:
-        result = self.lattice.evaluate(node)
+        result = self.evaluate_node(node)
         self.checked += 1
         if result.meets:
             self.offer(node, result)
@@ -549,18 +550,23 @@ def suggest(table: EncodedTable, config: SuggestConfig, on_progress: Optional[Pr
 
 
 def _search_listed(search: _Search, table: EncodedTable, reporter: ProgressReporter) -> tuple[bool, int]:
-    """A monotone target on a lattice small enough to list (:mod:`.suggest_search`); without
-    analysis thresholds each node is counted from the class table of a node below it. Returns
+    """A monotone target on a lattice small enough to list: without analysis thresholds each
+    node is counted from the class table of a node below it. When the loss is its bound
+    (height; entropy when no record may be suppressed) the nodes are searched by height
+    (:func:`_search_by_height`), otherwise in two phases (:mod:`.suggest_search`). Returns
     whether the time ran out and the nodes decided."""
     lattice = search.lattice
-    evaluate = lattice.evaluate
     if not lattice.config.target.has_thresholds:
         tables = ClassTables(table, lattice.config.qids, [[t.codes for t in levels] for levels in lattice.tables])
 
-        def evaluate(node: tuple[int, ...]) -> _Evaluation:
+        def evaluate(node: Sequence[int]) -> _Evaluation:
             return lattice.evaluate_classes(node, *tables.classes(node))
 
-    listed = ListedSearch(search, evaluate, reporter)
+        search.evaluate_node = evaluate
+    metric = lattice.config.metric
+    if metric == "height" or (metric == "entropy" and lattice.limit == 0):
+        return _search_by_height(search, reporter)
+    listed = ListedSearch(search, search.evaluate_node, reporter)
     stopped = listed.run()
     return stopped, listed.decided()
 

@@ -15,11 +15,12 @@ _FNV_PRIME = np.uint64(1099511628211)
 
 
 @njit(cache=CACHE)
-def roll_up(codes, sizes, maps, offsets):
+def roll_up(codes, sizes, maps, offsets, active):
     """Merge the classes of a node into those of a node above it.
 
     ``codes[i, c]``: class i's code on QID c at the lower node; ``maps[offsets[c] + code]``:
-    that code at the upper node's level; ``sizes``: the classes' record counts. Classes with
+    that code at the upper node's level; ``sizes``: the classes' record counts; ``active``:
+    the QIDs with more than one value at the upper node (the others are code 0). Classes with
     the same codes at the upper node merge (open-addressing hash on the code rows). Returns
     (codes, sizes) of the upper node's classes, in order of first appearance."""
     m, w = codes.shape
@@ -28,13 +29,13 @@ def roll_up(codes, sizes, maps, offsets):
         cap *= 2
     mask = np.uint64(cap - 1)
     slots = np.full(cap, -1, np.int32)
-    out_codes = np.empty((m, w), np.int32)
+    out_codes = np.zeros((m, w), np.int32)
     out_sizes = np.zeros(m, np.int64)
     row = np.empty(w, np.int32)
     groups = 0
     for i in range(m):
         h = _FNV_OFFSET
-        for c in range(w):
+        for c in active:
             value = maps[offsets[c] + codes[i, c]]
             row[c] = value
             h = (h ^ np.uint64(value)) * _FNV_PRIME
@@ -43,13 +44,13 @@ def roll_up(codes, sizes, maps, offsets):
             j = slots[slot]
             if j < 0:
                 slots[slot] = groups
-                for c in range(w):
+                for c in active:
                     out_codes[groups, c] = row[c]
                 out_sizes[groups] = sizes[i]
                 groups += 1
                 break
             same = True
-            for c in range(w):
+            for c in active:
                 if out_codes[j, c] != row[c]:
                     same = False
                     break
@@ -57,6 +58,32 @@ def roll_up(codes, sizes, maps, offsets):
                 out_sizes[j] += sizes[i]
                 break
             slot = (slot + 1) & (cap - 1)
+    return out_codes[:groups], out_sizes[:groups]
+
+
+@njit(cache=CACHE)
+def roll_up_dense(codes, sizes, maps, offsets, active, cards, space):
+    """:func:`roll_up` keyed by the mixed-radix number of the upper codes (``cards``: the
+    QIDs' value counts at the upper node; ``space``: their product, small enough for a table
+    with one slot per key)."""
+    m, w = codes.shape
+    slots = np.full(space, -1, np.int32)
+    out_codes = np.zeros((m, w), np.int32)
+    out_sizes = np.zeros(m, np.int64)
+    groups = 0
+    for i in range(m):
+        key = 0
+        for c in active:
+            key = key * cards[c] + maps[offsets[c] + codes[i, c]]
+        j = slots[key]
+        if j < 0:
+            slots[key] = groups
+            for c in active:
+                out_codes[groups, c] = maps[offsets[c] + codes[i, c]]
+            out_sizes[groups] = sizes[i]
+            groups += 1
+        else:
+            out_sizes[j] += sizes[i]
     return out_codes[:groups], out_sizes[:groups]
 
 

@@ -10,12 +10,12 @@ their loss bounds, what is known of them) and the search runs in two phases:
    target are known (the best and the runners-up).
 2. Only nodes whose loss bound is at most the ``keep``-th least loss found can still enter
    the result. Among them, nodes known to meet are evaluated by increasing bound; otherwise
-   the highest node of unknown status is evaluated (the one with the greatest bound among
+   the highest node of unknown status is evaluated (the one with the least bound among
    equals), so that a failure decides as many of them as possible. The search ends when
    every such node is decided and every one that meets was evaluated.
 
-Each evaluation counts the node's classes by rolling up the class table of a node below it
-(:mod:`engine.remediation.class_tables`) when the target has no analysis thresholds.
+Used when the loss can exceed its bound (entropy with suppression, discernibility); when
+the loss is its bound, :func:`engine.remediation.suggest._search_by_height` decides fewer.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ class ListedSearch:
                     return True
         if not search.full():
             return False  # every node was decided and every one meeting evaluated
-        order = np.lexsort((np.arange(self.total), -self.bound, -self.height))
+        order = np.lexsort((np.arange(self.total), self.bound, -self.height))
         place = 0
         while True:
             worst = self.worst()
