@@ -552,8 +552,8 @@ def suggest(table: EncodedTable, config: SuggestConfig, on_progress: Optional[Pr
 def _search_listed(search: _Search, table: EncodedTable, reporter: ProgressReporter) -> tuple[bool, int]:
     """A monotone target on a lattice small enough to list: without analysis thresholds each
     node is counted from the class table of a node below it. When the loss is its bound
-    (height; entropy when no record may be suppressed) the nodes are searched by height
-    (:func:`_search_by_height`), otherwise in two phases (:mod:`.suggest_search`). Returns
+    (height; entropy when no record may be suppressed) the nodes are searched by height as
+    :func:`_search_by_height` does, otherwise in two phases (:mod:`.suggest_search`). Returns
     whether the time ran out and the nodes decided."""
     lattice = search.lattice
     if not lattice.config.target.has_thresholds:
@@ -564,10 +564,11 @@ def _search_listed(search: _Search, table: EncodedTable, reporter: ProgressRepor
 
         search.evaluate_node = evaluate
     metric = lattice.config.metric
-    if metric == "height" or (metric == "entropy" and lattice.limit == 0):
-        return _search_by_height(search, reporter)
     listed = ListedSearch(search, search.evaluate_node, reporter)
-    stopped = listed.run()
+    if metric == "height" or (metric == "entropy" and lattice.limit == 0):
+        stopped = listed.run_by_height()
+    else:
+        stopped = listed.run()
     return stopped, listed.decided()
 
 

@@ -58,7 +58,7 @@ def roll_up(codes, sizes, maps, offsets, active):
                 out_sizes[j] += sizes[i]
                 break
             slot = (slot + 1) & (cap - 1)
-    return out_codes[:groups], out_sizes[:groups]
+    return out_codes[:groups].copy(), out_sizes[:groups].copy()
 
 
 @njit(cache=CACHE)
@@ -68,8 +68,8 @@ def roll_up_dense(codes, sizes, maps, offsets, active, cards, space):
     with one slot per key)."""
     m, w = codes.shape
     slots = np.full(space, -1, np.int32)
-    out_codes = np.zeros((m, w), np.int32)
-    out_sizes = np.zeros(m, np.int64)
+    first = np.empty(m, np.int32)
+    totals = np.empty(m, np.int64)
     groups = 0
     for i in range(m):
         key = 0
@@ -78,13 +78,16 @@ def roll_up_dense(codes, sizes, maps, offsets, active, cards, space):
         j = slots[key]
         if j < 0:
             slots[key] = groups
-            for c in active:
-                out_codes[groups, c] = maps[offsets[c] + codes[i, c]]
-            out_sizes[groups] = sizes[i]
+            first[groups] = i
+            totals[groups] = sizes[i]
             groups += 1
         else:
-            out_sizes[j] += sizes[i]
-    return out_codes[:groups], out_sizes[:groups]
+            totals[j] += sizes[i]
+    out_codes = np.zeros((groups, w), np.int32)
+    for g in range(groups):
+        for c in active:
+            out_codes[g, c] = maps[offsets[c] + codes[first[g], c]]
+    return out_codes, totals[:groups].copy()
 
 
 @njit(cache=CACHE)

@@ -133,6 +133,27 @@ class ListedSearch:
                 lo = mid + 1
         return bool(self.status[number] == 1)
 
+    def run_by_height(self) -> bool:
+        """For a loss equal to its bound: the nodes by height, then in lattice order, each
+        unknown one decided by a chain, each one meeting evaluated, those whose bound (made
+        non-decreasing in each level) passes the ``keep``-th least loss passed over; the
+        nodes evaluated are those of :func:`engine.remediation.suggest._search_by_height`.
+        Returns whether the time ran out."""
+        search = self.search
+        monotone = np.zeros(self.total)
+        for column, parts in enumerate(search.bounds()):
+            monotone += np.asarray(parts)[self.levels[:, column]]
+        for number in np.lexsort((np.arange(self.total), self.height)):
+            if search.full() and monotone[number] > search.worst():
+                continue
+            number = int(number)
+            if self.status[number] == 0 and self.decide(number) is None:
+                return True
+            if self.status[number] == 1 and not self.evaluated[number]:
+                if self.evaluate(number) is None:
+                    return True
+        return False
+
     def run(self) -> bool:
         """Both phases; returns whether the time ran out."""
         search = self.search
