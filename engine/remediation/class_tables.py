@@ -102,7 +102,9 @@ class ClassTables:
         active = np.flatnonzero(cards > 1)
         space = math.prod(int(v) for v in cards[active])
         if space <= max(DENSE_KEYS, DENSE_PER_ROW * len(sizes)):
-            return roll_up_dense(codes, sizes, self.maps, offsets, active, cards, space)
+            source = self.sources[pick]
+            lengths = self.cards[np.arange(self.width), np.where(source == self.top, 0, source)]
+            return roll_up_dense(codes, sizes, self.maps, offsets, lengths, active, cards, space)
         return roll_up(codes, sizes, self.maps, offsets, active)
 
     def _keep(self, node: np.ndarray, table: tuple[np.ndarray, np.ndarray]) -> None:

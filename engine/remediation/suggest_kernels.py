@@ -62,11 +62,24 @@ def roll_up(codes, sizes, maps, offsets, active):
 
 
 @njit(cache=CACHE)
-def roll_up_dense(codes, sizes, maps, offsets, active, cards, space):
-    """:func:`roll_up` keyed by the mixed-radix number of the upper codes (``cards``: the
-    QIDs' value counts at the upper node; ``space``: their product, small enough for a table
-    with one slot per key)."""
+def roll_up_dense(codes, sizes, maps, offsets, lengths, active, cards, space):
+    """:func:`roll_up` keyed by the mixed-radix number of the upper codes (``lengths``: the
+    QIDs' value counts at the lower node; ``cards``: at the upper node; ``space``: the product
+    of ``cards``, small enough for a table with one slot per key)."""
     m, w = codes.shape
+    # each active QID's lower codes mapped straight to their share of the key
+    starts = np.zeros(w, np.int64)
+    length = 0
+    for c in active:
+        starts[c] = length
+        length += lengths[c]
+    scaled = np.empty(length, np.int64)
+    stride = 1
+    for position in range(len(active) - 1, -1, -1):
+        c = active[position]
+        for code in range(lengths[c]):
+            scaled[starts[c] + code] = maps[offsets[c] + code] * stride
+        stride *= cards[c]
     slots = np.full(space, -1, np.int32)
     first = np.empty(m, np.int32)
     totals = np.empty(m, np.int64)
@@ -74,7 +87,7 @@ def roll_up_dense(codes, sizes, maps, offsets, active, cards, space):
     for i in range(m):
         key = 0
         for c in active:
-            key = key * cards[c] + maps[offsets[c] + codes[i, c]]
+            key += scaled[starts[c] + codes[i, c]]
         j = slots[key]
         if j < 0:
             slots[key] = groups

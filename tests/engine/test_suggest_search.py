@@ -103,7 +103,7 @@ def test_roll_up_kernels_merge_classes_by_their_upper_codes():
     active = np.array([0], dtype=np.int64)
     cards = np.array([2, 1], dtype=np.int64)
     for out_codes, out_sizes in (roll_up(codes, sizes, maps, offsets, active),
-                                 roll_up_dense(codes, sizes, maps, offsets, active, cards, 2)):
+                                 roll_up_dense(codes, sizes, maps, offsets, np.array([4, 2]), active, cards, 2)):
         assert out_codes.tolist() == [[0, 0], [1, 0]] and out_sizes.tolist() == [10, 5]
 
 
