@@ -24,7 +24,7 @@ from .suggest_kernels import roll_up, roll_up_dense
 KEEP_TABLES = 256
 """Class tables kept for later roll-ups."""
 
-DENSE_KEYS = 1 << 16
+DENSE_KEYS = 1 << 18
 DENSE_PER_ROW = 4
 """Classes are merged through a table with one slot per combination of the upper codes when
 there are at most ``max(DENSE_KEYS, DENSE_PER_ROW * rows)`` combinations, else by hashing."""
