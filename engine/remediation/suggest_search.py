@@ -133,12 +133,14 @@ class ListedSearch:
                 lo = mid + 1
         return bool(self.status[number] == 1)
 
-    def run_by_height(self) -> bool:
+    def run_by_height(self, known: Optional[Callable] = None) -> bool:
         """For a loss equal to its bound: the nodes by height, then in lattice order, each
         unknown one decided by a chain, each one meeting evaluated, those whose bound (made
         non-decreasing in each level) passes the ``keep``-th least loss passed over; the
-        nodes evaluated are those of :func:`engine.remediation.suggest._search_by_height`.
-        Returns whether the time ran out."""
+        nodes decided are those of :func:`engine.remediation.suggest._search_by_height`.
+        ``known(node)``, when given, is the evaluation of a node known to meet without the
+        data (no record can be suppressed and the loss is the bound): such nodes are not
+        evaluated. Returns whether the time ran out."""
         search = self.search
         monotone = np.zeros(self.total)
         for column, parts in enumerate(search.bounds()):
@@ -150,7 +152,11 @@ class ListedSearch:
             if self.status[number] == 0 and self.decide(number) is None:
                 return True
             if self.status[number] == 1 and not self.evaluated[number]:
-                if self.evaluate(number) is None:
+                if known is not None:
+                    node = tuple(int(v) for v in self.levels[number])
+                    search.offer(node, known(node))
+                    self.evaluated[number] = True
+                elif self.evaluate(number) is None:
                     return True
         return False
 
