@@ -5,7 +5,8 @@ from the smallest table kept of a node below it.
 Raising levels only merges classes, so the classes of a node are the classes of any node
 below it, merged by their codes at the higher levels. The first table is the data's distinct
 QID combinations (original codes, with their counts); every node evaluated leaves its table
-for the nodes above it, up to :data:`KEEP_TABLES` tables (the largest is dropped first).
+for the nodes above it, up to :data:`KEEP_TABLES` tables of at most :data:`KEEP_ROWS` times
+the distinct combinations' rows in all (the largest is dropped first).
 When some hierarchy maps one value of a level to two values of a higher level, tables are
 rolled up from the distinct combinations only.
 """
@@ -31,6 +32,9 @@ there are at most ``max(DENSE_KEYS, DENSE_PER_ROW * rows)`` combinations, else b
 
 KEEP_SHARE = 0.5
 """A table is kept when it has at most this share of the distinct combinations' rows."""
+
+KEEP_ROWS = 4
+"""The tables kept hold at most this many times the distinct combinations' rows."""
 
 
 class ClassTables:
@@ -108,18 +112,24 @@ class ClassTables:
         return roll_up(codes, sizes, self.maps, offsets, active)
 
     def _keep(self, node: np.ndarray, table: tuple[np.ndarray, np.ndarray]) -> None:
+        """Keep a table of at most :data:`KEEP_SHARE` of the distinct combinations' rows, while
+        the tables kept hold at most :data:`KEEP_ROWS` times as many rows (the largest goes
+        first to make room; a table larger than every one kept is not kept then)."""
         rows = len(table[1])
         if not self.rolls_up or rows > KEEP_SHARE * self.base_rows:
             return
-        kept = len(self.tables)
-        if kept <= KEEP_TABLES:
-            slot = kept
-            self.tables.append(table)
-        else:
-            slot = 1 + int(np.argmax(self.rows[1:kept]))
-            if self.rows[slot] <= rows:
+        while len(self.tables) > KEEP_TABLES or self.rows[1:len(self.tables)].sum() + rows > KEEP_ROWS * self.base_rows:
+            largest = 1 + int(np.argmax(self.rows[1:len(self.tables)]))
+            if self.rows[largest] <= rows:
                 return
-            self.tables[slot] = table
+            last = len(self.tables) - 1
+            self.tables[largest] = self.tables[last]
+            self.levels[largest], self.sources[largest], self.rows[largest] = (
+                self.levels[last], self.sources[last], self.rows[last])
+            self.tables.pop()
+            self.rows[last] = 0
+        slot = len(self.tables)
+        self.tables.append(table)
         self.levels[slot] = node
         self.sources[slot] = node
         self.rows[slot] = rows

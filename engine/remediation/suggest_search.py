@@ -30,7 +30,7 @@ import numpy as np
 from ..progress import ProgressReporter
 from .suggest_kernels import tag_cone
 
-LISTED_NODES = 1 << 20
+LISTED_NODES = 1 << 18
 """The largest lattice searched as a list of its nodes; larger ones are never listed."""
 
 REPORT_GAP = 0.1

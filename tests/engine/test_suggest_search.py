@@ -76,6 +76,27 @@ def test_class_tables_count_every_node_as_the_data_does(seed):
     assert len(tables.tables) > 1  # later nodes were rolled up from kept tables, not only the data
 
 
+def test_kept_tables_stay_within_their_limits_and_exact(monkeypatch):
+    from engine.remediation import class_tables
+
+    monkeypatch.setattr(class_tables, "KEEP_TABLES", 3)
+    monkeypatch.setattr(class_tables, "KEEP_ROWS", 1)
+    table, hierarchies = _case(2, 300)
+    config = SuggestConfig(qids=("a", "b", "c", "d"), hierarchies=hierarchies,
+                           target=SuggestTarget(k=3, max_suppression=8.0))
+    lattice = Lattice(table, config)
+    tables = ClassTables(table, config.qids, [[t.codes for t in levels] for levels in lattice.tables])
+    nodes = list(lattice.nodes())
+    for index in np.random.default_rng(5).permutation(len(nodes)):
+        node = nodes[index]
+        got = lattice.evaluate_classes(node, *tables.classes(node))
+        expected = lattice.evaluate(node)
+        assert (got.suppressed, got.meets, got.loss) == (expected.suppressed, expected.meets, expected.loss)
+        kept = len(tables.tables)
+        assert 1 <= kept <= 4 and tables.rows[1:kept].sum() <= tables.base_rows
+        assert [len(t[1]) for t in tables.tables] == tables.rows[:kept].tolist()
+
+
 def test_level_maps_that_split_a_value_roll_up_from_the_data_only():
     """Level 1 puts p and q together, level 2 puts them apart (hierarchy files are refused for
     this, so the level codes are given by hand): a table at level 1 cannot be rolled up to
