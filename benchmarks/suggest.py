@@ -1,5 +1,5 @@
 """Benchmark of ``suggest``: the whole lattice of 8 QIDs of Adult against a brute-force
-evaluation of every node.
+evaluation of every node, or (``--arx DIR``) against ARX's own search, warm, on ARX's Adult.
 
 Uses ../shared/data/pycanon/raw__adult.csv (32,561 rows) when present, else a generated
 stand-in of the same shape. The script writes its own hierarchies (ARX CSV format) into a
@@ -9,12 +9,29 @@ distinct combinations), then evaluates every node on the records, checks that bo
 same least loss, and prints both times and their ratio.
 
     python benchmarks/suggest.py [--k 5] [--max-suppression 2] [--metric entropy]
+
+With ``--arx DIR`` (a checkout of ARX's source: DIR/src/main, DIR/lib, DIR/data) and a JDK,
+both searches run on ARX's Adult (DIR/data/adult.csv, 30,162 rows, 9 QIDs with ARX's
+hierarchy files, 12,960 nodes), entropy, for each ``--cases`` K:PCT: ARX compiled from its
+source with javac against the jars in DIR/lib (classes cached in DIR/riskreview-bench-classes),
+called by a small driver this script writes, several runs in one JVM (the first ``--warmup``
+left out); ours several runs in this process after one warm-up, timed as suggestion.json
+reports ``seconds``. Prints medians, nodes evaluated, the ratio and whether the optimum is the
+same, with the load average before and after. ``--arx-classpath`` adds jars missing from the
+checkout (e.g. pdfbox 2 and fontbox 2, which ARX's certificate classes import).
+
+    python benchmarks/suggest.py --arx ../arx --arx-classpath /usr/share/java/pdfbox2.jar:/usr/share/java/fontbox2.jar
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
+import os
+import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -111,6 +128,143 @@ def hierarchies(frame: pd.DataFrame, folder: Path) -> dict[str, Path]:
     return files
 
 
+ARX_QIDS = ["sex", "age", "race", "marital-status", "education", "native-country", "workclass", "occupation",
+            "salary-class"]
+
+DRIVER = """
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import org.deidentifier.arx.*;
+import org.deidentifier.arx.criteria.KAnonymity;
+import org.deidentifier.arx.metric.Metric;
+
+/** Runs ARX's search on its Adult data several times in one JVM; one JSON line per run. */
+public class SuggestBench {
+    public static void main(String[] args) throws Exception {
+        File folder = new File(args[0]);
+        int k = Integer.parseInt(args[1]);
+        double limit = Double.parseDouble(args[2]);
+        int runs = Integer.parseInt(args[3]);
+        String[] qids = args[4].split(",");
+        for (int run = 0; run < runs; run++) {
+            Data data = Data.create(new File(folder, "adult.csv"), StandardCharsets.UTF_8, ';');
+            for (String q : qids) {
+                data.getDefinition().setAttributeType(q, AttributeType.Hierarchy.create(
+                    new File(folder, "adult_hierarchy_" + q + ".csv"), StandardCharsets.UTF_8, ';'));
+            }
+            ARXConfiguration config = ARXConfiguration.create();
+            config.addPrivacyModel(new KAnonymity(k));
+            config.setSuppressionLimit(limit);
+            config.setQualityModel(Metric.createEntropyMetric());
+            long start = System.nanoTime();
+            ARXResult result = new ARXAnonymizer().anonymize(data, config);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            int checked = 0;
+            for (ARXLattice.ARXNode[] level : result.getLattice().getLevels()) {
+                for (ARXLattice.ARXNode node : level) {
+                    if (node.isChecked()) checked++;
+                }
+            }
+            ARXLattice.ARXNode best = result.getGlobalOptimum();
+            StringBuilder levels = new StringBuilder();
+            if (best != null) {
+                int[] t = best.getTransformation();
+                String[] names = best.getQuasiIdentifyingAttributes();
+                for (int i = 0; i < t.length; i++) {
+                    levels.append(i == 0 ? "" : ",").append('"').append(names[i]).append("\\":").append(t[i]);
+                }
+            }
+            System.out.println("{\\"seconds\\":" + seconds + ",\\"checked\\":" + checked + ",\\"levels\\":{" + levels
+                + "},\\"loss\\":\\"" + (best == null ? "" : best.getHighestScore().toString()) + "\\"}");
+        }
+    }
+}
+"""
+
+WRITABLE_STUB = """package org.apache.hadoop.io;
+
+/** Stand-in for a jar missing from ARX's checkout (only its classification code uses it). */
+public interface Writable {
+    void write(java.io.DataOutput out) throws java.io.IOException;
+    void readFields(java.io.DataInput in) throws java.io.IOException;
+}
+"""
+
+
+def load() -> str:
+    """The 1-minute load average, as text."""
+    return f"{os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "n/a"
+
+
+def arx_classpath(arx: Path, extra: str) -> str:
+    jars = sorted(str(p) for p in (arx / "lib").rglob("*.jar"))
+    return os.pathsep.join(jars + ([extra] if extra else []))
+
+
+def build_driver(arx: Path, extra: str) -> Path:
+    """Compile the driver and the ARX classes it reaches (javac -sourcepath) into
+    DIR/riskreview-bench-classes, once."""
+    out = arx / "riskreview-bench-classes"
+    if (out / "SuggestBench.class").exists():
+        return out
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "SuggestBench.java").write_text(DRIVER, encoding="utf-8")
+        stub = folder / "stubs" / "org" / "apache" / "hadoop" / "io"
+        stub.mkdir(parents=True)
+        (stub / "Writable.java").write_text(WRITABLE_STUB, encoding="utf-8")
+        out.mkdir(exist_ok=True)
+        source_path = os.pathsep.join([str(arx / "src" / "main"), str(folder / "stubs")])
+        subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(out), "-cp", arx_classpath(arx, extra),
+                        "-sourcepath", source_path, str(folder / "SuggestBench.java")], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return out
+
+
+def run_arx(arx: Path, classes: Path, extra: str, k: int, percent: float, runs: int) -> list[dict]:
+    classpath = os.pathsep.join([str(classes), arx_classpath(arx, extra)])
+    done = subprocess.run(["java", "-Xmx2g", "-cp", classpath, "SuggestBench", str(arx / "data"), str(k),
+                           str(percent / 100.0), str(runs), ",".join(ARX_QIDS)],
+                          check=True, capture_output=True, text=True)
+    return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+
+
+def versus_arx(args: argparse.Namespace) -> None:
+    """Ours and ARX's warm search on ARX's Adult, for each case; see the module docstring."""
+    arx = args.arx.resolve()
+    if not shutil.which("javac") or not shutil.which("java"):
+        raise SystemExit("--arx needs a JDK (java and javac on PATH)")
+    if not (arx / "data" / "adult.csv").exists() or not (arx / "src" / "main").is_dir():
+        raise SystemExit(f"--arx {arx}: expected ARX's source checkout (src/main, lib, data/adult.csv)")
+    classes = build_driver(arx, args.arx_classpath)
+    table = load_table(DataSource(str(arx / "data" / "adult.csv"), delimiter=";"), ARX_QIDS)
+    hierarchies = tuple((q, read_hierarchy(arx / "data" / f"adult_hierarchy_{q}.csv", q)) for q in ARX_QIDS)
+    print(f"ARX's Adult: {table.n_rows:,} rows, {len(ARX_QIDS)} QIDs, entropy; ours {args.repeat} runs after a "
+          f"warm-up, ARX {args.arx_runs} runs in one JVM less the first {args.warmup}; load {load()}")
+    rows = []
+    for case in args.cases.split(","):
+        k, percent = int(case.split(":")[0]), float(case.split(":")[1])
+        config = SuggestConfig(qids=tuple(ARX_QIDS), hierarchies=hierarchies,
+                               target=SuggestTarget(k=k, max_suppression=percent), metric="entropy")
+        suggest(table, config)
+        ours = [suggest(table, config) for _ in range(args.repeat)]
+        runs = run_arx(arx, classes, args.arx_classpath, k, percent, args.arx_runs)[args.warmup:]
+        mine, theirs = statistics.median(r.seconds for r in ours), statistics.median(r["seconds"] for r in runs)
+        best = ours[-1].best
+        same = (best is not None and runs[-1]["levels"] == dict(zip(ARX_QIDS, best.levels))
+                and abs(float(runs[-1]["loss"]) - best.loss) <= 1e-9 * abs(best.loss))
+        rows.append((f"k={k} {percent:g}%", mine, theirs, ours[-1].nodes_checked, runs[-1]["checked"], same))
+        print(f"  k={k} {percent:g}%: ours {[round(r.seconds, 3) for r in ours]}, ARX {[round(r['seconds'], 3) for r in runs]}"
+              f" (load {load()})")
+    print("\n| case | ours median (s) | ARX warm median (s) | ARX / ours | nodes ours | nodes ARX | same optimum |")
+    print("|---|---|---|---|---|---|---|")
+    for name, mine, theirs, nodes, arx_nodes, same in rows:
+        print(f"| {name} | {mine:.3f} | {theirs:.3f} | {theirs / mine:.2f}x | {nodes:,} | {arx_nodes:,} | {same} |")
+    print(f"load average after: {load()}")
+    if not all(row[-1] for row in rows):
+        raise SystemExit(1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--k", type=int, default=5)
@@ -119,7 +273,16 @@ def main() -> None:
     parser.add_argument("--skip-brute-force", action="store_true")
     parser.add_argument("--repeat", type=int, default=1, help="runs of the search (median reported)")
     parser.add_argument("--data", type=Path, default=ADULT, help="the Adult CSV (default ../shared/data/pycanon)")
+    parser.add_argument("--arx", type=Path, help="ARX's source checkout: run ARX's warm search against ours")
+    parser.add_argument("--arx-classpath", default="", help="jars to add to ARX's lib/ (pdfbox 2, fontbox 2)")
+    parser.add_argument("--cases", default="5:2,10:5", help="K:PCT cases for --arx (default 5:2,10:5)")
+    parser.add_argument("--arx-runs", type=int, default=7, help="ARX runs in one JVM for --arx (default 7)")
+    parser.add_argument("--warmup", type=int, default=2, help="first ARX runs left out (default 2)")
     args = parser.parse_args()
+    if args.arx is not None:
+        args.repeat = max(args.repeat, 5)
+        versus_arx(args)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         real = args.data.exists()

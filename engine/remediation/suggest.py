@@ -40,8 +40,10 @@ from ..config import twice_as
 from ..i18n import N_
 from ..messages import message
 from ..validation import Problem, at_least, between, no_quasi_identifier, not_one_of, raise_first, share
+from .class_tables import ClassTables
 from .hierarchy import Hierarchy, level_tables
 from .loss import METRICS, arx_round, generalisation_entropy, suppression_entropy
+from .suggest_search import LISTED_NODES, ListedSearch
 
 KEY_LIMIT = 1 << 62
 
@@ -295,6 +297,31 @@ class Lattice:
             total += arx_round(-value) if value != 0.0 else 0.0
         return total
 
+    def evaluate_classes(self, levels: Sequence[int], codes: np.ndarray, sizes: np.ndarray) -> _Evaluation:
+        """The evaluation of a node from its classes (codes at the node's levels, record
+        counts), for a target without analysis thresholds; the same as :meth:`evaluate`."""
+        small = sizes < self.config.target.k
+        suppressed = int(sizes[small].sum())
+        result = _Evaluation(suppressed, suppressed <= self.limit)
+        if not result.meets:
+            return result
+        metric = self.config.metric
+        if metric == "height":
+            result.loss = float(sum(levels))
+        elif metric == "discernibility":
+            result.loss = float(np.sum(sizes[~small].astype(np.float64) ** 2) + suppressed * float(self.n))
+        else:
+            total = 0.0
+            for column, level in enumerate(levels):
+                value = -self.generalisation[column][level]
+                if suppressed:
+                    counts = np.bincount(codes[small, column], weights=sizes[small],
+                                         minlength=self.cards[column][level])
+                    value += suppression_entropy(counts)
+                total += arx_round(-value) if value != 0.0 else 0.0
+            result.loss = total
+        return result
+
     def nodes(self) -> Iterator[tuple[int, ...]]:
         """Every node in lattice order, one at a time (never a list of them)."""
         return itertools.product(*(range(h) for h in self.heights))
@@ -357,6 +384,7 @@ class _Search:
         self.cancel = cancel
         self.top = tuple(h - 1 for h in self.heights)
         self.all_fail = False
+        self.evaluate_node = lattice.evaluate
 
     def number(self, node: Sequence[int]) -> int:
         """The node's place in lattice order: its levels read as a mixed-radix number."""
@@ -374,7 +402,7 @@ class _Search:
         return -1 if self.failing.above(node) else 0
 
     def evaluate(self, node: tuple[int, ...]) -> _Evaluation:
-        result = self.lattice.evaluate(node)
+        result = self.evaluate_node(node)
         self.checked += 1
         if result.meets:
             self.offer(node, result)
@@ -498,7 +526,9 @@ def suggest(table: EncodedTable, config: SuggestConfig, on_progress: Optional[Pr
     reporter = ProgressReporter("suggest", total, on_progress)
     stopped = False
     decided = 0
-    if not lattice.monotone:
+    if lattice.monotone and total <= LISTED_NODES:
+        stopped, decided = _search_listed(search, table, reporter)
+    elif not lattice.monotone:
         for node in lattice.nodes():
             if search.out_of_time():
                 stopped = True
@@ -517,6 +547,35 @@ def suggest(table: EncodedTable, config: SuggestConfig, on_progress: Optional[Pr
                       metric=config.metric, target=config.target, nodes_total=total,
                       nodes_checked=search.checked, seconds=time.monotonic() - start, stopped_early=stopped,
                       monotone=lattice.monotone, records=table.n_rows)
+
+
+def _search_listed(search: _Search, table: EncodedTable, reporter: ProgressReporter) -> tuple[bool, int]:
+    """A monotone target on a lattice small enough to list: without analysis thresholds each
+    node is counted from the class table of a node below it. When the loss is its bound
+    (height; entropy when no record may be suppressed) the nodes are searched by height as
+    :func:`_search_by_height` does, otherwise in two phases (:mod:`.suggest_search`). Returns
+    whether the time ran out and the nodes decided."""
+    lattice = search.lattice
+    if not lattice.config.target.has_thresholds:
+        tables = ClassTables(table, lattice.config.qids, [[t.codes for t in levels] for levels in lattice.tables])
+
+        def evaluate(node: Sequence[int]) -> _Evaluation:
+            return lattice.evaluate_classes(node, *tables.classes(node))
+
+        search.evaluate_node = evaluate
+    metric = lattice.config.metric
+    listed = ListedSearch(search, search.evaluate_node, reporter)
+    if metric == "height" or (metric == "entropy" and lattice.limit == 0):
+        known = None
+        if lattice.limit == 0 or lattice.config.target.k == 1:  # no record is ever suppressed
+
+            def known(node: tuple[int, ...]) -> _Evaluation:
+                return _Evaluation(0, True, lattice.bound(node))
+
+        stopped = listed.run_by_height(known)
+    else:
+        stopped = listed.run()
+    return stopped, listed.decided()
 
 
 def _search_by_height(search: _Search, reporter: ProgressReporter) -> tuple[bool, int]:
