@@ -40,10 +40,8 @@ from ..config import twice_as
 from ..i18n import N_
 from ..messages import message
 from ..validation import Problem, at_least, between, no_quasi_identifier, not_one_of, raise_first, share
-from .class_tables import ClassTables
 from .hierarchy import Hierarchy, level_tables
 from .loss import METRICS, arx_round, generalisation_entropy, suppression_entropy
-from .suggest_search import LISTED_NODES, ListedSearch
 
 KEY_LIMIT = 1 << 62
 
@@ -503,6 +501,9 @@ def _least_bounds(parts: Sequence[Sequence[float]]) -> list[float]:
     return least
 
 
+LISTED_NODES = 1 << 18
+"""The largest lattice searched as a list of its nodes; larger ones are never listed."""
+
 CHECK_EVERY = 256
 """Nodes passed between two looks at the clock and the cancel flag when none is evaluated."""
 
@@ -555,6 +556,9 @@ def _search_listed(search: _Search, table: EncodedTable, reporter: ProgressRepor
     (height; entropy when no record may be suppressed) the nodes are searched by height as
     :func:`_search_by_height` does, otherwise in two phases (:mod:`.suggest_search`). Returns
     whether the time ran out and the nodes decided."""
+    from .class_tables import ClassTables
+    from .suggest_search import ListedSearch
+
     lattice = search.lattice
     if not lattice.config.target.has_thresholds:
         tables = ClassTables(table, lattice.config.qids, [[t.codes for t in levels] for levels in lattice.tables])

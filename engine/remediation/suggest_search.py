@@ -1,6 +1,6 @@
 """The search of a listed lattice for a monotone target (docs/methods.md, "Suggested release").
 
-For lattices of at most :data:`LISTED_NODES` nodes, the nodes are listed once (their levels,
+For lattices of at most :data:`engine.remediation.suggest.LISTED_NODES` nodes, the nodes are listed once (their levels,
 their loss bounds, what is known of them) and the search runs in two phases:
 
 1. Nodes by increasing loss bound (then height, then lattice order): each node of unknown
@@ -29,9 +29,6 @@ import numpy as np
 
 from ..progress import ProgressReporter
 from .suggest_kernels import tag_cone
-
-LISTED_NODES = 1 << 18
-"""The largest lattice searched as a list of its nodes; larger ones are never listed."""
 
 REPORT_GAP = 0.1
 """Seconds between two counts of the nodes decided for the progress bar."""
