@@ -109,7 +109,34 @@ def assess_schema() -> dict[str, Any]:
         "recommended": {"type": "boolean", "description": "the scenario the analyst picked (at most one)"},
         "exported": {"type": "object", "description": "the transformed file the window wrote, with its SHA-256 "
                                                       "and its source's"}}
+    hierarchies = schema["properties"]["suggest"]["properties"]["hierarchies"]
+    hierarchies["items"]["additionalProperties"] = False
+    hierarchies["items"]["properties"] = hierarchy_properties()
     return schema
+
+
+def hierarchy_properties() -> dict[str, Any]:
+    """The keys of a column's hierarchy as a recode step gives it (engine/scenario_steps.py,
+    ``HIERARCHY_KEYS``): one builder, or an ARX hierarchy file."""
+    number = {"type": "number"}
+    return {
+        "column": {"type": "string", "description": "the quasi-identifier"},
+        "hierarchy": {"type": "string", "minLength": 1, "description": "an ARX hierarchy file (CSV)"},
+        "intervals": {"type": "array", "minItems": 1, "items": number,
+                      "description": "intervals of these widths, one per level"},
+        "origin": {**number, "description": "where the intervals start (with intervals; default 0)"},
+        "breaks": {"type": "array", "minItems": 1, "items": {"type": "array", "minItems": 1, "items": number},
+                   "description": "the cut points of each level"},
+        **{name: {**number, "description": text} for name, text in (
+            ("bottom", "values at or below it coded as one (bottom coding)"),
+            ("top", "values at or above it coded as one (top coding)"),
+            ("bottom_quantile", "bottom coding at this quantile of the values"),
+            ("top_quantile", "top coding at this quantile of the values"))},
+        "dates": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                  "description": "the steps of each level: month, year or age:W@YYYY-MM-DD"},
+        "merge": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}},
+                  "description": "group name = [values] (categories merged)"},
+    }
 
 
 def _kind_schema(cls: Any, kind: str, what: str) -> dict[str, Any]:

@@ -142,7 +142,9 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
                             linkage=_linkage(args, base.linkage if base else Linkage()), cluster=cluster,
                             scenarios=_scenarios(args, base),
                             sample=_sample_options(args, base.sample if base else SampleOptions()),
-                            interval_radius=plain.get("interval_radius", base.interval_radius if base else 0.05))
+                            interval_radius=plain.get("interval_radius", base.interval_radius if base else 0.05),
+                            suggest_hierarchies=tuple(pair for pair in (base.suggest_hierarchies if base else ())
+                                                      if pair[0] in roles.quasi_identifiers))
     check_cli(config, FLAGS, args, TOML_KEYS)
     return config
 

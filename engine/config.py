@@ -25,7 +25,8 @@ from .paths import portable_path
 from .sample_options import SampleOptions
 from .options import (NON_NEGATIVE, SHARE, at_least_rule, group, one_of, option, option_problems, read_options,
                       table_keys, toml_keys, write_options)
-from .scenario_steps import PERTURBATIVE_STEPS, parse_scenarios, step_faults
+from .scenario_steps import (PERTURBATIVE_STEPS, HierarchySpec, hierarchy_table, parse_hierarchy_table,
+                             parse_scenarios, step_faults)
 from .validation import (KEY_TABLE, KEY_TABLES, KEY_TEXT, Problem, check_file, key_fault, no_quasi_identifier,
                          raise_first)
 
@@ -458,6 +459,13 @@ class AnalysisConfig:
         schema={"exclusiveMinimum": 0, "maximum": 10},
         help="interval disclosure radius, in standard deviations of the released values (default 0.05, as "
              "sdcMicro's dRisk)")
+    suggest_hierarchies: tuple[tuple[str, HierarchySpec], ...] = option(  # docs/methods.md, "Suggested release"
+        (), kind="structure", key="suggest.hierarchies",
+        help="the hierarchy Suggest generalises each quasi-identifier with",
+        doc="the hierarchy Suggest generalises each quasi-identifier with ([[suggest.hierarchies]]: the column and "
+            "its hierarchy with the keys of a recode step: hierarchy, intervals, breaks, bottom/top, dates or merge)",
+        schema={"type": "array", "items": {"type": "object", "required": ["column"]}},
+        label=N_("Hierarchies (Scenarios page, Suggest)"), widget="scenarios_page.suggest_panel.hierarchies")
 
     @property
     def sample_requested(self) -> bool:
@@ -542,6 +550,20 @@ class AnalysisConfig:
                     field = "linkage.focal_label" if label == link.focal_label else "linkage.releases"
                     out.append(Problem.about(field, message(N_("release label {label!r} must be non-empty and "
                                                                "without '{mark}'"), label=label, mark=LABEL_MARK)))
+        return out
+
+    def suggest_problems(self) -> list[Problem]:
+        """Suggest's hierarchies are of quasi-identifiers, one each."""
+        qids, out = self.roles.quasi_identifiers, []
+        columns = [column for column, _ in self.suggest_hierarchies]
+        for column in columns:
+            if column not in qids:
+                out.append(Problem.about("suggest_hierarchies", message(N_(
+                    "column {column!r} is not one of the quasi-identifiers ({qids})"), column=column,
+                    qids=", ".join(qids) or "-")))
+        for column in sorted({c for c in columns if columns.count(c) > 1}):
+            out.append(Problem.about("suggest_hierarchies", message(N_("column {column!r} is given twice"),
+                                                                    column=column)))
         return out
 
     def role_problems(self) -> list[Problem]:
@@ -631,11 +653,13 @@ class AnalysisConfig:
     def anchored(self, folder: str | Path) -> "AnalysisConfig":
         """This config as an analysis file in ``folder`` stores it: the data file's, every
         linked release's, the cluster's certificate files' and every scenario's hierarchy and
-        exported file's path relative to ``folder`` or absolute (:func:`portable_path`)."""
+        exported file's path and Suggest's hierarchy files relative to ``folder`` or absolute
+        (:func:`portable_path`)."""
         releases = tuple(replace(r, data=r.data.anchored(folder)) for r in self.linkage.releases)
         return replace(self, data=self.data.anchored(folder), linkage=replace(self.linkage, releases=releases),
                        cluster=self.cluster.anchored(folder),
-                       scenarios=tuple(s.anchored(folder) for s in self.scenarios))
+                       scenarios=tuple(s.anchored(folder) for s in self.scenarios),
+                       suggest_hierarchies=tuple((c, h.anchored(folder)) for c, h in self.suggest_hierarchies))
 
     # --- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -657,6 +681,8 @@ class AnalysisConfig:
             "linkage": {**write_options(self.linkage), "releases": [_release_dict(r) for r in self.linkage.releases]},
             "sample": self.sample.to_dict(),
             **({"scenario": [s.to_dict() for s in self.scenarios]} if self.scenarios else {}),
+            **({"suggest": {"hierarchies": [hierarchy_table(c, h) for c, h in self.suggest_hierarchies]}}
+               if self.suggest_hierarchies else {}),
         }
 
     @classmethod
@@ -710,7 +736,8 @@ class AnalysisConfig:
                    linkage=_linkage(raw.get("linkage", {}), source, base_dir),
                    cluster=_cluster(run, source, base_dir), version=version,
                    scenarios=_scenarios(raw.get("scenario"), source, base_dir),
-                   sample=SampleOptions.from_dict(raw.get("sample", {}), source), interval_radius=float(radius))
+                   sample=SampleOptions.from_dict(raw.get("sample", {}), source), interval_radius=float(radius),
+                   suggest_hierarchies=_suggest_hierarchies(raw.get("suggest", {}), source, base_dir))
 
     def to_toml(self) -> str:
         return tomli_w.dumps(self.to_dict())
@@ -723,7 +750,8 @@ class AnalysisConfig:
         config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
         if not check:
             return config
-        return check_file(config, config.role_problems() + config.problems(), str(path), TOML_KEYS)
+        return check_file(config, config.role_problems() + config.suggest_problems() + config.problems(), str(path),
+                          TOML_KEYS)
 
 
 TOML_KEYS = toml_keys(AnalysisConfig)
@@ -786,6 +814,20 @@ def column_problems(config: AnalysisConfig, columns: Mapping[str, Sequence[str]]
                                                            "{columns})"), file=files[label], key=key,
                                                         columns=", ".join(map(repr, columns[label][:12])))))
     return out
+
+
+def _suggest_hierarchies(raw: Any, source: str, base_dir: Optional[Path]) -> tuple[tuple[str, HierarchySpec], ...]:
+    """The ``[[suggest.hierarchies]]`` tables, by column, each read as a recode step's hierarchy
+    (:func:`engine.scenario_steps.parse_hierarchy_table`)."""
+    if not isinstance(raw, Mapping):
+        raise key_fault(source, "suggest", KEY_TABLE)
+    check_keys(raw, table_keys(AnalysisConfig, "suggest"), source, "suggest.")
+    tables = raw.get("hierarchies", [])
+    if not isinstance(tables, list):
+        raise key_fault(source, "suggest.hierarchies", KEY_TABLES)
+    found = [parse_hierarchy_table(table, f"{source}: suggest.hierarchies[{number}]", base_dir)
+             for number, table in enumerate(tables, start=1)]
+    return tuple(sorted(found, key=lambda pair: pair[0]))
 
 
 def _scenarios(raw: Any, source: str, base_dir: Optional[Path]) -> tuple:

@@ -314,6 +314,33 @@ def _spec(step: Mapping[str, Any], where: str, base_dir: Optional[Path]) -> Hier
                              where=where))
 
 
+#: The keys of a column's hierarchy in a table of its own ([[suggest.hierarchies]]): the column and
+#: the keys a recode step gives its hierarchy with (:func:`_spec`).
+HIERARCHY_KEYS = ("column", "hierarchy", "intervals", "origin", "breaks", "bottom", "top", "bottom_quantile",
+                  "top_quantile", "dates", "merge")
+
+
+def hierarchy_table(column: str, spec: HierarchySpec) -> dict[str, Any]:
+    """``{ column = "...", <the hierarchy's keys as a recode step writes them> }``."""
+    return {"column": column, **spec.to_dict()}
+
+
+def parse_hierarchy_table(table: Any, where: str, base_dir: Optional[Path] = None) -> tuple[str, HierarchySpec]:
+    """A column and its hierarchy from :func:`hierarchy_table`'s table, the hierarchy read as a
+    recode step's (a relative hierarchy file taken from ``base_dir``)."""
+    if not isinstance(table, Mapping):
+        raise InputError(message(N_("{where}: must be a table with column = \"NAME\" and its hierarchy"),
+                                 where=where))
+    unknown = sorted(set(table) - set(HIERARCHY_KEYS))
+    if unknown:
+        raise InputError(message(N_("{where}: unknown key {key!r} (allowed: {allowed})"), where=where, key=unknown[0],
+                                 allowed=", ".join(HIERARCHY_KEYS)))
+    column = table.get("column")
+    if not isinstance(column, str) or not column:
+        raise InputError(message(N_("{where}: a hierarchy needs column = \"NAME\""), where=where))
+    return column, _spec(table, where, base_dir)
+
+
 def parse_step(step: Any, where: str, base_dir: Optional[Path] = None) -> Transform:
     """One transformation from its TOML table."""
     if not isinstance(step, Mapping) or step.get("op") not in _KEYS:

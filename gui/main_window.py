@@ -532,8 +532,7 @@ class MainWindow(QMainWindow):
             for other in found:
                 other.discard()
             return None
-        opened = self.flow.open_recovered(str(leftover.path), leftover.original, leftover.discard,
-                                          leftover.suggest_hierarchies)
+        opened = self.flow.open_recovered(str(leftover.path), leftover.original, leftover.discard)
         for other in found:
             if other is not leftover:
                 other.discard()

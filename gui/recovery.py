@@ -3,8 +3,7 @@
 While the analysis has unsaved edits it is written, a moment after the last edit, to a recovery
 file in the user's application-data folder (QStandardPaths.AppDataLocation/recovery), atomically
 (engine/atomic.py) and with its data paths absolute or relative to that folder. Beside it a small
-JSON file names the analysis file it was opened from and holds Suggest's hierarchy per QID (not
-part of the analysis file), each as a recode step's table. Each running window holds a lock on its own
+JSON file names the analysis file it was opened from. Each running window holds a lock on its own
 recovery file (QLockFile); a recovery file whose lock is held by no running program was left by a
 window that did not close normally, and is offered back at the next start. Saving, discarding or
 closing the window normally removes the recovery file.
@@ -22,7 +21,6 @@ from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Slot
 
 from engine.atomic import atomic_text, write_analysis_file
 from engine.errors import InputError
-from engine.scenario_steps import HierarchySpec, Recode, parse_step, step_dict
 
 from .session import Session
 
@@ -41,7 +39,6 @@ class Leftover:
 
     path: Path
     original: Optional[str]
-    suggest_hierarchies: tuple[tuple[str, HierarchySpec], ...] = ()
 
     def discard(self) -> None:
         for file in (self.path, self.path.with_suffix(".json"), self.path.with_suffix(".lock")):
@@ -58,26 +55,11 @@ def leftovers(folder: Path) -> list[Leftover]:
             continue  # another window is editing it
         lock.unlock()
         try:
-            sidecar = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
-            original = sidecar.get("analysis")
+            original = json.loads(path.with_suffix(".json").read_text(encoding="utf-8")).get("analysis")
         except (OSError, ValueError, AttributeError):
-            sidecar, original = {}, None
-        found.append(Leftover(path, str(original) if original else None, _hierarchies(sidecar)))
+            original = None
+        found.append(Leftover(path, str(original) if original else None))
     return found
-
-
-def _hierarchies(sidecar: dict) -> tuple[tuple[str, HierarchySpec], ...]:
-    """Suggest's hierarchies from a recovery file's JSON (a step that does not parse is left out)."""
-    out = []
-    steps = sidecar.get("suggest_hierarchies", []) if isinstance(sidecar, dict) else []
-    for step in steps if isinstance(steps, list) else []:
-        try:
-            recode = parse_step(step, "suggest_hierarchies")
-        except InputError:
-            continue
-        if isinstance(recode, Recode):
-            out.append((recode.column, recode.hierarchy))
-    return tuple(sorted(out))
 
 
 class Autosave(QObject):
@@ -116,9 +98,8 @@ class Autosave(QObject):
             return False
         try:
             config = self.session.config_for_saving()
-            hierarchies = [step_dict(Recode(qid, 0, spec)) for qid, spec in self.session.suggest_hierarchies]
             with atomic_text(self.path.with_suffix(".json")) as handle:
-                json.dump({"analysis": self.session.analysis_path, "suggest_hierarchies": hierarchies}, handle)
+                json.dump({"analysis": self.session.analysis_path}, handle)
             write_analysis_file(config, self.path)
         except (InputError, OSError):
             return False  # no data yet, or the folder is not writable: nothing to recover

@@ -70,18 +70,14 @@ class Result:
         return self.assessment.config
 
 
-SuggestHierarchies = tuple[tuple[str, HierarchySpec], ...]   # (QID, hierarchy), sorted by QID
-
-
 @dataclass(frozen=True)
 class Snapshot:
-    """Everything an edit of the analysis may change: the config, the ticked attacks, the
-    later releases' headers and Suggest's hierarchy per QID (what undo and redo swap)."""
+    """Everything an edit of the analysis may change: the config (with Suggest's hierarchy per
+    QID), the ticked attacks and the later releases' headers (what undo and redo swap)."""
 
     config: AnalysisConfig
     attacks: AttackChoice
     release_columns: tuple[tuple[str, ...], ...]
-    suggest_hierarchies: SuggestHierarchies = ()
 
 
 # the Edit menu's "Undo <text>" for an edit of each part of the config (the first changed field)
@@ -99,7 +95,7 @@ EDIT_TEXTS = {
     "cluster": QT_TRANSLATE_NOOP("session", "cluster"),
     "suggest_hierarchies": QT_TRANSLATE_NOOP("session", "Suggest hierarchies"),
 }
-EDIT_ORDER = tuple(k for k in EDIT_TEXTS if k != "suggest_hierarchies")   # the config's fields
+EDIT_ORDER = tuple(EDIT_TEXTS)
 # edits typed or spun step by step: the steps of one part within MERGE_SECONDS are one undo step
 MERGED = ("linkage", "subsets", "models", "sample", "jobs", "cluster")
 MERGE_SECONDS = 2.0
@@ -134,9 +130,10 @@ class ConfigEdit(QUndoCommand):
 
 
 def _same_analysis(a: AnalysisConfig, b: AnalysisConfig) -> bool:
-    """Whether two configs give the same numbers (the worker count, where the sweep runs and the
-    report's settings do not)."""
-    return replace(a, jobs=1, cluster=b.cluster, report=b.report) == replace(b, jobs=1)
+    """Whether two configs give the same numbers (the worker count, where the sweep runs, the
+    report's settings and Suggest's hierarchies do not)."""
+    return replace(a, jobs=1, cluster=b.cluster, report=b.report, suggest_hierarchies=b.suggest_hierarchies) \
+        == replace(b, jobs=1)
 
 
 class Session(QObject):
@@ -160,9 +157,6 @@ class Session(QObject):
         self.file_format = ""
         self.attacks = AttackChoice()
         self.release_columns: list[list[str]] = []  # the header of each later release
-        # Suggest's hierarchy per QID: part of the analysis the window edits (undo, unsaved
-        # changes, autosave), not yet of the analysis file (AnalysisConfig has no field for it)
-        self.suggest_hierarchies: SuggestHierarchies = ()
         self.result: Optional[Result] = None
         self.analysis_path: Optional[str] = None
         self.undo_stack = QUndoStack(self)
@@ -174,7 +168,6 @@ class Session(QObject):
         self.table, self.profiles, self.file_format = None, (), ""
         self.attacks = AttackChoice()
         self.release_columns = []
-        self.suggest_hierarchies = ()
         self.result = None
         self.analysis_path = None
         self.new_baseline()
@@ -190,8 +183,7 @@ class Session(QObject):
 
     # --- edits, undo and redo ------------------------------------------------------------------
     def snapshot(self) -> Snapshot:
-        return Snapshot(self.config, replace(self.attacks), tuple(tuple(c) for c in self.release_columns),
-                        self.suggest_hierarchies)
+        return Snapshot(self.config, replace(self.attacks), tuple(tuple(c) for c in self.release_columns))
 
     def _record(self, before: Snapshot) -> None:
         """Put the edit from ``before`` to now on the undo stack (nothing while undoing)."""
@@ -199,8 +191,6 @@ class Session(QObject):
         if self._restoring or after == before:
             return
         changed = [f for f in EDIT_ORDER if f != "attacks" and getattr(before.config, f) != getattr(after.config, f)]
-        if before.suggest_hierarchies != after.suggest_hierarchies:
-            changed.append("suggest_hierarchies")
         kind = changed[0] if changed else "attacks"
         self.undo_stack.push(ConfigEdit(self, before, after, kind))
 
@@ -211,7 +201,6 @@ class Session(QObject):
             self.config = snapshot.config
             self.attacks = replace(snapshot.attacks)
             self.release_columns = [list(c) for c in snapshot.release_columns]
-            self.suggest_hierarchies = snapshot.suggest_hierarchies
             self._report_to_result()
             for signal in (self.rolesChanged, self.attacksChanged, self.targetsChanged,
                            self.releasesChanged, self.scenariosChanged, self.reportChanged, self.suggestChanged):
@@ -255,8 +244,7 @@ class Session(QObject):
         identifiers = tuple(p.name for p in profiles if p.looks_like_identifier)
         ignored = tuple(p.name for p in profiles if not p.looks_like_identifier)
         self._change(data=source, roles=Roles(identifiers=identifiers, ignored=ignored),
-                     subsets=SubsetFamily(), targets=(), scenarios=())
-        self.suggest_hierarchies = ()
+                     subsets=SubsetFamily(), targets=(), scenarios=(), suggest_hierarchies=())
         self.new_baseline()
         self.result = None
         self.dataChanged.emit()
@@ -533,8 +521,8 @@ class Session(QObject):
 
     def config_for_saving(self) -> AnalysisConfig:
         """The stored config with the ticked attacks applied (an unticked attack's columns or
-        targets left out), even when not complete enough to run. Opened and not changed, it is
-        the analysis file's config."""
+        targets left out; Suggest's hierarchies of columns no longer QIDs left out), even when not
+        complete enough to run. Opened and not changed, it is the analysis file's config."""
         if self.source is None:
             raise InputError(translate("session", "no data loaded: open a data file first"))
         config = self.config
@@ -546,7 +534,9 @@ class Session(QObject):
             roles = replace(roles, sensitive=(), ignored=ignored)
         return replace(config, roles=roles, subsets=self.run_family(),
                        targets=config.targets if self.attacks.individual else (),
-                       linkage=self.linkage())
+                       linkage=self.linkage(),
+                       suggest_hierarchies=tuple((qid, spec) for qid, spec in config.suggest_hierarchies
+                                                 if qid in roles.quasi_identifiers))
 
     def subset_count(self) -> int:
         """Number of QID subsets the run evaluates (0 when the family is not valid)."""
@@ -610,7 +600,6 @@ class Session(QObject):
                 releases.append(release)
         self.config = replace(config, roles=roles, linkage=replace(link, releases=tuple(releases)))
         self.release_columns = columns
-        self.suggest_hierarchies = ()
         self.attacks = AttackChoice(reidentification=True, inference=bool(config.roles.sensitive),
                                     collective=True, individual=bool(config.targets))
         self.new_baseline()
@@ -645,6 +634,12 @@ class Session(QObject):
             self.resultChanged.emit()
 
     # --- Suggest's hierarchies ---------------------------------------------------------------
+    @property
+    def suggest_hierarchies(self) -> tuple[tuple[str, HierarchySpec], ...]:
+        """Suggest's hierarchy per QID, by QID (the config's; a column no longer a QID keeps its
+        own until the analysis is saved)."""
+        return self.config.suggest_hierarchies
+
     def set_suggest_hierarchy(self, qid: str, spec: Optional[HierarchySpec]) -> None:
         """Give ``qid`` the hierarchy ``spec`` for Suggest (None: none), as one undoable edit."""
         kept = dict(self.suggest_hierarchies)
@@ -654,19 +649,12 @@ class Session(QObject):
             kept[qid] = spec
         self.set_suggest_hierarchies(kept)
 
-    def recover_suggest_hierarchies(self, specs: SuggestHierarchies) -> None:
-        """Suggest's hierarchies of a recovered analysis (gui/recovery.py; not an edit)."""
-        self.suggest_hierarchies = tuple(sorted(specs))
-        self.suggestChanged.emit()
-
     def set_suggest_hierarchies(self, specs: dict[str, HierarchySpec]) -> None:
         """Suggest's hierarchies, QID by QID, as one undoable edit."""
-        new = tuple(sorted(specs.items()))
+        new = tuple(sorted(specs.items(), key=lambda pair: pair[0]))
         if new == self.suggest_hierarchies:
             return
-        before = self.snapshot()
-        self.suggest_hierarchies = new
-        self._record(before)
+        self._change(suggest_hierarchies=new)
         self.suggestChanged.emit()
 
     # --- scenarios ----------------------------------------------------------------------------

@@ -183,10 +183,9 @@ class Workflow(QObject):
         return True
 
     def open_recovered(self, path: str, original: Optional[str],
-                       done: Optional[Callable[[], None]] = None, suggest_hierarchies: tuple = ()) -> bool:
+                       done: Optional[Callable[[], None]] = None) -> bool:
         """Open an autosaved analysis (gui/recovery.py): it is the analysis of ``original`` (None:
-        never saved), with changes not saved there, and Suggest's ``suggest_hierarchies``;
-        ``done()`` once it is the window's analysis."""
+        never saved), with changes not saved there; ``done()`` once it is the window's analysis."""
         try:
             config = AnalysisConfig.from_toml(path)
         except InputError as exc:
@@ -195,7 +194,6 @@ class Workflow(QObject):
 
         def apply() -> None:
             problems = self.session.apply_config(config)
-            self.session.recover_suggest_hierarchies(suggest_hierarchies)
             self.session.analysis_path = original
             self.session.undo_stack.resetClean()
             if done is not None:

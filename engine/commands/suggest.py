@@ -3,7 +3,9 @@ the least-loss levels of the QIDs' hierarchies meeting k-anonymity with at most
 ``--max-suppression`` percent of records suppressed (and the analysis thresholds when given),
 written as ``DIR/suggestion.json``; with ``--write-data FILE`` also the transformed file.
 
-A QID without ``--hierarchy`` stays at level 0 (its original values). Run by
+A QID without ``--hierarchy`` stays at level 0 (its original values). Without ``--hierarchy``,
+``--config FILE.toml`` gives its ``[[suggest.hierarchies]]`` (an ARX file or a built hierarchy,
+built on the loaded column). Run by
 :func:`engine.commands.runner.run`; suggestion.json is written by :mod:`engine.report.suggestion_file`.
 """
 
@@ -12,10 +14,10 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from ..cli_options import add_read_options, read_source
-from ..config import DataSource, Thresholds
+from ..config import AnalysisConfig, DataSource, Thresholds
 from ..errors import InputError
 from ..output_guard import DATA, Input
 from ..progress import CancelToken, ProgressCallback
@@ -26,6 +28,7 @@ from ..remediation.export import FORMULA_WARNING, WRITE_FORMATS, formula_columns
 from ..remediation.feasibility import from_suggestion, summary, with_full_generalisation
 from ..remediation.hierarchy import read_hierarchy
 from ..remediation.loss import METRICS
+from ..scenario_steps import HierarchySpec
 from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
 from ..validation import check_cli, key_message
 from . import runner
@@ -44,7 +47,7 @@ def add_parser(commands: Any) -> None:
                    help="sensitive column(s), for --max-inference-gain")
     p.add_argument("--hierarchy", nargs="+", action="extend", metavar="COL=FILE", default=[],
                    help="an ARX hierarchy file for each QID named (several after one flag, or repeated); "
-                        "a QID without one stays as it is")
+                        "a QID without one stays as it is (default: --config's [[suggest.hierarchies]])")
     p.add_argument("--k", type=int, required=True, help="every released block holds at least K records")
     p.add_argument("--max-suppression", type=float, default=0.0, metavar="PCT",
                    help="most records (percent) that may be suppressed to reach k (default 0)")
@@ -66,15 +69,18 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
+def analysis_defaults(args: argparse.Namespace) -> Optional[AnalysisConfig]:
     """Fill what ``--config FILE.toml`` gives and the command line leaves out: QIDs, sensitive
     columns and the thresholds of its [report.thresholds] (those the file sets); returns the
-    analysis file's data source (None without ``--config``)."""
+    analysis file's config (None without ``--config``), whose Suggest hierarchies
+    :func:`hierarchy_specs` takes."""
     if not args.config:
         return None
-    from ..config import AnalysisConfig, read_toml
+    from ..config import TOML_KEYS, read_toml
 
     config = AnalysisConfig.from_toml(args.config, check=False)
+    for problem in config.suggest_problems():
+        raise InputError(key_message(problem, args.config, TOML_KEYS))
     args.qid = args.qid or list(config.roles.quasi_identifiers)
     args.sensitive = args.sensitive or list(config.roles.sensitive)
     given = read_toml(args.config).get("report", {}).get("thresholds", {})
@@ -88,7 +94,7 @@ def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
             if option == "max_inference_gain" and not args.sensitive:
                 continue
             setattr(args, option, value)
-    return config.data
+    return config
 
 
 FLAGS = {"target.k": "--k", "target.max_suppression": "--max-suppression", "max_seconds": "--max-seconds",
@@ -99,19 +105,34 @@ FLAGS = {"target.k": "--k", "target.max_suppression": "--max-suppression", "max_
 """The option that sets each config field validated by :meth:`SuggestConfig.validate`."""
 
 
-def config_from_args(args: argparse.Namespace) -> SuggestConfig:
+def hierarchy_specs(args: argparse.Namespace, base: Optional[AnalysisConfig] = None) -> dict[str, HierarchySpec]:
+    """Each QID's hierarchy: the ARX files of ``--hierarchy COL=FILE``, else the analysis file's
+    ``[[suggest.hierarchies]]`` of the QIDs searched (``base``, from :func:`analysis_defaults`)."""
     if not args.qid:
         raise InputError("give at least one quasi-identifier (--qid COL ... or --config FILE.toml)")
-    hierarchies = {}
+    specs: dict[str, HierarchySpec] = {}
     for text in args.hierarchy:
         if "=" not in text:
             raise InputError(f"--hierarchy {text!r}: expected COL=FILE")
         column, path = text.split("=", 1)
         if column not in args.qid:
             raise InputError(f"--hierarchy {column}: not one of the --qid columns ({', '.join(args.qid)})")
-        if column in hierarchies:
+        if column in specs:
             raise InputError(f"--hierarchy {column}: given twice")
-        hierarchies[column] = read_hierarchy(path, column)
+        specs[column] = HierarchySpec("hierarchy", path=path)
+    if args.hierarchy or base is None:
+        return specs
+    from_file = dict(base.suggest_hierarchies)
+    return {column: from_file[column] for column in dict.fromkeys(args.qid) if column in from_file}
+
+
+def config_from_args(args: argparse.Namespace, specs: Optional[Mapping[str, HierarchySpec]] = None) -> SuggestConfig:
+    """The search the options ask for, with the hierarchies of ``specs`` (default: of
+    ``--hierarchy``) read from their ARX files; a built one is added by :meth:`SuggestRun.run`
+    once the column is loaded."""
+    specs = hierarchy_specs(args) if specs is None else specs
+    hierarchies = {column: read_hierarchy(spec.path, column) for column, spec in specs.items()
+                   if spec.kind == "hierarchy"}
     target = SuggestTarget(k=args.k, max_suppression=args.max_suppression, max_unique_share=args.max_unique_share,
                            max_reid_prob=args.max_reid_prob, max_inference_gain=args.max_inference_gain)
     config = SuggestConfig(qids=tuple(dict.fromkeys(args.qid)), hierarchies=tuple(hierarchies.items()),
@@ -125,8 +146,11 @@ class SuggestRun:
     """A search for the least-loss generalisation as :func:`engine.commands.runner.run` runs it:
     ``--out DIR/suggestion.json``, and the transformed data with ``--write-data FILE``."""
 
-    def __init__(self, config: SuggestConfig, source: DataSource, args: argparse.Namespace) -> None:
+    def __init__(self, config: SuggestConfig, source: DataSource, args: argparse.Namespace,
+                 specs: Optional[Mapping[str, HierarchySpec]] = None) -> None:
         self.config = config
+        self.specs = dict(specs) if specs is not None else {
+            column: HierarchySpec("hierarchy", path=h.source) for column, h in config.hierarchies}
         self.source = source
         self.out = Path(args.out)
         self.data_path = Path(args.write_data) if args.write_data else None
@@ -137,10 +161,18 @@ class SuggestRun:
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
         from ..io.loader import load_table
 
+        from ..remediation.transforms import build_hierarchy
+
         self.table = load_table(self.source, [*self.config.qids, *self.config.sensitive], cancel)
+        read = dict(self.config.hierarchies)
+        built = {column: build_hierarchy(spec, self.table[column]) for column, spec in self.specs.items()
+                 if column not in read}
+        if built:
+            self.config = replace(self.config, hierarchies=tuple(
+                (q, read.get(q) or built[q]) for q in self.config.qids if q in read or q in built))
         found = with_full_generalisation(suggest(self.table, self.config, on_progress=on_progress, cancel=cancel),
                                          self.table, self.config)
-        return with_verdict(found, self.table, self.source, self.config, on_progress, cancel)
+        return with_verdict(found, self.table, self.source, self.config, on_progress, cancel, self.specs)
 
     def warnings(self, result: Suggestion) -> list[str]:
         if self.data_path is not None and result.best is None:
@@ -182,16 +214,18 @@ def verdict_limits(target: SuggestTarget) -> Thresholds:
 
 
 def with_verdict(found: Suggestion, table, source: DataSource, config: SuggestConfig,
-                 on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
-    """The suggestion with ``extra["verdict"]``: the verdict of its scenario (recodes, then record
-    suppression) under :func:`verdict_limits`, in English as the rest of suggestion.json."""
+                 on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken],
+                 specs: Optional[Mapping[str, HierarchySpec]] = None) -> Suggestion:
+    """The suggestion with ``extra["verdict"]``: the verdict of its scenario (recodes by ``specs``,
+    default the ARX files of ``config``'s hierarchies, then record suppression) under
+    :func:`verdict_limits`, in English as the rest of suggestion.json."""
     from .. import i18n
     from ..api import run_assessment
     from ..remediation.suggest_verdict import scenario_verdict, suggestion_scenario
-    from ..remediation.transforms import HierarchySpec
 
-    specs = {column: HierarchySpec("hierarchy", path=h.source) for column, h in config.hierarchies}
-    scenario = suggestion_scenario(found, specs, "suggestion")
+    if specs is None:
+        specs = {column: HierarchySpec("hierarchy", path=h.source) for column, h in config.hierarchies}
+    scenario = suggestion_scenario(found, dict(specs), "suggestion")
     if scenario is None:
         return found
     limits = verdict_limits(config.target)
@@ -206,7 +240,8 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
     base = analysis_defaults(args)
     if not args.data and base is None:
         raise InputError("no data file: give DATA or --config FILE.toml")
-    config = config_from_args(args)
+    specs = hierarchy_specs(args, base)
+    config = config_from_args(args, specs)
     out = Path(args.out)
     data_path = Path(args.write_data) if args.write_data else None
     if data_path is not None:
@@ -214,8 +249,8 @@ def run_suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) 
             raise InputError(f"--write-data {data_path}: use a .csv or .parquet file name")
         if not data_path.parent.is_dir() and data_path.parent.resolve() != out.resolve():
             raise InputError(f"--write-data {data_path}: the folder {data_path.parent} does not exist")
-    source = read_source(args.data, args, base) if args.data else base
-    return runner.run(SuggestRun(config, source, args), args, cancel)
+    source = read_source(args.data, args, base.data if base else None) if args.data else base.data
+    return runner.run(SuggestRun(config, source, args, specs), args, cancel)
 
 
 def summary_lines(result: Suggestion) -> list[str]:

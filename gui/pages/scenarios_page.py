@@ -59,8 +59,8 @@ EXPORT_FILTER = QT_TRANSLATE_NOOP("scenarios_page", "CSV file (*.csv);;Parquet f
 
 
 def _same_analysis(a, b) -> bool:
-    """Whether two configs differ at most in their scenarios."""
-    return replace(a, scenarios=()) == replace(b, scenarios=())
+    """Whether two configs differ at most in their scenarios and Suggest's hierarchies."""
+    return replace(a, scenarios=(), suggest_hierarchies=()) == replace(b, scenarios=(), suggest_hierarchies=())
 
 
 def _without_marks(scenarios) -> tuple:

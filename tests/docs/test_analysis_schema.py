@@ -17,6 +17,7 @@ from engine.config import AnalysisConfig, ClusterOptions, DataSource, Linkage, P
     ReportOptions, Roles, SubsetFamily, Target
 from engine.errors import InputError
 from engine.sample_options import SampleOptions
+from engine.scenario_steps import HierarchySpec
 
 from ..conftest import ROOT
 
@@ -64,7 +65,9 @@ def _full_config() -> AnalysisConfig:
                                      sections=("methods",)),
         models=PrivacyModelOptions(True, 3), linkage=Linkage("pid", "1", (Release(DataSource("b.csv"), "2"),)),
         cluster=ClusterOptions("tls://h:1", "ca.pem", "c.pem", "k.pem"),
-        sample=SampleOptions(sampling_fraction=0.1, suda=True, suda_max_size=3), interval_radius=0.2)
+        sample=SampleOptions(sampling_fraction=0.1, suda=True, suda_max_size=3), interval_radius=0.2,
+        suggest_hierarchies=(("age", HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),))),
+                             ("sex", HierarchySpec("hierarchy", path="sex.csv"))))
 
 
 def test_what_the_code_writes_is_valid_and_reads_back():
@@ -82,6 +85,11 @@ def test_what_the_code_writes_is_valid_and_reads_back():
     (lambda raw: raw["run"].update(job=2), "unknown key run.job"),
     (lambda raw: raw.update(colour="red"), "unknown key colour"),
     (lambda raw: raw["report"]["thresholds"].update(reid=0.1), "unknown key report.thresholds.reid"),
+    (lambda raw: raw["suggest"].update(levels=[1]), "unknown key suggest.levels"),
+    (lambda raw: raw["suggest"]["hierarchies"][0].update(level=1), "unknown key 'level'"),
+    (lambda raw: raw["suggest"]["hierarchies"][0].update(intervals="5"),
+     "intervals must be a list of widths, one per level"),
+    (lambda raw: raw["suggest"]["hierarchies"][1].pop("column"), 'a hierarchy needs column = "NAME"'),
 ])
 def test_the_schema_refuses_a_wrong_type_or_an_unknown_key_as_the_loader_does(change, loader_says):
     raw = tomllib.loads(_full_config().to_toml())

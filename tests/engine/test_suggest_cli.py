@@ -216,3 +216,68 @@ def test_suggest_needs_data_and_qids(case, capsys):
                      "--out", str(folder / "o")]) == 2
     assert capsys.readouterr().err == (f"error: {folder / 'bad.toml'}: report.thresholds.reid_prob must be "
                                        f"between 0 and 1, got 2\n")
+
+
+SUGGEST_HIERARCHIES = """
+[[suggest.hierarchies]]
+column = "age"
+intervals = [10, 20]
+
+[[suggest.hierarchies]]
+column = "town"
+hierarchy = "town.csv"
+"""
+
+
+def test_hierarchies_from_the_analysis_file(case, monkeypatch, capsys):
+    """Without --hierarchy, --config's [[suggest.hierarchies]] are searched: a built one (on the
+    loaded column) and an ARX file relative to the analysis file's folder; the search is the
+    engine's on the same hierarchies. --hierarchy replaces them; --qid leaves out the others'."""
+    from engine.io.loader import load_table
+    from engine.remediation.hierarchy import read_hierarchy
+    from engine.remediation.suggest import SuggestConfig, SuggestTarget, suggest
+    from engine.remediation.transforms import build_hierarchy
+
+    folder, data, frame = case
+    (folder / "analysis.toml").write_text(ANALYSIS + SUGGEST_HIERARCHIES, encoding="utf-8")
+    elsewhere = folder / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+
+    def run(name, *extra):
+        code = cli.main(["suggest", "--config", str(folder / "analysis.toml"), "--k", "4", "--max-suppression", "2",
+                         "--max-reid-prob", "1", "--out", name, *extra])
+        assert code == 0, capsys.readouterr().err
+        return json.loads((elsewhere / name / "suggestion.json").read_text())
+
+    found = run("from_file", "--write-data", "from_file.csv")
+    assert found["hierarchies"] == {"age": "intervals of width 10, 20", "town": str(folder / "town.csv")}
+    table = load_table(DataSource(str(data)), ["age", "town", "sex"])
+    bands = build_hierarchy(HierarchySpec("intervals", params=(("widths", (10.0, 20.0)),)), table["age"])
+    towns = read_hierarchy(folder / "town.csv", "town")
+    reference = suggest(table, SuggestConfig(("age", "town", "sex"), (("age", bands), ("town", towns)),
+                                             SuggestTarget(k=4, max_suppression=2, max_reid_prob=1)))
+    assert found["levels"] == dict(zip(("age", "town", "sex"), reference.best.levels))
+    assert found["loss"] == pytest.approx(reference.best.loss) and found["levels"]["age"] > 0
+    released = pd.read_csv(elsewhere / "from_file.csv", dtype=str, keep_default_na=False)
+    kept = released["age"] != ""
+    level = found["levels"]["age"]
+    labels = {row[0]: row[level] for row in bands.rows}
+    assert released["age"][kept].tolist() == [labels[str(a)] for a in frame.age[kept.to_numpy()]]
+    assert set(found["verdict"]) >= {"ready", "checks"}   # judged on the built hierarchy's scenario
+
+    flags = run("flags", "--hierarchy", f"town={folder / 'town.csv'}")
+    # the file's age bands are not used: without them nothing meets k=4 (with them, above, it does)
+    assert flags["hierarchies"] == {"town": str(folder / "town.csv")} and flags["levels"] is None
+    fewer = run("fewer", "--qid", "town", "sex")
+    assert fewer["hierarchies"] == {"town": str(folder / "town.csv")}
+
+
+def test_a_bad_hierarchy_in_the_analysis_file_is_one_line(case, capsys):
+    folder, data, _ = case
+    (folder / "analysis.toml").write_text(ANALYSIS + '[[suggest.hierarchies]]\ncolumn = "income"\nintervals = [5]\n',
+                                          encoding="utf-8")
+    assert cli.main(["suggest", "--config", str(folder / "analysis.toml"), "--k", "2", "--out",
+                     str(folder / "o")]) == 2
+    assert capsys.readouterr().err == (f"error: {folder / 'analysis.toml'}: suggest.hierarchies: column 'income' is "
+                                       "not one of the quasi-identifiers (age, town, sex)\n")

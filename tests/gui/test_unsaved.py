@@ -157,6 +157,8 @@ def test_a_killed_window_is_recovered_at_the_next_start(qtbot, tmp_path, setting
         child.wait(timeout=30)
     found = leftovers(folder)
     assert len(found) == 1 and found[0].original is None
+    bands = HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),))
+    assert AnalysisConfig.from_toml(found[0].path).suggest_hierarchies == (("birth_year", bands),)  # in the file
 
     win = MainWindow(settings, folder)
     qtbot.addWidget(win, before_close_func=forget_edits)
@@ -167,8 +169,6 @@ def test_a_killed_window_is_recovered_at_the_next_start(qtbot, tmp_path, setting
     wait_loaded(qtbot, win)
     qtbot.waitUntil(lambda: win.session.qids == ("birth_year", "sex"), timeout=20000)
     assert win.session.sensitive == ("special_needs",)
-    bands = HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),))
-    assert found[0].suggest_hierarchies == (("birth_year", bands),)
     assert win.scenarios_page.suggest_panel.specs == {"birth_year": bands}   # Suggest's hierarchies too
     assert win.session.source.path == str(CENSUS)
     assert win.isWindowModified() and win.session.analysis_path is None
