@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig
+from engine.analysis.config import AnalysisConfig
 from engine.io.preview import subtable
-from engine.session_cache import SessionCache
+from engine.assessment.session_cache import SessionCache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 

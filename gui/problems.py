@@ -1,6 +1,6 @@
 """Where the window shows a config's problem: next to the control that edits its field.
 
-The engine names a broken rule by config field (:class:`engine.validation.Problem`); here each
+The engine names a broken rule by config field (:class:`engine.analysis.validation.Problem`); here each
 field maps to the page and widget that edit it and to the words the window uses for it
 (:data:`CONTROLS`). :func:`mark_problem` gives that widget a red frame and the message as its
 tooltip; the caller shows the message (dialog, banner, status bar).
@@ -13,8 +13,8 @@ from typing import Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
-from engine.messages import render
-from engine.validation import Problem
+from engine.foundation.messages import render
+from engine.analysis.validation import Problem
 
 from .i18n import translate
 

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TextIO
 
-from engine.platform import lacks_display
+from engine.foundation.platform import lacks_display
 
 
 class StepFailed(Exception):
@@ -70,7 +70,7 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
         else:
             print("skip checksums: running from source, not from a package", file=out)
         with no_network(), tempfile.TemporaryDirectory(prefix="riskreview-selftest-") as folder:
-            from engine.kernel_cache import CACHE_DIR_VARIABLE
+            from engine.sweep.kernel_cache import CACHE_DIR_VARIABLE
 
             # compiled kernels go to this temporary folder, not the user's cache (before any import
             # of the kernels; worker processes inherit it)
@@ -111,7 +111,7 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             import pyarrow.feather as feather
             import pyarrow.parquet as parquet
 
-            from engine.config import DataSource
+            from engine.analysis.config import DataSource
             from engine.io.loader import load_table
 
             arrow = pa.table({"a": list(range(50)), "b": list(range(1, 51))})
@@ -138,7 +138,7 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             _kernels_step(out)
 
             step = "sweep"
-            from engine.config import SubsetFamily
+            from engine.analysis.config import SubsetFamily
 
             session.family = SubsetFamily("max-size", max_size=2)
             session.jobs = 2
@@ -236,7 +236,7 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
 def _kernels_step(out: TextIO) -> None:
     """The sweep's compiled kernels: compiled into numba's cache (here the self-test's temporary
     folder) unless already there, then a new process loads every one of them without compiling."""
-    from engine.kernel_cache import check_kernels
+    from engine.sweep.kernel_cache import check_kernels
 
     check = check_kernels()
     if check is None:
@@ -253,9 +253,9 @@ def _sample_step(example: str, folder: Path, out: TextIO) -> None:
     import csv
 
     from engine.api import run_assessment
-    from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily
+    from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily
     from engine.report.tables import write_results
-    from engine.sample_options import SampleOptions
+    from engine.analysis.sample_options import SampleOptions
 
     survey = folder / "survey.csv"
     with open(example, newline="", encoding="utf-8") as source, open(survey, "w", newline="", encoding="utf-8") as sink:

@@ -16,7 +16,7 @@ def test_engine_runs_without_qt(tmp_path):
                 if name.split(".")[0] in ("PySide6", "shiboken6", "gui"):
                     raise ImportError("blocked: " + name)
         sys.meta_path.insert(0, BlockQt())
-        from engine.cli import main
+        from engine.commands.cli import main
         code = main(["assess", {str(EXAMPLES / 'example12.csv')!r}, "--qid", "age", "gender",
                      "--sensitive", "illness", "--jobs", "2", "--out", {str(tmp_path / 'out')!r}])
         assert not any(m.startswith(("PySide6", "gui")) for m in sys.modules), "Qt was imported"

@@ -16,20 +16,20 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import add_read_options, read_source
-from ..config import ReportOptions
-from ..errors import InputError
-from ..progress import CancelToken, ProgressCallback
-from ..atomic import StagedFiles
+from .cli_options import add_read_options, read_source
+from ..analysis.config import ReportOptions
+from ..foundation.errors import InputError
+from ..foundation.progress import CancelToken, ProgressCallback
+from ..foundation.atomic import StagedFiles
 from ..report.dp_tables import write_dp_results
 from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from ..dp.results import DPAssessment
-from ..validation import check_cli, named_for_cli
+from ..analysis.validation import check_cli, named_for_cli
 from . import runner
 
 
 def add_parsers(commands: Any) -> None:
-    """Add the ``dp`` and ``dp-threshold`` subparsers to :func:`engine.cli.build_parser`'s
+    """Add the ``dp`` and ``dp-threshold`` subparsers to :func:`engine.commands.cli.build_parser`'s
     subparsers object (whose parser class prints one ``error:`` line and exits 2)."""
 
     dp = commands.add_parser("dp", help="privacy loss and utility of a noisy counting query (differential privacy)")

@@ -14,25 +14,25 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import add_read_options, read_source
-from ..config import DataSource, Thresholds
-from ..errors import InputError
-from ..output_guard import DATA, Input
-from ..progress import CancelToken, ProgressCallback
-from ..atomic import StagedFiles
+from .cli_options import add_read_options, read_source
+from ..analysis.config import DataSource, Thresholds
+from ..foundation.errors import InputError
+from ..report.output_guard import DATA, Input
+from ..foundation.progress import CancelToken, ProgressCallback
+from ..foundation.atomic import StagedFiles
 from ..report.suggestion_file import write_suggestion
-from ..messages import message
+from ..foundation.messages import message
 from ..remediation.export import FORMULA_WARNING, WRITE_FORMATS, formula_columns, transformed_data, write_table
 from ..remediation.feasibility import from_suggestion, summary, with_full_generalisation
 from ..remediation.hierarchy import read_hierarchy
 from ..remediation.loss import METRICS
 from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
-from ..validation import check_cli, key_message
+from ..analysis.validation import check_cli, key_message
 from . import runner
 
 
 def add_parser(commands: Any) -> None:
-    """Add the ``suggest`` subcommand to :func:`engine.cli.build_parser`'s subparsers."""
+    """Add the ``suggest`` subcommand to :func:`engine.commands.cli.build_parser`'s subparsers."""
     p = commands.add_parser("suggest", help="least-loss generalisation meeting k-anonymity (and thresholds)")
     p.add_argument("data", nargs="?",
                    help="data file (CSV/TSV, Parquet, Feather, xlsx, sav, dta, sas7bdat, xpt); default: --config's")
@@ -72,7 +72,7 @@ def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
     analysis file's data source (None without ``--config``)."""
     if not args.config:
         return None
-    from ..config import AnalysisConfig, read_toml
+    from ..analysis.config import AnalysisConfig, read_toml
 
     config = AnalysisConfig.from_toml(args.config, check=False)
     args.qid = args.qid or list(config.roles.quasi_identifiers)
@@ -185,7 +185,7 @@ def with_verdict(found: Suggestion, table, source: DataSource, config: SuggestCo
                  on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
     """The suggestion with ``extra["verdict"]``: the verdict of its scenario (recodes, then record
     suppression) under :func:`verdict_limits`, in English as the rest of suggestion.json."""
-    from .. import i18n
+    from ..foundation import i18n
     from ..api import run_assessment
     from ..remediation.suggest_verdict import scenario_verdict, suggestion_scenario
     from ..remediation.transforms import HierarchySpec

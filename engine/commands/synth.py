@@ -11,17 +11,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import add_read_options, read_source
-from ..config import ReportOptions
-from ..errors import InputError
-from ..progress import CancelToken, ProgressCallback
-from ..atomic import StagedFiles
+from .cli_options import add_read_options, read_source
+from ..analysis.config import ReportOptions
+from ..foundation.errors import InputError
+from ..foundation.progress import CancelToken, ProgressCallback
+from ..foundation.atomic import StagedFiles
 from ..report.synthetic_tables import write_synthetic_results
 from ..synthetic.config import (ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, TOML_KEYS, Criterion,
                                 SyntheticConfig, default_attacks)
 from ..synthetic.results import SyntheticAssessment
 from ..synthetic.verdict import synthetic_verdict
-from ..validation import check_cli
+from ..analysis.validation import check_cli
 from . import runner
 
 

@@ -24,10 +24,10 @@ from typing import Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
-from ..errors import InputError
-from ..i18n import N_
-from ..input_files import HIERARCHY_FILE, HIERARCHY_LIMIT, read_bounded
-from ..messages import message
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.input_files import HIERARCHY_FILE, HIERARCHY_LIMIT, read_bounded
+from ..foundation.messages import message
 from ..io.encode import EncodedColumn
 
 MISSING_TEXT = ""

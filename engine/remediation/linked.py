@@ -14,14 +14,14 @@ import time
 from dataclasses import replace
 from typing import Callable, Optional
 
-from ..config import AnalysisConfig, SubsetFamily, Target, split_label
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
+from ..analysis.config import AnalysisConfig, SubsetFamily, Target, split_label
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 from ..io.encode import EncodedColumn, EncodedTable
-from ..linkage import LinkedData, relabel
-from ..progress import CancelToken, ProgressCallback
-from ..results import Assessment
+from ..attacks.linkage import LinkedData, relabel
+from ..foundation.progress import CancelToken, ProgressCallback
+from ..outcome.results import Assessment
 from .scenarios import (ALL_SUBSETS_DROPPED, NO_RECORDS_LEFT, ScenarioResult, judged_result, scenario_targets,
                         with_unmatched)
 from .transforms import Scenario, TransformedTable, apply_scenario

@@ -10,9 +10,9 @@ from typing import Optional, Sequence
 import matplotlib
 from matplotlib.figure import Figure
 
-from ..i18n import _
+from ..foundation.i18n import _
 from .figures import PRIOR, RC
-from ..locale_format import number
+from ..foundation.locale_format import number
 
 READY = "#1e7b34"
 NOT_READY = "#b03a2e"

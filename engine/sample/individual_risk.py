@@ -29,7 +29,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ..block_kernels import CACHE
+from ..sweep.block_kernels import CACHE
 
 SERIES_FROM = 1.0 / 3.0   # p at and above which the series in q is used
 TINY = 1e-17

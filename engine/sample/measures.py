@@ -13,20 +13,20 @@ from typing import Optional, Sequence
 import numpy as np
 from numba import njit
 
-from ..config import AnalysisConfig
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
+from ..analysis.config import AnalysisConfig
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 from ..io.encode import EncodedColumn, EncodedTable
-from ..progress import CancelToken, ProgressCallback, ProgressReporter
-from ..results import ReidentificationRisk
-from ..selection import top_by_size
-from ..block_kernels import CACHE
+from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
+from ..outcome.results import ReidentificationRisk
+from ..outcome.selection import top_by_size
+from ..sweep.block_kernels import CACHE
 from . import population as pop
 from .household import household_risk
 from .individual_risk import key_risk, record_risk
 from .keys import key_ids
-from ..sample_results import PopulationUniqueness, RiskBins, RiskSummary, SampleRisk, SubsetExpected
+from ..outcome.sample_results import PopulationUniqueness, RiskBins, RiskSummary, SampleRisk, SubsetExpected
 from .suda import special_uniques
 
 RISK_EDGES = (0.0, 1e-5, 1e-4, 1e-3, 0.01, 0.05, 0.1, 0.2, 0.5, 1.0)

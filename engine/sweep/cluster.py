@@ -23,12 +23,12 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from ..config import ClusterOptions as ClusterSettings
-from ..errors import EngineFailure, InputError
-from ..i18n import N_
-from ..input_files import CERTIFICATE_FILE, CERTIFICATE_LIMIT, read_bounded
-from ..messages import message
-from ..progress import CancelToken, ProgressReporter
+from ..analysis.config import ClusterOptions as ClusterSettings
+from ..foundation.errors import EngineFailure, InputError
+from ..foundation.i18n import N_
+from ..foundation.input_files import CERTIFICATE_FILE, CERTIFICATE_LIMIT, read_bounded
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken, ProgressReporter
 from . import segments
 from .lattice import Family, Task, plan_tasks
 from .walker import SweepData, walk

@@ -10,14 +10,14 @@ from typing import Any, Mapping, Optional
 
 import tomli_w
 
-from ..config import (MISSING_TABLE, UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml,
-                      report_options, twice_as)
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
-from ..validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TEXT, KEY_WHOLE, MAX_SEED, Problem,
-                          at_least, between, check_file, finite_non_negative, key_fault, no_quasi_identifier,
-                          not_one_of, raise_first)
+from ..analysis.config import (MISSING_TABLE, UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml,
+                               report_options, twice_as)
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
+from ..analysis.validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TEXT, KEY_WHOLE, MAX_SEED, Problem,
+                                   at_least, between, check_file, finite_non_negative, key_fault, no_quasi_identifier,
+                                   not_one_of, raise_first)
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
@@ -36,7 +36,7 @@ DISTANCES = ("hamming", "l1", "l2", "mixed")
 CRITERIA = ("accuracy", "tp", "fp", "threshold")
 SHADOW_GENERATORS = ("marginals", "copy-perturb")
 MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
-# The analysis file's key of each config field whose name differs (engine.validation.key_message)
+# The analysis file's key of each config field whose name differs (engine.analysis.validation.key_message)
 TOML_KEYS = {"qids": "roles.quasi_identifiers", "sensitive": "roles.sensitive", "radius": "attacks.radius",
              "targets": "attacks.targets", "seed": "attacks.seed", "generator": "attacks.generator",
              "shadow_datasets": "attacks.shadow_datasets", "jobs": "run.jobs", "control": "data.control"}
@@ -162,7 +162,7 @@ class SyntheticConfig:
         raise_first(self.problems())
 
     def problems(self) -> list[Problem]:
-        """The value rules this config breaks (:mod:`engine.validation`), by field."""
+        """The value rules this config breaks (:mod:`engine.analysis.validation`), by field."""
         out = [] if self.radius is None else finite_non_negative("radius", self.radius)
         out += at_least("targets", self.targets, 2)
         if self.targets > MAX_SEED:
@@ -178,7 +178,7 @@ class SyntheticConfig:
 
     def anchored(self, folder: str | Path) -> "SyntheticConfig":
         """This config as an analysis file in ``folder`` stores it: the real, synthetic and
-        control files relative to ``folder`` or absolute (:func:`engine.config.portable_path`)."""
+        control files relative to ``folder`` or absolute (:func:`engine.analysis.config.portable_path`)."""
         return replace(self, real=self.real.anchored(folder), synthetic=self.synthetic.anchored(folder),
                        control=None if self.control is None else self.control.anchored(folder))
 

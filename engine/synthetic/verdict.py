@@ -29,8 +29,8 @@ from typing import Any, Optional, Sequence
 
 from scipy.stats import beta
 
-from ..i18n import N_
-from ..messages import Message, message
+from ..foundation.i18n import N_
+from ..foundation.messages import Message, message
 from .config import ATTACK_NAMES
 
 FAMILY_ALPHA = 0.05

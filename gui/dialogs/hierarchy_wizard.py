@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QSpinBox, QSplitter, QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 from engine.io.encode import EncodedTable
-from engine.messages import error_text, render
+from engine.foundation.messages import error_text, render
 from engine.remediation.hierarchy import Hierarchy, level_tables, read_hierarchy
 from engine.remediation.hierarchy_builder import (DATE_STEPS, BuildSpec, build_for, column_template, file_name,
                                                   preview, spec, template_files, write_hierarchy)

@@ -10,11 +10,11 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHeaderView,
                                QLabel, QTableView, QVBoxLayout, QWidget)
 
-from engine.config import DataSource
-from engine.errors import InputError
+from engine.analysis.config import DataSource
+from engine.foundation.errors import InputError
 from engine.io.formats import FORMAT_NAMES, detect_format
 from engine.io.preview import preview_rows
-from engine.messages import error_text, render
+from engine.foundation.messages import error_text, render
 from ..i18n import translate
 
 DELIMITERS = [

@@ -8,7 +8,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (QCompleter, QDialog, QDialogButtonBox, QFormLayout, QLabel,
                                QLineEdit, QVBoxLayout, QWidget)
 
-from engine.config import Target
+from engine.analysis.config import Target
 from engine.io.encode import EncodedTable
 from ..i18n import translate
 

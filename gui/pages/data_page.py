@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QMenu, QPushButton,
                                QSplitter, QStackedWidget, QTableView, QToolButton, QVBoxLayout, QWidget)
 
-from engine.config import Target
+from engine.analysis.config import Target
 from engine.io.preview import format_label
 from engine.io.weight_hint import WeightHint, weight_hints
 

@@ -20,11 +20,11 @@ from typing import Optional, Sequence
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from engine.config import DataSource
+from engine.analysis.config import DataSource
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
 from engine.dp.results import DPAssessment
-from engine.errors import InputError
-from engine.messages import render
+from engine.foundation.errors import InputError
+from engine.foundation.messages import render
 
 from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome
 from ..widgets.command_bar import CommandBar, CommandTexts

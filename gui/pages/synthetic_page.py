@@ -23,9 +23,9 @@ from typing import Optional, Sequence
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import QTabWidget, QWidget
 
-from engine.config import DataSource
-from engine.errors import InputError
-from engine.messages import render
+from engine.analysis.config import DataSource
+from engine.foundation.errors import InputError
+from engine.foundation.messages import render
 from engine.synthetic.config import SyntheticConfig
 
 from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome

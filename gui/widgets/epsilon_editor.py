@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QButtonGroup, QDoubleSpinBox, QGridLayout, QHBoxL
                                QRadioButton, QSpinBox, QWidget)
 
 from engine.dp.config import log_spaced_epsilons
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 from ..i18n import translate
 from ..text import local_digits, number_items, number_list, parse_number
 

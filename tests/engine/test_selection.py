@@ -1,10 +1,10 @@
-"""The one selection rule (engine.selection): highest value; ties: fewest QIDs, then the
+"""The one selection rule (engine.outcome.selection): highest value; ties: fewest QIDs, then the
 first row (the user's QID order). Hand tables with deliberate ties."""
 
 import random
 from types import SimpleNamespace
 
-from engine.selection import full_set_levels, smallest_k_by_size, top_by_size, worst
+from engine.outcome.selection import full_set_levels, smallest_k_by_size, top_by_size, worst
 
 
 def row(qids, det, prob, k=None, sensitive="s"):

@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pytest
 
-from engine.config import DataSource
+from engine.analysis.config import DataSource
 from engine.dp.api import run_dp_analysis
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
 from gui.pages.dp_page import DPPage, gap_sentence

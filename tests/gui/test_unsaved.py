@@ -13,7 +13,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from engine.config import AnalysisConfig
+from engine.analysis.config import AnalysisConfig
 from gui.dialogs.import_dialog import ImportDialog
 from gui.main_window import MainWindow
 from gui.recovery import leftovers

@@ -11,11 +11,11 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QVBoxLayout)
 
-from engine.config import DataSource
+from engine.analysis.config import DataSource
 from engine.dp.config import DPScenario
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 from engine.io.formats import list_columns
-from engine.messages import error_text
+from engine.foundation.messages import error_text
 
 from ...dialogs.errors import show_error
 from ...jobs import JobError, JobRunner

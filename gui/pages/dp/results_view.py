@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWid
 
 from engine.dp.results import DPAssessment, ThresholdPoint
 from engine.dp.verdict import dp_verdict
-from engine.messages import render
+from engine.foundation.messages import render
 
 from ...text import count, duration, local_digits
 from ...widgets.verdict_banner import VerdictBanner

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, Q
                                QSpinBox, QVBoxLayout)
 
 from engine.dp.config import ThresholdConfig
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 
 from ...widgets.epsilon_editor import EpsilonEditor
 from ..common import hint

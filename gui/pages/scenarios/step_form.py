@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleS
                                QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 from engine.io.encode import EncodedTable
-from engine.messages import error_text, render
+from engine.foundation.messages import error_text, render
 from engine.remediation.hierarchy import Hierarchy, level_counts
 from engine.remediation.transforms import HierarchySpec, Recode, Transform, build_hierarchy, parse_step
 from ...i18n import translate, translate_plural

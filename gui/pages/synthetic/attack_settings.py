@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 
 from engine.synthetic.config import (ATTACKS, ATTRIBUTE_ATTACKS, DEFAULT_ATTACKS, DISTANCES,
                                      MEMBERSHIP_ATTACKS, SHADOW_GENERATORS, Criterion)
-from engine.workers import available_cpus
+from engine.foundation.workers import available_cpus
 
 from ..common import hint
 from ...i18n import translate

@@ -9,10 +9,10 @@ from typing import Optional, Sequence
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
-from engine.config import DataSource
-from engine.errors import InputError
+from engine.analysis.config import DataSource
+from engine.foundation.errors import InputError
 from engine.io.formats import list_columns
-from engine.messages import error_text, render
+from engine.foundation.messages import error_text, render
 from engine.synthetic.config import SyntheticConfig
 
 from ..common import banner, page_layout

@@ -7,7 +7,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
 
-from engine.messages import render
+from engine.foundation.messages import render
 
 from ...text import duration
 from ...widgets.roc_plot import Curve, RocPlot

@@ -85,7 +85,7 @@ def listed_outputs(folder: Path) -> set[str]:
 
 def _temporary(path: Path, private: bool = False) -> Path:
     """A temporary sibling of ``path`` with the permissions a new file gets (with ``private``,
-    readable by its owner only: :func:`engine.platform.create_new_file`)."""
+    readable by its owner only: :func:`engine.foundation.platform.create_new_file`)."""
     try:
         fd, tmp = create_new_file(path.parent, f".{path.name}.", ".tmp", private)
     except OSError as exc:
@@ -142,7 +142,7 @@ class StagedFiles:
 
     def commit(self) -> list[Path]:
         """Rename every staged file into place, then remove the stale outputs of claimed folders.
-        A target another program holds open (Windows: :func:`engine.platform.held_open`) is
+        A target another program holds open (Windows: :func:`engine.foundation.platform.held_open`) is
         found before the first rename: the error names it and every earlier file stays."""
         if self._cancel is not None:
             self._cancel.raise_if_cancelled()
@@ -211,7 +211,7 @@ def atomic_file(path: Path, cancel: Optional[CancelToken] = None) -> Iterator[Pa
 def write_analysis_file(config: Any, path: Path, files: Optional[StagedFiles] = None) -> Path:
     """Write ``config`` (any analysis config: ``anchored`` and ``to_toml``) to the analysis file
     ``path`` with its data paths relative to that file's folder or absolute
-    (:func:`engine.config.portable_path`); staged in ``files``, or atomically on its own."""
+    (:func:`engine.analysis.config.portable_path`); staged in ``files``, or atomically on its own."""
     path = Path(path)
     if files is None:
         with staged() as own:

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from . import __version__, platform
+from .. import __version__
+from ..foundation import platform
 
 #: Overrides the folder that holds RiskReview's caches (the self-test points it at a temporary one).
 CACHE_DIR_VARIABLE = "RISKREVIEW_CACHE_DIR"
@@ -33,7 +34,7 @@ FALLBACK_LOCATORS = ("InTreeCacheLocator", "UserWideCacheLocator")
 
 
 def user_cache_base() -> Path:
-    """The platform's per-user cache folder (:func:`engine.platform.user_cache_base`)."""
+    """The platform's per-user cache folder (:func:`engine.foundation.platform.user_cache_base`)."""
     return platform.user_cache_base()
 
 
@@ -133,7 +134,7 @@ def check_kernels(timeout: float = 600.0) -> Optional[KernelCheck]:
     import time
     from concurrent.futures import ProcessPoolExecutor
 
-    from .sweep import kernels, segments
+    from . import kernels, segments
 
     if not kernels.CACHE:
         return None

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from .atomic import MANIFEST, listed_outputs
-from .errors import InputError
-from .i18n import N_
-from .input_files import kind_of
-from .messages import message
-from .report.outputs import ASSESS_OUTPUTS, ASSESS_TABLES, DP_OUTPUTS, SYNTHETIC_OUTPUTS, SUGGEST_OUTPUTS
+from ..foundation.atomic import MANIFEST, listed_outputs
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.input_files import kind_of
+from ..foundation.messages import message
+from .outputs import ASSESS_OUTPUTS, ASSESS_TABLES, DP_OUTPUTS, SYNTHETIC_OUTPUTS, SUGGEST_OUTPUTS
 
 DATA = N_("the data file {path}")
 RELEASE = N_("the release file {path}")
@@ -203,7 +203,7 @@ def _linked_files(path: Path, config: Any) -> tuple[Path, ...]:
     releases = getattr(getattr(config, "linkage", None), "releases", ()) or ()
     if not releases:
         return ()
-    from .remediation.linked_export import linked_export_paths
+    from ..remediation.linked_export import linked_export_paths
 
     return tuple(linked_export_paths(path, [r.label for r in releases]).values())
 
@@ -211,8 +211,8 @@ def _linked_files(path: Path, config: Any) -> tuple[Path, ...]:
 def _pram_matrices(path: Path, config: Any, name: Optional[str] = None) -> tuple[Path, ...]:
     """The PRAM transition matrices an export to ``path`` writes beside it, when the scenario
     (``name``; any of ``config``'s when None) has a PRAM step."""
-    from .remediation.export import pram_matrix_path
-    from .scenario_steps import Pram
+    from ..remediation.export import pram_matrix_path
+    from ..analysis.scenario_steps import Pram
 
     scenarios = [s for s in getattr(config, "scenarios", ()) or () if name is None or s.name == name]
     if any(isinstance(step, Pram) for s in scenarios for step in s.steps):

@@ -15,7 +15,7 @@ and each result or error is a file the worker writes before saying "done". The s
 is lock-free (a stop flag the parent writes, one progress slot per worker that only that
 worker writes). So a worker killed or stopped at any moment leaves no lock held, no queue or
 message half-written: the parent sees its pipe close or its process end, stops the others
-and raises :class:`~engine.errors.EngineFailure`. Cancel (the :class:`~engine.progress.CancelToken`,
+and raises :class:`~engine.foundation.errors.EngineFailure`. Cancel (the :class:`~engine.foundation.progress.CancelToken`,
 which Ctrl-C and SIGTERM set on the command line) and every error end the same way: the
 workers are terminated (then killed if they linger), joined, and the folder removed, so no
 process and no temporary file outlives the pool. A worker whose parent has died stops at its
@@ -63,7 +63,7 @@ PARENT_CHECK_SECONDS = 0.5  # how often a worker's stop check also looks for its
 
 
 def available_cpus() -> int:
-    """CPUs this process may run on (:func:`engine.platform.available_cpus`)."""
+    """CPUs this process may run on (:func:`engine.foundation.platform.available_cpus`)."""
     return platform.available_cpus()
 
 

@@ -18,14 +18,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
-from .api import run_assessment
-from .config import AnalysisConfig, DataSource
-from .io.encode import EncodedTable
-from .io.loader import load_table
-from .io.preview import subtable
-from .progress import CancelToken, ProgressCallback
-from .results import Assessment
-from .sweep.memo import SweepMemo, remembering
+from ..api import run_assessment
+from ..analysis.config import AnalysisConfig, DataSource
+from ..io.encode import EncodedTable
+from ..io.loader import load_table
+from ..io.preview import subtable
+from ..foundation.progress import CancelToken, ProgressCallback
+from ..outcome.results import Assessment
+from ..sweep.memo import SweepMemo, remembering
 
 MAX_TABLES = 4
 

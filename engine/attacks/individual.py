@@ -6,14 +6,14 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .config import Target
-from .errors import InputError
-from .formulas import inference as inf
-from .formulas import reidentification as reid
-from .i18n import N_
-from .io.encode import EncodedColumn
-from .messages import message
-from .results import TargetInference, TargetRisk
+from ..analysis.config import Target
+from ..foundation.errors import InputError
+from ..formulas import inference as inf
+from ..formulas import reidentification as reid
+from ..foundation.i18n import N_
+from ..io.encode import EncodedColumn
+from ..foundation.messages import message
+from ..outcome.results import TargetInference, TargetRisk
 
 
 def target_risk(target: Target, columns: Mapping[str, EncodedColumn],

@@ -6,13 +6,13 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .formulas import inference as inf
-from .formulas import reidentification as reid
-from .io.encode import EncodedColumn
-from .partition import block_value_stats, partition
-from .results import InferenceRisk, ReidentificationRisk
-from .sweep.counts import CountLayout
-from .sweep.runner import SweepCounts
+from ..formulas import inference as inf
+from ..formulas import reidentification as reid
+from ..io.encode import EncodedColumn
+from ..sweep.partition import block_value_stats, partition
+from ..outcome.results import InferenceRisk, ReidentificationRisk
+from ..sweep.counts import CountLayout
+from ..sweep.runner import SweepCounts
 
 
 def subset_names(subset: tuple[int, ...], walk_order: Sequence[int], qids: Sequence[str]) -> tuple[str, ...]:

@@ -1,6 +1,6 @@
 """The ``[sample]`` section of an analysis: options of the sample-file measures.
 
-The columns themselves (sampling weight, household id) are roles (:class:`engine.config.Roles`).
+The columns themselves (sampling weight, household id) are roles (:class:`engine.analysis.config.Roles`).
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
-from .errors import InputError
-from .i18n import N_
-from .messages import message
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 from .validation import (KEY_BOOLEAN, KEY_NUMBER, KEY_NUMBERS, KEY_TABLE, KEY_TEXT, KEY_WHOLE, Problem, at_least,
                          fraction, key_fault, not_one_of, raise_first)
 

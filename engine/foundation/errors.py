@@ -8,7 +8,7 @@ class InputError(ValueError):
 
 
 class Cancelled(Exception):
-    """The run was cancelled through its :class:`~engine.progress.CancelToken`."""
+    """The run was cancelled through its :class:`~engine.foundation.progress.CancelToken`."""
 
 
 class EngineFailure(RuntimeError):

@@ -1,4 +1,4 @@
-"""Compiled (numba) kernels on block ids, shared by the partition (:mod:`engine.partition`), the
+"""Compiled (numba) kernels on block ids, shared by the partition (:mod:`engine.sweep.partition`), the
 risk histograms, the sample-file measures and the segment sweep: the numba cache setting, a
 stable counting sort of codes, the linear-time refinement of block ids by one more column,
 each block's first row, and the (size, top count) tally of blocks behind the per-record risk.
@@ -20,7 +20,7 @@ def _cache_wanted() -> bool:
     """Cache compiled code in ``__pycache__`` beside this file where that is writable. A frozen
     application (PyInstaller) has no source files to key a cache on, so it compiles on first
     use unless RISKREVIEW_NUMBA_CACHE=1, which the packaged program sets when it can keep the
-    cache in the user's cache folder (:func:`engine.kernel_cache.use_user_cache`);
+    cache in the user's cache folder (:func:`engine.sweep.kernel_cache.use_user_cache`);
     RISKREVIEW_NUMBA_CACHE=0 turns the cache off anywhere."""
     wanted = os.environ.get("RISKREVIEW_NUMBA_CACHE", "")
     if wanted == "0":

@@ -8,8 +8,8 @@ its flag (:func:`flag_message`: ``--sampling-fraction must be in (0, 1], got 1.5
 analysis-file loader by its TOML key (:func:`key_message`), the window by the control that
 edits the field (:attr:`Problem.field`, :meth:`Problem.message`).
 
-A rule (``must``, ``lead``) is an :class:`engine.messages.Message` (or plain English text): the
-message is English as a ``str`` (command line, results), and :func:`engine.messages.render`
+A rule (``must``, ``lead``) is an :class:`engine.foundation.messages.Message` (or plain English text): the
+message is English as a ``str`` (command line, results), and :func:`engine.foundation.messages.render`
 gives it in the window's language, the value written with that language's separators.
 
 The rule helpers below (:func:`fraction`, :func:`share`, ...) hold each range once.
@@ -23,10 +23,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Optional
 
-from .errors import InputError
-from .i18n import N_
-from .locale_format import localize
-from .messages import Message, message
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.locale_format import localize
+from ..foundation.messages import Message, message
 
 MAX_SEED = 2**63 - 1
 """The largest seed: the largest whole number an analysis file (TOML) holds; seeds run from 0
@@ -61,7 +61,7 @@ class Problem:
 
     def message(self, name: Optional[str] = None) -> Message:
         """``NAME must ..., got VALUE``; NAME is the field unless a flag or key is given. English
-        as a ``str``; rendered in the current language by :func:`engine.messages.render`."""
+        as a ``str``; rendered in the current language by :func:`engine.foundation.messages.render`."""
         name = name or self.field
         if self.lead:  # a sentence ending with the name (and a placeholder such as COL)
             text = message("{lead}{name}{sep}{rule}" if self.must else "{lead}{name}", lead=self.lead, name=name,

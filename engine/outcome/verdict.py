@@ -1,5 +1,5 @@
 """The verdict on an assessment: the worst swept subset compared with the analysis's
-thresholds (:class:`engine.config.Thresholds`), and the plain number formats its reasons use;
+thresholds (:class:`engine.analysis.config.Thresholds`), and the plain number formats its reasons use;
 nothing here computes risk (docs/methods.md, "Verdict").
 """
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from .config import Thresholds
-from .errors import printable
-from . import i18n
-from .i18n import N_, _
-from .locale_format import number, percent, points
+from ..analysis.config import Thresholds
+from ..foundation.errors import printable
+from ..foundation import i18n
+from ..foundation.i18n import N_, _
+from ..foundation.locale_format import number, percent, points
 from .results import Assessment, ReidentificationRisk
 from .sample_results import SampleRisk
 from .selection import worst
@@ -20,7 +20,7 @@ from .selection import worst
 
 def names(qids: Sequence[str]) -> str:
     """'a', 'a and b', 'a, b and c' (the conjunction in the report's language); a name with a
-    line break or another control character quoted (:func:`engine.errors.printable`)."""
+    line break or another control character quoted (:func:`engine.foundation.errors.printable`)."""
     qids = [printable(q) for q in qids]
     if len(qids) == 1:
         return qids[0]
@@ -28,7 +28,7 @@ def names(qids: Sequence[str]) -> str:
 
 
 def pct(value: float) -> str:
-    """A percentage in the report's language by the one share format (engine/locale_format.py):
+    """A percentage in the report's language by the one share format (engine/foundation/locale_format.py):
     never 0% for a non-zero share, never 100% for a partial one (81,0% in pt_BR).
 
     >>> pct(0.81), pct(0.99951), pct(0.00005), pct(1.0), pct(1.9e-8)

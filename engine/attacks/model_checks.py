@@ -9,13 +9,13 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from .collective import subset_names
-from .config import PrivacyModelOptions
-from .formulas.privacy_models import MODEL_FIELDS, TableDistribution, block_levels
-from .io.encode import EncodedColumn
-from .partition import block_value_pairs, partition
-from .results import BETA_NOT_ACHIEVABLE, C_UNDEFINED, ModelShortfall, PrivacyModelLevels
-from .sweep.runner import SweepCounts
-from .sweep.walker import SweepData
+from ..analysis.config import PrivacyModelOptions
+from ..formulas.privacy_models import MODEL_FIELDS, TableDistribution, block_levels
+from ..io.encode import EncodedColumn
+from ..sweep.partition import block_value_pairs, partition
+from ..outcome.results import BETA_NOT_ACHIEVABLE, C_UNDEFINED, ModelShortfall, PrivacyModelLevels
+from ..sweep.runner import SweepCounts
+from ..sweep.walker import SweepData
 
 
 def distributions(sensitive: Sequence[EncodedColumn]) -> list[TableDistribution]:

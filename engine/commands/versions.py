@@ -10,7 +10,7 @@ import sys
 from importlib import metadata
 from typing import Any, Optional, Sequence
 
-from . import __version__
+from .. import __version__
 
 # (shown name, distribution)
 LIBRARIES = (

@@ -4,7 +4,7 @@ the reports show in their own language.
 A :class:`Message` is the English text itself (a ``str``: results.json, the CSV files and the
 terminal keep it word for word) that also holds its catalogue template and parameters, so a
 report written in another language renders ``_(template).format(**params)`` with the numbers
-written for that language (engine/locale_format.py). Plain strings render as they are.
+written for that language (engine/foundation/locale_format.py). Plain strings render as they are.
 """
 
 from __future__ import annotations

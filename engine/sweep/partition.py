@@ -92,7 +92,7 @@ def partition(columns: Sequence[tuple[np.ndarray, int]], n_rows: int
               ) -> tuple[np.ndarray, int, np.ndarray]:
     """Block ids of the partition by all ``(codes, cardinality)`` columns (one block if none).
 
-    Large tables use the compiled linear-time refinement (:func:`engine.block_kernels.refine_ids`:
+    Large tables use the compiled linear-time refinement (:func:`engine.sweep.block_kernels.refine_ids`:
     a counting sort by the new column, then a dense map of the parent ids; int32 ids on the
     way, no hash table, no key-space-sized arrays)."""
     if n_rows >= LINEAR_MIN_ROWS and n_rows < 2 ** 31 - 1 and columns:

@@ -17,26 +17,26 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .allocator import keep_freed_memory
-from .api import check_columns, run_assessment
-from .config import (TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release,
-                     ReportOptions, Roles, SubsetFamily, Target)
-from .errors import InputError, printable
-from .histograms import per_record_risk
-from .io.arrow_lookup import skip_pandas_lookup
-from .io.formats import detect_format
-from .io.loader import load_table
+from ..foundation.allocator import keep_freed_memory
+from ..api import check_columns, run_assessment
+from ..analysis.config import (TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release,
+                               ReportOptions, Roles, SubsetFamily, Target)
+from ..foundation.errors import InputError, printable
+from ..attacks.histograms import per_record_risk
+from ..io.arrow_lookup import skip_pandas_lookup
+from ..io.formats import detect_format
+from ..io.loader import load_table
 from .cli_options import TARGET_SYNTAX, Parser, add_read_options, read_source
-from .commands import runner
-from .io.profile import profile_file
-from .progress import CancelToken, ProgressCallback
-from . import selection
-from .atomic import StagedFiles, check_output_dir
-from .report.tables import write_results
-from .results import Assessment
-from .sample_options import SampleOptions
-from .validation import check_cli, named_for_cli
-from .verdict import is_sample, verdict_json
+from . import runner
+from ..io.profile import profile_file
+from ..foundation.progress import CancelToken, ProgressCallback
+from ..outcome import selection
+from ..foundation.atomic import StagedFiles, check_output_dir
+from ..report.tables import write_results
+from ..outcome.results import Assessment
+from ..analysis.sample_options import SampleOptions
+from ..analysis.validation import check_cli, named_for_cli
+from ..outcome.verdict import is_sample, verdict_json
 from .versions import VersionAction
 
 
@@ -119,9 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_read_options(profile)
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
-    from .commands.dp import add_parsers as add_dp_parsers
-    from .commands.suggest import add_parser as add_suggest_parser
-    from .commands.synth import add_parser as add_synth_parser
+    from .dp import add_parsers as add_dp_parsers
+    from .suggest import add_parser as add_suggest_parser
+    from .synth import add_parser as add_synth_parser
 
     add_synth_parser(commands)
     add_dp_parsers(commands)
@@ -150,7 +150,7 @@ FLAGS = {"jobs": "--jobs", "subsets.max_size": "--subsets", "models.l": "--l",
          "cluster.address": "--cluster",
          **{f"cluster.tls_{name}": f"--cluster-{name}" for name in ("ca", "cert", "key")}}
 """The option that sets each config field validated by :meth:`AnalysisConfig.validate` and
-:func:`engine.config.column_problems`."""
+:func:`engine.analysis.config.column_problems`."""
 
 
 def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
@@ -198,7 +198,7 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
 def _scenarios(args: argparse.Namespace, base: Optional[AnalysisConfig]) -> tuple:
     """The scenarios of --scenario FILE.toml, else the analysis file's; each with the
     --crosstab tables added to its own."""
-    from .remediation.transforms import read_scenarios, with_crosstabs
+    from ..remediation.transforms import read_scenarios, with_crosstabs
 
     scenarios = read_scenarios(args.scenario) if args.scenario else (base.scenarios if base else ())
     return with_crosstabs(scenarios, args.crosstab)
@@ -261,13 +261,13 @@ class AssessRun:
         self.early_warnings: tuple[str, ...] = ()  # printed before the run
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
-        from .remediation.export import export_requests
+        from ..remediation.export import export_requests
 
         config = self.config
         folders = self.folders()
         self.exports = export_requests(self.export_options, config.scenarios, config.data.path, folders)
         if self.exports and config.linkage.enabled:
-            from .remediation.linked_export import check_linked_requests
+            from ..remediation.linked_export import check_linked_requests
 
             self.export_files = check_linked_requests(config, self.exports, folders)
         with named_for_cli(FLAGS, self.args, TOML_KEYS):
@@ -300,17 +300,17 @@ class AssessRun:
             per_record = per_record_risk(table.columns, self.config.roles.quasi_identifiers, sensitive, table.n_rows)
         paths: list[Path] = []
         if self.exports and self.config.linkage.enabled:
-            from .remediation.linked_export import export_linked_scenarios
+            from ..remediation.linked_export import export_linked_scenarios
 
             assessment = export_linked_scenarios(assessment, self.exports, files, cancel)
             paths += self.export_files
         elif self.exports:
-            from .remediation.export import export_scenarios
+            from ..remediation.export import export_scenarios
 
             assessment = export_scenarios(assessment, table, self.exports, files, cancel)
             paths += list(self.exports.values())
         if self.exports:
-            from .remediation.export import formula_warnings
+            from ..remediation.export import formula_warnings
 
             self.written_warnings = formula_warnings([s.scenario.exported for s in assessment.scenarios
                                                       if s.scenario.name in self.exports])
@@ -319,7 +319,7 @@ class AssessRun:
         if self.csv:
             paths += write_results(assessment, self.csv, per_record, tables_only=True, cancel=cancel, files=files)
         if self.pdf:
-            from .report.pdf import write_pdf
+            from ..report.pdf import write_pdf
 
             paths.append(write_pdf(assessment, self.pdf, cancel=cancel, files=files))
         return paths
@@ -382,25 +382,25 @@ def _quoted(name: str, width: int) -> str:
 
 
 def _synth(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .commands.synth import run_synth
+    from .synth import run_synth
 
     return run_synth(args, cancel)
 
 
 def _dp(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .commands.dp import run_dp
+    from .dp import run_dp
 
     return run_dp(args, cancel)
 
 
 def _dp_threshold(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .commands.dp import run_threshold
+    from .dp import run_threshold
 
     return run_threshold(args, cancel)
 
 
 def _suggest(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
-    from .commands.suggest import run_suggest
+    from .suggest import run_suggest
 
     return run_suggest(args, cancel)
 

@@ -8,14 +8,14 @@ from typing import Mapping, Optional, Sequence
 
 import numpy as np
 
-from .formulas import inference as inf
-from .formulas import reidentification as reid
-from .formulas.per_record import block_risk
-from .io.encode import EncodedColumn
-from .progress import CancelToken, ProgressCallback, ProgressReporter
-from .partition import block_value_stats, combined_columns, partition, refine
-from .results import InferenceRisk, ReidentificationRisk, RiskHistogram
-from .selection import top_by_size
+from ..formulas import inference as inf
+from ..formulas import reidentification as reid
+from ..formulas.per_record import block_risk
+from ..io.encode import EncodedColumn
+from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
+from ..sweep.partition import block_value_stats, combined_columns, partition, refine
+from ..outcome.results import InferenceRisk, ReidentificationRisk, RiskHistogram
+from ..outcome.selection import top_by_size
 
 BINS = 20
 SMALL_BLOCK = 255            # blocks up to this size are tallied by (size, max) pairs
@@ -65,8 +65,8 @@ class _Partitions:
     """Block ids of QID subsets, each refined from the largest subset already made that it
     contains (the top subsets of successive sizes are usually nested); only the latest few are
     kept. ``compiled``: one int32 id per row through the compiled refinement, small columns
-    merged (:func:`engine.partition.combined_columns`); else numpy's refinement
-    (:func:`engine.partition.refine`) column by column."""
+    merged (:func:`engine.sweep.partition.combined_columns`); else numpy's refinement
+    (:func:`engine.sweep.partition.refine`) column by column."""
 
     def __init__(self, columns: Mapping[str, EncodedColumn], n: int, compiled: bool, keep: int = 2) -> None:
         self.columns, self.n, self.compiled, self.keep = columns, n, compiled, keep
@@ -85,7 +85,7 @@ class _Partitions:
             if cancel is not None:
                 cancel.raise_if_cancelled()
             if self.compiled:
-                from . import block_kernels
+                from ..sweep import block_kernels
 
                 ids, n_ids = block_kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
             else:
@@ -98,7 +98,7 @@ def load_compiled(columns: Sequence[EncodedColumn]) -> None:
     """Load the compiled refinement and tally (numba's cache) for these columns' code types, so
     that :func:`compiled_pays` holds in this process. Run on a thread while worker processes
     sweep: this process waits for them, and its histograms then take the compiled path."""
-    from . import block_kernels
+    from ..sweep import block_kernels
 
     ids = np.zeros(2, dtype=np.int32)
     for dtype in {np.dtype(np.int32)} | {column.codes.dtype for column in columns}:
@@ -172,7 +172,7 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                  sizes: Optional[np.ndarray]) -> RiskHistogram:
         column = by_name.get(measure)
         if tallied(measure, n_blocks):
-            from . import block_kernels
+            from ..sweep import block_kernels
 
             codes = ids if column is None else column.codes
             return _histogram(qids, measure, *_records_from_tally(

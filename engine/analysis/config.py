@@ -17,18 +17,18 @@ from urllib.parse import urlsplit
 
 import tomli_w
 
-from .errors import InputError
-from .i18n import N_
-from .messages import message
-from .input_files import ANALYSIS_FILE, ANALYSIS_LIMIT, read_bounded
-from .paths import portable_path
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
+from ..foundation.input_files import ANALYSIS_FILE, ANALYSIS_LIMIT, read_bounded
+from ..foundation.paths import portable_path
 from .sample_options import SampleOptions
 from .scenario_steps import PERTURBATIVE_STEPS, parse_scenarios, step_faults
 from .validation import (KEY_BOOLEAN, KEY_COLUMNS, KEY_NUMBER, KEY_TABLE, KEY_TABLES, KEY_TEXT, KEY_WHOLE, Problem,
                          at_least, check_file, finite_non_negative, key_fault, no_quasi_identifier, raise_first, share)
 
 CONFIG_VERSION = 1
-# The analysis file's key of each config field whose name differs (engine.validation.key_message)
+# The analysis file's key of each config field whose name differs (engine.analysis.validation.key_message)
 TOML_KEYS = {"jobs": "run.jobs", "subsets.max_size": "attacks.max_size", "subsets": "attacks.subsets",
              "subsets.subsets": "attacks.subset_list", "scenarios": "scenario", "cluster.address": "run.cluster",
              "interval_radius": "attacks.interval_radius",
@@ -227,7 +227,7 @@ class ReportOptions:
     author: str = ""
     include_examples: bool = False
     thresholds: Thresholds = field(default_factory=Thresholds)
-    language: str = ""  # "" = the system's (engine/i18n.py); else e.g. "pt_BR"
+    language: str = ""  # "" = the system's (engine/foundation/i18n.py); else e.g. "pt_BR"
     organisation: str = ""
     sections: tuple[str, ...] = OPTIONAL_SECTIONS
 
@@ -375,7 +375,7 @@ class AnalysisConfig:
     cluster: ClusterOptions = field(default_factory=ClusterOptions)
     sample: SampleOptions = field(default_factory=SampleOptions)
     version: int = CONFIG_VERSION
-    scenarios: tuple = ()  # engine.scenario_steps.Scenario, run on transformed copies of the data
+    scenarios: tuple = ()  # engine.analysis.scenario_steps.Scenario, run on transformed copies of the data
     interval_radius: float = 0.05  # interval disclosure radius in released sds (docs/methods.md, "Numeric keys")
 
     @property
@@ -389,7 +389,7 @@ class AnalysisConfig:
         """The focal file's columns an assessment reads, in a stable order, each once.
 
         With linked releases, names labelled for a later release (``occupation@2``) are read
-        from that file instead (see :mod:`engine.linkage`)."""
+        from that file instead (see :mod:`engine.attacks.linkage`)."""
         labels = self.linkage.labels if self.linkage.enabled else ()
 
         def focal(names: tuple[str, ...]) -> list[str]:
@@ -533,7 +533,7 @@ class AnalysisConfig:
         return out
 
     def problems(self) -> list[Problem]:
-        """The value rules this config breaks (:mod:`engine.validation`), by field."""
+        """The value rules this config breaks (:mod:`engine.analysis.validation`), by field."""
         out = self.sample.problems()
         if self.subsets.kind == "max-size" and self.subsets.max_size is not None:
             out += at_least("subsets.max_size", self.subsets.max_size, 1)
@@ -743,7 +743,7 @@ def _scenarios(raw: Any, source: str, base_dir: Optional[Path]) -> tuple:
 def read_toml(path: str | Path, what: str = ANALYSIS_FILE) -> dict[str, Any]:
     """The parsed analysis file at ``path`` (every analysis's config reads its file here; a
     scenario file with ``what``); a missing, unreadable, invalid or oversized file, or one that
-    is not a regular file, is an :class:`InputError` naming it (:mod:`engine.input_files`)."""
+    is not a regular file, is an :class:`InputError` naming it (:mod:`engine.foundation.input_files`)."""
     path = Path(path)
     data = read_bounded(path, what, ANALYSIS_LIMIT)
     if data is None:
@@ -880,7 +880,7 @@ def report_options(raw: Any, source: str) -> ReportOptions:
             raise key_fault(source, f"report.thresholds.{name}", KEY_NUMBER)
     language = _opt_str(raw, "language", source, "report.") or ""
     if language:
-        from .i18n import check_language
+        from ..foundation.i18n import check_language
 
         try:
             language = check_language(language, f"{source}: report.language")

@@ -7,9 +7,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .config import AnalysisConfig, Target
-from .formulas import degradation
-from .i18n import N_
+from ..analysis.config import AnalysisConfig, Target
+from ..formulas import degradation
+from ..foundation.i18n import N_
 from .sample_results import SampleRisk
 
 

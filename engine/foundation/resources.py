@@ -8,5 +8,5 @@ from pathlib import Path
 
 def resource_path(*parts: str) -> Path:
     """Path of a file under resources/ (inside the PyInstaller bundle when frozen)."""
-    base = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[1]))
+    base = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[2]))
     return base.joinpath("resources", *parts)

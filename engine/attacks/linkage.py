@@ -29,16 +29,16 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .config import AnalysisConfig, DataSource, column_problems, split_label
-from .errors import InputError
-from .i18n import N_
-from .io.encode import (EncodedColumn, EncodedTable, encode_arrow_table, encode_column, file_sha256, is_nested,
-                        nested_column_error, smallest_uint)
-from .io.formats import list_columns, read_columns
-from .messages import message
-from .progress import CancelToken
-from .results import LOW_MATCH_RATE, LinkedRelease
-from .validation import raise_first
+from ..analysis.config import AnalysisConfig, DataSource, column_problems, split_label
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..io.encode import (EncodedColumn, EncodedTable, encode_arrow_table, encode_column, file_sha256, is_nested,
+                         nested_column_error, smallest_uint)
+from ..io.formats import list_columns, read_columns
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken
+from ..outcome.results import LOW_MATCH_RATE, LinkedRelease
+from ..analysis.validation import raise_first
 
 
 KEY_EXAMPLES = 3
@@ -65,7 +65,7 @@ def resolve_qids(names: Sequence[str], labels: Sequence[str],
                  columns: dict[str, list[str]]) -> list[tuple[str, str, str]]:
     """(labelled name, label, column) per QID: a labelled name picks one release; a plain
     name is taken from every release that has the column (thesis Example 20). The columns
-    exist (checked first by :func:`engine.config.column_problems`)."""
+    exist (checked first by :func:`engine.analysis.config.column_problems`)."""
     out: list[tuple[str, str, str]] = []
     for name in names:
         column, label = split_label(name, tuple(labels))
@@ -79,7 +79,7 @@ def resolve_qids(names: Sequence[str], labels: Sequence[str],
 
 def resolve_target_column(name: str, focal_label: str, labels: Sequence[str]) -> tuple[str, str, str]:
     """A target's column: a labelled name picks its release; a plain name is the focal column
-    (it exists: checked first by :func:`engine.config.column_problems`)."""
+    (it exists: checked first by :func:`engine.analysis.config.column_problems`)."""
     column, label = split_label(name, tuple(labels))
     label = label or focal_label
     return labelled(column, label), label, column

@@ -37,10 +37,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
-from .errors import InputError
-from .i18n import N_
-from .messages import message
-from .paths import portable_path
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
+from ..foundation.paths import portable_path
 from .validation import MAX_SEED
 
 BUILDERS = ("hierarchy", "intervals", "breaks", "top_bottom", "dates", "merge")
@@ -56,7 +56,7 @@ class HierarchySpec:
     params: tuple[tuple[str, Any], ...] = ()
 
     def anchored(self, folder: str | Path) -> "HierarchySpec":
-        """This spec as an analysis file in ``folder`` stores it (:func:`engine.config.portable_path`)."""
+        """This spec as an analysis file in ``folder`` stores it (:func:`engine.analysis.config.portable_path`)."""
         return replace(self, path=portable_path(self.path, folder)) if self.path else self
 
     def to_dict(self) -> dict[str, Any]:

@@ -29,12 +29,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .api import build_family, sweep_plan
-from .config import AnalysisConfig, SubsetFamily
-from .scenario_steps import Drop
+from ..api import build_family, sweep_plan
+from ..analysis.config import AnalysisConfig, SubsetFamily
+from ..analysis.scenario_steps import Drop
 
 if TYPE_CHECKING:
-    from .remediation.suggest import SuggestConfig
+    from ..remediation.suggest import SuggestConfig
 
 OTHER_SECONDS_PER_ROW = 6e-7
 SAMPLE_SECONDS = 0.3
