@@ -172,7 +172,7 @@ rows, path, path_kind = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 from engine.io.arrow_lookup import skip_pandas_lookup
 skip_pandas_lookup()
 import numpy as np
-from engine import api
+from engine.assessment import run as api
 from engine.attacks import histograms
 from engine.analysis.config import DataSource
 from engine.io.loader import load_table

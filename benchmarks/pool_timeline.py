@@ -40,7 +40,7 @@ def _timed(stages: list, name: str, function):
 
 
 def measure(path: str, shape: str, jobs: int, per_worker: Optional[int]) -> None:
-    from engine import api
+    from engine.assessment import run as api
     from engine.foundation import workers
     from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily
     from engine.sweep import runner, segments

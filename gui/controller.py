@@ -19,11 +19,11 @@ from typing import Any, Callable, Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from engine.foundation.errors import InputError
-from engine.foundation.atomic import write_analysis_file
-from engine.report.output_guard import check_export
-from engine.foundation.messages import error_text
-from engine.analysis.validation import ConfigProblem, Problem
+from engine.api import InputError
+from engine.api import write_analysis_file
+from engine.api import check_export
+from engine.api import error_text
+from engine.api import ConfigProblem, Problem
 
 from .dialogs.errors import show_error
 from .i18n import translate

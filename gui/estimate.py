@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Optional
 
 from engine.api import sweep_plan
-from engine.analysis.config import AnalysisConfig
-from engine.assessment.run_plan import OTHER_SECONDS_PER_ROW, RunPlan, plan_assessment, sweep_seconds
+from engine.api import AnalysisConfig
+from engine.api import OTHER_SECONDS_PER_ROW, RunPlan, plan_assessment, sweep_seconds
 
 MIN_TIMED_WORK = 1_000_000   # row-subsets: below, the sweep is too short for its time to say anything
 

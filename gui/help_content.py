@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.foundation import i18n as engine_i18n
+from engine.api import i18n as engine_i18n
 
 PAGES = ("index", "01-load-a-file", "02-choose-roles", "03-run", "04-read-the-verdict", "05-sample-files",
          "06-scenarios-and-suggest", "07-synthetic-and-noisy-counts", "08-the-report", "glossary")

@@ -13,8 +13,8 @@ from typing import Optional
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
-from engine.foundation import i18n as engine_i18n
-from engine.foundation.resources import resource_path
+from engine.api import i18n as engine_i18n
+from engine.api import resource_path
 
 from .settings import user_settings
 

@@ -14,9 +14,9 @@ from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from engine.foundation.errors import Cancelled, EngineFailure, InputError
-from engine.foundation.messages import error_text
-from engine.foundation.progress import CancelToken, Progress
+from engine.api import Cancelled, EngineFailure, InputError
+from engine.api import error_text
+from engine.api import CancelToken, Progress
 from .i18n import translate
 
 Work = Callable[[Callable[[Progress], None], CancelToken], Any]

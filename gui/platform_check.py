@@ -17,7 +17,7 @@ from typing import Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QLibraryInfo
 
-from engine.foundation import platform
+from engine.api import platform
 
 # the libraries the xcb plugin and its Qt library load, and their Debian/Ubuntu packages
 DEBIAN_PACKAGES = {

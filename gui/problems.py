@@ -13,8 +13,8 @@ from typing import Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
-from engine.foundation.messages import render
-from engine.analysis.validation import Problem
+from engine.api import render
+from engine.api import Problem
 
 from .i18n import translate
 

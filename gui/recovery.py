@@ -19,8 +19,8 @@ from typing import Optional
 
 from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Slot
 
-from engine.foundation.atomic import atomic_text, write_analysis_file
-from engine.foundation.errors import InputError
+from engine.api import atomic_text, write_analysis_file
+from engine.api import InputError
 
 from .session import Session
 

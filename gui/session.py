@@ -18,14 +18,14 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from engine.api import build_family
-from engine.analysis.config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions,
-                                    Release as LinkedRelease, ReportOptions, Roles, SubsetFamily, Target, split_label)
-from engine.foundation.errors import InputError
-from engine.io.encode import EncodedTable
-from engine.io.profile import ColumnProfile
-from engine.foundation.messages import error_text, render
-from engine.outcome.results import Assessment
-from engine.analysis.sample_options import SampleOptions
+from engine.api import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions,
+                        Release as LinkedRelease, ReportOptions, Roles, SubsetFamily, Target, split_label)
+from engine.api import InputError
+from engine.api import EncodedTable
+from engine.api import ColumnProfile
+from engine.api import error_text, render
+from engine.api import Assessment
+from engine.api import SampleOptions
 
 from .text import ROLE_KEYS, ROLE_LABELS, SINGLE_ROLES
 from .i18n import translate
@@ -546,7 +546,7 @@ class Session(QObject):
 
         Names of columns the file does not have are dropped from the roles and reported; so is
         a later release whose header cannot be read. Nothing else is changed."""
-        from engine.io.formats import list_columns
+        from engine.api import list_columns
 
         problems = []
         known = set(self.columns)

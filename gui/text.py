@@ -11,10 +11,10 @@ from typing import Iterable, Iterator, Mapping, Optional, Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from engine.foundation.errors import printable
-from engine.io.formats import FORMATS
-from engine.foundation.locale_format import localize, percent
-from engine.foundation.locale_format import points as signed_points
+from engine.api import printable
+from engine.api import FORMATS
+from engine.api import localize, percent
+from engine.api import points as signed_points
 
 from .i18n import current_language, translate
 

@@ -3,7 +3,7 @@
 Each part is the work the engine will do, priced at throughputs measured by
 ``benchmarks/estimate.py`` on the benchmarks' cases:
 
-- sweep: rows x subsets at the sweep's plan (:func:`engine.api.sweep_plan`: the refinement
+- sweep: rows x subsets at the sweep's plan (:func:`engine.assessment.run.sweep_plan`: the refinement
   walk or the compiled segments, in one process or on workers), plus the rest of an
   assessment (worst-case histograms, targets, summaries) at ``OTHER_SECONDS_PER_ROW``;
 - sample measures: ``SAMPLE_SECONDS`` (population-uniqueness fits, summaries) plus one key
@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from ..api import build_family, sweep_plan
+from .run import build_family, sweep_plan
 from ..analysis.config import AnalysisConfig, SubsetFamily
 from ..analysis.scenario_steps import Drop
 

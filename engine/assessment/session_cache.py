@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
-from ..api import run_assessment
+from .run import run_assessment
 from ..analysis.config import AnalysisConfig, DataSource
 from ..io.encode import EncodedTable
 from ..io.loader import load_table
@@ -114,7 +114,7 @@ class SessionCache:
 
     def run(self, config: AnalysisConfig, on_progress: Optional[ProgressCallback] = None,
             cancel: Optional[CancelToken] = None) -> Assessment:
-        """:func:`engine.api.run_assessment` on the kept table, with the kept sweep counts."""
+        """:func:`engine.assessment.run.run_assessment` on the kept table, with the kept sweep counts."""
         with self.prepared(config, cancel) as table:
             return run_assessment(config, table=table, on_progress=on_progress, cancel=cancel)
 

@@ -17,26 +17,26 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from ..foundation.allocator import keep_freed_memory
+from ..api import keep_freed_memory
 from ..api import check_columns, run_assessment
-from ..analysis.config import (TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release,
-                               ReportOptions, Roles, SubsetFamily, Target)
-from ..foundation.errors import InputError, printable
-from ..attacks.histograms import per_record_risk
-from ..io.arrow_lookup import skip_pandas_lookup
-from ..io.formats import detect_format
-from ..io.loader import load_table
+from ..api import (TOML_KEYS, AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release,
+                   ReportOptions, Roles, SubsetFamily, Target)
+from ..api import InputError, printable
+from ..api import per_record_risk
+from ..api import skip_pandas_lookup
+from ..api import detect_format
+from ..api import load_table
 from .cli_options import TARGET_SYNTAX, Parser, add_read_options, read_source
 from . import runner
-from ..io.profile import profile_file
-from ..foundation.progress import CancelToken, ProgressCallback
-from ..outcome import selection
-from ..foundation.atomic import StagedFiles, check_output_dir
-from ..report.tables import write_results
-from ..outcome.results import Assessment
-from ..analysis.sample_options import SampleOptions
-from ..analysis.validation import check_cli, named_for_cli
-from ..outcome.verdict import is_sample, verdict_json
+from ..api import profile_file
+from ..api import CancelToken, ProgressCallback
+from ..api import selection
+from ..api import StagedFiles, check_output_dir
+from ..api import write_results
+from ..api import Assessment
+from ..api import SampleOptions
+from ..api import check_cli, named_for_cli
+from ..api import is_sample, verdict_json
 from .versions import VersionAction
 
 
@@ -198,7 +198,7 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
 def _scenarios(args: argparse.Namespace, base: Optional[AnalysisConfig]) -> tuple:
     """The scenarios of --scenario FILE.toml, else the analysis file's; each with the
     --crosstab tables added to its own."""
-    from ..remediation.transforms import read_scenarios, with_crosstabs
+    from ..api import read_scenarios, with_crosstabs
 
     scenarios = read_scenarios(args.scenario) if args.scenario else (base.scenarios if base else ())
     return with_crosstabs(scenarios, args.crosstab)
@@ -261,13 +261,13 @@ class AssessRun:
         self.early_warnings: tuple[str, ...] = ()  # printed before the run
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
-        from ..remediation.export import export_requests
+        from ..api import export_requests
 
         config = self.config
         folders = self.folders()
         self.exports = export_requests(self.export_options, config.scenarios, config.data.path, folders)
         if self.exports and config.linkage.enabled:
-            from ..remediation.linked_export import check_linked_requests
+            from ..api import check_linked_requests
 
             self.export_files = check_linked_requests(config, self.exports, folders)
         with named_for_cli(FLAGS, self.args, TOML_KEYS):
@@ -300,17 +300,17 @@ class AssessRun:
             per_record = per_record_risk(table.columns, self.config.roles.quasi_identifiers, sensitive, table.n_rows)
         paths: list[Path] = []
         if self.exports and self.config.linkage.enabled:
-            from ..remediation.linked_export import export_linked_scenarios
+            from ..api import export_linked_scenarios
 
             assessment = export_linked_scenarios(assessment, self.exports, files, cancel)
             paths += self.export_files
         elif self.exports:
-            from ..remediation.export import export_scenarios
+            from ..api import export_scenarios
 
             assessment = export_scenarios(assessment, table, self.exports, files, cancel)
             paths += list(self.exports.values())
         if self.exports:
-            from ..remediation.export import formula_warnings
+            from ..api import formula_warnings
 
             self.written_warnings = formula_warnings([s.scenario.exported for s in assessment.scenarios
                                                       if s.scenario.name in self.exports])
@@ -319,7 +319,7 @@ class AssessRun:
         if self.csv:
             paths += write_results(assessment, self.csv, per_record, tables_only=True, cancel=cancel, files=files)
         if self.pdf:
-            from ..report.pdf import write_pdf
+            from ..api import write_pdf
 
             paths.append(write_pdf(assessment, self.pdf, cancel=cancel, files=files))
         return paths

@@ -10,15 +10,15 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from ..analysis.config import DataSource
-from ..foundation.progress import Progress
-from ..foundation.atomic import check_output_location
+from ..api import DataSource
+from ..api import Progress
+from ..api import check_output_location
 
 TARGET_SYNTAX = ('COL=VALUE;COL=VALUE: a name or value in double quotes is taken exactly (with ";", "=" '
                  'and spaces; "" is one quote), an unquoted one without its surrounding spaces')
 OUTPUT_OPTIONS = (("out", "--out", True), ("csv", "--csv", True), ("pdf", "--pdf", False),
                   ("save_config", "--save-config", False))
-from ..foundation.workers import jobs_note
+from ..api import jobs_note
 
 
 class Parser(argparse.ArgumentParser):

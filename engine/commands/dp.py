@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .cli_options import add_read_options, read_source
-from ..analysis.config import ReportOptions
-from ..foundation.errors import InputError
-from ..foundation.progress import CancelToken, ProgressCallback
-from ..foundation.atomic import StagedFiles
-from ..report.dp_tables import write_dp_results
-from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
-from ..dp.results import DPAssessment
-from ..analysis.validation import check_cli, named_for_cli
+from ..api import ReportOptions
+from ..api import InputError
+from ..api import CancelToken, ProgressCallback
+from ..api import StagedFiles
+from ..api import write_dp_results
+from ..api import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
+from ..api import DPAssessment
+from ..api import check_cli, named_for_cli
 from . import runner
 
 
@@ -161,7 +161,7 @@ class DPRun:
         self.pdf = Path(args.pdf) if args.pdf else None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> DPAssessment:
-        from ..dp.api import run_dp_analysis  # here: the mechanisms load scipy, not every command
+        from ..api import run_dp_analysis
 
         with named_for_cli(FLAGS, self.args):
             return run_dp_analysis(self.config, on_progress=on_progress, cancel=cancel)
@@ -174,7 +174,7 @@ class DPRun:
         if self.out:
             paths += write_dp_results(assessment, self.out, cancel=cancel, files=files)
         if self.pdf:
-            from ..report.dp_pdf import write_dp_pdf
+            from ..api import write_dp_pdf
 
             written = write_dp_pdf(assessment, self.pdf, cancel=cancel, files=files)
             paths.append(Path(written) if written is not None else self.pdf)

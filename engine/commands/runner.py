@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
 from .cli_options import TerminalProgress, check_output_options, note_jobs
-from ..foundation.errors import Cancelled, EngineFailure, InputError
-from ..foundation.progress import CancelToken, ProgressCallback
-from ..foundation.atomic import StagedFiles, staged, write_analysis_file
-from ..foundation import platform
-from ..report.output_guard import check_command
+from ..api import Cancelled, EngineFailure, InputError
+from ..api import CancelToken, ProgressCallback
+from ..api import StagedFiles, staged, write_analysis_file
+from ..api import platform
+from ..api import check_command
 
 OUTPUT_WORDS = (("out", "--out DIR"), ("pdf", "--pdf FILE"), ("csv", "--csv DIR"))
 

@@ -15,19 +15,19 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .cli_options import add_read_options, read_source
-from ..analysis.config import DataSource, Thresholds
-from ..foundation.errors import InputError
-from ..report.output_guard import DATA, Input
-from ..foundation.progress import CancelToken, ProgressCallback
-from ..foundation.atomic import StagedFiles
-from ..report.suggestion_file import write_suggestion
-from ..foundation.messages import message
-from ..remediation.export import FORMULA_WARNING, WRITE_FORMATS, formula_columns, transformed_data, write_table
-from ..remediation.feasibility import from_suggestion, summary, with_full_generalisation
-from ..remediation.hierarchy import read_hierarchy
-from ..remediation.loss import METRICS
-from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
-from ..analysis.validation import check_cli, key_message
+from ..api import DataSource, Thresholds
+from ..api import InputError
+from ..api import DATA, Input
+from ..api import CancelToken, ProgressCallback
+from ..api import StagedFiles
+from ..api import write_suggestion
+from ..api import message
+from ..api import FORMULA_WARNING, WRITE_FORMATS, formula_columns, transformed_data, write_table
+from ..api import from_suggestion, summary, with_full_generalisation
+from ..api import read_hierarchy
+from ..api import METRICS
+from ..api import SuggestConfig, SuggestTarget, Suggestion, suggest
+from ..api import check_cli, key_message
 from . import runner
 
 
@@ -72,7 +72,7 @@ def analysis_defaults(args: argparse.Namespace) -> Optional[DataSource]:
     analysis file's data source (None without ``--config``)."""
     if not args.config:
         return None
-    from ..analysis.config import AnalysisConfig, read_toml
+    from ..api import AnalysisConfig, read_toml
 
     config = AnalysisConfig.from_toml(args.config, check=False)
     args.qid = args.qid or list(config.roles.quasi_identifiers)
@@ -135,7 +135,7 @@ class SuggestRun:
         self.table = None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
-        from ..io.loader import load_table
+        from ..api import load_table
 
         self.table = load_table(self.source, [*self.config.qids, *self.config.sensitive], cancel)
         found = with_full_generalisation(suggest(self.table, self.config, on_progress=on_progress, cancel=cancel),
@@ -148,7 +148,7 @@ class SuggestRun:
         return []
 
     def write(self, result: Suggestion, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
-        from ..io.formats import read_columns
+        from ..api import read_columns
 
         frame, written_data = None, None
         if self.data_path is not None and result.best is not None:
@@ -185,10 +185,10 @@ def with_verdict(found: Suggestion, table, source: DataSource, config: SuggestCo
                  on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
     """The suggestion with ``extra["verdict"]``: the verdict of its scenario (recodes, then record
     suppression) under :func:`verdict_limits`, in English as the rest of suggestion.json."""
-    from ..foundation import i18n
+    from ..api import i18n
     from ..api import run_assessment
-    from ..remediation.suggest_verdict import scenario_verdict, suggestion_scenario
-    from ..remediation.transforms import HierarchySpec
+    from ..api import scenario_verdict, suggestion_scenario
+    from ..api import HierarchySpec
 
     specs = {column: HierarchySpec("hierarchy", path=h.source) for column, h in config.hierarchies}
     scenario = suggestion_scenario(found, specs, "suggestion")

@@ -12,16 +12,16 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .cli_options import add_read_options, read_source
-from ..analysis.config import ReportOptions
-from ..foundation.errors import InputError
-from ..foundation.progress import CancelToken, ProgressCallback
-from ..foundation.atomic import StagedFiles
-from ..report.synthetic_tables import write_synthetic_results
-from ..synthetic.config import (ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, TOML_KEYS, Criterion,
-                                SyntheticConfig, default_attacks)
-from ..synthetic.results import SyntheticAssessment
-from ..synthetic.verdict import synthetic_verdict
-from ..analysis.validation import check_cli
+from ..api import ReportOptions
+from ..api import InputError
+from ..api import CancelToken, ProgressCallback
+from ..api import StagedFiles
+from ..api import write_synthetic_results
+from ..api import (ATTACKS, DEFAULT_ATTACKS, DISTANCES, SHADOW_GENERATORS, SYNTHETIC_TOML_KEYS as TOML_KEYS, Criterion,
+                   SyntheticConfig, default_attacks)
+from ..api import SyntheticAssessment
+from ..api import synthetic_verdict
+from ..api import check_cli
 from . import runner
 
 
@@ -115,7 +115,7 @@ class SynthRun:
         self.pdf = Path(args.pdf) if args.pdf else None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> SyntheticAssessment:
-        from ..synthetic.api import run_synthetic_assessment  # here: the attacks load scipy, not every command
+        from ..api import run_synthetic_assessment
 
         assessment = run_synthetic_assessment(self.config, on_progress=on_progress, cancel=cancel)
         return replace(assessment, warnings=self.notes + assessment.warnings)
@@ -128,7 +128,7 @@ class SynthRun:
         if self.out:
             paths += write_synthetic_results(assessment, self.out, cancel=cancel, files=files)
         if self.pdf:
-            from ..report.synthetic_pdf import write_synthetic_pdf
+            from ..api import write_synthetic_pdf
 
             paths.append(write_synthetic_pdf(assessment, self.pdf, cancel=cancel, files=files))
         return paths

@@ -33,7 +33,7 @@ ALL_SUBSETS_DROPPED = N_("scenario {scenario!r}: every listed QID subset names a
 NO_RECORDS_LEFT = N_("scenario {scenario!r}: no records left")
 
 Assess = Callable[..., Assessment]
-"""Runs an analysis's attacks: :func:`engine.api.run_assessment` (config, table=, on_progress=, cancel=)."""
+"""Runs an analysis's attacks: :func:`engine.assessment.run.run_assessment` (config, table=, on_progress=, cancel=)."""
 REUSE_MAX_SHARE = 0.25
 CSV_COLUMNS = ("scenario", "verdict", "ready", "records", "records_removed", "records_sampled_out",
                "cells_suppressed", "dropped", "levels", "entropy_total", "worst_unique_share", "worst_reid_prob",
@@ -186,7 +186,7 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
                  on_progress: Optional[ProgressCallback] = None,
                  cancel: Optional[CancelToken] = None, *, assess: Assess) -> ScenarioResult:
     """Transform ``table`` by ``scenario`` and run the analysis's attacks on the result with
-    ``assess`` (:func:`engine.api.run_assessment`); ``table`` holds the analysis's columns (those
+    ``assess`` (:func:`engine.assessment.run.run_assessment`); ``table`` holds the analysis's columns (those
     of the scenario's cross-tabulations too)."""
     start = time.monotonic()
     qids = assessment.config.roles.quasi_identifiers
@@ -297,7 +297,7 @@ def _reuse_unchanged(assessment: Assessment, transformed: TransformedTable, conf
 def with_scenarios(assessment: Assessment, table: EncodedTable, on_progress: Optional[ProgressCallback] = None,
                    cancel: Optional[CancelToken] = None, *, assess: Assess) -> Assessment:
     """The assessment with every scenario of its config run by ``assess``
-    (:func:`engine.api.run_assessment`) into ``assessment.scenarios``."""
+    (:func:`engine.assessment.run.run_assessment`) into ``assessment.scenarios``."""
     results = tuple(run_scenario(assessment, table, s, on_progress=on_progress, cancel=cancel, assess=assess)
                     for s in assessment.config.scenarios)
     return replace(assessment, scenarios=results)

@@ -34,7 +34,7 @@ def scenario_assessment(table: EncodedTable, source: DataSource, qids: Sequence[
                         on_progress: Optional[ProgressCallback] = None,
                         cancel: Optional[CancelToken] = None) -> Assessment:
     """The attacks on ``scenario``'s data: the full set of ``qids`` and certain inference of
-    ``sensitive``, by ``assess`` (:func:`engine.api.run_assessment`) on the transformed ``table``
+    ``sensitive``, by ``assess`` (:func:`engine.assessment.run.run_assessment`) on the transformed ``table``
     (read from ``source``), with ``limits`` as the analysis's thresholds. Every measure the
     verdict judges grows as QIDs are added (a finer partition), so the full set is the worst
     subset and sweeping the others would not change the verdict (docs/methods.md, "Verdict");

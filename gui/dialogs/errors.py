@@ -11,7 +11,7 @@ from typing import Optional
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from engine.foundation.messages import render
+from engine.api import render
 
 ERROR_OBJECT_NAME = "errorDialog"
 

@@ -11,7 +11,7 @@ from PySide6.QtCore import QProcess, QSettings, QTimer
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QMessageBox, QVBoxLayout,
                                QWidget)
 
-from engine.foundation.i18n import LANGUAGES
+from engine.api import LANGUAGES
 
 from ..i18n import SETTINGS_KEY, chosen_language, current_language, translate
 

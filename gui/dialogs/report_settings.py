@@ -12,8 +12,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
                                QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget)
 
-from engine.analysis.config import OPTIONAL_SECTIONS, ReportOptions, Thresholds
-from engine.foundation.i18n import LANGUAGES
+from engine.api import OPTIONAL_SECTIONS, ReportOptions, Thresholds
+from engine.api import LANGUAGES
 
 from ..i18n import translate
 from ..session import Session

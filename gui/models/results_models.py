@@ -6,8 +6,8 @@ from typing import Any, Optional, Sequence, Union
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from engine.foundation.messages import render
-from engine.outcome.results import InferenceRisk, ReidentificationRisk, TargetRisk
+from engine.api import render
+from engine.api import InferenceRisk, ReidentificationRisk, TargetRisk
 
 from ..dialogs.help_browser import glossary_hint
 from ..i18n import translate

@@ -11,9 +11,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QSortFilterProxyModel, Qt, QTimer,
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView,
                                QLabel, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
-from engine.foundation.messages import render
-from engine.outcome.selection import top_by_size
-from engine.outcome.verdict import is_sample, verdict
+from engine.api import render
+from engine.api import top_by_size
+from engine.api import is_sample, verdict
 
 from ..dialogs.help_browser import add_glossary_menu
 from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel

@@ -13,9 +13,9 @@ from typing import Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
 
-from engine.analysis.config import ClusterOptions
-from engine.foundation.errors import InputError
-from engine.foundation.messages import render
+from engine.api import ClusterOptions
+from engine.api import InputError
+from engine.api import render
 
 from ..i18n import translate
 

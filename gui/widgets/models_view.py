@@ -10,9 +10,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from engine.outcome import selection
-from engine.foundation.messages import render
-from engine.outcome.results import Assessment, ModelShortfall, PrivacyModelLevels
+from engine.api import selection
+from engine.api import render
+from engine.api import Assessment, ModelShortfall, PrivacyModelLevels
 
 from ..text import MODEL_TIPS, count, pct, qid_text
 from .canvas import PRIOR_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas, POINT_COLOR

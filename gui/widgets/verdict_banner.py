@@ -9,7 +9,7 @@ from typing import Optional
 
 from PySide6.QtWidgets import QLabel
 
-from engine.outcome.verdict import Verdict
+from engine.api import Verdict
 
 from ..dialogs.help_browser import show_glossary
 from ..i18n import translate

@@ -155,7 +155,7 @@ def test_large_numpy_partitions_need_no_pandas():
 
 def test_kernels_load_while_the_workers_sweep():
     """With worker processes, this process loads the histograms' kernels once they report
-    subsets done (api._LoadWhileWaiting), for every code type of the columns, and passes every
+    subsets done (engine.assessment.run._LoadWhileWaiting), for every code type of the columns, and passes every
     report on; then the histograms take the compiled path."""
     code = ("import numpy as np, pyarrow as pa\n"
             "from engine.api import _LoadWhileWaiting\n"

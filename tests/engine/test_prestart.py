@@ -1,9 +1,9 @@
 """The forkserver is started before the file is read only when the sweep's plan will use worker
-processes with the compiled kernels (engine.api._prestart_workers)."""
+processes with the compiled kernels (engine.assessment.run._prestart_workers)."""
 
 import pytest
 
-import engine.api as api
+import engine.assessment.run as api
 from engine.analysis.config import AnalysisConfig, ClusterOptions, DataSource, Roles
 from engine.sweep import runner
 from engine.foundation.workers import available_cpus

@@ -11,12 +11,12 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
-from engine.analysis.config import Thresholds
-from engine.remediation.recommend import recommend
-from engine.remediation.scenarios import risk_summary
-from engine.report.scenario_figures import RiskLossPoint, risk_loss_figure
-from engine.outcome.results import Assessment
-from engine.outcome.verdict import Verdict, verdict
+from engine.api import Thresholds
+from engine.api import recommend
+from engine.api import risk_summary
+from engine.api import RiskLossPoint, risk_loss_figure
+from engine.api import Assessment
+from engine.api import Verdict, verdict
 
 from ...text import count, local_digits, pct
 from ...widgets.canvas import PlotCanvas

@@ -16,11 +16,11 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleS
                                QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from engine.foundation.errors import InputError
-from engine.io.encode import EncodedTable
-from engine.foundation.messages import error_text, render
-from engine.remediation.hierarchy import Hierarchy, level_counts
-from engine.remediation.transforms import HierarchySpec, Recode, Transform, build_hierarchy, parse_step
+from engine.api import InputError
+from engine.api import EncodedTable
+from engine.api import error_text, render
+from engine.api import Hierarchy, level_counts
+from engine.api import HierarchySpec, Recode, Transform, build_hierarchy, parse_step
 from ...i18n import translate, translate_plural
 from ...text import count as count_text, hierarchy_filter, number_items, parse_number
 
