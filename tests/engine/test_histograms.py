@@ -158,7 +158,7 @@ def test_kernels_load_while_the_workers_sweep():
     subsets done (engine.assessment.run._LoadWhileWaiting), for every code type of the columns, and passes every
     report on; then the histograms take the compiled path."""
     code = ("import numpy as np, pyarrow as pa\n"
-            "from engine.api import _LoadWhileWaiting\n"
+            "from engine.assessment.run import _LoadWhileWaiting\n"
             "from engine.attacks.histograms import compiled_pays\n"
             "from engine.io.encode import encode_column\n"
             "from engine.foundation.progress import Progress\n"

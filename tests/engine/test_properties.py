@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.sweep import partition as partition_module
-from engine.api import build_family, run_assessment, walk_order
+from engine.assessment.run import build_family, run_assessment, walk_order
 from engine.attacks.histograms import per_record_risk
 from engine.sweep.lattice import ExplicitFamily, Task, UpToFamily, plan_tasks
 from engine.sweep import walker as walker_module

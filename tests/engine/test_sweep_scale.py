@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.api import run_assessment, walk_order
+from engine.assessment.run import run_assessment, walk_order
 from engine.analysis.config import DataSource
 from engine.io import load_table
 from engine.sweep import runner, segments
