@@ -38,8 +38,8 @@ def test_no_engine_module_imports_qt_or_gui():
 
 
 def test_import_contracts_hold():
-    """The import-linter contracts of .importlinter (engine without Qt, the window on the
-    engine's public modules, report writers on results only, no cycles among the engine's packages)."""
+    """The import-linter contracts of .importlinter (engine without Qt, the engine's and the window's
+    layers, the window and the commands on engine.api, report writers on results only, no cycles)."""
     linter = Path(sys.executable).with_name("lint-imports")
     assert linter.exists(), "import-linter is a test dependency (pyproject.toml [test])"
     done = subprocess.run([str(linter), "--config", str(ROOT / ".importlinter")], cwd=ROOT, capture_output=True,
