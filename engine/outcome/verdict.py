@@ -6,7 +6,7 @@ nothing here computes risk (docs/methods.md, "Verdict").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from ..analysis.config import Thresholds
 from ..foundation.errors import printable
@@ -49,12 +49,19 @@ def people(value: float) -> str:
     return number(value, ".1f") if value >= 1 else number(value, ".2g")
 
 
+class _Expected(NamedTuple):
+    qids: tuple[str, ...]
+    expected: float
+    share: float
+
+
 def worst_expected(sample: SampleRisk) -> tuple[tuple[str, ...], float, float]:
     """(key, expected re-identifications, share of records) of the key with the most expected
-    re-identifications: the full key or the worst subset of any size."""
-    pool = [(sample.key, sample.individual.expected_reidentifications, sample.individual.expected_share)]
-    pool += [(s.qids, s.expected_reidentifications, s.expected_share) for s in sample.expected_by_size]
-    return max(pool, key=lambda entry: (entry[2], -len(entry[0])))
+    re-identifications: the full key or the worst subset of any size (ties: the selection rule,
+    :func:`engine.outcome.selection.worst`)."""
+    pool = [_Expected(sample.key, sample.individual.expected_reidentifications, sample.individual.expected_share)]
+    pool += [_Expected(s.qids, s.expected_reidentifications, s.expected_share) for s in sample.expected_by_size]
+    return tuple(worst(pool, "share"))
 
 
 NOT_READY = N_("NOT READY FOR RELEASE under the configured thresholds.")

@@ -154,17 +154,15 @@ def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], 
     for measure in ("posterior_prob", "posterior_det"):
         for row in top_by_size(list(rows), measure, ties=False):
             candidates[row.qids] = None
-    best: dict[int, SubsetExpected] = {}
+    entries = []
     for qids in candidates:
         if cancel is not None:
             cancel.raise_if_cancelled()
         _, _, frequencies, sums = _key([table[q] for q in qids], table.n_rows, weights)
         per_key = 1.0 / frequencies if sums is None else key_risk(frequencies, sums)
         total = float(np.dot(per_key, frequencies))
-        entry = SubsetExpected(qids, total, total / table.n_rows, float(per_key.max()))
-        if len(qids) not in best or total > best[len(qids)].expected_reidentifications:
-            best[len(qids)] = entry
-    return tuple(best[size] for size in sorted(best))
+        entries.append(SubsetExpected(qids, total, total / table.n_rows, float(per_key.max())))
+    return tuple(top_by_size(entries, "expected_reidentifications"))
 
 
 def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence[ReidentificationRisk] = (),
