@@ -252,11 +252,6 @@ class LinkedRelease:
         """Share of the focal records whose key this release holds (linked / focal records)."""
         return self.linked / self.focal_records if self.focal_records else 0.0
 
-    @property
-    def low_match(self) -> bool:
-        """The key matched fewer than :data:`LOW_MATCH_RATE` of the focal records."""
-        return self.match_rate < LOW_MATCH_RATE
-
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label, "name": self.name, "sha256": self.sha256, "rows": self.rows,
                 "key": self.key, "linked": self.linked, "focal_records": self.focal_records,

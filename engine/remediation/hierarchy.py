@@ -89,13 +89,6 @@ class Hierarchy:
                                                 "{second!r} at level {next}"), where=where, value=row[level],
                                              level=level, first=previous, second=row[level + 1], next=level + 1))
 
-    def to_csv_text(self) -> str:
-        """The hierarchy in ARX's file format (';'-separated, no header)."""
-        out = io.StringIO()
-        writer = csv.writer(out, delimiter=";", lineterminator="\n")
-        writer.writerows(self.rows)
-        return out.getvalue()
-
 
 def read_hierarchy(path: str | Path, column: str) -> Hierarchy:
     """Read and validate an ARX hierarchy file; errors name the file, the column and the line."""

@@ -4,7 +4,7 @@ described) is applied, in order, to the encoded table; the input file is never t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Optional, Sequence
 
@@ -87,12 +87,6 @@ class TransformedTable:
     recodes: tuple[tuple[str, Hierarchy, int, str], ...] = ()  # (column, hierarchy, level, column kind) in step order
     pram: tuple = ()  # engine.perturb.pram.PramMatrix of each PRAMed column, in step order
     before_pram: Optional[dict[str, EncodedColumn]] = None  # the QID columns just before PRAM (the attacker's view)
-
-
-def column_from_values(name: str, values: pa.Array, kind: Optional[str] = None) -> EncodedColumn:
-    column = encode_column(name, values)
-    return column if kind is None else EncodedColumn(column.name, column.codes, column.labels,
-                                                     column.missing_code, column.kind)
 
 
 def _blank(column: EncodedColumn, mask: np.ndarray) -> EncodedColumn:

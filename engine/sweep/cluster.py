@@ -421,12 +421,3 @@ def _run_segments(run: _Run, data: SweepData, family: Family,
     run.run(arrays, specs, collect, lambda: reporter.update(min(family.total, int(family.total * done[0] / whole))))
     counts = segments.finish(tree, total, len(inner.sensitive_codes))
     return {tuple(sorted(order[i] for i in prefix)): vector for prefix, vector in counts.items()}
-
-
-def scheduler_workers(settings: ClusterSettings) -> int:
-    """Number of workers the scheduler has now (for the window's run settings)."""
-    client = connect(settings)
-    try:
-        return len(client.scheduler_info().get("workers", {}))
-    finally:
-        client.close()

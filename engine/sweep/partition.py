@@ -190,11 +190,6 @@ def block_value_stats(ids: np.ndarray, n_blocks: int, values: np.ndarray, cardin
     return maxes, distinct
 
 
-def block_value_counts(ids: np.ndarray, block: int, values: np.ndarray, cardinality: int) -> np.ndarray:
-    """Counts of each value (by code) among the records of one block."""
-    return np.bincount(values[ids == block].astype(np.int64), minlength=cardinality)
-
-
 def block_value_pairs(ids: np.ndarray, n_blocks: int, values: np.ndarray, cardinality: int
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The (block, value, count) triples with count > 0, sorted by block then value."""

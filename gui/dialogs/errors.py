@@ -36,9 +36,5 @@ def show_error(parent: Optional[QWidget], title: str, message: str,
     return box
 
 
-def show_info(parent: Optional[QWidget], title: str, message: str) -> QMessageBox:
-    return show_error(parent, title, message, icon=QMessageBox.Icon.Information)
-
-
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

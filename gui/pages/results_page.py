@@ -258,14 +258,6 @@ class ResultsPage(QWidget):
         layout.addWidget(self.targets_view, 1)
         return tab
 
-    @staticmethod
-    def _note_tab(text: str) -> QWidget:
-        tab = QWidget()
-        layout = QVBoxLayout(tab)
-        layout.addWidget(banner(text, "notice"))
-        layout.addStretch(1)
-        return tab
-
     # --- filling -------------------------------------------------------------------------
     @Slot()
     def _on_result(self) -> None:
