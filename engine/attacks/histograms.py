@@ -116,7 +116,7 @@ def compiled_pays(n: int) -> bool:
         return False
     if n >= COMPILED_MIN_ROWS:
         return True
-    kernels = sys.modules.get(f"{__package__}.block_kernels")
+    kernels = sys.modules.get("engine.sweep.block_kernels")
     return kernels is not None and bool(kernels.refine_ids.signatures) and bool(kernels.risk_tally.signatures)
 
 
