@@ -2,7 +2,7 @@
 
 Every name below is the engine's own object, re-exported from the module that defines it (the
 import-linter contracts in .importlinter keep the window and the commands on this module;
-docs/development.md, "Layout and import contracts"). A name is imported when first used, so the
+docs/development.md, "Import contracts"). A name is imported when first used, so the
 window and the command line load only the parts of the engine they run.
 """
 
@@ -106,10 +106,12 @@ def __getattr__(name: str) -> Any:
     except KeyError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
     owner = importlib.import_module(module)
-    try:
+    if hasattr(owner, attribute):
         return getattr(owner, attribute)
-    except AttributeError:
+    try:
         return importlib.import_module(f"{module}.{attribute}")
+    except ModuleNotFoundError:
+        raise AttributeError(f"{module} has no attribute {attribute!r}") from None
 
 
 def __dir__() -> list[str]:
