@@ -120,7 +120,7 @@ def test_the_compiled_path_from_its_row_threshold_or_once_the_kernels_are_loaded
             "assert compiled_pays(COMPILED_MIN_ROWS) and not compiled_pays(2 ** 31)\n"
             "assert 'numba' not in sys.modules\n"
             "import numpy as np\n"
-            "from engine import block_kernels\n"
+            "from engine.sweep import block_kernels\n"
             "ids, n_ids = block_kernels.refine_ids(np.zeros(5, np.int32), 1, np.arange(5, dtype=np.uint8), 5)\n"
             "assert not compiled_pays(1000)\n"
             "block_kernels.risk_tally(ids, n_ids, ids, 1, 255)\n"
@@ -134,7 +134,7 @@ def test_large_numpy_partitions_need_no_pandas():
             "import numpy as np, pyarrow as pa\n"
             "from engine.io.arrow_lookup import skip_pandas_lookup\n"
             "skip_pandas_lookup()\n"
-            "from engine import histograms, partition\n"
+            "from engine.attacks import histograms; from engine.sweep import partition\n"
             "from engine.io.encode import encode_column\n"
             "from engine.outcome.results import ReidentificationRisk\n"
             "rng = np.random.default_rng(4)\n"
@@ -171,7 +171,7 @@ def test_kernels_load_while_the_workers_sweep():
             "loader(Progress('sweep', 3, 10, 0.5, 1.0))\n"
             "loader.join()\n"
             "assert compiled_pays(1000) and [p.done for p in seen] == [0, 3]\n"
-            "from engine import block_kernels\n"
+            "from engine.sweep import block_kernels\n"
             "types = {str(sig[2]) for sig in block_kernels.refine_ids.signatures}\n"
             "assert {'array(uint8, 1d, C)', 'array(uint32, 1d, C)', 'array(int32, 1d, C)'} <= types, types\n")
     _run_fresh(code)
