@@ -32,7 +32,7 @@ LARGE_QIDS = 15
 
 def _sweep(path: str, shape: str, address: str = "") -> tuple[float, int]:
     from engine.api import run_assessment
-    from engine.config import AnalysisConfig, ClusterOptions, DataSource, Roles
+    from engine.analysis.config import AnalysisConfig, ClusterOptions, DataSource, Roles
     from engine.io import load_table
 
     qids, sensitive = columns_of(shape)

@@ -30,7 +30,7 @@ def staged_command(argv: list[str]) -> dict[str, list[float]]:
         stages[name][1] += cpu
 
     import gui.__main__
-    import engine.cli
+    import engine.commands.cli
     add("imports", time.perf_counter() - start, _cpu() - start_cpu)
 
     def wrap(module, name: str, stage: str, minus: tuple[str, ...] = ()) -> None:
@@ -51,13 +51,13 @@ def staged_command(argv: list[str]) -> dict[str, list[float]]:
     wall, cpu = time.perf_counter(), _cpu()
     import engine.sample.measures as measures
     add("imports (sample)", time.perf_counter() - wall, _cpu() - cpu)
-    wrap(engine.cli, "build_parser", "parse")
-    wrap(engine.cli, "load_table", "read")
+    wrap(engine.commands.cli, "build_parser", "parse")
+    wrap(engine.commands.cli, "load_table", "read")
     wrap(engine.api, "_sweep_table", "sweep")
     wrap(measures, "special_uniques", "suda")
     wrap(measures, "population_uniqueness", "uniqueness")
     wrap(measures, "sample_risk", "sample", minus=("suda", "uniqueness"))
-    wrap(engine.cli, "write_results", "write")
+    wrap(engine.commands.cli, "write_results", "write")
     code = gui.__main__.main(argv)
     if code != 0:
         raise SystemExit(f"riskreview exited with {code}")

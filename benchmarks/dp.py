@@ -33,7 +33,7 @@ import pyarrow as pa
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.config import DataSource  # noqa: E402
+from engine.analysis.config import DataSource  # noqa: E402
 from engine.dp.api import run_dp_analysis  # noqa: E402
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons  # noqa: E402
 from engine.dp.counting import prepare_counting  # noqa: E402

@@ -1,4 +1,4 @@
-"""Run-time estimate against measured time: the engine's plan (:mod:`engine.run_plan`, what the
+"""Run-time estimate against measured time: the engine's plan (:mod:`engine.assessment.run_plan`, what the
 window shows before a run) beside the wall-clock time of the run, for each kind of run:
 
 - the census example's demo (10 QIDs, every subset) at 20,000 and 100,000 rows, on 1 and 2
@@ -33,10 +33,10 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.example_data import example_parquet  # noqa: E402
 from benchmarks.timing import timed  # noqa: E402
 from engine.api import run_assessment  # noqa: E402
-from engine.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily  # noqa: E402
-from engine.run_plan import RunPlan, plan_assessment, plan_suggestion  # noqa: E402
-from engine.sample_options import SampleOptions  # noqa: E402
-from engine.scenario_steps import Drop, HierarchySpec, Recode, Scenario  # noqa: E402
+from engine.analysis.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily  # noqa: E402
+from engine.assessment.run_plan import RunPlan, plan_assessment, plan_suggestion  # noqa: E402
+from engine.analysis.sample_options import SampleOptions  # noqa: E402
+from engine.analysis.scenario_steps import Drop, HierarchySpec, Recode, Scenario  # noqa: E402
 
 DEMO = AnalysisConfig.from_toml(ROOT / "resources" / "examples" / "census_demo.toml")
 

@@ -16,10 +16,10 @@ ratio baseline / engine is printed per command.
 
 ``--histograms [ROWS ...]``: the worst-case histograms on each code path (numpy, compiled with
 the kernels loaded from numba's cache first, compiled with them loaded) in fresh processes, CPU
-seconds against the numpy path: where :data:`engine.histograms.COMPILED_MIN_ROWS` comes from.
+seconds against the numpy path: where :data:`engine.attacks.histograms.COMPILED_MIN_ROWS` comes from.
 
 ``--window``: re-runs in the window, in this process, through the engine call the window's run
-makes (:class:`engine.session_cache.SessionCache` with the table the window read): the first
+makes (:class:`engine.assessment.session_cache.SessionCache` with the table the window read): the first
 run after loading (cold), then re-runs of the example with the same analysis, other
 thresholds, other targets, one QID fewer and a scenario, and (on a cache that ran nine QIDs)
 the tenth QID added; each
@@ -107,7 +107,7 @@ def window_variants(folder: Path) -> list[tuple[str, object]]:
     """(name, AnalysisConfig) of the runs, in order: the example, then one change each."""
     from dataclasses import replace
 
-    from engine.config import AnalysisConfig
+    from engine.analysis.config import AnalysisConfig
 
     base = AnalysisConfig.from_toml(DEMO)
     scenario = folder / "census_demo_scenario.toml"
@@ -128,7 +128,7 @@ def window(repeat: int, folder: Path) -> None:
     """Cold and warm re-runs through the window's engine call, against the same runs uncached."""
     from engine.api import run_assessment
     from engine.io.preview import load_for_review, subtable
-    from engine.session_cache import FileStamp, SessionCache
+    from engine.assessment.session_cache import FileStamp, SessionCache
 
     variants = window_variants(folder)
     base = variants[0][1]
@@ -172,10 +172,11 @@ rows, path, path_kind = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 from engine.io.arrow_lookup import skip_pandas_lookup
 skip_pandas_lookup()
 import numpy as np
-from engine import api, histograms
-from engine.config import DataSource
+from engine.assessment import run as api
+from engine.attacks import histograms
+from engine.analysis.config import DataSource
 from engine.io.loader import load_table
-from engine.results import InferenceRisk, ReidentificationRisk
+from engine.outcome.results import InferenceRisk, ReidentificationRisk
 qids, sensitive = sys.argv[4].split(","), sys.argv[5].split(",")
 table = load_table(DataSource(path), qids + sensitive)
 order = [qids[i] for i in api.walk_order([table[q] for q in qids])]
@@ -185,7 +186,7 @@ inference = [InferenceRisk(qids=tuple(order[1:k + 1]) if k < len(order) else tup
                            expected_correct=1, records_certain=0, prior_prob=0.0, posterior_prob=1.0, prior_det=0.0,
                            posterior_det=0.0) for s in sensitive for k in range(1, len(order) + 1)]
 if path_kind == "compiled, kernels loaded":
-    from engine import block_kernels
+    from engine.sweep import block_kernels
     ids, n_ids = block_kernels.refine_ids(np.zeros(3, np.int32), 1, np.arange(3, dtype=np.uint8), 3)
     block_kernels.risk_tally(ids, n_ids, ids, 1, 255)
 if path_kind != "chosen":
@@ -200,7 +201,7 @@ HISTOGRAM_PATHS = ("numpy", "compiled, kernels loaded from numba's cache", "comp
 def histogram_paths(repeat: int, rows_list: list[int], seed: int, folder: Path) -> None:
     """CPU seconds of the worst-case histograms (top subsets of each size, 8 QIDs, 2 sensitive)
     on each path, each in a fresh process, against the numpy path; "chosen" is
-    :func:`engine.histograms.compiled_pays`'s choice at that size in a fresh process."""
+    :func:`engine.attacks.histograms.compiled_pays`'s choice at that size in a fresh process."""
     from example_data import example_parquet
 
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; worst-case histograms, "

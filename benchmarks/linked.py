@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.example_data import generator  # noqa: E402
 from benchmarks.rss import WorkerPeak, own_peak_mb  # noqa: E402
 from engine.api import run_assessment  # noqa: E402
-from engine.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily  # noqa: E402
+from engine.analysis.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily  # noqa: E402
 
 QIDS = ["birth_year", "sex", "school_type", "municipality_residence"]
 SENSITIVE = ["special_needs"]

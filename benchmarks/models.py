@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.example_data import example_parquet  # noqa: E402
 from engine.api import run_assessment  # noqa: E402
-from engine.config import AnalysisConfig, DataSource, PrivacyModelOptions, Roles, SubsetFamily  # noqa: E402
+from engine.analysis.config import AnalysisConfig, DataSource, PrivacyModelOptions, Roles, SubsetFamily  # noqa: E402
 
 QIDS = ["sex", "nationality", "school_type", "birth_month"]
 SENSITIVE = "bolsa_familia"

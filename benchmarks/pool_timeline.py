@@ -40,8 +40,9 @@ def _timed(stages: list, name: str, function):
 
 
 def measure(path: str, shape: str, jobs: int, per_worker: Optional[int]) -> None:
-    from engine import api, workers
-    from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily
+    from engine.assessment import run as api
+    from engine.foundation import workers
+    from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily
     from engine.sweep import runner, segments
 
     stages: list[tuple[str, float, float]] = []

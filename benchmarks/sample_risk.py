@@ -66,7 +66,7 @@ def _data(folder: Path, rows: int) -> Path:
 
 
 def _load(path: Path):
-    from engine.config import DataSource
+    from engine.analysis.config import DataSource
     from engine.io.loader import load_table
 
     start = time.perf_counter()
@@ -173,7 +173,7 @@ def _quad_risk(f: int, weight_sum: float) -> float:
 
 
 def bench_risk(path: Path, sample: int, baseline_limit: int) -> None:
-    from engine.config import AnalysisConfig, DataSource, Roles
+    from engine.analysis.config import AnalysisConfig, DataSource, Roles
     from engine.sample.measures import sample_risk
 
     table, load = _load(path)

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.example_data import example_parquet  # noqa: E402
 from benchmarks.timing import timed  # noqa: E402
 from engine.api import run_assessment  # noqa: E402
-from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily  # noqa: E402
+from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily  # noqa: E402
 from engine.io.loader import load_table  # noqa: E402
 from engine.remediation.scenarios import run_scenario, transformed_arrow  # noqa: E402
 from engine.remediation.transforms import (Drop, HierarchySpec, LocalSuppression, Recode, Scenario,  # noqa: E402

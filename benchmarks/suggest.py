@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.timing import timed  # noqa: E402
-from engine.config import DataSource  # noqa: E402
+from engine.analysis.config import DataSource  # noqa: E402
 from engine.io.loader import load_table  # noqa: E402
 from engine.remediation.hierarchy import read_hierarchy  # noqa: E402
 from engine.remediation.suggest import SuggestConfig, SuggestTarget, brute_force, suggest  # noqa: E402

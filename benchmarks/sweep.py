@@ -126,7 +126,7 @@ class TreePeak:
 # --- the measured runs (each in a fresh process) --------------------------------------------
 def measure(path: str, jobs: int, shape: str) -> dict:
     from engine.api import run_assessment
-    from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily
+    from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily
 
     qids, sensitive = columns_of(shape)
     config = AnalysisConfig(data=DataSource(path), roles=Roles(tuple(qids), tuple(sensitive)),

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.rss import WorkerPeak, own_peak_mb  # noqa: E402
-from engine.config import DataSource  # noqa: E402
+from engine.analysis.config import DataSource  # noqa: E402
 from engine.synthetic import closest  # noqa: E402
 from engine.synthetic.api import run_synthetic_assessment  # noqa: E402
 from engine.synthetic.config import SyntheticConfig  # noqa: E402

@@ -239,7 +239,7 @@ def shoot_perturbation(camera: Camera, folder: Path) -> None:
     """The generated survey: three scenarios with perturbative steps, the first one's
     microaggregation shown in the step form with its before/after preview, then compared."""
     from engine.remediation.transforms import HierarchySpec, Recode
-    from engine.scenario_steps import Microaggregate, Noise, Pram, Round
+    from engine.analysis.scenario_steps import Microaggregate, Noise, Pram, Round
 
     window = camera.window
     window.flow.open_data_file(str(survey_file(folder)), ask=False)

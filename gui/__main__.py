@@ -40,7 +40,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from .desktop import main as desktop_main
 
         return desktop_main(argv[0])
-    from engine.cli import main as cli_main
+    from engine.commands.cli import main as cli_main
 
     return cli_main(argv)
 

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from engine import platform
-from engine.allocator import keep_freed_memory
+from engine.api import platform
+from engine.api import keep_freed_memory
 
 
 def _matplotlib_cache() -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig
-from engine.io.preview import subtable
-from engine.session_cache import SessionCache
+from engine.api import AnalysisConfig
+from engine.api import subtable
+from engine.api import SessionCache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
@@ -107,11 +107,11 @@ class AssessmentAnalysis(Analysis):
             else str(Path(source.path).with_name(name))
 
     def write_pdf(self, result, path: Path, cancel) -> None:
-        from engine.report.pdf import write_pdf
+        from engine.api import write_pdf
 
         write_pdf(result, path, cancel=cancel)
 
     def write_tables(self, result, folder: Path, cancel) -> None:
-        from engine.report.tables import write_results
+        from engine.api import write_results
 
         write_results(result, folder, cancel=cancel)

@@ -19,11 +19,11 @@ from typing import Any, Callable, Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from engine.errors import InputError
-from engine.atomic import write_analysis_file
-from engine.output_guard import check_export
-from engine.messages import error_text
-from engine.validation import ConfigProblem, Problem
+from engine.api import InputError
+from engine.api import write_analysis_file
+from engine.api import check_export
+from engine.api import error_text
+from engine.api import ConfigProblem, Problem
 
 from .dialogs.errors import show_error
 from .i18n import translate
@@ -360,7 +360,7 @@ class AnalysisController(QObject):
         if not self._has_result() or self.exporting or self.busy:
             return False
         result = self.result
-        try:   # no export replaces a file the analysis read (engine/output_guard.py)
+        try:   # no export replaces a file the analysis read (engine/report/output_guard.py)
             config = getattr(result, "config", None) or (self.outcome.config if self.outcome else None)
             check_export(config, where, folder=folder)
         except InputError as exc:

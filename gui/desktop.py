@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from engine import platform
+from engine.api import platform
 
 APP_ID = "riskreview"
 
@@ -73,7 +73,7 @@ def desktop_entry(command: Sequence[str], icon: Path) -> str:
 
 def install(home: Optional[Path] = None, command: Optional[Sequence[str]] = None) -> tuple[Path, Path]:
     """Write the icon and the desktop entry; returns their paths. OSError names the file."""
-    from engine.atomic import atomic_file, atomic_text
+    from engine.api import atomic_file, atomic_text
 
     from .resources import resource_dir
 

@@ -1,6 +1,6 @@
 """Run-time estimate shown before a run (an estimate: the real time depends on the data).
 
-The engine plans the run part by part (:mod:`engine.run_plan`: the sweep at its plan's
+The engine plans the run part by part (:mod:`engine.assessment.run_plan`: the sweep at its plan's
 throughput, the sample measures, SUDA, linked releases, scenarios; a range for a
 suggestion). After each run the window replaces the sweep's throughput by the rate it measured
 on the engine's sweep alone (``timings["sweep"]``: seconds per row-subset of one process,
@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Optional
 
 from engine.api import sweep_plan
-from engine.config import AnalysisConfig
-from engine.run_plan import OTHER_SECONDS_PER_ROW, RunPlan, plan_assessment, sweep_seconds
+from engine.api import AnalysisConfig
+from engine.api import OTHER_SECONDS_PER_ROW, RunPlan, plan_assessment, sweep_seconds
 
 MIN_TIMED_WORK = 1_000_000   # row-subsets: below, the sweep is too short for its time to say anything
 
@@ -26,7 +26,7 @@ def _fixed(rows: int, start_seconds: float) -> float:
 
 
 def estimate_seconds(rows: int, subsets: int, jobs: int, rate: Optional[float] = None) -> float:
-    """Seconds of the sweep of ``rows`` x ``subsets`` with ``jobs`` (:func:`engine.run_plan.sweep_seconds`)."""
+    """Seconds of the sweep of ``rows`` x ``subsets`` with ``jobs`` (:func:`engine.assessment.run_plan.sweep_seconds`)."""
     return sweep_seconds(rows, subsets, jobs, rate=rate)
 
 

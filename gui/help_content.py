@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine import i18n as engine_i18n
+from engine.api import i18n as engine_i18n
 
 PAGES = ("index", "01-load-a-file", "02-choose-roles", "03-run", "04-read-the-verdict", "05-sample-files",
          "06-scenarios-and-suggest", "07-synthetic-and-noisy-counts", "08-the-report", "glossary")
@@ -27,7 +27,7 @@ def guide_folder() -> Path:
 
 def guide_path(language: str, page: str = "index") -> Path:
     """The Markdown file of ``page`` (one of :data:`PAGES`) in ``language`` (``en``, ``pt_BR`` or
-    anything :func:`engine.i18n.normalize` reads); the English page when the language has no guide.
+    anything :func:`engine.foundation.i18n.normalize` reads); the English page when the language has no guide.
     ValueError for a page the guide does not have."""
     if page not in PAGES:
         raise ValueError(f"the user guide has no page {page!r}")

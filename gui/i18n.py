@@ -13,8 +13,8 @@ from typing import Optional
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
-from engine import i18n as engine_i18n
-from engine.resources import resource_path
+from engine.api import i18n as engine_i18n
+from engine.api import resource_path
 
 from .settings import user_settings
 
@@ -29,7 +29,7 @@ def translate(context: str, text: str) -> str:
 
 def translate_plural(context: str, singular: str, plural: str, count: int) -> str:
     """The singular or plural text (each marked with ``QT_TRANSLATE_NOOP``) for ``count``, chosen
-    by the plural rule of the window language's catalogue (engine/i18n.py ``plural_form``: 0 and 1
+    by the plural rule of the window language's catalogue (engine/foundation/i18n.py ``plural_form``: 0 and 1
     are singular in Brazilian Portuguese, only 1 in English), then translated."""
     return translate(context, (singular, plural)[engine_i18n.plural_form(count, current_language())])
 

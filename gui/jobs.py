@@ -14,9 +14,9 @@ from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from engine.errors import Cancelled, EngineFailure, InputError
-from engine.messages import error_text
-from engine.progress import CancelToken, Progress
+from engine.api import Cancelled, EngineFailure, InputError
+from engine.api import error_text
+from engine.api import CancelToken, Progress
 from .i18n import translate
 
 Work = Callable[[Callable[[Progress], None], CancelToken], Any]
@@ -24,7 +24,7 @@ Work = Callable[[Callable[[Progress], None], CancelToken], Any]
 
 @dataclass(frozen=True)
 class JobError:
-    """A failure as the user sees it: a readable message (an engine :class:`~engine.messages.Message`
+    """A failure as the user sees it: a readable message (an engine :class:`~engine.foundation.messages.Message`
     is rendered in the window's language when shown), the technical details on demand."""
 
     message: str

@@ -11,7 +11,8 @@ from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QFo
 from PySide6.QtWidgets import (QApplication, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QMainWindow, QMessageBox, QStackedWidget, QVBoxLayout, QWidget)
 
-from engine import __version__, platform
+from engine import __version__
+from engine.api import platform
 
 from .assessment import SCENARIOS_RUNNING
 from .controller import AnalysisController
@@ -559,9 +560,9 @@ class MainWindow(QMainWindow):
     def open_analysis(self, path: str, confirmed: bool = True) -> None:
         """Open an analysis file on the page of its kind (synthetic data, noisy counts, or the
         release assessment; for the latter, ``confirmed=False`` asks about unsaved changes first)."""
-        from engine.config import read_toml
-        from engine.dp.config import DP_KIND
-        from engine.errors import InputError
+        from engine.api import read_toml
+        from engine.api import DP_KIND
+        from engine.api import InputError
 
         try:
             kind = read_toml(path).get("kind")

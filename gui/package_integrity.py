@@ -54,7 +54,7 @@ def package_files(dist: Path) -> list[Path]:
 
 def write_sums(dist: Path, files: Optional[Iterable[Path]] = None) -> Path:
     """Write ``dist/riskreview-SHA256SUMS`` (atomically) for ``files`` (default: :func:`package_files`)."""
-    from engine.atomic import atomic_text
+    from engine.api import atomic_text
 
     names = package_files(dist) if files is None else sorted(files, key=lambda p: p.as_posix())
     target = dist / SUMS_NAME

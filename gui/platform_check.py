@@ -3,7 +3,7 @@
 On Linux under X11, Qt's ``xcb`` plugin links to about twenty system libraries (libxcb-*,
 libxkbcommon-x11, ...). When one is missing Qt stops with a misleading "could not load the Qt
 platform plugin" message. Here the plugin is opened with the system's loader first
-(:func:`engine.platform.library_load_error`), which names the first library it cannot find; the
+(:func:`engine.foundation.platform.library_load_error`), which names the first library it cannot find; the
 window's start-up reports that library (and the Debian package that holds it) in one line
 instead (README, "Installing").
 """
@@ -17,7 +17,7 @@ from typing import Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QLibraryInfo
 
-from engine import platform
+from engine.api import platform
 
 # the libraries the xcb plugin and its Qt library load, and their Debian/Ubuntu packages
 DEBIAN_PACKAGES = {

@@ -1,8 +1,8 @@
 """Where the window shows a config's problem: next to the control that edits its field.
 
-The engine names a broken rule by config field (:class:`engine.validation.Problem`); here each
+The engine names a broken rule by config field (:class:`engine.analysis.validation.Problem`); here each
 field maps to the page and widget that edit it and to the words the window uses for it
-(:data:`CONTROLS`, from the option declarations of :mod:`engine.options`). :func:`mark_problem`
+(:data:`CONTROLS`, from the option declarations of :mod:`engine.analysis.options`). :func:`mark_problem`
 gives that widget a red frame and the message as its tooltip; the caller shows the message
 (dialog, banner, status bar).
 """
@@ -13,13 +13,13 @@ from typing import Optional
 
 from PySide6.QtWidgets import QWidget
 
-from engine.config import AnalysisConfig
-from engine.messages import message, render
-from engine.options import controls
-from engine.validation import Problem
+from engine.api import AnalysisConfig
+from engine.api import message, render
+from engine.api import controls
+from engine.api import Problem
 
 # field -> (page attribute of the window, widget attribute of the page (dotted for a widget inside
-# a group), the control as a message names it): declared with each option (engine/options.py);
+# a group), the control as a message names it): declared with each option (engine/analysis/options.py);
 # the label is translated by the engine's catalogue
 CONTROLS: dict[str, tuple[str, str, str]] = controls(AnalysisConfig)
 

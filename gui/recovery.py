@@ -2,7 +2,7 @@
 
 While the analysis has unsaved edits it is written, a moment after the last edit, to a recovery
 file in the user's application-data folder (QStandardPaths.AppDataLocation/recovery), atomically
-(engine/atomic.py) and with its data paths absolute or relative to that folder. Beside it a small
+(engine/foundation/atomic.py) and with its data paths absolute or relative to that folder. Beside it a small
 JSON file names the analysis file it was opened from. Each running window holds a lock on its own
 recovery file (QLockFile); a recovery file whose lock is held by no running program was left by a
 window that did not close normally, and is offered back at the next start. Saving, discarding or
@@ -19,8 +19,8 @@ from typing import Optional
 
 from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Slot
 
-from engine.atomic import atomic_text, write_analysis_file
-from engine.errors import InputError
+from engine.api import atomic_text, write_analysis_file
+from engine.api import InputError
 
 from .session import Session
 

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TextIO
 
-from engine.platform import lacks_display
+from engine.api import lacks_display
 
 
 class StepFailed(Exception):
@@ -70,7 +70,7 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
         else:
             print("skip checksums: running from source, not from a package", file=out)
         with no_network(), tempfile.TemporaryDirectory(prefix="riskreview-selftest-") as folder:
-            from engine.kernel_cache import CACHE_DIR_VARIABLE
+            from engine.api import CACHE_DIR_VARIABLE
 
             # compiled kernels go to this temporary folder, not the user's cache (before any import
             # of the kernels; worker processes inherit it)
@@ -111,8 +111,8 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             import pyarrow.feather as feather
             import pyarrow.parquet as parquet
 
-            from engine.config import DataSource
-            from engine.io.loader import load_table
+            from engine.api import DataSource
+            from engine.api import load_table
 
             arrow = pa.table({"a": list(range(50)), "b": list(range(1, 51))})
             parquet.write_table(arrow, Path(folder) / "t.parquet")
@@ -138,7 +138,7 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             _kernels_step(out)
 
             step = "sweep"
-            from engine.config import SubsetFamily
+            from engine.api import SubsetFamily
 
             session.family = SubsetFamily("max-size", max_size=2)
             session.jobs = 2
@@ -162,8 +162,8 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
                   f"{time.monotonic() - started:.1f} s, equal to one process", file=out)
 
             step = "report"
-            from engine.report.pdf import write_pdf
-            from engine.report.tables import write_results
+            from engine.api import write_pdf
+            from engine.api import write_results
 
             pdf = write_pdf(assessment, Path(folder) / "report.pdf")
             data = pdf.read_bytes()
@@ -182,9 +182,9 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             _sample_step(session.source.path, Path(folder), out)
 
             step = "synthetic"
-            from engine.report.synthetic_pdf import write_synthetic_pdf
-            from engine.synthetic.api import run_synthetic_assessment
-            from engine.synthetic.config import SyntheticConfig
+            from engine.api import write_synthetic_pdf
+            from engine.api import run_synthetic_assessment
+            from engine.api import SyntheticConfig
 
             from .resources import example_data
 
@@ -205,9 +205,9 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
                   f"PDF {len(synth_pdf) // 1024} KB", file=out)
 
             step = "dp"
-            from engine.dp.api import run_dp_analysis
-            from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
-            from engine.report.dp_pdf import write_dp_pdf
+            from engine.api import run_dp_analysis
+            from engine.api import DPConfig, DPScenario, ThresholdConfig
+            from engine.api import write_dp_pdf
 
             dp = run_dp_analysis(DPConfig(
                 data=DataSource(str(examples / "example25.csv")),
@@ -236,7 +236,7 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
 def _kernels_step(out: TextIO) -> None:
     """The sweep's compiled kernels: compiled into numba's cache (here the self-test's temporary
     folder) unless already there, then a new process loads every one of them without compiling."""
-    from engine.kernel_cache import check_kernels
+    from engine.api import check_kernels
 
     check = check_kernels()
     if check is None:
@@ -253,9 +253,9 @@ def _sample_step(example: str, folder: Path, out: TextIO) -> None:
     import csv
 
     from engine.api import run_assessment
-    from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily
-    from engine.report.tables import write_results
-    from engine.sample_options import SampleOptions
+    from engine.api import AnalysisConfig, DataSource, Roles, SubsetFamily
+    from engine.api import write_results
+    from engine.api import SampleOptions
 
     survey = folder / "survey.csv"
     with open(example, newline="", encoding="utf-8") as source, open(survey, "w", newline="", encoding="utf-8") as sink:

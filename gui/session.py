@@ -1,6 +1,6 @@
 """The analysis being prepared in the window.
 
-The analysis itself is one :class:`~engine.config.AnalysisConfig` (:attr:`Session.config`),
+The analysis itself is one :class:`~engine.analysis.config.AnalysisConfig` (:attr:`Session.config`),
 the same object the command line reads from an analysis file; pages change it through
 :func:`dataclasses.replace`, so sections the window has no control for (``[report]``,
 ``[run]`` cluster, ``[[scenario]]``, ...) are kept as opened. Beside it the session holds
@@ -18,15 +18,15 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from engine.api import build_family
-from engine.config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions,
-                           Release as LinkedRelease, ReportOptions, Roles, SubsetFamily, Target, split_label)
-from engine.errors import InputError
-from engine.io.encode import EncodedTable
-from engine.io.profile import ColumnProfile
-from engine.messages import error_text, render
-from engine.results import Assessment
-from engine.sample_options import SampleOptions
-from engine.scenario_steps import HierarchySpec
+from engine.api import (AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions,
+                        Release as LinkedRelease, ReportOptions, Roles, SubsetFamily, Target, split_label)
+from engine.api import InputError
+from engine.api import EncodedTable
+from engine.api import ColumnProfile
+from engine.api import error_text, render
+from engine.api import Assessment
+from engine.api import SampleOptions
+from engine.api import HierarchySpec
 
 from .text import ROLE_KEYS, ROLE_LABELS, SINGLE_ROLES
 from .i18n import translate
@@ -471,7 +471,7 @@ class Session(QObject):
         return self.config.linkage.releases[index].label or str(index + 2)
 
     def linkage(self) -> Linkage:
-        """The later releases as the engine's :class:`~engine.config.Linkage` (the config's, with
+        """The later releases as the engine's :class:`~engine.analysis.config.Linkage` (the config's, with
         the focal key chosen on the Data or Releases page)."""
         link = self.config.linkage
         return replace(link, key=self.focal_key) if link.releases else link
@@ -554,7 +554,7 @@ class Session(QObject):
 
         Names of columns the file does not have are dropped from the roles and reported; so is
         a later release whose header cannot be read. Nothing else is changed."""
-        from engine.io.formats import list_columns
+        from engine.api import list_columns
 
         problems = []
         known = set(self.columns)

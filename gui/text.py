@@ -11,10 +11,10 @@ from typing import Iterable, Iterator, Mapping, Optional, Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from engine.errors import printable
-from engine.io.formats import FORMATS
-from engine.locale_format import localize, percent
-from engine.locale_format import points as signed_points
+from engine.api import printable
+from engine.api import FORMATS
+from engine.api import localize, percent
+from engine.api import points as signed_points
 
 from .i18n import current_language, translate
 
@@ -249,7 +249,7 @@ TIPS = Translated(
 
 def pct(value: Optional[float], digits: int = 1) -> str:
     """A share as a percentage in the one format of the window and the reports
-    (:func:`engine.locale_format.percent`: never 100% for a partial share, never 0% for a
+    (:func:`engine.foundation.locale_format.percent`: never 100% for a partial share, never 0% for a
     non-zero one)."""
     return percent(value, digits, current_language(), translate("text", "n/a"))
 
@@ -272,7 +272,7 @@ def ratio(value: Optional[float]) -> str:
 
 def points(value: Optional[float], *terms: float) -> str:
     """A difference of shares in percentage points, with the decimals of its ``terms``
-    (:func:`engine.locale_format.points`)."""
+    (:func:`engine.foundation.locale_format.points`)."""
     if value is None:
         return translate("text", "n/a")
     return translate("text", "{0} pp").format(signed_points(value, *terms, language=current_language()))

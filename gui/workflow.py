@@ -16,12 +16,12 @@ from typing import Callable, Optional
 from PySide6.QtCore import QObject, QSettings, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
-from engine.config import AnalysisConfig, DataSource
-from engine.errors import InputError
-from engine.io.preview import ReviewData, load_for_review
-from engine.messages import error_text
-from engine.progress import Progress
-from engine.session_cache import FileStamp, SessionCache
+from engine.api import AnalysisConfig, DataSource
+from engine.api import InputError
+from engine.api import ReviewData, load_for_review
+from engine.api import error_text
+from engine.api import Progress
+from engine.api import FileStamp, SessionCache
 
 from .assessment import AssessmentAnalysis
 from .controller import AnalysisController, Outcome

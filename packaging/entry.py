@@ -8,7 +8,7 @@ import sys
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()
-    from engine.kernel_cache import use_user_cache
+    from engine.sweep.kernel_cache import use_user_cache
 
     use_user_cache()
     from gui.__main__ import main, windowed_arguments

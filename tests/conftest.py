@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ["RISKREVIEW_LANGUAGE"] = "en"  # reports in English whatever the machine's locale (engine/i18n.py)
+os.environ["RISKREVIEW_LANGUAGE"] = "en"  # reports in English whatever the machine's locale (engine/foundation/i18n.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "resources" / "examples"
@@ -16,7 +16,7 @@ FIXTURES = ROOT / "tests" / "fixtures"
 SHARED_DATA = ROOT.parent / "shared" / "data"
 
 # -- the portability test mode (README, "Windows and macOS") ------------------------------------
-SIMULATION_VARIABLE = "RISKREVIEW_PORTABILITY_TEST"     # engine.platform.SIMULATION_VARIABLE
+SIMULATION_VARIABLE = "RISKREVIEW_PORTABILITY_TEST"     # engine.foundation.platform.SIMULATION_VARIABLE
 SIMULATION_HOOK = ROOT / "tests" / "simulated_platform"
 #: the tests marked ``portable``: the worker pool and the main paths, run a second time in CI
 #: with RISKREVIEW_PORTABILITY_TEST=1 (spawn only, no POSIX-only functions); files or test ids

@@ -16,7 +16,7 @@ def test_engine_runs_without_qt(tmp_path):
                 if name.split(".")[0] in ("PySide6", "shiboken6", "gui"):
                     raise ImportError("blocked: " + name)
         sys.meta_path.insert(0, BlockQt())
-        from engine.cli import main
+        from engine.commands.cli import main
         code = main(["assess", {str(EXAMPLES / 'example12.csv')!r}, "--qid", "age", "gender",
                      "--sensitive", "illness", "--jobs", "2", "--out", {str(tmp_path / 'out')!r}])
         assert not any(m.startswith(("PySide6", "gui")) for m in sys.modules), "Qt was imported"
@@ -38,8 +38,8 @@ def test_no_engine_module_imports_qt_or_gui():
 
 
 def test_import_contracts_hold():
-    """The import-linter contracts of .importlinter (engine without Qt, the window on the
-    engine's public modules, report writers on results only, no cycles among the engine's packages)."""
+    """The import-linter contracts of .importlinter (engine without Qt, the engine's and the window's
+    layers, the window and the commands on engine.api, report writers on results only, no cycles)."""
     linter = Path(sys.executable).with_name("lint-imports")
     assert linter.exists(), "import-linter is a test dependency (pyproject.toml [test])"
     done = subprocess.run([str(linter), "--config", str(ROOT / ".importlinter")], cwd=ROOT, capture_output=True,

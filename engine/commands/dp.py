@@ -16,21 +16,21 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import add_read_options, read_source
-from ..config import ReportOptions
-from ..errors import InputError
-from ..progress import CancelToken, ProgressCallback
-from ..atomic import StagedFiles
-from ..report.dp_tables import write_dp_results
-from ..dp.config import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
-from ..dp.results import DPAssessment
-from ..options import add_flag, flags
-from ..validation import check_cli, named_for_cli
+from .cli_options import add_read_options, read_source
+from ..api import ReportOptions
+from ..api import InputError
+from ..api import CancelToken, ProgressCallback
+from ..api import StagedFiles
+from ..api import write_dp_results
+from ..api import MECHANISMS, DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
+from ..api import DPAssessment
+from ..api import add_flag, flags
+from ..api import check_cli, named_for_cli
 from . import runner
 
 
 def add_parsers(commands: Any) -> None:
-    """Add the ``dp`` and ``dp-threshold`` subparsers to :func:`engine.cli.build_parser`'s
+    """Add the ``dp`` and ``dp-threshold`` subparsers to :func:`engine.commands.cli.build_parser`'s
     subparsers object (whose parser class prints one ``error:`` line and exits 2)."""
 
     dp = commands.add_parser("dp", help="privacy loss and utility of a noisy counting query (differential privacy)")
@@ -86,7 +86,7 @@ def _order(text: str) -> tuple[str, ...]:
 FLAGS = flags(DPConfig, {f"scenarios[1].{name}": "--" + name.replace("_", "-")
                          for name in ("sensitive", "useful", "predicate", "useful_order")})
 """The option that sets each config field validated by :meth:`DPConfig.validate` (declared with
-the field, :mod:`engine.options`; a scenario's own fields by their flags)."""
+the field, :mod:`engine.analysis.options`; a scenario's own fields by their flags)."""
 
 
 def dp_config_from_args(args: argparse.Namespace) -> DPConfig:
@@ -156,7 +156,7 @@ class DPRun:
         self.pdf = Path(args.pdf) if args.pdf else None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> DPAssessment:
-        from ..dp.api import run_dp_analysis  # here: the mechanisms load scipy, not every command
+        from ..api import run_dp_analysis  # here: the mechanisms load scipy, not every command
 
         with named_for_cli(FLAGS, self.args):
             return run_dp_analysis(self.config, on_progress=on_progress, cancel=cancel)
@@ -169,7 +169,7 @@ class DPRun:
         if self.out:
             paths += write_dp_results(assessment, self.out, cancel=cancel, files=files)
         if self.pdf:
-            from ..report.dp_pdf import write_dp_pdf
+            from ..api import write_dp_pdf
 
             written = write_dp_pdf(assessment, self.pdf, cancel=cancel, files=files)
             paths.append(Path(written) if written is not None else self.pdf)

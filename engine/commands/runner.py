@@ -20,12 +20,12 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
-from ..cli_options import TerminalProgress, check_output_options, note_jobs
-from ..errors import Cancelled, EngineFailure, InputError
-from ..progress import CancelToken, ProgressCallback
-from ..atomic import StagedFiles, staged, write_analysis_file
-from .. import platform
-from ..output_guard import check_command
+from .cli_options import TerminalProgress, check_output_options, note_jobs
+from ..api import Cancelled, EngineFailure, InputError
+from ..api import CancelToken, ProgressCallback
+from ..api import StagedFiles, staged, write_analysis_file
+from ..api import platform
+from ..api import check_command
 
 OUTPUT_WORDS = (("out", "--out DIR"), ("pdf", "--pdf FILE"), ("csv", "--csv DIR"))
 
@@ -52,7 +52,7 @@ class Analysis(Protocol):
 def run(analysis: Analysis, args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> int:
     """Run ``analysis`` as the options ``args`` say (``--save-config``, ``--out``/``--pdf``/
     ``--csv``, ``--quiet``); returns 0, raises InputError/Cancelled/EngineFailure. Before any
-    work, no output may be an input or another output's file (:mod:`engine.output_guard`)."""
+    work, no output may be an input or another output's file (:mod:`engine.report.output_guard`)."""
     check_command(args, analysis.config, getattr(analysis, "inputs", ()))
     save = getattr(args, "save_config", None)
     if save:
@@ -127,7 +127,7 @@ CONSOLE_SIGNALS = {platform.CTRL_CLOSE_EVENT: HANG_UP, platform.CTRL_LOGOFF_EVEN
 class _InterruptFlag:
     """Ctrl-C (SIGINT), SIGTERM (a logout, ``kill``), SIGHUP (the terminal closed, POSIX),
     Ctrl-Break (SIGBREAK) and a closed console, logoff or shutdown (Windows' console handler,
-    :class:`engine.platform.ConsoleCloseHandler`) cancel the run through its CancelToken: the
+    :class:`engine.foundation.platform.ConsoleCloseHandler`) cancel the run through its CancelToken: the
     engine stops at its next check, its worker processes and temporary files are removed, and
     no exception is injected into library code (e.g. numba compiling); a second signal
     interrupts at once. The exit code is 128 + the signal number (130, 143, 129, 149; a closed

@@ -16,26 +16,26 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from ..cli_options import add_read_options, read_source
-from ..config import AnalysisConfig, DataSource, Thresholds
-from ..errors import InputError
-from ..output_guard import DATA, Input
-from ..progress import CancelToken, ProgressCallback
-from ..atomic import StagedFiles
-from ..report.suggestion_file import write_suggestion
-from ..messages import message
-from ..remediation.export import FORMULA_WARNING, WRITE_FORMATS, formula_columns, transformed_data, write_table
-from ..remediation.feasibility import from_suggestion, summary, with_full_generalisation
-from ..remediation.hierarchy import read_hierarchy
-from ..remediation.loss import METRICS
-from ..scenario_steps import HierarchySpec
-from ..remediation.suggest import SuggestConfig, SuggestTarget, Suggestion, suggest
-from ..validation import check_cli, key_message
+from .cli_options import add_read_options, read_source
+from ..api import AnalysisConfig, DataSource, Thresholds
+from ..api import InputError
+from ..api import DATA, Input
+from ..api import CancelToken, ProgressCallback
+from ..api import StagedFiles
+from ..api import write_suggestion
+from ..api import message
+from ..api import FORMULA_WARNING, WRITE_FORMATS, formula_columns, transformed_data, write_table
+from ..api import from_suggestion, summary, with_full_generalisation
+from ..api import read_hierarchy
+from ..api import METRICS
+from ..api import HierarchySpec
+from ..api import SuggestConfig, SuggestTarget, Suggestion, suggest
+from ..api import check_cli, key_message
 from . import runner
 
 
 def add_parser(commands: Any) -> None:
-    """Add the ``suggest`` subcommand to :func:`engine.cli.build_parser`'s subparsers."""
+    """Add the ``suggest`` subcommand to :func:`engine.commands.cli.build_parser`'s subparsers."""
     p = commands.add_parser("suggest", help="least-loss generalisation meeting k-anonymity (and thresholds)")
     p.add_argument("data", nargs="?",
                    help="data file (CSV/TSV, Parquet, Feather, xlsx, sav, dta, sas7bdat, xpt); default: --config's")
@@ -76,7 +76,7 @@ def analysis_defaults(args: argparse.Namespace) -> Optional[AnalysisConfig]:
     :func:`hierarchy_specs` takes."""
     if not args.config:
         return None
-    from ..config import TOML_KEYS, read_toml
+    from ..api import TOML_KEYS, read_toml
 
     config = AnalysisConfig.from_toml(args.config, check=False)
     for problem in config.suggest_problems():
@@ -159,9 +159,9 @@ class SuggestRun:
         self.table = None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Suggestion:
-        from ..io.loader import load_table
+        from ..api import load_table
 
-        from ..remediation.transforms import build_hierarchy
+        from ..api import build_hierarchy
 
         self.table = load_table(self.source, [*self.config.qids, *self.config.sensitive], cancel)
         read = dict(self.config.hierarchies)
@@ -180,7 +180,7 @@ class SuggestRun:
         return []
 
     def write(self, result: Suggestion, files: StagedFiles, cancel: Optional[CancelToken]) -> list[Path]:
-        from ..io.formats import read_columns
+        from ..api import read_columns
 
         frame, written_data = None, None
         if self.data_path is not None and result.best is not None:
@@ -219,9 +219,9 @@ def with_verdict(found: Suggestion, table, source: DataSource, config: SuggestCo
     """The suggestion with ``extra["verdict"]``: the verdict of its scenario (recodes by ``specs``,
     default the ARX files of ``config``'s hierarchies, then record suppression) under
     :func:`verdict_limits`, in English as the rest of suggestion.json."""
-    from .. import i18n
+    from ..api import i18n
     from ..api import run_assessment
-    from ..remediation.suggest_verdict import scenario_verdict, suggestion_scenario
+    from ..api import scenario_verdict, suggestion_scenario
 
     if specs is None:
         specs = {column: HierarchySpec("hierarchy", path=h.source) for column, h in config.hierarchies}

@@ -11,17 +11,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from ..cli_options import add_read_options, read_source
-from ..config import ReportOptions
-from ..errors import InputError
-from ..progress import CancelToken, ProgressCallback
-from ..atomic import StagedFiles
-from ..report.synthetic_tables import write_synthetic_results
-from ..options import add_flag, flags
-from ..synthetic.config import TOML_KEYS, Criterion, SyntheticConfig, default_attacks
-from ..synthetic.results import SyntheticAssessment
-from ..synthetic.verdict import synthetic_verdict
-from ..validation import check_cli
+from .cli_options import add_read_options, read_source
+from ..api import ReportOptions
+from ..api import InputError
+from ..api import CancelToken, ProgressCallback
+from ..api import StagedFiles
+from ..api import write_synthetic_results
+from ..api import add_flag, flags
+from ..api import SYNTHETIC_TOML_KEYS as TOML_KEYS, Criterion, SyntheticConfig, default_attacks
+from ..api import SyntheticAssessment
+from ..api import synthetic_verdict
+from ..api import check_cli
 from . import runner
 
 
@@ -46,7 +46,7 @@ def add_parser(commands) -> None:
 
 FLAGS = flags(SyntheticConfig)
 """The option that sets each config field validated by :meth:`SyntheticConfig.validate` (declared
-with the field, :mod:`engine.options`)."""
+with the field, :mod:`engine.analysis.options`)."""
 
 
 def config_from_args(args: argparse.Namespace) -> tuple[SyntheticConfig, list[str]]:
@@ -100,7 +100,7 @@ class SynthRun:
         self.pdf = Path(args.pdf) if args.pdf else None
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> SyntheticAssessment:
-        from ..synthetic.api import run_synthetic_assessment  # here: the attacks load scipy, not every command
+        from ..api import run_synthetic_assessment  # here: the attacks load scipy, not every command
 
         assessment = run_synthetic_assessment(self.config, on_progress=on_progress, cancel=cancel)
         return replace(assessment, warnings=self.notes + assessment.warnings)
@@ -113,7 +113,7 @@ class SynthRun:
         if self.out:
             paths += write_synthetic_results(assessment, self.out, cancel=cancel, files=files)
         if self.pdf:
-            from ..report.synthetic_pdf import write_synthetic_pdf
+            from ..api import write_synthetic_pdf
 
             paths.append(write_synthetic_pdf(assessment, self.pdf, cancel=cancel, files=files))
         return paths

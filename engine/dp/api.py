@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .. import __version__
-from ..config import DataSource
+from ..analysis.config import DataSource
 from ..io.encode import EncodedTable
 from ..io.loader import load_table
-from ..progress import CancelToken, Progress, ProgressCallback, ProgressReporter
-from ..results import DatasetInfo
+from ..foundation.progress import CancelToken, Progress, ProgressCallback, ProgressReporter
+from ..outcome.results import DatasetInfo
 from .config import DPConfig
 from .counting import counting_point, default_useful_order, prepare_counting, scenario_warnings
 from .results import CountingPoint, DPAssessment, ThresholdPoint

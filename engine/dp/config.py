@@ -16,14 +16,14 @@ from typing import Any, Mapping, Optional
 import numpy as np
 import tomli_w
 
-from ..config import (UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict,
-                      report_options)
-from ..errors import InputError, printable
-from ..i18n import N_, _
-from ..messages import Message, message
-from ..options import SHARE, at_least_rule, group, option, read_options, table_keys
-from ..validation import (KEY_TABLE, KEY_TABLES, Problem, at_least, between, check_file, key_fault, not_one_of,
-                          raise_first, share)
+from ..analysis.config import (UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict,
+                               report_options)
+from ..foundation.errors import InputError, printable
+from ..foundation.i18n import N_, _
+from ..foundation.messages import Message, message
+from ..analysis.options import SHARE, at_least_rule, group, option, read_options, table_keys
+from ..analysis.validation import (KEY_TABLE, KEY_TABLES, Problem, at_least, between, check_file, key_fault, not_one_of,
+                                   raise_first, share)
 
 DP_CONFIG_VERSION = 1
 DP_KIND = "differential-privacy"
@@ -158,7 +158,7 @@ class ThresholdConfig:
         raise_first(self.problems(where + "."))
 
     def problems(self, prefix: str = "threshold.") -> list[Problem]:
-        """The value rules this thresholded count breaks (:mod:`engine.validation`), by field."""
+        """The value rules this thresholded count breaks (:mod:`engine.analysis.validation`), by field."""
         out = at_least(prefix + "voters", self.voters, 1)
         if not out:
             out += between(prefix + "threshold", self.threshold, 0, self.voters)
@@ -233,14 +233,14 @@ class DPConfig:
         return out
 
     def problems(self) -> list[Problem]:
-        """The value rules this config breaks (:mod:`engine.validation`), by field, as
+        """The value rules this config breaks (:mod:`engine.analysis.validation`), by field, as
         :meth:`validate` checks them."""
         out = epsilon_problems("epsilons", self.epsilons) if self.scenarios else []
         return out + (self.threshold.problems() if self.threshold is not None else [])
 
     def anchored(self, folder: str | Path) -> "DPConfig":
         """This config as an analysis file in ``folder`` stores it: the data file relative to
-        ``folder`` or absolute (:func:`engine.config.portable_path`)."""
+        ``folder`` or absolute (:func:`engine.analysis.config.portable_path`)."""
         return replace(self, data=None if self.data is None else self.data.anchored(folder))
 
     # --- serialisation -------------------------------------------------------------

@@ -35,11 +35,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 
-from ..config import no_column
-from ..i18n import N_
+from ..analysis.config import no_column
+from ..foundation.i18n import N_
 from ..io.encode import EncodedColumn, EncodedTable
-from ..messages import message
-from ..validation import ConfigProblem, Problem, not_one_of
+from ..foundation.messages import message
+from ..analysis.validation import ConfigProblem, Problem, not_one_of
 from .config import DPScenario
 from .mechanisms import (binomial_sum_distribution, geometric_alpha, local_inside_probabilities,
                          truncated_geometric_row)

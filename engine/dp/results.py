@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ..results import DatasetInfo
+from ..outcome.results import DatasetInfo
 from .config import DPConfig
 
 

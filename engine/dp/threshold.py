@@ -34,10 +34,10 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
-from ..progress import CancelToken
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken
 from .config import ThresholdConfig
 from .mechanisms import binomial_pmf
 from .results import ThresholdPoint

@@ -1,5 +1,5 @@
 """The verdict on a differential-privacy analysis (docs/methods.md, "Differential privacy",
-verdict): the same :class:`engine.verdict.Verdict` as an assessment's, with these checks.
+verdict): the same :class:`engine.outcome.verdict.Verdict` as an assessment's, with these checks.
 
 - ``inference_certain_gain`` (basis ``bayes_vulnerability``), one per counting scenario: the
   largest rise, over the mechanisms and epsilons evaluated, of the attacker's chance of
@@ -13,11 +13,11 @@ verdict): the same :class:`engine.verdict.Verdict` as an assessment's, with thes
 
 from __future__ import annotations
 
-from ..config import Thresholds
-from ..i18n import _
-from ..locale_format import number
-from ..messages import render
-from ..verdict import Check, Verdict, judged, pct
+from ..analysis.config import Thresholds
+from ..foundation.i18n import _
+from ..foundation.locale_format import number
+from ..foundation.messages import render
+from ..outcome.verdict import Check, Verdict, judged, pct
 from .results import DPAssessment
 
 

@@ -11,9 +11,9 @@ import csv
 from pathlib import Path
 from typing import Optional
 
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import Message, message
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import Message, message
 
 SCAN_BYTES = 16 << 20
 

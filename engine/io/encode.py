@@ -16,9 +16,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 from .numbers import FLOAT64_EXACT_INTEGERS, canonical_floats, find_number, float_wide_integers
 
 

@@ -14,12 +14,12 @@ from typing import Callable, Optional, Sequence
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..config import DataSource, no_column
-from ..errors import Cancelled, InputError
-from ..i18n import N_
-from ..input_files import DATA_FILE, check_regular
-from ..messages import message
-from ..progress import CancelToken
+from ..analysis.config import DataSource, no_column
+from ..foundation.errors import Cancelled, InputError
+from ..foundation.i18n import N_
+from ..foundation.input_files import DATA_FILE, check_regular
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken
 from .csv_lines import first_undecodable, header_row, wrong_width
 from .memory import ensure_memory
 from .numbers import FLOAT64_EXACT_INTEGERS, text_to_numbers

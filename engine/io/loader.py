@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional, Sequence
 
-from ..config import DataSource
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
-from ..progress import CancelToken
+from ..analysis.config import DataSource
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken
 from .encode import EncodedTable, column_warnings, encode_column, file_sha256, is_nested, nested_column_error
 from .formats import read_columns
 

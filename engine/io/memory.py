@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from ..config import DataSource
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
-from .. import platform
+from ..analysis.config import DataSource
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
+from ..foundation import platform
 
 USABLE_SHARE = 0.8
 CODE_BYTES = 4          # an encoded column's codes, per row
@@ -19,7 +19,7 @@ CSV_EXPANSION = 3.0     # Arrow strings + offsets + the cast to numbers, per byt
 
 
 def available_memory() -> Optional[int]:
-    """Bytes the system can still give this process (:func:`engine.platform.available_memory`);
+    """Bytes the system can still give this process (:func:`engine.foundation.platform.available_memory`);
     None where the system does not say."""
     return platform.available_memory()
 

@@ -14,11 +14,11 @@ from typing import Callable, Optional, Sequence
 
 import pyarrow as pa
 
-from ..config import DataSource
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
-from ..progress import CancelToken
+from ..analysis.config import DataSource
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken
 from .csv_lines import is_blank_row
 from .encode import EncodedTable, column_warnings, encode_column, file_sha256, is_nested, nested_column_error
 from .loader import NO_ROWS

@@ -9,7 +9,7 @@ from typing import Any, Optional
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..config import DataSource
+from ..analysis.config import DataSource
 from .encode import is_nested, kind_of
 from .numbers import canonical_floats
 from .formats import read_columns

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 
 SAMPLE_BYTES = 256 * 1024
 SCAN_BYTES = 16 << 20

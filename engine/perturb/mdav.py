@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from ..block_kernels import CACHE
+from ..sweep.block_kernels import CACHE
 from .mdav_common import column_weights
 from .univariate import sorted_groups
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..block_kernels import CACHE
+from ..sweep.block_kernels import CACHE
 
 
 @njit(cache=CACHE)

@@ -19,7 +19,7 @@ from typing import Sequence
 import numpy as np
 
 from ..io.encode import EncodedTable
-from ..partition import partition
+from ..sweep.partition import partition
 from .suggest_kernels import roll_up, roll_up_dense
 
 KEEP_TABLES = 256

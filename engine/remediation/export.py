@@ -13,15 +13,15 @@ from typing import Collection, Optional, Sequence
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..cells import FORMULA_STARTS, formula_like
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
+from ..foundation.cells import FORMULA_STARTS, formula_like
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 from ..io.encode import EncodedTable, file_sha256
-from ..progress import CancelToken
-from ..atomic import StagedFiles, check_output_dir, staged
-from ..paths import same_file
-from ..results import Assessment
+from ..foundation.progress import CancelToken
+from ..foundation.atomic import StagedFiles, check_output_dir, staged
+from ..foundation.paths import same_file
+from ..outcome.results import Assessment
 from .hierarchy import level_tables
 from .scenarios import transformed_arrow
 from .suggest import SuggestConfig, suppressed_records
@@ -156,7 +156,7 @@ FORMULA_WARNING = N_("{path}: column(s) {columns} hold text a spreadsheet would 
 
 def formula_columns(data: pa.Table) -> list[str]:
     """The text columns of ``data`` with a value a spreadsheet would run as a formula
-    (:func:`engine.cells.formula_like`); exported microdata keep such values exactly."""
+    (:func:`engine.foundation.cells.formula_like`); exported microdata keep such values exactly."""
     found = []
     for name in data.column_names:
         column = data.column(name)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..io.encode import EncodedTable
-from ..partition import partition
+from ..sweep.partition import partition
 from .hierarchy import level_tables
 from .suggest import SuggestConfig, Suggestion
 

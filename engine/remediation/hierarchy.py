@@ -24,10 +24,10 @@ from typing import Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
-from ..errors import InputError
-from ..i18n import N_
-from ..input_files import HIERARCHY_FILE, HIERARCHY_LIMIT, read_bounded
-from ..messages import message
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.input_files import HIERARCHY_FILE, HIERARCHY_LIMIT, read_bounded
+from ..foundation.messages import message
 from ..io.encode import EncodedColumn
 
 MISSING_TEXT = ""
@@ -88,13 +88,6 @@ class Hierarchy:
                     raise InputError(message(N_("{where}: {value!r} at level {level} generalises to both {first!r} and "
                                                 "{second!r} at level {next}"), where=where, value=row[level],
                                              level=level, first=previous, second=row[level + 1], next=level + 1))
-
-    def to_csv_text(self) -> str:
-        """The hierarchy in ARX's file format (';'-separated, no header)."""
-        out = io.StringIO()
-        writer = csv.writer(out, delimiter=";", lineterminator="\n")
-        writer.writerows(self.rows)
-        return out.getvalue()
 
 
 def read_hierarchy(path: str | Path, column: str) -> Hierarchy:

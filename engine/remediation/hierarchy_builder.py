@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from ..atomic import atomic_text
-from ..errors import InputError
-from ..i18n import N_
+from ..foundation.atomic import atomic_text
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
 from ..io.encode import EncodedColumn
-from ..messages import message
+from ..foundation.messages import message
 from .hierarchy import TOP, Hierarchy, level_counts
 
 KINDS = ("intervals", "dates", "masking", "ordered", "suppress")

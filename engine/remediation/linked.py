@@ -14,20 +14,20 @@ import time
 from dataclasses import replace
 from typing import Callable, Optional
 
-from ..config import AnalysisConfig, SubsetFamily, Target, split_label
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
+from ..analysis.config import AnalysisConfig, SubsetFamily, Target, split_label
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 from ..io.encode import EncodedColumn, EncodedTable
-from ..linkage import LinkedData, relabel
-from ..progress import CancelToken, ProgressCallback
-from ..results import Assessment
+from ..attacks.linkage import LinkedData, relabel
+from ..foundation.progress import CancelToken, ProgressCallback
+from ..outcome.results import Assessment
 from .scenarios import (ALL_SUBSETS_DROPPED, NO_RECORDS_LEFT, ScenarioResult, judged_result, scenario_targets,
                         with_unmatched)
 from .transforms import Scenario, TransformedTable, apply_scenario
 
 AssessLinked = Callable[..., Assessment]
-"""Runs the attacks on linked releases: :func:`engine.api.assess_linked` (config, linked, on_progress, cancel)."""
+"""Runs the attacks on linked releases: :func:`engine.assessment.run.assess_linked` (config, linked, on_progress, cancel)."""
 
 
 def combined_table(linked: LinkedData, config: AnalysisConfig) -> tuple[EncodedTable, dict[str, list[str]]]:
@@ -105,7 +105,7 @@ def run_linked_scenario(assessment: Assessment, linked: LinkedData, scenario: Sc
                         on_progress: Optional[ProgressCallback] = None,
                         cancel: Optional[CancelToken] = None, *, assess: AssessLinked) -> ScenarioResult:
     """Transform the releases by ``scenario`` (module docstring) and run the analysis's attacks,
-    the linked ones included, on the result with ``assess`` (:func:`engine.api.assess_linked`)."""
+    the linked ones included, on the result with ``assess`` (:func:`engine.assessment.run.assess_linked`)."""
     start = time.monotonic()
     config = assessment.config
     table, copies = combined_table(linked, config)
@@ -135,7 +135,7 @@ def with_linked_scenarios(assessment: Assessment, linked: LinkedData,
                           on_progress: Optional[ProgressCallback] = None,
                           cancel: Optional[CancelToken] = None, *, assess: AssessLinked) -> Assessment:
     """The linked assessment with every scenario of its config run by ``assess``
-    (:func:`engine.api.assess_linked`) into ``assessment.scenarios``."""
+    (:func:`engine.assessment.run.assess_linked`) into ``assessment.scenarios``."""
     results = tuple(run_linked_scenario(assessment, linked, s, on_progress, cancel, assess=assess)
                     for s in assessment.config.scenarios)
     return replace(assessment, scenarios=results)

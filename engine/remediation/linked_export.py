@@ -18,14 +18,14 @@ from typing import Collection, Optional, Sequence
 
 import pyarrow as pa
 
-from ..atomic import StagedFiles, staged
-from ..config import AnalysisConfig
-from ..errors import InputError
+from ..foundation.atomic import StagedFiles, staged
+from ..analysis.config import AnalysisConfig
+from ..foundation.errors import InputError
 from ..io.encode import encode_column, file_sha256
 from ..io.formats import list_columns, read_columns
-from ..linkage import labelled, load_linked
-from ..progress import CancelToken
-from ..results import Assessment
+from ..attacks.linkage import labelled, load_linked
+from ..foundation.progress import CancelToken
+from ..outcome.results import Assessment
 from .export import check_export_path, formula_columns, with_exports, write_table
 from .hierarchy import column_values, level_tables
 from .linked import combined_table, focal_qids

@@ -8,11 +8,11 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from ..errors import InputError
-from ..i18n import N_
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
 from ..io.encode import EncodedColumn, encode_column
-from ..messages import message
-from ..scenario_steps import Microaggregate, Noise, Pram, RankSwap, Transform
+from ..foundation.messages import message
+from ..analysis.scenario_steps import Microaggregate, Noise, Pram, RankSwap, Transform
 
 NOT_NUMERIC = N_("column {column!r} is not numeric (its values are {kind}); a numeric quasi-identifier needs numbers")
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from ..i18n import N_, _, ngettext
-from ..errors import InputError
+from ..foundation.i18n import N_, _, ngettext
+from ..foundation.errors import InputError
 from .hierarchy import read_hierarchy
-from ..scenario_steps import Microaggregate, Noise, Pram, RankSwap, Round
+from ..analysis.scenario_steps import Microaggregate, Noise, Pram, RankSwap, Round
 from .transforms import Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression, Sample, Scenario, Transform
 
 PICKED = N_("picked by the analyst")

@@ -17,14 +17,14 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 import pyarrow as pa
 
-from ..config import SubsetFamily, Target
-from ..errors import InputError
-from ..i18n import N_
-from ..individual import no_match
+from ..analysis.config import SubsetFamily, Target
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..attacks.individual import no_match
 from ..io.encode import EncodedTable
-from ..messages import message
-from ..progress import CancelToken, ProgressCallback
-from ..results import Assessment
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken, ProgressCallback
+from ..outcome.results import Assessment
 from .hierarchy import MISSING_TEXT, line_finder
 from .loss import InformationLoss, scenario_loss
 from .transforms import Drop, Recode, Scenario, TransformedTable, apply_scenario
@@ -33,7 +33,7 @@ ALL_SUBSETS_DROPPED = N_("scenario {scenario!r}: every listed QID subset names a
 NO_RECORDS_LEFT = N_("scenario {scenario!r}: no records left")
 
 Assess = Callable[..., Assessment]
-"""Runs an analysis's attacks: :func:`engine.api.run_assessment` (config, table=, on_progress=, cancel=)."""
+"""Runs an analysis's attacks: :func:`engine.assessment.run.run_assessment` (config, table=, on_progress=, cancel=)."""
 REUSE_MAX_SHARE = 0.25
 CSV_COLUMNS = ("scenario", "verdict", "ready", "records", "records_removed", "records_sampled_out",
                "cells_suppressed", "dropped", "levels", "entropy_total", "worst_unique_share", "worst_reid_prob",
@@ -49,7 +49,7 @@ class ScenarioResult:
 
     scenario: Scenario
     assessment: Assessment
-    judged: Any  # engine.verdict.Verdict, made with the original's thresholds
+    judged: Any  # engine.outcome.verdict.Verdict, made with the original's thresholds
     loss: InformationLoss
     seconds: float
     numeric: Optional[Any] = None  # engine.remediation.numeric_risk.NumericRisk, with numeric QIDs or PRAM
@@ -88,7 +88,7 @@ def risk_summary(assessment: Assessment) -> dict[str, Optional[float]]:
     re-identification probability and rise of certain attribute inference over the prior (linked
     releases' subsets included), and with a sampling weight the expected re-identifications of
     the worst key and their share of the records (None without a weight)."""
-    from ..verdict import worst_expected
+    from ..outcome.verdict import worst_expected
 
     linked = assessment.longitudinal
     reid = list(assessment.reidentification) + list(linked.reidentification if linked else ())
@@ -186,7 +186,7 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
                  on_progress: Optional[ProgressCallback] = None,
                  cancel: Optional[CancelToken] = None, *, assess: Assess) -> ScenarioResult:
     """Transform ``table`` by ``scenario`` and run the analysis's attacks on the result with
-    ``assess`` (:func:`engine.api.run_assessment`); ``table`` holds the analysis's columns (those
+    ``assess`` (:func:`engine.assessment.run.run_assessment`); ``table`` holds the analysis's columns (those
     of the scenario's cross-tabulations too)."""
     start = time.monotonic()
     qids = assessment.config.roles.quasi_identifiers
@@ -221,8 +221,8 @@ def judged_result(original: Assessment, result: Assessment, table: EncodedTable,
                   start: float) -> ScenarioResult:
     """The scenario's result: its assessment judged by the original's thresholds, and the
     information lost from ``table`` (the original data), timed from ``start``."""
-    from .. import i18n
-    from ..verdict import verdict
+    from ..foundation import i18n
+    from ..outcome.verdict import verdict
 
     scenario = transformed.scenario
     with i18n.language(i18n.ENGLISH):  # as results.json writes it
@@ -269,7 +269,7 @@ def _reuse_unchanged(assessment: Assessment, transformed: TransformedTable, conf
     """The assessment of a scenario that only drops or recodes columns: a subset with no
     recoded column has the original's results (same records, same partition), so only
     ``sweep`` is swept; the worst-case histograms are then recomputed from the merged rows."""
-    from ..histograms import worst_case_histograms
+    from ..attacks.histograms import worst_case_histograms
 
     qids = transformed.qids
     result = assess(replace(config, subsets=SubsetFamily("list", subsets=tuple(sweep))),
@@ -297,7 +297,7 @@ def _reuse_unchanged(assessment: Assessment, transformed: TransformedTable, conf
 def with_scenarios(assessment: Assessment, table: EncodedTable, on_progress: Optional[ProgressCallback] = None,
                    cancel: Optional[CancelToken] = None, *, assess: Assess) -> Assessment:
     """The assessment with every scenario of its config run by ``assess``
-    (:func:`engine.api.run_assessment`) into ``assessment.scenarios``."""
+    (:func:`engine.assessment.run.run_assessment`) into ``assessment.scenarios``."""
     results = tuple(run_scenario(assessment, table, s, on_progress=on_progress, cancel=cancel, assess=assess)
                     for s in assessment.config.scenarios)
     return replace(assessment, scenarios=results)
@@ -311,7 +311,7 @@ def transformed_arrow(transformed: TransformedTable) -> pa.Table:
 
 def scenario_rows(assessment: Assessment) -> Iterable[list[Any]]:
     """Rows of scenarios.csv: the original first, then each scenario."""
-    from ..verdict import verdict
+    from ..outcome.verdict import verdict
 
     original = verdict(assessment, assessment.config.report.thresholds)
     risk = risk_summary(assessment)

@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 
 from ..io.encode import EncodedColumn, EncodedTable, encode_column
-from ..scenario_steps import NUMERIC_STEPS, PERTURBATIVE_STEPS, Pram, Transform
+from ..analysis.scenario_steps import NUMERIC_STEPS, PERTURBATIVE_STEPS, Pram, Transform
 from .perturbation import apply_numeric, apply_pram, numeric_values
 
 PREVIEW_RECORDS = 20_000

@@ -31,15 +31,15 @@ from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import numpy as np
 
-from ..errors import InputError
+from ..foundation.errors import InputError
 from ..formulas.inference import prior_inference_det
 from ..io.encode import EncodedTable
-from ..partition import partition
-from ..progress import CancelToken, ProgressCallback, ProgressReporter
-from ..config import twice_as
-from ..i18n import N_
-from ..messages import message
-from ..validation import Problem, at_least, between, no_quasi_identifier, not_one_of, raise_first, share
+from ..sweep.partition import partition
+from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
+from ..analysis.config import twice_as
+from ..foundation.i18n import N_
+from ..foundation.messages import message
+from ..analysis.validation import Problem, at_least, between, no_quasi_identifier, not_one_of, raise_first, share
 from .hierarchy import Hierarchy, level_tables
 from .loss import METRICS, arx_round, generalisation_entropy, suppression_entropy
 
@@ -109,7 +109,7 @@ class SuggestConfig:
         return out
 
     def problems(self) -> list[Problem]:
-        """The value rules this config breaks (:mod:`engine.validation`), by field."""
+        """The value rules this config breaks (:mod:`engine.analysis.validation`), by field."""
         target = self.target
         out = at_least("target.k", target.k, 1) + between("target.max_suppression", target.max_suppression, 0, 100,
                                                             N_("must be between {low} and {high} percent"))

@@ -1,6 +1,6 @@
 """Compiled (numba) kernels of the suggest search (docs/methods.md, "Suggested release"): the
 roll-up of a class table to a node above it, and the tagging of a node's cone in a listed
-lattice. Cached as :mod:`engine.block_kernels` says.
+lattice. Cached as :mod:`engine.sweep.block_kernels` says.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..block_kernels import CACHE
+from ..sweep.block_kernels import CACHE
 
 _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)

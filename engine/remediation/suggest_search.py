@@ -27,7 +27,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from ..progress import ProgressReporter
+from ..foundation.progress import ProgressReporter
 from .suggest_kernels import tag_cone
 
 REPORT_GAP = 0.1

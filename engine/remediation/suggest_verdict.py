@@ -1,17 +1,17 @@
 """The verdict a suggestion would get: the suggestion made a scenario (a recode per QID above
 level 0, then record suppression of the records in groups smaller than k, as the window turns
 it into one), the attacks run on its data and judged by the analysis's thresholds
-(engine/verdict.py; docs/methods.md, "Suggested release")."""
+(engine/outcome/verdict.py; docs/methods.md, "Suggested release")."""
 
 from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from ..config import AnalysisConfig, DataSource, ReportOptions, Roles, SubsetFamily, Thresholds
+from ..analysis.config import AnalysisConfig, DataSource, ReportOptions, Roles, SubsetFamily, Thresholds
 from ..io.encode import EncodedTable
-from ..progress import CancelToken, ProgressCallback
-from ..results import Assessment
-from ..verdict import Verdict, verdict
+from ..foundation.progress import CancelToken, ProgressCallback
+from ..outcome.results import Assessment
+from ..outcome.verdict import Verdict, verdict
 from .suggest import Suggestion
 from .transforms import HierarchySpec, Recode, RecordSuppression, Scenario, apply_scenario
 
@@ -34,7 +34,7 @@ def scenario_assessment(table: EncodedTable, source: DataSource, qids: Sequence[
                         on_progress: Optional[ProgressCallback] = None,
                         cancel: Optional[CancelToken] = None) -> Assessment:
     """The attacks on ``scenario``'s data: the full set of ``qids`` and certain inference of
-    ``sensitive``, by ``assess`` (:func:`engine.api.run_assessment`) on the transformed ``table``
+    ``sensitive``, by ``assess`` (:func:`engine.assessment.run.run_assessment`) on the transformed ``table``
     (read from ``source``), with ``limits`` as the analysis's thresholds. Every measure the
     verdict judges grows as QIDs are added (a finer partition), so the full set is the worst
     subset and sweeping the others would not change the verdict (docs/methods.md, "Verdict");

@@ -1,10 +1,10 @@
 """Transformations of the loaded data and scenarios (docs/methods.md, "Transformations"): each
-step (a frozen dataclass of :mod:`engine.scenario_steps`, where the ``[[scenario]]`` TOML form is
+step (a frozen dataclass of :mod:`engine.analysis.scenario_steps`, where the ``[[scenario]]`` TOML form is
 described) is applied, in order, to the encoded table; the input file is never touched."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Optional, Sequence
 
@@ -12,17 +12,17 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 from ..io.encode import EncodedColumn, EncodedTable, encode_column
-from ..partition import partition
-from ..progress import CancelToken
+from ..sweep.partition import partition
+from ..foundation.progress import CancelToken
 from .hierarchy import (Hierarchy, breaks_hierarchy, column_values, date_hierarchy, interval_hierarchy,
                         level_tables, merge_hierarchy, read_hierarchy, top_bottom_hierarchy, weighted_quantile)
-from ..scenario_steps import (BUILDERS, NUMERIC_STEPS, Drop, Export, HierarchySpec,  # noqa: F401 (re-exported)
-                              LocalSuppression, Pram, Recode, RecordSuppression, Sample, Scenario, Transform,
-                              parse_scenarios, parse_step, scenarios_toml, step_dict, step_faults, with_crosstabs)
+from ..analysis.scenario_steps import (BUILDERS, NUMERIC_STEPS, Drop, Export, HierarchySpec,  # noqa: F401 (re-exported)
+                                       LocalSuppression, Pram, Recode, RecordSuppression, Sample, Scenario, Transform,
+                                       parse_scenarios, parse_step, scenarios_toml, step_dict, step_faults, with_crosstabs)
 from .perturbation import apply_numeric, apply_pram
 
 
@@ -57,8 +57,8 @@ def build_hierarchy(spec: HierarchySpec, column: EncodedColumn, extra: Sequence[
 
 def read_scenarios(path: str | Path) -> tuple[Scenario, ...]:
     """The ``[[scenario]]`` sections of a TOML file (hierarchy paths relative to its folder)."""
-    from ..config import read_toml
-    from ..input_files import SCENARIO_FILE
+    from ..analysis.config import read_toml
+    from ..foundation.input_files import SCENARIO_FILE
 
     path = Path(path)
     raw = read_toml(path, SCENARIO_FILE)
@@ -87,12 +87,6 @@ class TransformedTable:
     recodes: tuple[tuple[str, Hierarchy, int, str], ...] = ()  # (column, hierarchy, level, column kind) in step order
     pram: tuple = ()  # engine.perturb.pram.PramMatrix of each PRAMed column, in step order
     before_pram: Optional[dict[str, EncodedColumn]] = None  # the QID columns just before PRAM (the attacker's view)
-
-
-def column_from_values(name: str, values: pa.Array, kind: Optional[str] = None) -> EncodedColumn:
-    column = encode_column(name, values)
-    return column if kind is None else EncodedColumn(column.name, column.codes, column.labels,
-                                                     column.missing_code, column.kind)
 
 
 def _blank(column: EncodedColumn, mask: np.ndarray) -> EncodedColumn:

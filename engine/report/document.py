@@ -26,15 +26,15 @@ from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, SimpleDocTem
                                 Spacer, Table, TableStyle)
 
 from .. import __version__
-from ..i18n import N_, _
-from ..errors import InputError
-from ..messages import message
-from ..progress import CancelToken
-from ..resources import resource_path
+from ..foundation.i18n import N_, _
+from ..foundation.errors import InputError
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken
+from ..foundation.resources import resource_path
 from . import figures
-from ..atomic import StagedFiles, atomic_file, check_output_dir
-from ..locale_format import date_time
-from ..verdict import Verdict
+from ..foundation.atomic import StagedFiles, atomic_file, check_output_dir
+from ..foundation.locale_format import date_time
+from ..outcome.verdict import Verdict
 from .listing import TwoColumnListing, wrapped
 
 PAGE_WIDTH, PAGE_HEIGHT = A4

@@ -12,16 +12,17 @@ from pathlib import Path
 from typing import Optional
 from xml.sax.saxutils import escape
 
-from .. import __version__, i18n
-from ..i18n import N_, _
+from .. import __version__
+from ..foundation import i18n
+from ..foundation.i18n import N_, _
 from ..dp.verdict import dp_verdict
 from ..dp.results import CountingPoint, DPAssessment
-from ..progress import CancelToken
+from ..foundation.progress import CancelToken
 from . import figures
-from ..atomic import StagedFiles
+from ..foundation.atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
-from ..locale_format import integer, number, percent
-from ..messages import render
+from ..foundation.locale_format import integer, number, percent
+from ..foundation.messages import render
 
 MECHANISM_NAMES = {"oblivious": N_("oblivious (central, truncated geometric)"),
                    "local": N_("local (each record perturbed)")}
@@ -189,7 +190,7 @@ def write_dp_pdf(assessment: DPAssessment, path: str | Path, generated_at: Optio
                  cancel: Optional[CancelToken] = None,
                  files: Optional[StagedFiles] = None) -> Path:
     """Write the differential-privacy report to ``path`` atomically, in the analysis file's
-    ``[report] language`` or else the system's (engine/i18n.py)."""
+    ``[report] language`` or else the system's (engine/foundation/i18n.py)."""
     register_fonts()
     with i18n.language(assessment.config.report.language):
         story = _DPBuilder(assessment, generated_at or datetime.now(), cancel).build()

@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 from typing import Optional
 
-from .. import i18n
+from ..foundation import i18n
 from ..dp.results import DPAssessment
 from ..dp.verdict import dp_verdict
-from ..progress import CancelToken
-from ..atomic import StagedFiles, check_output_dir, staged, write_analysis_file
+from ..foundation.progress import CancelToken
+from ..foundation.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from .outputs import DP_OUTPUTS
 from .tables import write_csv
 

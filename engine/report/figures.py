@@ -16,9 +16,9 @@ from reportlab.graphics.shapes import Drawing
 from svglib.fonts import register_font
 from svglib.svglib import svg2rlg
 
-from ..i18n import _, ngettext
-from ..results import RiskHistogram
-from ..locale_format import localize, number
+from ..foundation.i18n import _, ngettext
+from ..outcome.results import RiskHistogram
+from ..foundation.locale_format import localize, number
 from .ticks import localize_ticks, log_epsilon_axis
 
 RC = {"svg.fonttype": "none", "svg.hashsalt": "riskreview", "font.family": "DejaVu Sans",

@@ -1,20 +1,20 @@
 """Plain-language findings and the verdict line of the report, read off the results.
 
 The verdict compares the worst swept subset with the analysis's thresholds
-(:class:`engine.config.Thresholds`); nothing here computes risk.
+(:class:`engine.analysis.config.Thresholds`); nothing here computes risk.
 """
 
 from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ..i18n import N_, _, ngettext
-from ..results import LOW_MATCH_RATE, Assessment, InferenceRisk, ReidentificationRisk
-from ..sample_results import RiskSummary, SampleRisk
-from ..locale_format import integer, number
-from ..selection import full_set_levels, worst
-from ..verdict import (NOT_READY, READY, Verdict, names, pct, people, verdict,  # noqa: F401 (the report's names)
-                       worst_expected)
+from ..foundation.i18n import N_, _, ngettext
+from ..outcome.results import LOW_MATCH_RATE, Assessment, InferenceRisk, ReidentificationRisk
+from ..outcome.sample_results import RiskSummary, SampleRisk
+from ..foundation.locale_format import integer, number
+from ..outcome.selection import full_set_levels, worst
+from ..outcome.verdict import (NOT_READY, READY, Verdict, names, pct, people, verdict,  # noqa: F401 (the report's names)
+                               worst_expected)
 
 SMALL_SUBSET = 3
 
@@ -31,7 +31,7 @@ NUMBER_SEPARATOR = N_(", ")
 def reidentification_sentences(rows: Sequence[ReidentificationRisk],
                                sample: Optional[SampleRisk] = None) -> list[str]:
     """The worst subset's unique records and mean re-identification chance; for a sample file
-    (``sample`` given, engine/verdict.py ``is_sample``) unique in the sample only, followed by
+    (``sample`` given, engine/outcome/verdict.py ``is_sample``) unique in the sample only, followed by
     what the population measures say (docs/methods.md, "Sample files")."""
     top = worst(rows, "posterior_det")
     if top is None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..i18n import N_
+from ..foundation.i18n import N_
 
 ATTACKER = (
     N_("The attacker knows, for the people in the file, the values of some quasi-identifiers (QIDs) "

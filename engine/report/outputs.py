@@ -1,6 +1,6 @@
 """The names of the files each command may write into its output folder (``--out``, ``--csv``):
 a run removes those it did not write again, as well as every file the folder's manifest says
-an earlier run wrote (:meth:`engine.atomic.StagedFiles.claim`); the names matter for
+an earlier run wrote (:meth:`engine.foundation.atomic.StagedFiles.claim`); the names matter for
 folders written before the manifest existed."""
 
 from __future__ import annotations

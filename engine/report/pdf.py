@@ -1,6 +1,6 @@
 """The PDF risk report for a release board (reportlab document flow, matplotlib figures).
 
-Reads an :class:`~engine.results.Assessment` and never recomputes risk. Fonts come from
+Reads an :class:`~engine.outcome.results.Assessment` and never recomputes risk. Fonts come from
 resources/fonts so the output is the same on every machine; the file is written atomically.
 """
 
@@ -14,18 +14,19 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph
 
-from .. import __version__, i18n
-from ..config import ReportOptions, SubsetFamily, Target
-from ..i18n import N_, _, ngettext
-from ..progress import CancelToken
-from ..results import C_UNDEFINED, Assessment
-from ..selection import full_set_levels, smallest_k_by_size, top_by_size
+from .. import __version__
+from ..foundation import i18n
+from ..analysis.config import ReportOptions, SubsetFamily, Target
+from ..foundation.i18n import N_, _, ngettext
+from ..foundation.progress import CancelToken
+from ..outcome.results import C_UNDEFINED, Assessment
+from ..outcome.selection import full_set_levels, smallest_k_by_size, top_by_size
 from . import findings, figures, methods, sample_figures, scenarios_section
-from ..verdict import is_sample
-from ..atomic import StagedFiles
+from ..outcome.verdict import is_sample
+from ..foundation.atomic import StagedFiles
 from .document import BAD, TEXT_WIDTH, DocumentBuilder, register_fonts, write_document
-from ..locale_format import integer, number, points
-from ..messages import render
+from ..foundation.locale_format import integer, number, points
+from ..foundation.messages import render
 
 DISTANCES = {"ordered": N_("t (ordered distance)"), "equal": N_("t (equal distance)")}
 FAMILIES = {"all": N_("every subset"), "exact": N_("all QIDs together"), "list": N_("listed subsets")}
@@ -519,7 +520,7 @@ def write_pdf(assessment: Assessment, path: str | Path, options: Optional[Report
               generated_at: Optional[datetime] = None, cancel: Optional[CancelToken] = None,
               files: Optional[StagedFiles] = None) -> Path:
     """Write the report to ``path`` atomically; ``options`` default to the analysis's own. The
-    report is in ``options.language``, else the system's (engine/i18n.py)."""
+    report is in ``options.language``, else the system's (engine/foundation/i18n.py)."""
     register_fonts()
     options = options or assessment.config.report
     with i18n.language(options.language):

@@ -1,7 +1,7 @@
 """Figures of the sample-file measures, drawn onto given matplotlib axes so that the report
 (:func:`risk_figure`, :func:`suda_figure`) and the window draw the same pictures.
 
-Reads :class:`~engine.sample_results.SampleRisk` parts; nothing here computes risk.
+Reads :class:`~engine.outcome.sample_results.SampleRisk` parts; nothing here computes risk.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
-from ..i18n import _
-from ..sample_results import RiskBins, SudaContribution
+from ..foundation.i18n import _
+from ..outcome.sample_results import RiskBins, SudaContribution
 from .figures import DOT, PRIOR, RC
-from ..locale_format import integer, localize, number
+from ..foundation.locale_format import integer, localize, number
 
 THRESHOLD_COLOURS = ("#e67e22", "#c0392b", "#8e44ad", "#2c3e50", "#16a085")
 

@@ -11,9 +11,9 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from ..i18n import _
+from ..foundation.i18n import _
 from .figures import PRIOR, RC
-from ..locale_format import number
+from ..foundation.locale_format import number
 
 READY = "#1e7b34"
 NOT_READY = "#b03a2e"

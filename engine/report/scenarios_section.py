@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Optional
 from xml.sax.saxutils import escape
 
-from ..i18n import _, ngettext
+from ..foundation.i18n import _, ngettext
 from ..remediation.recommend import describe, recommended_first
 from ..remediation.scenarios import risk_summary, target_rows
-from ..results import Assessment
-from ..scenario_steps import Export
+from ..outcome.results import Assessment
+from ..analysis.scenario_steps import Export
 from . import findings
 from .document import BAD, GOOD, DocumentBuilder
-from ..locale_format import integer, number
+from ..foundation.locale_format import integer, number
 from .scenario_figures import RiskLossPoint, numeric_coordinates, risk_loss_figure
 
 

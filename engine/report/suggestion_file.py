@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..remediation.suggest import SuggestConfig, Suggestion
-from ..atomic import StagedFiles, check_output_dir
+from ..foundation.atomic import StagedFiles, check_output_dir
 
 SUGGESTION_FILE = "suggestion.json"
 LIMITS = ("max_unique_share", "max_reid_prob", "max_inference_gain")

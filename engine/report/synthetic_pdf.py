@@ -15,17 +15,18 @@ from xml.sax.saxutils import escape
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Spacer
 
-from .. import __version__, i18n
-from ..i18n import N_, _
-from ..progress import CancelToken
+from .. import __version__
+from ..foundation import i18n
+from ..foundation.i18n import N_, _
+from ..foundation.progress import CancelToken
 from ..synthetic.config import ATTACK_NAMES
 from ..synthetic.results import AttackEvaluation, SyntheticAssessment
 from ..synthetic.verdict import synthetic_verdict
 from . import figures
-from ..atomic import StagedFiles
+from ..foundation.atomic import StagedFiles
 from .document import DocumentBuilder, register_fonts, short_paths, write_document
-from ..locale_format import integer, localize, number, percent
-from ..messages import render
+from ..foundation.locale_format import integer, localize, number, percent
+from ..foundation.messages import render
 
 METHODS = (
     (N_("Attacker model"), N_("The attacker holds the synthetic file and one target record. A membership attack "
@@ -275,7 +276,7 @@ def write_synthetic_pdf(assessment: SyntheticAssessment, path: str | Path,
                         generated_at: Optional[datetime] = None, cancel: Optional[CancelToken] = None,
                         files: Optional[StagedFiles] = None) -> Path:
     """Write the synthetic-data report to ``path`` atomically, in the analysis file's
-    ``[report] language`` or else the system's (engine/i18n.py)."""
+    ``[report] language`` or else the system's (engine/foundation/i18n.py)."""
     register_fonts()
     with i18n.language(assessment.config.report.language):
         story = _SyntheticBuilder(assessment, generated_at or datetime.now(), cancel).build()

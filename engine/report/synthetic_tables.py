@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 from typing import Optional
 
-from ..progress import CancelToken
+from ..foundation.progress import CancelToken
 from ..synthetic.results import FPR_LEVELS, SyntheticAssessment
-from ..atomic import StagedFiles, check_output_dir, staged, write_analysis_file
+from ..foundation.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from .outputs import SYNTHETIC_OUTPUTS
 from .tables import write_csv
 

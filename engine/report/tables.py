@@ -10,12 +10,12 @@ from typing import Any, Iterable, Optional, Sequence
 
 import numpy as np
 
-from ..cells import spreadsheet_safe
-from ..results import Assessment
-from ..selection import top_by_size
-from ..verdict import verdict_json
-from ..progress import CancelToken
-from ..atomic import StagedFiles, check_output_dir, staged, write_analysis_file
+from ..foundation.cells import spreadsheet_safe
+from ..outcome.results import Assessment
+from ..outcome.selection import top_by_size
+from ..outcome.verdict import verdict_json
+from ..foundation.progress import CancelToken
+from ..foundation.atomic import StagedFiles, check_output_dir, staged, write_analysis_file
 from .outputs import ASSESS_OUTPUTS, ASSESS_TABLES
 
 QID_SEPARATOR = " + "
@@ -112,7 +112,7 @@ def json_text(value: Any, depth: int = 0) -> str:
 
 
 def write_json(assessment: Assessment, path: Path, files: Optional[StagedFiles] = None) -> None:
-    """results.json: the assessment with its verdict (engine/verdict.py) near the top."""
+    """results.json: the assessment with its verdict (engine/outcome/verdict.py) near the top."""
     if files is None:
         with staged() as own:
             return write_json(assessment, path, own)

@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import (Formatter, FuncFormatter, LogFormatter, LogFormatterMathtext,
                                LogFormatterSciNotation, LogLocator, NullFormatter, ScalarFormatter)
 
-from ..locale_format import localize, number
+from ..foundation.locale_format import localize, number
 
 #: The integer part of a number in a label: four or more digits after no digit or point.
 _INTEGER = re.compile(r"(?<![\d.])\d{4,}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..block_kernels import CACHE
+from ..sweep.block_kernels import CACHE
 from .risk_terms import risk_one
 
 _risk_one = njit(cache=CACHE)(risk_one)

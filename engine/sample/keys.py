@@ -5,7 +5,7 @@ The codes are packed into at most two 64-bit words (mixed radix, the widest colu
 the records are then split by the top bits of a hash of their words into buckets of about
 32,000 records (a counting pass and a scatter of the words, in row order), and each bucket
 is grouped through its own small open-addressing hash table, which stays in the processor's
-cache: no refinement pass per column (:func:`engine.partition.partition`, still used when the
+cache: no refinement pass per column (:func:`engine.sweep.partition.partition`, still used when the
 codes need more than two words or the table is small) and no table the size of the file.
 Memory: the two words, their copy in bucket order with the row numbers and weights, and the
 ids (about 60 bytes a record).
@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..partition import LINEAR_MIN_ROWS, partition
+from ..sweep.partition import LINEAR_MIN_ROWS, partition
 
 WORD_SPACE = 1 << 63
 BUCKET_ROWS = 1 << 15
@@ -26,7 +26,7 @@ BUCKET_ROWS = 1 << 15
 def key_ids(columns: Sequence[tuple[np.ndarray, int]], n_rows: int, weights: Optional[np.ndarray] = None
             ) -> tuple[np.ndarray, int, np.ndarray, Optional[np.ndarray]]:
     """(key id per record, number of keys, records per key, sum of ``weights`` per key or
-    None) of the partition by every column: the partition of :func:`engine.partition.partition`,
+    None) of the partition by every column: the partition of :func:`engine.sweep.partition.partition`,
     its ids possibly numbered differently."""
     words: list[np.ndarray] = []
     if n_rows >= LINEAR_MIN_ROWS and columns:

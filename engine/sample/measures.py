@@ -12,18 +12,18 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..config import AnalysisConfig
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
+from ..analysis.config import AnalysisConfig
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 from ..io.encode import EncodedColumn, EncodedTable
-from ..progress import CancelToken, ProgressCallback, ProgressReporter
-from ..results import ReidentificationRisk
-from ..selection import top_by_size
+from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
+from ..outcome.results import ReidentificationRisk
+from ..outcome.selection import top_by_size
 from .household import household_risk
 from .individual_risk import key_risk, record_risk
 from .keys import key_ids
-from ..sample_results import PopulationUniqueness, RiskBins, RiskSummary, SampleRisk, SubsetExpected
+from ..outcome.sample_results import PopulationUniqueness, RiskBins, RiskSummary, SampleRisk, SubsetExpected
 from .suda import special_uniques
 
 RISK_EDGES = (0.0, 1e-5, 1e-4, 1e-3, 0.01, 0.05, 0.1, 0.2, 0.5, 1.0)
@@ -150,17 +150,15 @@ def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], 
     for measure in ("posterior_prob", "posterior_det"):
         for row in top_by_size(list(rows), measure, ties=False):
             candidates[row.qids] = None
-    best: dict[int, SubsetExpected] = {}
+    entries = []
     for qids in candidates:
         if cancel is not None:
             cancel.raise_if_cancelled()
         _, _, frequencies, sums = _key([table[q] for q in qids], table.n_rows, weights)
         per_key = 1.0 / frequencies if sums is None else key_risk(frequencies, sums)
         total = float(np.dot(per_key, frequencies))
-        entry = SubsetExpected(qids, total, total / table.n_rows, float(per_key.max()))
-        if len(qids) not in best or total > best[len(qids)].expected_reidentifications:
-            best[len(qids)] = entry
-    return tuple(best[size] for size in sorted(best))
+        entries.append(SubsetExpected(qids, total, total / table.n_rows, float(per_key.max())))
+    return tuple(top_by_size(entries, "expected_reidentifications"))
 
 
 def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence[ReidentificationRisk] = (),

@@ -31,16 +31,16 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 from ..io.encode import EncodedColumn
-from ..partition import partition
-from ..progress import CancelToken, ProgressCallback
+from ..sweep.partition import partition
+from ..foundation.progress import CancelToken, ProgressCallback
 from ..sweep.lattice import UpToFamily
 from ..sweep.runner import run_sweep
 from ..sweep.walker import SweepData
-from ..sample_results import SudaContribution, SudaRecords, SudaSummary
+from ..outcome.sample_results import SudaContribution, SudaRecords, SudaSummary
 
 VARIANT = N_("SUDA score of Elliot et al. (2002): an MSU of size s scores the product of (ATT - i) for i from s "
              "to the smaller of M and ATT - 1; DIS-SUDA as sdcMicro's suda2")

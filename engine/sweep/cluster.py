@@ -23,12 +23,12 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from ..config import ClusterOptions as ClusterSettings
-from ..errors import EngineFailure, InputError
-from ..i18n import N_
-from ..input_files import CERTIFICATE_FILE, CERTIFICATE_LIMIT, read_bounded
-from ..messages import message
-from ..progress import CancelToken, ProgressReporter
+from ..analysis.config import ClusterOptions as ClusterSettings
+from ..foundation.errors import EngineFailure, InputError
+from ..foundation.i18n import N_
+from ..foundation.input_files import CERTIFICATE_FILE, CERTIFICATE_LIMIT, read_bounded
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken, ProgressReporter
 from . import segments
 from .lattice import Family, Task, plan_tasks
 from .walker import SweepData, walk
@@ -421,12 +421,3 @@ def _run_segments(run: _Run, data: SweepData, family: Family,
     run.run(arrays, specs, collect, lambda: reporter.update(min(family.total, int(family.total * done[0] / whole))))
     counts = segments.finish(tree, total, len(inner.sensitive_codes))
     return {tuple(sorted(order[i] for i in prefix)): vector for prefix, vector in counts.items()}
-
-
-def scheduler_workers(settings: ClusterSettings) -> int:
-    """Number of workers the scheduler has now (for the window's run settings)."""
-    client = connect(settings)
-    try:
-        return len(client.scheduler_info().get("workers", {}))
-    finally:
-        client.close()

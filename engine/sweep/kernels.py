@@ -27,7 +27,7 @@ weight)``, added to the node and its walked descendants afterwards.
 
 Compiled on first use (about 15 s for all kernels on a 2-core machine) or loaded from
 numba's cache (about 1 s): beside this file where that is writable, in the user's cache folder
-for the packaged program (:mod:`engine.kernel_cache`); see :func:`engine.block_kernels._cache_wanted`.
+for the packaged program (:mod:`engine.sweep.kernel_cache`); see :func:`engine.sweep.block_kernels._cache_wanted`.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .. import block_kernels
-from ..block_kernels import CACHE
+from . import block_kernels
+from .block_kernels import CACHE
 from .counts import FIRST_SENSITIVE, PER_SENSITIVE, PRUNED_BLOCKS, PRUNED_SINGLETONS, PRUNED_WEIGHT
 from .counts import BLOCKS as COUNT_BLOCKS
 from .counts import SINGLETONS as COUNT_SINGLETONS

@@ -10,7 +10,7 @@ follows the walk, so the memo answers only when every subset is known and otherw
 the whole family again: the numbers are always those of a fresh run.
 
 The memo is used only where :func:`remembering` has made it active (the window's runs,
-:mod:`engine.session_cache`); the command line sweeps every subset each time.
+:mod:`engine.assessment.session_cache`); the command line sweeps every subset each time.
 """
 
 from __future__ import annotations

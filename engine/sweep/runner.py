@@ -5,13 +5,13 @@ Two engines: CRS/CAS sweeps of more than about 150 million row-subsets use the s
 refinement walk (:mod:`engine.sweep.walker`). Both give the same counts. Worker processes are
 started only when the estimated work saves more than their start costs (:func:`pool_pays`).
 
-The pool is :class:`engine.workers.WorkerPool`: workers read the integer codes (and the
+The pool is :class:`engine.foundation.workers.WorkerPool`: workers read the integer codes (and the
 segment sweep's row orders) from memory-mapped ``.npy`` files staged once per run. The segment
 sweep starts its workers first, so that they get the compiled kernels (from the forkserver,
 which loads them once: :mod:`engine.sweep.preload`, else each by itself) while this process
 reorders the QIDs, finds the dependencies and prepares the subtrees. Progress
 is the subsets the workers finished (the segment sweep credits a share of a subtree's subsets
-as its rows are done); the workers' stop check (:func:`engine.workers.stopped`) runs before
+as its rows are done); the workers' stop check (:func:`engine.foundation.workers.stopped`) runs before
 every subset (refinement walk) or every batch of segments (segment sweep, a fraction of a
 second each), and the preparation checks the cancel token between its steps.
 """
@@ -24,14 +24,14 @@ from typing import Optional
 
 import numpy as np
 
-from .. import workers
-from ..config import ClusterOptions
-from ..i18n import N_
-from ..progress import CancelToken, ProgressCallback, ProgressReporter
+from ..foundation import workers
+from ..analysis.config import ClusterOptions
+from ..foundation.i18n import N_
+from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
 from . import segments
 from .lattice import Family, Task, plan_tasks
 from .walker import SweepData, walk
-from ..workers import WorkerPool, cap_jobs
+from ..foundation.workers import WorkerPool, cap_jobs
 
 # Measured on one core (benchmarks/latency.py, benchmarks/sweep.py): row-subsets per second of
 # one process, and the CPU seconds a worker takes to start (import the engine) and, for the

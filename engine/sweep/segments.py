@@ -39,7 +39,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..progress import ProgressCallback, ProgressReporter
+from ..foundation.progress import ProgressCallback, ProgressReporter
 from .counts import (BLOCKS, PRUNED_BLOCKS, PRUNED_SINGLETONS, PRUNED_WEIGHT, PRUNED_WIDTH, SINGLETONS,
                      constant_column, max_sum_column)
 from .lattice import Family
@@ -290,7 +290,7 @@ def prepare(data, family: Family, should_stop: Callable[[], bool] = lambda: Fals
             chain_share: float = CHAIN_SHARE, collapse_share: float = COLLAPSE_SHARE,
             use_dependencies: bool = True) -> tuple[Tree, list[Subtree]]:
     """The walked tree and its subtrees (collapsed where the data allows, sorted)."""
-    from .. import block_kernels as kernels
+    from . import block_kernels as kernels
 
     tree = Tree.of(family, dependencies(data, should_stop) if use_dependencies else None)
     n = data.n_rows
@@ -595,7 +595,7 @@ def load_kernels() -> tuple[bool, float]:
 def set_up_numba() -> None:
     """Import numba and the kernels and load one from the cache: numba's one-time set-up (about
     half a second), done on a thread while the file is read, before this process prepares."""
-    from .. import block_kernels
+    from . import block_kernels
     from . import kernels  # noqa: F401 - imported for its compiled functions
 
     block_kernels.counting_order(np.zeros(2, dtype=np.uint8), 1)

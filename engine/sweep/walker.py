@@ -19,8 +19,8 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from ..formulas.privacy_models import BlockLevels, TableDistribution, block_levels, table_levels
-from ..partition import (PAIR_MAX_ROWS, binary_block_stats, block_value_pairs, block_value_stats,
-                         dense_key_counts, pair_ones, pair_weights, refine)
+from .partition import (PAIR_MAX_ROWS, binary_block_stats, block_value_pairs, block_value_stats,
+                        dense_key_counts, pair_ones, pair_weights, refine)
 from .counts import BLOCKS, SINGLETONS, CountLayout
 from .lattice import Family, Task
 
@@ -89,7 +89,7 @@ class _Node:
 @dataclass(frozen=True)
 class _Pairs:
     """The 0/1 sensitive columns, one or two per group, each group one float64 weight per row
-    (:func:`engine.partition.pair_weights`): one weighted count per group gives each block's
+    (:func:`engine.sweep.partition.pair_weights`): one weighted count per group gives each block's
     ones of both columns. Empty with privacy models, other sensitive columns or too many rows."""
 
     groups: tuple[tuple[int, ...], ...]

@@ -16,10 +16,10 @@ from typing import Callable, Optional
 import numpy as np
 
 from .. import __version__
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
-from ..progress import CancelToken, Progress, ProgressCallback, ProgressReporter
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken, Progress, ProgressCallback, ProgressReporter
 from . import closest, neighbourhood
 from .cap import cap_scores
 from .config import MEMBERSHIP_ATTACKS, SyntheticConfig

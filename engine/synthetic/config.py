@@ -10,15 +10,15 @@ from typing import Any, Mapping, Optional
 
 import tomli_w
 
-from ..config import (MISSING_TABLE, UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml,
-                      report_options, twice_as)
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
-from ..options import (NON_NEGATIVE, at_least_rule, group, one_of, option, read_options, table_keys, toml_keys,
-                       write_options)
-from ..validation import (KEY_TABLE, MAX_SEED, Problem, at_least, between, check_file, finite_non_negative, key_fault,
-                          no_quasi_identifier, not_one_of, raise_first)
+from ..analysis.config import (MISSING_TABLE, UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml,
+                               report_options, twice_as)
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
+from ..analysis.options import (NON_NEGATIVE, at_least_rule, group, one_of, option, read_options, table_keys, toml_keys,
+                                write_options)
+from ..analysis.validation import (KEY_TABLE, MAX_SEED, Problem, at_least, between, check_file, finite_non_negative, key_fault,
+                                   no_quasi_identifier, not_one_of, raise_first)
 
 CONFIG_VERSION = 1
 ATTACKS = ("closest-mia", "closest-aia", "neighbourhood-mia", "neighbourhood-aia", "cap", "groundhog")
@@ -181,7 +181,7 @@ class SyntheticConfig:
         raise_first(self.problems())
 
     def problems(self) -> list[Problem]:
-        """The value rules this config breaks (:mod:`engine.validation`), by field."""
+        """The value rules this config breaks (:mod:`engine.analysis.validation`), by field."""
         out = [] if self.radius is None else finite_non_negative("radius", self.radius)
         out += at_least("targets", self.targets, 2)
         if self.targets > MAX_SEED:
@@ -197,7 +197,7 @@ class SyntheticConfig:
 
     def anchored(self, folder: str | Path) -> "SyntheticConfig":
         """This config as an analysis file in ``folder`` stores it: the real, synthetic and
-        control files relative to ``folder`` or absolute (:func:`engine.config.portable_path`)."""
+        control files relative to ``folder`` or absolute (:func:`engine.analysis.config.portable_path`)."""
         return replace(self, real=self.real.anchored(folder), synthetic=self.synthetic.anchored(folder),
                        control=None if self.control is None else self.control.anchored(folder))
 
@@ -277,7 +277,7 @@ class SyntheticConfig:
 
 
 TOML_KEYS = toml_keys(SyntheticConfig)
-"""The analysis file's key of each config field whose name differs (engine.validation.key_message)."""
+"""The analysis file's key of each config field whose name differs (engine.analysis.validation.key_message)."""
 
 
 def default_attacks(has_control: bool, has_sensitive: bool,

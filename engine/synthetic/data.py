@@ -17,14 +17,14 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..errors import InputError
-from ..i18n import N_
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
 from ..io.encode import file_sha256
 from ..io.formats import read_columns
 from ..io.numbers import canonical_floats, exact_in_float64
-from ..messages import message
-from ..progress import CancelToken
-from ..results import DatasetInfo
+from ..foundation.messages import message
+from ..foundation.progress import CancelToken
+from ..outcome.results import DatasetInfo
 from .config import SyntheticConfig
 
 MISSING_LABEL = "(missing)"

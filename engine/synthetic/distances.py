@@ -41,9 +41,9 @@ from typing import Sequence
 
 import numpy as np
 
-from ..errors import InputError
-from ..i18n import N_
-from ..messages import message
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.messages import message
 from .data import AttackData
 
 MAX_FEATURES = 4096

@@ -33,7 +33,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..errors import InputError
+from ..foundation.errors import InputError
 
 QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0)
 NUMERIC_STATS = ("missing", "mean", "std") + tuple(f"q{q:g}" for q in QUANTILES)

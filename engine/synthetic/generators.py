@@ -21,7 +21,7 @@ from typing import Callable, Optional, Protocol, Sequence
 
 import numpy as np
 
-from ..errors import InputError
+from ..foundation.errors import InputError
 
 KINDS = ("numeric", "categorical")
 

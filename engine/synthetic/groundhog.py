@@ -32,11 +32,11 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from .. import workers
-from ..errors import InputError
-from ..i18n import N_
-from ..progress import CancelToken
-from ..workers import WorkerPool, cap_jobs
+from ..foundation import workers
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.progress import CancelToken
+from ..foundation.workers import WorkerPool, cap_jobs
 from .features import FeatureLayout, dataset_features
 from .generators import check_table, make_generator
 
@@ -93,7 +93,7 @@ def groundhog_attack(population: np.ndarray, kinds: Sequence[str], targets: np.n
     shadow_size : rows of every shadow table and of its synthetic table.
     seed : seeds everything; the same seed gives identical scores with any ``jobs``.
     jobs : worker processes (at most the CPU count); targets are distributed among them.
-    cancel : checked between shadow datasets; raises :class:`~engine.errors.Cancelled`.
+    cancel : checked between shadow datasets; raises :class:`~engine.foundation.errors.Cancelled`.
     progress : called with (targets done, targets in all).
 
     Raises
@@ -204,7 +204,7 @@ def _worker_target(game: _Game, target: np.ndarray, seeds: np.random.SeedSequenc
 def _run_pool(population: np.ndarray, game: _Game, targets: np.ndarray, children: list,
               jobs: int, cancel: CancelToken,
               progress: Optional[Callable[[int, int], None]]) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Targets on an :class:`engine.workers.WorkerPool`; the population goes to the workers as
+    """Targets on an :class:`engine.foundation.workers.WorkerPool`; the population goes to the workers as
     one memory-mapped ``.npy`` file."""
     results: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 

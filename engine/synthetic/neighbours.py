@@ -6,7 +6,7 @@ points go into a KD-tree (scipy ``cKDTree``; scikit-learn's ``BallTree`` for the
 metric), built once per point set and process; targets
 are queried in chunks of :data:`CHUNK` rows, so cancel waits for one chunk at most.
 
-With ``jobs > 1`` the chunks run on an :class:`engine.workers.WorkerPool`: the matrices are
+With ``jobs > 1`` the chunks run on an :class:`engine.foundation.workers.WorkerPool`: the matrices are
 staged once as memory-mapped ``.npy`` files and each worker builds the trees it needs. Progress counts targets scored, summed
 over the searches; cancel drops the chunks not yet started.
 """
@@ -18,11 +18,11 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from .. import workers
-from ..errors import InputError
-from ..i18n import N_
-from ..progress import CancelToken
-from ..workers import WorkerPool, cap_jobs
+from ..foundation import workers
+from ..foundation.errors import InputError
+from ..foundation.i18n import N_
+from ..foundation.progress import CancelToken
+from ..foundation.workers import WorkerPool, cap_jobs
 
 CHUNK = 512
 TOLERANCE = 1e-9

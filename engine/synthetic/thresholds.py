@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import InputError
+from ..foundation.errors import InputError
 from .config import Criterion
 
 

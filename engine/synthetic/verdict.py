@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from ..i18n import N_
-from ..messages import Message, message
+from ..foundation.i18n import N_
+from ..foundation.messages import Message, message
 from .config import ATTACK_NAMES
 
 FAMILY_ALPHA = 0.05

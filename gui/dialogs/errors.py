@@ -11,7 +11,7 @@ from typing import Optional
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from engine.messages import render
+from engine.api import render
 
 ERROR_OBJECT_NAME = "errorDialog"
 
@@ -19,7 +19,7 @@ ERROR_OBJECT_NAME = "errorDialog"
 def show_error(parent: Optional[QWidget], title: str, message: str,
                details: str = "", icon: QMessageBox.Icon = QMessageBox.Icon.Warning) -> QMessageBox:
     """Show ``message`` (and ``details`` behind "Show Details...") without blocking; an engine
-    message (:class:`engine.messages.Message`) in the window's language."""
+    message (:class:`engine.foundation.messages.Message`) in the window's language."""
     box = QMessageBox(parent)
     box.setObjectName(ERROR_OBJECT_NAME)
     box.setIcon(icon)
@@ -34,10 +34,6 @@ def show_error(parent: Optional[QWidget], title: str, message: str,
     box.setWindowModality(Qt.WindowModality.WindowModal)
     box.open()
     return box
-
-
-def show_info(parent: Optional[QWidget], title: str, message: str) -> QMessageBox:
-    return show_error(parent, title, message, icon=QMessageBox.Icon.Information)
 
 
 def _escape(text: str) -> str:

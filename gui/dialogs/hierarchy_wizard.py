@@ -17,12 +17,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QSpinBox, QSplitter, QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
-from engine.errors import InputError
-from engine.io.encode import EncodedTable
-from engine.messages import error_text, render
-from engine.remediation.hierarchy import Hierarchy, level_tables, read_hierarchy
-from engine.remediation.hierarchy_builder import (DATE_STEPS, BuildSpec, build_for, column_template, file_name,
-                                                  preview, spec, template_files, write_hierarchy)
+from engine.api import InputError
+from engine.api import EncodedTable
+from engine.api import error_text, render
+from engine.api import Hierarchy, level_tables, read_hierarchy
+from engine.api import (DATE_STEPS, BuildSpec, build_for, column_template, file_name, preview, spec, template_files,
+                        write_hierarchy)
 from ..i18n import translate, translate_plural
 from ..text import count, hierarchy_filter, number_items, parse_number
 

@@ -10,11 +10,11 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHeaderView,
                                QLabel, QTableView, QVBoxLayout, QWidget)
 
-from engine.config import DataSource
-from engine.errors import InputError
-from engine.io.formats import FORMAT_NAMES, detect_format
-from engine.io.preview import preview_rows
-from engine.messages import error_text, render
+from engine.api import DataSource
+from engine.api import InputError
+from engine.api import FORMAT_NAMES, detect_format
+from engine.api import preview_rows
+from engine.api import error_text, render
 from ..i18n import translate
 
 DELIMITERS = [
@@ -77,7 +77,7 @@ class ImportDialog(QDialog):
         if self.format in ("csv", "sas7bdat", "xport"):
             form.addRow(translate("dialogs.import_dialog", "Encoding:"), self.encoding)
         if self.format == "excel":
-            from engine.io.formats import excel_sheets
+            from engine.api import excel_sheets
 
             try:
                 self.sheet.addItems(excel_sheets(self.path))

@@ -11,13 +11,13 @@ from PySide6.QtCore import QProcess, QSettings, QTimer
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QMessageBox, QVBoxLayout,
                                QWidget)
 
-from engine.i18n import LANGUAGES
+from engine.api import LANGUAGES
 
 from ..i18n import SETTINGS_KEY, chosen_language, current_language, translate
 
 
 class PreferencesDialog(QDialog):
-    """Choose the language: automatic (the system's) or one of :data:`engine.i18n.LANGUAGES`."""
+    """Choose the language: automatic (the system's) or one of :data:`engine.foundation.i18n.LANGUAGES`."""
 
     def __init__(self, settings: QSettings, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)

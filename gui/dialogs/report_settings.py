@@ -1,6 +1,6 @@
 """Report and verdict settings of the analysis: the verdict thresholds (with what each means),
 the report's author, organisation, language and optional sections. They are the analysis file's
-``[report]`` table (engine/config.py, ReportOptions; docs/methods.md, "Verdict"); OK makes them
+``[report]`` table (engine/analysis/config.py, ReportOptions; docs/methods.md, "Verdict"); OK makes them
 the analysis's in one step that Edit > Undo takes back."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
                                QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget)
 
-from engine.config import OPTIONAL_SECTIONS, ReportOptions, Thresholds
-from engine.i18n import LANGUAGES
+from engine.api import OPTIONAL_SECTIONS, ReportOptions, Thresholds
+from engine.api import LANGUAGES
 
 from ..i18n import translate
 from ..session import Session

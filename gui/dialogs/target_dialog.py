@@ -8,8 +8,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (QCompleter, QDialog, QDialogButtonBox, QFormLayout, QLabel,
                                QLineEdit, QVBoxLayout, QWidget)
 
-from engine.config import Target
-from engine.io.encode import EncodedTable
+from engine.api import Target
+from engine.api import EncodedTable
 from ..i18n import translate
 
 MISSING_WORD = QT_TRANSLATE_NOOP("dialogs.target_dialog", "(missing)")  # typed for a missing value

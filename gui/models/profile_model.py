@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Slot
 from PySide6.QtGui import QBrush, QColor
 
-from engine.io.profile import ColumnProfile
+from engine.api import ColumnProfile
 
 from ..session import Session
 from ..i18n import translate

@@ -6,8 +6,8 @@ from typing import Any, Optional, Sequence, Union
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from engine.messages import render
-from engine.results import InferenceRisk, ReidentificationRisk, TargetRisk
+from engine.api import render
+from engine.api import InferenceRisk, ReidentificationRisk, TargetRisk
 
 from ..dialogs.help_browser import glossary_hint
 from ..i18n import translate
@@ -27,7 +27,7 @@ def head_counts(row: Row) -> tuple[int, int]:
 
 class TopSubsetsModel(QAbstractTableModel):
     """For each subset size, the subset(s) with the highest posterior, as chosen by
-    :func:`engine.selection.top_by_size` (docs/methods.md, "QID-subset sweep")."""
+    :func:`engine.outcome.selection.top_by_size` (docs/methods.md, "QID-subset sweep")."""
 
     COLUMNS = 8
 
@@ -38,7 +38,7 @@ class TopSubsetsModel(QAbstractTableModel):
         self._sample = False
 
     def set_rows(self, rows: Sequence[Row], sample: bool = False) -> None:
-        """Show ``rows``; ``sample``: the file is a sample (engine.verdict.is_sample), so the
+        """Show ``rows``; ``sample``: the file is a sample (engine.outcome.verdict.is_sample), so the
         headers speak of the sample, not of people re-identified."""
         self.beginResetModel()
         self._rows = list(rows)

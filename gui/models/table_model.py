@@ -14,7 +14,7 @@ import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from engine.io.encode import EncodedColumn, EncodedTable
+from engine.api import EncodedColumn, EncodedTable
 
 from ..i18n import translate
 from ..text import count

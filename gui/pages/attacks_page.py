@@ -10,12 +10,12 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QRadioButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from engine.config import ModelTargets, PrivacyModelOptions, SubsetFamily
-from engine.errors import InputError
-from engine.messages import error_text, render
-from engine.sample_options import MISSING_RULES, SampleOptions
-from engine.validation import ConfigProblem, fraction
-from engine.workers import available_cpus
+from engine.api import ModelTargets, PrivacyModelOptions, SubsetFamily
+from engine.api import InputError
+from engine.api import error_text, render
+from engine.api import MISSING_RULES, SampleOptions
+from engine.api import ConfigProblem, fraction
+from engine.api import available_cpus
 
 from ..dialogs.subset_dialog import SubsetDialog
 from ..dialogs.target_dialog import TargetDialog

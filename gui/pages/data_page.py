@@ -10,9 +10,9 @@ from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QMenu, QPushButton,
                                QSplitter, QStackedWidget, QTableView, QToolButton, QVBoxLayout, QWidget)
 
-from engine.config import Target
-from engine.io.preview import format_label
-from engine.io.weight_hint import WeightHint, weight_hints
+from engine.api import Target
+from engine.api import format_label
+from engine.api import WeightHint, weight_hints
 
 from ..models.profile_model import ROLE_COLUMN, ColumnRolesModel, identifier_warning
 from ..models.table_model import EncodedTableModel

@@ -20,11 +20,11 @@ from typing import Optional, Sequence
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from engine.config import DataSource
-from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
-from engine.dp.results import DPAssessment
-from engine.errors import InputError
-from engine.messages import render
+from engine.api import DataSource
+from engine.api import DPConfig, DPScenario, ThresholdConfig
+from engine.api import DPAssessment
+from engine.api import InputError
+from engine.api import render
 
 from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome
 from ..widgets.command_bar import CommandBar, CommandTexts
@@ -59,7 +59,7 @@ class DPAnalysis(Analysis):
         config.validate()
 
         def work(progress, cancel):
-            from engine.dp.api import run_dp_analysis
+            from engine.api import run_dp_analysis
 
             return run_dp_analysis(config, on_progress=progress, cancel=cancel)
 
@@ -89,12 +89,12 @@ class DPAnalysis(Analysis):
         return config
 
     def write_pdf(self, result: DPAssessment, path: Path, cancel) -> None:
-        from engine.report.dp_pdf import write_dp_pdf
+        from engine.api import write_dp_pdf
 
         write_dp_pdf(result, path, cancel=cancel)
 
     def write_tables(self, result: DPAssessment, folder: Path, cancel) -> None:
-        from engine.report.dp_tables import write_dp_results
+        from engine.api import write_dp_results
 
         write_dp_results(result, folder, cancel=cancel)
 

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QGroup
                                QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from engine.config import DataSource
-from engine.errors import InputError
-from engine.io.formats import list_columns
-from engine.messages import error_text, render
+from engine.api import DataSource
+from engine.api import InputError
+from engine.api import list_columns
+from engine.api import error_text, render
 
 from ..resources import icon
 from ..session import Release, Session

@@ -11,9 +11,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QSortFilterProxyModel, Qt, QTimer,
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView,
                                QLabel, QStackedWidget, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
-from engine.messages import render
-from engine.selection import top_by_size
-from engine.verdict import is_sample, verdict
+from engine.api import render
+from engine.api import top_by_size
+from engine.api import is_sample, verdict
 
 from ..dialogs.help_browser import add_glossary_menu
 from ..models.results_models import SORT_ROLE, TargetsModel, TopSubsetsModel
@@ -256,14 +256,6 @@ class ResultsPage(QWidget):
         self.targets_view.horizontalHeader().setMinimumHeight(44)
         add_glossary_menu(self.targets_view.horizontalHeader(), lambda _section: "target")
         layout.addWidget(self.targets_view, 1)
-        return tab
-
-    @staticmethod
-    def _note_tab(text: str) -> QWidget:
-        tab = QWidget()
-        layout = QVBoxLayout(tab)
-        layout.addWidget(banner(text, "notice"))
-        layout.addStretch(1)
         return tab
 
     # --- filling -------------------------------------------------------------------------

@@ -17,21 +17,21 @@ from PySide6.QtWidgets import (QFileDialog, QGroupBox, QHBoxLayout, QInputDialog
                                QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Thresholds
-from engine.errors import InputError
-from engine.io.preview import EncodedTable, subtable
-from engine.messages import error_text, render
-from engine.output_guard import check_export
-from engine.remediation.export import export_scenario, formula_warnings
-from engine.remediation.linked_export import export_linked_scenario
-from engine.remediation.recommend import describe_step, recommend
-from engine.remediation.scenarios import with_scenarios
-from engine.remediation.feasibility import with_full_generalisation
-from engine.remediation.suggest import SuggestConfig, suggest
-from engine.remediation.suggest_verdict import scenario_assessment
-from engine.remediation.suggest_verdict import suggestion_scenario as suggested_scenario
-from engine.verdict import verdict
-from engine.remediation.transforms import Drop, HierarchySpec, LocalSuppression, Scenario
+from engine.api import AnalysisConfig, DataSource, Thresholds
+from engine.api import InputError
+from engine.api import EncodedTable, subtable
+from engine.api import error_text, render
+from engine.api import check_export
+from engine.api import export_scenario, formula_warnings
+from engine.api import export_linked_scenario
+from engine.api import describe_step, recommend
+from engine.api import with_scenarios
+from engine.api import with_full_generalisation
+from engine.api import SuggestConfig, suggest
+from engine.api import scenario_assessment
+from engine.api import suggestion_scenario as suggested_scenario
+from engine.api import verdict
+from engine.api import Drop, HierarchySpec, LocalSuppression, Scenario
 
 from ..assessment import AssessmentAnalysis
 from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome
@@ -694,7 +694,7 @@ class ScenariosPage(QWidget):
         except InputError as exc:
             self._error(translate("scenarios_page", "The scenarios cannot run yet"), str(exc))
             return False
-        try:   # no export replaces a file the analysis read (engine/output_guard.py)
+        try:   # no export replaces a file the analysis read (engine/report/output_guard.py)
             check_export(config if config is not None else self.session.config, path, scenario=True)
         except InputError as exc:
             self._error(translate("scenarios_page", "Cannot export the data"), error_text(exc))

@@ -23,10 +23,10 @@ from typing import Optional, Sequence
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import QTabWidget, QWidget
 
-from engine.config import DataSource
-from engine.errors import InputError
-from engine.messages import render
-from engine.synthetic.config import SyntheticConfig
+from engine.api import DataSource
+from engine.api import InputError
+from engine.api import render
+from engine.api import SyntheticConfig
 
 from ..controller import Analysis, AnalysisController, AnalysisTexts, Outcome
 from ..dialogs.errors import show_error
@@ -62,7 +62,7 @@ class SyntheticAnalysis(Analysis):
 
     def work(self, config: SyntheticConfig):
         def work(progress, cancel):
-            from engine.synthetic.api import run_synthetic_assessment
+            from engine.api import run_synthetic_assessment
 
             return run_synthetic_assessment(config, on_progress=progress, cancel=cancel)
 
@@ -93,12 +93,12 @@ class SyntheticAnalysis(Analysis):
         return True
 
     def write_pdf(self, result, path: Path, cancel) -> None:
-        from engine.report.synthetic_pdf import write_synthetic_pdf
+        from engine.api import write_synthetic_pdf
 
         write_synthetic_pdf(result, path, cancel=cancel)
 
     def write_tables(self, result, folder: Path, cancel) -> None:
-        from engine.report.synthetic_tables import write_synthetic_results
+        from engine.api import write_synthetic_results
 
         write_synthetic_results(result, folder, cancel=cancel)
 

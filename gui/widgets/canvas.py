@@ -14,7 +14,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QSizePolicy, QWidget
 import shiboken6
 
-from engine.report.ticks import localize_ticks
+from engine.api import localize_ticks
 
 from ..i18n import current_language
 

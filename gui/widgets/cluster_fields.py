@@ -3,7 +3,7 @@
 The same settings as ``[run] cluster``, ``cluster_ca``, ``cluster_cert`` and ``cluster_key`` of
 the analysis file (and ``--cluster`` on the command line); the only network connection the
 program opens, and only to this address. A plain ``tcp://`` address outside loopback shows
-the engine's warning (:meth:`engine.config.ClusterOptions.check`).
+the engine's warning (:meth:`engine.analysis.config.ClusterOptions.check`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
 
-from engine.config import ClusterOptions
-from engine.errors import InputError
-from engine.messages import render
+from engine.api import ClusterOptions
+from engine.api import InputError
+from engine.api import render
 
 from ..i18n import translate
 

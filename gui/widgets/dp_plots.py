@@ -12,8 +12,8 @@ import numpy as np
 from matplotlib.lines import Line2D
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from engine.dp.results import CountingPoint, ThresholdPoint
-from engine.report.ticks import log_epsilon_axis
+from engine.api import CountingPoint, ThresholdPoint
+from engine.api import log_epsilon_axis
 
 from .canvas import PRIOR_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas
 from ..i18n import current_language, translate, translate_plural

@@ -8,8 +8,8 @@ from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (QButtonGroup, QDoubleSpinBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QRadioButton, QSpinBox, QWidget)
 
-from engine.dp.config import log_spaced_epsilons
-from engine.errors import InputError
+from engine.api import log_spaced_epsilons
+from engine.api import InputError
 from ..i18n import translate
 from ..text import local_digits, number_items, number_list, parse_number
 

@@ -10,7 +10,7 @@ from typing import Sequence
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from engine.results import RiskHistogram
+from engine.api import RiskHistogram
 
 from ..text import count, pct, qid_text
 

@@ -10,9 +10,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from engine import selection
-from engine.messages import render
-from engine.results import Assessment, ModelShortfall, PrivacyModelLevels
+from engine.api import selection
+from engine.api import render
+from engine.api import Assessment, ModelShortfall, PrivacyModelLevels
 
 from ..text import MODEL_TIPS, count, pct, qid_text
 from .canvas import PRIOR_COLOR, TEXT_SIZE, TOP_COLOR, PlotCanvas, POINT_COLOR
@@ -98,7 +98,7 @@ def fill_table(table: QTableWidget, heads: Sequence[str], rows: Sequence[Sequenc
 
 
 def smallest_k_by_size(levels: Sequence[PrivacyModelLevels]) -> list[tuple[int, int, tuple[str, ...]]]:
-    """(size, smallest k, its subset) for each subset size (:func:`engine.selection.smallest_k_by_size`)."""
+    """(size, smallest k, its subset) for each subset size (:func:`engine.outcome.selection.smallest_k_by_size`)."""
     return [(len(m.qids), m.k, m.qids) for m in selection.smallest_k_by_size(levels)]
 
 

@@ -10,7 +10,7 @@ from typing import Mapping, Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton
 
-from engine.progress import Progress
+from engine.api import Progress
 
 from ..resources import icon
 from ..i18n import translate

@@ -1,6 +1,6 @@
 """The "Sample file" results view: individual and household risk from the sampling weights,
 population-uniqueness estimates and SUDA special uniques, read off the engine's
-:class:`~engine.sample_results.SampleRisk` (no risk is computed here)."""
+:class:`~engine.outcome.sample_results.SampleRisk` (no risk is computed here)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
-from engine import i18n as engine_i18n
-from engine.report.findings import model_name, people as report_people
-from engine.report.sample_figures import draw_contributions, draw_dis_bands, draw_risk_bins
-from engine.results import Assessment
-from engine.sample_results import PopulationUniqueness, RiskSummary, SampleRisk
+from engine.api import i18n as engine_i18n
+from engine.api import model_name, people as report_people
+from engine.api import draw_contributions, draw_dis_bands, draw_risk_bins
+from engine.api import Assessment
+from engine.api import PopulationUniqueness, RiskSummary, SampleRisk
 
 from ..dialogs.help_browser import add_glossary_menu, add_widget_glossary_menu
 from ..text import count, local_digits, pct, qid_text

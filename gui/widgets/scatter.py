@@ -8,8 +8,8 @@ from typing import Optional, Sequence
 import numpy as np
 from PySide6.QtCore import Signal
 
-from engine.results import InferenceRisk
-from engine.selection import top_by_size
+from engine.api import InferenceRisk
+from engine.api import top_by_size
 
 from ..models.results_models import Row, head_counts
 from ..text import count, pct, qid_text

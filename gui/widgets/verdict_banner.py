@@ -1,5 +1,5 @@
 """The verdict as a coloured banner: the engine's verdict line and reasons
-(:func:`engine.verdict.verdict`, the same words as results.json and the PDF's first page),
+(:func:`engine.outcome.verdict.verdict`, the same words as results.json and the PDF's first page),
 green when ready, red when not."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Optional
 
 from PySide6.QtWidgets import QLabel
 
-from engine.verdict import Verdict
+from engine.api import Verdict
 
 from ..dialogs.help_browser import show_glossary
 from ..i18n import translate

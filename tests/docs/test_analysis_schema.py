@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.config import AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release, \
+from engine.analysis.config import AnalysisConfig, ClusterOptions, DataSource, Linkage, PrivacyModelOptions, Release, \
     ReportOptions, Roles, SubsetFamily, Target
-from engine.errors import InputError
-from engine.sample_options import SampleOptions
-from engine.scenario_steps import HierarchySpec
+from engine.foundation.errors import InputError
+from engine.analysis.sample_options import SampleOptions
+from engine.analysis.scenario_steps import HierarchySpec
 
 from ..conftest import ROOT
 

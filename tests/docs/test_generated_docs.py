@@ -51,7 +51,7 @@ def test_every_flag_of_every_command_is_documented_in_its_section():
 
 
 def test_a_new_flag_makes_the_reference_stale(monkeypatch):
-    import engine.cli as cli
+    import engine.commands.cli as cli
 
     build = cli.build_parser
 

@@ -8,7 +8,7 @@ from typing import Iterator, Sequence
 import pandas as pd
 import pyarrow as pa
 
-from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily, Target
+from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily, Target
 from engine.io.encode import EncodedTable, encode_arrow_table
 
 

@@ -1,4 +1,4 @@
-"""The allocator's thresholds (engine/allocator.py) are set where glibc is the C library."""
+"""The allocator's thresholds (engine/foundation/allocator.py) are set where glibc is the C library."""
 
 import platform
 import sys
@@ -6,8 +6,8 @@ import sys
 import numpy as np
 import pytest
 
-from engine import platform as engine_platform
-from engine.allocator import keep_freed_memory
+from engine.foundation import platform as engine_platform
+from engine.foundation.allocator import keep_freed_memory
 
 GLIBC = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc" and not engine_platform.simulated()
 

@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine import cli
+from engine.commands import cli
 from engine.io.arrow_lookup import skip_pandas_lookup
-from engine.partition import factorize
+from engine.sweep.partition import factorize
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +28,7 @@ CSV = """id,age,sex,town,income,disease
 
 RUN = """
 import json, sys
-from engine.cli import main
+from engine.commands.cli import main
 code = main(sys.argv[1:])
 print(json.dumps({"code": code, "pandas": "pandas" in sys.modules}))
 """

@@ -15,9 +15,9 @@ import pandas as pd
 import pytest
 
 from engine.api import run_assessment
-from engine.cli import main
-from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily
-from engine.errors import InputError
+from engine.commands.cli import main
+from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily
+from engine.foundation.errors import InputError
 from engine.io import list_columns, load_table
 from engine.report.tables import write_results
 
@@ -296,8 +296,8 @@ _API_SNIPPET = """
 import sys
 from pathlib import Path
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Roles
-from engine.errors import InputError
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
+from engine.foundation.errors import InputError
 from engine.report.tables import write_results
 assessment = run_assessment(AnalysisConfig(data=DataSource(sys.argv[1]), roles=Roles(("age",), ("s",))))
 try:
@@ -317,7 +317,7 @@ def test_out_inside_a_read_only_folder(tmp_path):
         for out, words, checked in ((locked / "out", "cannot create the output folder",
                                      f"cannot create the output folder ({locked} is not writable)"),
                                     (locked, "the output folder is not writable", "the output folder is not writable")):
-            result = subprocess.run([sys.executable, "-c", "import sys; from engine.cli import main; "
+            result = subprocess.run([sys.executable, "-c", "import sys; from engine.commands.cli import main; "
                                      "sys.exit(main(sys.argv[1:]))", *_assess(path, out)],
                                     cwd=REPO, capture_output=True, text=True, timeout=120,
                                     preexec_fn=_without_root_powers)

@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine.cli import main
-from engine.config import AnalysisConfig
+from engine.commands.cli import main
+from engine.analysis.config import AnalysisConfig
 
 from ..conftest import EXAMPLES, ROOT
 

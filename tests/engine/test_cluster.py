@@ -20,9 +20,9 @@ import pytest_socket
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, ClusterOptions, read_toml
-from engine.errors import Cancelled, InputError
-from engine.progress import CancelToken
+from engine.analysis.config import AnalysisConfig, ClusterOptions, read_toml
+from engine.foundation.errors import Cancelled, InputError
+from engine.foundation.progress import CancelToken
 
 from .helpers import config_for, loopback_cluster, table_from_frame
 
@@ -165,7 +165,7 @@ def test_cluster_settings_round_trip_through_the_analysis_file(tmp_path):
 def test_cli_saves_certificates_relative_to_the_analysis_file(tmp_path, capsys):
     """--save-config writes the PEM files as the data file: relative inside the analysis file's
     folder tree, absolute outside it; --config reads them back from any working folder."""
-    from engine import cli
+    from engine.commands import cli
 
     work = tmp_path / "work"
     (work / "certs").mkdir(parents=True)

@@ -8,10 +8,10 @@ import tomllib
 
 import pytest
 
-from engine.atomic import write_analysis_file
-from engine.config import AnalysisConfig, DataSource, Roles
-from engine.errors import InputError
-from engine.scenario_steps import HierarchySpec
+from engine.foundation.atomic import write_analysis_file
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
+from engine.foundation.errors import InputError
+from engine.analysis.scenario_steps import HierarchySpec
 
 SPECS = {
     "age": HierarchySpec("intervals", params=(("widths", (5.0, 10.0)), ("origin", 1.0))),
@@ -104,7 +104,7 @@ def test_bad_tables_are_one_line(text, says):
 
 
 def test_assess_keeps_the_hierarchies_of_its_qids_in_the_analysis_file_it_writes(tmp_path, capsys):
-    from engine.cli import main
+    from engine.commands.cli import main
 
     from ..conftest import EXAMPLES
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from engine.formulas.privacy_models import MODEL_FIELDS
-from engine.partition import partition
+from engine.sweep.partition import partition
 from engine.sweep.counts import CountLayout
 from engine.sweep import segments
 from engine.sweep.lattice import UpToFamily

@@ -1,7 +1,7 @@
 """The ``dp`` and ``dp-threshold`` commands: Example 25 end to end, output files, analysis
 files, exit codes and one-line errors.
 
-Runs through :func:`engine.cli.main` once it dispatches the two commands; until then through
+Runs through :func:`engine.commands.cli.main` once it dispatches the two commands; until then through
 a parser built with :func:`engine.commands.dp.add_parsers` and the same error handling."""
 
 import argparse
@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import cli
-from engine.cli_options import Parser
+from engine.commands import cli
+from engine.commands.cli_options import Parser
 from engine.commands.dp import add_parsers, run_dp, run_threshold
 from engine.dp.config import DPConfig
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 
 EXAMPLE25 = ("id,income,gender,country\n1,low,F,BRA\n2,low,M,BRA\n3,medium,F,AUS\n4,medium,M,AUS\n"
              "5,medium,F,AUS\n6,medium,M,AUS\n7,high,F,BRA\n8,high,M,BRA\n")

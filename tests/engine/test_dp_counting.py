@@ -13,15 +13,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.config import DataSource
+from engine.analysis.config import DataSource
 from engine.dp.api import run_dp_analysis
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig, log_spaced_epsilons
 from engine.dp.counting import counting_point, local_measures, oblivious_measures, prepare_counting
 from engine.dp.mechanisms import (binomial_pmf, binomial_sum_distribution, local_count_distribution,
                                   local_inside_probabilities, truncated_geometric_matrix)
 from engine.dp.vulnerability import posterior_bayes_vulnerability
-from engine.errors import Cancelled, InputError
-from engine.progress import CancelToken
+from engine.foundation.errors import Cancelled, InputError
+from engine.foundation.progress import CancelToken
 
 from .helpers import table_from_frame
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine.dp.config import ThresholdConfig
 from engine.dp.threshold import (active_delta, delta_by_known_yes, hockey_stick, output_distributions,
                                  passive_delta, threshold_points)
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 
 NOTHING = "nothing released"
 

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine import cli
+from engine.commands import cli
 from engine.remediation.feasibility import (KEY, from_suggestion, full_generalisation, largest_k,
                                             with_full_generalisation)
 from engine.remediation.hierarchy import column_values, interval_hierarchy, merge_hierarchy

@@ -19,8 +19,8 @@ import pyreadstat
 import pytest
 
 from engine.api import run_assessment
-from engine.cli import main
-from engine.config import AnalysisConfig, DataSource, Roles, Target
+from engine.commands.cli import main
+from engine.analysis.config import AnalysisConfig, DataSource, Roles, Target
 from engine.io import list_columns, load_table, profile_file, read_columns
 from engine.io.sniff import sniff_text
 

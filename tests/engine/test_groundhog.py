@@ -7,8 +7,8 @@ import threading
 import numpy as np
 import pytest
 
-from engine.errors import Cancelled, InputError
-from engine.progress import CancelToken
+from engine.foundation.errors import Cancelled, InputError
+from engine.foundation.progress import CancelToken
 from engine.synthetic.features import FeatureLayout, dataset_features
 from engine.synthetic.groundhog import GroundhogResult, groundhog_attack
 

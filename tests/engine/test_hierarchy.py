@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 from engine.remediation.hierarchy import (breaks_hierarchy, column_values, date_hierarchy, interval_hierarchy,
                                           level_tables, merge_hierarchy, read_hierarchy, top_bottom_hierarchy,
                                           weighted_quantile)

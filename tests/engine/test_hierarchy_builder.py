@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 from engine.remediation.hierarchy import column_values, level_tables, read_hierarchy
 from engine.remediation.hierarchy_builder import (DATE_STEPS, build, interval_label, nice_width, preview, spec,
                                                   template, template_files, write_hierarchy)

@@ -1,4 +1,4 @@
-"""Worst-case histograms (engine/histograms.py) against per-record risks binned by numpy, on
+"""Worst-case histograms (engine/attacks/histograms.py) against per-record risks binned by numpy, on
 both code paths: chained numpy partitions and chained compiled partitions with the (size, top)
 tally (large tables, or kernels already loaded; each forced here), and the two paths against
 each other on random tables."""
@@ -12,9 +12,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine import histograms
-from engine.histograms import BINS, per_record_risk, worst_case_histograms
-from engine.results import InferenceRisk, ReidentificationRisk
+from engine.attacks import histograms
+from engine.attacks.histograms import BINS, per_record_risk, worst_case_histograms
+from engine.outcome.results import InferenceRisk, ReidentificationRisk
 
 from .helpers import table_from_frame
 
@@ -115,12 +115,12 @@ def test_both_paths_give_the_same_histograms_on_random_tables(monkeypatch, seed)
 
 def test_the_compiled_path_from_its_row_threshold_or_once_the_kernels_are_loaded():
     code = ("import sys\n"
-            "from engine.histograms import COMPILED_MIN_ROWS, compiled_pays\n"
+            "from engine.attacks.histograms import COMPILED_MIN_ROWS, compiled_pays\n"
             "assert not compiled_pays(0) and not compiled_pays(COMPILED_MIN_ROWS - 1)\n"
             "assert compiled_pays(COMPILED_MIN_ROWS) and not compiled_pays(2 ** 31)\n"
             "assert 'numba' not in sys.modules\n"
             "import numpy as np\n"
-            "from engine import block_kernels\n"
+            "from engine.sweep import block_kernels\n"
             "ids, n_ids = block_kernels.refine_ids(np.zeros(5, np.int32), 1, np.arange(5, dtype=np.uint8), 5)\n"
             "assert not compiled_pays(1000)\n"
             "block_kernels.risk_tally(ids, n_ids, ids, 1, 255)\n"
@@ -134,9 +134,9 @@ def test_large_numpy_partitions_need_no_pandas():
             "import numpy as np, pyarrow as pa\n"
             "from engine.io.arrow_lookup import skip_pandas_lookup\n"
             "skip_pandas_lookup()\n"
-            "from engine import histograms, partition\n"
+            "from engine.attacks import histograms; from engine.sweep import partition\n"
             "from engine.io.encode import encode_column\n"
-            "from engine.results import ReidentificationRisk\n"
+            "from engine.outcome.results import ReidentificationRisk\n"
             "rng = np.random.default_rng(4)\n"
             "n = partition.HASH_MIN_ROWS + 5000\n"
             "columns = {f'q{i}': encode_column(f'q{i}', pa.array(rng.integers(0, c, n)))\n"
@@ -155,13 +155,13 @@ def test_large_numpy_partitions_need_no_pandas():
 
 def test_kernels_load_while_the_workers_sweep():
     """With worker processes, this process loads the histograms' kernels once they report
-    subsets done (api._LoadWhileWaiting), for every code type of the columns, and passes every
+    subsets done (engine.assessment.run._LoadWhileWaiting), for every code type of the columns, and passes every
     report on; then the histograms take the compiled path."""
     code = ("import numpy as np, pyarrow as pa\n"
-            "from engine.api import _LoadWhileWaiting\n"
-            "from engine.histograms import compiled_pays\n"
+            "from engine.assessment.run import _LoadWhileWaiting\n"
+            "from engine.attacks.histograms import compiled_pays\n"
             "from engine.io.encode import encode_column\n"
-            "from engine.progress import Progress\n"
+            "from engine.foundation.progress import Progress\n"
             "columns = [encode_column('a', pa.array([1, 2, 3])), encode_column('b', pa.array(np.arange(70000)))]\n"
             "assert {c.codes.dtype for c in columns} == {np.dtype(np.uint8), np.dtype(np.uint32)}\n"
             "seen = []\n"
@@ -171,7 +171,7 @@ def test_kernels_load_while_the_workers_sweep():
             "loader(Progress('sweep', 3, 10, 0.5, 1.0))\n"
             "loader.join()\n"
             "assert compiled_pays(1000) and [p.done for p in seen] == [0, 3]\n"
-            "from engine import block_kernels\n"
+            "from engine.sweep import block_kernels\n"
             "types = {str(sig[2]) for sig in block_kernels.refine_ids.signatures}\n"
             "assert {'array(uint8, 1d, C)', 'array(uint32, 1d, C)', 'array(int32, 1d, C)'} <= types, types\n")
     _run_fresh(code)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import __version__
-from engine.kernel_cache import CACHE_DIR_VARIABLE, UserCacheLocator, cache_root, source_stamp, use_user_cache
+from engine.sweep.kernel_cache import CACHE_DIR_VARIABLE, UserCacheLocator, cache_root, source_stamp, use_user_cache
 
 from ..conftest import python_path
 
@@ -40,7 +40,7 @@ def test_use_user_cache_sets_numba_up_without_creating_anything(monkeypatch, tmp
     monkeypatch.setenv(CACHE_DIR_VARIABLE, str(tmp_path / "a" / "b"))
     _unset(monkeypatch, "RISKREVIEW_NUMBA_CACHE", "NUMBA_CACHE_LOCATOR_CLASSES")
     assert use_user_cache()
-    assert os.environ["NUMBA_CACHE_LOCATOR_CLASSES"].split(",")[0] == "engine.kernel_cache.UserCacheLocator"
+    assert os.environ["NUMBA_CACHE_LOCATOR_CLASSES"].split(",")[0] == "engine.sweep.kernel_cache.UserCacheLocator"
     assert os.environ["RISKREVIEW_NUMBA_CACHE"] == "1"
     assert list(tmp_path.iterdir()) == []
 
@@ -101,7 +101,7 @@ def _run_probe(folder: Path, cache: Path) -> list:
     env = dict(os.environ, PYTHONPATH=python_path(), **{CACHE_DIR_VARIABLE: str(cache)})
     env.pop("NUMBA_CACHE_LOCATOR_CLASSES", None)
     env.pop("RISKREVIEW_NUMBA_CACHE", None)
-    code = "from engine.kernel_cache import use_user_cache; assert use_user_cache()\n" + PROBE
+    code = "from engine.sweep.kernel_cache import use_user_cache; assert use_user_cache()\n" + PROBE
     done = subprocess.run([sys.executable, "-c", code, str(folder)], env=env, capture_output=True, text=True,
                           timeout=300, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -145,9 +145,9 @@ def test_compile_once_reports_the_stage_and_compiles_only_without_a_cached_copy(
 
 SEGMENT_PROBE = """
 import json
-from engine.kernel_cache import use_user_cache
+from engine.sweep.kernel_cache import use_user_cache
 assert use_user_cache()
-from engine.kernel_cache import check_kernels
+from engine.sweep.kernel_cache import check_kernels
 from engine.sweep import kernels, segments
 before = kernels.segment_kernels_cached()
 stages = []

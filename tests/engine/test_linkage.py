@@ -7,9 +7,9 @@ import pandas as pd
 import pytest
 
 from engine.api import run_assessment
-from engine.cli import main
-from engine.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily, Target
-from engine.errors import InputError
+from engine.commands.cli import main
+from engine.analysis.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily, Target
+from engine.foundation.errors import InputError
 
 from ..conftest import EXAMPLES
 

@@ -17,14 +17,14 @@ import pyarrow.csv as pcsv
 import pytest
 from pypdf import PdfReader
 
-from engine import cli
+from engine.commands import cli
 from engine.api import run_assessment
-from engine.atomic import write_analysis_file
-from engine.config import (AnalysisConfig, DataSource, Linkage, ModelTargets, PrivacyModelOptions, Release, Roles,
-                           SubsetFamily, Target)
-from engine.errors import InputError
+from engine.foundation.atomic import write_analysis_file
+from engine.analysis.config import (AnalysisConfig, DataSource, Linkage, ModelTargets, PrivacyModelOptions, Release, Roles,
+                                    SubsetFamily, Target)
+from engine.foundation.errors import InputError
 from engine.io.encode import file_sha256
-from engine.linkage import load_linked
+from engine.attacks.linkage import load_linked
 from engine.remediation.linked import combined_table, focal_qids, run_linked_scenario
 from engine.remediation.scenarios import transformed_arrow
 from engine.remediation.transforms import apply_scenario, parse_scenarios

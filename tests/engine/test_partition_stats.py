@@ -1,11 +1,11 @@
-"""engine/partition.py refine and block_value_stats against brute force (a dict per block) on
+"""engine/sweep/partition.py refine and block_value_stats against brute force (a dict per block) on
 small random tables, every path: dense and hashed keys, two-valued columns with and without
 the block sizes."""
 
 import numpy as np
 import pytest
 
-from engine.partition import block_value_stats, refine
+from engine.sweep.partition import block_value_stats, refine
 
 
 def _brute(ids: np.ndarray, values: np.ndarray, n_blocks: int) -> tuple[list[int], list[int]]:

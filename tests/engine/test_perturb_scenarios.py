@@ -9,10 +9,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine.cli import main
-from engine.config import AnalysisConfig, DataSource, Roles
-from engine.errors import InputError
-from engine.scenario_steps import Microaggregate, Noise, Pram, RankSwap, Round, Scenario, parse_step, step_faults
+from engine.commands.cli import main
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
+from engine.foundation.errors import InputError
+from engine.analysis.scenario_steps import Microaggregate, Noise, Pram, RankSwap, Round, Scenario, parse_step, step_faults
 
 STEPS = """
 [[scenario]]
@@ -68,7 +68,7 @@ def test_step_faults():
     scenario = Scenario("s", (Pram(("region",)), Microaggregate(("income", "sex"), 3)))
     faults = step_faults(scenario, ["sex", "region"], ["income"])
     assert len(faults) == 1 and "'sex' is not a numeric quasi-identifier" in faults[0]
-    from engine.scenario_steps import Drop
+    from engine.analysis.scenario_steps import Drop
     late = Scenario("t", (Pram(("region",)), Drop("sex")))
     assert "after the PRAM step 1" in step_faults(late, ["sex", "region"], [])[0]
 
@@ -146,7 +146,7 @@ def test_report_sentences():
 
 
 def test_perturbative_steps_refused_on_linked_releases():
-    from engine.config import Linkage, Release
+    from engine.analysis.config import Linkage, Release
 
     linkage = Linkage(key="id", releases=(Release(DataSource("later.csv"), "2"),))
     config = AnalysisConfig(data=DataSource("d.csv"), roles=Roles(quasi_identifiers=("sex", "region")),

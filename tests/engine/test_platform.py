@@ -1,4 +1,4 @@
-"""engine/platform.py: every POSIX- or Linux-only call behind one function with a fallback, and
+"""engine/foundation/platform.py: every POSIX- or Linux-only call behind one function with a fallback, and
 nothing else calling them; Windows path forms; outputs another program holds open."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import atomic, platform
-from engine.atomic import staged
-from engine.errors import InputError
-from engine.paths import portable_path, same_file, without_long_prefix
+from engine.foundation import atomic, platform
+from engine.foundation.atomic import staged
+from engine.foundation.errors import InputError
+from engine.foundation.paths import portable_path, same_file, without_long_prefix
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +31,7 @@ FORBIDDEN = re.compile(
 def test_nothing_outside_the_platform_module_calls_posix_only_functions():
     found = []
     for path in sorted([*(ROOT / "engine").rglob("*.py"), *(ROOT / "gui").rglob("*.py")]):
-        if path == ROOT / "engine" / "platform.py":
+        if path == ROOT / "engine" / "foundation" / "platform.py":
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             if FORBIDDEN.search(line):
@@ -60,7 +60,7 @@ def test_free_memory_is_psutils_figure_and_falls_back(monkeypatch):
 
 
 def test_a_read_is_not_refused_when_free_memory_is_unknown(monkeypatch, tmp_path):
-    from engine.config import DataSource
+    from engine.analysis.config import DataSource
     from engine.io import memory
 
     data = tmp_path / "d.csv"
@@ -103,7 +103,7 @@ def test_liveness_of_this_process_and_of_one_that_ended(monkeypatch):
 
 
 def test_spawn_only_in_the_test_mode(monkeypatch):
-    from engine import workers
+    from engine.foundation import workers
 
     monkeypatch.setenv(platform.SIMULATION_VARIABLE, "1")
     assert platform.start_methods() == ["spawn"] and workers.start_method() == "spawn"
@@ -238,7 +238,7 @@ def test_a_held_file_is_named_and_the_whole_previous_set_stays(tmp_path, monkeyp
 
 
 def test_the_command_line_says_which_output_is_held_open(tmp_path, monkeypatch, capsys):
-    from engine.cli import main
+    from engine.commands.cli import main
 
     from ..conftest import EXAMPLES
 
@@ -290,7 +290,7 @@ def _what_a_worker_has(_: int) -> list:
 
 @pytest.mark.skipif(not platform.simulated(), reason="the portability test mode (RISKREVIEW_PORTABILITY_TEST=1)")
 def test_the_mode_reaches_this_process_its_subprocesses_and_workers():
-    from engine.workers import WorkerPool
+    from engine.foundation.workers import WorkerPool
 
     from ..conftest import python_path
 
@@ -302,7 +302,7 @@ def test_the_mode_reaches_this_process_its_subprocesses_and_workers():
         pool.run(_what_a_worker_has, [(0,)], jobs=1, on_result=found.__setitem__)
         assert pool._ctx.get_start_method() == "spawn"
     assert found[0] == [False, False, False, "spawn", True]
-    probe = ("import os, signal, engine.workers as w; "
+    probe = ("import os, signal, engine.foundation.workers as w; "
              "print(hasattr(os, 'fchmod'), hasattr(os, 'getpgid'), hasattr(signal, 'SIGHUP'), w.start_method())")
     out = subprocess.run([sys.executable, "-c", probe], env=dict(os.environ, PYTHONPATH=python_path()),
                          capture_output=True, text=True, timeout=120)

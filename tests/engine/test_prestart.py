@@ -1,12 +1,12 @@
 """The forkserver is started before the file is read only when the sweep's plan will use worker
-processes with the compiled kernels (engine.api._prestart_workers)."""
+processes with the compiled kernels (engine.assessment.run._prestart_workers)."""
 
 import pytest
 
-import engine.api as api
-from engine.config import AnalysisConfig, ClusterOptions, DataSource, Roles
+import engine.assessment.run as api
+from engine.analysis.config import AnalysisConfig, ClusterOptions, DataSource, Roles
 from engine.sweep import runner
-from engine.workers import available_cpus
+from engine.foundation.workers import available_cpus
 
 QIDS = tuple(f"q{i}" for i in range(11))
 
@@ -34,7 +34,7 @@ def test_forkserver_started_early_only_when_workers_will_sweep(monkeypatch, tmp_
 
 def test_a_damaged_file_is_left_to_the_read_to_report(tmp_path):
     """With two processes, a Parquet file that is not one still gets the reader's one line."""
-    from engine.errors import InputError
+    from engine.foundation.errors import InputError
 
     path = tmp_path / "broken.parquet"
     path.write_bytes(b"PAR1 this is not a parquet file")
@@ -62,7 +62,7 @@ def test_numba_is_set_up_on_a_thread_with_the_forkserver(monkeypatch, tmp_path):
     api._prestart_workers(AnalysisConfig(data=DataSource(str(path)), roles=Roles(QIDS, ("s",)), jobs=2))
     assert ran.wait(30)
     monkeypatch.undo()
-    from engine import block_kernels
+    from engine.sweep import block_kernels
 
     segments.set_up_numba()
     assert block_kernels.counting_order.signatures

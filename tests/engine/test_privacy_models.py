@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from engine.api import run_assessment
-from engine.config import ModelTargets, PrivacyModelOptions, DataSource
+from engine.analysis.config import ModelTargets, PrivacyModelOptions, DataSource
 
 from ..conftest import EXAMPLES, SHARED_DATA
 from .helpers import by_qids, config_for, table_from_frame

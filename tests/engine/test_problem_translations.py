@@ -11,17 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from engine import i18n
-from engine.config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, ModelTargets, PrivacyModelOptions,
-                           Release, Roles, SubsetFamily, Target, column_problems)
+from engine.foundation import i18n
+from engine.analysis.config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, ModelTargets, PrivacyModelOptions,
+                                    Release, Roles, SubsetFamily, Target, column_problems)
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
-from engine.errors import InputError
-from engine.messages import Message, error_text, render
+from engine.foundation.errors import InputError
+from engine.foundation.messages import Message, error_text, render
 from engine.remediation.suggest import SuggestConfig, SuggestTarget
 from engine.remediation.transforms import Drop, Scenario
-from engine.sample_options import MISSING_RULES, SampleOptions
+from engine.analysis.sample_options import MISSING_RULES, SampleOptions
 from engine.synthetic.config import NO_CONTROL, SyntheticConfig
-from engine.validation import ConfigProblem, Problem, fraction, key_message
+from engine.analysis.validation import ConfigProblem, Problem, fraction, key_message
 
 #: English words that no Portuguese message may still hold (outside quoted names and values).
 ENGLISH = ("must", "got", "between", "column", "cannot", "given", "twice", "least", "needs", "need", "give",

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import partition as partition_module
-from engine.api import build_family, run_assessment, walk_order
-from engine.histograms import per_record_risk
+from engine.sweep import partition as partition_module
+from engine.assessment.run import build_family, run_assessment, walk_order
+from engine.attacks.histograms import per_record_risk
 from engine.sweep.lattice import ExplicitFamily, Task, UpToFamily, plan_tasks
 from engine.sweep import walker as walker_module
 from engine.sweep.walker import SweepData, walk
@@ -200,7 +200,7 @@ def test_listed_subsets_through_the_api():
     config = config_for(["a", "b", "c"], ["s"])
     from dataclasses import replace
 
-    from engine.config import SubsetFamily
+    from engine.analysis.config import SubsetFamily
     config = replace(config, subsets=SubsetFamily("list", subsets=(("c", "a"), ("b",))))
     run = run_assessment(config, table=table_from_frame(frame))
     assert [r.qids for r in run.reidentification] == [("b",), ("a", "c")]

@@ -10,8 +10,8 @@ import pandas as pd
 import pyarrow.csv as pcsv
 import pytest
 
-from engine.config import AnalysisConfig, DataSource, Roles
-from engine.errors import InputError
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
+from engine.foundation.errors import InputError
 from engine.io.encode import file_sha256
 from engine.remediation.export import export_scenario
 from engine.remediation.loss import scenario_loss

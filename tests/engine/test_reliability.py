@@ -11,12 +11,12 @@ import pandas as pd
 import pytest
 
 from engine.api import run_assessment
-from engine.cli import main
-from engine.config import DataSource
-from engine.errors import Cancelled, InputError
+from engine.commands.cli import main
+from engine.analysis.config import DataSource
+from engine.foundation.errors import Cancelled, InputError
 from engine.io import load_table
 from engine.io import memory
-from engine.progress import CancelToken
+from engine.foundation.progress import CancelToken
 from engine.report.pdf import write_pdf
 from engine.report.tables import write_results
 

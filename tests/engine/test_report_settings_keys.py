@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.config import OPTIONAL_SECTIONS, ReportOptions, report_dict, report_options
-from engine.errors import InputError
+from engine.analysis.config import OPTIONAL_SECTIONS, ReportOptions, report_dict, report_options
+from engine.foundation.errors import InputError
 
 
 def test_organisation_and_sections_round_trip():

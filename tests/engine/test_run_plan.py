@@ -1,13 +1,14 @@
-"""engine/run_plan.py: the ranges of a sweep on worker processes and of linked releases, checked
+"""engine/assessment/run_plan.py: the ranges of a sweep on worker processes and of linked releases, checked
 by hand on small plans, and the properties every plan keeps (no timing is measured here)."""
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine import api, run_plan
-from engine.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily
-from engine.run_plan import plan_assessment, sweep_range, sweep_seconds
-from engine.sample_options import SampleOptions
+from engine import api
+from engine.assessment import run_plan
+from engine.analysis.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily
+from engine.assessment.run_plan import plan_assessment, sweep_range, sweep_seconds
+from engine.analysis.sample_options import SampleOptions
 from engine.sweep import runner
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 import engine.commands.runner as runner
-from engine import platform
-from engine.cli_options import TerminalProgress
-from engine.config import AnalysisConfig, DataSource, Roles
-from engine.errors import Cancelled, EngineFailure, InputError
-from engine.progress import CancelToken, Progress
+from engine.foundation import platform
+from engine.commands.cli_options import TerminalProgress
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
+from engine.foundation.errors import Cancelled, EngineFailure, InputError
+from engine.foundation.progress import CancelToken, Progress
 
 
 class Stand:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.config import AnalysisConfig, DataSource, Roles
-from engine.errors import InputError
-from engine.sample_options import SampleOptions
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
+from engine.foundation.errors import InputError
+from engine.analysis.sample_options import SampleOptions
 
 
 def _config(**sample) -> AnalysisConfig:
@@ -66,7 +66,7 @@ SURVEY = """age,sex,region,w,hh
 
 
 def _run(argv, capsys):
-    from engine.cli import main
+    from engine.commands.cli import main
 
     code = main(argv)
     captured = capsys.readouterr()

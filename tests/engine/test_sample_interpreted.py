@@ -55,7 +55,7 @@ def test_bands_by_hand():
 def test_a_small_survey_is_measured_without_loading_numba_nor_scipy_unless_weighted(tmp_path, weighted):
     data = write_survey(tmp_path / "survey.csv")
     weight = ", '--weight', 'wgt'" if weighted else ""
-    code = ("import sys; from engine.cli import main; "
+    code = ("import sys; from engine.commands.cli import main; "
             f"rc = main(['assess', {str(data)!r}, '--qid', 'age', 'sex', 'region'{weight}, "
             f"'--household', 'hh', '--suda', '--out', {str(tmp_path / 'out')!r}, '--quiet']); "
             "print(rc, 'numba' in sys.modules, 'scipy' in sys.modules)")

@@ -11,14 +11,14 @@ import pytest
 from scipy import integrate, stats
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Roles
-from engine.errors import InputError
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
+from engine.foundation.errors import InputError
 from engine.formulas.reidentification import per_record_reid
-from engine.partition import partition
+from engine.sweep.partition import partition
 from engine.sample.household import household_risk
 from engine.sample.individual_risk import key_risk, record_risk
 from engine.sample.measures import risk_bins, sample_risk, summarise
-from engine.sample_options import SampleOptions
+from engine.analysis.sample_options import SampleOptions
 
 from .helpers import table_from_frame
 
@@ -174,7 +174,7 @@ def test_missing_household_id_is_named():
 def test_adult_with_fnlwgt_as_the_weight(tmp_path):
     config = AnalysisConfig(data=DataSource(str(ADULT)),
                             roles=Roles(("age", "sex", "race", "marital-status"), weight="fnlwgt"),
-                            subsets=__import__("engine.config", fromlist=["SubsetFamily"]).SubsetFamily("exact"))
+                            subsets=__import__("engine.analysis.config", fromlist=["SubsetFamily"]).SubsetFamily("exact"))
     out = run_assessment(config).sample_risk
     frame = pd.read_csv(ADULT, skipinitialspace=True)
     groups = frame.groupby(["age", "sex", "race", "marital-status"])["fnlwgt"]
@@ -195,7 +195,7 @@ def test_adult_with_fnlwgt_as_the_weight(tmp_path):
 
 @pytest.mark.parametrize("cards", [(7, 300, 2), (1 << 20, 1 << 20, 1 << 20, 1 << 20, 3)])
 def test_key_ids_by_hashing_give_the_same_partition(cards):
-    from engine.partition import LINEAR_MIN_ROWS
+    from engine.sweep.partition import LINEAR_MIN_ROWS
     from engine.sample.keys import key_ids
 
     rng = np.random.default_rng(5)

@@ -13,9 +13,9 @@ import pandas as pd
 import pyarrow.csv as pcsv
 import pytest
 
-from engine import cli
+from engine.commands import cli
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, ModelTargets, PrivacyModelOptions, Roles, SubsetFamily
+from engine.analysis.config import AnalysisConfig, DataSource, ModelTargets, PrivacyModelOptions, Roles, SubsetFamily
 from engine.io.encode import file_sha256
 from engine.io.loader import load_table
 from engine.remediation import scenarios as scenarios_module
@@ -374,7 +374,7 @@ def test_targets_are_attacked_on_each_scenario_with_their_values_recoded(case, t
     """A target's known values go through the scenario's recodes (a dropped column is left out,
     a missing value stays missing, a value without a hierarchy line is "no match" saying so);
     the results equal a fresh assessment of the written data with the mapped targets."""
-    from engine.config import Target
+    from engine.analysis.config import Target
     from engine.remediation.scenarios import scenario_targets
 
     folder, data, config = case

@@ -1,10 +1,10 @@
-"""The one selection rule (engine.selection): highest value; ties: fewest QIDs, then the
+"""The one selection rule (engine.outcome.selection): highest value; ties: fewest QIDs, then the
 first row (the user's QID order). Hand tables with deliberate ties."""
 
 import random
 from types import SimpleNamespace
 
-from engine.selection import full_set_levels, smallest_k_by_size, top_by_size, worst
+from engine.outcome.selection import full_set_levels, smallest_k_by_size, top_by_size, worst
 
 
 def row(qids, det, prob, k=None, sensitive="s"):
@@ -71,3 +71,22 @@ def test_full_set_levels_of_every_qid_else_the_largest_subset():
     linked = full_set_levels(_assessment([s_a, s_bc], "a", linked_qids="cb"))
     assert (linked.qids, linked.complete) == (("b", "c"), True)
     assert full_set_levels(_assessment([], "ab")) is None
+
+
+def test_worst_expected_follows_the_selection_rule():
+    """The verdict's worst expected re-identifications: highest share; ties: fewest QIDs, then
+    the first (the full key comes first)."""
+    from engine.outcome.verdict import worst_expected
+
+    def expected(qids, count, share):
+        return SimpleNamespace(qids=tuple(qids), expected_reidentifications=count, expected_share=share)
+
+    full = SimpleNamespace(expected_reidentifications=3.0, expected_share=0.30)
+    sample = SimpleNamespace(key=("a", "b", "c"), individual=full,
+                             expected_by_size=[expected("a", 1.0, 0.10), expected("ab", 3.0, 0.30),
+                                               expected("bc", 3.0, 0.30)])
+    assert worst_expected(sample) == (("a", "b"), 3.0, 0.30)      # ties the full key with fewer QIDs
+    sample.expected_by_size = [expected("a", 1.0, 0.10), expected("b", 2.0, 0.20)]
+    assert worst_expected(sample) == (("a", "b", "c"), 3.0, 0.30)
+    sample.expected_by_size.append(expected("c", 3.0, 0.30))
+    assert worst_expected(sample) == (("c",), 3.0, 0.30)

@@ -1,4 +1,4 @@
-"""The window's cached runs (engine.session_cache, engine.sweep.memo) equal fresh runs."""
+"""The window's cached runs (engine.assessment.session_cache, engine.sweep.memo) equal fresh runs."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, PrivacyModelOptions, Roles, SubsetFamily, Target
-from engine.session_cache import FileStamp, SessionCache
+from engine.analysis.config import AnalysisConfig, DataSource, PrivacyModelOptions, Roles, SubsetFamily, Target
+from engine.assessment.session_cache import FileStamp, SessionCache
 from engine.sweep.lattice import ExplicitFamily, UpToFamily
 from engine.sweep.memo import SweepMemo, family_subsets, remembering
 

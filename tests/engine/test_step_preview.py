@@ -7,7 +7,7 @@ import pyarrow as pa
 
 from engine.io.encode import EncodedTable, encode_column
 from engine.remediation.step_preview import apply_step, category_change, numeric_change, preview_step, sample_table
-from engine.scenario_steps import Round
+from engine.analysis.scenario_steps import Round
 
 
 def _table(n: int) -> EncodedTable:

@@ -10,8 +10,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine.errors import Cancelled
-from engine.progress import CancelToken
+from engine.foundation.errors import Cancelled
+from engine.foundation.progress import CancelToken
 from engine.sample.suda import dis_scores, msu_weights, special_uniques
 
 from .helpers import table_from_frame
@@ -161,7 +161,7 @@ def test_cancel_stops_suda():
 
 
 def test_too_many_subsets_for_memory_asks_for_a_maximum_size(monkeypatch):
-    from engine.errors import InputError
+    from engine.foundation.errors import InputError
     from engine.sample import suda
 
     monkeypatch.setattr(suda, "MASK_BYTES_LIMIT", 200)   # 6 subsets of size 1 x 25 bytes fit, 63 do not

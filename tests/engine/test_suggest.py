@@ -7,8 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine.errors import Cancelled, InputError
-from engine.progress import CancelToken
+from engine.foundation.errors import Cancelled, InputError
+from engine.foundation.progress import CancelToken
 from engine.remediation.hierarchy import column_values, interval_hierarchy, level_tables, merge_hierarchy
 from engine.remediation.suggest import SuggestConfig, SuggestTarget, brute_force, suggest, suppressed_records
 from tests.engine.helpers import table_from_frame

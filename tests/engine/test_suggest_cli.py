@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine import cli
+from engine.commands import cli
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Roles
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
 from engine.remediation.transforms import HierarchySpec, Recode, RecordSuppression, Scenario
 from engine.io.encode import file_sha256
 

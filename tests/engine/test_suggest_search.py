@@ -140,7 +140,7 @@ def test_tag_cone_tags_unknown_nodes_above_or_below():
 
 
 def test_progress_counts_nodes_decided_up_to_the_lattice(monkeypatch):
-    from engine.progress import ProgressReporter
+    from engine.foundation.progress import ProgressReporter
     from engine.remediation import suggest_search
 
     class EveryUpdate(ProgressReporter):

@@ -11,10 +11,10 @@ import pandas as pd
 import pytest
 
 from engine.api import run_assessment
-from engine.errors import Cancelled, EngineFailure
-from engine.progress import CancelToken
+from engine.foundation.errors import Cancelled, EngineFailure
+from engine.foundation.progress import CancelToken
 from engine.sweep import runner, segments
-from engine.workers import WorkerPool
+from engine.foundation.workers import WorkerPool
 
 from .helpers import config_for, table_from_frame
 

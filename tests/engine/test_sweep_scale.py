@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.api import run_assessment, walk_order
-from engine.config import DataSource
+from engine.assessment.run import run_assessment, walk_order
+from engine.analysis.config import DataSource
 from engine.io import load_table
 from engine.sweep import runner, segments
 from engine.sweep.lattice import ExplicitFamily, Task, UpToFamily
@@ -318,7 +318,7 @@ def _canonical(ids: np.ndarray) -> np.ndarray:
 @given(st.integers(0, 2 ** 32 - 1), st.integers(1, 2000),
        st.lists(st.sampled_from([1, 2, 3, 7, 31, 300, 70_000]), min_size=1, max_size=6))
 def test_linear_partition_equals_the_hashed_one(seed, n, cards):
-    from engine import partition as partition_module
+    from engine.sweep import partition as partition_module
 
     rng = np.random.default_rng(seed)
     columns = [(rng.integers(0, c, n).astype(np.uint8 if c <= 256 else np.uint32), c) for c in cards]

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine.config import DataSource
+from engine.analysis.config import DataSource
 from engine.synthetic.api import run_synthetic_assessment
 from engine.synthetic.config import SyntheticConfig
 from engine.synthetic.metrics import auc_standard_error

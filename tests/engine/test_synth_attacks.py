@@ -4,9 +4,9 @@ the indexes against brute force; worker pool and cancel."""
 import numpy as np
 import pytest
 
-from engine.config import DataSource
-from engine.errors import Cancelled, InputError
-from engine.progress import CancelToken
+from engine.analysis.config import DataSource
+from engine.foundation.errors import Cancelled, InputError
+from engine.foundation.progress import CancelToken
 from engine.synthetic import closest, neighbourhood
 from engine.synthetic.api import run_synthetic_assessment
 from engine.synthetic.cap import cap_per_record, cap_scores, row_keys

@@ -6,8 +6,8 @@ import json
 import numpy as np
 import pytest
 
-from engine.cli_options import Parser
-from engine.errors import InputError
+from engine.commands.cli_options import Parser
+from engine.foundation.errors import InputError
 from engine.commands.synth import add_parser, run_synth
 from engine.synthetic.config import SyntheticConfig
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 from engine.synthetic.generators import GENERATORS, CopyPerturb, IndependentMarginals, make_generator
 
 KINDS = ["categorical", "numeric"]

@@ -5,8 +5,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine.config import DataSource
-from engine.errors import InputError
+from engine.analysis.config import DataSource
+from engine.foundation.errors import InputError
 from engine.synthetic.api import run_synthetic_assessment
 from engine.synthetic.config import SyntheticConfig
 

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 from scipy.stats import binom
 
-from engine.config import DataSource
+from engine.analysis.config import DataSource
 from engine.synthetic.api import run_synthetic_assessment
 from engine.synthetic.config import Criterion, SyntheticConfig
 from engine.synthetic.results import SyntheticAssessment

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 from engine.remediation.transforms import (Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression, Sample,
                                            Scenario, apply_scenario, parse_scenarios, read_scenarios,
                                            scenarios_toml)

@@ -1,5 +1,5 @@
 """One validation, named the user's way: each value rule of the configs is checked in one place
-(engine/validation.py and the configs' ``problems()``) and its message names the flag on the
+(engine/analysis/validation.py and the configs' ``problems()``) and its message names the flag on the
 command line and the key when the value came from an analysis file."""
 
 from dataclasses import replace
@@ -7,15 +7,15 @@ from dataclasses import replace
 import pytest
 import tomli_w
 
-from engine import cli
-from engine.config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, Release, Roles, column_problems,
-                           no_column)
+from engine.commands import cli
+from engine.analysis.config import (AnalysisConfig, ClusterOptions, DataSource, Linkage, Release, Roles, column_problems,
+                                    no_column)
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 from engine.remediation.suggest import SuggestConfig, SuggestTarget
-from engine.sample_options import SampleOptions
+from engine.analysis.sample_options import SampleOptions
 from engine.synthetic.config import SyntheticConfig
-from engine.validation import ConfigProblem, Problem, at_least, between, finite_non_negative, fraction, share
+from engine.analysis.validation import ConfigProblem, Problem, at_least, between, finite_non_negative, fraction, share
 
 ASSESS = AnalysisConfig(data=DataSource("d.csv"), roles=Roles(("age", "sex")))
 SYNTH = SyntheticConfig(real=DataSource("r.csv"), synthetic=DataSource("s.csv"), control=DataSource("c.csv"),

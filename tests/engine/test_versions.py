@@ -5,8 +5,8 @@ from importlib import metadata
 import pytest
 
 from engine import __version__
-from engine.cli import main
-from engine.versions import LIBRARIES, version_text
+from engine.commands.cli import main
+from engine.commands.versions import LIBRARIES, version_text
 
 
 def test_version_lists_program_then_libraries(capsys):

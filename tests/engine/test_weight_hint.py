@@ -58,7 +58,7 @@ def test_name_and_values_rank_first():
 
 
 def test_the_adult_census_weight_is_found():
-    from engine.config import DataSource
+    from engine.analysis.config import DataSource
     from engine.io.preview import load_for_review
 
     from ..conftest import SHARED_DATA

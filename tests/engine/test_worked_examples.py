@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Roles, Target
+from engine.analysis.config import AnalysisConfig, DataSource, Roles, Target
 from engine.io import load_table
-from engine.partition import partition
+from engine.sweep.partition import partition
 
 from ..conftest import EXAMPLES
 from .helpers import by_qids, config_for

@@ -1,4 +1,4 @@
-"""The worker pool (engine/workers.py): results, the jobs cap, errors, killed workers, cancel."""
+"""The worker pool (engine/foundation/workers.py): results, the jobs cap, errors, killed workers, cancel."""
 
 import json
 import multiprocessing
@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine import workers
-from engine.errors import Cancelled, EngineFailure, InputError
-from engine.progress import CancelToken
-from engine.workers import WorkerPool, available_cpus, cap_jobs, jobs_note
+from engine.foundation import workers
+from engine.foundation.errors import Cancelled, EngineFailure, InputError
+from engine.foundation.progress import CancelToken
+from engine.foundation.workers import WorkerPool, available_cpus, cap_jobs, jobs_note
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_two = pytest.mark.skipif(available_cpus() < 2, reason="needs two CPUs for two workers")
@@ -202,7 +202,7 @@ def test_a_run_uses_the_workers_started_early_even_for_fewer_tasks():
 
 PRELOADED = """
 import json, sys
-from engine.workers import WorkerPool, start_method
+from engine.foundation.workers import WorkerPool, start_method
 sys.path.insert(0, sys.argv[1])
 from test_workers import _kernels_in_worker
 from engine.sweep import segments
@@ -242,9 +242,9 @@ def test_a_forkserver_preload_gives_every_worker_the_loaded_kernels():
 
 SLOW_FORKSERVER = """
 import json, multiprocessing, sys, threading, time
-from engine.errors import Cancelled
-from engine.progress import CancelToken
-from engine.workers import WorkerPool, start_method
+from engine.foundation.errors import Cancelled
+from engine.foundation.progress import CancelToken
+from engine.foundation.workers import WorkerPool, start_method
 sys.path.insert(0, sys.argv[1])
 from test_workers import _square
 token = CancelToken()

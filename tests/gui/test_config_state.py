@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine.config import AnalysisConfig, read_toml
+from engine.analysis.config import AnalysisConfig, read_toml
 from engine.dp.config import DPConfig
 from engine.synthetic.config import SyntheticConfig
 
@@ -234,7 +234,7 @@ def _numbers(folder: Path) -> dict:
 
 
 def test_window_run_equals_command_line_run(qtbot, window, tmp_path):
-    from engine import cli
+    from engine.commands import cli
 
     path = _write(tmp_path, "analysis.toml", ASSESS.replace("{cluster}", ""), ("census_example.csv", "census.csv"))
     assert cli.main(["assess", "--config", str(path), "--out", str(tmp_path / "cli"), "--quiet"]) == 0
@@ -353,7 +353,7 @@ def _type(field, text: str) -> None:
 
 
 def test_cluster_fields_edit_the_config_and_round_trip(qtbot, window, tmp_path):
-    from engine.config import ClusterOptions
+    from engine.analysis.config import ClusterOptions
 
     path = _write(tmp_path, "analysis.toml", ASSESS.replace("{cluster}", CLUSTER),
                   ("census_example.csv", "census.csv"))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from engine.errors import Cancelled, InputError
+from engine.foundation.errors import Cancelled, InputError
 from gui.controller import Analysis, AnalysisController, AnalysisTexts, Outcome
 from gui.text import duration
 from gui.widgets.command_bar import CommandBar, CommandTexts
@@ -224,7 +224,7 @@ def _run_from_the_window(qtbot, window, path: Path, page, folder: Path) -> None:
 
 
 def test_window_synthetic_run_equals_command_line_run(qtbot, window, tmp_path):
-    from engine import cli
+    from engine.commands import cli
     from engine.synthetic.config import SyntheticConfig
 
     files = [(n, n) for n in ("synthetic_real.csv", "synthetic_release.csv", "synthetic_control.csv")]
@@ -239,7 +239,7 @@ def test_window_synthetic_run_equals_command_line_run(qtbot, window, tmp_path):
 
 
 def test_window_dp_run_equals_command_line_run(qtbot, window, tmp_path):
-    from engine import cli
+    from engine.commands import cli
     from engine.dp.config import DPConfig
 
     text = (EXAMPLES / "dp_demo.toml").read_text(encoding="utf-8") + DP_EXTRA

@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pytest
 
-from engine.config import DataSource
+from engine.analysis.config import DataSource
 from engine.dp.api import run_dp_analysis
 from engine.dp.config import DPConfig, DPScenario, ThresholdConfig
 from gui.pages.dp_page import DPPage, gap_sentence
@@ -361,7 +361,7 @@ def test_the_verdict_banner_has_room_for_its_padding(qtbot):
     frame. Its height for its width must equal that of a label styled as a verdict from the start."""
     from PySide6.QtWidgets import QLabel
 
-    from engine.verdict import Verdict
+    from engine.outcome.verdict import Verdict
     from gui.pages.dp.results_view import DPResults
     from gui.resources import style_sheet
     from gui.widgets.verdict_banner import READY

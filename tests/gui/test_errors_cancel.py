@@ -10,7 +10,7 @@ import pyarrow.csv as pcsv
 import pytest
 from PySide6.QtCore import Qt, QTimer
 
-from engine.errors import EngineFailure
+from engine.foundation.errors import EngineFailure
 
 from .conftest import CENSUS, error_boxes, load_census, set_roles
 

@@ -5,12 +5,12 @@ import pytest
 
 from engine.api import sweep_plan
 from engine.sweep import runner, segments
-from engine.workers import cap_jobs
-from engine import run_plan
-from engine.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily
-from engine.run_plan import plan_assessment, plan_suggest, sweep_seconds
-from engine.sample_options import SampleOptions
-from engine.scenario_steps import Drop, Scenario
+from engine.foundation.workers import cap_jobs
+from engine.assessment import run_plan
+from engine.analysis.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily
+from engine.assessment.run_plan import plan_assessment, plan_suggest, sweep_seconds
+from engine.analysis.sample_options import SampleOptions
+from engine.analysis.scenario_steps import Drop, Scenario
 from gui.estimate import OTHER_SECONDS_PER_ROW, estimate_seconds, measured_rate
 
 WALK, SEGMENT = runner.WALK_ROW_SUBSETS_PER_SECOND, runner.SEGMENT_ROW_SUBSETS_PER_SECOND

@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Target
-from engine.selection import top_by_size
+from engine.analysis.config import AnalysisConfig, DataSource, Target
+from engine.outcome.selection import top_by_size
 from gui.dialogs.import_dialog import ImportDialog
 from gui.models.profile_model import ROLE_COLUMN
 from gui.models.results_models import SORT_ROLE

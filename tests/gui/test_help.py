@@ -220,7 +220,7 @@ def test_results_header_context_menu_opens_the_measure_in_the_glossary(qtbot, wi
 
 
 def test_verdict_banner_links_to_the_verdict_entry(qtbot, window):
-    from engine.verdict import Verdict
+    from engine.outcome.verdict import Verdict
 
     banner = window.results_page.verdict
     banner.show_verdict(Verdict(ready=False, checks=(), reasons=("x",)))

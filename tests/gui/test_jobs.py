@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
-from engine.errors import Cancelled, EngineFailure, InputError
-from engine.progress import Progress
+from engine.foundation.errors import Cancelled, EngineFailure, InputError
+from engine.foundation.progress import Progress
 from gui.jobs import EngineJob, JobError, JobRunner
 
 

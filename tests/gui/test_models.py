@@ -6,10 +6,10 @@ import pyarrow as pa
 from PySide6.QtCore import Qt
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Roles, SubsetFamily, Target
+from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily, Target
 from engine.io.encode import encode_arrow_table
 from engine.io.loader import load_table
-from engine.selection import top_by_size
+from engine.outcome.selection import top_by_size
 from gui.models.results_models import TargetsModel, TopSubsetsModel
 from gui.models.table_model import MISSING_TEXT, EncodedTableModel
 
@@ -93,7 +93,7 @@ def test_result_models_show_engine_values(qtmodeltester):
 def test_a_share_below_100_percent_and_its_gain_agree():
     """19,990 of 20,000 unique: 99.95%, and the gain over a prior of 0 is +99.95 pp, not +100.0 pp;
     with a sample the headers speak of the sample's records."""
-    from engine.results import ReidentificationRisk
+    from engine.outcome.results import ReidentificationRisk
 
     row = ReidentificationRisk(("a", "b"), 20_000, 19_995, 19_990, 1 / 20_000, 19_995 / 20_000, 0.0, 0.9995)
     model = TopSubsetsModel()

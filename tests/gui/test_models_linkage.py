@@ -7,7 +7,7 @@ import math
 import pytest
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig
+from engine.analysis.config import AnalysisConfig
 from gui.widgets.models_view import LEVELS, level_text, smallest_k_by_size
 
 from .conftest import EXAMPLES, error_boxes, load_census, set_roles

@@ -10,7 +10,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from engine.config import DataSource, SubsetFamily, Target
+from engine.analysis.config import DataSource, SubsetFamily, Target
 from gui.dialogs.import_dialog import ImportDialog
 from gui.dialogs.target_dialog import TargetDialog
 

@@ -12,8 +12,8 @@ import pandas as pd
 import pytest
 
 from engine.remediation.step_preview import preview_step
-from engine.scenario_steps import (Microaggregate, Noise, Pram, RankSwap, Round, Scenario, scenarios_toml,
-                                   step_dict)
+from engine.analysis.scenario_steps import (Microaggregate, Noise, Pram, RankSwap, Round, Scenario, scenarios_toml,
+                                            step_dict)
 from gui.main_window import SCENARIOS
 from gui.text import pct
 

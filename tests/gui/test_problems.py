@@ -52,7 +52,7 @@ def test_no_quasi_identifier_is_shown_on_the_role_column(qtbot, window):
 
 
 def _changes(name):
-    from engine.config import ClusterOptions, Target
+    from engine.analysis.config import ClusterOptions, Target
     from engine.remediation.transforms import Drop, Scenario
 
     return {"target": {"targets": (Target((("sex", "M"), ("special_needs", "1"))),)},
@@ -82,7 +82,7 @@ def test_a_problem_marks_the_control_of_its_field(qtbot, window, name, control, 
 
 
 def test_opening_an_analysis_with_a_column_in_two_roles_names_the_file_and_key(qtbot, window, tmp_path):
-    from engine.config import AnalysisConfig, DataSource, Roles
+    from engine.analysis.config import AnalysisConfig, DataSource, Roles
     from tests.gui.conftest import CENSUS
 
     path = tmp_path / "two_roles.toml"

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from pypdf import PdfReader
 
-from engine.config import AnalysisConfig, SubsetFamily
+from engine.analysis.config import AnalysisConfig, SubsetFamily
 from gui.dialogs.report_settings import ReportSettingsDialog
 
 from .conftest import load_census, set_roles

@@ -7,7 +7,7 @@ import os
 import shutil
 
 from engine.api import run_assessment
-from engine.config import Target
+from engine.analysis.config import Target
 
 from .conftest import CENSUS, load_census, set_roles
 

@@ -9,9 +9,9 @@ import math
 import pytest
 from PySide6.QtCore import Qt
 
-from engine.config import AnalysisConfig
+from engine.analysis.config import AnalysisConfig
 from engine.report.findings import pct, people
-from engine.sample_options import SampleOptions
+from engine.analysis.sample_options import SampleOptions
 
 from ..sample_survey import ROWS, hand_household_risks, hand_risks, risk_f1, write_survey
 from .conftest import error_boxes, wait_idle, wait_loaded

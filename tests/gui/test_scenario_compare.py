@@ -10,9 +10,9 @@ import pandas as pd
 import pytest
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Roles
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
 from engine.remediation.transforms import Drop, Scenario
-from engine.verdict import worst_expected
+from engine.outcome.verdict import worst_expected
 from gui.pages.scenarios.compare_view import CompareTable
 from gui.text import pct
 

@@ -10,13 +10,13 @@ import pandas as pd
 import pytest
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig
+from engine.analysis.config import AnalysisConfig
 from engine.io.encode import file_sha256
 from engine.io.preview import subtable
 from engine.remediation.hierarchy import level_counts
 from engine.remediation.suggest import suggest
 from engine.remediation.transforms import Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression
-from engine.verdict import verdict
+from engine.outcome.verdict import verdict
 from gui.main_window import SCENARIOS
 from gui.text import pct
 
@@ -338,7 +338,7 @@ def test_export_of_a_linked_scenario_writes_every_release(qtbot, window, tmp_pat
     gives the scenario's numbers."""
     from dataclasses import replace
 
-    from engine.config import DataSource, Release
+    from engine.analysis.config import DataSource, Release
     from engine.remediation.scenarios import risk_summary
 
     focal = pd.read_csv(CENSUS)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import tomllib
 
-from engine.config import AnalysisConfig, DataSource
-from engine.scenario_steps import HierarchySpec
+from engine.analysis.config import AnalysisConfig, DataSource
+from engine.analysis.scenario_steps import HierarchySpec
 
 from .conftest import CENSUS, QIDS, SENSITIVE, load_census, set_roles
 

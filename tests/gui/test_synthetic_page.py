@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 
-from engine.progress import Progress
+from engine.foundation.progress import Progress
 from engine.report.synthetic_pdf import leaks
 from engine.synthetic.api import run_synthetic_assessment
 from engine.synthetic.config import MEMBERSHIP_ATTACKS

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QToolBar, QWidget
 
-from engine import i18n as engine_i18n
+from engine.foundation import i18n as engine_i18n
 from gui import i18n, text
 
 from .translation_session import (YEAR_BANDS, demo_config, demo_suggestion, engine_texts, loaded_session, survey_config,
@@ -56,7 +56,7 @@ def _target_dialog() -> QWidget:
 
 
 def _import_dialog() -> QWidget:
-    from engine.config import DataSource
+    from engine.analysis.config import DataSource
     from gui.dialogs.import_dialog import ImportDialog
 
     return ImportDialog(DataSource(path=str(EXAMPLES / "census_example.csv")))
@@ -333,7 +333,7 @@ def test_engine_texts_the_window_shows_follow_its_language(app):
 
 def test_a_problem_names_its_control_in_the_window_language(app):
     """The control a config problem points to is named as the window labels it (pt_BR, then English)."""
-    from engine.validation import Problem, fraction
+    from engine.analysis.validation import Problem, fraction
     from gui.problems import window_message
 
     problem = fraction("sample.sampling_fraction", 1.5)[0]
@@ -360,7 +360,7 @@ def test_a_bad_value_is_shown_next_to_its_control_in_portuguese(qtbot, app, tmp_
     of the Attacks page and the field's tooltip say why in Portuguese."""
     from PySide6.QtCore import Qt
 
-    from engine.validation import Problem
+    from engine.analysis.validation import Problem
     from gui.problems import window_message
 
     from .conftest import error_boxes, load_census, set_roles, wait_idle
@@ -400,10 +400,10 @@ def test_an_engine_error_is_shown_in_portuguese(qtbot, app, tmp_path):
 
 
 def test_engine_warnings_on_the_results_page_follow_the_window_language(qtbot, app):
-    """A run-time warning of the engine (a :class:`engine.messages.Message`) is shown in the window's
+    """A run-time warning of the engine (a :class:`engine.foundation.messages.Message`) is shown in the window's
     language; its English text (results.json, terminal) is unchanged."""
-    from engine.i18n import N_
-    from engine.messages import message, render
+    from engine.foundation.i18n import N_
+    from engine.foundation.messages import message, render
 
     warning = message(N_("the sweep ran on the Dask cluster at {address}"), address="tls://10.0.0.5:8786")
     i18n.install(app, "pt_BR")

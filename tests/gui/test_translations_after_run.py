@@ -14,8 +14,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from engine import __version__
-from engine.config import DataSource
-from engine.errors import InputError
+from engine.analysis.config import DataSource
+from engine.foundation.errors import InputError
 from engine.remediation.transforms import Drop
 from gui import i18n
 
@@ -162,7 +162,7 @@ def _file_dialogs(window, monkeypatch) -> list[tuple[str, str, str]]:
 
 
 def _example_targets() -> frozenset[str]:
-    from engine.config import AnalysisConfig
+    from engine.analysis.config import AnalysisConfig
 
     return frozenset(t.label() for t in AnalysisConfig.from_toml(EXAMPLES / "census_demo.toml").targets)
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from engine.config import SubsetFamily, Target, Thresholds
+from engine.analysis.config import SubsetFamily, Target, Thresholds
 from engine.remediation.transforms import Drop, HierarchySpec, Recode, Scenario
 from gui.models.profile_model import ROLE_COLUMN
 

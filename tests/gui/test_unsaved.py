@@ -13,8 +13,8 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from engine.config import AnalysisConfig
-from engine.scenario_steps import HierarchySpec
+from engine.analysis.config import AnalysisConfig
+from engine.analysis.scenario_steps import HierarchySpec
 from gui.dialogs.import_dialog import ImportDialog
 from gui.main_window import MainWindow
 from gui.recovery import leftovers
@@ -134,7 +134,7 @@ CHILD = textwrap.dedent("""
         app.processEvents(); time.sleep(0.01)
     win.session.set_roles(["birth_year", "sex"], "quasi_identifiers")
     win.session.set_role("special_needs", "sensitive")
-    from engine.scenario_steps import HierarchySpec
+    from engine.analysis.scenario_steps import HierarchySpec
     win.scenarios_page.suggest_panel.set_spec("birth_year", HierarchySpec("intervals", params=(("widths", (5.0, 10.0)),)))
     while not win.autosave.path.exists():
         app.processEvents(); time.sleep(0.02)

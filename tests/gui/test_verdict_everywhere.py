@@ -1,5 +1,5 @@
 """One verdict everywhere: results.json, the PDF's first page, the Results page banner and the
-scenario comparison give the same verdict (engine/verdict.py) for a population file (the
+scenario comparison give the same verdict (engine/outcome/verdict.py) for a population file (the
 bundled census example) and a weighted sample of it (400 records, weight 50), and for each
 scenario of both; the sample's report and window claim nothing certain about a person."""
 
@@ -15,13 +15,13 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 
-from engine import i18n
+from engine.foundation import i18n
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, ReportOptions, Roles, SubsetFamily
+from engine.analysis.config import AnalysisConfig, DataSource, ReportOptions, Roles, SubsetFamily
 from engine.remediation.transforms import Drop, Scenario
 from engine.report.pdf import write_pdf
 from engine.report.tables import write_results
-from engine.verdict import is_sample, verdict
+from engine.outcome.verdict import is_sample, verdict
 from gui.pages.results_page import ResultsPage
 from gui.pages.scenarios.compare_view import CompareTable
 from gui.session import AttackChoice, Result, Session

@@ -10,13 +10,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, PrivacyModelOptions, Roles, SubsetFamily
+from engine.analysis.config import AnalysisConfig, DataSource, PrivacyModelOptions, Roles, SubsetFamily
 from engine.io.preview import ReviewData, load_for_review, subtable
 from engine.remediation.recommend import describe_step
 from engine.remediation.suggest import Suggestion, suggest
 from engine.remediation.transforms import Drop, HierarchySpec, LocalSuppression, Recode, Scenario
-from engine.results import Assessment
-from engine.sample_options import SampleOptions
+from engine.outcome.results import Assessment
+from engine.analysis.sample_options import SampleOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "examples" / "census_demo.toml"

@@ -20,8 +20,8 @@ import pytest
 distributed = pytest.importorskip("distributed")
 pytest_socket = pytest.importorskip("pytest_socket")
 
-from engine.config import AnalysisConfig, ClusterOptions  # noqa: E402
-from engine.errors import InputError  # noqa: E402
+from engine.analysis.config import AnalysisConfig, ClusterOptions  # noqa: E402
+from engine.foundation.errors import InputError  # noqa: E402
 from engine.sweep import cluster as cluster_module  # noqa: E402
 
 from ..engine.helpers import loopback_cluster  # noqa: E402
@@ -75,7 +75,7 @@ def test_a_refused_connection_fails_at_once(monkeypatch):
 def test_the_plain_tcp_warning_comes_before_any_data_leave(tmp_path, capsys, monkeypatch):
     """Nothing reaches the network here: the connection itself is replaced by a stand-in
     that notes what the analyst had been told when it was attempted."""
-    from engine import cli
+    from engine.commands import cli
 
     told: list[str] = []
 

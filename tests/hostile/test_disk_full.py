@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine.report.document as document
-from engine.cli import main
+from engine.commands.cli import main
 
 from ..conftest import EXAMPLES
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.config import DataSource
-from engine.errors import InputError
+from engine.commands.cli import main
+from engine.analysis.config import DataSource
+from engine.foundation.errors import InputError
 from engine.io import list_columns, load_table, read_columns
 from engine.io.preview import preview_rows
 from engine.io.sniff import SAMPLE_BYTES

@@ -13,7 +13,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from engine import cli
+from engine.commands import cli
 
 
 def _run(capsys, *argv):
@@ -137,8 +137,8 @@ def test_profile_lists_nested_columns_as_unsupported(capsys, nested):
 
 
 def test_the_window_reads_a_file_with_nested_columns_and_refuses_them_as_roles(nested):
-    from engine.config import DataSource
-    from engine.errors import InputError
+    from engine.analysis.config import DataSource
+    from engine.foundation.errors import InputError
     from engine.io.preview import load_for_review, subtable
 
     review = load_for_review(DataSource(path=str(nested)))

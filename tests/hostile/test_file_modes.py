@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from engine.atomic import staged
-from engine.cli import main
+from engine.foundation.atomic import staged
+from engine.commands.cli import main
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits")
 

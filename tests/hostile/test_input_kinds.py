@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.config import read_toml
-from engine.errors import InputError
-from engine.input_files import ANALYSIS_LIMIT, HIERARCHY_LIMIT, kind_of
+from engine.analysis.config import read_toml
+from engine.foundation.errors import InputError
+from engine.foundation.input_files import ANALYSIS_LIMIT, HIERARCHY_LIMIT, kind_of
 from engine.remediation.hierarchy import read_hierarchy
 
 from ..conftest import EXAMPLES

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from engine.workers import available_cpus
+from engine.foundation.workers import available_cpus
 
 from .long_runs import assess_args, groundhog_args, write_big_table
 from .process_tree import Run, start  # noqa: F401 (start: a fixture)

@@ -10,10 +10,10 @@ import pyarrow.parquet as pq
 import pytest
 
 from engine.api import run_assessment
-from engine.cli import main
-from engine.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily
-from engine.errors import InputError
-from engine.linkage import LOW_MATCH_RATE
+from engine.commands.cli import main
+from engine.analysis.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily
+from engine.foundation.errors import InputError
+from engine.attacks.linkage import LOW_MATCH_RATE
 
 from ..conftest import EXAMPLES
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.config import DataSource
-from engine.errors import InputError
+from engine.commands.cli import main
+from engine.analysis.config import DataSource
+from engine.foundation.errors import InputError
 from engine.io import load_table
 
 ODD = "we\nird"

@@ -17,8 +17,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from engine.cli import main
-from engine.config import DataSource
+from engine.commands.cli import main
+from engine.analysis.config import DataSource
 from engine.io import load_table, profile_file, read_columns
 from engine.io.encode import encode_column
 from engine.io.numbers import exact_in_float64, text_to_numbers

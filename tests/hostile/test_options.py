@@ -9,12 +9,12 @@ import json
 import numpy as np
 import pytest
 
-from engine.cli import main
-from engine.config import Target
+from engine.commands.cli import main
+from engine.analysis.config import Target
 from engine.dp.config import ThresholdConfig
 from engine.dp.threshold import (active_delta, delta_by_known_yes, ensure_threshold_memory, passive_delta,
                                  threshold_points)
-from engine.errors import InputError
+from engine.foundation.errors import InputError
 
 from ..conftest import EXAMPLES
 
@@ -123,7 +123,7 @@ def test_dp_threshold_shows_progress(monkeypatch, tmp_path, capsys):
             pass
 
     import engine.dp.api as api
-    from engine.progress import ProgressReporter
+    from engine.foundation.progress import ProgressReporter
 
     class Unlimited(ProgressReporter):  # every update passes (no rate limit)
         def __init__(self, stage, total, callback):

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.errors import InputError
-from engine.output_guard import Input, Output, check_export, check_outputs, DATA
+from engine.commands.cli import main
+from engine.foundation.errors import InputError
+from engine.report.output_guard import Input, Output, check_export, check_outputs, DATA
 
 from ..conftest import EXAMPLES
 from ..gui.conftest import settings, window  # noqa: F401 (fixtures of the window)
@@ -176,7 +176,7 @@ def test_the_check_itself(tmp_path):
 
 
 def test_the_window_exports_use_the_same_check(tmp_path):
-    from engine.config import AnalysisConfig, DataSource, Linkage, Release
+    from engine.analysis.config import AnalysisConfig, DataSource, Linkage, Release
 
     data, later = tmp_path / "x.csv", tmp_path / "e_2.csv"
     config = AnalysisConfig(data=DataSource(str(data)), linkage=Linkage(key="id", releases=(

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.cli import main
-from engine.config import AnalysisConfig, DataSource, portable_path
-from engine.atomic import MANIFEST
+from engine.commands.cli import main
+from engine.analysis.config import AnalysisConfig, DataSource, portable_path
+from engine.foundation.atomic import MANIFEST
 from engine.report.outputs import ASSESS_OUTPUTS
 
 from ..conftest import EXAMPLES
@@ -154,7 +154,7 @@ def test_window_saves_analysis_files_by_the_same_rule(tmp_path, monkeypatch):
     """The window's save (assess, synthetic, DP) goes through the same writer: paths relative to
     the analysis file's folder when inside it, else absolute; never relative to the working folder."""
     from engine.dp.config import DPConfig, DPScenario
-    from engine.atomic import write_analysis_file
+    from engine.foundation.atomic import write_analysis_file
     from engine.synthetic.config import SyntheticConfig
 
     work = _tree(tmp_path)
@@ -264,7 +264,7 @@ def test_a_report_in_out_goes_with_its_run(tmp_path, capsys):
     ("--pdf", "", "--pdf {t}: is a folder; give a file name"),
 ])
 def test_output_locations_are_checked_before_any_work(tmp_path, monkeypatch, capsys, option, value, words):
-    import engine.cli as cli
+    import engine.commands.cli as cli
 
     def no_work(*args, **kwargs):
         raise AssertionError("the run started before the outputs were checked")

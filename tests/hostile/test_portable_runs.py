@@ -10,8 +10,8 @@ import textwrap
 
 import pytest
 
-from engine import workers
-from engine.cli import main
+from engine.foundation import workers
+from engine.commands.cli import main
 
 from .long_runs import QIDS, write_big_table
 
@@ -63,7 +63,7 @@ def test_the_window_runs_on_two_workers(qtbot, tmp_path, table, pools):
     from PySide6.QtCore import QSettings
 
     from engine.api import run_assessment
-    from engine.config import AnalysisConfig
+    from engine.analysis.config import AnalysisConfig
     from gui.main_window import MainWindow
 
     analysis = tmp_path / "big.toml"

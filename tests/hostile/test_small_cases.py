@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.cli import build_parser, main
+from engine.commands.cli import build_parser, main
 from engine.io.memory import USABLE_SHARE, available_memory
 from engine.dp.threshold import BYTES_PER_VOTER
 

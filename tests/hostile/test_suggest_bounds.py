@@ -44,7 +44,7 @@ def _write_case(folder, qids: int, rows: int = 3000, seed: int = 0):
 LIMITED = textwrap.dedent(f"""
     import resource, sys
     resource.setrlimit(resource.RLIMIT_AS, ({MEMORY_LIMIT}, {MEMORY_LIMIT}))
-    from engine import cli
+    from engine.commands import cli
     sys.exit(cli.main(sys.argv[1:]))
 """)
 
@@ -143,7 +143,7 @@ def test_progress_counts_nodes_decided_out_of_the_lattice():
 
 
 def test_a_search_stopped_before_any_find_does_not_say_none_exists(tmp_path, capsys):
-    from engine import cli
+    from engine.commands import cli
 
     argv = _write_case(tmp_path, 3, rows=300) + ["--k", "2", "--max-seconds", "0.000001",
                                                   "--out", str(tmp_path / "out")]
@@ -171,7 +171,7 @@ def test_the_window_says_the_time_limit_stopped_a_search_that_found_nothing(qtbo
 
 
 def test_the_progress_bar_holds_a_lattice_of_billions_of_nodes(qtbot):
-    from engine.progress import Progress
+    from engine.foundation.progress import Progress
     from gui.widgets.run_bar import RunBar
 
     bar = RunBar()

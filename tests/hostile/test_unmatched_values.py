@@ -3,7 +3,7 @@ named, not turned into a quiet "no risk"."""
 
 import json
 
-from engine.cli import main
+from engine.commands.cli import main
 
 from ..conftest import EXAMPLES
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from engine.cli import main
-from engine.workers import available_cpus
+from engine.commands.cli import main
+from engine.foundation.workers import available_cpus
 
 from .long_runs import EXAMPLES
 from .process_tree import start  # noqa: F401 (a fixture)

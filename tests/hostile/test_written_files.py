@@ -14,8 +14,8 @@ import pyarrow.parquet as pq
 import pytest
 from pypdf import PdfReader
 
-from engine.cells import formula_like, spreadsheet_safe
-from engine.cli import main
+from engine.foundation.cells import formula_like, spreadsheet_safe
+from engine.commands.cli import main
 from engine.report.document import metadata_text
 
 from ..conftest import EXAMPLES

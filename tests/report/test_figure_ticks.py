@@ -11,7 +11,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, FuncFormatter, LogFormatter
 
-from engine import i18n
+from engine.foundation import i18n
 from engine.report.ticks import grouped, localize_ticks
 
 from .test_report_translations import (_story, drawn_figures, dp_assessment, linked_assessment,  # noqa: F401

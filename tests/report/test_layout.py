@@ -12,9 +12,9 @@ import pytest
 from pypdf import PdfReader
 from reportlab.platypus import Paragraph
 
-from engine import i18n
+from engine.foundation import i18n
 from engine.api import run_assessment
-from engine.config import AnalysisConfig
+from engine.analysis.config import AnalysisConfig
 from engine.report.document import (FRAME_HEIGHT, MIN_SPLIT_ROWS, DocumentBuilder, register_fonts,
                                     write_document)
 from engine.report.listing import TwoColumnListing, balanced_split, wrapped

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.atomic import staged
+from engine.foundation.atomic import staged
 from engine.report import tables
 from engine.report.tables import write_csv, write_number_csv
 

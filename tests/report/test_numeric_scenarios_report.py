@@ -13,12 +13,12 @@ import pytest
 from pypdf import PdfReader
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Roles
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
 from engine.report.findings import pct
 from engine.report.pdf import write_pdf
 from engine.report.scenario_figures import risk_loss_figure
 from engine.report.scenarios_section import risk_loss_points
-from engine.scenario_steps import Microaggregate, Pram, Scenario
+from engine.analysis.scenario_steps import Microaggregate, Pram, Scenario
 
 WHEN = datetime(2026, 1, 2, 3, 4)
 

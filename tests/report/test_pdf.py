@@ -10,11 +10,11 @@ import pytest
 from pypdf import PdfReader
 
 from engine.api import run_assessment
-from engine.cli import main
-from engine.config import AnalysisConfig, ReportOptions, Thresholds
+from engine.commands.cli import main
+from engine.analysis.config import AnalysisConfig, ReportOptions, Thresholds
 from engine.report import figures
 from engine.report.findings import pct, worst
-from engine.atomic import MANIFEST
+from engine.foundation.atomic import MANIFEST
 from engine.report.pdf import write_pdf
 
 from ..conftest import EXAMPLES
@@ -59,7 +59,7 @@ def test_cover_and_summary_numbers_equal_the_results(census, census_pdf):
 
 def test_top_tables_list_each_sizes_best_subset(census, census_pdf):
     squeezed = flat(text_of(census_pdf))
-    from engine.selection import top_by_size
+    from engine.outcome.selection import top_by_size
 
     for row in top_by_size(census.reidentification, "posterior_prob"):
         assert flat(f"{pct(row.posterior_prob)} ({row.blocks:,})") in squeezed
@@ -161,7 +161,7 @@ def test_report_numbers_match_results_json(tmp_path, capsys):
 def _linked_pdf(tmp_path, later_ids):
     import pandas as pd
 
-    from engine.config import DataSource, Linkage, Release, Roles, SubsetFamily
+    from engine.analysis.config import DataSource, Linkage, Release, Roles, SubsetFamily
 
     later = tmp_path / "later.csv"
     pd.read_csv(EXAMPLES / "example20_release2.csv").assign(id=later_ids).to_csv(later, index=False)

@@ -20,10 +20,10 @@ import pytest
 from pypdf import PdfReader
 from reportlab.platypus import Paragraph, Table
 
-from engine import i18n
-from engine.config import AnalysisConfig, DataSource
-from engine.errors import InputError
-from engine import locale_format
+from engine.foundation import i18n
+from engine.analysis.config import AnalysisConfig, DataSource
+from engine.foundation.errors import InputError
+from engine.foundation import locale_format
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "resources" / "examples"
@@ -80,7 +80,7 @@ def _main_data(folder: Path) -> tuple[Path, Path, Path]:
 
 
 def _main_config(folder: Path):
-    from engine.config import ModelTargets, PrivacyModelOptions, ReportOptions, Roles, SubsetFamily, Target, Thresholds
+    from engine.analysis.config import ModelTargets, PrivacyModelOptions, ReportOptions, Roles, SubsetFamily, Target, Thresholds
 
     focal, wave2, wave3 = _main_data(folder)
     config = AnalysisConfig(
@@ -99,7 +99,7 @@ def main_assessment(tmp_path_factory):
     privacy models with targets, individual targets and scenarios."""
     from engine.api import run_assessment
     from engine.remediation.transforms import parse_scenarios
-    from engine.sample_options import SampleOptions
+    from engine.analysis.sample_options import SampleOptions
 
     config, _wave2, _wave3 = _main_config(tmp_path_factory.mktemp("main"))
     scenarios = parse_scenarios([
@@ -120,7 +120,7 @@ def main_assessment(tmp_path_factory):
 def linked_assessment(tmp_path_factory):
     """The release-assessment report of linked releases (one matching only 30% of the records)."""
     from engine.api import run_assessment
-    from engine.config import Linkage, Release
+    from engine.analysis.config import Linkage, Release
 
     config, wave2, wave3 = _main_config(tmp_path_factory.mktemp("linked"))
     linkage = Linkage(key="id", releases=(Release(DataSource(str(wave2)), "2"), Release(DataSource(str(wave3)), "3")))
@@ -252,7 +252,7 @@ def test_report_in_portuguese(request, tmp_path, name, fixture, write, english, 
 
 def test_main_report_numbers_and_verdict_in_portuguese(main_assessment, tmp_path):
     from engine.report import findings
-    from engine.selection import worst
+    from engine.outcome.selection import worst
 
     text = " ".join(_text(_write_main(_in_language(main_assessment, "pt_BR"), tmp_path / "pt.pdf")).split())
     people = locale_format.number(main_assessment.sample_risk.population_estimate, ",.0f", "pt_BR")
@@ -524,8 +524,8 @@ def warned_run(tmp_path_factory):
     from io import StringIO
 
     from engine.api import run_assessment
-    from engine.cli import main
-    from engine.config import Linkage, Release
+    from engine.commands.cli import main
+    from engine.analysis.config import Linkage, Release
 
     folder = tmp_path_factory.mktemp("warned")
     config, _wave2, wave3 = _main_config(folder)
@@ -609,7 +609,7 @@ def test_message_is_its_english_text_and_renders_in_the_language():
     import json
     import pickle
 
-    from engine.messages import message, render
+    from engine.foundation.messages import message, render
 
     reason = message(i18n.N_("value {value!r} does not occur in column {column!r}"), value="99", column="age")
     warning = message(i18n.N_("release {label} ({file}): {count:,} record(s) with a repeated linkage key {key!r} "

@@ -8,11 +8,11 @@ from datetime import datetime
 import pytest
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, ReportOptions, Roles, SubsetFamily, Thresholds
+from engine.analysis.config import AnalysisConfig, DataSource, ReportOptions, Roles, SubsetFamily, Thresholds
 from engine.report import findings
 from engine.report.findings import expected_sentence, pct, people, verdict
 from engine.report.pdf import write_pdf
-from engine.sample_options import SampleOptions
+from engine.analysis.sample_options import SampleOptions
 
 from ..sample_survey import ROWS, hand_household_risks, hand_risks, write_survey
 from .test_pdf import flat, text_of

@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Roles, Target
+from engine.analysis.config import AnalysisConfig, DataSource, Roles, Target
 from engine.remediation.recommend import LEAST_LOSS, PICKED
 from engine.remediation.scenarios import risk_summary
 from engine.remediation.transforms import parse_scenarios

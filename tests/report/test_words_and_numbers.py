@@ -12,10 +12,10 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 
-from engine import i18n
+from engine.foundation import i18n
 from engine.api import run_assessment
-from engine.config import AnalysisConfig, DataSource, Roles
-from engine.locale_format import percent, points
+from engine.analysis.config import AnalysisConfig, DataSource, Roles
+from engine.foundation.locale_format import percent, points
 from engine.remediation.recommend import describe_step
 from engine.remediation.transforms import HierarchySpec, Recode, parse_scenarios
 from engine.report.document import CELL_PADDING, TEXT_WIDTH, header_widths, register_fonts

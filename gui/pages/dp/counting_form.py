@@ -11,11 +11,11 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QVBoxLayout)
 
-from engine.config import DataSource
-from engine.dp.config import DPScenario
-from engine.errors import InputError
-from engine.io.formats import list_columns
-from engine.messages import error_text
+from engine.api import DataSource
+from engine.api import DPScenario
+from engine.api import InputError
+from engine.api import list_columns
+from engine.api import error_text
 
 from ...dialogs.errors import show_error
 from ...jobs import JobError, JobRunner
@@ -240,7 +240,7 @@ class CountingBox(QGroupBox):
         )
 
         def work(progress, cancel):
-            from engine.dp.api import useful_values
+            from engine.api import useful_values
 
             listed = useful_values(source, column, cancel, MAX_LISTED_VALUES)
             return source, column, list(listed.values), list(listed.missing), listed.cardinality

@@ -8,9 +8,9 @@ from typing import Sequence
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from engine.dp.results import DPAssessment, ThresholdPoint
-from engine.dp.verdict import dp_verdict
-from engine.messages import render
+from engine.api import DPAssessment, ThresholdPoint
+from engine.api import dp_verdict
+from engine.api import render
 
 from ...text import count, duration, local_digits
 from ...widgets.verdict_banner import VerdictBanner

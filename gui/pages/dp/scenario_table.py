@@ -7,7 +7,7 @@ from typing import Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QPushButton, QTableWidget, QTableWidgetItem
 
-from engine.dp.config import DPScenario
+from engine.api import DPScenario
 from ...i18n import translate
 from ...text import query_label
 

@@ -10,8 +10,8 @@ from PySide6.QtGui import QDoubleValidator
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QSpinBox, QVBoxLayout)
 
-from engine.dp.config import ThresholdConfig
-from engine.errors import InputError
+from engine.api import ThresholdConfig
+from engine.api import InputError
 
 from ...widgets.epsilon_editor import EpsilonEditor
 from ..common import hint

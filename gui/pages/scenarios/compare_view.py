@@ -12,12 +12,12 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
-from engine.config import Thresholds
-from engine.remediation.recommend import recommend
-from engine.remediation.scenarios import risk_summary
-from engine.report.scenario_figures import RiskLossPoint, numeric_coordinates, risk_loss_figure
-from engine.results import Assessment
-from engine.verdict import Verdict, verdict
+from engine.api import Thresholds
+from engine.api import recommend
+from engine.api import risk_summary
+from engine.api import RiskLossPoint, numeric_coordinates, risk_loss_figure
+from engine.api import Assessment
+from engine.api import Verdict, verdict
 
 from ...text import count, local_digits, pct
 from ...widgets.canvas import PlotCanvas
@@ -134,7 +134,7 @@ class CompareTable(QTableWidget):
         self.verticalHeader().setDefaultSectionSize(24)
         self.setWordWrap(True)
         self.names: list[str] = []
-        self.verdicts: list[Verdict] = []  # the original's, then each scenario's (engine.verdict.verdict)
+        self.verdicts: list[Verdict] = []  # the original's, then each scenario's (engine.outcome.verdict.verdict)
 
     def show_assessment(self, assessment: Optional[Assessment], thresholds: Thresholds) -> None:
         self.clear()

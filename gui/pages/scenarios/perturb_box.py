@@ -2,7 +2,7 @@
 quasi-identifiers; PRAM of categorical ones) and its before/after histogram preview.
 
 The form only turns what is chosen into the step's TOML table; the engine's
-:func:`~engine.scenario_steps.parse_step` checks it and
+:func:`~engine.analysis.scenario_steps.parse_step` checks it and
 :func:`~engine.remediation.step_preview.preview_step` applies it to the loaded data (a sample of
 a large file) and counts the values before and after, on a worker thread."""
 
@@ -15,12 +15,12 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QListWidget,
                                QListWidgetItem, QSpinBox, QVBoxLayout, QWidget)
 
-from engine.errors import InputError
-from engine.io.encode import EncodedTable
-from engine.messages import error_text, render
-from engine.remediation.step_preview import ColumnChange, StepPreview, preview_step
-from engine.scenario_steps import Microaggregate, Noise, Pram, RankSwap, Round, Transform, parse_step
-from engine.validation import MAX_SEED
+from engine.api import InputError
+from engine.api import EncodedTable
+from engine.api import error_text, render
+from engine.api import ColumnChange, StepPreview, preview_step
+from engine.api import Microaggregate, Noise, Pram, RankSwap, Round, Transform, parse_step
+from engine.api import MAX_SEED
 
 from ...i18n import translate
 from ...jobs import JobRunner

@@ -17,13 +17,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleS
                                QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from engine.errors import InputError
-from engine.io.encode import EncodedTable
-from engine.messages import error_text, render
-from engine.remediation.hierarchy import Hierarchy, level_counts
-from engine.remediation.transforms import (Drop, HierarchySpec, LocalSuppression, Recode, RecordSuppression, Sample,
-                                           Transform, build_hierarchy, parse_step)
-from engine.scenario_steps import PERTURBATIVE_STEPS, step_dict
+from engine.api import InputError
+from engine.api import EncodedTable
+from engine.api import error_text, render
+from engine.api import Hierarchy, level_counts
+from engine.api import (Drop, HierarchySpec, LocalSuppression, PERTURBATIVE_STEPS, Recode, RecordSuppression, Sample,
+                        Transform, build_hierarchy, parse_step, step_dict)
 from ...i18n import translate, translate_plural
 from ...text import count as count_text, hierarchy_filter, number_items, parse_number
 from .perturb_box import PERTURB_OPS, PerturbBox

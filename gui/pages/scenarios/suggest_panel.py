@@ -12,16 +12,16 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDoubleS
                                QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
-from engine.config import Thresholds
-from engine.errors import InputError
-from engine.io.encode import EncodedTable
-from engine.remediation.feasibility import FullGeneralisation, from_suggestion
-from engine.remediation.loss import METRICS
-from engine.remediation.recommend import hierarchy_words
-from engine.remediation.suggest import SuggestConfig, SuggestTarget, Suggestion
-from engine.remediation.suggest_verdict import suggestion_scenario as suggested_scenario
-from engine.remediation.transforms import HierarchySpec, Scenario, build_hierarchy
-from engine.verdict import Verdict
+from engine.api import Thresholds
+from engine.api import InputError
+from engine.api import EncodedTable
+from engine.api import FullGeneralisation, from_suggestion
+from engine.api import METRICS
+from engine.api import hierarchy_words
+from engine.api import SuggestConfig, SuggestTarget, Suggestion
+from engine.api import suggestion_scenario as suggested_scenario
+from engine.api import HierarchySpec, Scenario, build_hierarchy
+from engine.api import Verdict
 from ...i18n import translate, translate_plural
 from ...text import count, hierarchy_filter, local_digits
 from ...widgets.verdict_banner import VerdictBanner

@@ -7,9 +7,9 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QSpinBox, QVBoxLayout)
 
-from engine.synthetic.config import (ATTACKS, ATTRIBUTE_ATTACKS, DEFAULT_ATTACKS, DISTANCES,
-                                     MEMBERSHIP_ATTACKS, SHADOW_GENERATORS, Criterion)
-from engine.workers import available_cpus
+from engine.api import (ATTACKS, ATTRIBUTE_ATTACKS, DEFAULT_ATTACKS, DISTANCES, MEMBERSHIP_ATTACKS, SHADOW_GENERATORS,
+                        Criterion)
+from engine.api import available_cpus
 
 from ..common import hint
 from ...i18n import translate

@@ -8,7 +8,7 @@ from typing import Optional, Sequence
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
-from engine.messages import render
+from engine.api import render
 
 from ...dialogs.help_browser import add_glossary_menu, glossary_hint
 from ...i18n import current_language

@@ -8,7 +8,7 @@ from typing import Optional
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLineEdit, QPushButton
 
-from engine.config import DataSource
+from engine.api import DataSource
 
 from ...resources import icon
 from ..common import hint

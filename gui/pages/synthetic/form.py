@@ -9,11 +9,11 @@ from typing import Optional, Sequence
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
-from engine.config import DataSource
-from engine.errors import InputError
-from engine.io.formats import list_columns
-from engine.messages import error_text, render
-from engine.synthetic.config import SyntheticConfig
+from engine.api import DataSource
+from engine.api import InputError
+from engine.api import list_columns
+from engine.api import error_text, render
+from engine.api import SyntheticConfig
 
 from ..common import banner, page_layout
 from .attack_settings import AttacksBox, SettingsBox, ShadowBox

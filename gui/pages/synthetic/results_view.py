@@ -7,7 +7,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
 
-from engine.messages import render
+from engine.api import render
 
 from ...text import duration
 from ...widgets.roc_plot import Curve, RocPlot
@@ -30,7 +30,7 @@ ROLE_WORDS = Translated(
 def verdict(assessment) -> tuple[str, str]:
     """(rich text, style name) of the engine's verdict (:func:`engine.synthetic.verdict.synthetic_verdict`,
     the one results.json and the PDF state): its headline, then its evidence."""
-    from engine.synthetic.verdict import synthetic_verdict
+    from engine.api import synthetic_verdict
 
     v = synthetic_verdict(assessment)
     if v.leak:

@@ -1,0 +1,207 @@
+"""Worst-case histograms (Nunes 2021, sec. 4.2): per-record risk for the top subset of each size."""
+
+from __future__ import annotations
+
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from typing import Mapping, Optional, Sequence
+
+import numpy as np
+
+from ..formulas import inference as inf
+from ..formulas import reidentification as reid
+from ..formulas.per_record import block_risk
+from ..io.encode import EncodedColumn
+from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
+from ..sweep.partition import block_value_stats, combined_columns, partition, refine
+from ..outcome.results import InferenceRisk, ReidentificationRisk, RiskHistogram
+from ..outcome.selection import top_by_size
+
+BINS = 20
+SMALL_BLOCK = 255            # blocks up to this size are tallied by (size, max) pairs
+COUNTER_LIMIT = 1 << 28      # most (block, value) counters the compiled path allocates
+TALLY_THREADS = 2            # threads tallying the measures of a partition (compiled path)
+# From here the compiled partitions would pay even when numba and the kernels must first be
+# loaded from its cache (~0.5 s of CPU). `benchmarks/latency.py --histograms`, CPU seconds for
+# numpy / compiled, loading the kernels / compiled, kernels loaded: 300k rows 0.21 / 0.81 /
+# 0.09, 1M 0.67 / 0.93 / 0.30, 4M 2.05 / 2.22 / 1.54.
+COMPILED_MIN_ROWS = 1 << 22
+
+
+def _histogram(qids: tuple[str, ...], measure: str, block_risk: np.ndarray,
+               weights: np.ndarray) -> RiskHistogram:
+    """Histogram of per-record risk: each distinct risk value counted once per record that has
+    it (``weights`` = records with that risk); the mean is the per-record mean."""
+    edges = np.linspace(0.0, 1.0, BINS + 1)
+    counts, _ = np.histogram(block_risk, bins=edges, weights=weights)
+    mean = float((block_risk * weights).sum() / weights.sum())
+    return RiskHistogram(qids, measure, tuple(float(e) for e in edges),
+                         tuple(int(round(c)) for c in counts), mean)
+
+
+def _records_from_tally(tally: np.ndarray, big_sizes: np.ndarray, big_top: np.ndarray
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct per-record risks (top/size) and the records holding each, from blocks tallied
+    by (size, top) pairs (sizes up to SMALL_BLOCK) and the larger blocks listed one by one."""
+    present = np.flatnonzero(tally)
+    size_of, top_of = np.divmod(present, SMALL_BLOCK + 1)
+    risk = np.r_[block_risk(size_of, top_of), block_risk(big_sizes, big_top)]
+    records = np.r_[size_of * tally[present], big_sizes].astype(np.float64)
+    return risk, records
+
+
+def _risk_records(sizes: np.ndarray, top: Optional[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct per-record risks and the records holding each: re-identification 1/|q|
+    (``top`` None: one record is the right one), inference max_s s(q)/|q|; the histogram then sees a few hundred values
+    instead of one per block."""
+    sizes = np.asarray(sizes, np.int64)
+    top = np.ones_like(sizes) if top is None else np.asarray(top, np.int64)
+    small = sizes <= SMALL_BLOCK
+    tally = np.bincount(sizes[small] * (SMALL_BLOCK + 1) + top[small], minlength=(SMALL_BLOCK + 1) ** 2)
+    return _records_from_tally(tally, sizes[~small], top[~small])
+
+
+class _Partitions:
+    """Block ids of QID subsets, each refined from the largest subset already made that it
+    contains (the top subsets of successive sizes are usually nested); only the latest few are
+    kept. ``compiled``: one int32 id per row through the compiled refinement, small columns
+    merged (:func:`engine.sweep.partition.combined_columns`); else numpy's refinement
+    (:func:`engine.sweep.partition.refine`) column by column."""
+
+    def __init__(self, columns: Mapping[str, EncodedColumn], n: int, compiled: bool, keep: int = 2) -> None:
+        self.columns, self.n, self.compiled, self.keep = columns, n, compiled, keep
+        self.made: list[tuple[frozenset[str], np.ndarray, int]] = []
+
+    def of(self, qids: tuple[str, ...], cancel: Optional[CancelToken] = None) -> tuple[np.ndarray, int]:
+        wanted = frozenset(qids)
+        base = max((m for m in self.made if m[0] <= wanted), key=lambda m: len(m[0]), default=None)
+        if base is None:
+            ids, n_ids, have = np.zeros(self.n, np.int32 if self.compiled else np.int64), 1, frozenset()
+        else:
+            have, ids, n_ids = base
+        extra = sorted(((self.columns[q].codes, self.columns[q].cardinality) for q in qids if q not in have),
+                       key=lambda column: -column[1])   # the key space stays small (dense counting)
+        for codes, cardinality in (combined_columns(extra) if self.compiled else extra):
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            if self.compiled:
+                from ..sweep import block_kernels
+
+                ids, n_ids = block_kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
+            else:
+                ids, n_ids, _ = refine(ids, n_ids, codes, max(1, cardinality))
+        self.made = (self.made + [(wanted, ids, int(n_ids))])[-self.keep:]
+        return ids, int(n_ids)
+
+
+def load_compiled(columns: Sequence[EncodedColumn]) -> None:
+    """Load the compiled refinement and tally (numba's cache) for these columns' code types, so
+    that :func:`compiled_pays` holds in this process. Run on a thread while worker processes
+    sweep: this process waits for them, and its histograms then take the compiled path."""
+    from ..sweep import block_kernels
+
+    ids = np.zeros(2, dtype=np.int32)
+    for dtype in {np.dtype(np.int32)} | {column.codes.dtype for column in columns}:
+        codes = np.zeros(2, dtype=dtype)
+        block_kernels.refine_ids(ids, 1, codes, 1)
+        block_kernels.risk_tally(ids, 1, codes, 2, SMALL_BLOCK)
+
+
+def compiled_pays(n: int) -> bool:
+    """Whether the histograms' partitions use the compiled refinement: from
+    :data:`COMPILED_MIN_ROWS` rows (where it saves more than loading the kernels from
+    numba's cache costs), or at any size once the kernels are loaded in this process (the
+    segment sweep ran), up to int32 row numbers."""
+    if not 0 < n < 2 ** 31 - 1:
+        return False
+    if n >= COMPILED_MIN_ROWS:
+        return True
+    kernels = sys.modules.get("engine.sweep.block_kernels")
+    return kernels is not None and bool(kernels.refine_ids.signatures) and bool(kernels.risk_tally.signatures)
+
+
+def per_record_risk(columns: Mapping[str, EncodedColumn], qids: Sequence[str],
+                    sensitive: Sequence[EncodedColumn], n: int) -> dict[str, np.ndarray]:
+    """Per-record probabilistic risk for one QID set: ``reidentification`` = 1/|block| and,
+    per sensitive attribute, max_s s(block)/|block| (docs/methods.md, "Per-record risk and
+    worst-case histograms")."""
+    ids, n_blocks, sizes = partition([(columns[q].codes, columns[q].cardinality) for q in qids], n)
+    out = {"reidentification": reid.per_record_reid(ids, sizes)}
+    for column in sensitive:
+        block_max, _ = block_value_stats(ids, n_blocks, column.codes, column.cardinality)
+        out[column.name] = inf.per_record_inference(ids, block_max, sizes)
+    return out
+
+
+def worst_case_histograms(columns: Mapping[str, EncodedColumn],
+                          reid_rows: Sequence[ReidentificationRisk],
+                          inference_rows: Sequence[InferenceRisk],
+                          sensitive: Sequence[EncodedColumn], n: int,
+                          cancel: Optional[CancelToken] = None,
+                          on_progress: Optional[ProgressCallback] = None) -> list[RiskHistogram]:
+    """For each subset size: the histogram of the top subset's per-record risks, for
+    re-identification (risk 1/|block|) and for each sensitive attribute (max_s s(q)/|q|).
+    ``cancel`` is checked between partitions and between measures; progress counts partitions
+    (stage "histograms")."""
+    wanted: dict[tuple[str, ...], list[str]] = {}
+    order = []
+    for row in top_by_size(reid_rows, "posterior_prob"):
+        wanted.setdefault(row.qids, []).append("reidentification")
+        order.append((row.qids, "reidentification"))
+    for column in sensitive:
+        rows = [r for r in inference_rows if r.sensitive == column.name]
+        for row in top_by_size(rows, "posterior_prob"):
+            wanted.setdefault(row.qids, []).append(column.name)
+            order.append((row.qids, column.name))
+    by_name = {column.name: column for column in sensitive}
+    compiled = compiled_pays(n)
+    partitions = _Partitions(columns, n, compiled)
+    made: dict[tuple[tuple[str, ...], str], RiskHistogram] = {}
+    reporter = ProgressReporter("histograms", len(wanted), on_progress)
+
+    def values(measure: str) -> int:
+        # risk_tally's one value means re-identification (top 1): a constant sensitive
+        # column is tallied as two values, so its top is the block's size (risk 1)
+        column = by_name.get(measure)
+        return 1 if column is None else max(2, column.cardinality)
+
+    def tallied(measure: str, n_blocks: int) -> bool:
+        return compiled and n_blocks * values(measure) <= COUNTER_LIMIT
+
+    def measured(qids: tuple[str, ...], measure: str, ids: np.ndarray, n_blocks: int,
+                 sizes: Optional[np.ndarray]) -> RiskHistogram:
+        column = by_name.get(measure)
+        if tallied(measure, n_blocks):
+            from ..sweep import block_kernels
+
+            codes = ids if column is None else column.codes
+            return _histogram(qids, measure, *_records_from_tally(
+                *block_kernels.risk_tally(ids, n_blocks, codes, values(measure), SMALL_BLOCK)))
+        top = None if column is None else block_value_stats(ids, n_blocks, column.codes, column.cardinality)[0]
+        return _histogram(qids, measure, *_risk_records(sizes, top))
+
+    # The compiled kernels release the GIL: the measures of one partition are tallied on
+    # threads while the next partition is refined here (at most two partitions in flight).
+    with ThreadPoolExecutor(max_workers=TALLY_THREADS if compiled else 1) as pool:
+        pending: list[list] = []
+        try:
+            for done, qids in enumerate(sorted(wanted, key=len)):
+                reporter.update(done)
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                ids, n_blocks = partitions.of(qids, cancel)
+                sizes = (None if all(tallied(m, n_blocks) for m in wanted[qids])   # once per partition
+                         else np.bincount(ids, minlength=n_blocks))
+                pending.append([((qids, measure), pool.submit(measured, qids, measure, ids, n_blocks, sizes))
+                                for measure in wanted[qids]])
+                while len(pending) > 1:
+                    for key, future in pending.pop(0):
+                        made[key] = future.result()
+            for batch in pending:
+                for key, future in batch:
+                    made[key] = future.result()
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+    reporter.update(len(wanted), force=True)
+    return [made[key] for key in order]
