@@ -570,13 +570,14 @@ def _search_listed(search: _Search, table: EncodedTable, reporter: ProgressRepor
     metric = lattice.config.metric
     listed = ListedSearch(search, search.evaluate_node, reporter)
     if metric == "height" or (metric == "entropy" and lattice.limit == 0):
-        known = None
         if lattice.limit == 0 or lattice.config.target.k == 1:  # no record is ever suppressed
 
             def known(node: tuple[int, ...]) -> _Evaluation:
                 return _Evaluation(0, True, lattice.bound(node))
 
-        stopped = listed.run_by_height(known)
+            stopped = listed.run_by_bound(known, upper=metric == "entropy")
+        else:
+            stopped = listed.run_by_height()
     else:
         stopped = listed.run()
     return stopped, listed.decided()
