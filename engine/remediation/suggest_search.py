@@ -14,8 +14,10 @@ their loss bounds, what is known of them) and the search runs in two phases:
    equals), so that a failure decides as many of them as possible. The search ends when
    every such node is decided and every one that meets was evaluated.
 
-Used when the loss can exceed its bound (entropy with suppression, discernibility); when
-the loss is its bound, :func:`engine.remediation.suggest._search_by_height` decides fewer.
+Used when the loss can exceed its bound (entropy with suppression, discernibility). When
+no record can be suppressed the loss of a node that meets is its bound, known without the
+data, and :meth:`ListedSearch.run_by_bound` takes the nodes in the order of the result; the
+height metric with suppression allowed is searched by height (:meth:`ListedSearch.run_by_height`).
 """
 
 from __future__ import annotations
@@ -105,15 +107,23 @@ class ListedSearch:
         """Decide an unknown node: binary search on an upward chain of unknown nodes from it.
         The chain takes the first QID whose raised level is unknown and the search the lower
         middle; ``by_bound``: the chain takes the unknown node above with the least loss bound
-        (the nodes next in bound order); ``upper``: the search takes the upper middle (a
-        failure high on the chain decides more of them)."""
+        (the nodes next in bound order). ``upper`` (for bounds that differ from node to node,
+        as entropy's): the search takes the upper middle (a failure high on the chain decides
+        more nodes) and, once ``keep`` nodes meeting the target are known, the chain rises no
+        further above the ``keep``-th least loss than the node lies below it (a node found to
+        meet that high teaches nothing the result needs)."""
         path = [number]
         current = self.levels[number].astype(np.int64)
         at = number
+        ceiling = math.inf
+        if upper and self.search.full():
+            ceiling = 2 * self.worst() - self.bound[number]
         while True:
             step = -1
             for column in range(len(current)):
                 if current[column] + 1 < self.heights[column] and self.status[at + self.strides[column]] == 0:
+                    if self.bound[at + self.strides[column]] > ceiling:
+                        continue
                     if step < 0 or (by_bound and self.bound[at + self.strides[column]]
                                     < self.bound[at + self.strides[step]]):
                         step = column
@@ -168,9 +178,11 @@ class ListedSearch:
         search ends when the next node ranks after the ``keep``-th found. Returns whether the
         time ran out."""
         search = self.search
-        for number in np.lexsort((np.arange(self.total), self.height, self.bound)):
-            number = int(number)
-            node = tuple(int(v) for v in self.levels[number])
+        status = self.status
+        for number in np.lexsort((np.arange(self.total), self.height, self.bound)).tolist():
+            if status[number] == -1:
+                continue  # known to fail: ranks nowhere
+            node = tuple(self.levels[number].tolist())
             if search.full() and (float(self.bound[number]), int(self.height[number]), node) > search.best[-1][0]:
                 return False
             if self.status[number] == 0 and self.decide(number, by_bound=True, upper=upper) is None:
