@@ -552,10 +552,11 @@ def suggest(table: EncodedTable, config: SuggestConfig, on_progress: Optional[Pr
 
 def _search_listed(search: _Search, table: EncodedTable, reporter: ProgressReporter) -> tuple[bool, int]:
     """A monotone target on a lattice small enough to list: without analysis thresholds each
-    node is counted from the class table of a node below it. When the loss is its bound
-    (height; entropy when no record may be suppressed) the nodes are searched by height as
-    :func:`_search_by_height` does, otherwise in two phases (:mod:`.suggest_search`). Returns
-    whether the time ran out and the nodes decided."""
+    node is counted from the class table of a node below it. When no record may be
+    suppressed (height, entropy) the nodes are taken in the order of the result, a node that
+    meets scored from its levels; with the height metric and suppression allowed they are
+    searched by height as :func:`_search_by_height` does; otherwise in two phases
+    (:mod:`.suggest_search`). Returns whether the time ran out and the nodes decided."""
     from .class_tables import ClassTables
     from .suggest_search import ListedSearch
 
@@ -570,13 +571,14 @@ def _search_listed(search: _Search, table: EncodedTable, reporter: ProgressRepor
     metric = lattice.config.metric
     listed = ListedSearch(search, search.evaluate_node, reporter)
     if metric == "height" or (metric == "entropy" and lattice.limit == 0):
-        known = None
         if lattice.limit == 0 or lattice.config.target.k == 1:  # no record is ever suppressed
 
             def known(node: tuple[int, ...]) -> _Evaluation:
                 return _Evaluation(0, True, lattice.bound(node))
 
-        stopped = listed.run_by_height(known)
+            stopped = listed.run_by_bound(known, upper=metric == "entropy")
+        else:
+            stopped = listed.run_by_height()
     else:
         stopped = listed.run()
     return stopped, listed.decided()

@@ -14,8 +14,10 @@ their loss bounds, what is known of them) and the search runs in two phases:
    equals), so that a failure decides as many of them as possible. The search ends when
    every such node is decided and every one that meets was evaluated.
 
-Used when the loss can exceed its bound (entropy with suppression, discernibility); when
-the loss is its bound, :func:`engine.remediation.suggest._search_by_height` decides fewer.
+Used when the loss can exceed its bound (entropy with suppression, discernibility). When
+no record can be suppressed the loss of a node that meets is its bound, known without the
+data, and :meth:`ListedSearch.run_by_bound` takes the nodes in the order of the result; the
+height metric with suppression allowed is searched by height (:meth:`ListedSearch.run_by_height`).
 """
 
 from __future__ import annotations
@@ -101,23 +103,40 @@ class ListedSearch:
         open_ = (self.status == 0) | ((self.status == 1) & ~self.evaluated)
         return self.total - int(np.count_nonzero(open_ & (self.bound <= self.worst())))
 
-    def decide(self, number: int) -> Optional[bool]:
-        """Decide an unknown node: binary search on an upward chain of unknown nodes from it."""
+    def decide(self, number: int, by_bound: bool = False, upper: bool = False) -> Optional[bool]:
+        """Decide an unknown node: binary search on an upward chain of unknown nodes from it.
+        The chain takes the first QID whose raised level is unknown and the search the lower
+        middle; ``by_bound``: the chain takes the unknown node above with the least loss bound
+        (the nodes next in bound order). ``upper`` (for bounds that differ from node to node,
+        as entropy's): the search takes the upper middle (a failure high on the chain decides
+        more nodes) and, once ``keep`` nodes meeting the target are known, the chain rises no
+        further above the ``keep``-th least loss than the node lies below it (a node found to
+        meet that high teaches nothing the result needs)."""
         path = [number]
         current = self.levels[number].astype(np.int64)
         at = number
+        ceiling = math.inf
+        if upper and self.search.full():
+            ceiling = 2 * self.worst() - self.bound[number]
         while True:
+            step = -1
             for column in range(len(current)):
                 if current[column] + 1 < self.heights[column] and self.status[at + self.strides[column]] == 0:
-                    current[column] += 1
-                    at += int(self.strides[column])
-                    path.append(at)
-                    break
-            else:
+                    if self.bound[at + self.strides[column]] > ceiling:
+                        continue
+                    if step < 0 or (by_bound and self.bound[at + self.strides[column]]
+                                    < self.bound[at + self.strides[step]]):
+                        step = column
+                    if not by_bound:
+                        break
+            if step < 0:
                 break
+            current[step] += 1
+            at += int(self.strides[step])
+            path.append(at)
         lo, hi = 0, len(path) - 1
         while lo <= hi:
-            mid = (lo + hi) // 2
+            mid = (lo + hi + 1) // 2 if upper else (lo + hi) // 2
             known = int(self.status[path[mid]])
             if known == 0:
                 meets = self.evaluate(path[mid])
@@ -130,14 +149,12 @@ class ListedSearch:
                 lo = mid + 1
         return bool(self.status[number] == 1)
 
-    def run_by_height(self, known: Optional[Callable] = None) -> bool:
+    def run_by_height(self) -> bool:
         """For a loss equal to its bound: the nodes by height, then in lattice order, each
         unknown one decided by a chain, each one meeting evaluated, those whose bound (made
         non-decreasing in each level) passes the ``keep``-th least loss passed over; the
         nodes decided are those of :func:`engine.remediation.suggest._search_by_height`.
-        ``known(node)``, when given, is the evaluation of a node known to meet without the
-        data (no record can be suppressed and the loss is the bound): such nodes are not
-        evaluated. Returns whether the time ran out."""
+        Returns whether the time ran out."""
         search = self.search
         monotone = np.zeros(self.total)
         for column, parts in enumerate(search.bounds()):
@@ -148,13 +165,31 @@ class ListedSearch:
             number = int(number)
             if self.status[number] == 0 and self.decide(number) is None:
                 return True
+            if self.status[number] == 1 and not self.evaluated[number] and self.evaluate(number) is None:
+                return True
+        return False
+
+    def run_by_bound(self, known: Callable, upper: bool) -> bool:
+        """For a loss equal to its bound and known without the data for a node that meets
+        (``known(node)``: no record is ever suppressed): the nodes by (bound, height, lattice
+        order), which is the order of the result, each unknown one decided by
+        :meth:`decide` ``by_bound`` (and ``upper``); a node that meets enters the result
+        unevaluated. The
+        search ends when the next node ranks after the ``keep``-th found. Returns whether the
+        time ran out."""
+        search = self.search
+        status = self.status
+        for number in np.lexsort((np.arange(self.total), self.height, self.bound)).tolist():
+            if status[number] == -1:
+                continue  # known to fail: ranks nowhere
+            node = tuple(self.levels[number].tolist())
+            if search.full() and (float(self.bound[number]), int(self.height[number]), node) > search.best[-1][0]:
+                return False
+            if self.status[number] == 0 and self.decide(number, by_bound=True, upper=upper) is None:
+                return True
             if self.status[number] == 1 and not self.evaluated[number]:
-                if known is not None:
-                    node = tuple(int(v) for v in self.levels[number])
-                    search.offer(node, known(node))
-                    self.evaluated[number] = True
-                elif self.evaluate(number) is None:
-                    return True
+                search.offer(node, known(node))
+                self.evaluated[number] = True
         return False
 
     def run(self) -> bool:
