@@ -15,7 +15,7 @@ EXAMPLES = ROOT / "resources" / "examples"
 FIXTURES = ROOT / "tests" / "fixtures"
 SHARED_DATA = ROOT.parent / "shared" / "data"
 
-# -- the portability test mode (README, "Windows and macOS") ------------------------------------
+# -- the portability test mode (docs/development.md, "Windows and macOS") ------------------------------------
 SIMULATION_VARIABLE = "RISKREVIEW_PORTABILITY_TEST"     # engine.platform.SIMULATION_VARIABLE
 SIMULATION_HOOK = ROOT / "tests" / "simulated_platform"
 #: the tests marked ``portable``: the worker pool and the main paths, run a second time in CI
