@@ -92,7 +92,7 @@ def test_cancel_stops_the_run_and_leaves_the_cluster_usable(cluster):
     with pytest.raises(Cancelled):
         _run(frame, [f"q{i}" for i in range(11)], ["s"], cluster.scheduler_address, on_progress=cancel_early,
              cancel=token)
-    assert time.monotonic() - start < 60
+    assert time.monotonic() - start < 60   # a hang guard
     small = _large_frame(50, 3)
     assert _numbers(_run(small, ["q0", "q1", "q2"], ["s"], cluster.scheduler_address)) == \
         _numbers(_run(small, ["q0", "q1", "q2"], ["s"]))

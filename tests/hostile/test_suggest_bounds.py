@@ -22,7 +22,7 @@ resource = pytest.importorskip("resource")
 
 MEMORY_LIMIT = 3 << 30      # address space of the subprocesses: a listed lattice of 4^13 nodes needs more
 HANG = 120                  # seconds after which a run is taken as hung
-STOPS_WITHIN = 10           # seconds from a signal to the end (2 on a quiet machine; the margin is the load)
+STOPS_WITHIN = 30           # seconds from a signal to the end: a hang guard (how soon: benchmarks/cancel.py)
 
 
 def _write_case(folder, qids: int, rows: int = 3000, seed: int = 0):
