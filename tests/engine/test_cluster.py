@@ -249,6 +249,7 @@ def test_tls_cluster_gives_the_local_numbers(certificates):
         pytest_socket.disable_socket(allow_unix_socket=True)
 
 
+@pytest.mark.slow
 def test_segment_sweep_on_the_cluster_gives_the_local_numbers(cluster, monkeypatch):
     """Large runs use the compiled segment sweep, locally and on the cluster: force it on a
     small table and compare with the refinement walk here."""

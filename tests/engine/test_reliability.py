@@ -56,6 +56,7 @@ def test_the_estimate_grows_with_the_columns_read(tmp_path):
     assert every > 4 * one
 
 
+@pytest.mark.slow
 def test_cancel_during_load_stops_the_read(tmp_path):
     rows = 3_000_000
     rng = np.random.default_rng(1)
@@ -124,6 +125,7 @@ def test_report_in_a_folder_that_does_not_exist(tmp_path, small_run, capsys):
     assert not (tmp_path / "missing").exists()
 
 
+@pytest.mark.slow
 def test_a_previous_report_survives_a_failed_write(tmp_path, small_run, monkeypatch):
     target = tmp_path / "report.pdf"
     write_pdf(small_run, target, generated_at=datetime(2026, 1, 1))

@@ -80,6 +80,7 @@ def big_table():
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.slow
 def test_cancel_stops_the_run_and_its_workers(big_table, jobs):
     with pytest.raises(Cancelled):
         _run_and_act(big_table, lambda token: token.cancel(), jobs=jobs)
@@ -87,6 +88,7 @@ def test_cancel_stops_the_run_and_its_workers(big_table, jobs):
 
 
 @pytest.mark.parametrize("jobs, expected", [(1, ["prepare"]), (2, ["start", "prepare", "run"])])
+@pytest.mark.slow
 def test_the_workers_start_before_the_preparation(big_table, monkeypatch, jobs, expected):
     """The segment sweep's workers load their kernels while this process prepares the subtrees."""
     events = []

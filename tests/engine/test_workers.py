@@ -226,6 +226,7 @@ def _kernels_in_worker(_: int) -> list:
 
 
 @needs_two
+@pytest.mark.slow
 def test_a_forkserver_preload_gives_every_worker_the_loaded_kernels():
     """In a fresh process, so that its forkserver starts with the preload."""
     from ..conftest import python_path  # not at the top: the subprocess imports this module alone

@@ -38,6 +38,7 @@ def _open_with_dialog(qtbot, window, monkeypatch):
     return seen
 
 
+@pytest.mark.slow
 def test_full_flow_matches_the_engine(qtbot, window, monkeypatch):
     seen = _open_with_dialog(qtbot, window, monkeypatch)
     assert seen == {"columns": 13, "rows": 30,

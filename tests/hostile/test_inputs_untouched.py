@@ -8,6 +8,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from engine.cli import main
 
 from ..conftest import EXAMPLES
@@ -26,6 +28,7 @@ def _state(folder: Path) -> dict[str, tuple[bytes, int, int]]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.slow
 def test_no_command_modifies_its_inputs(tmp_path, capsys):
     inputs = tmp_path / "in"
     inputs.mkdir()

@@ -89,6 +89,7 @@ def _peak_resident_bytes(pid: int) -> int:
 @pytest.mark.parametrize("number, code, word", [(signal.SIGINT, 130, "interrupted"),
                                                 (signal.SIGTERM, 143, "terminated"),
                                                 (signal.SIGHUP, 129, "terminated")])
+@pytest.mark.slow
 def test_a_signal_stops_the_search_at_16_qids(start, tmp_path, number, code, word):
     out = tmp_path / "out"
     run = start(_write_case(tmp_path, 16) + ["--k", "5", "--out", str(out)], script=LIMITED)
