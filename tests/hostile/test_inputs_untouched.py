@@ -38,6 +38,7 @@ def test_no_command_modifies_its_inputs(tmp_path, capsys):
     (inputs / "sex.csv").write_text("F;*\nM;*\n", encoding="utf-8")
     before = _state(inputs)
     out = tmp_path / "out"
+    out.mkdir()
     real, syn, control = (str(inputs / name) for name in COPIED[3:])
     commands = [
         ["assess", "--config", str(inputs / "census_demo.toml"), "--jobs", "1",
