@@ -78,7 +78,8 @@ GUI_FIXTURES = frozenset({"qtbot", "qapp"})
 PROCESS_FIXTURES = frozenset({"start", "local_cluster"})
 #: what a test (or a helper or fixture of the test suite it calls) writes to start a process
 PROCESS_WORDS = ("subprocess", "Popen", "sys.executable", "WorkerPool", "multiprocessing.Process",
-                 "ProcessPoolExecutor", "jobs=2", '"--jobs", "2"', "LocalCluster", "forkserver", "os.fork")
+                 "ProcessPoolExecutor", "jobs=2", '"--jobs", "2"', "LocalCluster", "loopback_cluster", "forkserver",
+                 "os.fork")
 
 
 @functools.lru_cache(maxsize=None)
