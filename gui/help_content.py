@@ -1,5 +1,5 @@
 """Where the user guide's pages are (docs/user-guide/<language>/<page>.md), from a checkout or
-inside the packaged program (packaging/riskreview.spec bundles docs/user-guide).
+inside the packaged program (packaging/riskreview.spec bundles :data:`BUNDLED_DOCS`).
 
 The pages are Markdown with relative links, images under ``../images/<language>/`` and fixed
 glossary anchors (``glossary.md#unique-share``, the same in every language), so a help browser
@@ -14,6 +14,10 @@ import sys
 from pathlib import Path
 
 from engine.api import i18n as engine_i18n
+
+#: what of docs/ the package holds for the help window: the guide, and the documents its pages
+#: link to (the methods and the command-line reference)
+BUNDLED_DOCS = ("user-guide", "methods.md", "cli.md")
 
 PAGES = ("index", "01-load-a-file", "02-choose-roles", "03-run", "04-read-the-verdict", "05-sample-files",
          "06-scenarios-and-suggest", "07-synthetic-and-noisy-counts", "08-the-report", "glossary")

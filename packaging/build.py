@@ -9,8 +9,8 @@ Windows or macOS (no shell needed):
 Writes next to the package: dist/riskreview-sbom.cdx.json (CycloneDX SBOM) and
 dist/riskreview-SHA256SUMS (every file of the package; ``cd dist && sha256sum -c
 riskreview-SHA256SUMS``). The names are the same on every platform: a build is for the platform
-it runs on, and the published archives carry the platform in their names (README, "Windows and
-macOS packages"). The build venv (build/venv) gets exactly this platform's lock
+it runs on, and the published archives carry the platform in their names (docs/packaging.md,
+"Windows and macOS packages"). The build venv (build/venv) gets exactly this platform's lock
 (packaging/requirements.lock, requirements-windows.lock or requirements-macos.lock: versions and
 SHA-256 of every wheel), then this project without dependencies; it is rebuilt when the lock
 changes. PYTHON names the interpreter for the venv (default: the one running this script).
@@ -70,7 +70,7 @@ def size(path: Path) -> str:
 
 
 def reproducible_environment() -> None:
-    """The same input gives the same package (README, "Rebuilding the same package"): set and
+    """The same input gives the same package (docs/packaging.md, "Rebuilding the same package"): set and
     frozenset constants in the byte-code in one order, the commit's time for any timestamp."""
     os.environ["PYTHONHASHSEED"] = "0"
     if "SOURCE_DATE_EPOCH" not in os.environ:

@@ -4,7 +4,7 @@ by packaging/build.py next to the package): which files only one build has, and 
     python packaging/compare_builds.py DIST_A DIST_B       # two dist/ folders (or the two lists)
 
 Prints a summary line, then one line per file that differs or is missing, with a reason where
-the cause is known (README, "Rebuilding the same package"). Exit 0 when every file is identical,
+the cause is known (docs/packaging.md, "Rebuilding the same package"). Exit 0 when every file is identical,
 1 when some differ, 2 on bad input.
 """
 

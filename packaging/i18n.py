@@ -1,4 +1,4 @@
-"""Update and compile the translation catalogues (README, "Languages").
+"""Update and compile the translation catalogues (docs/development.md, "Languages").
 
     python packaging/i18n.py update    # new/changed source strings into the .ts and .po catalogues
     python packaging/i18n.py compile   # .ts -> .qm (Qt lrelease), .po -> .mo (Babel)

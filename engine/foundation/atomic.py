@@ -122,7 +122,7 @@ class StagedFiles:
     def path(self, target: Path, private: bool = False) -> Iterator[Path]:
         """A temporary path to write ``target``'s content to (for writers that take a name).
         ``private``: record-level output (per-record risks, exported microdata), readable by
-        its owner only (README, "Outputs")."""
+        its owner only (docs/command-line.md, "File modes")."""
         if self._cancel is not None:
             self._cancel.raise_if_cancelled()
         tmp = _temporary(target, private)

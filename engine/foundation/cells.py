@@ -1,7 +1,7 @@
 """Cells a spreadsheet would run as a formula (OWASP, "CSV Injection"): text starting with
 ``=``, ``+``, ``-``, ``@``, a tab or a carriage return that is not a number. Result tables
 neutralise them (:func:`spreadsheet_safe`); exported microdata keep them exactly and the run
-names their columns (README, "Rules")."""
+names their columns (docs/command-line.md, "Rules")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every file a run reads is a regular file of bounded size (README, "Rules").
+"""Every file a run reads is a regular file of bounded size (docs/command-line.md, "Rules").
 
 A FIFO, a device, a socket or a folder given where a file is read is refused before it is
 opened (opening a FIFO blocks until a writer comes; a device such as /dev/zero never ends),

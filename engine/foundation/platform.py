@@ -1,9 +1,9 @@
 """Everything that differs between Linux, macOS and Windows, each behind one function with a
 fallback, so that no other module calls a POSIX- or Linux-only function, reads ``/proc`` or
-tests ``sys.platform`` (README, "Windows and macOS").
+tests ``sys.platform`` (docs/development.md, "Windows and macOS").
 
 Test mode: with the environment variable :data:`SIMULATION_VARIABLE` set to ``1`` (only the
-test suite sets it, see README "Windows and macOS") the functions take the path they take
+test suite sets it, see docs/development.md, "Windows and macOS") the functions take the path they take
 where the POSIX calls are missing (Windows): workers are spawned, the CPU count, free memory
 and process liveness come from psutil, and glibc's allocator is left alone.
 """

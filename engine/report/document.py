@@ -250,7 +250,7 @@ class DocumentBuilder:
 
 BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C])
 """Bidirectional control characters (embeddings, overrides, isolates, marks): in a PDF's title
-or author they make a viewer show the text in another order than it is (README, "Rules")."""
+or author they make a viewer show the text in another order than it is (docs/command-line.md, "Rules")."""
 
 
 def metadata_text(text: str) -> str:

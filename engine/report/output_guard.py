@@ -1,4 +1,4 @@
-"""No output is an input (README, "Rules").
+"""No output is an input (docs/command-line.md, "Rules").
 
 Before any work, every file a run will write (or remove from an output folder it claims) is
 compared with every file it reads, by resolved path and by file identity (``os.path.samefile``:

@@ -1,5 +1,5 @@
-"""Run a sweep on an existing Dask cluster (docs/methods.md, "QID-subset sweep"; README,
-"Running on a Dask cluster").
+"""Run a sweep on an existing Dask cluster (docs/methods.md, "QID-subset sweep";
+docs/cluster.md, "Running on a Dask cluster").
 
 The only network connection RiskReview ever opens: to the scheduler address the analyst
 gives (``tcp://HOST:PORT`` or, recommended, ``tls://HOST:PORT`` with the agency's

@@ -1,8 +1,9 @@
 """The documentation holds together: every relative link and image of docs/ (and the README)
 points at a file that exists, every #anchor at a heading or an explicit anchor of its page,
 every repository path a document names in backquotes exists, every section of docs/methods.md
-that a document or the code cites exists, and the two user guides have the same pages and
-glossary anchors."""
+that a document or the code cites exists, every section of a document that code, scripts, the
+CI files or another document cite (``docs/packaging.md, "Package size"``, ``README, "Installing"``)
+exists, and the two user guides have the same pages and glossary anchors."""
 
 from __future__ import annotations
 
@@ -24,7 +25,16 @@ REPO_PATH = re.compile(r"`((?:engine|gui|tests|benchmarks|packaging|resources|do
 CITED = re.compile(r'docs/methods\.md,?\s*(?:sections?\s*)?((?:"[^"]+"(?:\s*,\s*|\s+and\s+)?)+)')
 
 
+#: a citation of a section of a document: ``docs/NAME.md, "Section"`` or ``README, "Section"``
+#: (several sections: ``"A", "B" and "C"``)
+CITED_ANY = re.compile(r'(README|docs/[A-Za-z0-9_/.-]+\.md),?\s*(?:sections?\s*)?((?:"[^"]+"(?:\s*,\s*|\s+and\s+)?)+)')
+#: where citations live besides the documents: the code, the tests, the scripts and the CI files
+CITING = ("engine", "gui", "tests", "packaging", "benchmarks", "docs")
+CITING_FILES = (".importlinter", ".ci/run", ".github/workflows/ci.yml", "dev.sh", "pyproject.toml")
+
+
 def documents() -> list[Path]:
+    """Every Markdown document: docs/**/*.md and the README."""
     return sorted(DOCS.rglob("*.md")) + [ROOT / "README.md"]
 
 
@@ -128,6 +138,64 @@ def test_every_methods_section_cited_by_code_or_docs_exists():
     cited_anywhere = set().union(*(cited_sections(text(p)) for p in sources))
     assert len(cited_anywhere) >= 10, "the citation pattern no longer finds the code's citations"
     assert not missing, f"cited sections absent from docs/methods.md: {missing}"
+
+
+def headings(path: Path) -> set[str]:
+    """The text of every heading of a Markdown document (outside code blocks)."""
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
+    return {line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")}
+
+
+def citations(text: str) -> set[tuple[str, str]]:
+    """{(document, section)} cited in ``text``; README stands for README.md."""
+    text = " ".join(text.split())
+    found = set()
+    for document, group in CITED_ANY.findall(text):
+        for name in re.findall(r'"([^"]+)"', group):
+            found.add(("README.md" if document == "README" else document, name))
+    return found
+
+
+def citing_files() -> list[Path]:
+    files = [p for folder in CITING for p in ROOT.joinpath(folder).rglob("*")
+             if p.is_file() and p.suffix in {".py", ".md", ".spec", ".toml", ".lock", ".sh", ".yml"}
+             and "fixtures" not in p.parts and p.parent != ROOT / "tests" / "docs"]   # (examples here)
+    files += [p for p in (ROOT / "packaging").glob("*.lock")]
+    return sorted(set(files) | {ROOT / name for name in CITING_FILES if (ROOT / name).exists()}
+                  | set(documents()))
+
+
+def test_citations_of_any_document_are_read():
+    text = 'its owner only (docs/command-line.md, "File modes"); see README, "Installing", and\n' \
+           'docs/packaging.md, sections "Package size" and "Verifying a download".'
+    assert citations(text) == {("docs/command-line.md", "File modes"), ("README.md", "Installing"),
+                               ("docs/packaging.md", "Package size"), ("docs/packaging.md", "Verifying a download")}
+
+
+def test_every_cited_section_of_every_document_exists():
+    missing, count = [], 0
+    for path in citing_files():
+        raw = path.read_text(encoding="utf-8", errors="replace")
+        text = without_code(raw) if path.suffix == ".md" else raw
+        for document, name in citations(text):
+            count += 1
+            target = ROOT / document
+            if not target.is_file():
+                missing.append(f"{path.relative_to(ROOT)}: {document} (no such document)")
+            elif name not in headings(target):
+                missing.append(f"{path.relative_to(ROOT)}: {document}, \"{name}\" (no such section)")
+    assert count >= 30, "the citation pattern no longer finds the code's citations"
+    assert not missing, "\n".join(missing)
+
+
+def test_every_document_is_checked():
+    """The checks above read every document: each docs/*.md and docs/user-guide/**/*.md, and
+    the README."""
+    names = {p.relative_to(ROOT).as_posix() for p in documents()}
+    on_disk = {p.relative_to(ROOT).as_posix() for p in ROOT.joinpath("docs").rglob("*.md")}
+    assert on_disk <= names and "README.md" in names
+    assert {"docs/user-guide/en/index.md", "docs/user-guide/pt_BR/glossary.md", "docs/development.md",
+            "docs/performance.md", "docs/methods.md", "docs/cli.md"} <= names
 
 
 @pytest.mark.parametrize("language", ["pt_BR"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gui.help_content import PAGES, guide_folder, guide_path
+from gui.help_content import BUNDLED_DOCS, PAGES, guide_folder, guide_path
 
 from ..conftest import ROOT
 
@@ -23,6 +23,24 @@ def test_every_page_exists_in_each_language(language):
         assert path.read_text(encoding="utf-8").startswith("# ")
     on_disk = {p.stem for p in (ROOT / "docs" / "user-guide" / language).glob("*.md")}
     assert on_disk == set(PAGES)
+
+
+def test_every_page_the_guide_links_to_is_in_the_package():
+    """The help window follows the guide's relative links: each leads to a file under
+    BUNDLED_DOCS, and packaging/riskreview.spec bundles each of those."""
+    from .test_docs_links import links
+
+    bundled = [ROOT / "docs" / name for name in BUNDLED_DOCS]
+    outside = []
+    for page in (ROOT / "docs" / "user-guide").rglob("*.md"):
+        for target in links(page):
+            path = (page.parent / target.partition("#")[0]).resolve()
+            if not any(path == b or b in path.parents for b in bundled):
+                outside.append(f"{page.relative_to(ROOT)}: {target}")
+    assert not outside, outside
+    spec = (ROOT / "packaging" / "riskreview.spec").read_text(encoding="utf-8")
+    for name in BUNDLED_DOCS:
+        assert f'ROOT / "docs" / "{name}"' in spec, name
 
 
 def test_locale_names_and_unknown_languages():

@@ -146,6 +146,7 @@ def test_profile_command(capsys):
     assert "1.0%" in line  # 204 of 20,000 missing
 
 
+@pytest.mark.slow
 def test_installed_command_and_interrupt(tmp_path):
     """The real `riskreview` entry point: --version, then Ctrl-C during a long sweep -> 130."""
     exe = Path(sys.executable).with_name("riskreview")

@@ -129,6 +129,7 @@ def test_result_layout_and_auc():
     assert result.to_dict()["per_target_auc"] == list(result.per_target_auc)
 
 
+@pytest.mark.slow
 def test_seeded_reproducible_and_progress_counts_targets():
     targets = np.array([OUTLIER, [0.5, 0.5, 1.0], [-1.0, -1.0, 0.0]])
     calls: list[tuple[int, int]] = []

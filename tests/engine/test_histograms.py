@@ -153,6 +153,7 @@ def test_large_numpy_partitions_need_no_pandas():
     _run_fresh(code)
 
 
+@pytest.mark.slow
 def test_kernels_load_while_the_workers_sweep():
     """With worker processes, this process loads the histograms' kernels once they report
     subsets done (engine.assessment.run._LoadWhileWaiting), for every code type of the columns, and passes every

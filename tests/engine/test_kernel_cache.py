@@ -107,6 +107,7 @@ def _run_probe(folder: Path, cache: Path) -> list:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_a_second_process_loads_from_the_user_cache_wherever_the_module_sits(tmp_path):
     cache = tmp_path / "cache"
     source = "from numba import njit\n\n\n@njit(cache=True)\ndef plus_one(x):\n    return x + 1\n"
@@ -158,6 +159,7 @@ print(json.dumps([before, compiled, stages, after, check.compiled]))
 """
 
 
+@pytest.mark.slow
 def test_segment_kernels_compile_once_then_load_in_a_new_process(tmp_path):
     env = dict(os.environ, PYTHONPATH=python_path(), **{CACHE_DIR_VARIABLE: str(tmp_path)})
     env.pop("RISKREVIEW_NUMBA_CACHE", None)

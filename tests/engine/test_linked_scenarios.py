@@ -204,6 +204,7 @@ def _as_text(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+@pytest.mark.slow
 def test_exported_linked_releases_are_the_scenarios_releases(case, capsys, suffix):
     """--export-scenario on linked releases writes the main release and every linked release
     (NAME_LABEL.EXT beside it); the linked file is the release recoded as computed with pandas,

@@ -29,6 +29,7 @@ def _load(name: str, columns: int = 3) -> np.ndarray:
     ("ties.csv", 3, "ties_k3.csv", 3),
     ("ties.csv", 4, "ties_k4.csv", 3),
 ])
+@pytest.mark.slow
 def test_mdav_gives_sdcmicro_output_exactly(data, k, expected, columns):
     x = _load(data, columns)
     want = _load(expected, columns)

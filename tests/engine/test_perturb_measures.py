@@ -134,6 +134,7 @@ def test_noise_scales():
         add_noise(x[:, :1], 10, True, seed=1)
 
 
+@pytest.mark.slow
 def test_rank_swap_keeps_values_and_stays_within_window():
     rng = np.random.default_rng(8)
     x = rng.permutation(1000).astype(float)[:, None]

@@ -83,6 +83,7 @@ def test_config_round_trip(tmp_path):
     assert any("cannot be both" in str(p.must) for p in both.structure_problems())
 
 
+@pytest.mark.slow
 def test_command_line_run(tmp_path, capsys):
     data = tmp_path / "survey.csv"
     _data(data)

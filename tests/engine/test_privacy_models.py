@@ -140,6 +140,7 @@ def ours(m):
 
 
 @pytest.mark.filterwarnings("ignore")
+@pytest.mark.slow
 def test_sweep_matches_pycanon_on_random_tables():
     for trial, frame in _random_frames(12, seed=5):
         run = models_for(frame, ["a", "b", "c"], ["s"], subsets="all", jobs=1 + trial % 2)

@@ -62,6 +62,7 @@ FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 
 @FAST
 @given(tables())
+@pytest.mark.slow
 def test_sweep_matches_pandas_groupby(frame):
     qids, sensitive, _, run = _assess(frame)
     assert len(run.reidentification) == 2 ** len(qids) - 1
@@ -107,6 +108,7 @@ def test_adding_a_qid_never_lowers_risk(frame):
 
 @FAST
 @given(tables(sensitive_values=("yes", "no"), max_sensitive=3))
+@pytest.mark.slow
 def test_two_valued_sensitive_columns_counted_in_pairs_match_pandas(frame):
     """0/1 sensitive columns are counted two per weighted pass, and a subset without children
     is counted without numbering its blocks; against pandas, with and without either."""

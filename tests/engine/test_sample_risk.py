@@ -194,6 +194,7 @@ def test_adult_with_fnlwgt_as_the_weight(tmp_path):
 
 
 @pytest.mark.parametrize("cards", [(7, 300, 2), (1 << 20, 1 << 20, 1 << 20, 1 << 20, 3)])
+@pytest.mark.slow
 def test_key_ids_by_hashing_give_the_same_partition(cards):
     from engine.sweep.partition import LINEAR_MIN_ROWS
     from engine.sample.keys import key_ids

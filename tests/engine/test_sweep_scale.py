@@ -129,6 +129,7 @@ def sweep_data(draw):
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sweep_data())
+@pytest.mark.slow
 def test_segment_sweep_matches_the_refinement_walk_on_every_path(case):
     data, family = case
     expected = refinement_walk(data, family)
@@ -165,6 +166,7 @@ def segment_path(monkeypatch):
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.slow
 def test_api_on_the_segment_path_matches_pandas(segment_path, jobs):
     frame = _frame(3000, seed=jobs)
     qids = [c for c in frame.columns if c.startswith("q")]
@@ -285,6 +287,7 @@ def test_census_generator_is_seeded_chunked_and_census_shaped(tmp_path):
     assert 0.005 < frame["special_needs"].mean() < 0.03 and 0.01 < frame["bolsa_familia"].mean() < 0.08
 
 
+@pytest.mark.slow
 def test_census_sweep_through_the_product_path_matches_pandas(tmp_path, segment_path):
     gen = _generator()
     path = gen.write(tmp_path / "census.parquet", 20_000, seed=1)

@@ -63,6 +63,7 @@ def test_segment_sweep_equals_refinement_walk_and_pandas(monkeypatch, shape, row
                                                          (40, 4, 12, 0, True), (1 << 20, 1 << 16, 0, 0, True),
                                                          (1 << 20, 1 << 16, 1 << 16, 64, False),
                                                          (40, 4, 12, 64, False)]))
+@pytest.mark.slow
 def test_segment_sweep_on_two_processes_equals_pandas_on_every_shape(monkeypatch, shape, rows, seed, n_qids, tally):
     """The segment sweep with its one-pass counting of children on, off or only for some
     blocks (counters per combination of sensitive values, per value read whole, or noted one by

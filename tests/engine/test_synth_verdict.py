@@ -113,6 +113,7 @@ def independent(tmp_path_factory):
 
 
 @pytest.mark.parametrize("sensitive", [None, "bolsa_familia"])
+@pytest.mark.slow
 def test_the_bundled_release_with_copies_is_a_leak(sensitive):
     v = synthetic_verdict(run_synthetic_assessment(_config(EXAMPLES / "synthetic_release.csv", sensitive)))
     assert v.leak and not v.ready

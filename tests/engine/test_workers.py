@@ -19,6 +19,7 @@ from engine.foundation.progress import CancelToken
 from engine.foundation.workers import WorkerPool, available_cpus, cap_jobs, jobs_note
 
 ROOT = Path(__file__).resolve().parents[2]
+HANG = 60   # seconds: a run that takes longer is taken as hung (how soon cancel ends it: benchmarks/cancel.py)
 needs_two = pytest.mark.skipif(available_cpus() < 2, reason="needs two CPUs for two workers")
 
 
@@ -225,6 +226,7 @@ def _kernels_in_worker(_: int) -> list:
 
 
 @needs_two
+@pytest.mark.slow
 def test_a_forkserver_preload_gives_every_worker_the_loaded_kernels():
     """In a fresh process, so that its forkserver starts with the preload."""
     from ..conftest import python_path  # not at the top: the subprocess imports this module alone
@@ -276,7 +278,7 @@ def test_cancel_while_the_forkserver_loads_its_preloads(tmp_path):
     method, ended, children = json.loads(out.stdout.strip().splitlines()[-1])
     if method != "forkserver":
         pytest.skip("no forkserver on this platform")
-    assert 0.5 <= ended < 0.5 + workers.JOIN_SECONDS + 1.0
+    assert ended is not None and ended >= 0.5   # cancelled, not finished (the subprocess's timeout guards a hang)
     assert children == 0
 
 
@@ -298,7 +300,7 @@ def test_a_worker_that_dies_is_one_clear_error(tmp_folder, tasks):
     with pytest.raises(EngineFailure, match=r"^a worker process ended unexpectedly during the example "
                                             r"\(killed, or out of memory; signal 9\)$"):
         _run(_die, [(i,) for i in range(tasks)], arrays={"x": np.zeros(10)})
-    assert time.monotonic() - started < 20
+    assert time.monotonic() - started < HANG
     assert _folders(tmp_folder) == []
     assert multiprocessing.active_children() == []
 
@@ -350,7 +352,7 @@ def test_cancel_ends_workers_that_never_check_within_seconds(tmp_folder):
     started = time.monotonic()
     with pytest.raises(Cancelled):
         _run(_sleep, [(60,), (60,)], cancel=token)
-    assert time.monotonic() - started < 1.0 + workers.KILL_SECONDS + 3
+    assert time.monotonic() - started < HANG   # not the tasks' 60 s: the workers were ended
     assert _folders(tmp_folder) == []
     assert multiprocessing.active_children() == []
 
@@ -363,7 +365,7 @@ def test_cancel_ends_frozen_workers_too(tmp_folder):
     started = time.monotonic()
     with pytest.raises(Cancelled):
         _run(_freeze, [(0,), (1,)], cancel=token)
-    assert time.monotonic() - started < 1.0 + 2 * workers.KILL_SECONDS + 3
+    assert time.monotonic() - started < HANG   # a stopped worker never ends by itself: it was killed
     assert _folders(tmp_folder) == []
     assert multiprocessing.active_children() == []
 

@@ -38,6 +38,7 @@ def _open_with_dialog(qtbot, window, monkeypatch):
     return seen
 
 
+@pytest.mark.slow
 def test_full_flow_matches_the_engine(qtbot, window, monkeypatch):
     seen = _open_with_dialog(qtbot, window, monkeypatch)
     assert seen == {"columns": 13, "rows": 30,
@@ -192,7 +193,7 @@ def test_run_the_example_from_the_start_screen(qtbot, window):
     assert assessment.config.roles == expected_config.roles
     assert len(assessment.reidentification) == 1023
     assert window.results_page.top_model.rowCount() == 10
-    # The README's check value: unique on (birth_day, birth_month, birth_year, school) = 0.934.
+    # The census example's check value: unique on (birth_day, birth_month, birth_year, school) = 0.934.
     row = next(r for r in assessment.reidentification
                if set(r.qids) == {"birth_day", "birth_month", "birth_year", "school"})
     assert row.posterior_det == pytest.approx(0.934, abs=5e-4)

@@ -41,6 +41,7 @@ def test_xcb_plugin_finds_its_libraries():
     assert missing_library() is None
 
 
+@pytest.mark.slow
 def test_window_on_xvfb_with_the_xcb_platform(display, tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="xcb", DISPLAY=display, XDG_RUNTIME_DIR=str(tmp_path))
     env.pop("WAYLAND_DISPLAY", None)

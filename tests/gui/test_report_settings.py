@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from pypdf import PdfReader
 
 from engine.analysis.config import AnalysisConfig, SubsetFamily
@@ -16,6 +18,7 @@ def _pdf_text(path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
 
 
+@pytest.mark.slow
 def test_settings_reach_the_file_and_the_pdf(qtbot, window, tmp_path):
     load_census(qtbot, window)
     set_roles(window)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import shutil
 
+import pytest
+
 from engine.api import run_assessment
 from engine.analysis.config import Target
 
@@ -24,6 +26,7 @@ def _same(shown, fresh) -> None:
         assert repr(getattr(shown, name)) == repr(getattr(fresh, name)), name
 
 
+@pytest.mark.slow
 def test_reruns_reuse_the_table_and_counts(qtbot, window, tmp_path):
     path = tmp_path / "census.csv"
     shutil.copyfile(CENSUS, path)

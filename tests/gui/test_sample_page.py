@@ -101,6 +101,7 @@ def test_sample_options_edit_the_config_and_survive_saving(qtbot, window, survey
     assert page.suda.isChecked() and page.suda_max.value() == 1 and page.thresholds.text() == "0.02, 0.1, 0.5"
 
 
+@pytest.mark.slow
 def test_results_show_the_engines_sample_risk(qtbot, window, survey):
     load(qtbot, window, survey)
     for name in ("age", "sex"):

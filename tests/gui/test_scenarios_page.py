@@ -174,6 +174,7 @@ def test_the_scenarios_run_and_the_main_run_exclude_each_other(qtbot, page, wind
     assert not error_boxes()
 
 
+@pytest.mark.slow
 def test_pick_export_save_and_open_keep_the_scenarios(qtbot, page, window, tmp_path):
     build_two(page)
     page.step_form.choose("local_suppression")
@@ -277,6 +278,7 @@ def test_suggest_cancel_and_bad_input(qtbot, page):
     assert panel.suggestion is not None
 
 
+@pytest.mark.slow
 def test_scenarios_of_a_linked_analysis_run_the_linked_attacks(qtbot, window):
     """With linked releases the page runs the whole linked assessment, first and again,
     equal to the engine's."""
@@ -332,6 +334,7 @@ steps = [{ op = "recode", column = "birth_year", level = 1, intervals = [4] }]
 """
 
 
+@pytest.mark.slow
 def test_export_of_a_linked_scenario_writes_every_release(qtbot, window, tmp_path):
     """Export from the Scenarios page of a linked analysis: the main release and the linked one
     (NAME_2015.csv beside it) are written and recorded, and a fresh assessment of the two files

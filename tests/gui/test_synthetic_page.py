@@ -154,6 +154,7 @@ def test_the_form_explains_what_is_missing(qtbot, page, files):
         assert len(box.toolTip()) > 60, name
 
 
+@pytest.mark.slow
 def test_results_show_the_engines_numbers(qtbot, page, files):
     fill(page, files)
     assessment = run_and_wait(qtbot, page)
@@ -327,6 +328,7 @@ def test_analysis_file_round_trip(qtbot, page, files, tmp_path):
     other.shutdown()
 
 
+@pytest.mark.slow
 def test_exports_write_the_pdf_and_the_tables(qtbot, page, files, tmp_path):
     fill(page, files)
     assessment = run_and_wait(qtbot, page)

@@ -167,6 +167,7 @@ def _example_targets() -> frozenset[str]:
     return frozenset(t.label() for t in AnalysisConfig.from_toml(EXAMPLES / "census_demo.toml").targets)
 
 
+@pytest.mark.slow
 def test_the_window_after_a_run_in_portuguese(qtbot, app, folder, monkeypatch):
     """Strings of every page, plot ticks and file dialogs after the same run in English and in pt_BR."""
     seen = {}
@@ -244,6 +245,7 @@ def _result_pages(qtbot, app, language: str) -> list[QWidget]:
     return [dp, synthetic]
 
 
+@pytest.mark.slow
 def test_result_plots_of_the_other_analyses_in_portuguese(qtbot, app):
     """The noisy-count and synthetic-data results: their plots' ticks in the Brazilian format and
     no English string (apart from the data's names)."""

@@ -144,6 +144,7 @@ CHILD = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_a_killed_window_is_recovered_at_the_next_start(qtbot, tmp_path, settings):
     folder = tmp_path / "recovery"
     child = subprocess.Popen([sys.executable, "-c", CHILD, str(folder), str(tmp_path / "child.ini"), str(CENSUS)],

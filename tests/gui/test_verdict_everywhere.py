@@ -80,6 +80,7 @@ def banner_of(qtbot, assessment):
 
 
 @pytest.mark.parametrize("which", ["population", "sample"])
+@pytest.mark.slow
 def test_results_json_pdf_page_one_and_banner_agree(qtbot, which, population, sample, tmp_path):
     assessment = population if which == "population" else sample
     assert is_sample(assessment) is (which == "sample")
@@ -128,6 +129,7 @@ def test_the_sample_is_not_ready_on_its_population_measures(sample, population):
     assert not any(c.measure == "reid_prob" for c in judged.checks)
 
 
+@pytest.mark.slow
 def test_the_sample_report_claims_nothing_certain(sample, tmp_path):
     for language in ("en", "pt_BR"):
         pdf = write_pdf(sample, tmp_path / f"{language}.pdf", generated_at=WHEN,

@@ -143,6 +143,7 @@ def local_cluster():
         yield local
 
 
+@pytest.mark.slow
 def test_a_scheduler_lost_during_the_run_ends_it_with_one_line(tmp_path, local_cluster):
     table = write_big_table(tmp_path / "big.parquet", rows=200_000)
     argv = [a for a in assess_args(table, tmp_path / "out", jobs=1)] + ["--cluster", local_cluster.scheduler_address]

@@ -38,6 +38,7 @@ def _disk_full(monkeypatch) -> None:
     (["dp-threshold", "--voters", "30", "--threshold", "5", "--known", "3", "--p", "0.5", "--epsilon", "1"],
      ["dp-threshold", "--voters", "40", "--threshold", "5", "--known", "3", "--p", "0.5", "--epsilon", "2"]),
 ])
+@pytest.mark.slow
 def test_disk_full_while_writing_the_pdf_keeps_the_previous_set(tmp_path, monkeypatch, capsys, first, second):
     out = tmp_path / "out"
     outputs = ["--out", str(out), "--pdf", str(out / "report.pdf"), "--csv", str(tmp_path / "tables"), "--quiet"]

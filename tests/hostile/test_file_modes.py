@@ -1,6 +1,6 @@
 """Record-level outputs (per-record and individual risks, SUDA scores, exported or transformed
 microdata, the synthetic at-risk list) are readable by their owner only whatever the umask;
-every other output gets the mode the umask gives a new file (README, "Outputs")."""
+every other output gets the mode the umask gives a new file (docs/command-line.md, "File modes")."""
 
 from __future__ import annotations
 

@@ -49,6 +49,7 @@ def _assert_clean(run: Run, out) -> None:
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.4, 1.5])
+@pytest.mark.slow
 def test_a_killed_sweep_worker_is_one_line_and_exit_1(start, tmp_path, big_table, delay):
     """0.0: the worker is still starting (importing, mapping the staged arrays); later: mid-task."""
     out = tmp_path / "out"
@@ -72,6 +73,7 @@ def test_a_killed_groundhog_worker_is_one_line_and_exit_1(start, tmp_path):
     _assert_clean(run, out)
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_run_whose_worker_is_frozen(start, tmp_path, big_table):
     """A worker stopped (SIGSTOP) never answers: Ctrl-C still ends the run, and the frozen
     worker is killed rather than waited for."""

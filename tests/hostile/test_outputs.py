@@ -5,7 +5,6 @@ before any work; files RiskReview did not write are never removed."""
 import json
 import os
 import shutil
-import time
 import tomllib
 from pathlib import Path
 
@@ -288,11 +287,9 @@ def test_output_locations_are_checked_before_any_work(tmp_path, monkeypatch, cap
 ])
 def test_every_subcommand_checks_its_outputs_first(tmp_path, capsys, argv):
     out = tmp_path / "out"
-    start = time.monotonic()
     code, _, err = _run(argv + ["--out", str(out), "--pdf", str(tmp_path / "no" / "r.pdf"), "--quiet"], capsys)
     assert code == 2 and err.startswith(f"error: --pdf {tmp_path}/no/r.pdf: the output folder does not exist")
     assert not out.exists(), "nothing is written or created when an output location is bad"
-    assert time.monotonic() - start < 30
     code, _, err = _run(argv + ["--save-config", str(tmp_path / "no" / "a.toml")], capsys)
     assert code == 2 and "--save-config" in err and len(err.splitlines()) == 1
 

@@ -43,6 +43,7 @@ def _results(folder):
 
 
 @two_cpus
+@pytest.mark.slow
 def test_assess_on_two_workers_with_a_pdf(tmp_path, table, pools, capsys):
     argv = ["assess", str(table), "--qid", *QIDS, "--sensitive", "s", "--quiet"]
     assert main([*argv, "--jobs", "2", "--out", str(tmp_path / "two"), "--pdf", str(tmp_path / "r.pdf")]) == 0
@@ -58,6 +59,7 @@ def test_assess_on_two_workers_with_a_pdf(tmp_path, table, pools, capsys):
 
 
 @two_cpus
+@pytest.mark.slow
 def test_the_window_runs_on_two_workers(qtbot, tmp_path, table, pools):
     pytest.importorskip("PySide6.QtWidgets")
     from PySide6.QtCore import QSettings

@@ -40,6 +40,7 @@ def _signal_when_handled(run: Run, number: int = signal.SIGTERM) -> None:
 
 @two_cpus
 @pytest.mark.parametrize("delay", [0.0, 1.0])
+@pytest.mark.slow
 def test_sigterm_stops_assess_like_ctrl_c(start, tmp_path, big_table, delay):
     out = tmp_path / "out"
     run = start(assess_args(big_table, out))
@@ -55,6 +56,7 @@ def test_sigterm_stops_assess_like_ctrl_c(start, tmp_path, big_table, delay):
 
 
 @two_cpus
+@pytest.mark.slow
 def test_a_logout_signals_every_process_at_once(start, tmp_path, big_table):
     """The session manager sends SIGTERM to the command, the forkserver and the workers alike."""
     out = tmp_path / "out"
@@ -69,6 +71,7 @@ def test_a_logout_signals_every_process_at_once(start, tmp_path, big_table):
 
 
 @two_cpus
+@pytest.mark.slow
 def test_ctrl_c_in_a_terminal_reaches_workers_still_starting(start, tmp_path, big_table):
     """Ctrl-C goes to the whole foreground process group, workers included, even while they
     import their modules: one line, exit 130, no traceback from a worker."""
@@ -128,6 +131,7 @@ WINDOW = textwrap.dedent("""
 
 
 @two_cpus
+@pytest.mark.slow
 def test_sigterm_closes_the_window_and_its_running_sweep(start, tmp_path, big_table):
     """The window, running a sweep on two workers, gets SIGTERM: it closes as if the user had
     closed it (the run cancelled and waited for) and exits with 143."""

@@ -22,7 +22,7 @@ resource = pytest.importorskip("resource")
 
 MEMORY_LIMIT = 3 << 30      # address space of the subprocesses: a listed lattice of 4^13 nodes needs more
 HANG = 120                  # seconds after which a run is taken as hung
-STOPS_WITHIN = 10           # seconds from a signal to the end (2 on a quiet machine; the margin is the load)
+STOPS_WITHIN = 30           # seconds from a signal to the end: a hang guard (how soon: benchmarks/cancel.py)
 
 
 def _write_case(folder, qids: int, rows: int = 3000, seed: int = 0):
@@ -89,6 +89,7 @@ def _peak_resident_bytes(pid: int) -> int:
 @pytest.mark.parametrize("number, code, word", [(signal.SIGINT, 130, "interrupted"),
                                                 (signal.SIGTERM, 143, "terminated"),
                                                 (signal.SIGHUP, 129, "terminated")])
+@pytest.mark.slow
 def test_a_signal_stops_the_search_at_16_qids(start, tmp_path, number, code, word):
     out = tmp_path / "out"
     run = start(_write_case(tmp_path, 16) + ["--k", "5", "--out", str(out)], script=LIMITED)

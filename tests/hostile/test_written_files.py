@@ -109,6 +109,7 @@ def _pdf_text(path: Path) -> str:
     return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(str(path)).pages)
 
 
+@pytest.mark.slow
 def test_a_recorded_export_is_verified_or_marked(hostile_csv, capsys):
     assert main(["assess", "f.csv", "--qid", "age", "gender", "--sensitive", "illness", "--quiet", "--scenario",
                  "s.toml", "--export-scenario", "a=o/a.csv", "--out", "o", "--pdf", "first.pdf"]) == 0

@@ -88,6 +88,7 @@ def test_switching_back_to_english():
 
 @pytest.mark.parametrize("fixture", ["main_assessment", "linked_assessment", "dp_assessment",
                                      "synthetic_assessment"])
+@pytest.mark.slow
 def test_report_figures_have_no_decimal_point_in_portuguese(request, drawn_figures, fixture):
     """Every figure of every report, drawn in pt_BR: no tick label with a decimal point or an
     ungrouped thousand; in English the same figures do have decimal points (the check can fail)."""

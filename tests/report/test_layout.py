@@ -39,6 +39,7 @@ def census():
 
 
 @pytest.mark.parametrize("language", ["en", "pt_BR"])
+@pytest.mark.slow
 def test_demo_appendix_fits_its_page_and_no_page_is_nearly_empty(census, tmp_path, language):
     path = write_pdf(census, tmp_path / "report.pdf", generated_at=WHEN,
                      options=census.config.report.__class__(**{**census.config.report.__dict__,

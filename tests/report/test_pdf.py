@@ -44,6 +44,7 @@ def census_pdf(census, tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 def test_cover_and_summary_numbers_equal_the_results(census, census_pdf):
     text = text_of(census_pdf)
     squeezed = flat(text)
@@ -79,6 +80,7 @@ def test_report_renders_every_page(census_pdf, tmp_path):
     assert all(image.stat().st_size > 1000 for image in images)
 
 
+@pytest.mark.slow
 def test_same_inputs_give_the_same_report(census, census_pdf, tmp_path):
     again = tmp_path / "again.pdf"
     write_pdf(census, again, generated_at=WHEN)
@@ -88,6 +90,7 @@ def test_same_inputs_give_the_same_report(census, census_pdf, tmp_path):
     assert text_of(later).replace("2027-05-06 07:08", "2026-01-02 03:04") == text_of(census_pdf)
 
 
+@pytest.mark.slow
 def test_target_values_hidden_unless_opted_in(census, census_pdf, tmp_path):
     hidden = text_of(census_pdf)
     assert "SCH-0019" not in hidden and "target 1" in hidden

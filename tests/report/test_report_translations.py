@@ -221,6 +221,7 @@ def _english_phrases() -> list[str]:
 
 
 @pytest.mark.parametrize("name, fixture, write", [r[:3] for r in REPORTS], ids=[r[0] for r in REPORTS])
+@pytest.mark.slow
 def test_no_english_sentence_is_left(request, tmp_path, name, fixture, write):
     assessment = request.getfixturevalue(fixture)
     pt_text = " ".join(_text(write(_in_language(assessment, "pt_BR"), tmp_path / "pt.pdf")).split())
@@ -233,6 +234,7 @@ def test_no_english_sentence_is_left(request, tmp_path, name, fixture, write):
 
 @pytest.mark.parametrize("name, fixture, write, english, portuguese, english_numbers, portuguese_numbers",
                          REPORTS, ids=[r[0] for r in REPORTS])
+@pytest.mark.slow
 def test_report_in_portuguese(request, tmp_path, name, fixture, write, english, portuguese, english_numbers,
                               portuguese_numbers):
     assessment = request.getfixturevalue(fixture)
@@ -250,6 +252,7 @@ def test_report_in_portuguese(request, tmp_path, name, fixture, write, english, 
         assert number in en_text and number not in pt_text
 
 
+@pytest.mark.slow
 def test_main_report_numbers_and_verdict_in_portuguese(main_assessment, tmp_path):
     from engine.report import findings
     from engine.outcome.selection import worst
@@ -364,6 +367,7 @@ def drawn_figures(monkeypatch):
 @pytest.mark.parametrize("fixture, count", [("main_assessment", 7), ("linked_assessment", 5), ("dp_assessment", 2),
                                             ("synthetic_assessment", 2)])
 @pytest.mark.parametrize("language", ["en", "pt_BR"])
+@pytest.mark.slow
 def test_figure_labels_stay_inside_their_figures(request, drawn_figures, fixture, count, language):
     drawn = drawn_figures
     assessment = request.getfixturevalue(fixture)
@@ -568,6 +572,7 @@ def test_run_warnings_keep_their_english_text(warned_run):
     assert [t.reason for t in unmatched] == ["value '99' does not occur in column 'age@1'"]
 
 
+@pytest.mark.slow
 def test_run_warnings_in_the_portuguese_report(warned_run, tmp_path):
     assessment = replace(warned_run[0], config=replace(warned_run[0].config, report=replace(
         warned_run[0].config.report, include_examples=True)))
@@ -595,6 +600,7 @@ def test_run_warnings_in_the_portuguese_report(warned_run, tmp_path):
     assert "Meta l de entropia para flag = 2" in pt_text and "entropy_l" not in pt_text
 
 
+@pytest.mark.slow
 def test_target_reason_in_the_portuguese_targets_table(main_assessment, tmp_path):
     report = replace(main_assessment.config.report, include_examples=True)
     assessment = replace(main_assessment, config=replace(main_assessment.config, report=report))

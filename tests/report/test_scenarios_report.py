@@ -71,6 +71,7 @@ def headings(text: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_least_loss_ready_scenario_first_and_numbers_equal_the_assessment(assessment, tmp_path):
     results = assessment.scenarios
     ready = [r for r in results if r.ready]
@@ -103,6 +104,7 @@ def test_least_loss_ready_scenario_first_and_numbers_equal_the_assessment(assess
     assert "Risk against information lost" in text and "Information lost per column" in text
 
 
+@pytest.mark.slow
 def test_the_picked_scenario_comes_first(assessment, tmp_path):
     chosen = "band year, remove small groups"
     path = write_pdf(picked(assessment, chosen), tmp_path / "picked.pdf", generated_at=WHEN)
@@ -125,11 +127,13 @@ def test_figure_points_are_the_assessments(assessment):
         assert point.recommended == (i == 1)
 
 
+@pytest.mark.slow
 def test_no_section_without_scenarios(assessment, tmp_path):
     path = write_pdf(replace(assessment, scenarios=()), tmp_path / "plain.pdf", generated_at=WHEN)
     assert "What would make it ready" not in "\n".join(p.extract_text() for p in PdfReader(str(path)).pages)
 
 
+@pytest.mark.slow
 def test_a_weighted_analysis_shows_the_expected_reidentifications(tmp_path):
     """With a sampling weight the verdict uses the expected re-identifications, so the table
     shows them (before and after) next to the unique share."""

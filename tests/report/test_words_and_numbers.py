@@ -94,6 +94,7 @@ def scenario_report(tmp_path_factory):
     return assessment, re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(str(path)).pages))
 
 
+@pytest.mark.slow
 def test_the_information_lost_caption_is_true_of_its_table(scenario_report):
     assessment, text = scenario_report
     kept_losing = 0

@@ -1,4 +1,4 @@
-"""The portability test mode (README, "Windows and macOS"): with RISKREVIEW_PORTABILITY_TEST=1,
+"""The portability test mode (docs/development.md, "Windows and macOS"): with RISKREVIEW_PORTABILITY_TEST=1,
 every Python process whose path holds this folder (tests/conftest.py puts it on PYTHONPATH, so
 commands run as subprocesses and spawned workers get it too) starts without the POSIX-only
 functions Windows lacks, with ``spawn`` as its only multiprocessing start method and without
