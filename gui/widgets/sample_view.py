@@ -185,7 +185,7 @@ class SudaChart(PlotCanvas):
         left.set_title(translate("widgets.sample_view", "DIS-SUDA score distribution"), fontsize=TEXT_SIZE)
         draw_contributions(right, suda.contributions)
         right.set_title(translate("widgets.sample_view", "Contribution of each key variable"), fontsize=TEXT_SIZE)
-        for ax in (left, right):
+        for ax in (left, right, *left.child_axes, *right.child_axes):
             ax.tick_params(labelsize=TEXT_SIZE - 1)
             ax.xaxis.label.set_size(TEXT_SIZE - 1)
             ax.yaxis.label.set_size(TEXT_SIZE - 1)
@@ -256,8 +256,8 @@ class SampleView(QWidget):
         chart_column.setContentsMargins(0, 0, 0, 0)
         self.risk_chart = RiskChart()
         self.suda_chart = SudaChart()
-        self.risk_chart.setMinimumHeight(250)   # title, axes and labels whole; below that it scrolls
-        self.suda_chart.setMinimumHeight(290)
+        self.risk_chart.setMinimumHeight(230)   # title, axes and labels whole; below that it scrolls
+        self.suda_chart.setMinimumHeight(284)
         chart_column.addWidget(self.risk_chart, 1)
         chart_column.addWidget(self.suda_chart, 1)
         for widget in (self.suda_label, self.suda_chart):
