@@ -97,7 +97,8 @@ def record_ticks(top: int, most: int = 4) -> list[float]:
 def draw_dis_bands(ax: Axes, bands: Sequence[tuple[float, float, int]]) -> list:
     """Records by DIS-SUDA score band, one horizontal bar per band (log record axis) with its
     record count on the right, lowest scores on top; the first band holds the records that are
-    not special uniques (score 0, grey)."""
+    not special uniques (score 0, grey). The bands name themselves (no axis title: the panel's
+    title says DIS-SUDA score)."""
     if not bands:
         ax.set_axis_off()
         ax.text(0.5, 0.5, _("no special uniques"), ha="center", va="center", transform=ax.transAxes)
@@ -114,8 +115,7 @@ def draw_dis_bands(ax: Axes, bands: Sequence[tuple[float, float, int]]) -> list:
     counts_axis = ax.secondary_yaxis("right")
     counts_axis.set_yticks(range(len(bands)), [integer(c) for c in counts])
     counts_axis.tick_params(length=0)
-    ax.set_ylabel(_("DIS-SUDA score"))
-    ax.set_xlabel(_("records (grey: not a special unique)"))
+    ax.set_xlabel(_("records"))
     ax.grid(axis="x", alpha=0.3)
     return list(bars)
 
