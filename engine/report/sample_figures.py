@@ -6,6 +6,7 @@ Reads :class:`~engine.outcome.sample_results.SampleRisk` parts; nothing here com
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 import matplotlib
@@ -79,42 +80,59 @@ def draw_risk_bins(ax: Axes, bins: RiskBins, thresholds: Sequence[tuple[float, i
 
 
 def band_label(low: float, high: float) -> str:
-    """'0' for the band of records scoring 0, else the band's upper end ('<= 0.01')."""
+    """'0' for the band of records scoring 0, else the band's ends ('0.1–0.2')."""
     if high <= 0:
         return "0"
-    return f"\u2264 {number(high, '.3g')}"
+    return f"{number(low, '.3g')}–{number(high, '.3g')}"
+
+
+def record_ticks(top: int, most: int = 4) -> list[float]:
+    """At most ``most`` ticks of a symlog record axis up to ``top``: 0 and every decade, or every
+    second (third, ...) decade when there are more (horizontal labels that never touch)."""
+    decades = max(1, math.ceil(math.log10(max(top, 1) * 8)))
+    step = math.ceil(decades / (most - 1))
+    return [0.0] + [10.0 ** k for k in range(0, decades, step)]
 
 
 def draw_dis_bands(ax: Axes, bands: Sequence[tuple[float, float, int]]) -> list:
-    """Records by DIS-SUDA score band (log record axis); the first band holds the records that
-    are not special uniques (score 0)."""
+    """Records by DIS-SUDA score band, one horizontal bar per band (log record axis) with its
+    record count on the right, lowest scores on top; the first band holds the records that are
+    not special uniques (score 0, grey). The bands name themselves (no axis title: the panel's
+    title says DIS-SUDA score)."""
     if not bands:
         ax.set_axis_off()
         ax.text(0.5, 0.5, _("no special uniques"), ha="center", va="center", transform=ax.transAxes)
         return []
     counts = [c for _, _, c in bands]
     colours = ["#9aa7b4" if high <= 0 else PRIOR for _, high, _ in bands]
-    bars = ax.bar(range(len(bands)), counts, color=colours, width=0.8)
-    ax.set_xticks(range(len(bands)), [band_label(lo, hi) for lo, hi, _ in bands], rotation=30, ha="right",
-                  fontsize="small")
-    ax.set_yscale("symlog", linthresh=1)
-    ax.set_ylim(0, max(max(counts), 1) * 8)
-    ax.set_xlabel(_("DIS-SUDA score (grey: not a special unique)"))
-    ax.set_ylabel(_("records"))
-    ax.grid(axis="y", alpha=0.3)
+    bars = ax.barh(range(len(bands)), counts, color=colours, height=0.7)
+    ax.set_yticks(range(len(bands)), [band_label(lo, hi) for lo, hi, _ in bands])
+    ax.invert_yaxis()
+    ax.set_xscale("symlog", linthresh=1)
+    top = max(max(counts), 1)
+    ax.set_xlim(0, top * 2)
+    ax.set_xticks(record_ticks(top))
+    counts_axis = ax.secondary_yaxis("right")
+    counts_axis.set_yticks(range(len(bands)), [integer(c) for c in counts])
+    counts_axis.tick_params(length=0)
+    ax.set_xlabel(_("records"))
+    ax.grid(axis="x", alpha=0.3)
     return list(bars)
 
 
 def draw_contributions(ax: Axes, contributions: Sequence[SudaContribution]) -> list:
-    """Each key variable's share of the total SUDA score, largest on top."""
+    """Each key variable's share of the total SUDA score, largest on top, the share written on
+    the right."""
     ordered = sorted(contributions, key=lambda c: c.share)
     if not ordered:
         ax.set_axis_off()
         return []
     bars = ax.barh(range(len(ordered)), [100 * c.share for c in ordered], color=DOT, height=0.7)
     ax.set_yticks(range(len(ordered)), [c.variable for c in ordered])
-    ax.bar_label(bars, labels=[number(100 * c.share, ".1f") + "%" for c in ordered], padding=2, fontsize="small")
-    ax.set_xlim(0, max(100 * c.share for c in ordered) * 1.25 or 1)
+    ax.set_xlim(0, max(100 * c.share for c in ordered) * 1.05 or 1)
+    shares_axis = ax.secondary_yaxis("right")
+    shares_axis.set_yticks(range(len(ordered)), [number(100 * c.share, ".1f") + "%" for c in ordered])
+    shares_axis.tick_params(length=0)
     ax.set_xlabel(_("share of the total SUDA score (%)"))
     ax.grid(axis="x", alpha=0.3)
     return list(bars)
@@ -132,15 +150,15 @@ def risk_figure(bins: RiskBins, thresholds: Sequence[tuple[float, int]]) -> Figu
 
 
 def suda_figure(bands: Sequence[tuple[float, float, int]], contributions: Sequence[SudaContribution]) -> Figure:
-    """The report's SUDA figure: DIS-SUDA score bands and each key variable's contribution."""
+    """The report's SUDA figure: DIS-SUDA score bands and each key variable's contribution, laid
+    out by matplotlib's constrained layout (long variable names and titles never clipped)."""
     with matplotlib.rc_context(RC):
-        height = max(2.6, 0.9 + 0.22 * len(contributions))
-        figure = Figure(figsize=(7.0, height))
-        left, right = figure.subplots(1, 2, gridspec_kw={"width_ratios": [1.1, 1]})
+        rows = max(len(bands), len(contributions))
+        figure = Figure(figsize=(7.0, max(2.6, 1.0 + 0.2 * rows)), layout="constrained")
+        left, right = figure.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1]})
         draw_dis_bands(left, bands)
         left.set_title(_("DIS-SUDA score distribution"))
         draw_contributions(right, contributions)
         right.set_title(_("Contribution of each key variable"))
-        figure.subplots_adjust(left=0.08, right=0.97, bottom=0.28 * 2.6 / height, top=1 - 0.25 / height,
-                               wspace=0.45)
+        figure.get_layout_engine().set(w_pad=0.06, wspace=0.08)
     return figure

@@ -96,7 +96,8 @@ class PlotCanvas(FigureCanvasQTAgg):
             length = extent.width if horizontal else extent.height
             if length > room:
                 lines = min(3, math.ceil(length / room))
-                wrapped = textwrap.fill(text, width=math.ceil(len(text) / lines) + 1)
+                wrapped = textwrap.fill(text, width=math.ceil(len(text) / lines) + 1, break_on_hyphens=False,
+                                        break_long_words=False)   # "variável-chave" kept whole
                 label.set_text(wrapped)
                 self._wrapped[id(label)] = (text, wrapped)
                 changed = True

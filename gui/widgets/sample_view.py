@@ -148,6 +148,8 @@ class RiskChart(PlotCanvas):
             self.bars = draw_risk_bins(ax, sample.individual_bins, sample.individual.above_thresholds)
             ax.set_title(translate("widgets.sample_view", "Individual risk: records by risk"), fontsize=TEXT_SIZE)
             ax.tick_params(labelsize=TEXT_SIZE - 1)
+            ax.xaxis.label.set_size(TEXT_SIZE - 1)
+            ax.yaxis.label.set_size(TEXT_SIZE - 1)
             self.annotation(ax)
         else:
             ax.set_axis_off()
@@ -185,7 +187,7 @@ class SudaChart(PlotCanvas):
         left.set_title(translate("widgets.sample_view", "DIS-SUDA score distribution"), fontsize=TEXT_SIZE)
         draw_contributions(right, suda.contributions)
         right.set_title(translate("widgets.sample_view", "Contribution of each key variable"), fontsize=TEXT_SIZE)
-        for ax in (left, right):
+        for ax in (left, right, *left.child_axes, *right.child_axes):
             ax.tick_params(labelsize=TEXT_SIZE - 1)
             ax.xaxis.label.set_size(TEXT_SIZE - 1)
             ax.yaxis.label.set_size(TEXT_SIZE - 1)
@@ -200,6 +202,26 @@ def scroll_area(inner: QWidget) -> QScrollArea:
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidget(inner)
     return area
+
+
+class ChartArea(QScrollArea):
+    """The chart column: the charts share the visible height when it holds them all at their
+    minimum height; when it does not (the column scrolls anyway), the column takes
+    ``roomy_height`` so that every chart is drawn at a comfortable height rather than squeezed."""
+
+    def __init__(self, inner: QWidget, roomy_height: int) -> None:
+        super().__init__()
+        self.roomy_height = roomy_height
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidget(inner)
+
+    def resizeEvent(self, event) -> None:
+        inner = self.widget()
+        inner.setMinimumHeight(0)
+        fits = self.viewport().height() >= inner.minimumSizeHint().height()
+        inner.setMinimumHeight(0 if fits else self.roomy_height)
+        super().resizeEvent(event)
 
 
 class SampleView(QWidget):
@@ -256,13 +278,14 @@ class SampleView(QWidget):
         chart_column.setContentsMargins(0, 0, 0, 0)
         self.risk_chart = RiskChart()
         self.suda_chart = SudaChart()
-        self.risk_chart.setMinimumHeight(250)   # title, axes and labels whole; below that it scrolls
-        self.suda_chart.setMinimumHeight(290)
+        self.risk_chart.setMinimumHeight(205)   # title, axes and labels whole; below that the column scrolls
+        self.suda_chart.setMinimumHeight(265)
         chart_column.addWidget(self.risk_chart, 1)
         chart_column.addWidget(self.suda_chart, 1)
         for widget in (self.suda_label, self.suda_chart):
             add_widget_glossary_menu(widget, lambda: translate("widgets.sample_view", "SUDA score"), "suda_score")
-        self.body.addWidget(scroll_area(charts))
+        self.chart_area = ChartArea(charts, roomy_height=560)
+        self.body.addWidget(self.chart_area)
         self.body.setStretchFactor(0, 1)
         self.body.setStretchFactor(1, 1)
         self.body.setSizes([560, 540])
