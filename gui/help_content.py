@@ -17,7 +17,7 @@ from engine.api import i18n as engine_i18n
 
 #: what of docs/ the package holds for the help window: the guide, and the documents its pages
 #: link to (the methods and the command-line reference)
-BUNDLED_DOCS = ("user-guide", "methods.md", "cli.md")
+BUNDLED_DOCS = ("user-guide", "methods.md", "cli.md", "analysis-file.md")
 
 PAGES = ("index", "01-load-a-file", "02-choose-roles", "03-run", "04-read-the-verdict", "05-sample-files",
          "06-scenarios-and-suggest", "07-synthetic-and-noisy-counts", "08-the-report", "glossary")
