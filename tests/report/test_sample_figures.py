@@ -11,9 +11,9 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from engine import i18n
+from engine.foundation import i18n
 from engine.report.sample_figures import band_label, record_ticks, suda_figure
-from engine.sample_results import SudaContribution
+from engine.outcome.sample_results import SudaContribution
 
 # the census example given weights (docs/screenshots.py): nine bands, the top ones empty
 BANDS = ((0.0, 0.0, 17296), (0.0, 0.1, 2315), (0.1, 0.2, 355), (0.2, 0.3, 29), (0.3, 0.4, 4), (0.4, 0.5, 1),
