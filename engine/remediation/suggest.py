@@ -27,7 +27,7 @@ import itertools
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 import numpy as np
 
@@ -641,6 +641,3 @@ def suppressed_records(table: EncodedTable, config: SuggestConfig, levels: Seque
     ids, _, sizes = partition(columns, table.n_rows)
     return sizes[ids] < config.target.k
 
-
-def levels_of(suggestion: Suggestion) -> Mapping[str, int]:
-    return dict(zip(suggestion.qids, suggestion.best.levels)) if suggestion.best else {}
