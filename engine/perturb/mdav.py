@@ -249,30 +249,55 @@ def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored
 
 
 @njit(cache=CACHE)
-def _stable(i, x, xm, centre, cmiss, w, cerr, bits):
-    """Whether record i's single-precision distance to the exact centre is the one computed with
-    ``centre``, each coordinate of which is within ``cerr`` of it: no column's term is within
-    its error bound of a single-precision rounding boundary. ``bits``: a float32 scratch
-    array of length 1."""
-    as_int = bits.view(np.int32)
+def _exact_range(i, x, xm, centre, cmiss, w, md, cerr):
+    """(lo, hi): single-precision bounds of record i's distance to the exact centre, each
+    coordinate of which is within ``cerr`` of ``centre``. Each term's interval is rounded to
+    single precision at both ends and the ends are added in column order; rounding and addition
+    are monotone, so the distance sdcMicro computes lies in [lo, hi] (lo == hi: it is known)."""
+    lo = np.float32(0.0)
+    hi = np.float32(0.0)
     for j in range(x.shape[1]):
-        if xm[i, j] or cmiss[j]:
-            continue
-        gap = abs(x[i, j] - centre[j])
-        t = gap * gap * w[j]
-        e = w[j] * cerr[j] * (2.0 * gap + cerr[j])
-        bits[0] = np.float32(t)
-        f = np.float64(bits[0])
-        as_int[0] += 1
-        up = (f + np.float64(bits[0])) / 2.0
-        if f > 0.0:
-            as_int[0] -= 2
-            down = (f + np.float64(bits[0])) / 2.0
-        else:
-            down = -np.inf
-        if not (t - e > down and t + e < up):
-            return False
-    return True
+        if xm[i, j] != cmiss[j]:
+            lo += md[j]
+            hi += md[j]
+        elif not xm[i, j]:
+            gap = abs(x[i, j] - centre[j])
+            t = gap * gap * w[j]
+            e = w[j] * cerr[j] * (2.0 * gap + cerr[j]) + 8.0 * _U * t
+            lo += np.float32(max(t - e, 0.0))
+            hi += np.float32(t + e)
+    return lo, hi
+
+
+@njit(cache=CACHE)
+def _ordered_sums(seq_x, seq_m, seq_live, seq_len, gsum, gcount):
+    """Sums and counts of the known values of the alive records, added in record order (the
+    sequential sums sdcMicro's centre and last group use)."""
+    for j in range(seq_x.shape[1]):
+        gsum[j] = 0.0
+        gcount[j] = 0
+    for t in range(seq_len):
+        if seq_live[t]:
+            for j in range(seq_x.shape[1]):
+                if not seq_m[t, j]:
+                    gsum[j] += seq_x[t, j]
+                    gcount[j] += 1
+
+
+@njit(cache=CACHE)
+def _compact(seq_x, seq_m, seq_pos, seq_live, seq_at, seq_len):
+    """Moves the alive entries of the record-order arrays to their front, in order; returns
+    their number."""
+    kept = 0
+    for t in range(seq_len):
+        if seq_live[t]:
+            seq_x[kept] = seq_x[t]
+            seq_m[kept] = seq_m[t]
+            seq_pos[kept] = seq_pos[t]
+            seq_live[kept] = True
+            seq_at[seq_pos[t]] = kept
+            kept += 1
+    return kept
 
 
 @njit(cache=CACHE)
@@ -426,7 +451,14 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
     cand_i = np.empty(256, np.int64)
     cand_d = np.empty(256, np.float32)
     cerr = np.zeros(p)
-    bits = np.zeros(1, np.float32)
+    # the alive records' values in record order, compacted from time to time, for exact sums
+    seq_pos = pos_of.copy()
+    seq_x = x[seq_pos]
+    seq_m = xm[seq_pos]
+    seq_live = np.ones(n, np.bool_)
+    seq_at = np.empty(n, np.int64)
+    seq_at[seq_pos] = np.arange(n)
+    seq_len = n
     left = n
     gid = 0
     while left - k >= k:
@@ -485,23 +517,24 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
         cur, cur_d, ncand = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord,
                                       adist, shift, 0.0, 2.0 * slack, rel, cand_i, cand_d)
         floor = cur_d - 2.0 * slack - rel * cur_d
-        # the choice stands when every record that could reach the farthest one has the same
-        # single-precision distance to the exact centre; else the centre is summed in record order
+        # the choice stands when its distance to the exact centre is known and no record that
+        # could reach it can exceed it (or equal it from earlier in record order); else the
+        # centre is summed in record order
         rival = ncand > cand_i.shape[0]
-        for t in range(min(ncand, cand_i.shape[0])):
-            if not rival and cand_d[t] >= floor and not _stable(cand_i[t], x, xm, centre, cmiss, w, cerr, bits):
-                rival = True
+        if not rival:
+            top_lo, top_hi = _exact_range(cur, x, xm, centre, cmiss, w, md, cerr)
+            rival = top_lo != top_hi
+            for t in range(ncand):
+                c = cand_i[t]
+                if rival:
+                    break
+                if c != cur and cand_d[t] >= floor:
+                    hi = _exact_range(c, x, xm, centre, cmiss, w, md, cerr)[1]
+                    rival = hi > top_lo or (hi == top_lo and orig[c] < orig[cur])
         if rival:
-            for j in range(p):
-                gsum[j] = 0.0
-                gcount[j] = 0
-            for o in range(n):
-                i = pos_of[o]
-                if alive[i]:
-                    for j in range(p):
-                        if not xm[i, j]:
-                            gsum[j] += x[i, j]
-                            gcount[j] += 1
+            if 2 * left < seq_len:
+                seq_len = _compact(seq_x, seq_m, seq_pos, seq_live, seq_at, seq_len)
+            _ordered_sums(seq_x, seq_m, seq_live, seq_len, gsum, gcount)
             for j in range(p):
                 cmiss[j] = gcount[j] == 0
                 centre[j] = gsum[j] / gcount[j] if gcount[j] > 0 else 0.0
@@ -545,6 +578,7 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
                 for j in range(p):
                     out[o, j] = np.nan if (xm[i, j] or gcount[j] == 0) else gsum[j] / gcount[j]
                 alive[i] = False
+                seq_live[seq_at[i]] = False
                 b = block_of[i]
                 known = False
                 for t2 in range(n_dirty):
@@ -566,19 +600,11 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
             cur = nxt
         left -= k * ngroups
     if left > 0:
-        for j in range(p):
-            gsum[j] = 0.0
-            gcount[j] = 0
-        for o in range(n):
-            i = pos_of[o]
-            if alive[i]:
-                for j in range(p):
-                    if not xm[i, j]:
-                        gsum[j] += x[i, j]
-                        gcount[j] += 1
-        for o in range(n):
-            i = pos_of[o]
-            if alive[i]:
+        _ordered_sums(seq_x, seq_m, seq_live, seq_len, gsum, gcount)
+        for t in range(seq_len):
+            if seq_live[t]:
+                i = seq_pos[t]
+                o = orig[i]
                 group[o] = gid
                 for j in range(p):
                     out[o, j] = np.nan if (xm[i, j] or gcount[j] == 0) else gsum[j] / left
