@@ -365,25 +365,37 @@ def _scan_block(b, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, to
 
 
 @njit(cache=CACHE)
-def _nearest(k, own, q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, seen, top_i, top_d, top_o):
+def _nearest(k, own, q, qm, x, xm, orig, alive, starts, sstart, super_of, w, md, bx, sx, seen, picks, top_i, top_d,
+             top_o):
     """The k nearest alive records of q (nearest first; equal distances, later record first);
-    ``own`` is q's block."""
+    ``own`` is q's block. Blocks are read first, nearest bound first, from q's super-block
+    (then from all) until k records are found, then every block whose bound can beat the k-th."""
     bmin, bmax, bknown, bmiss, balive, arad, amiss = bx
     smin, smax, sknown, smiss, salive, sarad, samiss = sx
     nb = starts.shape[0] - 1
     ns = sstart.shape[0] - 1
     found = _scan_block(own, k, 0, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
     seen[own] = True
+    picks[0] = own
+    npicks = 1
+    home = super_of[own]
     while found < k:
         pick = -1
         pick_lb = np.inf
-        for b in range(nb):
-            if not seen[b] and balive[b] > 0:
-                lb = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[0]
-                if pick < 0 or lb < pick_lb:
-                    pick = b
-                    pick_lb = lb
+        for wide in range(2):
+            lo = 0 if wide else sstart[home]
+            hi = nb if wide else sstart[home + 1]
+            for b in range(lo, hi):
+                if not seen[b] and balive[b] > 0:
+                    lb = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[0]
+                    if pick < 0 or lb < pick_lb:
+                        pick = b
+                        pick_lb = lb
+            if pick >= 0:
+                break
         seen[pick] = True
+        picks[npicks] = pick
+        npicks += 1
         found = _scan_block(pick, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
     for s in range(ns):
         if salive[s] == 0 or _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[0] > top_d[k - 1]:
@@ -392,8 +404,8 @@ def _nearest(k, own, q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, s
             if seen[b] or balive[b] == 0 or _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[0] > top_d[k - 1]:
                 continue
             found = _scan_block(b, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
-    for b in range(nb):
-        seen[b] = False
+    for t in range(npicks):
+        seen[picks[t]] = False
 
 
 @njit(cache=CACHE)
@@ -435,6 +447,7 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
     bx = (bmin, bmax, bknown, bmiss, balive, arad, amiss)
     sx = (smin, smax, sknown, smiss, salive, sarad, samiss)
     seen = np.zeros(nb, np.bool_)
+    picks = np.empty(nb + 1, np.int64)
     top_i = np.empty(k, np.int64)
     top_d = np.empty(k, np.float32)
     top_o = np.empty(k, np.int64)
@@ -559,8 +572,8 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
                         rdist += w[j] * (q[j] - ca[j]) ** 2
                 nxt = _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord, adist,
                                 np.sqrt(rdist), extra, -1.0, 0.0, cand_i, cand_d)[0]
-            _nearest(k, block_of[cur], q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, seen,
-                     top_i, top_d, top_o)
+            _nearest(k, block_of[cur], q, qm, x, xm, orig, alive, starts, sstart, super_of, w, md, bx, sx, seen,
+                     picks, top_i, top_d, top_o)
             for j in range(p):
                 gsum[j] = 0.0
                 gcount[j] = 0
