@@ -319,9 +319,15 @@ def _anchor_block(b, x, xm, starts, ca, cam, w, md, aord, adist, amiss):
                 t = x[i, j] - ca[j]
                 d += t * t * w[j]
         adist[i] = np.sqrt(d)
-    order = np.argsort(-adist[lo:hi])
-    for t in range(hi - lo):
-        aord[lo + t] = lo + order[t]
+    # insertion sort: the order for the previous anchor is nearly the order for this one
+    for t in range(lo + 1, hi):
+        i = aord[t]
+        d = adist[i]
+        u = t
+        while u > lo and adist[aord[u - 1]] < d:
+            aord[u] = aord[u - 1]
+            u -= 1
+        aord[u] = i
 
 
 @njit(cache=CACHE)
