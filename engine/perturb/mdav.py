@@ -127,31 +127,42 @@ def _merge(s, sstart, bmin, bmax, bknown, bmiss, bsum, babs, balive, arad, amiss
 
 
 @njit(cache=CACHE)
-def _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss):
-    """(lower, upper) bound of the distances from q to the alive records of box b."""
+def _lower(b, q, qm, w, md, bmin, bmax, bknown, bmiss):
+    """A lower bound of the distances from q to the alive records of box b."""
     lo = 0.0
-    hi = 0.0
     for j in range(q.shape[0]):
-        tlo = np.inf
-        thi = 0.0
+        t = np.inf
         if qm[j]:
             if bknown[b, j] > 0:
-                tlo = md[j]
-                thi = md[j]
+                t = np.float64(md[j])
             if bmiss[b, j] > 0:
-                tlo = 0.0
+                t = 0.0
         else:
             if bknown[b, j] > 0:
                 near = max(0.0, bmin[b, j] - q[j], q[j] - bmax[b, j])
-                far = max(abs(q[j] - bmin[b, j]), abs(q[j] - bmax[b, j]))
-                tlo = near * near * w[j]
-                thi = far * far * w[j]
+                t = near * near * w[j]
             if bmiss[b, j] > 0:
-                tlo = min(tlo, np.float64(md[j]))
-                thi = max(thi, np.float64(md[j]))
-        lo += tlo
-        hi += thi
-    return lo * (1.0 - BOUND_SLACK), hi * (1.0 + BOUND_SLACK)
+                t = min(t, np.float64(md[j]))
+        lo += t
+    return lo * (1.0 - BOUND_SLACK)
+
+
+@njit(cache=CACHE)
+def _upper(b, q, qm, w, md, bmin, bmax, bknown, bmiss):
+    """An upper bound of the distances from q to the alive records of box b."""
+    hi = 0.0
+    for j in range(q.shape[0]):
+        t = 0.0
+        if bknown[b, j] > 0:
+            if qm[j]:
+                t = np.float64(md[j])
+            else:
+                far = max(abs(q[j] - bmin[b, j]), abs(q[j] - bmax[b, j]))
+                t = far * far * w[j]
+        if bmiss[b, j] > 0 and not qm[j]:
+            t = max(t, np.float64(md[j]))
+        hi += t
+    return hi * (1.0 + BOUND_SLACK)
 
 
 @njit(cache=CACHE)
@@ -176,66 +187,69 @@ def _consider(i, d, orig, best, best_d, margin_abs, margin_rel, cand_i, cand_d, 
 
 
 @njit(cache=CACHE)
+def _take_top(order, bound, m):
+    """Removes the entry with the largest bound from the first m of (order, bound); returns it
+    and its bound."""
+    top = 0
+    for t in range(1, m):
+        if bound[t] > bound[top]:
+            top = t
+    item = order[top]
+    ub = bound[top]
+    order[top] = order[m - 1]
+    bound[top] = bound[m - 1]
+    return item, ub
+
+
+@njit(cache=CACHE)
 def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored, aord, adist, shift, extra,
-              margin_abs, margin_rel, cand_i, cand_d):
+              margin_abs, margin_rel, cand_i, cand_d, scratch):
     """The farthest alive record from q (first in record order among equals) and its distance;
     with ``margin_abs >= 0``, also the number of records found within the margin of the best
-    (their positions and distances in ``cand_i``/``cand_d``, as far as they fit). With
-    ``anchored``, q is within ``shift`` of the anchor (over the columns known on both sides, plus
-    ``extra`` for its own missing values): the triangle inequality bounds each block and record
-    by its distance to the anchor, and each block is read in decreasing distance to the anchor,
-    left as soon as the rest cannot reach the best."""
+    (their positions and distances in ``cand_i``/``cand_d``, as far as they fit). Super-blocks,
+    then their blocks, are read in decreasing order of their upper bounds until the bound
+    cannot reach the best. With ``anchored``, q is within ``shift`` of the anchor (over the
+    columns known on both sides, plus ``extra`` for its own missing values): the triangle
+    inequality bounds each block and record by its distance to the anchor, and each block is
+    read in decreasing distance to the anchor, left as soon as the rest cannot reach the best.
+    ``scratch``: (super-block order, their bounds, block order, their bounds) buffers."""
     bmin, bmax, bknown, bmiss, balive, arad, amiss = bx
     smin, smax, sknown, smiss, salive, sarad, samiss = sx
+    sord, sub, bord, bub = scratch
     ns = sstart.shape[0] - 1
-    top_s = -1
-    top_ub = -1.0
+    m = 0
     for s in range(ns):
         if salive[s] > 0:
-            ub = _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[1]
+            ub = _upper(s, q, qm, w, md, smin, smax, sknown, smiss)
             if anchored:
                 ub = min(ub, _cap(sarad[s], samiss[s] + extra, shift))
-            if ub > top_ub:
-                top_s = s
-                top_ub = ub
-    top = -1
-    top_ub = -1.0
-    for b in range(sstart[top_s], sstart[top_s + 1]):
-        if balive[b] > 0:
-            ub = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1]
-            if anchored:
-                ub = min(ub, _cap(arad[b], amiss[b] + extra, shift))
-            if ub > top_ub:
-                top = b
-                top_ub = ub
+            sord[m] = s
+            sub[m] = ub
+            m += 1
     best = -1
     best_d = np.float32(-1.0)
     ncand = 0
     reach = max(margin_abs, 0.0)
-    for step in range(ns + 1):
-        s = top_s if step == 0 else step - 1
-        if salive[s] == 0 or (step > 0 and s == top_s):
-            continue
-        if step > 0:
-            ub = _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[1]
-            if anchored:
-                ub = min(ub, _cap(sarad[s], samiss[s] + extra, shift))
-            if ub < best_d - reach - margin_rel * best_d:
-                continue
-        for bstep in range(sstart[s], sstart[s + 1] + 1):
-            if bstep == sstart[s]:
-                if step > 0:
-                    continue
-                b = top
-            else:
-                b = bstep - 1
-                if b == top or balive[b] == 0:
-                    continue
-                ub = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1]
+    while m > 0:
+        s, ub = _take_top(sord, sub, m)
+        m -= 1
+        if ub < best_d - reach - margin_rel * best_d:
+            break
+        mb = 0
+        for b in range(sstart[s], sstart[s + 1]):
+            if balive[b] > 0:
+                ub = _upper(b, q, qm, w, md, bmin, bmax, bknown, bmiss)
                 if anchored:
                     ub = min(ub, _cap(arad[b], amiss[b] + extra, shift))
-                if ub < best_d - reach - margin_rel * best_d:
-                    continue
+                if ub >= best_d - reach - margin_rel * best_d:
+                    bord[mb] = b
+                    bub[mb] = ub
+                    mb += 1
+        while mb > 0:
+            b, ub = _take_top(bord, bub, mb)
+            mb -= 1
+            if ub < best_d - reach - margin_rel * best_d:
+                break
             for t in range(starts[b], starts[b + 1]):
                 i = aord[t] if anchored else t
                 if not alive[i]:
@@ -393,7 +407,7 @@ def _nearest(k, own, q, qm, x, xm, orig, alive, starts, sstart, super_of, w, md,
             hi = nb if wide else sstart[home + 1]
             for b in range(lo, hi):
                 if not seen[b] and balive[b] > 0:
-                    lb = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[0]
+                    lb = _lower(b, q, qm, w, md, bmin, bmax, bknown, bmiss)
                     if pick < 0 or lb < pick_lb:
                         pick = b
                         pick_lb = lb
@@ -404,10 +418,10 @@ def _nearest(k, own, q, qm, x, xm, orig, alive, starts, sstart, super_of, w, md,
         npicks += 1
         found = _scan_block(pick, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
     for s in range(ns):
-        if salive[s] == 0 or _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[0] > top_d[k - 1]:
+        if salive[s] == 0 or _lower(s, q, qm, w, md, smin, smax, sknown, smiss) > top_d[k - 1]:
             continue
         for b in range(sstart[s], sstart[s + 1]):
-            if seen[b] or balive[b] == 0 or _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[0] > top_d[k - 1]:
+            if seen[b] or balive[b] == 0 or _lower(b, q, qm, w, md, bmin, bmax, bknown, bmiss) > top_d[k - 1]:
                 continue
             found = _scan_block(b, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
     for t in range(npicks):
@@ -453,6 +467,10 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
     bx = (bmin, bmax, bknown, bmiss, balive, arad, amiss)
     sx = (smin, smax, sknown, smiss, salive, sarad, samiss)
     seen = np.zeros(nb, np.bool_)
+    widest = 0
+    for s in range(ns):
+        widest = max(widest, sstart[s + 1] - sstart[s])
+    scratch = (np.empty(ns, np.int64), np.empty(ns), np.empty(widest, np.int64), np.empty(widest))
     picks = np.empty(nb + 1, np.int64)
     top_i = np.empty(k, np.int64)
     top_d = np.empty(k, np.float32)
@@ -534,7 +552,7 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
             shift = 0.0
         rel = 4.0 * (p + 1) * 2.0 ** -24
         cur, cur_d, ncand = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord,
-                                      adist, shift, 0.0, 2.0 * slack, rel, cand_i, cand_d)
+                                      adist, shift, 0.0, 2.0 * slack, rel, cand_i, cand_d, scratch)
         floor = cur_d - 2.0 * slack - rel * cur_d
         # the choice stands when its distance to the exact centre is known and no record that
         # could reach it can exceed it (or equal it from earlier in record order); else the
@@ -562,7 +580,7 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
                 if not cmiss[j]:
                     shift += w[j] * (centre[j] - ca[j]) ** 2
             cur = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord, adist,
-                            np.sqrt(shift), 0.0, -1.0, 0.0, cand_i, cand_d)[0]
+                            np.sqrt(shift), 0.0, -1.0, 0.0, cand_i, cand_d, scratch)[0]
         for g in range(ngroups):
             q = x[cur].copy()
             qm = xm[cur].copy()
@@ -577,7 +595,7 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
                     elif not cam[j]:
                         rdist += w[j] * (q[j] - ca[j]) ** 2
                 nxt = _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord, adist,
-                                np.sqrt(rdist), extra, -1.0, 0.0, cand_i, cand_d)[0]
+                                np.sqrt(rdist), extra, -1.0, 0.0, cand_i, cand_d, scratch)[0]
             _nearest(k, block_of[cur], q, qm, x, xm, orig, alive, starts, sstart, super_of, w, md, bx, sx, seen,
                      picks, top_i, top_d, top_o)
             for j in range(p):
