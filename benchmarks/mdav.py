@@ -1,7 +1,8 @@
 """Benchmark of MDAV microaggregation (k = 3, 3 columns): RiskReview's compiled MDAV against the
 plain numpy MDAV of the same definition, and against sdcMicro's ``microaggregation(method =
 "mdav")`` through Rscript where R and sdcMicro are installed. Prints the median wall time of
-the runs per size in seconds, the ratio baseline / ours (the baseline is sdcMicro where it ran,
+the runs per size in seconds (with the CPU time of ours, the steadier figure on a shared
+machine), the ratio baseline / ours (the baseline is sdcMicro where it ran,
 else the plain numpy MDAV), the 1-minute load average after the size (the machine may be
 shared), and whether the outputs agree. The baselines grow as n^2 or faster and are skipped
 above ``--baseline-max`` records.
@@ -83,16 +84,18 @@ def main() -> None:
     args = parser.parse_args()
     mdav(make_data(100, 0), 3)
     with_r = not args.no_r and _have_sdcmicro()
-    print(f"{'records':>9} {'RiskReview s':>12} {'plain numpy s':>14} {'sdcMicro s':>11} {'ratio':>7} {'load':>5}"
-          "  same output")
+    print(f"{'records':>9} {'RiskReview s':>12} {'CPU s':>6} {'plain numpy s':>14} {'sdcMicro s':>11}"
+          f" {'ratio':>7} {'load':>5}  same output")
     for n in args.sizes:
         x = make_data(n, n)
-        fast, plain, r_times = [], [], []
+        fast, cpu, plain, r_times = [], [], [], []
         same = []
         for _ in range(args.repeat):
             t = time.perf_counter()
+            c = time.process_time()
             ours = mdav(x, 3).values
             fast.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
             if not args.no_plain and n <= args.baseline_max:
                 t = time.perf_counter()
                 ref = mdav_plain(x, 3)[0]
@@ -108,7 +111,7 @@ def main() -> None:
             return f"{statistics.median(v):.2f}" if v else "-"
         base = r_times or plain
         ratio = f"{statistics.median(base) / statistics.median(fast):.1f}" if base else "-"
-        print(f"{n:>9} {med(fast):>12} {med(plain):>14} {med(r_times):>11} {ratio:>7} {_load():>5}"
+        print(f"{n:>9} {med(fast):>12} {med(cpu):>6} {med(plain):>14} {med(r_times):>11} {ratio:>7} {_load():>5}"
               f"  {all(same) if same else '-'}", flush=True)
 
 

@@ -12,17 +12,20 @@ last group. A group's value is the mean of its members' known values (summed in 
 above); the last group's sums are divided by its size, as sdcMicro does; a missing value stays
 missing.
 
-Speed: the records of each missing-value pattern are ordered along a k-d tree and cut into
-blocks of 64, grouped in super-blocks; each keeps its bounding box, counts and sums up to date
-as groups are removed. A nearest or farthest search computes exact distances only inside the
-blocks its bounds cannot rule out (skipped only when worse by a relative margin far above the
-rounding of single-precision distances). For the farthest record from the centre, each block
-also keeps its records' distances to an anchor centre (moved when the centre has drifted), so
-that the triangle inequality bounds them and a block is left after its few outermost records.
-The centre is the sum of the super-blocks' sums, within a known bound of the sequential sum;
-when a record near enough to be the farthest has a term whose single-precision rounding that
-bound could change, the centre is summed again in record order, so the choice is exactly the
-sequential one.
+Speed (docs/methods.md, "Perturbative steps"): the records of each missing-value pattern are
+ordered along a k-d tree and cut into blocks of 64, grouped in super-blocks; each keeps its
+bounding box, counts and sums up to date as groups are removed. A nearest or farthest search
+computes exact distances only inside the blocks its bounds cannot rule out (skipped only when
+worse by a relative margin far above the rounding of single-precision distances), reading
+super-blocks and blocks in order of their bounds. For the farthest record from the centre,
+each block also keeps its records' distances to an anchor centre (moved when the centre has
+drifted), so that the triangle inequality bounds them and a block is left after its few
+outermost records. The centre is the sum of the super-blocks' sums, within a known bound of
+the sequential sum. The farthest record found with it stands when single-precision bounds of
+its distance to the exact centre (each term's interval rounded at both ends, added in column
+order) pin that distance down and no record near enough can exceed it; otherwise the centre is
+summed again in record order, over a compacted record-order copy of the remaining records, so
+the choice is exactly the sequential one.
 """
 
 from __future__ import annotations
