@@ -37,6 +37,7 @@ from numba import njit
 
 from ..block_kernels import CACHE
 from .mdav_common import column_weights
+from .mdav_plain import mdav_plain
 from .univariate import sorted_groups
 
 BOUND_SLACK = 1e-5
@@ -691,7 +692,8 @@ def super_size(n: int) -> int:
 
 def mdav(values: np.ndarray, k: int) -> Microaggregated:
     """MDAV on ``values`` (n x p, NaN = missing), p >= 1, groups of at least ``k`` records (when
-    n >= k). For one column sdcMicro sorts instead (:func:`engine.perturb.univariate.sorted_groups`);
+    n >= k). A column whose variance is computed negative (as sdcMicro computes it) takes the
+    plain method of :mod:`engine.perturb.mdav_plain`. For one column sdcMicro sorts instead (:func:`engine.perturb.univariate.sorted_groups`);
     this is the multivariate method."""
     x = np.ascontiguousarray(values, dtype=float)
     if x.ndim != 2:
@@ -705,6 +707,11 @@ def mdav(values: np.ndarray, k: int) -> Microaggregated:
         return Microaggregated(out, group)
     miss = np.isnan(x)
     w, md = column_weights(x, miss)
+    if (w < 0).any():
+        # a variance computed negative (values far from 0 that barely vary): the distances are
+        # not a metric, so no bound holds; every distance is computed instead
+        values, group = mdav_plain(x, k)
+        return Microaggregated(values, group)
     order, starts = _block_order(x, miss, w, block_size(n))
     pos_of = np.empty(n, np.int64)
     pos_of[order] = np.arange(n)
