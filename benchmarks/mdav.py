@@ -1,15 +1,20 @@
 """Benchmark of MDAV microaggregation (k = 3, 3 columns): RiskReview's compiled MDAV against the
 plain numpy MDAV of the same definition, and against sdcMicro's ``microaggregation(method =
-"mdav")`` through Rscript where R and sdcMicro are installed. Prints the median of the runs
-per size, in seconds, and whether the outputs agree.
+"mdav")`` through Rscript where R and sdcMicro are installed. Prints the median wall time of
+the runs per size in seconds (with the CPU time of ours, the steadier figure on a shared
+machine), the ratio baseline / ours (the baseline is sdcMicro where it ran,
+else the plain numpy MDAV), the 1-minute load average after the size (the machine may be
+shared), and whether the outputs agree. The baselines grow as n^2 or faster and are skipped
+above ``--baseline-max`` records.
 
     python benchmarks/mdav.py --sizes 20000 50000 100000 --repeat 3
-    python benchmarks/mdav.py --sizes 1000000 --repeat 1 --no-plain
+    python benchmarks/mdav.py --sizes 1000000 --repeat 1
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -63,30 +68,40 @@ def run_sdcmicro(x: np.ndarray, folder: Path) -> tuple[float, np.ndarray]:
     return float(done.stdout.split()[-1]), values
 
 
+def _load() -> str:
+    """The 1-minute load average where the system reports it."""
+    return f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "-"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[20_000, 50_000, 100_000])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-plain", action="store_true", help="skip the plain numpy MDAV")
     parser.add_argument("--no-r", action="store_true", help="skip sdcMicro")
+    parser.add_argument("--baseline-max", type=int, default=100_000,
+                        help="largest size at which sdcMicro and the plain numpy MDAV run")
     args = parser.parse_args()
     mdav(make_data(100, 0), 3)
     with_r = not args.no_r and _have_sdcmicro()
-    print(f"{'records':>9} {'compiled s':>11} {'plain numpy s':>14} {'sdcMicro s':>11}  same output")
+    print(f"{'records':>9} {'RiskReview s':>12} {'CPU s':>6} {'plain numpy s':>14} {'sdcMicro s':>11}"
+          f" {'ratio':>7} {'load':>5}  same output")
     for n in args.sizes:
         x = make_data(n, n)
-        fast, plain, r_times = [], [], []
+        fast, cpu, plain, r_times = [], [], [], []
         same = []
         for _ in range(args.repeat):
             t = time.perf_counter()
+            c = time.process_time()
             ours = mdav(x, 3).values
             fast.append(time.perf_counter() - t)
-            if not args.no_plain:
+            cpu.append(time.process_time() - c)
+            if not args.no_plain and n <= args.baseline_max:
                 t = time.perf_counter()
                 ref = mdav_plain(x, 3)[0]
                 plain.append(time.perf_counter() - t)
                 same.append(np.array_equal(ours, ref, equal_nan=True))
-            if with_r:
+            if with_r and n <= args.baseline_max:
                 with tempfile.TemporaryDirectory() as folder:
                     seconds, theirs = run_sdcmicro(x, Path(folder))
                 r_times.append(seconds)
@@ -94,7 +109,10 @@ def main() -> None:
 
         def med(v: list[float]) -> str:
             return f"{statistics.median(v):.2f}" if v else "-"
-        print(f"{n:>9} {med(fast):>11} {med(plain):>14} {med(r_times):>11}  {all(same) if same else '-'}", flush=True)
+        base = r_times or plain
+        ratio = f"{statistics.median(base) / statistics.median(fast):.1f}" if base else "-"
+        print(f"{n:>9} {med(fast):>12} {med(cpu):>6} {med(plain):>14} {med(r_times):>11} {ratio:>7} {_load():>5}"
+              f"  {all(same) if same else '-'}", flush=True)
 
 
 if __name__ == "__main__":

@@ -12,17 +12,20 @@ last group. A group's value is the mean of its members' known values (summed in 
 above); the last group's sums are divided by its size, as sdcMicro does; a missing value stays
 missing.
 
-Speed: the records of each missing-value pattern are ordered along a k-d tree and cut into
-blocks of 64, grouped in super-blocks; each keeps its bounding box, counts and sums up to date
-as groups are removed. A nearest or farthest search computes exact distances only inside the
-blocks its bounds cannot rule out (skipped only when worse by a relative margin far above the
-rounding of single-precision distances). For the farthest record from the centre, each block
-also keeps its records' distances to an anchor centre (moved when the centre has drifted), so
-that the triangle inequality bounds them and a block is left after its few outermost records.
-The centre is the sum of the super-blocks' sums, within a known bound of the sequential sum;
-when a record near enough to be the farthest has a term whose single-precision rounding that
-bound could change, the centre is summed again in record order, so the choice is exactly the
-sequential one.
+Speed (docs/methods.md, "Perturbative steps"): the records of each missing-value pattern are
+ordered along a k-d tree and cut into blocks of 64, grouped in super-blocks; each keeps its
+bounding box, counts and sums up to date as groups are removed. A nearest or farthest search
+computes exact distances only inside the blocks its bounds cannot rule out (skipped only when
+worse by a relative margin far above the rounding of single-precision distances), reading
+super-blocks and blocks in order of their bounds. For the farthest record from the centre,
+each block also keeps its records' distances to an anchor centre (moved when the centre has
+drifted), so that the triangle inequality bounds them and a block is left after its few
+outermost records. The centre is the sum of the super-blocks' sums, within a known bound of
+the sequential sum. The farthest record found with it stands when single-precision bounds of
+its distance to the exact centre (each term's interval rounded at both ends, added in column
+order) pin that distance down and no record near enough can exceed it; otherwise the centre is
+summed again in record order, over a compacted record-order copy of the remaining records, so
+the choice is exactly the sequential one.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from numba import njit
 
 from ..sweep.block_kernels import CACHE
 from .mdav_common import column_weights
+from .mdav_plain import mdav_plain
 from .univariate import sorted_groups
 
 BOUND_SLACK = 1e-5
@@ -127,31 +131,42 @@ def _merge(s, sstart, bmin, bmax, bknown, bmiss, bsum, babs, balive, arad, amiss
 
 
 @njit(cache=CACHE)
-def _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss):
-    """(lower, upper) bound of the distances from q to the alive records of box b."""
+def _lower(b, q, qm, w, md, bmin, bmax, bknown, bmiss):
+    """A lower bound of the distances from q to the alive records of box b."""
     lo = 0.0
-    hi = 0.0
     for j in range(q.shape[0]):
-        tlo = np.inf
-        thi = 0.0
+        t = np.inf
         if qm[j]:
             if bknown[b, j] > 0:
-                tlo = md[j]
-                thi = md[j]
+                t = np.float64(md[j])
             if bmiss[b, j] > 0:
-                tlo = 0.0
+                t = 0.0
         else:
             if bknown[b, j] > 0:
                 near = max(0.0, bmin[b, j] - q[j], q[j] - bmax[b, j])
-                far = max(abs(q[j] - bmin[b, j]), abs(q[j] - bmax[b, j]))
-                tlo = near * near * w[j]
-                thi = far * far * w[j]
+                t = near * near * w[j]
             if bmiss[b, j] > 0:
-                tlo = min(tlo, np.float64(md[j]))
-                thi = max(thi, np.float64(md[j]))
-        lo += tlo
-        hi += thi
-    return lo * (1.0 - BOUND_SLACK), hi * (1.0 + BOUND_SLACK)
+                t = min(t, np.float64(md[j]))
+        lo += t
+    return lo * (1.0 - BOUND_SLACK)
+
+
+@njit(cache=CACHE)
+def _upper(b, q, qm, w, md, bmin, bmax, bknown, bmiss):
+    """An upper bound of the distances from q to the alive records of box b."""
+    hi = 0.0
+    for j in range(q.shape[0]):
+        t = 0.0
+        if bknown[b, j] > 0:
+            if qm[j]:
+                t = np.float64(md[j])
+            else:
+                far = max(abs(q[j] - bmin[b, j]), abs(q[j] - bmax[b, j]))
+                t = far * far * w[j]
+        if bmiss[b, j] > 0 and not qm[j]:
+            t = max(t, np.float64(md[j]))
+        hi += t
+    return hi * (1.0 + BOUND_SLACK)
 
 
 @njit(cache=CACHE)
@@ -176,66 +191,69 @@ def _consider(i, d, orig, best, best_d, margin_abs, margin_rel, cand_i, cand_d, 
 
 
 @njit(cache=CACHE)
+def _take_top(order, bound, m):
+    """Removes the entry with the largest bound from the first m of (order, bound); returns it
+    and its bound."""
+    top = 0
+    for t in range(1, m):
+        if bound[t] > bound[top]:
+            top = t
+    item = order[top]
+    ub = bound[top]
+    order[top] = order[m - 1]
+    bound[top] = bound[m - 1]
+    return item, ub
+
+
+@njit(cache=CACHE)
 def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored, aord, adist, shift, extra,
-              margin_abs, margin_rel, cand_i, cand_d):
+              margin_abs, margin_rel, cand_i, cand_d, scratch):
     """The farthest alive record from q (first in record order among equals) and its distance;
     with ``margin_abs >= 0``, also the number of records found within the margin of the best
-    (their positions and distances in ``cand_i``/``cand_d``, as far as they fit). With
-    ``anchored``, q is within ``shift`` of the anchor (over the columns known on both sides, plus
-    ``extra`` for its own missing values): the triangle inequality bounds each block and record
-    by its distance to the anchor, and each block is read in decreasing distance to the anchor,
-    left as soon as the rest cannot reach the best."""
+    (their positions and distances in ``cand_i``/``cand_d``, as far as they fit). Super-blocks,
+    then their blocks, are read in decreasing order of their upper bounds until the bound
+    cannot reach the best. With ``anchored``, q is within ``shift`` of the anchor (over the
+    columns known on both sides, plus ``extra`` for its own missing values): the triangle
+    inequality bounds each block and record by its distance to the anchor, and each block is
+    read in decreasing distance to the anchor, left as soon as the rest cannot reach the best.
+    ``scratch``: (super-block order, their bounds, block order, their bounds) buffers."""
     bmin, bmax, bknown, bmiss, balive, arad, amiss = bx
     smin, smax, sknown, smiss, salive, sarad, samiss = sx
+    sord, sub, bord, bub = scratch
     ns = sstart.shape[0] - 1
-    top_s = -1
-    top_ub = -1.0
+    m = 0
     for s in range(ns):
         if salive[s] > 0:
-            ub = _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[1]
+            ub = _upper(s, q, qm, w, md, smin, smax, sknown, smiss)
             if anchored:
                 ub = min(ub, _cap(sarad[s], samiss[s] + extra, shift))
-            if ub > top_ub:
-                top_s = s
-                top_ub = ub
-    top = -1
-    top_ub = -1.0
-    for b in range(sstart[top_s], sstart[top_s + 1]):
-        if balive[b] > 0:
-            ub = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1]
-            if anchored:
-                ub = min(ub, _cap(arad[b], amiss[b] + extra, shift))
-            if ub > top_ub:
-                top = b
-                top_ub = ub
+            sord[m] = s
+            sub[m] = ub
+            m += 1
     best = -1
     best_d = np.float32(-1.0)
     ncand = 0
     reach = max(margin_abs, 0.0)
-    for step in range(ns + 1):
-        s = top_s if step == 0 else step - 1
-        if salive[s] == 0 or (step > 0 and s == top_s):
-            continue
-        if step > 0:
-            ub = _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[1]
-            if anchored:
-                ub = min(ub, _cap(sarad[s], samiss[s] + extra, shift))
-            if ub < best_d - reach - margin_rel * best_d:
-                continue
-        for bstep in range(sstart[s], sstart[s + 1] + 1):
-            if bstep == sstart[s]:
-                if step > 0:
-                    continue
-                b = top
-            else:
-                b = bstep - 1
-                if b == top or balive[b] == 0:
-                    continue
-                ub = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[1]
+    while m > 0:
+        s, ub = _take_top(sord, sub, m)
+        m -= 1
+        if ub < best_d - reach - margin_rel * best_d:
+            break
+        mb = 0
+        for b in range(sstart[s], sstart[s + 1]):
+            if balive[b] > 0:
+                ub = _upper(b, q, qm, w, md, bmin, bmax, bknown, bmiss)
                 if anchored:
                     ub = min(ub, _cap(arad[b], amiss[b] + extra, shift))
-                if ub < best_d - reach - margin_rel * best_d:
-                    continue
+                if ub >= best_d - reach - margin_rel * best_d:
+                    bord[mb] = b
+                    bub[mb] = ub
+                    mb += 1
+        while mb > 0:
+            b, ub = _take_top(bord, bub, mb)
+            mb -= 1
+            if ub < best_d - reach - margin_rel * best_d:
+                break
             for t in range(starts[b], starts[b + 1]):
                 i = aord[t] if anchored else t
                 if not alive[i]:
@@ -249,30 +267,55 @@ def _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, anchored
 
 
 @njit(cache=CACHE)
-def _stable(i, x, xm, centre, cmiss, w, cerr, bits):
-    """Whether record i's single-precision distance to the exact centre is the one computed with
-    ``centre``, each coordinate of which is within ``cerr`` of it: no column's term is within
-    its error bound of a single-precision rounding boundary. ``bits``: a float32 scratch
-    array of length 1."""
-    as_int = bits.view(np.int32)
+def _exact_range(i, x, xm, centre, cmiss, w, md, cerr):
+    """(lo, hi): single-precision bounds of record i's distance to the exact centre, each
+    coordinate of which is within ``cerr`` of ``centre``. Each term's interval is rounded to
+    single precision at both ends and the ends are added in column order; rounding and addition
+    are monotone, so the distance sdcMicro computes lies in [lo, hi] (lo == hi: it is known)."""
+    lo = np.float32(0.0)
+    hi = np.float32(0.0)
     for j in range(x.shape[1]):
-        if xm[i, j] or cmiss[j]:
-            continue
-        gap = abs(x[i, j] - centre[j])
-        t = gap * gap * w[j]
-        e = w[j] * cerr[j] * (2.0 * gap + cerr[j])
-        bits[0] = np.float32(t)
-        f = np.float64(bits[0])
-        as_int[0] += 1
-        up = (f + np.float64(bits[0])) / 2.0
-        if f > 0.0:
-            as_int[0] -= 2
-            down = (f + np.float64(bits[0])) / 2.0
-        else:
-            down = -np.inf
-        if not (t - e > down and t + e < up):
-            return False
-    return True
+        if xm[i, j] != cmiss[j]:
+            lo += md[j]
+            hi += md[j]
+        elif not xm[i, j]:
+            gap = abs(x[i, j] - centre[j])
+            t = gap * gap * w[j]
+            e = w[j] * cerr[j] * (2.0 * gap + cerr[j]) + 8.0 * _U * t
+            lo += np.float32(max(t - e, 0.0))
+            hi += np.float32(t + e)
+    return lo, hi
+
+
+@njit(cache=CACHE)
+def _ordered_sums(seq_x, seq_m, seq_live, seq_len, gsum, gcount):
+    """Sums and counts of the known values of the alive records, added in record order (the
+    sequential sums sdcMicro's centre and last group use)."""
+    for j in range(seq_x.shape[1]):
+        gsum[j] = 0.0
+        gcount[j] = 0
+    for t in range(seq_len):
+        if seq_live[t]:
+            for j in range(seq_x.shape[1]):
+                if not seq_m[t, j]:
+                    gsum[j] += seq_x[t, j]
+                    gcount[j] += 1
+
+
+@njit(cache=CACHE)
+def _compact(seq_x, seq_m, seq_pos, seq_live, seq_at, seq_len):
+    """Moves the alive entries of the record-order arrays to their front, in order; returns
+    their number."""
+    kept = 0
+    for t in range(seq_len):
+        if seq_live[t]:
+            seq_x[kept] = seq_x[t]
+            seq_m[kept] = seq_m[t]
+            seq_pos[kept] = seq_pos[t]
+            seq_live[kept] = True
+            seq_at[seq_pos[t]] = kept
+            kept += 1
+    return kept
 
 
 @njit(cache=CACHE)
@@ -294,9 +337,15 @@ def _anchor_block(b, x, xm, starts, ca, cam, w, md, aord, adist, amiss):
                 t = x[i, j] - ca[j]
                 d += t * t * w[j]
         adist[i] = np.sqrt(d)
-    order = np.argsort(-adist[lo:hi])
-    for t in range(hi - lo):
-        aord[lo + t] = lo + order[t]
+    # insertion sort: the order for the previous anchor is nearly the order for this one
+    for t in range(lo + 1, hi):
+        i = aord[t]
+        d = adist[i]
+        u = t
+        while u > lo and adist[aord[u - 1]] < d:
+            aord[u] = aord[u - 1]
+            u -= 1
+        aord[u] = i
 
 
 @njit(cache=CACHE)
@@ -340,35 +389,47 @@ def _scan_block(b, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, to
 
 
 @njit(cache=CACHE)
-def _nearest(k, own, q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, seen, top_i, top_d, top_o):
+def _nearest(k, own, q, qm, x, xm, orig, alive, starts, sstart, super_of, w, md, bx, sx, seen, picks, top_i, top_d,
+             top_o):
     """The k nearest alive records of q (nearest first; equal distances, later record first);
-    ``own`` is q's block."""
+    ``own`` is q's block. Blocks are read first, nearest bound first, from q's super-block
+    (then from all) until k records are found, then every block whose bound can beat the k-th."""
     bmin, bmax, bknown, bmiss, balive, arad, amiss = bx
     smin, smax, sknown, smiss, salive, sarad, samiss = sx
     nb = starts.shape[0] - 1
     ns = sstart.shape[0] - 1
     found = _scan_block(own, k, 0, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
     seen[own] = True
+    picks[0] = own
+    npicks = 1
+    home = super_of[own]
     while found < k:
         pick = -1
         pick_lb = np.inf
-        for b in range(nb):
-            if not seen[b] and balive[b] > 0:
-                lb = _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[0]
-                if pick < 0 or lb < pick_lb:
-                    pick = b
-                    pick_lb = lb
+        for wide in range(2):
+            lo = 0 if wide else sstart[home]
+            hi = nb if wide else sstart[home + 1]
+            for b in range(lo, hi):
+                if not seen[b] and balive[b] > 0:
+                    lb = _lower(b, q, qm, w, md, bmin, bmax, bknown, bmiss)
+                    if pick < 0 or lb < pick_lb:
+                        pick = b
+                        pick_lb = lb
+            if pick >= 0:
+                break
         seen[pick] = True
+        picks[npicks] = pick
+        npicks += 1
         found = _scan_block(pick, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
     for s in range(ns):
-        if salive[s] == 0 or _bounds(s, q, qm, w, md, smin, smax, sknown, smiss)[0] > top_d[k - 1]:
+        if salive[s] == 0 or _lower(s, q, qm, w, md, smin, smax, sknown, smiss) > top_d[k - 1]:
             continue
         for b in range(sstart[s], sstart[s + 1]):
-            if seen[b] or balive[b] == 0 or _bounds(b, q, qm, w, md, bmin, bmax, bknown, bmiss)[0] > top_d[k - 1]:
+            if seen[b] or balive[b] == 0 or _lower(b, q, qm, w, md, bmin, bmax, bknown, bmiss) > top_d[k - 1]:
                 continue
             found = _scan_block(b, k, found, q, qm, x, xm, orig, alive, starts, w, md, top_i, top_d, top_o)
-    for b in range(nb):
-        seen[b] = False
+    for t in range(npicks):
+        seen[picks[t]] = False
 
 
 @njit(cache=CACHE)
@@ -410,6 +471,11 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
     bx = (bmin, bmax, bknown, bmiss, balive, arad, amiss)
     sx = (smin, smax, sknown, smiss, salive, sarad, samiss)
     seen = np.zeros(nb, np.bool_)
+    widest = 0
+    for s in range(ns):
+        widest = max(widest, sstart[s + 1] - sstart[s])
+    scratch = (np.empty(ns, np.int64), np.empty(ns), np.empty(widest, np.int64), np.empty(widest))
+    picks = np.empty(nb + 1, np.int64)
     top_i = np.empty(k, np.int64)
     top_d = np.empty(k, np.float32)
     top_o = np.empty(k, np.int64)
@@ -426,7 +492,14 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
     cand_i = np.empty(256, np.int64)
     cand_d = np.empty(256, np.float32)
     cerr = np.zeros(p)
-    bits = np.zeros(1, np.float32)
+    # the alive records' values in record order, compacted from time to time, for exact sums
+    seq_pos = pos_of.copy()
+    seq_x = x[seq_pos]
+    seq_m = xm[seq_pos]
+    seq_live = np.ones(n, np.bool_)
+    seq_at = np.empty(n, np.int64)
+    seq_at[seq_pos] = np.arange(n)
+    seq_len = n
     left = n
     gid = 0
     while left - k >= k:
@@ -483,25 +556,26 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
             shift = 0.0
         rel = 4.0 * (p + 1) * 2.0 ** -24
         cur, cur_d, ncand = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord,
-                                      adist, shift, 0.0, 2.0 * slack, rel, cand_i, cand_d)
+                                      adist, shift, 0.0, 2.0 * slack, rel, cand_i, cand_d, scratch)
         floor = cur_d - 2.0 * slack - rel * cur_d
-        # the choice stands when every record that could reach the farthest one has the same
-        # single-precision distance to the exact centre; else the centre is summed in record order
+        # the choice stands when its distance to the exact centre is known and no record that
+        # could reach it can exceed it (or equal it from earlier in record order); else the
+        # centre is summed in record order
         rival = ncand > cand_i.shape[0]
-        for t in range(min(ncand, cand_i.shape[0])):
-            if not rival and cand_d[t] >= floor and not _stable(cand_i[t], x, xm, centre, cmiss, w, cerr, bits):
-                rival = True
+        if not rival:
+            top_lo, top_hi = _exact_range(cur, x, xm, centre, cmiss, w, md, cerr)
+            rival = top_lo != top_hi
+            for t in range(ncand):
+                c = cand_i[t]
+                if rival:
+                    break
+                if c != cur and cand_d[t] >= floor:
+                    hi = _exact_range(c, x, xm, centre, cmiss, w, md, cerr)[1]
+                    rival = hi > top_lo or (hi == top_lo and orig[c] < orig[cur])
         if rival:
-            for j in range(p):
-                gsum[j] = 0.0
-                gcount[j] = 0
-            for o in range(n):
-                i = pos_of[o]
-                if alive[i]:
-                    for j in range(p):
-                        if not xm[i, j]:
-                            gsum[j] += x[i, j]
-                            gcount[j] += 1
+            if 2 * left < seq_len:
+                seq_len = _compact(seq_x, seq_m, seq_pos, seq_live, seq_at, seq_len)
+            _ordered_sums(seq_x, seq_m, seq_live, seq_len, gsum, gcount)
             for j in range(p):
                 cmiss[j] = gcount[j] == 0
                 centre[j] = gsum[j] / gcount[j] if gcount[j] > 0 else 0.0
@@ -510,7 +584,7 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
                 if not cmiss[j]:
                     shift += w[j] * (centre[j] - ca[j]) ** 2
             cur = _farthest(centre, cmiss, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord, adist,
-                            np.sqrt(shift), 0.0, -1.0, 0.0, cand_i, cand_d)[0]
+                            np.sqrt(shift), 0.0, -1.0, 0.0, cand_i, cand_d, scratch)[0]
         for g in range(ngroups):
             q = x[cur].copy()
             qm = xm[cur].copy()
@@ -525,9 +599,9 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
                     elif not cam[j]:
                         rdist += w[j] * (q[j] - ca[j]) ** 2
                 nxt = _farthest(q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, True, aord, adist,
-                                np.sqrt(rdist), extra, -1.0, 0.0, cand_i, cand_d)[0]
-            _nearest(k, block_of[cur], q, qm, x, xm, orig, alive, starts, sstart, w, md, bx, sx, seen,
-                     top_i, top_d, top_o)
+                                np.sqrt(rdist), extra, -1.0, 0.0, cand_i, cand_d, scratch)[0]
+            _nearest(k, block_of[cur], q, qm, x, xm, orig, alive, starts, sstart, super_of, w, md, bx, sx, seen,
+                     picks, top_i, top_d, top_o)
             for j in range(p):
                 gsum[j] = 0.0
                 gcount[j] = 0
@@ -545,6 +619,7 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
                 for j in range(p):
                     out[o, j] = np.nan if (xm[i, j] or gcount[j] == 0) else gsum[j] / gcount[j]
                 alive[i] = False
+                seq_live[seq_at[i]] = False
                 b = block_of[i]
                 known = False
                 for t2 in range(n_dirty):
@@ -566,19 +641,11 @@ def _mdav_kernel(x, xm, orig, pos_of, starts, sstart, w, md, k, out, group):
             cur = nxt
         left -= k * ngroups
     if left > 0:
-        for j in range(p):
-            gsum[j] = 0.0
-            gcount[j] = 0
-        for o in range(n):
-            i = pos_of[o]
-            if alive[i]:
-                for j in range(p):
-                    if not xm[i, j]:
-                        gsum[j] += x[i, j]
-                        gcount[j] += 1
-        for o in range(n):
-            i = pos_of[o]
-            if alive[i]:
+        _ordered_sums(seq_x, seq_m, seq_live, seq_len, gsum, gcount)
+        for t in range(seq_len):
+            if seq_live[t]:
+                i = seq_pos[t]
+                o = orig[i]
                 group[o] = gid
                 for j in range(p):
                     out[o, j] = np.nan if (xm[i, j] or gcount[j] == 0) else gsum[j] / left
@@ -625,7 +692,8 @@ def super_size(n: int) -> int:
 
 def mdav(values: np.ndarray, k: int) -> Microaggregated:
     """MDAV on ``values`` (n x p, NaN = missing), p >= 1, groups of at least ``k`` records (when
-    n >= k). For one column sdcMicro sorts instead (:func:`engine.perturb.univariate.sorted_groups`);
+    n >= k). A column whose variance is computed negative (as sdcMicro computes it) takes the
+    plain method of :mod:`engine.perturb.mdav_plain`. For one column sdcMicro sorts instead (:func:`engine.perturb.univariate.sorted_groups`);
     this is the multivariate method."""
     x = np.ascontiguousarray(values, dtype=float)
     if x.ndim != 2:
@@ -639,6 +707,11 @@ def mdav(values: np.ndarray, k: int) -> Microaggregated:
         return Microaggregated(out, group)
     miss = np.isnan(x)
     w, md = column_weights(x, miss)
+    if (w < 0).any():
+        # a variance computed negative (values far from 0 that barely vary): the distances are
+        # not a metric, so no bound holds; every distance is computed instead
+        values, group = mdav_plain(x, k)
+        return Microaggregated(values, group)
     order, starts = _block_order(x, miss, w, block_size(n))
     pos_of = np.empty(n, np.int64)
     pos_of[order] = np.arange(n)
