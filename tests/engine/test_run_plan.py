@@ -4,7 +4,7 @@ by hand on small plans, and the properties every plan keeps (no timing is measur
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine import api
+from engine.assessment import run as assessment_run
 from engine.assessment import run_plan
 from engine.analysis.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily
 from engine.assessment.run_plan import plan_assessment, sweep_range, sweep_seconds
@@ -15,7 +15,7 @@ from engine.sweep import runner
 @pytest.fixture
 def two_cpus(monkeypatch):
     """Plans as on a machine with at least 2 CPUs, whatever this one has."""
-    monkeypatch.setattr(api, "cap_jobs", lambda jobs: max(1, int(jobs)))
+    monkeypatch.setattr(assessment_run, "cap_jobs", lambda jobs: max(1, int(jobs)))
 
 
 def test_the_100k_example_on_two_processes_is_a_range_from_parallel_to_one_cpu(two_cpus):
@@ -23,7 +23,7 @@ def test_the_100k_example_on_two_processes_is_a_range_from_parallel_to_one_cpu(t
     100,000 rows x 1,023 subsets walked (not compiled): W = 1.023e8 / 75e6 = 1.364 s."""
     assert runner.WALK_ROW_SUBSETS_PER_SECOND == 75e6 and runner.WORKER_START_SECONDS == 0.6
     assert runner.KERNEL_LOAD_SECONDS == 0.7 and run_plan.OTHER_SECONDS_PER_ROW == 6e-7
-    plan = api.sweep_plan(100_000, 1_023, 2)
+    plan = assessment_run.sweep_plan(100_000, 1_023, 2)
     assert plan.processes == 2 and not plan.compiled
     low, high = sweep_range(100_000, 1_023, 2)
     assert low == pytest.approx(0.6 + 1.364 / 2 + 0.06)            # 1.342: each worker on its own CPU
@@ -72,7 +72,7 @@ def test_every_sweep_range_is_ordered_and_never_below_the_plans_own_figure(rows,
     """low <= high; one process gives one figure; on workers (only when they pay) the low end is
     below and the high end above what one process alone would take."""
     low, high = sweep_range(rows, subsets, jobs, models)
-    plan = api.sweep_plan(rows, subsets, jobs, models)
+    plan = assessment_run.sweep_plan(rows, subsets, jobs, models)
     assert 0 < low <= high
     if plan.processes == 1:
         assert low == high

@@ -1,5 +1,6 @@
 """Both sweep engines, on one and on two processes, agree on random tables of every benchmark
-shape (benchmarks/shapes.py: independent, high-cardinality, skewed-nested, missing values)."""
+shape (benchmarks/shapes.py: independent, high-cardinality, skewed-nested, missing values, survey,
+business)."""
 
 import numpy as np
 import pandas as pd
@@ -7,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchmarks.shapes import GENERATORS, QIDS, SENSITIVE
+from benchmarks.shapes import GENERATORS, QIDS, SENSITIVE, columns_of
 from engine.api import run_assessment
 from engine.sweep import runner, segments
 
@@ -16,7 +17,11 @@ from .test_properties import reference
 
 
 def _table(shape: str, rows: int, seed: int, n_qids: int):
-    columns = GENERATORS[shape](np.random.default_rng(seed), rows)
+    """A shape's table with its 11 QIDs and 2 sensitive columns named as the first shapes name them."""
+    generated = GENERATORS[shape](np.random.default_rng(seed), rows)
+    shape_qids, shape_sensitive = columns_of(shape)
+    names = dict(zip(shape_qids + shape_sensitive, QIDS + SENSITIVE, strict=True))
+    columns = {names[name]: values for name, values in generated.items()}
     qids = [str(q) for q in np.random.default_rng(seed).choice(QIDS, n_qids, replace=False)]
     frame = pd.DataFrame({name: columns[name] for name in qids + SENSITIVE})
     return frame, qids
