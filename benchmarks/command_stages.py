@@ -47,13 +47,13 @@ def staged_command(argv: list[str]) -> dict[str, list[float]]:
 
         setattr(module, name, timed)
 
-    import engine.api
+    import engine.assessment.run as assessment_run
     wall, cpu = time.perf_counter(), _cpu()
     import engine.sample.measures as measures
     add("imports (sample)", time.perf_counter() - wall, _cpu() - cpu)
     wrap(engine.commands.cli, "build_parser", "parse")
     wrap(engine.commands.cli, "load_table", "read")
-    wrap(engine.api, "_sweep_table", "sweep")
+    wrap(assessment_run, "_sweep_table", "sweep")
     wrap(measures, "special_uniques", "suda")
     wrap(measures, "population_uniqueness", "uniqueness")
     wrap(measures, "sample_risk", "sample", minus=("suda", "uniqueness"))
