@@ -1,6 +1,6 @@
 """How soon Cancel stops a run: the seconds from the cancel to the run's end (the ``Cancelled``
 exception, every worker process gone) for a sweep on one and on two processes and for reading a
-large CSV file, cancelled halfway, against the same run left to finish in the same session (the baseline: what a
+large CSV file, cancelled halfway, against the same run left to finish in the same run (the baseline: what a
 cancel saves). The tests check that a cancel stops a run and leaves nothing behind; how fast is
 measured here (docs/performance.md, "Cancel").
 
