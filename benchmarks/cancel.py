@@ -17,6 +17,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import pandas as pd
@@ -49,8 +50,9 @@ def config(jobs: int) -> AnalysisConfig:
                           roles=Roles(quasi_identifiers=tuple(QIDS), sensitive=("s0", "s1")), jobs=jobs)
 
 
-def sweep_cancel(table, jobs: int, after: float) -> float:
-    """Seconds from a cancel ``after`` seconds into the run to its end (every worker gone)."""
+def cancel_seconds(run: Callable[[CancelToken], object], after: float) -> float:
+    """Seconds from a cancel ``after`` seconds into ``run(token)`` to its end, every worker process
+    gone; NaN when the run ended before the cancel."""
     token = CancelToken()
     stamps: dict[str, float] = {}
 
@@ -60,12 +62,17 @@ def sweep_cancel(table, jobs: int, after: float) -> float:
 
     threading.Timer(after, cancel).start()
     try:
-        run_assessment(config(jobs), table=table, cancel=token)
+        run(token)
     except Cancelled:
         while multiprocessing.active_children():
             time.sleep(0.01)
         return time.perf_counter() - stamps["cancel"]
-    return float("nan")   # the run ended before the cancel
+    return float("nan")
+
+
+def sweep_cancel(table, jobs: int, after: float) -> float:
+    """Seconds from a cancel ``after`` seconds into the run to its end (every worker gone)."""
+    return cancel_seconds(lambda token: run_assessment(config(jobs), table=table, cancel=token), after)
 
 
 def sweep_whole(table, jobs: int) -> float:
@@ -75,19 +82,7 @@ def sweep_whole(table, jobs: int) -> float:
 
 
 def load_cancel(path: Path, after: float) -> float:
-    token = CancelToken()
-    stamps: dict[str, float] = {}
-
-    def cancel():
-        stamps["cancel"] = time.perf_counter()
-        token.cancel()
-
-    threading.Timer(after, cancel).start()
-    try:
-        load_table(DataSource(str(path)), ["a", "b", "s"], cancel=token)
-    except Cancelled:
-        return time.perf_counter() - stamps["cancel"]
-    return float("nan")   # the read ended before the cancel
+    return cancel_seconds(lambda token: load_table(DataSource(str(path)), ["a", "b", "s"], cancel=token), after)
 
 
 def load_whole(path: Path) -> float:

@@ -32,7 +32,6 @@ from typing import Callable
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -155,20 +154,11 @@ def write(shape: str, path: str | Path, rows: int, seed: int = 2018) -> None:
 
         write_census(path, rows, seed)
         return
+    from survey_generator import write_tables
+
     generator = GENERATORS[shape]
-    writer = None
-    tmp = Path(str(path) + ".part")
-    try:
-        for number, start in enumerate(range(0, rows, CHUNK)):
-            rng = np.random.default_rng([seed, number])
-            table = pa.table(generator(rng, min(CHUNK, rows - start)))
-            if writer is None:
-                writer = pq.ParquetWriter(tmp, table.schema)
-            writer.write_table(table)
-    finally:
-        if writer is not None:
-            writer.close()
-    tmp.replace(path)
+    write_tables(path, (pa.table(generator(np.random.default_rng([seed, number]), min(CHUNK, rows - start)))
+                        for number, start in enumerate(range(0, rows, CHUNK))))
 
 
 def main() -> None:

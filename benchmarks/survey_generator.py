@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Iterable
 
 import numpy as np
 import pyarrow as pa
@@ -97,16 +98,15 @@ def survey(rng: np.random.Generator, rows: int, first_household: int = 0) -> dic
     }
 
 
-def write(path: str | Path, rows: int, seed: int = 2018) -> None:
-    """Write ``rows`` people to ``path`` (.csv or .parquet), chunk by chunk."""
+def write_tables(path: str | Path, tables: Iterable[pa.Table]) -> None:
+    """Write ``tables`` one after the other to ``path`` (.csv or .parquet), through a temporary
+    file that replaces ``path`` when all are written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".part")
     writer = None
     try:
-        for number, start in enumerate(range(0, rows, CHUNK)):
-            table = pa.table(survey(np.random.default_rng([seed, number]), min(CHUNK, rows - start),
-                                    first_household=number * CHUNK))
+        for table in tables:
             if writer is None:
                 writer = (pacsv.CSVWriter(tmp, table.schema) if path.suffix == ".csv"
                           else pq.ParquetWriter(tmp, table.schema))
@@ -115,6 +115,13 @@ def write(path: str | Path, rows: int, seed: int = 2018) -> None:
         if writer is not None:
             writer.close()
     tmp.replace(path)
+
+
+def write(path: str | Path, rows: int, seed: int = 2018) -> None:
+    """Write ``rows`` people to ``path`` (.csv or .parquet), chunk by chunk."""
+    write_tables(path, (pa.table(survey(np.random.default_rng([seed, number]), min(CHUNK, rows - start),
+                                        first_household=number * CHUNK))
+                        for number, start in enumerate(range(0, rows, CHUNK))))
 
 
 def main() -> None:
