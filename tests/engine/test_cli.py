@@ -154,8 +154,9 @@ def test_installed_command_and_interrupt(tmp_path):
     assert version.returncode == 0 and version.stdout.startswith("riskreview ")
     rng = np.random.default_rng(3)
     data = tmp_path / "big.parquet"
-    pd.DataFrame({f"q{i}": rng.integers(0, c, 400_000) for i, c in enumerate([31, 12, 20, 2, 6, 60, 60, 400, 9, 7])}
-                 ).assign(s=rng.integers(0, 2, 400_000)).to_parquet(data)
+    rows = 2_000_000   # about 20 s of sweep on a quiet 2-core machine: still running when Ctrl-C comes
+    pd.DataFrame({f"q{i}": rng.integers(0, c, rows) for i, c in enumerate([31, 12, 20, 2, 6, 60, 60, 400, 9, 7])}
+                 ).assign(s=rng.integers(0, 2, rows)).to_parquet(data)
     proc = subprocess.Popen([str(exe), "assess", str(data), "--qid", *[f"q{i}" for i in range(10)],
                              "--sensitive", "s", "--jobs", "2", "--out", str(tmp_path / "out")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
