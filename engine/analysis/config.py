@@ -422,8 +422,25 @@ def split_label(name: str, labels: tuple[str, ...]) -> tuple[str, Optional[str]]
     return name, None
 
 
+class AnalysisFile:
+    """Reading and writing of a config kept in an analysis file (the assessment's, synthetic
+    data's and noisy counts' configs); the config gives ``from_dict``, ``to_dict`` and
+    ``checked``."""
+
+    def to_toml(self) -> str:
+        return tomli_w.dumps(self.to_dict())
+
+    @classmethod
+    def from_toml(cls, path: str | Path, check: bool = True):
+        """Read an analysis file; relative data paths are taken from the file's folder. With
+        ``check``, its values are validated too (an incomplete analysis still opens): the first
+        problem names the file and its key. The command line checks after applying its options."""
+        config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
+        return config.checked(str(path)) if check else config
+
+
 @dataclass(frozen=True)
-class AnalysisConfig:
+class AnalysisConfig(AnalysisFile):
     """Everything needed to reproduce an assessment (but never the data itself)."""
 
     data: DataSource = group("data", cls=DataSource)
@@ -739,19 +756,10 @@ class AnalysisConfig:
                    sample=SampleOptions.from_dict(raw.get("sample", {}), source), interval_radius=float(radius),
                    suggest_hierarchies=_suggest_hierarchies(raw.get("suggest", {}), source, base_dir))
 
-    def to_toml(self) -> str:
-        return tomli_w.dumps(self.to_dict())
-
-    @classmethod
-    def from_toml(cls, path: str | Path, check: bool = True) -> "AnalysisConfig":
-        """Read an analysis file; relative data paths are taken from the file's folder. With
-        ``check``, its values are validated too (an incomplete analysis still opens): the first
-        problem names the file and its key. The command line checks after applying its options."""
-        config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
-        if not check:
-            return config
-        return check_file(config, config.role_problems() + config.suggest_problems() + config.problems(), str(path),
-                          TOML_KEYS)
+    def checked(self, path: str) -> "AnalysisConfig":
+        """This config, read from the file ``path``, if it has no problem (else the first, as an
+        :class:`InputError` naming the file and its key)."""
+        return check_file(self, self.role_problems() + self.suggest_problems() + self.problems(), path, TOML_KEYS)
 
 
 TOML_KEYS = toml_keys(AnalysisConfig)

@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any, Mapping, Optional
 
 import numpy as np
-import tomli_w
 
-from ..analysis.config import (UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict,
+from ..analysis.config import (AnalysisFile, UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml, report_dict,
                                report_options)
 from ..foundation.errors import InputError, printable
 from ..foundation.i18n import N_, _
@@ -171,7 +170,7 @@ class ThresholdConfig:
 
 
 @dataclass(frozen=True)
-class DPConfig:
+class DPConfig(AnalysisFile):
     """Everything needed to reproduce a differential-privacy release analysis."""
 
     data: Optional[DataSource] = group("data", cls=DataSource, optional=True)
@@ -292,16 +291,10 @@ class DPConfig:
         return cls(data=data, scenarios=scenarios, epsilons=epsilons, mechanisms=tuple(mechanisms), threshold=threshold,
                    report=report_options(raw.get("report", {}), source), version=version)
 
-    def to_toml(self) -> str:
-        return tomli_w.dumps(self.to_dict())
-
-    @classmethod
-    def from_toml(cls, path: str | Path, check: bool = True) -> "DPConfig":
-        """Read an analysis file; relative data paths are taken from the file's folder. With
-        ``check``, its values are validated too (an incomplete analysis still opens): the first
-        problem names the file and its key. The command line checks after applying its options."""
-        config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
-        return check_file(config, config.problems(), str(path)) if check else config
+    def checked(self, path: str) -> "DPConfig":
+        """This config, read from the file ``path``, if it has no problem (else the first, as an
+        :class:`InputError` naming the file and its key)."""
+        return check_file(self, self.problems(), path)
 
 
 def _texts(entry: Mapping[str, Any], key: str, source: str, prefix: str) -> tuple[str, ...]:

@@ -8,9 +8,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-import tomli_w
 
-from ..analysis.config import (MISSING_TABLE, UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml,
+from ..analysis.config import (AnalysisFile, MISSING_TABLE, UNSUPPORTED_VERSION, DataSource, ReportOptions, check_keys, data_source, read_toml,
                                report_options, twice_as)
 from ..foundation.errors import InputError
 from ..foundation.i18n import N_
@@ -90,7 +89,7 @@ class Criterion:
 
 
 @dataclass(frozen=True)
-class SyntheticConfig:
+class SyntheticConfig(AnalysisFile):
     """Everything needed to reproduce a synthetic-data assessment (never the data itself).
 
     The attacker's view of a record is its ``qids`` plus the ``sensitive`` column: membership
@@ -264,16 +263,10 @@ class SyntheticConfig:
                    criterion=Criterion.parse(criterion, f"{source}: attacks.criterion"),
                    report=report_options(report_raw, source), version=version, **values)
 
-    def to_toml(self) -> str:
-        return tomli_w.dumps(self.to_dict())
-
-    @classmethod
-    def from_toml(cls, path: str | Path, check: bool = True) -> "SyntheticConfig":
-        """Read an analysis file; relative data paths are taken from the file's folder. With
-        ``check``, its values are validated too (an incomplete analysis still opens): the first
-        problem names the file and its key. The command line checks after applying its options."""
-        config = cls.from_dict(read_toml(path), source=Path(path).name, base_dir=Path(path).parent)
-        return check_file(config, config.problems(), str(path), TOML_KEYS) if check else config
+    def checked(self, path: str) -> "SyntheticConfig":
+        """This config, read from the file ``path``, if it has no problem (else the first, as an
+        :class:`InputError` naming the file and its key)."""
+        return check_file(self, self.problems(), path, TOML_KEYS)
 
 
 TOML_KEYS = toml_keys(SyntheticConfig)
