@@ -49,7 +49,9 @@ class CancelToken:
 class ProgressReporter:
     """Rate-limits progress callbacks (at most ``max_rate`` per second) and computes the ETA.
 
-    ETA = elapsed * (total - done) / done, the rate so far extrapolated.
+    ETA = (t - t1) * (total - done) / (done - d1): the rate since the first work was counted
+    (``d1`` done at ``t1``) extrapolated, so that the stage's start-up (reading, preparing,
+    starting workers) is not; before a second count, elapsed * (total - done) / done.
     """
 
     def __init__(self, stage: str, total: int, callback: Optional[ProgressCallback],
@@ -60,14 +62,23 @@ class ProgressReporter:
         self._start = time.monotonic()
         self._min_gap = 1.0 / max_rate
         self._last = -1.0
+        self._first: Optional[tuple[float, int]] = None    # (t1, d1)
 
     def update(self, done: int, force: bool = False) -> None:
         if self._callback is None:
             return
         now = time.monotonic()
+        if self._first is None and done > 0:
+            self._first = (now, done)
         if not force and now - self._last < self._min_gap and done < self.total:
             return
         self._last = now
         elapsed = now - self._start
-        eta = elapsed * (self.total - done) / done if done > 0 else None
-        self._callback(Progress(self.stage, done, self.total, elapsed, eta))
+        self._callback(Progress(self.stage, done, self.total, elapsed, self._eta(now, done, elapsed)))
+
+    def _eta(self, now: float, done: int, elapsed: float) -> Optional[float]:
+        if done <= 0:
+            return None
+        if self._first is not None and done > self._first[1]:
+            return (now - self._first[0]) * (self.total - done) / (done - self._first[1])
+        return elapsed * (self.total - done) / done

@@ -9,10 +9,10 @@ The pool is :class:`engine.foundation.workers.WorkerPool`: workers read the inte
 segment sweep's row orders) from memory-mapped ``.npy`` files staged once per run. The segment
 sweep starts its workers first, so that they get the compiled kernels (from the forkserver,
 which loads them once: :mod:`engine.sweep.preload`, else each by itself) while this process
-reorders the QIDs, finds the dependencies and prepares the subtrees. Progress
-is the subsets the workers finished (the segment sweep credits a share of a subtree's subsets
-as its rows are done); the workers' stop check (:func:`engine.foundation.workers.stopped`) runs before
-every subset (refinement walk) or every batch of segments (segment sweep, a fraction of a
+reorders the QIDs, finds the dependencies and prepares the subtrees. Progress is the subsets
+the workers finished; the segment sweep counts its work done instead (rows x subsets walked, the
+tasks' estimates), scaled to the subsets, since its subtrees differ widely in cost per subset.
+The workers' stop check (:func:`engine.foundation.workers.stopped`) runs before every subset (refinement walk) or every batch of segments (segment sweep, a fraction of a
 second each), and the preparation checks the cancel token between its steps.
 """
 
@@ -160,27 +160,28 @@ def _run_segments(data: SweepData, family: Family, jobs: int, pool: Optional[Wor
     cancel.raise_if_cancelled()
     tasks = segments.plan_segment_tasks(subtrees, tree, jobs, TASKS_PER_WORKER)
     total = segments.TaskResult(len(tree.prefixes), inner.width)
+    per_unit = family.total / (sum(task.estimate for task in tasks) or 1.0)   # progress: work, in subsets
     if pool is None or len(tasks) < 2:
         by_dim = {s.dim: s for s in subtrees}
         done = [0.0]
 
         def credit(amount: float) -> None:
             done[0] += amount
-            reporter.update(min(int(done[0]), family.total))
+            reporter.update(min(int(done[0] * per_unit), family.total))
 
         for task in tasks:
             result = segments.run_task(inner, tree, by_dim[task.dim], task, inner.width, stopped, credit)
             cancel.raise_if_cancelled()
             total.add(result)
     else:
-        _run_segment_pool(pool, inner, tree, subtrees, tasks, total, reporter, cancel, family.total)
+        _run_segment_pool(pool, inner, tree, subtrees, tasks, total, reporter, cancel, family.total, per_unit)
     counts = segments.finish(tree, total, len(inner.sensitive_codes))
     return {tuple(sorted(order[i] for i in prefix)): vector for prefix, vector in counts.items()}
 
 
 def _run_segment_pool(pool: WorkerPool, data: SweepData, tree: segments.Tree, subtrees: list[segments.Subtree],
                       tasks: list[segments.SegmentTask], total: segments.TaskResult,
-                      reporter: ProgressReporter, cancel: CancelToken, n_subsets: int) -> None:
+                      reporter: ProgressReporter, cancel: CancelToken, n_subsets: int, per_unit: float) -> None:
     meta = _share(data, pool)
     shared = []
     for s in subtrees:
@@ -192,7 +193,7 @@ def _run_segment_pool(pool: WorkerPool, data: SweepData, tree: segments.Tree, su
     pool.run(_run_segment_task, [(task,) for task in tasks], jobs=len(tasks), cancel=cancel,
              initializer=_init_segment_worker, initargs=(meta, tree, shared, segments.Tuning.current()),
              on_result=lambda _, result: result is not None and total.add(result),
-             on_progress=lambda done: reporter.update(min(int(done), n_subsets)))
+             on_progress=lambda done: reporter.update(min(int(done * per_unit), n_subsets)))
 
 
 def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter, cancel: CancelToken,

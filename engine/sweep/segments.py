@@ -440,8 +440,9 @@ def _tally_arrays(c_wi: np.ndarray, c_shift: np.ndarray, c_mask: np.ndarray, col
 def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
              should_stop: Callable[[], bool], on_credit: Callable[[float], None],
              tuning: Optional[Tuning] = None) -> Optional[TaskResult]:
-    """Walk the task's segments; ``on_credit`` gets finished work in subsets (a share of the
-    subtree's subsets by rows). Returns None when stopped."""
+    """Walk the task's segments; ``on_credit`` gets the finished work in the units of
+    :attr:`SegmentTask.estimate` (rows x subsets walked at and below their node). Returns None
+    when stopped."""
     from . import kernels
 
     tuning = tuning or Tuning.current()
@@ -486,7 +487,6 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     touched = np.empty(min(max_seg, max_sens) + 1, np.int64)
     tally = _tally_arrays(c_wi, c_shift, c_mask, subtree.columns, k, n_sens, max_seg, tuning)
     result = TaskResult(len(tree.prefixes), width)
-    n_total = float(subtree.bounds[-1])
     packed = kernels.Rows(words, wts)
     lattice = kernels.Lattice(tree.child_ptr, tree.child_dim, tree.child_node, below_ptr, below_dim)
     cols = kernels.Packing(c_wi, c_shift, c_mask)
@@ -500,7 +500,6 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
                         tally, n_local)
 
     def segments(node: int, seg_bounds: np.ndarray) -> bool:
-        credit = float(tree.subtree[node]) / n_total
         cost = float(tree.walk_size[node])
         lengths = np.diff(seg_bounds)
         n_seg = len(lengths)
@@ -515,21 +514,20 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
                     return False
                 s += 1
                 continue
-            lo, work, rows_done = s, 0.0, 0
+            lo, work = s, 0.0
             while s < n_seg:
                 m = int(lengths[s])
                 if s > lo and (work + m * cost > batch_work or (big and m * cost > split_work and m > split_rows)):
                     break
                 work += m * cost
-                rows_done += m
                 s += 1
             call(node, seg_bounds, lo, s, True)
-            on_credit(rows_done * credit)
+            on_credit(work)
         return True
 
     def split(node: int, a: int, b: int) -> bool:
         call(node, np.array([a, b], np.int64), 0, 1, False)
-        on_credit((b - a) * float(tree.own[node]) / n_total)
+        on_credit(float(b - a))
         bounds_out = np.empty(b - a + 1, np.int64)
         for ci in tree.children(node):
             if should_stop():

@@ -76,8 +76,11 @@ def segment_sweep(data: SweepData, family, reorder=False, workers=1, tuning=None
     for task in segments.plan_segment_tasks(subtrees, tree, workers):
         assert (task.dim, task.lo) not in seen
         seen.add((task.dim, task.lo))
+        credits = []
         total.add(segments.run_task(data, tree, by_dim[task.dim], task, data.width, lambda: False,
-                                    lambda c: None, tuning))
+                                    credits.append, tuning))
+        # progress: the work credited adds up to the task's estimate, whatever the splits
+        assert sum(credits) == pytest.approx(task.estimate, rel=1e-12)
     counts = segments.finish(tree, total, len(data.sensitive_codes))
     if back is not None:
         counts = {tuple(sorted(back[i] for i in p)): v for p, v in counts.items()}
