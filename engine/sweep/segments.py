@@ -336,11 +336,15 @@ def prepare(data, family: Family, should_stop: Callable[[], bool] = lambda: Fals
 
 def plan_segment_tasks(subtrees: Sequence[Subtree], tree: Tree, workers: int,
                        per_worker: int = 8) -> list[SegmentTask]:
-    """Split subtrees into ranges of segments of about equal estimated work, largest first."""
+    """Split subtrees into ranges of segments of about equal estimated work. Tasks of at least
+    half that share come first, the subtrees' pieces taking turns by their place in their
+    subtree (subtrees differ in time per unit of estimate, so the progress's rate is the whole
+    run's from the start: a steady ETA); the smaller tasks follow, largest first, so that the
+    workers end together."""
     estimates = {s.dim: np.diff(s.bounds).astype(np.float64) * float(tree.walk_size[s.node]) for s in subtrees}
     total = sum(float(e.sum()) for e in estimates.values())
     share = total / (workers * per_worker) if workers > 1 and total > 0 else float("inf")
-    tasks = []
+    tasks, turn = [], {}
     for s in subtrees:
         est = estimates[s.dim]
         if len(est) == 0:
@@ -348,9 +352,12 @@ def plan_segment_tasks(subtrees: Sequence[Subtree], tree: Tree, workers: int,
         pieces = max(1, int(round(float(est.sum()) / share))) if np.isfinite(share) else 1
         cuts = np.searchsorted(np.cumsum(est), float(est.sum()) * np.arange(1, pieces) / pieces)
         edges = np.unique(np.r_[0, np.minimum(cuts + 1, len(est)), len(est)])
-        for lo, hi in zip(edges[:-1], edges[1:]):
-            tasks.append(SegmentTask(s.dim, int(lo), int(hi), float(est[lo:hi].sum())))
-    tasks.sort(key=lambda t: (-t.estimate, t.dim, t.lo))
+        for i, (lo, hi) in enumerate(zip(edges[:-1], edges[1:])):
+            task = SegmentTask(s.dim, int(lo), int(hi), float(est[lo:hi].sum()))
+            tasks.append(task)
+            turn[task] = (i + 0.5) / (len(edges) - 1)
+    tasks.sort(key=lambda t: (0, turn[t], -t.estimate, t.dim) if t.estimate >= share / 2
+               else (1, 0.0, -t.estimate, t.dim))
     return tasks
 
 

@@ -360,3 +360,28 @@ def test_the_special_uniques_walk_starts_workers_from_its_own_estimate(monkeypat
     monkeypatch.setattr(runner, "_run_here", lambda *a, **k: {})
     runner.run_sweep(survey, seven, jobs=2)
     assert started == []
+
+
+def test_tasks_take_turns_across_subtrees_then_the_small_ones_largest_first():
+    rng = np.random.default_rng(1)
+    n, cards = 20_000, [300, 50, 20, 5, 3]
+    data = SweepData([rng.integers(0, c, n).astype(np.uint16) for c in cards], cards,
+                     [rng.integers(0, 2, n).astype(np.uint8)], [2], n)
+    tree, subtrees = segments.prepare(data, UpToFamily(5, 5))
+    tasks = segments.plan_segment_tasks(subtrees, tree, 2, 16)
+    share = sum(t.estimate for t in tasks) / 32
+    full = [t for t in tasks if t.estimate >= share / 2]
+    assert tasks[:len(full)] == full and len({t.dim for t in full}) == 2      # two subtrees are cut into pieces
+    for dim in {t.dim for t in full}:
+        mine = [i for i, t in enumerate(full) if t.dim == dim]
+        pieces = [full[i] for i in mine]
+        assert [t.lo for t in pieces] == sorted(t.lo for t in pieces)        # each subtree in order ...
+        # ... and spread over the run: no stretch of a quarter of the full tasks without a piece of it
+        assert max(np.diff([0] + mine + [len(full)])) <= len(full) // 4
+    rest = [t.estimate for t in tasks[len(full):]]
+    assert rest == sorted(rest, reverse=True) and rest
+    covered = sorted((t.dim, t.lo, t.hi) for t in tasks)
+    for s in subtrees:
+        edges = [(lo, hi) for d, lo, hi in covered if d == s.dim]
+        assert edges[0][0] == 0 and edges[-1][1] == len(s.bounds) - 1
+        assert all(a[1] == b[0] for a, b in zip(edges, edges[1:]))
