@@ -64,3 +64,21 @@ def test_a_small_survey_is_measured_without_loading_numba_nor_scipy(tmp_path, we
     # the weighted sample's population models are fitted without scipy (engine/sample/gamma.py)
     assert out.stdout.split()[-3:] == ["0", "False", "False"], out.stderr
     assert (tmp_path / "out" / "individual_risk.csv").exists()
+
+
+UNUSED_BY_ASSESS = ("scipy", "numba", "pandas", "matplotlib", "engine.commands.suggest", "engine.commands.synth",
+                    "engine.commands.dp", "engine.remediation.transforms", "engine.remediation.export",
+                    "importlib.metadata")
+
+
+def test_the_assess_command_imports_only_what_it_uses(tmp_path):
+    """The modules of the other subcommands, of scenarios and exports, and --version's metadata
+    reader stay unimported by a weighted sample's assess run."""
+    data = write_survey(tmp_path / "survey.csv")
+    code = ("import sys; from engine.commands.cli import main; "
+            f"rc = main(['assess', {str(data)!r}, '--qid', 'age', 'sex', 'region', '--weight', 'wgt', "
+            f"'--household', 'hh', '--suda', '--out', {str(tmp_path / 'out')!r}, '--quiet', '--jobs', '2']); "
+            f"print(rc, [m for m in {UNUSED_BY_ASSESS!r} if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.stdout.splitlines()[-1] == "0 []", out.stdout + out.stderr
