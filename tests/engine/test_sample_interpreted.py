@@ -14,6 +14,7 @@ from engine.sample import individual_risk
 from engine.sample.individual_risk import key_risk, risk_keys_here
 from engine.sample.kernels import risk_keys
 from engine.sample.measures import _band_records
+from engine.sample.risk_terms import risk_one
 
 from ..sample_survey import write_survey
 
@@ -30,6 +31,20 @@ def test_interpreted_and_compiled_risks_are_the_same_doubles(seed):
     weight_sum[5::11] = f[5::11] * 3.0                             # p = 1/3, the series' edge
     here, compiled = risk_keys_here(f, weight_sum), risk_keys(f, weight_sum)
     assert np.array_equal(here.view(np.int64), compiled.view(np.int64))
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_array_risks_are_risk_ones_doubles(seed):
+    """All keys at once give, bit for bit, what risk_one gives key by key (both branches, the
+    sum stopped early and run to its end, f = 1, F^ <= f, p = 1/3)."""
+    rng = np.random.default_rng(seed)
+    n = 20_000
+    f = np.minimum(rng.zipf(1.3, n), 3_000).astype(np.int64)
+    weight_sum = f * (1 + rng.random(n) * rng.choice([1e-9, 0.01, 0.5, 2.0, 100.0, 1e6, 1e15], n))
+    weight_sum[::7] = f[::7] * rng.random(f[::7].size)
+    weight_sum[3::13] = f[3::13] * 3.0
+    expected = [1.0 / a if b <= a else risk_one(a, a / b, (b - a) / b) for a, b in zip(f.tolist(), weight_sum.tolist())]
+    assert np.array_equal(risk_keys_here(f, weight_sum).view(np.int64), np.array(expected).view(np.int64))
 
 
 def test_key_risk_takes_the_compiled_kernel_for_many_keys(monkeypatch):
