@@ -143,9 +143,12 @@ def _key(columns: Sequence[EncodedColumn], n: int, weights: Optional[np.ndarray]
 
 
 def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], weights: Optional[np.ndarray],
-                     cancel: Optional[CancelToken] = None) -> tuple[SubsetExpected, ...]:
+                     cancel: Optional[CancelToken] = None,
+                     known: Optional[dict[tuple[str, ...], tuple[np.ndarray, np.ndarray]]] = None
+                     ) -> tuple[SubsetExpected, ...]:
     """Per subset size, among the top subsets of the re-identification table (most blocks
-    alone and highest mean posterior), the one with the most expected re-identifications."""
+    alone and highest mean posterior), the one with the most expected re-identifications.
+    ``known``: {subset: (records per key, risk per key)} already computed (the whole key's)."""
     candidates: dict[tuple[str, ...], None] = {}
     for measure in ("posterior_prob", "posterior_det"):
         for row in top_by_size(list(rows), measure, ties=False):
@@ -154,8 +157,11 @@ def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], 
     for qids in candidates:
         if cancel is not None:
             cancel.raise_if_cancelled()
-        _, _, frequencies, sums = _key([table[q] for q in qids], table.n_rows, weights)
-        per_key = 1.0 / frequencies if sums is None else key_risk(frequencies, sums)
+        if known and qids in known:
+            frequencies, per_key = known[qids]
+        else:
+            _, _, frequencies, sums = _key([table[q] for q in qids], table.n_rows, weights)
+            per_key = 1.0 / frequencies if sums is None else key_risk(frequencies, sums)
         total = float(np.dot(per_key, frequencies))
         entries.append(SubsetExpected(qids, total, total / table.n_rows, float(per_key.max())))
     return tuple(top_by_size(entries, "expected_reidentifications"))
@@ -196,7 +202,8 @@ def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence
     uniqueness = population_uniqueness(frequencies, fraction, source)
     cancel.raise_if_cancelled()
     reporter.update(3)
-    by_size = expected_by_size(table, reid_rows, weights, cancel)
+    whole_key = {tuple(roles.quasi_identifiers): (frequencies, per_key)}
+    by_size = expected_by_size(table, reid_rows, weights, cancel, whole_key)
     reporter.update(4, force=True)
     suda = None
     if options.suda:
