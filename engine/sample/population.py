@@ -214,7 +214,7 @@ def _trust_step(a: float, b: float, d: float, gradient: np.ndarray, radius: floa
     else:
         first = np.array([1.0, 0.0])
     vectors = (first, np.array([-first[1], first[0]]))
-    parts = [float(v @ gradient) for v in vectors]
+    parts = [float(v[0] * gradient[0] + v[1] * gradient[1]) for v in vectors]
 
     def step(mu: float) -> np.ndarray:
         return -sum(p / (value - mu) * v for p, value, v in zip(parts, values, vectors))
@@ -265,7 +265,8 @@ def _ascend(theta: float, alpha: float, hist: ClassHistogram, steps: int = 300) 
             length = math.hypot(step[0], step[1])
             if concave and length <= 1e-10 * (1.0 + math.hypot(y[0], y[1])):
                 return math.exp(y[0]), expit(y[1])
-            predicted = float(gradient @ step) + 0.5 * (a * step[0] ** 2 + 2 * b * step[0] * step[1] + d * step[1] ** 2)
+            predicted = (float(gradient[0] * step[0] + gradient[1] * step[1])
+                         + 0.5 * (a * step[0] ** 2 + 2 * b * step[0] * step[1] + d * step[1] ** 2))
             new_value = _likelihood_at(y + step, hist)
             gain = new_value - value
             if gain < 0.25 * predicted:
