@@ -205,14 +205,11 @@ def _trust_step(a: float, b: float, d: float, gradient: np.ndarray, radius: floa
     the Newton step -H^-1 g when H is negative definite and it is short enough, else
     x = -(H - mu I)^-1 g with mu above H's eigenvalues and |x| = radius (found by bisection)."""
     half, spread = (a + d) / 2, math.hypot((a - d) / 2, b)
-    values = (half + spread, half - spread)
-    if spread > 0:
-        first = np.array([b, values[0] - a]) if abs(values[0] - a) > abs(b) * 1e-300 or b else np.array([1.0, 0.0])
-        if not np.any(first):
-            first = np.array([1.0, 0.0]) if a >= d else np.array([0.0, 1.0])
-        first /= math.hypot(first[0], first[1])
-    else:
-        first = np.array([1.0, 0.0])
+    values = (half + spread, half - spread)                 # H's eigenvalues, the larger first
+    # an eigenvector of the larger: (b, l - a) or (l - d, b), the longer of the two (e1 when H = lI)
+    first = max((b, values[0] - a), (values[0] - d, b), key=lambda v: math.hypot(*v))
+    length = math.hypot(*first)
+    first = np.array(first) / length if length > 0 else np.array([1.0, 0.0])
     vectors = (first, np.array([-first[1], first[0]]))
     parts = [float(v[0] * gradient[0] + v[1] * gradient[1]) for v in vectors]
 
