@@ -20,7 +20,9 @@ Reading the Parquet file is timed apart. Data files are written once into ``--da
 3. The whole command (``--command-rows``), where the analyst waits: ``riskreview assess`` on
    a household survey (``benchmarks/survey_generator.py``, CSV) with a weight, households,
    7 keys, ``--subsets exact``, a numeric sensitive column, ``--suda`` and ``--out``, each
-   run in a fresh process, ``--repeat`` times per number of processes (medians), with a
+   run in a fresh process (with the modules' compiled bytecode kept between runs, as an
+   installed copy has it; ``--no-bytecode-cache``: compiled at each start when
+   PYTHONDONTWRITEBYTECODE is set), ``--repeat`` times per number of processes (medians), with a
    stage table: interpreter start, imports of the command line, building the parser,
    imports of the sample measures, reading, sweep (with histograms), sample measures,
    population-uniqueness models, SUDA, writing results.json and the CSV tables; wall and
@@ -47,6 +49,7 @@ import tempfile
 import time
 from itertools import combinations
 from pathlib import Path
+from typing import Optional
 
 import numpy as np
 
@@ -225,10 +228,16 @@ def _command(path: Path, out: Path, jobs: int) -> list[str]:
             "--jobs", str(jobs)]
 
 
-def _fresh(args: list[str]) -> tuple[dict[str, list[float]], float]:
+def _fresh(args: list[str], bytecode: Optional[Path]) -> tuple[dict[str, list[float]], float]:
     """One staged command in a fresh interpreter: its stages, with the interpreter's own start
-    (the child's whole wall time less what it measured inside) as ``interpreter``."""
+    (the child's whole wall time less what it measured inside) as ``interpreter``. With
+    ``bytecode`` (a folder), the modules' compiled bytecode is kept there and reused, as an
+    installed copy's is (pip and the packaged app ship it compiled); else every module is
+    compiled from its source at each start when PYTHONDONTWRITEBYTECODE is set."""
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    if bytecode is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(bytecode)
     start = time.perf_counter()
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "command_stages.py"), *args],
                          capture_output=True, text=True, env=env)
@@ -277,20 +286,24 @@ cat(sprintf('{{"start": %f, "read": %f, "measure_risk": %f, "suda2": %f, "expect
     return result
 
 
-def bench_command(folder: Path, sizes: list[int], jobs_list: list[int], repeat: int, r_repeat: int) -> None:
+def bench_command(folder: Path, sizes: list[int], jobs_list: list[int], repeat: int, r_repeat: int,
+                  bytecode: bool = True) -> None:
     from survey_generator import write as write_survey
 
+    cache = folder / "bytecode" if bytecode else None
+    print(f"whole command: {'compiled bytecode kept in ' + str(cache) if cache else 'no bytecode kept'}; "
+          f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}", flush=True)
     columns: dict[str, dict[str, list[float]]] = {}
     for rows in sizes:
         path = folder / f"survey_{rows}.csv"
         if not path.exists():
             write_survey(path, rows)
         out = folder / f"out_{rows}"
-        _fresh(_command(path, out, 1))                       # untimed: the OS's file cache, numba's cache
+        _fresh(_command(path, out, 1), cache)                # untimed: the OS's file cache, numba's, the bytecode
         runs: dict[int, list[dict[str, list[float]]]] = {jobs: [] for jobs in jobs_list}
         for _ in range(repeat):                               # the settings take turns
             for jobs in jobs_list:
-                runs[jobs].append(_fresh(_command(path, out, jobs))[0])
+                runs[jobs].append(_fresh(_command(path, out, jobs), cache)[0])
         result = json.loads((out / "results.json").read_text())["sample_risk"]
         ours = (result["individual"]["expected_reidentifications"], result["suda"]["special_uniques"])
         for jobs in jobs_list:
@@ -318,7 +331,7 @@ def bench_command(folder: Path, sizes: list[int], jobs_list: list[int], repeat: 
     for stage in STAGES:
         print(f"| {stage} | " + " | ".join(f"{columns[n][stage][0]:.2f} / {columns[n][stage][1]:.2f}" for n in names)
               + " |")
-    print("(wall / CPU seconds, medians)")
+    print(f"(wall / CPU seconds, medians; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -337,6 +350,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--command-jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--repeat", type=int, default=5, help="runs of the whole command per setting")
     parser.add_argument("--r-repeat", type=int, default=2, help="runs of sdcMicro per size")
+    parser.add_argument("--no-bytecode-cache", action="store_true",
+                        help="whole command: keep no compiled bytecode between runs (with PYTHONDONTWRITEBYTECODE "
+                             "set, every module is compiled at each start, unlike an installed copy)")
     args = parser.parse_args(argv)
     args.data_dir.mkdir(parents=True, exist_ok=True)
     if args.suda_rows:
@@ -344,7 +360,8 @@ def main(argv: list[str] | None = None) -> None:
     for rows in args.risk_rows:
         bench_risk(_data(args.data_dir, rows), args.baseline_records, args.baseline_max_rows)
     if args.command_rows:
-        bench_command(args.data_dir, args.command_rows, args.command_jobs, args.repeat, args.r_repeat)
+        bench_command(args.data_dir, args.command_rows, args.command_jobs, args.repeat, args.r_repeat,
+                      not args.no_bytecode_cache)
 
 
 if __name__ == "__main__":

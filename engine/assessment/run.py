@@ -186,13 +186,15 @@ def _prestart_workers(config: AnalysisConfig) -> None:
     thread (:func:`engine.sweep.segments.set_up_numba`) for its own preparation."""
     if config.cluster.enabled or cap_jobs(config.jobs) < 2:
         return
+    qids = config.roles.quasi_identifiers
+    subsets = build_family(config.subsets, qids, list(range(len(qids)))).total
+    if subsets < 2:   # one subset never goes to workers (sweep_plan): the file need not be looked at
+        return
     try:
         rows, _ = estimate_bytes(config.data, detect_format(config.data), list_columns(config.data),
                                  config.needed_columns())
     except Exception:  # noqa: BLE001 - the read that follows names what is wrong with the file
         return
-    qids = config.roles.quasi_identifiers
-    subsets = build_family(config.subsets, qids, list(range(len(qids)))).total
     plan = sweep_plan(rows, subsets, config.jobs, config.models.enabled)
     if plan.compiled and plan.processes > 1:
         prestart(runner.SEGMENT_PRELOAD)

@@ -41,7 +41,11 @@ from ..api import is_sample, verdict_json
 from .versions import VersionAction
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
+    """The ``riskreview`` parser, every subcommand; given the ``command`` the line names
+    (``assess`` or ``profile``), without the subcommands whose options live in their own
+    modules (``synth``, ``dp``, ``dp-threshold``, ``suggest``): importing those modules costs
+    about a tenth of a second of a small file's whole run."""
     parser = Parser(prog="riskreview", description="Disclosure-risk review of microdata.")
     parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -91,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_read_options(profile)
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
+    if command in ("assess", "profile"):
+        return parser
     from .dp import add_parsers as add_dp_parsers
     from .suggest import add_parser as add_suggest_parser
     from .synth import add_parser as add_synth_parser
@@ -152,9 +158,14 @@ def config_from_args(args: argparse.Namespace) -> AnalysisConfig:
 def _scenarios(args: argparse.Namespace, base: Optional[AnalysisConfig]) -> tuple:
     """The scenarios of --scenario FILE.toml, else the analysis file's; each with the
     --crosstab tables added to its own."""
-    from ..api import read_scenarios, with_crosstabs
+    from ..api import with_crosstabs
 
-    scenarios = read_scenarios(args.scenario) if args.scenario else (base.scenarios if base else ())
+    if args.scenario:
+        from ..api import read_scenarios   # the scenario steps' module (hierarchies, perturbation): only with a file
+
+        scenarios = read_scenarios(args.scenario)
+    else:
+        scenarios = base.scenarios if base else ()
     return with_crosstabs(scenarios, args.crosstab)
 
 
@@ -211,11 +222,12 @@ class AssessRun:
         self.early_warnings: tuple[str, ...] = ()  # printed before the run
 
     def run(self, on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
-        from ..api import export_requests
-
         config = self.config
         folders = self.folders()
-        self.exports = export_requests(self.export_options, config.scenarios, config.data.path, folders)
+        if self.export_options:   # the export module (scenarios, suppression) only for --export-scenario
+            from ..api import export_requests
+
+            self.exports = export_requests(self.export_options, config.scenarios, config.data.path, folders)
         if self.exports and config.linkage.enabled:
             from ..api import check_linked_requests
 
@@ -361,7 +373,8 @@ _COMMANDS = {"assess": _assess, "profile": _profile, "synth": _synth, "dp": _dp,
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     keep_freed_memory()
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()

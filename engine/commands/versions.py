@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-from importlib import metadata
 from typing import Any, Optional, Sequence
 
 from .. import __version__
@@ -21,6 +20,8 @@ LIBRARIES = (
 
 
 def library_version(distribution: str) -> Optional[str]:
+    from importlib import metadata   # only for --version: a command's start does without it
+
     try:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:

@@ -24,26 +24,73 @@ posterior of :mod:`engine.formulas.reidentification`.
 
 from __future__ import annotations
 
+import math
 import sys
 
 import numpy as np
 
-from .risk_terms import risk_one
+from .risk_terms import SERIES_FROM, TINY
 
 INTERPRETED_MAX_KEYS = 100_000   # above: the compiled kernel even when numba is still to be loaded
 
 
 def risk_keys_here(f: np.ndarray, weight_sum: np.ndarray) -> np.ndarray:
-    """:func:`.risk_terms.risk_one` of every key, interpreted: the same operations as the compiled
-    :func:`.kernels.risk_keys`, so the same numbers, without loading numba."""
-    out = [1.0 / n if w <= n else risk_one(n, n / w, (w - n) / w) for n, w in zip(f.tolist(), weight_sum.tolist())]
-    return np.array(out, dtype=np.float64)
+    """:func:`.risk_terms.risk_one` of every key without loading numba: the same operations, in
+    the same order, on all the keys at once (term k of every key's series in one array
+    operation; a key leaves when its own sum stops), so the same doubles as the compiled
+    :func:`.kernels.risk_keys`. ln(1/p) is :func:`math.log`'s, as in :func:`.risk_terms.risk_one`."""
+    f = np.asarray(f, dtype=np.int64)
+    w = np.asarray(weight_sum, dtype=np.float64)
+    out = 1.0 / f.astype(np.float64)
+    keys = np.flatnonzero(w > f)
+    n, w = f[keys], w[keys]
+    p, q = n / w, (w - n) / w
+    series = p >= SERIES_FROM
+    out[keys[series]] = _series_risk(n[series], p[series], q[series])
+    out[keys[~series]] = _fraction_risk(n[~series], p[~series], q[~series])
+    return out
+
+
+def _series_risk(f: np.ndarray, p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """r = p / f * sum_k term_k, term_k = term_(k-1) q (k + 1) / (f + 1 + k), while the last
+    term is above TINY times the sum (risk_one's first branch)."""
+    total, term = np.ones(f.size), np.ones(f.size)
+    active = np.arange(f.size)
+    k = 0
+    while active.size:
+        active = active[term[active] > TINY * total[active]]
+        term[active] *= q[active] * (k + 1) / (f[active] + 1 + k)
+        total[active] += term[active]
+        k += 1
+    return p / f * total
+
+
+def _fraction_risk(f: np.ndarray, p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """r = p / q * [sum_{m<f-1} (-a)^m / (f-1-m) + (-a)^(f-1) ln(1/p)], a = p / q, the sum
+    stopped (without the logarithm's term) once |(-a)^m| (2 + ln(1/p)) < TINY times it
+    (risk_one's second branch)."""
+    a = p / q
+    log_inv_p = -np.array([math.log(x) for x in p.tolist()], dtype=np.float64)
+    total, power = np.zeros(f.size), np.ones(f.size)
+    out = np.empty(f.size)
+    active = np.arange(f.size)
+    m = 0
+    while active.size:
+        ended = active[f[active] - 1 <= m]                 # range(f - 1) is over: the closed form's last term
+        out[ended] = p[ended] / q[ended] * (total[ended] + power[ended] * log_inv_p[ended])
+        active = active[f[active] - 1 > m]
+        total[active] += power[active] / (f[active] - 1 - m)
+        power[active] *= -a[active]
+        stop = np.abs(power[active]) * (2.0 + log_inv_p[active]) < TINY * total[active]
+        out[active[stop]] = p[active[stop]] / q[active[stop]] * total[active[stop]]
+        active = active[~stop]
+        m += 1
+    return out
 
 
 def _compiled(keys: int) -> bool:
     """The compiled kernel once numba is loaded (by this run or an earlier one in this
-    process) or when the keys are many: loading numba costs about 0.5 s of CPU, the
-    interpreted loop 3-4 us a key of a survey (benchmarks/sample_risk.py)."""
+    process) or when the keys are many: loading numba costs about 0.5 s of CPU."""
     return "numba" in sys.modules or keys > INTERPRETED_MAX_KEYS
 
 

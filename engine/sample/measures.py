@@ -97,12 +97,20 @@ def _band_records(risk: np.ndarray, records: np.ndarray, edges: np.ndarray) -> n
     return np.bincount(bands, weights=records, minlength=edges.shape[0] + 1).astype(np.int64)
 
 
+def weighted_total(values: np.ndarray, records: Optional[np.ndarray] = None) -> float:
+    """sum_i values_i records_i (records 1 when None), summed by numpy (pairwise), not by BLAS:
+    BLAS splits the sum among its threads, so that its last digits depend on the machine's
+    number of CPUs, and its idle threads then spin on the other core."""
+    values = np.asarray(values, np.float64)
+    return float(np.add.reduce(values if records is None else values * np.asarray(records, np.int64)))
+
+
 def summarise(risk: np.ndarray, thresholds: Sequence[float], records: Optional[np.ndarray] = None) -> RiskSummary:
     """Mean, maximum, expected re-identifications (sum) and records above each threshold, of
     per-record risks, or of distinct risks held by ``records`` records each (e.g. per key)."""
+    total = weighted_total(risk, records)
     records = np.ones(risk.size, np.int64) if records is None else np.asarray(records, np.int64)
     n = int(records.sum())
-    total = float(np.dot(risk, records))
     edges = np.unique(np.asarray(thresholds, np.float64))
     bands = _band_records(np.asarray(risk, np.float64), records, edges) if edges.size else np.zeros(1, np.int64)
     above = {float(x): int(bands[j + 1:].sum()) for j, x in enumerate(edges)}
@@ -143,9 +151,12 @@ def _key(columns: Sequence[EncodedColumn], n: int, weights: Optional[np.ndarray]
 
 
 def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], weights: Optional[np.ndarray],
-                     cancel: Optional[CancelToken] = None) -> tuple[SubsetExpected, ...]:
+                     cancel: Optional[CancelToken] = None,
+                     known: Optional[dict[tuple[str, ...], tuple[np.ndarray, np.ndarray]]] = None
+                     ) -> tuple[SubsetExpected, ...]:
     """Per subset size, among the top subsets of the re-identification table (most blocks
-    alone and highest mean posterior), the one with the most expected re-identifications."""
+    alone and highest mean posterior), the one with the most expected re-identifications.
+    ``known``: {subset: (records per key, risk per key)} already computed (the whole key's)."""
     candidates: dict[tuple[str, ...], None] = {}
     for measure in ("posterior_prob", "posterior_det"):
         for row in top_by_size(list(rows), measure, ties=False):
@@ -154,9 +165,12 @@ def expected_by_size(table: EncodedTable, rows: Sequence[ReidentificationRisk], 
     for qids in candidates:
         if cancel is not None:
             cancel.raise_if_cancelled()
-        _, _, frequencies, sums = _key([table[q] for q in qids], table.n_rows, weights)
-        per_key = 1.0 / frequencies if sums is None else key_risk(frequencies, sums)
-        total = float(np.dot(per_key, frequencies))
+        if known and qids in known:
+            frequencies, per_key = known[qids]
+        else:
+            _, _, frequencies, sums = _key([table[q] for q in qids], table.n_rows, weights)
+            per_key = 1.0 / frequencies if sums is None else key_risk(frequencies, sums)
+        total = weighted_total(per_key, frequencies)
         entries.append(SubsetExpected(qids, total, total / table.n_rows, float(per_key.max())))
     return tuple(top_by_size(entries, "expected_reidentifications"))
 
@@ -196,7 +210,8 @@ def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence
     uniqueness = population_uniqueness(frequencies, fraction, source)
     cancel.raise_if_cancelled()
     reporter.update(3)
-    by_size = expected_by_size(table, reid_rows, weights, cancel)
+    whole_key = {tuple(roles.quasi_identifiers): (frequencies, per_key)}
+    by_size = expected_by_size(table, reid_rows, weights, cancel, whole_key)
     reporter.update(4, force=True)
     suda = None
     if options.suda:

@@ -32,6 +32,22 @@ def test_forkserver_started_early_only_when_workers_will_sweep(monkeypatch, tmp_
     assert calls == ([runner.SEGMENT_PRELOAD] if started else [])
 
 
+def test_one_subset_starts_nothing_and_reads_nothing(monkeypatch, tmp_path):
+    """A sample file's key (``--subsets exact``) is one subset: no worker will sweep it, so with
+    two processes the run does what it does with one (the file is not even looked at)."""
+    from engine.analysis.config import SubsetFamily
+
+    path = tmp_path / "t.csv"
+    path.write_text(",".join(QIDS) + ",s\n" + ",".join("1" * len(QIDS)) + ",a\n", encoding="utf-8")
+    looked, calls = [], []
+    monkeypatch.setattr(api, "estimate_bytes", lambda *args: looked.append(args) or (48_000_000, 0))
+    monkeypatch.setattr(api, "prestart", calls.append)
+    config = AnalysisConfig(data=DataSource(str(path)), roles=Roles(QIDS, ("s",)), jobs=2,
+                            subsets=SubsetFamily.parse("exact"))
+    api._prestart_workers(config)
+    assert looked == [] and calls == []
+
+
 def test_a_damaged_file_is_left_to_the_read_to_report(tmp_path):
     """With two processes, a Parquet file that is not one still gets the reader's one line."""
     from engine.foundation.errors import InputError

@@ -215,3 +215,22 @@ def test_key_ids_by_hashing_give_the_same_partition(cards):
     small = [(c[:1000], card) for c, card in columns]               # small tables: the refinement path
     small_ids, small_keys, small_sizes, small_sums = key_ids(small, 1000, weights[:1000])
     assert small_sums == pytest.approx(np.bincount(small_ids, weights=weights[:1000]), rel=1e-12)
+
+
+def test_expected_reidentifications_do_not_depend_on_blas_threads():
+    """The sum of risk x records is numpy's, not BLAS's: BLAS splits a dot product among its
+    threads, so that the last digits would depend on the machine's CPUs (and its idle threads
+    would spin on the other core after it)."""
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    rng = np.random.default_rng(9)
+    risk = rng.random(300_000) ** 3
+    records = rng.integers(1, 40, risk.size)
+    per_key, per_record = set(), set()
+    for threads in (1, 2, 4):
+        with threadpoolctl.threadpool_limits(threads, user_api="blas"):
+            per_key.add(summarise(risk, (0.1,), records).expected_reidentifications)
+            per_record.add(summarise(risk, (0.1,)).expected_reidentifications)
+    assert len(per_key) == 1 and len(per_record) == 1
+    exact = math.fsum((risk * records).tolist())
+    assert summarise(risk, (0.1,), records).expected_reidentifications == pytest.approx(exact, rel=1e-14)
+    assert summarise(risk, (0.1,)).expected_reidentifications == pytest.approx(math.fsum(risk.tolist()), rel=1e-14)
