@@ -7,7 +7,8 @@ encoding the file (``engine.io.load_table``) and the full sweep (all 2,047 subse
 CAS for both sensitive attributes, with histograms). Reported per run: wall time (load and
 sweep), row-subsets per second, peak RSS (the largest sum of the resident sets of the run's
 process and all its descendants, sampled every 0.2 s, and each process's own peak), and the
-progress reports (count, ETA at 10% against the time actually left).
+progress reports (count; the sweep's ETA at each tenth of its time against the time the sweep
+and the whole run actually took from there).
 
 At the smallest size the same run also times a straightforward baseline in its own process:
 one pandas groupby per subset (blocks, singletons, and per sensitive attribute the max count
@@ -146,13 +147,14 @@ def measure(path: str, jobs: int, shape: str) -> dict:
     Path(path + f".counts-{jobs}.json").write_text(json.dumps(counts))
     sweep = [p for p in progress if p[1] == "sweep"]
     eta_at_10 = next(((t, eta) for t, _, done, total, eta in sweep if eta is not None and done >= total / 10), None)
-    sweep_end = sweep[-1][0] if sweep else wall
-    # the sweep's ETA at each whole minute, against the time the sweep and the whole run still took
-    minutes = []
-    for minute in range(1, int(wall // 60) + 1):
-        at = next((p for p in sweep if p[0] >= 60 * minute and p[4] is not None), None)
-        if at is not None and at[0] < sweep_end:
-            minutes.append({"at": at[0], "eta": at[4], "sweep_left": sweep_end - at[0], "run_left": wall - at[0]})
+    # the sweep's ETA at each tenth of its time, against the time the sweep and the whole run still took
+    deciles = []
+    if sweep:
+        first, end = sweep[0][0], sweep[-1][0]
+        for tenth in range(1, 10):
+            at = next((p for p in sweep if p[0] >= first + tenth * (end - first) / 10 and p[4] is not None), None)
+            if at is not None and at[0] < end:
+                deciles.append({"at": at[0], "eta": at[4], "sweep_left": end - at[0], "run_left": wall - at[0]})
     return {
         "rows": result.dataset.rows, "subsets": len(result.reidentification), "jobs": jobs, "wall": wall,
         "load": result.timings["load"], "sweep": result.timings["sweep"],
@@ -162,7 +164,7 @@ def measure(path: str, jobs: int, shape: str) -> dict:
         "progress_reports": len(sweep),
         "eta_at_10pct": None if eta_at_10 is None else {"at": eta_at_10[0], "eta": eta_at_10[1],
                                                          "actual_left": wall - eta_at_10[0]},
-        "eta_by_minute": minutes,
+        "eta_by_tenth": deciles,
         "top_reid": max(r.posterior_prob for r in result.reidentification),
         "cpu": sum(os.times()[:2]) + peak.descendants_cpu,
     }
@@ -259,7 +261,7 @@ def main() -> None:
                   f"{', '.join(f'{m:,.0f}' for m in r['others_peak_mb'])} MB); {r['progress_reports']} progress "
                   f"reports" + (f", ETA at {eta['at']:.0f}s said {eta['eta']:.0f}s left, "
                                 f"{eta['actual_left']:.0f}s were" if eta else ""), flush=True)
-            for m in r["eta_by_minute"]:
+            for m in r["eta_by_tenth"]:
                 print(f"  ETA at {m['at']:.0f}s: {m['eta']:.0f}s; the sweep took {m['sweep_left']:.0f}s more "
                       f"({(m['eta'] - m['sweep_left']) / m['sweep_left']:+.0%}), the run {m['run_left']:.0f}s "
                       f"({(m['eta'] - m['run_left']) / m['run_left']:+.0%})", flush=True)
