@@ -42,7 +42,7 @@ def lower_bound(successes: int, trials: int, alpha: float) -> float:
     """One-sided Clopper-Pearson lower bound of a rate at confidence 1 - ``alpha``.
 
     >>> round(lower_bound(48, 500, 0.05), 4), lower_bound(0, 500, 0.05)
-    (0.0753, 0.0)
+    (0.0752, 0.0)
     """
     if successes <= 0 or trials <= 0:
         return 0.0
