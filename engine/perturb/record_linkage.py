@@ -17,6 +17,7 @@ import numpy as np
 from scipy.spatial import cKDTree
 
 _TIE = 1e-9
+_SMALL = 8     # blocks with at most this many released records: every distance at once, all such blocks together
 
 
 @dataclass(frozen=True)
@@ -75,12 +76,42 @@ def linkage_risk(original: np.ndarray, released: np.ndarray, attacker_blocks: Op
     else:
         ab = np.asarray(attacker_blocks)
         rb = np.asarray(released_blocks if released_blocks is not None else attacker_blocks)
-        for code in np.unique(ab):
-            mine = np.flatnonzero(ab == code)
-            theirs = np.flatnonzero(rb == code)
-            if theirs.size == 0:
-                continue
-            position = np.full(n, -1)
-            position[theirs] = np.arange(theirs.size)
-            credit[mine] = _credits(a[mine], b[theirs], position[mine])
+        _blocked_credits(a, b, ab, rb, credit)
     return LinkageRisk(credit, float(credit.mean()))
+
+
+def _blocked_credits(a: np.ndarray, b: np.ndarray, ab: np.ndarray, rb: np.ndarray, credit: np.ndarray) -> None:
+    """Each block's credits into ``credit``: rows grouped by block once (sorting); a block with
+    one released record is settled without distances (its own record or nothing), blocks of
+    up to :data:`_SMALL` released records by all their distances at once (the search's
+    ``reach`` covers them all, so the same ties), larger ones by a search tree each."""
+    n = len(ab)
+    order_a = np.argsort(ab, kind="stable")
+    order_b = np.argsort(rb, kind="stable")
+    codes_a, start_a = np.unique(ab[order_a], return_index=True)
+    codes_b, start_b, size_b = np.unique(rb[order_b], return_index=True, return_counts=True)
+    end_a = np.r_[start_a[1:], n]
+    at = np.minimum(np.searchsorted(codes_b, codes_a), max(len(codes_b) - 1, 0))
+    found = (codes_b[at] == codes_a) if len(codes_b) else np.zeros(len(codes_a), bool)
+    released = np.where(found, size_b[at] if len(codes_b) else 0, 0)
+    single = released == 1                  # the nearest is the one candidate: credit 1 if it is the row's own
+    rows = order_a[np.repeat(single, end_a - start_a)]
+    credit[rows] = (rb[rows] == ab[rows]).astype(float)
+    multi = np.flatnonzero(released > 1)
+    small = multi[released[multi] <= _SMALL]
+    for m in np.unique(released[small]):
+        blocks = small[released[small] == m]
+        counts = end_a[blocks] - start_a[blocks]
+        first = np.cumsum(counts) - counts
+        rows = order_a[np.repeat(start_a[blocks] - first, counts) + np.arange(int(counts.sum()))]
+        candidates = order_b[(start_b[at[blocks]][:, None] + np.arange(m))[np.repeat(np.arange(len(blocks)), counts)]]
+        distance = np.sqrt(((a[rows][:, None, :] - b[candidates]) ** 2).sum(axis=2))
+        tied = distance <= distance.min(axis=1, keepdims=True) * (1 + _TIE) + _TIE
+        credit[rows] = (tied & (candidates == rows[:, None])).any(axis=1) / tied.sum(axis=1)
+    position = np.full(n, -1)
+    for i in multi[released[multi] > _SMALL]:
+        mine = order_a[start_a[i]:end_a[i]]
+        theirs = order_b[start_b[at[i]]:start_b[at[i]] + size_b[at[i]]]
+        position[theirs] = np.arange(theirs.size)
+        credit[mine] = _credits(a[mine], b[theirs], position[mine])
+        position[theirs] = -1

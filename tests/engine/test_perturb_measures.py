@@ -110,6 +110,37 @@ def test_linkage_within_blocks():
     np.testing.assert_allclose(linkage_risk(x, y, blocks, blocks).credit, [1, 1, 1, 1])
 
 
+def _linkage_by_definition(x, y, attacker_blocks, released_blocks):
+    """Each record against every released record of its block: credit 1/t when it is among the
+    t nearest (ties within the same tolerance), else 0."""
+    from engine.perturb.record_linkage import _TIE, standardise
+
+    a, b = standardise(x, y)
+    credit = np.zeros(len(a))
+    for r in range(len(a)):
+        theirs = np.flatnonzero(released_blocks == attacker_blocks[r])
+        if theirs.size:
+            d = np.sqrt(((b[theirs] - a[r]) ** 2).sum(axis=1))
+            nearest = theirs[d <= d.min() * (1 + _TIE) + _TIE]
+            credit[r] = 1.0 / nearest.size if r in nearest else 0.0
+    return credit
+
+
+def test_linkage_within_blocks_is_the_definition_on_random_blocks():
+    # blocks of one, of a few and of more than eight released records, ties from rounded values,
+    # and blocks the released file moved records out of (as PRAM does)
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        n = int(rng.integers(1, 120))
+        x = np.round(rng.normal(size=(n, int(rng.integers(1, 4)))), int(rng.integers(0, 2)))
+        y = x + np.round(rng.normal(scale=rng.choice([0.0, 0.3]), size=x.shape), 1)
+        attacker = rng.integers(0, int(rng.integers(1, n + 1)), n)
+        released = np.where(rng.random(n) < rng.choice([0.0, 0.2]), rng.integers(0, n + 2, n), attacker)
+        got = linkage_risk(x, y, attacker, released)
+        np.testing.assert_allclose(got.credit, _linkage_by_definition(x, y, attacker, released), rtol=0, atol=1e-12)
+        assert got.share == pytest.approx(got.credit.mean())
+
+
 def test_linkage_falls_as_k_grows_and_as_noise_grows():
     rng = np.random.default_rng(4)
     x = rng.lognormal(8, 1, (2000, 3))
