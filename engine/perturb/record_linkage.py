@@ -17,7 +17,8 @@ import numpy as np
 from scipy.spatial import cKDTree
 
 _TIE = 1e-9
-_SMALL = 8     # blocks with at most this many released records: every distance at once, all such blocks together
+_SMALL = 64    # blocks with at most this many released records: every distance at once, many blocks together
+_CELLS = 1 << 21   # ... at most about this many distances at a time
 
 
 @dataclass(frozen=True)
@@ -83,8 +84,8 @@ def linkage_risk(original: np.ndarray, released: np.ndarray, attacker_blocks: Op
 def _blocked_credits(a: np.ndarray, b: np.ndarray, ab: np.ndarray, rb: np.ndarray, credit: np.ndarray) -> None:
     """Each block's credits into ``credit``: rows grouped by block once (sorting); a block with
     one released record is settled without distances (its own record or nothing), blocks of
-    up to :data:`_SMALL` released records by all their distances at once (the search's
-    ``reach`` covers them all, so the same ties), larger ones by a search tree each."""
+    up to :data:`_SMALL` released records by all their distances at once (every tie is seen,
+    as the search tree's ball query sees them), larger ones by a search tree each."""
     n = len(ab)
     order_a = np.argsort(ab, kind="stable")
     order_b = np.argsort(rb, kind="stable")
@@ -100,14 +101,17 @@ def _blocked_credits(a: np.ndarray, b: np.ndarray, ab: np.ndarray, rb: np.ndarra
     multi = np.flatnonzero(released > 1)
     small = multi[released[multi] <= _SMALL]
     for m in np.unique(released[small]):
-        blocks = small[released[small] == m]
-        counts = end_a[blocks] - start_a[blocks]
-        first = np.cumsum(counts) - counts
-        rows = order_a[np.repeat(start_a[blocks] - first, counts) + np.arange(int(counts.sum()))]
-        candidates = order_b[(start_b[at[blocks]][:, None] + np.arange(m))[np.repeat(np.arange(len(blocks)), counts)]]
-        distance = np.sqrt(((a[rows][:, None, :] - b[candidates]) ** 2).sum(axis=2))
-        tied = distance <= distance.min(axis=1, keepdims=True) * (1 + _TIE) + _TIE
-        credit[rows] = (tied & (candidates == rows[:, None])).any(axis=1) / tied.sum(axis=1)
+        same = small[released[small] == m]
+        rows_of = end_a[same] - start_a[same]
+        chunk = np.searchsorted(np.cumsum(rows_of), np.arange(0, int(rows_of.sum()), max(1, _CELLS // m)))
+        for blocks in np.split(same, np.unique(chunk[1:])):
+            counts = end_a[blocks] - start_a[blocks]
+            first = np.cumsum(counts) - counts
+            rows = order_a[np.repeat(start_a[blocks] - first, counts) + np.arange(int(counts.sum()))]
+            candidates = order_b[(start_b[at[blocks]][:, None] + np.arange(m))[np.repeat(np.arange(len(blocks)), counts)]]
+            distance = np.sqrt(((a[rows][:, None, :] - b[candidates]) ** 2).sum(axis=2))
+            tied = distance <= distance.min(axis=1, keepdims=True) * (1 + _TIE) + _TIE
+            credit[rows] = (tied & (candidates == rows[:, None])).any(axis=1) / tied.sum(axis=1)
     position = np.full(n, -1)
     for i in multi[released[multi] > _SMALL]:
         mine = order_a[start_a[i]:end_a[i]]

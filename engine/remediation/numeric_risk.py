@@ -6,7 +6,7 @@ categorical QIDs is the true record."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 import numpy as np
@@ -40,6 +40,9 @@ class NumericRisk:
     pram_unique_matches: Optional[int] = None
     pram_right_share: Optional[float] = None
     pram_columns: tuple[str, ...] = ()
+    # the original's outliers, most outlying first (row numbers from 0): every scenario keeping
+    # the same numeric keys reads them instead of fitting the robust covariance again
+    outlier_rows: Optional[np.ndarray] = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"columns": list(self.columns), "records": self.records, "linkage_risk": self.linkage_risk,
@@ -66,12 +69,18 @@ def joint_keys(first: dict[str, EncodedColumn], second: dict[str, EncodedColumn]
     n = len(next(iter(first.values())).codes) if first else 0
     if not qids:
         return np.zeros(n, np.int64), np.zeros(n, np.int64)
-    parts = []
+    key = np.zeros(2 * n, np.int64)
+    space = 1
     for q in qids:
-        both = pa.concat_arrays([_texts(first[q]), _texts(second[q])]).fill_null("\x00missing")
-        parts.append(both.dictionary_encode().indices.to_numpy(zero_copy_only=False).astype(np.int64))
-    _, inverse = np.unique(np.column_stack(parts), axis=0, return_inverse=True)
-    inverse = inverse.reshape(-1)
+        both = pa.concat_arrays([_texts(first[q]), _texts(second[q])]).fill_null("\x00missing").dictionary_encode()
+        codes = both.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+        size = max(1, len(both.dictionary))
+        if space * size >= 2 ** 62:           # renumber the combinations so far before they overflow
+            key = np.unique(key, return_inverse=True)[1].reshape(-1).astype(np.int64)
+            space = int(key.max()) + 1 if len(key) else 1
+        key = key * size + codes
+        space *= size
+    inverse = np.unique(key, return_inverse=True)[1].reshape(-1)
     return inverse[:n], inverse[n:]
 
 
@@ -92,12 +101,13 @@ def original_numeric(table: EncodedTable, numeric_qids: Sequence[str], qids: Seq
     outliers, listed = _outliers(x)
     link = linkage_risk(x, x, keys, keys)
     return NumericRisk(tuple(numeric_qids), table.n_rows, link.share, interval_risk(x, x, radius), radius,
-                       listed, int(outliers.size), int((link.credit[outliers] > 0).sum()))
+                       listed, int(outliers.size), int((link.credit[outliers] > 0).sum()), outlier_rows=outliers)
 
 
 def scenario_numeric(table: EncodedTable, transformed: TransformedTable, numeric_qids: Sequence[str],
-                     qids: Sequence[str], radius: float) -> NumericRisk:
-    """A scenario's figures: its released numeric keys (records kept) against the original's."""
+                     qids: Sequence[str], radius: float, original: Optional[NumericRisk] = None) -> NumericRisk:
+    """A scenario's figures: its released numeric keys (records kept) against the original's
+    (``original``: the original's figures, whose outliers are reused for the same keys)."""
     rows = transformed.rows
     released_table = transformed.table
     left = [q for q in qids if q in transformed.qids]
@@ -113,7 +123,10 @@ def scenario_numeric(table: EncodedTable, transformed: TransformedTable, numeric
     x = _matrix(table, columns, rows)
     y = _matrix(released_table, columns)
     link = linkage_risk(x, y, att_keys, rel_keys)
-    outliers, _ = _outliers(_matrix(table, columns))
+    if original is not None and original.outlier_rows is not None and tuple(columns) == original.columns:
+        outliers = original.outlier_rows
+    else:
+        outliers, _ = _outliers(_matrix(table, columns))
     position = np.full(table.n_rows, -1)
     position[rows] = np.arange(len(rows))
     kept = position[outliers]

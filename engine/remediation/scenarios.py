@@ -212,7 +212,8 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
     if numeric_qids or transformed.pram:
         from .numeric_risk import scenario_numeric
 
-        figures = scenario_numeric(table, transformed, numeric_qids, qids, assessment.config.interval_radius)
+        figures = scenario_numeric(table, transformed, numeric_qids, qids, assessment.config.interval_radius,
+                                   assessment.numeric)
         judged = replace(judged, numeric=figures, seconds=time.monotonic() - start)
     return judged
 

@@ -126,9 +126,14 @@ def _linkage_by_definition(x, y, attacker_blocks, released_blocks):
     return credit
 
 
-def test_linkage_within_blocks_is_the_definition_on_random_blocks():
-    # blocks of one, of a few and of more than eight released records, ties from rounded values,
-    # and blocks the released file moved records out of (as PRAM does)
+@pytest.mark.parametrize("cells", [1 << 21, 8])
+def test_linkage_within_blocks_is_the_definition_on_random_blocks(cells, monkeypatch):
+    # blocks of one, of a few and of more than 64 released records, ties from rounded values, and
+    # blocks the released file moved records out of (as PRAM does); the blocks' distances taken
+    # all at once, or a few blocks at a time
+    from engine.perturb import record_linkage
+
+    monkeypatch.setattr(record_linkage, "_CELLS", cells)
     rng = np.random.default_rng(7)
     for _ in range(200):
         n = int(rng.integers(1, 120))
