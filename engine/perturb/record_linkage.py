@@ -23,10 +23,12 @@ _CELLS = 1 << 21   # ... at most about this many distances at a time
 
 @dataclass(frozen=True)
 class LinkageRisk:
-    """Per-record credit and the share of records linked to themselves."""
+    """Per-record credit, the share of records linked to themselves and, of those, the share
+    that is the only released record of its block (linked whatever its numeric values)."""
 
     credit: np.ndarray
     share: float
+    alone: float = 0.0
 
 
 def standardise(original: np.ndarray, released: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -77,12 +79,14 @@ def linkage_risk(original: np.ndarray, released: np.ndarray, attacker_blocks: Op
     else:
         ab = np.asarray(attacker_blocks)
         rb = np.asarray(released_blocks if released_blocks is not None else attacker_blocks)
-        _blocked_credits(a, b, ab, rb, credit)
-    return LinkageRisk(credit, float(credit.mean()))
+        alone = _blocked_credits(a, b, ab, rb, credit)
+        return LinkageRisk(credit, float(credit.mean()), alone / n)
+    return LinkageRisk(credit, float(credit.mean()), 1.0 if n == 1 else 0.0)
 
 
-def _blocked_credits(a: np.ndarray, b: np.ndarray, ab: np.ndarray, rb: np.ndarray, credit: np.ndarray) -> None:
-    """Each block's credits into ``credit``: rows grouped by block once (sorting); a block with
+def _blocked_credits(a: np.ndarray, b: np.ndarray, ab: np.ndarray, rb: np.ndarray, credit: np.ndarray) -> int:
+    """Each block's credits into ``credit``; returns the records alone in their block (the one
+    released record of it is their own). Rows are grouped by block once (sorting); a block with
     one released record is settled without distances (its own record or nothing), blocks of
     up to :data:`_SMALL` released records by all their distances at once (every tie is seen,
     as the search tree's ball query sees them), larger ones by a search tree each."""
@@ -98,6 +102,7 @@ def _blocked_credits(a: np.ndarray, b: np.ndarray, ab: np.ndarray, rb: np.ndarra
     single = released == 1                  # the nearest is the one candidate: credit 1 if it is the row's own
     rows = order_a[np.repeat(single, end_a - start_a)]
     credit[rows] = (rb[rows] == ab[rows]).astype(float)
+    alone = int(np.count_nonzero(credit[rows]))
     multi = np.flatnonzero(released > 1)
     small = multi[released[multi] <= _SMALL]
     for m in np.unique(released[small]):
@@ -119,3 +124,4 @@ def _blocked_credits(a: np.ndarray, b: np.ndarray, ab: np.ndarray, rb: np.ndarra
         position[theirs] = np.arange(theirs.size)
         credit[mine] = _credits(a[mine], b[theirs], position[mine])
         position[theirs] = -1
+    return alone

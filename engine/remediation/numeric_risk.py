@@ -40,6 +40,7 @@ class NumericRisk:
     pram_unique_matches: Optional[int] = None
     pram_right_share: Optional[float] = None
     pram_columns: tuple[str, ...] = ()
+    alone_in_block: Optional[float] = None   # share of records the only released one of their categorical block
     # the original's outliers, most outlying first (row numbers from 0): every scenario keeping
     # the same numeric keys reads them instead of fitting the robust covariance again
     outlier_rows: Optional[np.ndarray] = field(default=None, compare=False, repr=False)
@@ -48,7 +49,7 @@ class NumericRisk:
         return {"columns": list(self.columns), "records": self.records, "linkage_risk": self.linkage_risk,
                 "interval_risk": self.interval_risk, "interval_radius": self.interval_radius,
                 "outlier_count": self.outlier_count, "outliers": list(self.outliers),
-                "outliers_linked": self.outliers_linked,
+                "outliers_linked": self.outliers_linked, "alone_in_block": self.alone_in_block,
                 "utility": self.utility.to_dict() if self.utility else None,
                 **({"pram": {"columns": list(self.pram_columns), "unique_matches": self.pram_unique_matches,
                              "right_share": self.pram_right_share}} if self.pram_columns else {})}
@@ -101,7 +102,8 @@ def original_numeric(table: EncodedTable, numeric_qids: Sequence[str], qids: Seq
     outliers, listed = _outliers(x)
     link = linkage_risk(x, x, keys, keys)
     return NumericRisk(tuple(numeric_qids), table.n_rows, link.share, interval_risk(x, x, radius), radius,
-                       listed, int(outliers.size), int((link.credit[outliers] > 0).sum()), outlier_rows=outliers)
+                       listed, int(outliers.size), int((link.credit[outliers] > 0).sum()),
+                       alone_in_block=link.alone, outlier_rows=outliers)
 
 
 def scenario_numeric(table: EncodedTable, transformed: TransformedTable, numeric_qids: Sequence[str],
@@ -136,4 +138,5 @@ def scenario_numeric(table: EncodedTable, transformed: TransformedTable, numeric
                        utility=numeric_utility(x, y),
                        pram_unique_matches=matches.unique_matches if matches else None,
                        pram_right_share=matches.right_share if matches else None,
-                       pram_columns=tuple(dict.fromkeys(m.column for m in transformed.pram)))
+                       pram_columns=tuple(dict.fromkeys(m.column for m in transformed.pram)),
+                       alone_in_block=link.alone)

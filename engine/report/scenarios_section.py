@@ -60,6 +60,11 @@ def numeric_sentences(original, numeric) -> list[str]:
                      "values {interval}.").format(
             columns=", ".join(numeric.columns), linked=_change(before_link, numeric.linkage_risk),
             radius=number(numeric.interval_radius, "g"), interval=_change(before_interval, numeric.interval_risk)))
+        if numeric.alone_in_block:
+            out.append(_("{share} of the records are the only released record of their block of categorical "
+                         "quasi-identifiers: the attacker compares only records that agree on those, so these are "
+                         "linked to themselves whatever is done to the numeric keys.").format(
+                share=_pct(numeric.alone_in_block)))
         if numeric.utility is not None:
             u = numeric.utility
             means = max((v for v in u.mean_change if v == v), default=0.0)

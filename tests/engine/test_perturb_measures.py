@@ -110,6 +110,14 @@ def test_linkage_within_blocks():
     np.testing.assert_allclose(linkage_risk(x, y, blocks, blocks).credit, [1, 1, 1, 1])
 
 
+def test_linkage_counts_the_records_alone_in_their_block():
+    x = np.array([[0.0], [1.0], [5.0], [9.0]])
+    # record 2 is its block's only record; record 3 was released into another block (as by PRAM)
+    risk = linkage_risk(x, x, np.array([0, 0, 1, 2]), np.array([0, 0, 1, 3]))
+    np.testing.assert_allclose(risk.credit, [1, 1, 1, 0])
+    assert risk.alone == 0.25 and risk.share == 0.75
+
+
 def _linkage_by_definition(x, y, attacker_blocks, released_blocks):
     """Each record against every released record of its block: credit 1/t when it is among the
     t nearest (ties within the same tolerance), else 0."""

@@ -72,3 +72,16 @@ def test_the_figures_third_panel_is_linkage_against_il1s(assessment):
     without = risk_loss_figure([type(p)(p.label, p.loss, p.unique_share, p.reid_prob, p.ready, p.original)
                                 for p in points])
     assert len(without.axes) == 2
+
+
+def test_the_report_says_how_many_records_are_alone_in_their_categorical_block(assessment, tmp_path):
+    # 150 records on sex x region x age: most are alone in their block, so MDAV cannot unlink them
+    mdav = assessment.scenarios[0].numeric
+    keys = pd.read_csv(assessment.config.data.path)[["sex", "region", "age"]]
+    alone = keys.value_counts()
+    assert mdav.alone_in_block == pytest.approx((alone == 1).sum() / len(keys))
+    assert 0.5 < mdav.alone_in_block <= mdav.linkage_risk
+    path = write_pdf(assessment, tmp_path / "report.pdf", generated_at=WHEN)
+    text = flat("\n".join(page.extract_text() for page in PdfReader(str(path)).pages))
+    assert flat(f"{pct(mdav.alone_in_block)} of the records are the only released record of their block of "
+                "categorical quasi-identifiers") in text
