@@ -787,6 +787,4 @@ EVERY_SWEEP = (pack, process)
 def segment_kernels_cached() -> bool:
     """Whether numba's cache holds compiled code of every :data:`EVERY_SWEEP` kernel for this
     very source (the cache index's stamp matches); False when caching is off."""
-    if not CACHE:
-        return False
-    return all(kernel._cache._cache_file._load_index() for kernel in EVERY_SWEEP)
+    return all(block_kernels.in_cache(kernel) for kernel in EVERY_SWEEP)
