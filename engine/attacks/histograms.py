@@ -110,14 +110,16 @@ def load_compiled(columns: Sequence[EncodedColumn]) -> None:
 def compiled_pays(n: int) -> bool:
     """Whether the histograms' partitions use the compiled refinement: from
     :data:`COMPILED_MIN_ROWS` rows (where it saves more than loading the kernels from
-    numba's cache costs), or at any size once the kernels are loaded in this process (the
-    segment sweep ran), up to int32 row numbers."""
+    numba's cache costs), or at any size once numba and the refinement are loaded in this
+    process (the segment sweep ran here or a thread loaded them) and the tally is loaded or in
+    numba's cache (loading it alone takes milliseconds), up to int32 row numbers."""
     if not 0 < n < 2 ** 31 - 1:
         return False
     if n >= COMPILED_MIN_ROWS:
         return True
     kernels = sys.modules.get("engine.sweep.block_kernels")
-    return kernels is not None and bool(kernels.refine_ids.signatures) and bool(kernels.risk_tally.signatures)
+    return (kernels is not None and bool(kernels.refine_ids.signatures)
+            and (bool(kernels.risk_tally.signatures) or kernels.in_cache(kernels.risk_tally)))
 
 
 def per_record_risk(columns: Mapping[str, EncodedColumn], qids: Sequence[str],

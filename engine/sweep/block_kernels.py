@@ -38,6 +38,12 @@ def _cache_wanted() -> bool:
 CACHE = _cache_wanted()
 
 
+def in_cache(kernel) -> bool:
+    """Whether numba's cache holds compiled code of ``kernel`` for this very source (the cache
+    index's stamp matches); False when caching is off."""
+    return CACHE and bool(kernel._cache._cache_file._load_index())
+
+
 @njit(cache=CACHE)
 def counting_order(codes, n_values):
     """A stable order of ``codes`` (ascending) and the start of each value's run; empty values

@@ -70,8 +70,15 @@ def _constant(s):
 
 
 @njit(cache=CACHE, inline="always")
+def _u(i):
+    """An index as unsigned: numba adds a negative-index wraparound (three instructions) to every
+    access by a signed index; the loops over rows index this way."""
+    return np.uint64(i)
+
+
+@njit(cache=CACHE, inline="always")
 def _code(words, r, wi, shift, mask):
-    return np.int64((words[r, wi] >> shift) & mask)
+    return np.int64((words[_u(r), _u(wi)] >> shift) & mask)
 
 
 @njit(cache=CACHE, inline="always")
@@ -411,22 +418,22 @@ def _tally(node, rows, a, b, wi, shift, mask, wi2, shift2, mask2, sens, counts, 
     span2 = np.int64(mask2) + 1
     for i in range(a, b):
         v = _code(words, i, wi, shift, mask) * span2 + _code(words, i, wi2, shift2, mask2)
-        g = cmap[v]
+        g = cmap[_u(v)]
         if g < 0:
             g = n_groups
-            cmap[v] = g
-            keys[g] = v
-            sizes[g] = 0
-            weight[g] = 0
-            first[g] = i
+            cmap[_u(v)] = g
+            keys[_u(g)] = v
+            sizes[_u(g)] = 0
+            weight[_u(g)] = 0
+            first[_u(g)] = i
             n_groups += 1
-        sizes[g] += 1
-        labels[i - a] = g
-        w = np.int64(wts[i])
+        sizes[_u(g)] += 1
+        labels[_u(i - a)] = g
+        w = np.int64(wts[_u(i)])
         base = g * width
         if mode == JOINT:
-            hist[base + np.int64(words[i, 0] & joint)] += w
-            last[g] = i
+            hist[_u(base + np.int64(words[_u(i), 0] & joint))] += w
+            last[_u(g)] = i
             continue
         weight[g] += w
         if mode == DENSE:
@@ -531,16 +538,16 @@ def _place(rows, a, b, n_groups, depth, scratch, tally, n_sens):
             tops[depth, g, s] = tally.top[g * n_sens + s]
     starts[depth, n_groups] = start
     for i in range(a, b):
-        g = labels[i - a]
-        p = sizes[g]
+        g = _u(labels[_u(i - a)])
+        p = _u(sizes[g])
         for t in range(n_words):
-            tmp_words[p, t] = words[i, t]
-        tmp_wts[p] = wts[i]
-        sizes[g] = p + 1
+            tmp_words[p, _u(t)] = words[_u(i), _u(t)]
+        tmp_wts[p] = wts[_u(i)]
+        sizes[g] = p + _u(1)
     for i in range(b - a):
         for t in range(n_words):
-            words[a + i, t] = tmp_words[i, t]
-        wts[a + i] = tmp_wts[i]
+            words[_u(a + i), _u(t)] = tmp_words[_u(i), _u(t)]
+        wts[_u(a + i)] = tmp_wts[_u(i)]
 
 
 @njit(cache=CACHE)
@@ -787,6 +794,4 @@ EVERY_SWEEP = (pack, process)
 def segment_kernels_cached() -> bool:
     """Whether numba's cache holds compiled code of every :data:`EVERY_SWEEP` kernel for this
     very source (the cache index's stamp matches); False when caching is off."""
-    if not CACHE:
-        return False
-    return all(kernel._cache._cache_file._load_index() for kernel in EVERY_SWEEP)
+    return all(block_kernels.in_cache(kernel) for kernel in EVERY_SWEEP)

@@ -614,13 +614,18 @@ def set_up_numba() -> None:
 
 
 def warm_up() -> float:
-    """Compile (or load from the cache) every kernel on a tiny table; returns the seconds."""
+    """Compile (or load from the cache) every kernel on a tiny table, and the histograms' tally
+    for block ids and narrow codes (so that numba's cache holds it after the first sweep:
+    :func:`engine.attacks.histograms.compiled_pays`); returns the seconds."""
     import time
 
+    from . import block_kernels
     from .lattice import UpToFamily
     from .walker import SweepData
 
     start = time.perf_counter()
+    for dtype in (np.int32, np.uint8, np.uint16):
+        block_kernels.risk_tally(np.zeros(2, np.int32), 1, np.zeros(2, dtype), 2, 1)
     rng = np.random.default_rng(0)
     n = 64
     cards = [300, 70000, 5, 1]

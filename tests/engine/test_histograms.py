@@ -21,9 +21,10 @@ from .helpers import table_from_frame
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _run_fresh(code: str) -> None:
-    """Run ``code`` in a fresh Python process (nothing loaded yet); it must succeed."""
-    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+def _run_fresh(code: str, **env: str) -> None:
+    """Run ``code`` in a fresh Python process (nothing loaded yet), with ``env`` added to the
+    environment; it must succeed."""
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT), **env),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
 
@@ -125,7 +126,25 @@ def test_the_compiled_path_from_its_row_threshold_or_once_the_kernels_are_loaded
             "assert not compiled_pays(1000)\n"
             "block_kernels.risk_tally(ids, n_ids, ids, 1, 255)\n"
             "assert compiled_pays(1000) and not compiled_pays(0)\n")
-    _run_fresh(code)
+    _run_fresh(code, RISKREVIEW_NUMBA_CACHE="0")
+
+
+def test_the_compiled_path_once_the_refinement_is_loaded_and_the_tally_cached(tmp_path):
+    """After a sweep in this process (the refinement loaded), the histograms take the compiled
+    path if numba's cache holds the tally (loading it is cheap), not if it would compile."""
+    code = ("import sys, numpy as np\n"
+            "from engine.attacks.histograms import compiled_pays\n"
+            "from engine.sweep import block_kernels\n"
+            "assert block_kernels.CACHE\n"
+            "ids, n_ids = block_kernels.refine_ids(np.zeros(5, np.int32), 1, np.arange(5, dtype=np.uint8), 5)\n"
+            "assert compiled_pays(1000) == (sys.argv[1] == 'cached')\n"
+            "block_kernels.risk_tally(ids, n_ids, ids, 1, 255)\n"
+            "assert compiled_pays(1000)\n")
+    cache = dict(NUMBA_CACHE_DIR=str(tmp_path), RISKREVIEW_NUMBA_CACHE="1")
+    for state in ("empty", "cached"):
+        done = subprocess.run([sys.executable, "-c", code, state], capture_output=True, text=True, timeout=300,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT), **cache))
+        assert done.returncode == 0, done.stderr
 
 
 def test_large_numpy_partitions_need_no_pandas():
