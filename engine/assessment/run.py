@@ -33,6 +33,9 @@ from ..sweep.walker import SweepData
 from ..analysis.validation import raise_first
 from ..foundation.workers import cap_jobs, prestart
 
+# CPU seconds per record of an assessment besides the sweep (worst-case histograms, targets,
+# summaries; benchmarks/estimate.py): the run plan prices it, and the sweep's ETA includes it.
+OTHER_SECONDS_PER_ROW = 6e-7
 
 def walk_order(columns: list[EncodedColumn]) -> list[int]:
     """QID positions in walk order: highest cardinality first, so singletons appear early and
@@ -164,7 +167,8 @@ def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: Subset
         loader = _LoadWhileWaiting(qid_columns + sensitive, on_progress)
     counts = sweep_counts(data, family, lambda part: run_sweep(data, part, jobs=config.jobs,
                                                                on_progress=loader or on_progress,
-                                                               cancel=cancel, stage=stage, cluster=config.cluster))
+                                                               cancel=cancel, stage=stage, cluster=config.cluster,
+                                                               then=OTHER_SECONDS_PER_ROW * table.n_rows))
     reid_rows, inference_rows = collective_risks(counts, order, qids, sensitive, table.n_rows)
     if loader is not None:
         loader.join()

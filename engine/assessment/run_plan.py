@@ -36,7 +36,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .run import build_family, sweep_plan
+from .run import OTHER_SECONDS_PER_ROW, build_family, sweep_plan
 from ..sweep.runner import KERNEL_LOAD_SECONDS, WORKER_START_SECONDS
 from ..analysis.config import AnalysisConfig, SubsetFamily
 from ..analysis.scenario_steps import Drop
@@ -44,7 +44,6 @@ from ..analysis.scenario_steps import Drop
 if TYPE_CHECKING:
     from ..remediation.suggest import SuggestConfig
 
-OTHER_SECONDS_PER_ROW = 6e-7
 SAMPLE_SECONDS = 0.3
 KEY_SECONDS_PER_ROW = 5e-7
 SUDA_WALK_FACTOR = 1.5

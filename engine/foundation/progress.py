@@ -51,12 +51,15 @@ class ProgressReporter:
 
     ETA = (t - t1) * (total - done) / (done - d1): the rate since the first work was counted
     (``d1`` done at ``t1``) extrapolated, so that the stage's start-up (reading, preparing,
-    starting workers) is not; before a second count, elapsed * (total - done) / done.
+    starting workers) is not; before a second count, elapsed * (total - done) / done. ``then``:
+    seconds of work known to follow the stage before the run has its results (added to the ETA,
+    so that it is the time until then).
     """
 
     def __init__(self, stage: str, total: int, callback: Optional[ProgressCallback],
-                 max_rate: float = 10.0) -> None:
+                 max_rate: float = 10.0, then: float = 0.0) -> None:
         self.stage = stage
+        self.then = then
         self.total = total
         self._callback = callback
         self._start = time.monotonic()
@@ -80,5 +83,5 @@ class ProgressReporter:
         if done <= 0:
             return None
         if self._first is not None and done > self._first[1]:
-            return (now - self._first[0]) * (self.total - done) / (done - self._first[1])
-        return elapsed * (self.total - done) / done
+            return (now - self._first[0]) * (self.total - done) / (done - self._first[1]) + self.then
+        return elapsed * (self.total - done) / done + self.then

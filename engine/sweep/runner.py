@@ -105,14 +105,15 @@ def _collect(results: dict[tuple[int, ...], np.ndarray], width: int,
 def run_sweep(data: SweepData, family: Family, jobs: int = 1,
               on_progress: Optional[ProgressCallback] = None,
               cancel: Optional[CancelToken] = None, stage: str = "sweep",
-              cluster: Optional[ClusterOptions] = None) -> SweepCounts:
+              cluster: Optional[ClusterOptions] = None, then: float = 0.0) -> SweepCounts:
     """Evaluate every subset of ``family`` here, on ``jobs`` worker processes, or on a Dask
     cluster when ``cluster`` names one; raises :class:`Cancelled` when cancelled. With
     ``data.unique_rows``, the refinement walk also records which of those rows are alone on
-    each subset (``SweepCounts.uniques``; always on this machine)."""
+    each subset (``SweepCounts.uniques``; always on this machine). ``then``: the seconds the
+    run needs after the sweep, added to the progress's ETA."""
     cancel = cancel or CancelToken()
     jobs = cap_jobs(jobs)
-    reporter = ProgressReporter(stage, family.total, on_progress)
+    reporter = ProgressReporter(stage, family.total, on_progress, then=then)
     reporter.update(0, force=True)
     uniques: Optional[dict[tuple[int, ...], np.ndarray]] = None if data.unique_rows is None else {}
     if cluster is not None and cluster.enabled and data.unique_rows is None:
@@ -126,7 +127,7 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
                 jobs = pool.start(jobs, _warm_segment_worker, preload=SEGMENT_PRELOAD)
             if segments.compile_once(on_progress, here=pool is None):
                 cancel.raise_if_cancelled()
-                reporter = ProgressReporter(stage, family.total, on_progress)  # the sweep's clock starts now
+                reporter = ProgressReporter(stage, family.total, on_progress, then=then)  # the sweep's clock starts now
                 reporter.update(0, force=True)
             results = _run_segments(data, family, jobs, pool, reporter, cancel)
     elif family.total < 2 or not pool_pays(walk_row_subsets(data, family), jobs, compiled):

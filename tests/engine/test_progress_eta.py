@@ -49,3 +49,36 @@ def test_no_eta_when_nothing_is_done(clock):
     clock[0] += 2.0
     reporter.update(0, force=True)
     assert seen[0].eta is None and seen[0].fraction == 0.0
+
+
+def test_the_work_known_to_follow_is_added_to_the_eta(clock):
+    seen = []
+    reporter = ProgressReporter("sweep", 100, seen.append, then=7.0)
+    clock[0] += 10.0
+    reporter.update(10, force=True)
+    clock[0] += 10.0
+    reporter.update(30, force=True)
+    assert seen[0].eta == pytest.approx(10.0 * 90 / 10 + 7.0)
+    assert seen[1].eta == pytest.approx(70 / 2 + 7.0)
+
+
+def test_the_sweeps_eta_includes_the_rest_of_the_assessment(monkeypatch, tmp_path):
+    # the histograms, targets and summaries after the sweep, priced as the run plan prices them
+    import pandas as pd
+
+    from engine.analysis.config import AnalysisConfig, DataSource, Roles
+    from engine.assessment import run
+    from engine.sweep import runner
+
+    path = tmp_path / "small.csv"
+    pd.DataFrame({"a": [1, 2, 2, 3], "b": [1, 1, 2, 2], "s": [0, 1, 0, 1]}).to_csv(path, index=False)
+    seen = {}
+    real = runner.run_sweep
+
+    def spy(*args, **kwargs):
+        seen.update(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(run, "run_sweep", spy)
+    run.run_assessment(AnalysisConfig(data=DataSource(str(path)), roles=Roles(("a", "b"), ("s",)), jobs=1))
+    assert seen["then"] == pytest.approx(run.OTHER_SECONDS_PER_ROW * 4)
