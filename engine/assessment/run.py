@@ -37,6 +37,7 @@ from ..foundation.workers import cap_jobs, prestart
 # summaries; benchmarks/estimate.py): the run plan prices it, and the sweep's ETA includes it.
 OTHER_SECONDS_PER_ROW = 6e-7
 
+
 def walk_order(columns: list[EncodedColumn]) -> list[int]:
     """QID positions in walk order: highest cardinality first, so singletons appear early and
     are pruned from the rows carried down the lattice."""

@@ -290,14 +290,8 @@ def _likelihood_at(y: np.ndarray, hist: ClassHistogram) -> float:
 
 
 def pitman_fit(hist: ClassHistogram) -> Optional[tuple[float, float]]:
-    """Maximum-likelihood (theta, alpha) of the Pitman model (theta >= 0, 0 < alpha < 1)."""
-    fit = _pitman_fit(hist)
-    return None if fit is None else fit[:2]
-
-
-def _pitman_fit(hist: ClassHistogram) -> Optional[tuple[float, float, Functions]]:
-    """Maximum-likelihood (theta, alpha) of the Pitman model, and the functions it was
-    computed with: trust-region Newton steps from several starts
+    """Maximum-likelihood (theta, alpha) of the Pitman model (theta >= 0, 0 < alpha < 1):
+    trust-region Newton steps from several starts
     (:func:`_ascend`); when they all reach one interior maximum, Newton steps on the score
     equations take it to rounding (:func:`_newton`). Otherwise (a maximum on or near a bound,
     several maxima) scipy's L-BFGS-B from the same starts with scipy's special functions
@@ -321,11 +315,9 @@ def _pitman_fit(hist: ClassHistogram) -> Optional[tuple[float, float, Functions]
             break
         found.append(_newton(point[0], point[1], hist))
     if len(found) == len(starts) and all(_same_point(found[0], point) for point in found[1:]):
-        return (*max(found, key=lambda point: pitman_log_likelihood(point[0], point[1], hist)), OWN)
-    fn = scipy_functions()
+        return max(found, key=lambda point: pitman_log_likelihood(point[0], point[1], hist))
     with _one_blas_thread():
-        fit = _pitman_search(hist, starts, fn)
-    return None if fit is None else (*fit, fn)
+        return _pitman_search(hist, starts, scipy_functions())
 
 
 def _same_point(a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -360,10 +352,10 @@ def pitman(hist: ClassHistogram, fraction: float) -> Optional[float]:
     """Pitman's estimate of the number of population uniques."""
     if hist.of_size(1) == 0:
         return 0.0
-    fit = _pitman_fit(hist)
+    fit = pitman_fit(hist)
     if fit is None:
         return None
-    theta, alpha, _ = fit
+    theta, alpha = fit
     population = hist.n / fraction
     value = math.exp(log_gamma_ratio(theta + alpha, 1 - alpha) + alpha * math.log(population))
     return _valid(value, population)
