@@ -299,9 +299,13 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
             kept_losing += column not in loss.dropped and not loss.levels[column] and not blanked
             rows.append([str(position), column, what, integer(blanked),
                          _("n/a") if entropy is None else number(entropy, ",.1f"), _pct(share)])
-    doc.p(escape(lost_columns_caption(kept_losing)), "small")
-    doc.add_table(["#", _("column"), _("change"), _("values blanked"), _("non-uniform entropy (bits)"),
-                   _("share of the column lost")], rows, [0.05, 0.3, 0.15, 0.15, 0.18, 0.17])
+    if rows:
+        doc.p(escape(lost_columns_caption(kept_losing)), "small")
+        doc.add_table(["#", _("column"), _("change"), _("values blanked"), _("non-uniform entropy (bits)"),
+                       _("share of the column lost")], rows, [0.05, 0.3, 0.15, 0.15, 0.18, 0.17])
+    else:
+        doc.p(_("No scenario recodes, blanks or leaves out a quasi-identifier column, so none loses information "
+                "by this measure."), "small")
     tvd = [(str(position), key, value) for position, i in enumerate(order, start=1)
            for key, value in results[i].loss.tvd.items()]
     if tvd:

@@ -85,3 +85,16 @@ def test_the_report_says_how_many_records_are_alone_in_their_categorical_block(a
     text = flat("\n".join(page.extract_text() for page in PdfReader(str(path)).pages))
     assert flat(f"{pct(mdav.alone_in_block)} of the records are the only released record of their block of "
                 "categorical quasi-identifiers") in text
+
+
+def test_no_empty_table_when_no_scenario_changes_a_categorical_column(assessment, tmp_path):
+    # a scenario that only microaggregates the numeric keys loses nothing by the entropy measure
+    from dataclasses import replace
+
+    only_mdav = replace(assessment, scenarios=assessment.scenarios[:1])
+    loss = only_mdav.scenarios[0].loss
+    assert not loss.dropped and not any(loss.levels.values()) and not any(loss.cells_suppressed.values())
+    path = write_pdf(only_mdav, tmp_path / "report.pdf", generated_at=WHEN)
+    text = flat("\n".join(page.extract_text() for page in PdfReader(str(path)).pages))
+    assert flat("No scenario recodes, blanks or leaves out a quasi-identifier column") in text
+    assert flat("share of the column lost") not in text
