@@ -35,7 +35,9 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 from . import block_kernels
 from .block_kernels import CACHE
@@ -50,6 +52,10 @@ Lattice = namedtuple("Lattice", "child_ptr child_dim child_node below_ptr below_
 Output = namedtuple("Output", "counts pruned work")     # TaskResult's arrays
 Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched")
 Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per node (Tree.tails)
+# :func:`_bits`'s row sets: per column and row, per sensitive attribute and row; a map of sensitive
+# codes; a code's set and each row's code; per walk depth the rows not yet alone, their sets, and
+# how many; per sensitive attribute a subset's corrections.
+Sets = namedtuple("Sets", "agree s_agree s_map gmask lab live live_sets n_live acc")
 # Dense (group, sensitive value) counters of :func:`_tally`, the ones in use (with their group
 # and attribute), per group its first and last row, per value a block's weight (JOINT),
 # the counters' mode and width per group (``dense``); per walk depth the groups found there:
@@ -223,6 +229,7 @@ _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
 _LOW_BIT = np.zeros(64, np.int64)
 _LOW_BIT[[((1 << b) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58 for b in range(64)]] = np.arange(64)
 SMALL = 6                 # blocks of at most this many rows are walked by pair masks (3 to 9 measured on five shapes: 6 best)
+BITS = 64                 # blocks of at most this many rows (and more than SMALL) may be walked by row sets (_bits)
 WHOLE, TALLIED, GROUPED = 0, 1, 2   # a child's blocks: the block itself; _tally groups; _group groups
 
 
@@ -352,6 +359,178 @@ def _classes(y, rows, a, m, together, sens, counts, rep, cls_w):
             counts[y, _max_sum(s)] += top - total
             if not constant:
                 counts[y, _constant(s)] -= total
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    """Number of set bits of a uint64 (one instruction)."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+    return types.uint64(types.uint64), codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    """Position of the lowest set bit of a uint64 that is not 0 (one instruction)."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+    return types.uint64(types.uint64), codegen
+
+
+@njit(cache=CACHE, inline="always")
+def _set_weight(wts, a, rows_set, unit):
+    """Total weight of the rows ``a + r`` for the set bits ``r`` of ``rows_set``."""
+    if unit:
+        return np.int64(_ctpop(rows_set))
+    total = np.int64(0)
+    while rows_set:
+        total += np.int64(wts[_u(a) + _cttz(rows_set)])
+        rows_set &= rows_set - np.uint64(1)
+    return total
+
+
+@njit(cache=CACHE, inline="always")
+def _row_sets(words, a, m, wi, shift, mask, cmap, keys, gmask, lab, into):
+    """``into[i]``: the set of rows of ``[a, a + m)`` with the code of row ``a + i`` in one
+    column (bit ``r`` for row ``a + r``); ``cmap`` maps codes (ints below 0 when unused) and is
+    left as it was."""
+    n_g = 0
+    for i in range(m):
+        v = _code(words, a + i, wi, shift, mask)
+        g = cmap[_u(v)]
+        if g < 0:
+            g = n_g
+            cmap[_u(v)] = g
+            keys[_u(g)] = v
+            gmask[_u(g)] = 0
+            n_g += 1
+        gmask[_u(g)] |= np.uint64(1) << np.uint64(i)
+        lab[_u(i)] = g
+    for i in range(m):
+        into[_u(i)] = gmask[_u(lab[_u(i)])]
+    for g in range(n_g):
+        cmap[_u(keys[_u(g)])] = -1
+
+
+@njit(cache=CACHE)
+def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st_ci):
+    """Walk the subtree of ``node`` inside its block ``[a, b)`` of at most :data:`BITS` rows by
+    row sets.
+
+    Per QID below ``node`` and per sensitive attribute, each row gets the set of rows sharing
+    its code (one 64-bit word). A subset's classes are then the intersections, along the
+    path from ``node``, of each row's sets: a child's sets are the parent's ANDed with the
+    added QID's, for the rows not yet alone only. As in :func:`_small`, every row is first
+    counted as a single-row block in every subset below; each class of two or more rows
+    corrects that (its head is the row whose own bit is the class's lowest), and a subset
+    where every row is alone is not walked below. ``sets``: :data:`Sets`."""
+    words, wts = rows.words, rows.wts
+    child_ptr, child_dim, child_node = lattice.child_ptr, lattice.child_dim, lattice.child_node
+    below_ptr, below_dim = lattice.below_ptr, lattice.below_dim
+    c_wi, c_shift, c_mask = cols.wi, cols.shift, cols.mask
+    s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
+    counts, pruned = out.counts, out.pruned
+    agree, s_agree, gmask, lab = sets.agree, sets.s_agree, sets.gmask, sets.lab
+    live, live_sets, n_live, acc = sets.live, sets.live_sets, sets.n_live, sets.acc
+    m = b - a
+    n_sens = s_wi.shape[0]
+    one = np.uint64(1)
+    for t in range(below_ptr[node], below_ptr[node + 1]):
+        d = below_dim[t]
+        _row_sets(words, a, m, c_wi[d], c_shift[d], c_mask[d], scratch.cmap, scratch.keys, gmask, lab, agree[d])
+    for s in range(n_sens):
+        _row_sets(words, a, m, s_wi[s], s_shift[s], s_mask[s], sets.s_map, scratch.keys, gmask, lab, s_agree[s])
+    ones = np.int64(0)
+    weight = np.int64(0)
+    for i in range(a, b):
+        weight += wts[i]
+        if wts[i] == 1:
+            ones += 1
+    unit = ones == m
+    for ci in range(child_ptr[node], child_ptr[node + 1]):
+        u = child_node[ci]
+        pruned[u, PRUNED_BLOCKS] += m
+        pruned[u, PRUNED_SINGLETONS] += ones
+        pruned[u, PRUNED_WEIGHT] += weight
+    full = ~np.uint64(0) if m == 64 else (one << np.uint64(m)) - one
+    for i in range(m):
+        live[0, i] = i
+        live_sets[0, i] = full
+    n_live[0] = m
+    depth = 0
+    st_node[0] = node
+    st_ci[0] = child_ptr[node]
+    while depth >= 0:
+        x = st_node[depth]
+        ci = st_ci[depth]
+        if ci >= child_ptr[x + 1]:
+            depth -= 1
+            continue
+        st_ci[depth] = ci + 1
+        d = _u(child_dim[ci])
+        p, q = _u(depth), _u(depth + 1)
+        n = 0
+        for k in range(n_live[depth]):
+            i = live[p, _u(k)]
+            t = live_sets[p, _u(k)] & agree[d, _u(i)]
+            live[q, _u(n)] = i
+            live_sets[q, _u(n)] = t
+            n += t != one << np.uint64(i)
+        if n == 0:
+            continue
+        y = child_node[ci]
+        blocks = np.int64(0)
+        singles = np.int64(0)
+        for s in range(2 * n_sens):
+            acc[s] = 0
+        for k in range(n):
+            i = live[q, _u(k)]
+            t = live_sets[q, _u(k)]
+            if t & (~t + one) != one << np.uint64(i):
+                continue                          # not the class's head (its lowest row)
+            size = np.int64(_ctpop(t))
+            blocks += size - 1
+            if unit:
+                total = size
+                singles += size
+            else:
+                total = np.int64(0)
+                rest = t
+                while rest:
+                    w = np.int64(wts[_u(a) + _cttz(rest)])
+                    total += w
+                    singles += w == 1
+                    rest &= rest - one
+            for s in range(n_sens):
+                same = t & s_agree[_u(s), _u(i)]
+                if same == t:
+                    continue                      # constant: as counted for its rows alone
+                top = _set_weight(wts, a, same, unit)
+                rest = t & ~same
+                while rest:
+                    same = t & s_agree[_u(s), _cttz(rest)]
+                    w = _set_weight(wts, a, same, unit)
+                    if w > top:
+                        top = w
+                    rest &= ~same
+                acc[2 * s] += total - top
+                acc[2 * s + 1] += total
+        counts[y, COUNT_BLOCKS] -= blocks
+        counts[y, COUNT_SINGLETONS] -= singles
+        for s in range(n_sens):
+            counts[y, _max_sum(s)] -= acc[2 * s]
+            counts[y, _constant(s)] -= acc[2 * s + 1]
+        if child_ptr[y + 1] > child_ptr[y]:
+            depth += 1
+            n_live[depth] = n
+            st_node[depth] = y
+            st_ci[depth] = child_ptr[y]
 
 
 @njit(cache=CACHE)
@@ -552,7 +731,7 @@ def _place(rows, a, b, n_groups, depth, scratch, tally, n_sens):
 
 @njit(cache=CACHE)
 def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, scratch, tails, tally,
-            stack_base):
+            stack_base, bits_rows):
     """Blocks ``[bounds[s], bounds[s+1])`` for ``s`` in ``[s_lo, s_hi)`` of subset ``node``:
     count each, and with ``descend`` walk every subset below ``node`` inside it.
 
@@ -595,6 +774,10 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
     st_node = np.empty(depth_max, np.int64)      # _small's walk
     st_mask = np.empty(depth_max, np.uint64)
     st_ci = np.empty(depth_max, np.int64)
+    sets = Sets(np.zeros((c_wi.shape[0], BITS), np.uint64), np.zeros((max(n_sens, 1), BITS), np.uint64),
+                np.full(scratch.hist.shape[0], -1, np.int32), np.empty(BITS, np.uint64), np.empty(BITS, np.int64),
+                np.empty((depth_max + 1, BITS), np.int64), np.empty((depth_max + 1, BITS), np.uint64),
+                np.empty(depth_max + 1, np.int64), np.empty(2 * max(n_sens, 1), np.int64))
     for seg in range(s_lo, s_hi):
         a0 = bounds[seg]
         b0 = bounds[seg + 1]
@@ -608,6 +791,9 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
             continue
         if b0 - a0 <= SMALL:
             _small(node, rows, a0, b0, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci)
+            continue
+        if b0 - a0 <= bits_rows:
+            _bits(node, rows, a0, b0, lattice, cols, sens, out, scratch, sets, st_node, st_ci)
             continue
         top = stack_base
         depth = 0
@@ -719,6 +905,9 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
             if child_ptr[u + 1] > child_ptr[u]:
                 if j - i <= SMALL:
                     _small(u, rows, i, j, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci)
+                    continue
+                if j - i <= bits_rows:
+                    _bits(u, rows, i, j, lattice, cols, sens, out, scratch, sets, st_node, st_ci)
                     continue
                 depth += 1
                 f_node[depth] = u

@@ -57,6 +57,7 @@ TALLY_GROUPS = 1 << 16   # ... and at most this many groups of it (else: group r
 TALLY_PAIRS = 1 << 16    # a child's only child is counted by the pair of codes if they take this few keys
 TALLY_DENSE = 64         # a group's sensitive counters are read whole if they are this few (else: noted)
 TALLY_JOINT = True       # ... one per combination of the sensitive values, when they are that few
+BITS_ROWS = 64           # a block of at most this many rows is walked by row sets (kernels._bits; at most kernels.BITS)
 
 
 @dataclass
@@ -406,12 +407,13 @@ class Tuning:
     tally_pairs: int = TALLY_PAIRS
     tally_dense: int = TALLY_DENSE
     tally_joint: bool = TALLY_JOINT
+    bits_rows: int = BITS_ROWS
 
     @classmethod
     def current(cls) -> "Tuning":
         """The module's settings now (tests shrink them to reach every code path)."""
         return cls(BATCH_WORK, SPLIT_WORK, SPLIT_ROWS, COLLAPSE_KEYS, TALLY_KEYS, TALLY_GROUPS, TALLY_PAIRS,
-                   TALLY_DENSE, TALLY_JOINT)
+                   TALLY_DENSE, TALLY_JOINT, BITS_ROWS)
 
 
 def _tally_arrays(c_wi: np.ndarray, c_shift: np.ndarray, c_mask: np.ndarray, columns: Sequence[int], k: int,
@@ -511,7 +513,7 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
 
     def call(node: int, seg_bounds: np.ndarray, lo: int, hi: int, descend: bool) -> None:
         kernels.process(node, packed, seg_bounds, lo, hi, descend, lattice, cols, sens, out, scratch, tails,
-                        tally, n_local)
+                        tally, n_local, min(tuning.bits_rows, kernels.BITS))
 
     def segments(node: int, seg_bounds: np.ndarray) -> bool:
         cost = float(tree.walk_size[node])

@@ -40,6 +40,10 @@ PER_VALUE = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1
                             tally_joint=False)
 NOTED = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=1 << 16,
                         tally_dense=0)
+# blocks of 7 to 64 rows walked by grouping (no row sets), or only those of up to 9 rows by row sets
+NO_SETS = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=1 << 16,
+                          bits_rows=0)
+FEW_SETS = segments.Tuning(batch_work=1, split_work=1, split_rows=1, collapse_keys=0, bits_rows=9)
 KNOBS = [
     dict(),
     dict(tuning=SMALL_WORK),
@@ -56,6 +60,8 @@ KNOBS = [
     dict(tuning=NOTED),
     dict(tuning=PER_VALUE),
     dict(tuning=NOTED, reorder=True, workers=2),
+    dict(tuning=NO_SETS),
+    dict(tuning=FEW_SETS, reorder=True),
 ]
 
 
