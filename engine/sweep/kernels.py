@@ -55,7 +55,7 @@ Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per no
 # :func:`_bits`'s row sets: per column and row, per sensitive attribute and row; a map of sensitive
 # codes; a code's set and each row's code; per walk depth the rows not yet alone, their sets, and
 # how many; per sensitive attribute a subset's corrections.
-Sets = namedtuple("Sets", "agree s_agree s_map gmask lab live live_sets n_live acc")
+Sets = namedtuple("Sets", "agree s_agree s_map gmask lab live live_sets n_live acc heads heads_at")
 # Dense (group, sensitive value) counters of :func:`_tally`, the ones in use (with their group
 # and attribute), per group its first and last row, per value a block's weight (JOINT),
 # the counters' mode and width per group (``dense``); per walk depth the groups found there:
@@ -438,6 +438,7 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
     counts, pruned = out.counts, out.pruned
     agree, s_agree, gmask, lab = sets.agree, sets.s_agree, sets.gmask, sets.lab
     live, live_sets, n_live, acc = sets.live, sets.live_sets, sets.n_live, sets.acc
+    heads, heads_at = sets.heads, sets.heads_at
     m = b - a
     n_sens = s_wi.shape[0]
     one = np.uint64(1)
@@ -476,12 +477,18 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
         d = _u(child_dim[ci])
         p, q = _u(depth), _u(depth + 1)
         n = 0
+        n_heads = 0
         for k in range(n_live[depth]):
             i = live[p, _u(k)]
             t = live_sets[p, _u(k)] & agree[d, _u(i)]
+            bit = one << np.uint64(i)
             live[q, _u(n)] = i
             live_sets[q, _u(n)] = t
-            n += t != one << np.uint64(i)
+            heads[_u(n_heads)] = t
+            heads_at[_u(n_heads)] = i
+            together = t != bit
+            n += together
+            n_heads += together & (t & (~t + one) == bit)   # the class's lowest row: its head
         if n == 0:
             continue
         y = child_node[ci]
@@ -489,11 +496,9 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
         singles = np.int64(0)
         for s in range(2 * n_sens):
             acc[s] = 0
-        for k in range(n):
-            i = live[q, _u(k)]
-            t = live_sets[q, _u(k)]
-            if t & (~t + one) != one << np.uint64(i):
-                continue                          # not the class's head (its lowest row)
+        for h in range(n_heads):
+            i = heads_at[_u(h)]
+            t = heads[_u(h)]
             size = np.int64(_ctpop(t))
             blocks += size - 1
             if unit:
@@ -777,7 +782,8 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
     sets = Sets(np.zeros((c_wi.shape[0], BITS), np.uint64), np.zeros((max(n_sens, 1), BITS), np.uint64),
                 np.full(scratch.hist.shape[0], -1, np.int32), np.empty(BITS, np.uint64), np.empty(BITS, np.int64),
                 np.empty((depth_max + 1, BITS), np.int64), np.empty((depth_max + 1, BITS), np.uint64),
-                np.empty(depth_max + 1, np.int64), np.empty(2 * max(n_sens, 1), np.int64))
+                np.empty(depth_max + 1, np.int64), np.empty(2 * max(n_sens, 1), np.int64),
+                np.empty(BITS, np.uint64), np.empty(BITS, np.int64))
     for seg in range(s_lo, s_hi):
         a0 = bounds[seg]
         b0 = bounds[seg + 1]
