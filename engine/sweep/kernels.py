@@ -14,7 +14,8 @@ of the child subset. Shortcuts, all exact:
 - a QID constant on a block leaves it whole: the child reuses the block's counts;
 - a block with more rows than the key space of the columns read below it is first collapsed
   into merged rows (a stack past the task's rows);
-- a block of at most :data:`SMALL` rows is walked by pair masks (:func:`_small`);
+- a block of at most :data:`SMALL` rows is walked by pair masks (:func:`_small`), one of at most
+  :data:`BITS` by row sets (:func:`_bits`);
 - a child is counted in one pass over the block (:func:`_tally`: per group of the child's
   code, its weight and dense counters of its sensitive values); its rows are grouped only
   when subsets below it are walked, and a child whose only child has nothing below counts
@@ -429,7 +430,8 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
     added QID's, for the rows not yet alone only. As in :func:`_small`, every row is first
     counted as a single-row block in every subset below; each class of two or more rows
     corrects that (its head is the row whose own bit is the class's lowest), and a subset
-    where every row is alone is not walked below. ``sets``: :data:`Sets`."""
+    where every row is alone is not walked below (docs/performance.md, compiled kernels).
+    ``sets``: :data:`Sets`."""
     words, wts = rows.words, rows.wts
     child_ptr, child_dim, child_node = lattice.child_ptr, lattice.child_dim, lattice.child_node
     below_ptr, below_dim = lattice.below_ptr, lattice.below_dim

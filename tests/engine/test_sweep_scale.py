@@ -391,3 +391,28 @@ def test_tasks_take_turns_across_subtrees_then_the_small_ones_largest_first():
         edges = [(lo, hi) for d, lo, hi in covered if d == s.dim]
         assert edges[0][0] == 0 and edges[-1][1] == len(s.bounds) - 1
         assert all(a[1] == b[0] for a, b in zip(edges, edges[1:]))
+
+
+@pytest.mark.parametrize("block", [7, 40, 63, 64, 65])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_row_sets_walk_blocks_at_and_around_64_rows(block, weighted):
+    """One block of ``block`` rows on the first QID (the rest spread thin), walked below by row
+    sets up to 64 rows and by grouping above; with weights (collapsed rows) or not, every
+    subset's counts equal the refinement walk's."""
+    rng = np.random.default_rng(block)
+    n = block + 30
+    first = np.r_[np.zeros(block, np.int64), np.arange(1, 31)]
+    codes = [first, rng.integers(0, 3, n), rng.integers(0, 2, n), rng.integers(0, 5, n), np.zeros(n, np.int64)]
+    if weighted:   # duplicated rows, so that the sweep works on collapsed, weighted rows
+        codes = [np.r_[c, c[:block]] for c in codes]
+        n += block
+    codes = [np.unique(c, return_inverse=True)[1].astype(np.uint8) for c in codes]
+    cards = [int(c.max()) + 1 for c in codes]
+    sensitive = [rng.integers(0, 3, n).astype(np.uint8)]
+    sensitive[0][:block // 2] = 0              # some classes constant, some not
+    data = SweepData(codes, cards, [np.unique(sensitive[0], return_inverse=True)[1].astype(np.uint8)],
+                     [int(sensitive[0].max()) + 1], n)
+    family = UpToFamily(5, 5)
+    expected = refinement_walk(data, family)
+    for knobs in (dict(), dict(tuning=NO_SETS), dict(chain_share=2.0, collapse_share=2.0)):
+        assert segment_sweep(data, family, **knobs) == expected, knobs
