@@ -234,7 +234,7 @@ BITS = 64                 # blocks of at most this many rows (and more than SMAL
 WHOLE, TALLIED, GROUPED = 0, 1, 2   # a child's blocks: the block itself; _tally groups; _group groups
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, _nrt=False)
 def _small(node, rows, a, b, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci):
     """Walk the subtree of ``node`` inside its block ``[a, b)`` of at most :data:`SMALL` rows.
 
@@ -419,7 +419,7 @@ def _row_sets(words, a, m, wi, shift, mask, cmap, keys, gmask, lab, into):
         cmap[_u(keys[_u(g)])] = -1
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, _nrt=False)
 def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st_ci):
     """Walk the subtree of ``node`` inside its block ``[a, b)`` of at most :data:`BITS` rows by
     row sets.
@@ -540,7 +540,7 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
             st_ci[depth] = child_ptr[y]
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, _nrt=False)
 def _collapse(rows, a, b, top, node, tails, cols, keys):
     """Copy the rows ``[a, b)`` to ``top...``, merging rows equal on the columns read below
     ``node`` (a dense key over their codes); returns the number of merged rows."""
