@@ -46,12 +46,18 @@ class CancelToken:
             raise Cancelled("cancelled by the user")
 
 
+ETA_LEAST_SHARE = 0.01     # share of the work done (and since the first count) an ETA needs
+
+
 class ProgressReporter:
     """Rate-limits progress callbacks (at most ``max_rate`` per second) and computes the ETA.
 
     ETA = (t - t1) * (total - done) / (done - d1): the rate since the first work was counted
     (``d1`` done at ``t1``) extrapolated, so that the stage's start-up (reading, preparing,
-    starting workers) is not; before a second count, elapsed * (total - done) / done. ``then``:
+    starting workers) is not; before a second count, elapsed * (total - done) / done. No ETA
+    before :data:`ETA_LEAST_SHARE` of the work is done, nor a rate from less than that share
+    since the first count (whole units: one subset of 2,047 after another extrapolated alone
+    said hours for seconds). ``then``:
     seconds of work known to follow the stage before the run has its results (added to the ETA,
     so that it is the time until then).
     """
@@ -80,8 +86,9 @@ class ProgressReporter:
         self._callback(Progress(self.stage, done, self.total, elapsed, self._eta(now, done, elapsed)))
 
     def _eta(self, now: float, done: int, elapsed: float) -> Optional[float]:
-        if done <= 0:
+        least = self.total * ETA_LEAST_SHARE
+        if done <= 0 or done < least:
             return None
-        if self._first is not None and done > self._first[1]:
+        if self._first is not None and done - self._first[1] >= max(least, 1):
             return (now - self._first[0]) * (self.total - done) / (done - self._first[1]) + self.then
         return elapsed * (self.total - done) / done + self.then

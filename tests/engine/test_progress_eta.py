@@ -82,3 +82,18 @@ def test_the_sweeps_eta_includes_the_rest_of_the_assessment(monkeypatch, tmp_pat
     monkeypatch.setattr(run, "run_sweep", spy)
     run.run_assessment(AnalysisConfig(data=DataSource(str(path)), roles=Roles(("a", "b"), ("s",)), jobs=1))
     assert seen["then"] == pytest.approx(run.OTHER_SECONDS_PER_ROW * 4)
+
+
+def test_no_eta_from_less_than_a_hundredth_of_the_work(clock):
+    """Whole units: one subset of 2,047 after another said 2,922 s at 3 s of a 17 s run."""
+    seen = []
+    reporter = ProgressReporter("sweep", 2047, seen.append)
+    reporter.update(0, force=True)
+    clock[0] += 1.5
+    reporter.update(1, force=True)      # the first count
+    clock[0] += 1.5
+    reporter.update(2, force=True)      # one unit more: too little for a rate
+    assert [p.eta for p in seen] == [None, None, None]
+    clock[0] += 1.0
+    reporter.update(25, force=True)     # 24 units since the first count (over 1%): the rate
+    assert seen[-1].eta == pytest.approx(2.5 * (2047 - 25) / 24)
