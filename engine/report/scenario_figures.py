@@ -65,17 +65,8 @@ def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[flo
         top = max([100 * (getattr(p, m) or 0) for p in points for _, m, _, _ in panels] + [1.0])
         right = max([100 * p.loss for p in points] + [1.0])
         for ax, measure, limit, title in panels:
-            for position, p in enumerate(points):
-                value = getattr(p, measure)
-                if value is None:
-                    continue
-                x, y = 100 * p.loss, 100 * value
-                if p.recommended:
-                    ax.scatter([x], [y], s=150, facecolors="none", edgecolors=PICKED, linewidths=2, zorder=2)
-                ax.scatter([x], [y], s=46 if p.original else 30, marker="s" if p.original else "o",
-                           color=ORIGINAL if p.original else (READY if p.ready else NOT_READY), zorder=3)
-                ax.annotate(_("original") if p.original else str(position), (x, y), xytext=(5, 4),
-                            textcoords="offset points", fontsize=7, color=ORIGINAL)
+            _plot_points(ax, [(p, 100 * p.loss, 100 * getattr(p, measure)) if getattr(p, measure) is not None
+                              else None for p in points])
             if limit is not None:
                 ax.axhline(100 * limit, color=PRIOR, linestyle="--", linewidth=1,
                            label=_("threshold {share}").format(share=number(100 * limit, ".3g") + "%"))
@@ -93,6 +84,24 @@ def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[flo
     return figure
 
 
+def _plot_points(ax, placed: Sequence[Optional[tuple[RiskLossPoint, float, float]]]) -> None:
+    """Each point (``None``: not shown) as a marker, labelled "original" or by its position;
+    points at the same place share one label ("original, 1"), so that labels never overlap."""
+    labels: dict[tuple[float, float], list[str]] = {}
+    for position, entry in enumerate(placed):
+        if entry is None:
+            continue
+        p, x, y = entry
+        if p.recommended:
+            ax.scatter([x], [y], s=150, facecolors="none", edgecolors=PICKED, linewidths=2, zorder=2)
+        ax.scatter([x], [y], s=46 if p.original else 30, marker="s" if p.original else "o",
+                   color=ORIGINAL if p.original else (READY if p.ready else NOT_READY), zorder=3)
+        labels.setdefault((round(x, 9), round(y, 9)), []).append(_("original") if p.original else str(position))
+    for (x, y), names in labels.items():
+        ax.annotate(", ".join(names), (x, y), xytext=(5, 4), textcoords="offset points", fontsize=7,
+                    color=ORIGINAL)
+
+
 def numeric_coordinates(numeric: Any, original: bool = False) -> dict[str, Optional[float]]:
     """The numeric panel's ``linkage_risk`` and ``il1s`` of a point from its
     :class:`~engine.remediation.numeric_risk.NumericRisk` (the original loses nothing: IL1s 0);
@@ -107,16 +116,8 @@ def _numeric_panel(ax, points: Sequence[RiskLossPoint]) -> None:
     """Records linked to themselves (%) against IL1s per value, numbered as the other panels."""
     top = max([100 * (p.linkage_risk or 0) for p in points] + [1.0])
     right = max([p.il1s or 0 for p in points] + [0.01])
-    for position, p in enumerate(points):
-        if p.linkage_risk is None:
-            continue
-        x, y = p.il1s or 0.0, 100 * p.linkage_risk
-        if p.recommended:
-            ax.scatter([x], [y], s=150, facecolors="none", edgecolors=PICKED, linewidths=2, zorder=2)
-        ax.scatter([x], [y], s=46 if p.original else 30, marker="s" if p.original else "o",
-                   color=ORIGINAL if p.original else (READY if p.ready else NOT_READY), zorder=3)
-        ax.annotate(_("original") if p.original else str(position), (x, y), xytext=(5, 4),
-                    textcoords="offset points", fontsize=7, color=ORIGINAL)
+    _plot_points(ax, [(p, p.il1s or 0.0, 100 * p.linkage_risk) if p.linkage_risk is not None else None
+                      for p in points])
     ax.set_title(_("numeric keys: records linked to themselves"))
     ax.set_xlabel(_("information lost on the numeric keys (IL1s per value)"))
     ax.set_xlim(-0.04 * right, 1.12 * right)

@@ -2604,6 +2604,10 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>{0} de {1}</translation>
     </message>
     <message>
+        <source>{0} of the records are the only released record of their block of categorical quasi-identifiers: the attacker compares only records that agree on those, so these are linked to themselves whatever is done to the numeric keys.</source>
+        <translation>{0} dos registros são o único registro divulgado do seu bloco de quase-identificadores categóricos: o atacante compara apenas registros que coincidem nesses, então estes são ligados a si mesmos qualquer que seja a alteração das chaves numéricas.</translation>
+    </message>
+    <message>
         <source>unique in the sample</source>
         <translation>únicos na amostra</translation>
     </message>

@@ -191,6 +191,15 @@ def test_compare_shows_the_numeric_figures_of_results_json(qtbot, page, tmp_path
         assert table.cell_text(row, "within the interval") == pct(numeric["interval_risk"])
         assert table.cell_text(row, "IL1s per value") == f"{numeric['utility']['il1s_mean']:.3f}"
         assert table.cell_text(row, "outliers linked") == f"{numeric['outliers_linked']} of {numeric['outlier_count']}"
+    # the linkage cell's tooltip gives the share alone in their categorical block, as the report does
+    numerics = [original] + [s["numeric"] for s in results["scenarios"]]
+    assert any(n["alone_in_block"] for n in numerics)
+    for row, numeric in enumerate(numerics):
+        tip = table.cell_tip(row, "linked to themselves")
+        if numeric["alone_in_block"]:
+            assert tip.startswith(f"{pct(numeric['alone_in_block'])} of the records are the only released record")
+        else:
+            assert tip == ""
     mdav, noisy = (s["numeric"] for s in results["scenarios"])
     assert mdav["linkage_risk"] < 1.0 and mdav["utility"]["il1s_mean"] > 0
     assert table.cell_text(1, "PRAM: true matches") == "—"

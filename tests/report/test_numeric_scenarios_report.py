@@ -74,6 +74,28 @@ def test_the_figures_third_panel_is_linkage_against_il1s(assessment):
     assert len(without.axes) == 2
 
 
+def test_points_at_the_same_place_share_one_label(assessment):
+    """A scenario that changes only numeric keys sits on the original in the risk panels (no QID
+    information lost, same risk): one label "original, 1" there, not two drawn over each other."""
+    points = risk_loss_points(assessment, [0, 1], None)
+    figure = risk_loss_figure(points)
+    for ax in figure.axes[:2]:
+        places = {}
+        for text in ax.texts:
+            places.setdefault(tuple(text.xy), []).append(text.get_text())
+        assert all(len(labels) == 1 for labels in places.values())
+        labels = sorted(label for labels in places.values() for label in labels)
+        shown = sorted(", ".join(str(i) if i else "original" for i, p in enumerate(points)
+                                 if (100 * p.loss, 100 * getattr(p, m)) == place)
+                       for m in [{0: "unique_share", 1: "reid_prob"}[figure.axes.index(ax)]]
+                       for place in {(100 * p.loss, 100 * getattr(p, m)) for p in points})
+        assert labels == shown
+    first = {tuple(t.xy): t.get_text() for t in figure.axes[0].texts}
+    original = (100 * points[0].loss, 100 * points[0].unique_share)
+    assert first[original].startswith("original")
+    assert any(", " in label for label in first.values())   # the fixture's MDAV scenario sits on the original
+
+
 def test_the_report_says_how_many_records_are_alone_in_their_categorical_block(assessment, tmp_path):
     # 150 records on sex x region x age: most are alone in their block, so MDAV cannot unlink them
     mdav = assessment.scenarios[0].numeric

@@ -118,6 +118,17 @@ def numeric_cells(numeric, pram: bool, original: bool = False) -> list[str]:
     return cells
 
 
+def alone_tip(numeric) -> str:
+    """Why linkage stays high (the report says the same): the share of records that are the only
+    released record of their block of categorical quasi-identifiers; empty when none is."""
+    if numeric is None or not numeric.alone_in_block:
+        return ""
+    return translate("scenarios.compare_view",
+                     "{0} of the records are the only released record of their block of categorical "
+                     "quasi-identifiers: the attacker compares only records that agree on those, so these are "
+                     "linked to themselves whatever is done to the numeric keys.").format(_pct(numeric.alone_in_block))
+
+
 def _readiness(ready: bool) -> str:
     return translate("scenarios.compare_view", "ready") if ready else translate("scenarios.compare_view", "not ready")
 
@@ -200,10 +211,14 @@ class CompareTable(QTableWidget):
             if weighted:
                 rows[-1].insert(EXPECTED_AT, _pct(r["worst_expected_reid_share"]))
             self.names.append(s.scenario.name)
+        link_at = len(fixed) - len(extra) if numeric else -1
+        link_tips = [alone_tip(n) for n in [assessment.numeric] + [s.numeric for s in assessment.scenarios]]
         self.setRowCount(len(rows))
         for i, row in enumerate(rows):
             for j, text in enumerate(row):
                 item = QTableWidgetItem(text)
+                if j == link_at and link_tips[i]:
+                    item.setToolTip(link_tips[i])
                 if j not in (1, 2) and j < len(fixed):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if j == 2:
@@ -216,9 +231,16 @@ class CompareTable(QTableWidget):
 
     def cell_text(self, row: int, column: str) -> str:
         """The text of ``row`` under the header ``column``."""
+        return self._cell(row, column).text()
+
+    def cell_tip(self, row: int, column: str) -> str:
+        """The tooltip of ``row``'s cell under the header ``column``."""
+        return self._cell(row, column).toolTip()
+
+    def _cell(self, row: int, column: str) -> QTableWidgetItem:
         for j in range(self.columnCount()):
             if self.horizontalHeaderItem(j).text() == column:
-                return self.item(row, j).text()
+                return self.item(row, j)
         raise KeyError(column)
 
     def selected_verdict(self) -> tuple[int, Optional[Verdict]]:
