@@ -234,6 +234,25 @@ BITS = 64                 # blocks of at most this many rows (and more than SMAL
 WHOLE, TALLIED, GROUPED = 0, 1, 2   # a child's blocks: the block itself; _tally groups; _group groups
 
 
+@njit(cache=CACHE, inline="always")
+def _all_alone(node, wts, a, b, lattice, pruned):
+    """Count every row of ``[a, b)`` as a single-row block in every subset below ``node`` (the
+    children's pruned counts, added to their walked descendants afterwards); the walks of small
+    blocks then correct the subsets where rows are together. Returns the rows of weight 1."""
+    ones = np.int64(0)
+    weight = np.int64(0)
+    for i in range(a, b):
+        weight += wts[i]
+        if wts[i] == 1:
+            ones += 1
+    for ci in range(lattice.child_ptr[node], lattice.child_ptr[node + 1]):
+        u = lattice.child_node[ci]
+        pruned[u, PRUNED_BLOCKS] += b - a
+        pruned[u, PRUNED_SINGLETONS] += ones
+        pruned[u, PRUNED_WEIGHT] += weight
+    return ones
+
+
 @njit(cache=CACHE, _nrt=False)
 def _small(node, rows, a, b, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci):
     """Walk the subtree of ``node`` inside its block ``[a, b)`` of at most :data:`SMALL` rows.
@@ -263,17 +282,7 @@ def _small(node, rows, a, b, lattice, cols, sens, out, agree, rep, cls_w, st_nod
                     bits |= np.uint64(1) << np.uint64(p)
                 p += 1
         agree[d] = bits
-    ones = np.int64(0)
-    weight = np.int64(0)
-    for i in range(a, b):
-        weight += wts[i]
-        if wts[i] == 1:
-            ones += 1
-    for ci in range(child_ptr[node], child_ptr[node + 1]):
-        u = child_node[ci]
-        pruned[u, PRUNED_BLOCKS] += m
-        pruned[u, PRUNED_SINGLETONS] += ones
-        pruned[u, PRUNED_WEIGHT] += weight
+    _all_alone(node, wts, a, b, lattice, pruned)
     full = np.uint64((1 << (m * (m - 1) // 2)) - 1) if m < 12 else np.uint64(0)
     depth = 0
     st_node[0] = node
@@ -449,18 +458,7 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
         _row_sets(words, a, m, c_wi[d], c_shift[d], c_mask[d], scratch.cmap, scratch.keys, gmask, lab, agree[d])
     for s in range(n_sens):
         _row_sets(words, a, m, s_wi[s], s_shift[s], s_mask[s], sets.s_map, scratch.keys, gmask, lab, s_agree[s])
-    ones = np.int64(0)
-    weight = np.int64(0)
-    for i in range(a, b):
-        weight += wts[i]
-        if wts[i] == 1:
-            ones += 1
-    unit = ones == m
-    for ci in range(child_ptr[node], child_ptr[node + 1]):
-        u = child_node[ci]
-        pruned[u, PRUNED_BLOCKS] += m
-        pruned[u, PRUNED_SINGLETONS] += ones
-        pruned[u, PRUNED_WEIGHT] += weight
+    unit = _all_alone(node, wts, a, b, lattice, pruned) == m
     full = ~np.uint64(0) if m == 64 else (one << np.uint64(m)) - one
     for i in range(m):
         live[0, i] = i

@@ -79,17 +79,15 @@ def test_points_at_the_same_place_share_one_label(assessment):
     information lost, same risk): one label "original, 1" there, not two drawn over each other."""
     points = risk_loss_points(assessment, [0, 1], None)
     figure = risk_loss_figure(points)
-    for ax in figure.axes[:2]:
+    for ax, measure in zip(figure.axes[:2], ("unique_share", "reid_prob")):
         places = {}
         for text in ax.texts:
             places.setdefault(tuple(text.xy), []).append(text.get_text())
         assert all(len(labels) == 1 for labels in places.values())
-        labels = sorted(label for labels in places.values() for label in labels)
-        shown = sorted(", ".join(str(i) if i else "original" for i, p in enumerate(points)
-                                 if (100 * p.loss, 100 * getattr(p, m)) == place)
-                       for m in [{0: "unique_share", 1: "reid_prob"}[figure.axes.index(ax)]]
-                       for place in {(100 * p.loss, 100 * getattr(p, m)) for p in points})
-        assert labels == shown
+        expected = {}
+        for i, p in enumerate(points):
+            expected.setdefault((100 * p.loss, 100 * getattr(p, measure)), []).append(str(i) if i else "original")
+        assert sorted(labels[0] for labels in places.values()) == sorted(", ".join(v) for v in expected.values())
     first = {tuple(t.xy): t.get_text() for t in figure.axes[0].texts}
     original = (100 * points[0].loss, 100 * points[0].unique_share)
     assert first[original].startswith("original")
