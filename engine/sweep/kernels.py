@@ -933,25 +933,27 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
 
 
 @njit(cache=CACHE)
-def group_segment(rows, a, b, wi, shift, mask, scratch, out_bounds):
-    """Group rows ``[a, b)`` in place by one column; the sub-block bounds go to ``out_bounds``
-    (``n + 1`` of them, absolute positions); returns ``n``."""
+def group_blocks(rows, bounds, wi, shift, mask, scratch, out_bounds):
+    """Group the rows of every block ``[bounds[s], bounds[s+1])`` in place by one column; the
+    sub-blocks' bounds go to ``out_bounds`` (``n + 1`` of them, absolute positions, in the
+    blocks' order); returns ``n``."""
     words = rows.words
-    n_groups = _group(rows, a, b, wi, shift, mask, scratch)
-    out_bounds[0] = a
-    if n_groups == 1:
-        out_bounds[1] = b
-        return 1
     g = 0
-    i = a
-    while i < b:
-        key = _code(words, i, wi, shift, mask)
-        j = i + 1
-        while j < b and _code(words, j, wi, shift, mask) == key:
-            j += 1
-        g += 1
-        out_bounds[g] = j
-        i = j
+    out_bounds[0] = bounds[0]
+    for s in range(bounds.shape[0] - 1):
+        a = bounds[s]
+        b = bounds[s + 1]
+        if b - a > 1 and _group(rows, a, b, wi, shift, mask, scratch) == 1:
+            a = b - 1                       # one group: no scan
+        i = a
+        while i < b:
+            key = _code(words, i, wi, shift, mask)
+            j = i + 1
+            while j < b and _code(words, j, wi, shift, mask) == key:
+                j += 1
+            g += 1
+            out_bounds[g] = j
+            i = j
     return g
 
 
@@ -978,7 +980,7 @@ def determines(codes_d, n_d, codes_c):
 
 #: The kernels the segment sweep calls from Python (the others are compiled into these).
 SEGMENT_KERNELS = (determines, block_kernels.refine_ids, block_kernels.first_rows, block_kernels.counting_order,
-                   pack, group_segment, process)
+                   pack, group_blocks, process)
 
 
 #: Those every segment sweep runs (most of the compile time: the others compile in seconds when

@@ -220,12 +220,18 @@ class Subtree:
 
 @dataclass(frozen=True)
 class SegmentTask:
-    """Walk segments ``[lo, hi)`` of subtree ``dim``."""
+    """Walk segments ``[lo, hi)`` of subtree ``dim``; or a piece of one segment too big for one
+    task (``lo + 1 == hi``): its rows grouped down the tree's edges ``path`` (child QIDs) give
+    the blocks of a node ``N``; ``kids`` None walks them and all below, else only ``N``'s
+    edges ``[kids[0], kids[1])`` below them, and ``own`` counts ``N``'s blocks too."""
 
     dim: int
     lo: int
     hi: int
     estimate: float
+    path: tuple[int, ...] = ()
+    kids: Optional[tuple[int, int]] = None
+    own: bool = True
 
 
 def use_segments(data, family: Family) -> bool:
@@ -337,29 +343,75 @@ def prepare(data, family: Family, should_stop: Callable[[], bool] = lambda: Fals
 
 def plan_segment_tasks(subtrees: Sequence[Subtree], tree: Tree, workers: int,
                        per_worker: int = 8) -> list[SegmentTask]:
-    """Split subtrees into ranges of segments of about equal estimated work. Tasks of at least
-    half that share come first, the subtrees' pieces taking turns by their place in their
-    subtree (subtrees differ in time per unit of estimate, so the progress's rate is the whole
-    run's from the start: a steady ETA); the smaller tasks follow, largest first, so that the
-    workers end together."""
+    """Split subtrees into tasks of about equal estimated work: ranges of segments, and a
+    segment of more than twice that share is cut into pieces by the subsets below it
+    (:func:`_pieces`). Tasks of at least half the share come first, the subtrees' pieces taking
+    turns by their place in their subtree (subtrees differ in time per unit of estimate, so
+    the progress's rate is the whole run's from the start: a steady ETA); the smaller tasks
+    follow, largest first, so that the workers end together."""
     estimates = {s.dim: np.diff(s.bounds).astype(np.float64) * float(tree.walk_size[s.node]) for s in subtrees}
     total = sum(float(e.sum()) for e in estimates.values())
     share = total / (workers * per_worker) if workers > 1 and total > 0 else float("inf")
     tasks, turn = [], {}
     for s in subtrees:
         est = estimates[s.dim]
-        if len(est) == 0:
-            continue
-        pieces = max(1, int(round(float(est.sum()) / share))) if np.isfinite(share) else 1
-        cuts = np.searchsorted(np.cumsum(est), float(est.sum()) * np.arange(1, pieces) / pieces)
-        edges = np.unique(np.r_[0, np.minimum(cuts + 1, len(est)), len(est)])
-        for i, (lo, hi) in enumerate(zip(edges[:-1], edges[1:])):
-            task = SegmentTask(s.dim, int(lo), int(hi), float(est[lo:hi].sum()))
+        mine: list[SegmentTask] = []
+        lo = 0
+        for big in np.flatnonzero(est > 2 * share):
+            mine += _ranges(s.dim, est, lo, int(big), share)
+            rows = int(s.bounds[big + 1] - s.bounds[big])
+            mine += [SegmentTask(s.dim, int(big), int(big) + 1, e, path, kids, own)
+                     for path, kids, own, e in _pieces(tree, s.node, (), rows, share)]
+            lo = int(big) + 1
+        mine += _ranges(s.dim, est, lo, len(est), share)
+        for i, task in enumerate(mine):
             tasks.append(task)
-            turn[task] = (i + 0.5) / (len(edges) - 1)
+            turn[task] = (i + 0.5) / len(mine)
     tasks.sort(key=lambda t: (0, turn[t], -t.estimate, t.dim) if t.estimate >= share / 2
                else (1, 0.0, -t.estimate, t.dim))
     return tasks
+
+
+def _ranges(dim: int, est: np.ndarray, lo: int, hi: int, share: float) -> list[SegmentTask]:
+    """Segments ``[lo, hi)`` cut into ranges of about ``share`` estimated work each."""
+    if hi <= lo:
+        return []
+    part = est[lo:hi]
+    pieces = max(1, int(round(float(part.sum()) / share))) if np.isfinite(share) else 1
+    cuts = np.searchsorted(np.cumsum(part), float(part.sum()) * np.arange(1, pieces) / pieces)
+    edges = np.unique(np.r_[0, np.minimum(cuts + 1, len(part)), len(part)]) + lo
+    return [SegmentTask(dim, int(a), int(b), float(est[a:b].sum())) for a, b in zip(edges[:-1], edges[1:])]
+
+
+def _pieces(tree: Tree, node: int, path: tuple[int, ...], rows: int, share: float
+            ) -> list[tuple[tuple[int, ...], Optional[tuple[int, int]], bool, float]]:
+    """Pieces ``(path, kids, own, estimate)`` of a block of ``rows`` rows at ``node`` (reached
+    by the edges ``path``): whole when its estimate (rows x subsets walked at and below) is at
+    most ``share``; else the node's own count and runs of its children's subtrees of at most
+    ``share`` together, a child's subtree above ``share`` cut in turn. The estimates add up
+    to the block's."""
+    if rows * float(tree.walk_size[node]) <= share or not tree.has_children(node):
+        return [(path, None, True, rows * float(tree.walk_size[node]))]
+    out: list[tuple[tuple[int, ...], Optional[tuple[int, int]], bool, float]] = []
+    first, own, work = int(tree.child_ptr[node]), True, float(rows)
+
+    def flush(end: int) -> None:
+        if own or end > first:
+            out.append((path, (first, end), own, work))
+
+    for ci in tree.children(node):
+        child = int(tree.child_node[ci])
+        child_work = rows * float(tree.walk_size[child])
+        if child_work > share or (work + child_work > share and (own or ci > first)):
+            flush(ci)
+            first, own, work = ci, False, 0.0
+        if child_work > share:
+            out += _pieces(tree, child, path + (ci,), rows, share)
+            first = ci + 1
+            continue
+        work += child_work
+    flush(int(tree.child_ptr[node + 1]))
+    return out
 
 
 class TaskResult:
@@ -457,8 +509,23 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
              should_stop: Callable[[], bool], on_credit: Callable[[float], None],
              tuning: Optional[Tuning] = None) -> Optional[TaskResult]:
     """Walk the task's segments; ``on_credit`` gets the finished work in the units of
-    :attr:`SegmentTask.estimate` (rows x subsets walked at and below their node). Returns None
-    when stopped."""
+    :attr:`SegmentTask.estimate` (rows x subsets walked at and below their node; a piece's rows
+    in blocks of one row along its path are credited at its end). Returns None when stopped."""
+    credited = [0.0]
+
+    def credit(amount: float) -> None:
+        credited[0] += amount
+        on_credit(amount)
+
+    result = _run_task(data, tree, subtree, task, width, should_stop, credit, tuning)
+    if result is not None and task.estimate > credited[0]:
+        on_credit(task.estimate - credited[0])
+    return result
+
+
+def _run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
+              should_stop: Callable[[], bool], on_credit: Callable[[float], None],
+              tuning: Optional[Tuning]) -> Optional[TaskResult]:
     from . import kernels
 
     tuning = tuning or Tuning.current()
@@ -541,21 +608,50 @@ def run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
             on_credit(work)
         return True
 
-    def split(node: int, a: int, b: int) -> bool:
-        call(node, np.array([a, b], np.int64), 0, 1, False)
-        on_credit(float(b - a))
-        bounds_out = np.empty(b - a + 1, np.int64)
-        for ci in tree.children(node):
-            if should_stop():
-                return False
-            c, child = int(tree.child_dim[ci]), int(tree.child_node[ci])
-            n_groups = kernels.group_segment(packed, a, b, c_wi[c], c_shift[c], c_mask[c], scratch, bounds_out)
-            result.work[child] += b - a
-            if not segments(child, bounds_out[:n_groups + 1].copy()):
+    def regroup(ci: int, blocks: np.ndarray) -> np.ndarray:
+        """The blocks of edge ``ci``'s child inside ``blocks`` (their rows grouped in place)."""
+        c = int(tree.child_dim[ci])
+        out_bounds = np.empty(int(blocks[-1] - blocks[0]) + 1, np.int64)
+        n_groups = kernels.group_blocks(packed, blocks, c_wi[c], c_shift[c], c_mask[c], scratch, out_bounds)
+        result.work[int(tree.child_node[ci])] += int(blocks[-1] - blocks[0])
+        return out_bounds[:n_groups + 1].copy()
+
+    def multi(blocks: np.ndarray) -> np.ndarray:
+        """The blocks of more than one row, their rows moved to the front in order: a block of
+        one row is counted where it appears (for every subset below), never walked again."""
+        lengths = np.diff(blocks)
+        kept = lengths > 1
+        if kept.all():
+            return blocks
+        a, b = int(blocks[0]), int(blocks[-1])
+        keep = np.repeat(kept, lengths)
+        n_kept = int(keep.sum())
+        words[a:a + n_kept] = words[a:b][keep]
+        wts[a:a + n_kept] = wts[a:b][keep]
+        return np.r_[a, a + np.cumsum(lengths[kept])].astype(np.int64)
+
+    def below(node: int, blocks: np.ndarray, kids: range, own: bool) -> bool:
+        """Count ``node``'s blocks (when ``own``), then walk its edges ``kids`` inside them."""
+        if own:
+            call(node, blocks, 0, len(blocks) - 1, False)
+            on_credit(float(blocks[-1] - blocks[0]))
+        if len(kids):
+            blocks = multi(blocks)
+        for ci in kids:
+            if should_stop() or not segments(int(tree.child_node[ci]), regroup(ci, blocks)):
                 return False
         return True
 
-    if not segments(subtree.node, bounds):
+    def split(node: int, a: int, b: int) -> bool:
+        return below(node, np.array([a, b], np.int64), tree.children(node), True)
+
+    node = subtree.node
+    if task.path or task.kids is not None:       # a piece of one segment: bounds == [0, n_local]
+        for ci in task.path:
+            bounds, node = regroup(ci, multi(bounds)), int(tree.child_node[ci])
+        if task.kids is not None:
+            return result if below(node, bounds, range(*task.kids), task.own) else None
+    if not segments(node, bounds):
         return None
     return result
 

@@ -62,6 +62,8 @@ KNOBS = [
     dict(tuning=NOTED, reorder=True, workers=2),
     dict(tuning=NO_SETS),
     dict(tuning=FEW_SETS, reorder=True),
+    dict(workers=16),                                   # big segments cut into pieces across tasks
+    dict(workers=64, tuning=SMALL_WORK, reorder=True),
 ]
 
 
@@ -80,8 +82,8 @@ def segment_sweep(data: SweepData, family, reorder=False, workers=1, tuning=None
     by_dim = {s.dim: s for s in subtrees}
     seen = set()
     for task in segments.plan_segment_tasks(subtrees, tree, workers):
-        assert (task.dim, task.lo) not in seen
-        seen.add((task.dim, task.lo))
+        assert (task.dim, task.lo, task.path, task.kids) not in seen
+        seen.add((task.dim, task.lo, task.path, task.kids))
         credits = []
         total.add(segments.run_task(data, tree, by_dim[task.dim], task, data.width, lambda: False,
                                     credits.append, tuning))
@@ -391,6 +393,50 @@ def test_tasks_take_turns_across_subtrees_then_the_small_ones_largest_first():
         edges = [(lo, hi) for d, lo, hi in covered if d == s.dim]
         assert edges[0][0] == 0 and edges[-1][1] == len(s.bounds) - 1
         assert all(a[1] == b[0] for a, b in zip(edges, edges[1:]))
+
+
+def test_a_segment_too_big_for_one_task_is_cut_into_pieces_below_it():
+    """85% of the rows share one code of the first QID: that segment alone is several tasks'
+    share; its pieces cover every subset below it exactly once and count what one task does."""
+    rng = np.random.default_rng(3)
+    n, cards = 20_000, [40, 30, 20, 10, 6, 4]
+    codes = [rng.integers(0, c, n).astype(np.uint16) for c in cards]
+    codes[0][rng.random(n) < 0.85] = 7
+    data = SweepData(codes, cards, [rng.integers(0, 3, n).astype(np.uint8)], [3], n)
+    tree, subtrees = segments.prepare(data, UpToFamily(6, 6))
+    by_dim = {s.dim: s for s in subtrees}
+    tasks = segments.plan_segment_tasks(subtrees, tree, 2, 8)
+    share = sum(t.estimate for t in tasks) / 16
+    pieces = [t for t in tasks if t.path or t.kids is not None]
+    assert pieces and {(t.dim, t.lo, t.hi) for t in pieces} == {(0, 7, 8)}
+    assert max(len(t.path) for t in pieces) >= 2 and all(t.estimate <= share for t in pieces)
+    segment = by_dim[0].bounds[8] - by_dim[0].bounds[7]
+    assert sum(t.estimate for t in pieces) == pytest.approx(segment * tree.walk_size[by_dim[0].node])
+
+    def subtree(node):
+        return [node] + [v for ci in tree.children(node) for v in subtree(int(tree.child_node[ci]))]
+
+    covered = []
+    for t in pieces:
+        node = int(tree.child_node[t.path[-1]]) if t.path else by_dim[0].node
+        assert all(tree.parent[tree.child_node[ci]] == tree.child_node[prev]
+                   for prev, ci in zip(t.path, t.path[1:]))
+        if t.kids is None:
+            covered += subtree(node)
+        else:
+            covered += [node] * t.own + [v for ci in range(*t.kids) for v in subtree(int(tree.child_node[ci]))]
+    assert sorted(covered) == sorted(subtree(by_dim[0].node))
+
+    def counts(plan):
+        total = segments.TaskResult(len(tree.prefixes), data.width)
+        for task in plan:
+            credits = []
+            total.add(segments.run_task(data, tree, by_dim[task.dim], task, data.width, lambda: False,
+                                        credits.append))
+            assert sum(credits) == pytest.approx(task.estimate, rel=1e-12)
+        return {p: v.tolist() for p, v in segments.finish(tree, total, 1).items()}
+
+    assert counts(tasks) == counts(segments.plan_segment_tasks(subtrees, tree, 1))
 
 
 @pytest.mark.parametrize("block", [7, 40, 63, 64, 65])
