@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Mapping, Optional, Sequence
 
@@ -13,14 +14,14 @@ from ..formulas import reidentification as reid
 from ..formulas.per_record import block_risk
 from ..io.encode import EncodedColumn
 from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
-from ..sweep.partition import block_value_stats, combined_columns, partition, refine
+from ..sweep.partition import block_value_stats, combined_columns, combined_groups, partition, refine
 from ..outcome.results import InferenceRisk, ReidentificationRisk, RiskHistogram
 from ..outcome.selection import top_by_size
 
 BINS = 20
 SMALL_BLOCK = 255            # blocks up to this size are tallied by (size, max) pairs
 COUNTER_LIMIT = 1 << 28      # most (block, value) counters the compiled path allocates
-TALLY_THREADS = 2            # threads tallying the measures of a partition (compiled path)
+TALLY_THREADS = 2            # threads making partitions and their measures (compiled path)
 # From here the compiled partitions would pay even when numba and the kernels must first be
 # loaded from its cache (~0.5 s of CPU). `benchmarks/latency.py --histograms`, CPU seconds for
 # numpy / compiled, loading the kernels / compiled, kernels loaded: 300k rows 0.21 / 0.81 /
@@ -94,6 +95,29 @@ class _Partitions:
         return ids, int(n_ids)
 
 
+def _chains(subsets: Sequence[tuple[str, ...]], columns: Mapping[str, EncodedColumn], threads: int
+            ) -> list[list[tuple[str, ...]]]:
+    """The subsets (smallest first) dealt to at most ``threads`` chains, each subset to the chain
+    where it costs least to make, counting the load so far: a partition is refined from the
+    chain's largest recent subset it contains (:class:`_Partitions`), one pass per column it
+    adds beyond those (small columns merged), plus one for its measures."""
+    chains: list[list[tuple[str, ...]]] = [[] for _ in range(max(1, threads))]
+    recent: list[list[frozenset[str]]] = [[] for _ in chains]
+    load = [0] * len(chains)
+    for qids in subsets:
+        wanted = frozenset(qids)
+
+        def cost(c: int) -> int:
+            have = max((m for m in recent[c] if m <= wanted), key=len, default=frozenset())
+            return 1 + len(combined_groups([columns[q].cardinality for q in qids if q not in have]))
+
+        best = min(range(len(chains)), key=lambda c: (load[c] + cost(c), c))
+        load[best] += cost(best)
+        chains[best].append(qids)
+        recent[best] = (recent[best] + [wanted])[-2:]
+    return [chain for chain in chains if chain]
+
+
 def load_compiled(columns: Sequence[EncodedColumn]) -> None:
     """Load the compiled refinement and tally (numba's cache) for these columns' code types, so
     that :func:`compiled_pays` holds in this process. Run on a thread while worker processes
@@ -143,8 +167,8 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                           on_progress: Optional[ProgressCallback] = None) -> list[RiskHistogram]:
     """For each subset size: the histogram of the top subset's per-record risks, for
     re-identification (risk 1/|block|) and for each sensitive attribute (max_s s(q)/|q|).
-    ``cancel`` is checked between partitions and between measures; progress counts partitions
-    (stage "histograms")."""
+    ``cancel`` is checked between partitions (made on threads, :func:`_chains`); progress
+    counts partitions (stage "histograms")."""
     wanted: dict[tuple[str, ...], list[str]] = {}
     order = []
     for row in top_by_size(reid_rows, "posterior_prob"):
@@ -157,9 +181,9 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
             order.append((row.qids, column.name))
     by_name = {column.name: column for column in sensitive}
     compiled = compiled_pays(n)
-    partitions = _Partitions(columns, n, compiled)
     made: dict[tuple[tuple[str, ...], str], RiskHistogram] = {}
     reporter = ProgressReporter("histograms", len(wanted), on_progress)
+    lock, failed = threading.Lock(), threading.Event()
 
     def values(measure: str) -> int:
         # risk_tally's one value means re-identification (top 1): a constant sensitive
@@ -182,27 +206,32 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
         top = None if column is None else block_value_stats(ids, n_blocks, column.codes, column.cardinality)[0]
         return _histogram(qids, measure, *_risk_records(sizes, top))
 
-    # The compiled kernels release the GIL: the measures of one partition are tallied on
-    # threads while the next partition is refined here (at most two partitions in flight).
-    with ThreadPoolExecutor(max_workers=TALLY_THREADS if compiled else 1) as pool:
-        pending: list[list] = []
+    def chain(subsets: list[tuple[str, ...]]) -> None:
+        partitions = _Partitions(columns, n, compiled)
+        for qids in subsets:
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            if failed.is_set():
+                return
+            ids, n_blocks = partitions.of(qids, cancel)
+            sizes = (None if all(tallied(m, n_blocks) for m in wanted[qids])   # once per partition
+                     else np.bincount(ids, minlength=n_blocks))
+            found = {(qids, measure): measured(qids, measure, ids, n_blocks, sizes) for measure in wanted[qids]}
+            with lock:
+                made.update(found)
+                reporter.update(len({key[0] for key in made}))
+
+    # The compiled kernels release the GIL: the partitions are made on threads, each refining
+    # its own chain of nested subsets (:func:`_chains`).
+    chains = _chains(sorted(wanted, key=len), columns, TALLY_THREADS if compiled else 1)
+    reporter.update(0)
+    with ThreadPoolExecutor(max_workers=max(1, len(chains))) as pool:
+        futures = [pool.submit(chain, subsets) for subsets in chains]
         try:
-            for done, qids in enumerate(sorted(wanted, key=len)):
-                reporter.update(done)
-                if cancel is not None:
-                    cancel.raise_if_cancelled()
-                ids, n_blocks = partitions.of(qids, cancel)
-                sizes = (None if all(tallied(m, n_blocks) for m in wanted[qids])   # once per partition
-                         else np.bincount(ids, minlength=n_blocks))
-                pending.append([((qids, measure), pool.submit(measured, qids, measure, ids, n_blocks, sizes))
-                                for measure in wanted[qids]])
-                while len(pending) > 1:
-                    for key, future in pending.pop(0):
-                        made[key] = future.result()
-            for batch in pending:
-                for key, future in batch:
-                    made[key] = future.result()
+            for future in futures:
+                future.result()
         except BaseException:
+            failed.set()              # the other chains stop at their next partition
             pool.shutdown(wait=True, cancel_futures=True)
             raise
     reporter.update(len(wanted), force=True)

@@ -60,31 +60,37 @@ LINEAR_MIN_ROWS = 1 << 20
 COMBINED_CODES = 1 << 22
 
 
+def combined_groups(cardinalities: Sequence[int]) -> list[list[int]]:
+    """Which columns :func:`combined_columns` merges: positions grouped smallest cardinality
+    first, each group's key space at most :data:`COMBINED_CODES` (a wider column alone)."""
+    groups: list[list[int]] = []
+    space = COMBINED_CODES + 1
+    for j in sorted(range(len(cardinalities)), key=lambda j: cardinalities[j]):
+        cardinality = max(1, int(cardinalities[j]))
+        if space * cardinality > COMBINED_CODES:
+            groups.append([])
+            space = 1
+        groups[-1].append(j)
+        space *= cardinality
+    return groups
+
+
 def combined_columns(columns: Sequence[tuple[np.ndarray, int]]) -> list[tuple[np.ndarray, int]]:
     """The columns with small cardinalities merged into one code each (mixed radix, at most
     :data:`COMBINED_CODES` values), so a partition takes fewer passes; same partition."""
     out: list[tuple[np.ndarray, int]] = []
-    group: list[tuple[np.ndarray, int]] = []
-    space = 1
-
-    def flush() -> None:
+    for group in combined_groups([cardinality for _, cardinality in columns]):
         if len(group) == 1:
-            out.append((np.asarray(group[0][0]), group[0][1]))
-        elif group:
-            code = np.asarray(group[0][0]).astype(np.int32)
-            for codes, cardinality in group[1:]:
-                code *= cardinality
-                code += codes
-            out.append((code, space))
-
-    for codes, cardinality in sorted(columns, key=lambda c: c[1]):
-        cardinality = max(1, int(cardinality))
-        if space * cardinality > COMBINED_CODES and group:
-            flush()
-            group, space = [], 1
-        group.append((codes, cardinality))
-        space *= cardinality
-    flush()
+            out.append((np.asarray(columns[group[0]][0]), columns[group[0]][1]))
+            continue
+        code = np.asarray(columns[group[0]][0]).astype(np.int32)
+        space = max(1, int(columns[group[0]][1]))
+        for j in group[1:]:
+            cardinality = max(1, int(columns[j][1]))
+            code *= cardinality
+            code += columns[j][0]
+            space *= cardinality
+        out.append((code, space))
     return out
 
 

@@ -114,6 +114,21 @@ def test_both_paths_give_the_same_histograms_on_random_tables(monkeypatch, seed)
     assert [h.mean for h in made[False]] == pytest.approx([h.mean for h in made[True]], rel=1e-12)
 
 
+def test_nested_subsets_stay_in_one_chain_and_the_chains_share_the_work():
+    """Wide columns (not merged): a chain refines a subset from its last one it contains, so
+    a, ab, abc go to one thread and x, xy to the other (from scratch, ab would cost a pass more)."""
+    rng = np.random.default_rng(0)
+    frame = pd.DataFrame({name: rng.permutation(5000) for name in "abcxy"})
+    columns = table_from_frame(frame).columns
+    subsets = [("a",), ("x",), ("a", "b"), ("x", "y"), ("a", "b", "c")]
+    assert histograms._chains(subsets, columns, 2) == [[("a",), ("a", "b"), ("a", "b", "c")], [("x",), ("x", "y")]]
+    assert histograms._chains(subsets, columns, 1) == [subsets]
+    # narrow columns are merged into one pass: from scratch costs the same, the load decides
+    narrow = table_from_frame(pd.DataFrame({name: rng.integers(0, 3, 50) for name in "abcxy"})).columns
+    dealt = histograms._chains(subsets, narrow, 2)
+    assert sorted(q for chain in dealt for q in chain) == sorted(subsets) and len(dealt) == 2
+
+
 def test_the_compiled_path_from_its_row_threshold_or_once_the_kernels_are_loaded():
     code = ("import sys\n"
             "from engine.attacks.histograms import COMPILED_MIN_ROWS, compiled_pays\n"
