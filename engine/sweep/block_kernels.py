@@ -74,17 +74,35 @@ def counting_order(codes, n_values):
     return order, starts
 
 
+#: refine_ids maps the pairs densely when they take at most this many keys per row (plus 2^16).
+DENSE_KEYS_PER_ROW = 2
+
+
 @njit(cache=CACHE, nogil=True)
 def refine_ids(ids, n_ids, codes, n_values):
     """Group ids of the pairs ``(ids[i], codes[i])``, compact ``0..m-1``; returns (new ids, m).
 
-    Rows are bucketed by code (a counting sort), then within each bucket the parent ids are
-    mapped densely (a map over ``0..n_ids-1`` reset after each bucket): linear time, no
-    hashing, memory ``O(n + n_ids + n_values)``."""
-    order, starts = counting_order(codes, n_values)
-    out = np.empty(ids.shape[0], np.int32)
-    cmap = np.full(n_ids, -1, np.int32)
+    When the pairs take few keys (``n_ids * n_values`` at most :data:`DENSE_KEYS_PER_ROW` per
+    row, plus 2^16) one pass numbers them through a dense map over all keys, in order of first
+    appearance. Otherwise rows are bucketed by code (a counting sort), then within each bucket
+    the parent ids are mapped densely (a map over ``0..n_ids-1`` reset after each bucket).
+    Either way linear time, no hashing, memory ``O(n + n_ids + n_values)``."""
+    n = ids.shape[0]
+    out = np.empty(n, np.int32)
     m = 0
+    if np.int64(n_ids) * np.int64(n_values) <= DENSE_KEYS_PER_ROW * np.int64(n) + 65536:
+        keys = np.full(np.int64(n_ids) * np.int64(n_values), -1, np.int32)
+        for i in range(n):
+            k = np.int64(ids[i]) * np.int64(n_values) + np.int64(codes[i])
+            g = keys[k]
+            if g < 0:
+                g = m
+                keys[k] = g
+                m += 1
+            out[i] = g
+        return out, m
+    order, starts = counting_order(codes, n_values)
+    cmap = np.full(n_ids, -1, np.int32)
     for r in range(starts.shape[0] - 1):
         for t in range(starts[r], starts[r + 1]):
             i = order[t]

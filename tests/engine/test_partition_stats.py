@@ -47,3 +47,25 @@ def test_refine_equals_grouping_by_pairs(seed):
     expected = np.array([first[p] for p in pairs])
     assert len(set(zip(new_ids.tolist(), expected.tolist()))) == n_new     # the same blocks
     assert sizes.tolist() == np.bincount(new_ids, minlength=n_new).tolist()
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("n_ids, n_values", [(1, 1), (3, 5), (40, 900), (600, 300), (2000, 70_000)])
+def test_compiled_refinement_numbers_the_pairs_in_either_path(seed, n_ids, n_values):
+    """block_kernels.refine_ids: a dense map over all pairs when they take few keys, else a
+    counting sort by code (the last two cases); the same ids for
+    the same pairs, numbered 0..m-1, one per distinct pair."""
+    from engine.sweep import block_kernels
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(n_ids, 3000))
+    ids = rng.permutation(np.r_[np.arange(n_ids), rng.integers(0, n_ids, n - n_ids)]).astype(np.int32)
+    codes = rng.integers(0, n_values, n).astype(np.uint8 if n_values <= 256 else np.uint32)
+    dense = n_ids * n_values <= block_kernels.DENSE_KEYS_PER_ROW * n + 65536
+    assert dense == (n_ids * n_values < 100_000)      # n < 3,000: the last two sort
+    out, m = block_kernels.refine_ids(ids, n_ids, codes, n_values)
+    pairs = list(zip(ids.tolist(), codes.tolist()))
+    assert m == len(set(pairs)) and sorted(set(out.tolist())) == list(range(m))
+    number = {}
+    for pair, got in zip(pairs, out.tolist()):
+        assert number.setdefault(pair, got) == got
