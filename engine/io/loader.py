@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -10,9 +12,10 @@ from ..foundation.errors import InputError
 from ..foundation.i18n import N_
 from ..foundation.messages import message
 from ..foundation.progress import CancelToken
-from .encode import EncodedTable, column_warnings, encode_column, file_sha256, is_nested, nested_column_error
+from .encode import EncodedColumn, EncodedTable, column_warnings, encode_column, file_sha256, is_nested, nested_column_error
 from .formats import read_columns
 
+ENCODE_THREADS = min(4, os.cpu_count() or 1)   # columns encoded at once (each holds its codes meanwhile)
 NO_ROWS = N_("{file}: no data rows (only a header, or an empty sheet)")
 
 
@@ -28,13 +31,16 @@ def load_table(source: DataSource, columns: Sequence[str],
     for name in columns:
         if is_nested(table.column(name).type):
             raise nested_column_error(path.name, name, table.column(name).type)
-    encoded = {}
-    warnings = []
-    for name in columns:
+
+    def encode(name: str) -> EncodedColumn:
         if cancel is not None:
             cancel.raise_if_cancelled()
-        encoded[name] = encode_column(name, table.column(name))
-        warnings += column_warnings(path.name, encoded[name])
+        return encode_column(name, table.column(name))
+
+    # Arrow's kernels release the GIL: columns are encoded side by side.
+    with ThreadPoolExecutor(max_workers=max(1, min(ENCODE_THREADS, len(columns)))) as pool:
+        encoded = dict(zip(columns, pool.map(encode, columns)))
+    warnings = [line for name in columns for line in column_warnings(path.name, encoded[name])]
     del table
     if n_rows == 1:
         warnings.append(message(N_("{file}: only one record; every attack trivially succeeds on it"), file=path.name))
