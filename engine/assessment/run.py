@@ -12,6 +12,7 @@ from .. import __version__
 from ..attacks import model_checks
 from ..attacks.collective import collective_risks, single_subset
 from ..analysis.config import AnalysisConfig, SubsetFamily, Target, column_problems, split_label
+from ..foundation.collector import collector_paused
 from ..foundation.errors import InputError
 from ..attacks.histograms import load_compiled, worst_case_histograms
 from ..foundation.i18n import N_
@@ -217,7 +218,14 @@ def run_assessment(config: AnalysisConfig, *, table: Optional[EncodedTable] = No
                    on_progress: Optional[ProgressCallback] = None,
                    cancel: Optional[CancelToken] = None) -> Assessment:
     """Load the data (unless ``table`` is given), sweep the QID subsets and attack targets;
-    with linked releases, also the aggregate of the releases (:mod:`engine.attacks.linkage`)."""
+    with linked releases, also the aggregate of the releases (:mod:`engine.attacks.linkage`).
+    Python's cyclic collector is paused meanwhile (:mod:`engine.foundation.collector`)."""
+    with collector_paused():
+        return _run_assessment(config, table, on_progress, cancel)
+
+
+def _run_assessment(config: AnalysisConfig, table: Optional[EncodedTable],
+                    on_progress: Optional[ProgressCallback], cancel: Optional[CancelToken]) -> Assessment:
     config.validate()
     cancel = cancel or CancelToken()
     if any(s.exported is not None and not s.exported.status for s in config.scenarios):

@@ -1,0 +1,63 @@
+"""engine/foundation/collector.py: the collector is off inside a run, back on after the last of
+nested or concurrent runs, and left off when it was off before."""
+
+import gc
+import threading
+
+import pytest
+
+from engine.foundation.collector import collector_paused
+
+
+@pytest.fixture
+def collector_on():
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    (gc.enable if was else gc.disable)()
+
+
+def test_nested_runs_share_one_pause(collector_on):
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()          # the outer run still goes
+    assert gc.isenabled()
+
+
+def test_the_last_of_overlapping_runs_on_threads_lifts_the_pause(collector_on):
+    first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+    seen = {}
+
+    def first():
+        with collector_paused():
+            first_in.set()
+            second_in.wait(5)
+        first_out.set()
+
+    def second():
+        first_in.wait(5)
+        with collector_paused():
+            second_in.set()
+            first_out.wait(5)
+            seen["after the first ended"] = gc.isenabled()
+        seen["after both"] = gc.isenabled()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert seen == {"after the first ended": False, "after both": True}
+
+
+def test_a_failing_run_lifts_the_pause_and_an_off_collector_stays_off(collector_on):
+    with pytest.raises(ValueError):
+        with collector_paused():
+            raise ValueError("bad file")
+    assert gc.isenabled()
+    gc.disable()
+    with collector_paused():
+        pass
+    assert not gc.isenabled()
