@@ -95,12 +95,12 @@ class _Partitions:
         return ids, int(n_ids)
 
 
-def _chains(subsets: Sequence[tuple[str, ...]], columns: Mapping[str, EncodedColumn], threads: int
-            ) -> list[list[tuple[str, ...]]]:
+def _chains(subsets: Sequence[tuple[str, ...]], columns: Mapping[str, EncodedColumn], threads: int,
+            keep: int = 2) -> list[list[tuple[str, ...]]]:
     """The subsets (smallest first) dealt to at most ``threads`` chains, each subset to the chain
     where it costs least to make, counting the load so far: a partition is refined from the
-    chain's largest recent subset it contains (:class:`_Partitions`), one pass per column it
-    adds beyond those (small columns merged), plus one for its measures."""
+    largest of the chain's ``keep`` latest subsets that it contains (:class:`_Partitions`), one
+    pass per column it adds beyond those (small columns merged), plus one for its measures."""
     chains: list[list[tuple[str, ...]]] = [[] for _ in range(max(1, threads))]
     recent: list[list[frozenset[str]]] = [[] for _ in chains]
     load = [0] * len(chains)
@@ -114,7 +114,7 @@ def _chains(subsets: Sequence[tuple[str, ...]], columns: Mapping[str, EncodedCol
         best = min(range(len(chains)), key=lambda c: (load[c] + cost(c), c))
         load[best] += cost(best)
         chains[best].append(qids)
-        recent[best] = (recent[best] + [wanted])[-2:]
+        recent[best] = (recent[best] + [wanted])[-keep:]
     return [chain for chain in chains if chain]
 
 

@@ -387,30 +387,26 @@ def _pieces(tree: Tree, node: int, path: tuple[int, ...], rows: int, share: floa
             ) -> list[tuple[tuple[int, ...], Optional[tuple[int, int]], bool, float]]:
     """Pieces ``(path, kids, own, estimate)`` of a block of ``rows`` rows at ``node`` (reached
     by the edges ``path``): whole when its estimate (rows x subsets walked at and below) is at
-    most ``share``; else the node's own count and runs of its children's subtrees of at most
-    ``share`` together, a child's subtree above ``share`` cut in turn. The estimates add up
-    to the block's."""
+    most ``share``; else runs of its children's subtrees of at most ``share`` together (the
+    first run also counts the node itself), a child's subtree above ``share`` cut in turn. The
+    estimates add up to the block's."""
     if rows * float(tree.walk_size[node]) <= share or not tree.has_children(node):
         return [(path, None, True, rows * float(tree.walk_size[node]))]
     out: list[tuple[tuple[int, ...], Optional[tuple[int, int]], bool, float]] = []
-    first, own, work = int(tree.child_ptr[node]), True, float(rows)
-
-    def flush(end: int) -> None:
-        if own or end > first:
-            out.append((path, (first, end), own, work))
-
+    first, own, work = int(tree.child_ptr[node]), True, float(rows)   # the run of children being made
     for ci in tree.children(node):
-        child = int(tree.child_node[ci])
-        child_work = rows * float(tree.walk_size[child])
-        if child_work > share or (work + child_work > share and (own or ci > first)):
-            flush(ci)
+        child_work = rows * float(tree.walk_size[int(tree.child_node[ci])])
+        if ci > first and (child_work > share or work + child_work > share):
+            out.append((path, (first, ci), own, work))
             first, own, work = ci, False, 0.0
         if child_work > share:
-            out += _pieces(tree, child, path + (ci,), rows, share)
-            first = ci + 1
+            out += _pieces(tree, int(tree.child_node[ci]), path + (ci,), rows, share)
+            first = ci + 1          # the node's own count (if not yet made) goes with the next run
             continue
         work += child_work
-    flush(int(tree.child_ptr[node + 1]))
+    end = int(tree.child_ptr[node + 1])
+    if own or end > first:
+        out.append((path, (first, end), own, work))
     return out
 
 
