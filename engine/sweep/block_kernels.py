@@ -44,7 +44,7 @@ def in_cache(kernel) -> bool:
     return CACHE and bool(kernel._cache._cache_file._load_index())
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def counting_order(codes, n_values):
     """A stable order of ``codes`` (ascending) and the start of each value's run; empty values
     are dropped from the starts. Returns (order, starts) with ``starts[-1] == len(codes)``."""
@@ -116,7 +116,7 @@ def refine_ids(ids, n_ids, codes, n_values):
     return out, m
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def first_rows(ids, n_ids):
     """The first row of each id and each id's row count."""
     first = np.full(n_ids, -1, np.int32)

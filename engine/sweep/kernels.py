@@ -964,7 +964,7 @@ def pack(words, wi, shift, codes, rows):
         words[i, wi] |= np.uint64(codes[rows[i]]) << np.uint64(shift)
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def determines(codes_d, n_d, codes_c):
     """Whether each code of column d goes with one code of column c (a functional dependency)."""
     seen = np.full(n_d, -1, np.int64)

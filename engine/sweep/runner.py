@@ -18,6 +18,7 @@ second each), and the preparation checks the cancel token between its steps.
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Optional
@@ -154,10 +155,23 @@ def _run_here(data: SweepData, family: Family, reporter: ProgressReporter, cance
 
 def _run_segments(data: SweepData, family: Family, jobs: int, pool: Optional[WorkerPool],
                   reporter: ProgressReporter, cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
-    """The segment sweep, here or on the ``jobs`` workers started in ``pool``."""
+    """The segment sweep, here or on the ``jobs`` workers started in ``pool``. With workers, the
+    codes and each subtree's rows are staged for them on a thread while this process prepares
+    (writing files releases the GIL; 3.3 s of a 48M run before)."""
     inner, inner_family, order = segments.reorder(data, family)
     stopped = lambda: cancel.cancelled  # noqa: E731
-    tree, subtrees = segments.prepare(inner, inner_family, stopped)
+    staged: list[Future] = []
+    with ThreadPoolExecutor(max_workers=1) if pool is not None else nullcontext() as staging:
+        shared = staging.submit(_share, inner, pool, stopped) if staging is not None else None
+
+        def on_subtree(subtree: segments.Subtree) -> None:
+            if staging is not None:
+                staged.append(staging.submit(_share_subtree, pool, subtree, stopped))
+
+        tree, subtrees = segments.prepare(inner, inner_family, stopped, on_subtree=on_subtree)
+        meta = shared.result() if shared is not None else {}
+        for future in staged:
+            future.result()
     cancel.raise_if_cancelled()
     tasks = segments.plan_segment_tasks(subtrees, tree, jobs, TASKS_PER_WORKER)
     total = segments.TaskResult(len(tree.prefixes), inner.width)
@@ -175,20 +189,26 @@ def _run_segments(data: SweepData, family: Family, jobs: int, pool: Optional[Wor
             cancel.raise_if_cancelled()
             total.add(result)
     else:
-        _run_segment_pool(pool, inner, tree, subtrees, tasks, total, reporter, cancel, family.total, per_unit)
+        _run_segment_pool(pool, meta, tree, subtrees, tasks, total, reporter, cancel, family.total, per_unit)
     counts = segments.finish(tree, total, len(inner.sensitive_codes))
     return {tuple(sorted(order[i] for i in prefix)): vector for prefix, vector in counts.items()}
 
 
-def _run_segment_pool(pool: WorkerPool, data: SweepData, tree: segments.Tree, subtrees: list[segments.Subtree],
+def _share_subtree(pool: WorkerPool, subtree: segments.Subtree, stopped=lambda: False) -> None:
+    """Stage a subtree's row numbers (and weights) for the workers."""
+    if stopped():
+        return
+    pool.save(f"rows{subtree.dim}", subtree.rows)
+    if subtree.weights is not None:
+        pool.save(f"weights{subtree.dim}", subtree.weights)
+
+
+def _run_segment_pool(pool: WorkerPool, meta: dict, tree: segments.Tree, subtrees: list[segments.Subtree],
                       tasks: list[segments.SegmentTask], total: segments.TaskResult,
                       reporter: ProgressReporter, cancel: CancelToken, n_subsets: int, per_unit: float) -> None:
-    meta = _share(data, pool)
+    """Run the tasks on the pool's workers; the codes (``meta``) and the subtrees' rows are staged."""
     shared = []
     for s in subtrees:
-        pool.save(f"rows{s.dim}", s.rows)
-        if s.weights is not None:
-            pool.save(f"weights{s.dim}", s.weights)
         shared.append(segments.Subtree(s.dim, s.node, None, None, s.bounds, s.columns))
         s.rows = s.weights = None          # the workers read them from the files
     pool.run(_run_segment_task, [(task,) for task in tasks], jobs=len(tasks), cancel=cancel,
@@ -215,11 +235,15 @@ def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressRepo
     return results
 
 
-def _share(data: SweepData, pool: WorkerPool) -> dict:
+def _share(data: SweepData, pool: WorkerPool, stopped=lambda: False) -> dict:
+    """Stage the codes for the workers (stopping between arrays when ``stopped()``); returns
+    what their initializer needs besides."""
     for i, codes in enumerate(data.qid_codes):
-        pool.save(f"q{i}", codes)
+        if not stopped():
+            pool.save(f"q{i}", codes)
     for i, codes in enumerate(data.sensitive_codes):
-        pool.save(f"s{i}", codes)
+        if not stopped():
+            pool.save(f"s{i}", codes)
     if data.unique_rows is not None:
         pool.save("unique_rows", data.unique_rows)
     return {"qid_cards": list(data.qid_cards), "sensitive_cards": list(data.sensitive_cards),

@@ -302,8 +302,10 @@ def dependencies(data, should_stop: Callable[[], bool] = lambda: False) -> dict[
 
 def prepare(data, family: Family, should_stop: Callable[[], bool] = lambda: False,
             chain_share: float = CHAIN_SHARE, collapse_share: float = COLLAPSE_SHARE,
-            use_dependencies: bool = True) -> tuple[Tree, list[Subtree]]:
-    """The walked tree and its subtrees (collapsed where the data allows, sorted)."""
+            use_dependencies: bool = True,
+            on_subtree: Callable[[Subtree], None] = lambda subtree: None) -> tuple[Tree, list[Subtree]]:
+    """The walked tree and its subtrees (collapsed where the data allows, sorted); each subtree
+    is handed to ``on_subtree`` as soon as it is made."""
     from . import block_kernels as kernels
 
     tree = Tree.of(family, dependencies(data, should_stop) if use_dependencies else None)
@@ -338,6 +340,7 @@ def prepare(data, family: Family, should_stop: Callable[[], bool] = lambda: Fals
         else:
             order, bounds = kernels.counting_order(codes, data.qid_cards[d])
             subtrees.append(Subtree(d, node, order, None, bounds, columns))
+        on_subtree(subtrees[-1])
     return tree, subtrees
 
 
