@@ -3,6 +3,8 @@ groupby and the refinement walk, on every code path: collapsed or raw rows (weig
 and without dependencies, tiny and large work sizes (Python-level splits), blocks collapsed
 in the kernel or not, reordered or not, 1 and 2 processes; and the census generator."""
 
+import multiprocessing
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,6 +17,8 @@ from hypothesis import strategies as st
 
 from engine.assessment.run import run_assessment, walk_order
 from engine.analysis.config import DataSource
+from engine.foundation.errors import Cancelled
+from engine.foundation.progress import CancelToken
 from engine.io import load_table
 from engine.sweep import runner, segments
 from engine.sweep.lattice import ExplicitFamily, Task, UpToFamily
@@ -190,6 +194,33 @@ def test_api_on_the_segment_path_matches_pandas(segment_path, jobs):
     for i in run.inference:
         _, _, expected, constant = reference(frame, list(i.qids), i.sensitive)
         assert (i.expected_correct, i.records_certain) == (expected, constant), (i.qids, i.sensitive)
+
+
+@pytest.mark.slow
+def test_the_workers_files_are_staged_while_preparing_and_a_cancel_then_leaves_nothing(segment_path, monkeypatch):
+    """The codes and each subtree's rows are written for the workers on a thread during the
+    preparation; a cancel arriving meanwhile stops it: Cancelled, no worker left, no files."""
+    frame = _frame(3000, seed=5)
+    qids = [c for c in frame.columns if c.startswith("q")]
+    table = table_from_frame(frame)
+    token = CancelToken()
+    folders, staged_during = [], []
+    share_subtree = runner._share_subtree
+
+    def staged_then_cancelled(pool, subtree, stopped):
+        folders.append(pool.folder)
+        staged_during.append(threading.current_thread() is not threading.main_thread())
+        share_subtree(pool, subtree, stopped)
+        token.cancel()
+
+    monkeypatch.setattr(runner, "_share_subtree", staged_then_cancelled)
+    with pytest.raises(Cancelled):
+        run_assessment(config_for(qids, ["s_rare"], jobs=2), table=table, cancel=token)
+    assert staged_during and all(staged_during)
+    assert multiprocessing.active_children() == [] and not folders[0].exists()
+    monkeypatch.setattr(runner, "_share_subtree", share_subtree)
+    run = run_assessment(config_for(qids, ["s_rare"], jobs=2), table=table)   # the next run is whole
+    assert len(run.reidentification) == 2 ** len(qids) - 1
 
 
 def test_segment_path_equals_refinement_path_through_the_api(monkeypatch):
