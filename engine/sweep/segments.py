@@ -58,6 +58,7 @@ TALLY_PAIRS = 1 << 16    # a child's only child is counted by the pair of codes 
 TALLY_DENSE = 64         # a group's sensitive counters are read whole if they are this few (else: noted)
 TALLY_JOINT = True       # ... one per combination of the sensitive values, when they are that few
 BITS_ROWS = 64           # a block of at most this many rows is walked by row sets (kernels._bits; at most kernels.BITS)
+TASK_WORK = 1 << 28      # a task's estimated work at most (1-2 s of a worker): on large tables the workers end together
 
 
 @dataclass
@@ -346,15 +347,15 @@ def prepare(data, family: Family, should_stop: Callable[[], bool] = lambda: Fals
 
 def plan_segment_tasks(subtrees: Sequence[Subtree], tree: Tree, workers: int,
                        per_worker: int = 8) -> list[SegmentTask]:
-    """Split subtrees into tasks of about equal estimated work: ranges of segments, and a
-    segment of more than twice that share is cut into pieces by the subsets below it
-    (:func:`_pieces`). Tasks of at least half the share come first, the subtrees' pieces taking
-    turns by their place in their subtree (subtrees differ in time per unit of estimate, so
+    """Split subtrees into tasks of about equal estimated work (``per_worker`` per worker, each
+    at most :data:`TASK_WORK`): ranges of segments, and a segment of more than twice that share
+    is cut into pieces by the subsets below it (:func:`_pieces`). Tasks of at least half the
+    share come first, the subtrees' pieces taking turns by their place in their subtree (subtrees differ in time per unit of estimate, so
     the progress's rate is the whole run's from the start: a steady ETA); the smaller tasks
     follow, largest first, so that the workers end together."""
     estimates = {s.dim: np.diff(s.bounds).astype(np.float64) * float(tree.walk_size[s.node]) for s in subtrees}
     total = sum(float(e.sum()) for e in estimates.values())
-    share = total / (workers * per_worker) if workers > 1 and total > 0 else float("inf")
+    share = min(total / (workers * per_worker), TASK_WORK) if workers > 1 and total > 0 else float("inf")
     tasks, turn = [], {}
     for s in subtrees:
         est = estimates[s.dim]

@@ -426,6 +426,23 @@ def test_tasks_take_turns_across_subtrees_then_the_small_ones_largest_first():
         assert all(a[1] == b[0] for a, b in zip(edges, edges[1:]))
 
 
+def test_no_task_is_worth_much_more_than_task_work(monkeypatch):
+    """On large tables the share per task is capped (segments.TASK_WORK), so the last tasks are
+    short and the workers end together: here the cap is 1/200 of the work."""
+    rng = np.random.default_rng(1)
+    n, cards = 20_000, [300, 50, 20, 5, 3]
+    data = SweepData([rng.integers(0, c, n).astype(np.uint16) for c in cards], cards,
+                     [rng.integers(0, 2, n).astype(np.uint8)], [2], n)
+    tree, subtrees = segments.prepare(data, UpToFamily(5, 5))
+    uncapped = segments.plan_segment_tasks(subtrees, tree, 2, 16)
+    total = sum(t.estimate for t in uncapped)
+    monkeypatch.setattr(segments, "TASK_WORK", total / 200)
+    tasks = segments.plan_segment_tasks(subtrees, tree, 2, 16)
+    assert len(uncapped) < 40 and len(tasks) >= 150
+    assert max(t.estimate for t in tasks) <= 2 * segments.TASK_WORK
+    assert sum(t.estimate for t in tasks) == pytest.approx(total, rel=1e-12)
+
+
 def test_a_segment_too_big_for_one_task_is_cut_into_pieces_below_it():
     """85% of the rows share one code of the first QID: that segment alone is several tasks'
     share; its pieces cover every subset below it exactly once and count what one task does."""
