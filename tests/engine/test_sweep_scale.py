@@ -401,12 +401,17 @@ def test_the_special_uniques_walk_starts_workers_from_its_own_estimate(monkeypat
     assert started == []
 
 
-def test_tasks_take_turns_across_subtrees_then_the_small_ones_largest_first():
+def _five_qids() -> tuple[segments.Tree, list[segments.Subtree]]:
+    """The prepared tree and subtrees of 20,000 random rows on 5 QIDs of 300 to 3 codes."""
     rng = np.random.default_rng(1)
     n, cards = 20_000, [300, 50, 20, 5, 3]
     data = SweepData([rng.integers(0, c, n).astype(np.uint16) for c in cards], cards,
                      [rng.integers(0, 2, n).astype(np.uint8)], [2], n)
-    tree, subtrees = segments.prepare(data, UpToFamily(5, 5))
+    return segments.prepare(data, UpToFamily(5, 5))
+
+
+def test_tasks_take_turns_across_subtrees_then_the_small_ones_largest_first():
+    tree, subtrees = _five_qids()
     tasks = segments.plan_segment_tasks(subtrees, tree, 2, 16)
     share = sum(t.estimate for t in tasks) / 32
     full = [t for t in tasks if t.estimate >= share / 2]
@@ -429,11 +434,7 @@ def test_tasks_take_turns_across_subtrees_then_the_small_ones_largest_first():
 def test_no_task_is_worth_much_more_than_task_work(monkeypatch):
     """On large tables the share per task is capped (segments.TASK_WORK), so the last tasks are
     short and the workers end together: here the cap is 1/200 of the work."""
-    rng = np.random.default_rng(1)
-    n, cards = 20_000, [300, 50, 20, 5, 3]
-    data = SweepData([rng.integers(0, c, n).astype(np.uint16) for c in cards], cards,
-                     [rng.integers(0, 2, n).astype(np.uint8)], [2], n)
-    tree, subtrees = segments.prepare(data, UpToFamily(5, 5))
+    tree, subtrees = _five_qids()
     uncapped = segments.plan_segment_tasks(subtrees, tree, 2, 16)
     total = sum(t.estimate for t in uncapped)
     monkeypatch.setattr(segments, "TASK_WORK", total / 200)
