@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Mapping, Optional, Sequence
 
 import numpy as np
@@ -27,6 +28,9 @@ TALLY_THREADS = 2            # threads making partitions and their measures (com
 # numpy / compiled, loading the kernels / compiled, kernels loaded: 300k rows 0.21 / 0.81 /
 # 0.09, 1M 0.67 / 0.93 / 0.30, 4M 2.05 / 2.22 / 1.54.
 COMPILED_MIN_ROWS = 1 << 22
+# A partition whose single-row blocks hold at least this share of its rows drops them: they stay
+# alone in every partition refined from it, so later partitions and measures skip those rows.
+DROP_SINGLES_SHARE = 0.2
 
 
 def _histogram(qids: tuple[str, ...], measure: str, block_risk: np.ndarray,
@@ -40,10 +44,14 @@ def _histogram(qids: tuple[str, ...], measure: str, block_risk: np.ndarray,
                          tuple(int(round(c)) for c in counts), mean)
 
 
-def _records_from_tally(tally: np.ndarray, big_sizes: np.ndarray, big_top: np.ndarray
+def _records_from_tally(tally: np.ndarray, big_sizes: np.ndarray, big_top: np.ndarray, singles: int = 0
                         ) -> tuple[np.ndarray, np.ndarray]:
     """Distinct per-record risks (top/size) and the records holding each, from blocks tallied
-    by (size, top) pairs (sizes up to SMALL_BLOCK) and the larger blocks listed one by one."""
+    by (size, top) pairs (sizes up to SMALL_BLOCK) and the larger blocks listed one by one;
+    ``singles`` more records are alone in their blocks (risk 1)."""
+    if singles:
+        tally = tally.copy()
+        tally[SMALL_BLOCK + 2] += singles        # size 1, top 1
     present = np.flatnonzero(tally)
     size_of, top_of = np.divmod(present, SMALL_BLOCK + 1)
     risk = np.r_[block_risk(size_of, top_of), block_risk(big_sizes, big_top)]
@@ -51,7 +59,7 @@ def _records_from_tally(tally: np.ndarray, big_sizes: np.ndarray, big_top: np.nd
     return risk, records
 
 
-def _risk_records(sizes: np.ndarray, top: Optional[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def _risk_records(sizes: np.ndarray, top: Optional[np.ndarray], singles: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Distinct per-record risks and the records holding each: re-identification 1/|q|
     (``top`` None: one record is the right one), inference max_s s(q)/|q|; the histogram then sees a few hundred values
     instead of one per block."""
@@ -59,28 +67,47 @@ def _risk_records(sizes: np.ndarray, top: Optional[np.ndarray]) -> tuple[np.ndar
     top = np.ones_like(sizes) if top is None else np.asarray(top, np.int64)
     small = sizes <= SMALL_BLOCK
     tally = np.bincount(sizes[small] * (SMALL_BLOCK + 1) + top[small], minlength=(SMALL_BLOCK + 1) ** 2)
-    return _records_from_tally(tally, sizes[~small], top[~small])
+    return _records_from_tally(tally, sizes[~small], top[~small], singles)
+
+
+@dataclass(frozen=True)
+class _Made:
+    """A partition of the rows still in play: ``ids[i]`` is the block of row ``rows[i]`` (all
+    rows in order when ``rows`` is None); ``dropped`` rows were alone in their block in a
+    partition this one refines, so they are alone here too."""
+
+    qids: frozenset[str]
+    ids: np.ndarray
+    n_ids: int
+    rows: Optional[np.ndarray] = None
+    dropped: int = 0
+
+    def gather(self, codes: np.ndarray) -> np.ndarray:
+        """A column's codes on the rows in play."""
+        return codes if self.rows is None else codes[self.rows]
 
 
 class _Partitions:
     """Block ids of QID subsets, each refined from the largest subset already made that it
     contains (the top subsets of successive sizes are usually nested); only the latest few are
-    kept. ``compiled``: one int32 id per row through the compiled refinement, small columns
-    merged (:func:`engine.sweep.partition.combined_columns`); else numpy's refinement
-    (:func:`engine.sweep.partition.refine`) column by column."""
+    kept. A partition with many single-row blocks drops their rows (:data:`DROP_SINGLES_SHARE`):
+    on a census, 90% of the rows are alone from the top subset of size 4 on, so the larger
+    partitions refine a tenth of the rows. ``compiled``: one int32 id per row through the
+    compiled refinement, small columns merged (:func:`engine.sweep.partition.combined_columns`);
+    else numpy's refinement (:func:`engine.sweep.partition.refine`) column by column."""
 
     def __init__(self, columns: Mapping[str, EncodedColumn], n: int, compiled: bool, keep: int = 2) -> None:
         self.columns, self.n, self.compiled, self.keep = columns, n, compiled, keep
-        self.made: list[tuple[frozenset[str], np.ndarray, int]] = []
+        self.made: list[_Made] = []
 
-    def of(self, qids: tuple[str, ...], cancel: Optional[CancelToken] = None) -> tuple[np.ndarray, int]:
+    def of(self, qids: tuple[str, ...], cancel: Optional[CancelToken] = None) -> _Made:
         wanted = frozenset(qids)
-        base = max((m for m in self.made if m[0] <= wanted), key=lambda m: len(m[0]), default=None)
+        base = max((m for m in self.made if m.qids <= wanted), key=lambda m: len(m.qids), default=None)
         if base is None:
-            ids, n_ids, have = np.zeros(self.n, np.int32 if self.compiled else np.int64), 1, frozenset()
-        else:
-            have, ids, n_ids = base
-        extra = sorted(((self.columns[q].codes, self.columns[q].cardinality) for q in qids if q not in have),
+            base = _Made(frozenset(), np.zeros(self.n, np.int32 if self.compiled else np.int64), 1)
+        ids, n_ids, sizes = base.ids, base.n_ids, None
+        extra = sorted(((base.gather(self.columns[q].codes), self.columns[q].cardinality)
+                        for q in qids if q not in base.qids),
                        key=lambda column: -column[1])   # the key space stays small (dense counting)
         for codes, cardinality in (combined_columns(extra) if self.compiled else extra):
             if cancel is not None:
@@ -89,10 +116,28 @@ class _Partitions:
                 from ..sweep import block_kernels
 
                 ids, n_ids = block_kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
+                sizes = None
             else:
-                ids, n_ids, _ = refine(ids, n_ids, codes, max(1, cardinality))
-        self.made = (self.made + [(wanted, ids, int(n_ids))])[-self.keep:]
-        return ids, int(n_ids)
+                ids, n_ids, sizes = refine(ids, n_ids, codes, max(1, cardinality))
+        made = self._drop_singles(_Made(wanted, ids, int(n_ids), base.rows, base.dropped), sizes)
+        self.made = (self.made + [made])[-self.keep:]
+        return made
+
+    @staticmethod
+    def _drop_singles(made: _Made, sizes: Optional[np.ndarray]) -> _Made:
+        if sizes is None:
+            sizes = np.bincount(made.ids, minlength=made.n_ids)
+        single = sizes == 1
+        n_single = int(np.count_nonzero(single))
+        if n_single == 0 or n_single < DROP_SINGLES_SHARE * len(made.ids):
+            return made
+        kept = ~single[made.ids]
+        remap = np.cumsum(~single, dtype=np.int64) - 1
+        ids = remap[made.ids[kept]].astype(made.ids.dtype)
+        index = np.flatnonzero(kept)
+        rows = index if made.rows is None else made.rows[index]
+        rows = rows.astype(np.int32 if len(rows) == 0 or rows[-1] < 2 ** 31 - 1 else np.int64)
+        return _Made(made.qids, ids, made.n_ids - n_single, rows, made.dropped + n_single)
 
 
 def _chains(subsets: Sequence[tuple[str, ...]], columns: Mapping[str, EncodedColumn], threads: int,
@@ -194,17 +239,18 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
     def tallied(measure: str, n_blocks: int) -> bool:
         return compiled and n_blocks * values(measure) <= COUNTER_LIMIT
 
-    def measured(qids: tuple[str, ...], measure: str, ids: np.ndarray, n_blocks: int,
-                 sizes: Optional[np.ndarray]) -> RiskHistogram:
+    def measured(qids: tuple[str, ...], measure: str, made: _Made, sizes: Optional[np.ndarray]) -> RiskHistogram:
         column = by_name.get(measure)
+        ids, n_blocks = made.ids, made.n_ids
         if tallied(measure, n_blocks):
             from ..sweep import block_kernels
 
-            codes = ids if column is None else column.codes
+            codes = ids if column is None else made.gather(column.codes)
             return _histogram(qids, measure, *_records_from_tally(
-                *block_kernels.risk_tally(ids, n_blocks, codes, values(measure), SMALL_BLOCK)))
-        top = None if column is None else block_value_stats(ids, n_blocks, column.codes, column.cardinality)[0]
-        return _histogram(qids, measure, *_risk_records(sizes, top))
+                *block_kernels.risk_tally(ids, n_blocks, codes, values(measure), SMALL_BLOCK), made.dropped))
+        top = (None if column is None
+               else block_value_stats(ids, n_blocks, made.gather(column.codes), column.cardinality)[0])
+        return _histogram(qids, measure, *_risk_records(sizes, top, made.dropped))
 
     def chain(subsets: list[tuple[str, ...]]) -> None:
         partitions = _Partitions(columns, n, compiled)
@@ -213,10 +259,10 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                 cancel.raise_if_cancelled()
             if failed.is_set():
                 return
-            ids, n_blocks = partitions.of(qids, cancel)
-            sizes = (None if all(tallied(m, n_blocks) for m in wanted[qids])   # once per partition
-                     else np.bincount(ids, minlength=n_blocks))
-            found = {(qids, measure): measured(qids, measure, ids, n_blocks, sizes) for measure in wanted[qids]}
+            part = partitions.of(qids, cancel)
+            sizes = (None if all(tallied(m, part.n_ids) for m in wanted[qids])   # once per partition
+                     else np.bincount(part.ids, minlength=part.n_ids))
+            found = {(qids, measure): measured(qids, measure, part, sizes) for measure in wanted[qids]}
             with lock:
                 made.update(found)
                 reporter.update(len({key[0] for key in made}))

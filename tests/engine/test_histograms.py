@@ -53,14 +53,16 @@ def _rows(qid_sets, sensitive):
     return reid, inference
 
 
+@pytest.mark.parametrize("drop", [0.0, 0.2, 2.0])     # single-row blocks dropped whenever there are any / never
 @pytest.mark.parametrize("compiled", [False, True])
 @pytest.mark.parametrize("seed", [1, 2])
-def test_histograms_equal_per_record_risks_binned(monkeypatch, compiled, seed):
+def test_histograms_equal_per_record_risks_binned(monkeypatch, compiled, seed, drop):
     frame = _frame(6000, seed)
     if seed == 2:
         frame = frame.iloc[:400]                       # blocks of every size, up to the whole table
     table = table_from_frame(frame)
     monkeypatch.setattr(histograms, "compiled_pays", lambda n: compiled)
+    monkeypatch.setattr(histograms, "DROP_SINGLES_SHARE", drop)
     if compiled:
         monkeypatch.setattr(histograms, "SMALL_BLOCK", 3)   # most blocks go the "large block" way too
     qid_sets = [("q_const",), ("q_big", "q_const"), ("q_big", "q_const", "q_town"),
@@ -97,6 +99,7 @@ def test_reidentification_histogram_of_a_hand_table(monkeypatch, compiled):
 @pytest.mark.parametrize("seed", range(6))
 def test_both_paths_give_the_same_histograms_on_random_tables(monkeypatch, seed):
     rng = np.random.default_rng(seed)
+    monkeypatch.setattr(histograms, "DROP_SINGLES_SHARE", float(rng.choice([0.0, 0.2, 0.6])))
     rows = int(rng.integers(1, 3000))
     frame = pd.DataFrame({f"q{i}": rng.integers(0, int(rng.choice([1, 2, 7, 60, 900])), rows) for i in range(5)})
     frame["s"] = rng.integers(0, int(rng.choice([1, 2, 5])), rows)
@@ -112,6 +115,31 @@ def test_both_paths_give_the_same_histograms_on_random_tables(monkeypatch, seed)
         made[compiled] = worst_case_histograms(table.columns, reid, inference, [table["s"]], rows)
     assert [(h.qids, h.measure, h.counts) for h in made[False]] == [(h.qids, h.measure, h.counts) for h in made[True]]
     assert [h.mean for h in made[False]] == pytest.approx([h.mean for h in made[True]], rel=1e-12)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_partition_drops_rows_alone_in_it_and_its_refinements_keep_them_dropped(monkeypatch, compiled):
+    """Rows alone in a block stay alone in every refinement: a partition whose single-row
+    blocks hold at least DROP_SINGLES_SHARE of its rows keeps only the other rows (``rows``)
+    and counts the dropped ones; refined further, it has the blocks of the full partition."""
+    frame = _frame(3000, 5)
+    table = table_from_frame(frame)
+    monkeypatch.setattr(histograms, "DROP_SINGLES_SHARE", 0.2)
+    parts = histograms._Partitions(table.columns, table.n_rows, compiled)
+    small = parts.of(("q_big",))
+    assert small.rows is None and small.dropped == 0          # 300 codes: no row alone
+    day = parts.of(("q_big", "q_day"))
+    full = pd.Series(0, index=frame.index).groupby([frame.q_big, frame.q_day]).transform("size")
+    assert day.dropped == int((full == 1).sum()) > 0.2 * table.n_rows
+    assert np.array_equal(day.rows, np.flatnonzero(full.to_numpy() > 1))
+    finest = parts.of(("q_big", "q_day", "q_sex"))
+    sizes = pd.Series(0, index=frame.index).groupby([frame.q_big, frame.q_day, frame.q_sex]).transform("size")
+    kept = finest.rows
+    assert finest.dropped == int((sizes == 1).sum()) and np.all(sizes.to_numpy()[kept] > 1)
+    # the kept rows' blocks are the full partition's: same ids exactly where the keys are equal
+    expected = frame.groupby(["q_big", "q_day", "q_sex"]).ngroup().to_numpy()[kept]
+    assert finest.n_ids == len(np.unique(expected))
+    assert np.array_equal(pd.factorize(finest.ids)[0], pd.factorize(expected)[0])
 
 
 def test_nested_subsets_stay_in_one_chain_and_the_chains_share_the_work():
