@@ -130,6 +130,39 @@ def first_rows(ids, n_ids):
 
 
 @njit(cache=CACHE, nogil=True)
+def collapsed_segments(ids, n_ids, codes, n_values):
+    """The table collapsed on ``ids``: each id's first row and row count (:func:`first_rows`),
+    ordered stably by the code of that row (a counting sort); returns (rows, weights, starts),
+    ``starts`` as :func:`counting_order`'s."""
+    first, weight = first_rows(ids, n_ids)
+    counts = np.zeros(n_values + 1, np.int64)
+    for g in range(n_ids):
+        counts[np.int64(codes[first[g]]) + 1] += 1
+    for v in range(n_values):
+        counts[v + 1] += counts[v]
+    rows = np.empty(n_ids, np.int32)
+    weights = np.empty(n_ids, np.uint32)
+    fill = counts[:n_values].copy()
+    for g in range(n_ids):
+        v = np.int64(codes[first[g]])
+        rows[fill[v]] = first[g]
+        weights[fill[v]] = weight[g]
+        fill[v] += 1
+    n_runs = 0
+    for v in range(n_values):
+        if counts[v + 1] > counts[v]:
+            n_runs += 1
+    starts = np.empty(n_runs + 1, np.int64)
+    r = 0
+    for v in range(n_values):
+        if counts[v + 1] > counts[v]:
+            starts[r] = counts[v]
+            r += 1
+    starts[n_runs] = n_ids
+    return rows, weights, starts
+
+
+@njit(cache=CACHE, nogil=True)
 def risk_tally(ids, n_ids, codes, n_values, small):
     """Blocks of ``ids`` tallied by (size, count of the block's most frequent code) for the
     per-record risk histograms: ``tally[size * (small + 1) + top]`` counts blocks of at most

@@ -979,7 +979,7 @@ def determines(codes_d, n_d, codes_c):
 
 
 #: The kernels the segment sweep calls from Python (the others are compiled into these).
-SEGMENT_KERNELS = (determines, block_kernels.refine_ids, block_kernels.first_rows, block_kernels.counting_order,
+SEGMENT_KERNELS = (determines, block_kernels.refine_ids, block_kernels.collapsed_segments, block_kernels.counting_order,
                    pack, group_blocks, process)
 
 

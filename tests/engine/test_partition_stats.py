@@ -69,3 +69,29 @@ def test_compiled_refinement_numbers_the_pairs_in_either_path(seed, n_ids, n_val
     number = {}
     for pair, got in zip(pairs, out.tolist()):
         assert number.setdefault(pair, got) == got
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_collapsed_table_holds_each_blocks_first_row_and_size_ordered_by_code(seed):
+    """block_kernels.collapsed_segments: one row per block (its first row) with the block's row
+    count, ordered by the code of that row and, within a code, by block number; the starts of
+    the codes' runs as counting_order's."""
+    from engine.sweep import block_kernels
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 2000))
+    n_values = int(rng.choice([1, 3, 50, 4000]))
+    codes = rng.integers(0, n_values, n).astype(np.uint16)
+    blocks = rng.integers(0, max(1, n // int(rng.choice([1, 3, 20]))), n)
+    ids, n_ids = block_kernels.refine_ids(np.zeros(n, np.int32), 1, (blocks * n_values + codes).astype(np.int64),
+                                          int(blocks.max() + 1) * n_values)   # blocks within one code each
+    rows, weights, starts = block_kernels.collapsed_segments(ids, n_ids, codes, n_values)
+    first = {}
+    for row, block in enumerate(ids.tolist()):
+        first.setdefault(block, row)
+    expected = sorted(range(n_ids), key=lambda b: (codes[first[b]], b))
+    assert rows.tolist() == [first[b] for b in expected]
+    assert weights.tolist() == [int((ids == b).sum()) for b in expected]
+    runs = np.flatnonzero(np.diff(codes[rows].astype(np.int64))) + 1
+    assert starts.tolist() == [0, *runs.tolist(), n_ids]
+    assert weights.dtype == np.uint32 and rows.dtype == np.int32
