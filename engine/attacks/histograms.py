@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -116,12 +117,21 @@ class _Partitions:
                 from ..sweep import block_kernels
 
                 ids, n_ids = block_kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
-                sizes = None
             else:
                 ids, n_ids, sizes = refine(ids, n_ids, codes, max(1, cardinality))
-        made = self._drop_singles(_Made(wanted, ids, int(n_ids), base.rows, base.dropped), sizes)
+        made = _Made(wanted, ids, int(n_ids), base.rows, base.dropped)
+        made = self._drop_compiled(made) if self.compiled else self._drop_singles(made, sizes)
         self.made = (self.made + [made])[-self.keep:]
         return made
+
+    @staticmethod
+    def _drop_compiled(made: _Made) -> _Made:
+        from ..sweep import block_kernels
+
+        rows = made.rows if made.rows is not None else np.empty(0, np.int32)
+        ids, kept, n_ids, dropped = block_kernels.drop_singles(
+            made.ids, made.n_ids, rows, math.ceil(DROP_SINGLES_SHARE * len(made.ids)))
+        return made if dropped == 0 else _Made(made.qids, ids, int(n_ids), kept, made.dropped + int(dropped))
 
     @staticmethod
     def _drop_singles(made: _Made, sizes: Optional[np.ndarray]) -> _Made:
@@ -174,6 +184,7 @@ def load_compiled(columns: Sequence[EncodedColumn]) -> None:
         codes = np.zeros(2, dtype=dtype)
         block_kernels.refine_ids(ids, 1, codes, 1)
         block_kernels.risk_tally(ids, 1, codes, 2, SMALL_BLOCK)
+    block_kernels.drop_singles(ids, 1, np.empty(0, np.int32), 0)
 
 
 def compiled_pays(n: int) -> bool:
@@ -188,7 +199,8 @@ def compiled_pays(n: int) -> bool:
         return True
     kernels = sys.modules.get("engine.sweep.block_kernels")
     return (kernels is not None and bool(kernels.refine_ids.signatures)
-            and (bool(kernels.risk_tally.signatures) or kernels.in_cache(kernels.risk_tally)))
+            and all(bool(kernel.signatures) or kernels.in_cache(kernel)
+                    for kernel in (kernels.risk_tally, kernels.drop_singles)))
 
 
 def per_record_risk(columns: Mapping[str, EncodedColumn], qids: Sequence[str],

@@ -163,6 +163,42 @@ def collapsed_segments(ids, n_ids, codes, n_values):
 
 
 @njit(cache=CACHE, nogil=True)
+def drop_singles(ids, n_ids, rows, least):
+    """Drop the rows alone in their block when they are at least ``least``: returns (the other
+    rows' ids renumbered 0..m-1 in order, their row numbers (from ``rows``, or their positions
+    when ``rows`` is empty), m, the rows dropped); nothing is dropped (0) below ``least``."""
+    n = ids.shape[0]
+    sizes = np.zeros(n_ids, np.int32)
+    for i in range(n):
+        sizes[ids[i]] += 1
+    singles = 0
+    for g in range(n_ids):
+        if sizes[g] == 1:
+            singles += 1
+    if singles == 0 or singles < least:
+        return ids[:0].copy(), np.empty(0, np.int32), n_ids, 0
+    remap = np.empty(n_ids, np.int32)
+    m = 0
+    for g in range(n_ids):
+        if sizes[g] > 1:
+            remap[g] = m
+            m += 1
+        else:
+            remap[g] = -1
+    kept_ids = np.empty(n - singles, ids.dtype)
+    kept_rows = np.empty(n - singles, np.int32)
+    given = rows.shape[0] == n and n > 0
+    j = 0
+    for i in range(n):
+        g = remap[ids[i]]
+        if g >= 0:
+            kept_ids[j] = g
+            kept_rows[j] = rows[i] if given else i
+            j += 1
+    return kept_ids, kept_rows, m, singles
+
+
+@njit(cache=CACHE, nogil=True)
 def risk_tally(ids, n_ids, codes, n_values, small):
     """Blocks of ``ids`` tallied by (size, count of the block's most frequent code) for the
     per-record risk histograms: ``tally[size * (small + 1) + top]`` counts blocks of at most

@@ -737,6 +737,7 @@ def warm_up() -> float:
     start = time.perf_counter()
     for dtype in (np.int32, np.uint8, np.uint16):
         block_kernels.risk_tally(np.zeros(2, np.int32), 1, np.zeros(2, dtype), 2, 1)
+    block_kernels.drop_singles(np.zeros(2, np.int32), 1, np.empty(0, np.int32), 0)
     rng = np.random.default_rng(0)
     n = 64
     cards = [300, 70000, 5, 1]

@@ -168,13 +168,16 @@ def test_the_compiled_path_from_its_row_threshold_or_once_the_kernels_are_loaded
             "ids, n_ids = block_kernels.refine_ids(np.zeros(5, np.int32), 1, np.arange(5, dtype=np.uint8), 5)\n"
             "assert not compiled_pays(1000)\n"
             "block_kernels.risk_tally(ids, n_ids, ids, 1, 255)\n"
+            "assert not compiled_pays(1000)\n"                 # the dropping of single rows too
+            "block_kernels.drop_singles(ids, n_ids, np.empty(0, np.int32), 0)\n"
             "assert compiled_pays(1000) and not compiled_pays(0)\n")
     _run_fresh(code, RISKREVIEW_NUMBA_CACHE="0")
 
 
 def test_the_compiled_path_once_the_refinement_is_loaded_and_the_tally_cached(tmp_path):
     """After a sweep in this process (the refinement loaded), the histograms take the compiled
-    path if numba's cache holds the tally (loading it is cheap), not if it would compile."""
+    path if numba's cache holds the tally and the dropping of single rows (loading them is
+    cheap), not if they would compile."""
     code = ("import sys, numpy as np\n"
             "from engine.attacks.histograms import compiled_pays\n"
             "from engine.sweep import block_kernels\n"
@@ -182,6 +185,7 @@ def test_the_compiled_path_once_the_refinement_is_loaded_and_the_tally_cached(tm
             "ids, n_ids = block_kernels.refine_ids(np.zeros(5, np.int32), 1, np.arange(5, dtype=np.uint8), 5)\n"
             "assert compiled_pays(1000) == (sys.argv[1] == 'cached')\n"
             "block_kernels.risk_tally(ids, n_ids, ids, 1, 255)\n"
+            "block_kernels.drop_singles(ids, n_ids, np.empty(0, np.int32), 0)\n"
             "assert compiled_pays(1000)\n")
     cache = dict(NUMBA_CACHE_DIR=str(tmp_path), RISKREVIEW_NUMBA_CACHE="1")
     for state in ("empty", "cached"):
