@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 import pyarrow as pa
@@ -153,10 +153,13 @@ def encode_arrow_table(table: pa.Table, name: str = "table", path: str = "", sha
                         columns=columns, warnings=warnings)
 
 
-def file_sha256(path: str | Path, chunk: int = 1 << 20) -> str:
+def file_sha256(path: str | Path, chunk: int = 1 << 20, stopped: Callable[[], bool] = lambda: False) -> str:
+    """The file's SHA-256 (hex); an empty string when ``stopped()`` turns true between chunks."""
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         while block := handle.read(chunk):
+            if stopped():
+                return ""
             digest.update(block)
     return digest.hexdigest()
 

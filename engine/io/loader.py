@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional, Sequence
@@ -29,12 +30,13 @@ def load_table(source: DataSource, columns: Sequence[str],
         n_rows, encoded, warnings = _read_and_encode(source, path, columns, cancel)
         digest = file_sha256(path)
     else:
+        failed = threading.Event()        # a failed or cancelled read stops the hashing at once
         with ThreadPoolExecutor(max_workers=1) as hashing:
-            sha256 = hashing.submit(file_sha256, path)
+            sha256 = hashing.submit(file_sha256, path, stopped=failed.is_set)
             try:
                 n_rows, encoded, warnings = _read_and_encode(source, path, columns, cancel)
             except BaseException:
-                sha256.cancel()
+                failed.set()
                 raise
             digest = sha256.result()
     return EncodedTable(name=path.name, path=str(path), sha256=digest, n_rows=n_rows,

@@ -417,3 +417,40 @@ def test_sas7bdat_fixture_matches_pyreadstat_and_pandas():
     full = [r for r in assessment.reidentification if len(r.qids) == 2][0]
     assert (full.blocks, full.singletons) == (len(sizes), int((sizes == 1).sum()))
     assert _sha256(SAS7BDAT) == SAS7BDAT_SHA256
+
+
+def test_the_file_is_hashed_while_it_is_read_and_a_failed_read_stops_the_hashing(tmp_path, monkeypatch):
+    """load_table hashes a regular file on a thread while reading it (the table carries the
+    file's SHA-256); when the read fails or is cancelled, the hashing is told to stop at once
+    (a large file would otherwise hold the error or the cancel until it is hashed)."""
+    import threading
+
+    from engine.analysis.config import DataSource
+    from engine.foundation.errors import Cancelled
+    from engine.io import encode, loader
+    from engine.foundation.progress import CancelToken
+
+    path = tmp_path / "t.csv"
+    path.write_text("a,b\n1,x\n2,y\n" * 3000)
+    table = loader.load_table(DataSource(str(path)), ["a", "b"])
+    assert table.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
+    assert encode.file_sha256(path, chunk=16, stopped=lambda: True) == ""
+
+    told = threading.Event()
+
+    def slow_hash(file, stopped):
+        for _ in range(500):            # a file that takes long to hash: it waits for the stop
+            if stopped():
+                told.set()
+                return ""
+            threading.Event().wait(0.01)
+        return "never stopped"
+
+    def cancelled_read(*args):
+        raise Cancelled()
+
+    monkeypatch.setattr(loader, "file_sha256", slow_hash)
+    monkeypatch.setattr(loader, "read_columns", cancelled_read)
+    with pytest.raises(Cancelled):
+        loader.load_table(DataSource(str(path)), ["a", "b"], CancelToken())
+    assert told.is_set()
