@@ -45,6 +45,24 @@ def in_cache(kernel) -> bool:
 
 
 @njit(cache=CACHE, nogil=True)
+def _run_starts(counts, n_values):
+    """The start of each non-empty value's run from cumulative counts (``counts[v]`` items
+    before value ``v``, ``counts[n_values]`` in all), then the end."""
+    n_runs = 0
+    for v in range(n_values):
+        if counts[v + 1] > counts[v]:
+            n_runs += 1
+    starts = np.empty(n_runs + 1, np.int64)
+    r = 0
+    for v in range(n_values):
+        if counts[v + 1] > counts[v]:
+            starts[r] = counts[v]
+            r += 1
+    starts[n_runs] = counts[n_values]
+    return starts
+
+
+@njit(cache=CACHE, nogil=True)
 def counting_order(codes, n_values):
     """A stable order of ``codes`` (ascending) and the start of each value's run; empty values
     are dropped from the starts. Returns (order, starts) with ``starts[-1] == len(codes)``."""
@@ -60,18 +78,7 @@ def counting_order(codes, n_values):
         v = np.int64(codes[i])
         order[fill[v]] = i
         fill[v] += 1
-    n_runs = 0
-    for v in range(n_values):
-        if counts[v + 1] > counts[v]:
-            n_runs += 1
-    starts = np.empty(n_runs + 1, np.int64)
-    r = 0
-    for v in range(n_values):
-        if counts[v + 1] > counts[v]:
-            starts[r] = counts[v]
-            r += 1
-    starts[n_runs] = n
-    return order, starts
+    return order, _run_starts(counts, n_values)
 
 
 #: refine_ids maps the pairs densely when they take at most this many keys per row (plus 2^16).
@@ -148,18 +155,7 @@ def collapsed_segments(ids, n_ids, codes, n_values):
         rows[fill[v]] = first[g]
         weights[fill[v]] = weight[g]
         fill[v] += 1
-    n_runs = 0
-    for v in range(n_values):
-        if counts[v + 1] > counts[v]:
-            n_runs += 1
-    starts = np.empty(n_runs + 1, np.int64)
-    r = 0
-    for v in range(n_values):
-        if counts[v + 1] > counts[v]:
-            starts[r] = counts[v]
-            r += 1
-    starts[n_runs] = n_ids
-    return rows, weights, starts
+    return rows, weights, _run_starts(counts, n_values)
 
 
 @njit(cache=CACHE, nogil=True)
