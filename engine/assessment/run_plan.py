@@ -14,8 +14,9 @@ Each part is the work the engine will do, priced at throughputs measured by
 - linked releases: the focal release's sweep and the aggregate's sweep over the labelled QIDs
   (a plain QID counts once per release), each later release read and joined at
   ``LINK_SECONDS_PER_ROW``; rows of a later release are taken as the focal release's;
-- scenarios: each scenario's assessment over the QIDs it keeps, plus its transformation,
-  re-encoding and loss measures at ``SCENARIO_SECONDS_PER_ROW``;
+- scenarios: each scenario's assessment over the QIDs it keeps (only the subsets it sweeps
+  again when it drops or recodes columns and nothing else: :func:`engine.remediation.scenarios.planned_sweep`),
+  plus its transformation, re-encoding and loss measures at ``SCENARIO_SECONDS_PER_ROW``;
 - suggest: a range, from one evaluation per level of each QID (the binary searches) to every
   node of the lattice (or the time limit), ``NODE_SECONDS_PER_ROW`` per row each.
 
@@ -40,17 +41,18 @@ from .run import OTHER_SECONDS_PER_ROW, build_family, sweep_plan
 from ..sweep.runner import KERNEL_LOAD_SECONDS, WORKER_START_SECONDS
 from ..analysis.config import AnalysisConfig, SubsetFamily
 from ..analysis.scenario_steps import Drop
+from ..remediation.scenarios import planned_sweep
 
 if TYPE_CHECKING:
     from ..remediation.suggest import SuggestConfig
 
-SAMPLE_SECONDS = 0.3
-KEY_SECONDS_PER_ROW = 5e-7
-SUDA_WALK_FACTOR = 1.5
+SAMPLE_SECONDS = 0.05
+KEY_SECONDS_PER_ROW = 2e-8
+SUDA_WALK_FACTOR = 0.5
 LINK_SECONDS_PER_ROW = 5e-7
 AGGREGATE_SPEEDUP = 3.0
 NODE_SECONDS_PER_ROW = 1e-7
-SCENARIO_SECONDS_PER_ROW = 5e-6
+SCENARIO_SECONDS_PER_ROW = 5e-7
 LEARNED_RATE_RANGE = 10.0  # a measured rate is kept within this factor of the reference
 
 
@@ -144,8 +146,10 @@ def _sample_parts(config: AnalysisConfig, rows: int, qids: Sequence[str]) -> lis
 
 
 def _assessment_parts(config: AnalysisConfig, rows: int, qids: Sequence[str], rate: Optional[float],
-                      name: str = "sweep") -> list[PlanPart]:
-    sweep = sweep_range(rows, family_size(config.subsets, qids), config.jobs, config.models.enabled, rate)
+                      name: str = "sweep", subsets: Optional[int] = None) -> list[PlanPart]:
+    """The sweep (of ``subsets`` subsets when given, else of the family over ``qids``) and sample parts."""
+    count = family_size(config.subsets, qids) if subsets is None else subsets
+    sweep = sweep_range(rows, count, config.jobs, config.models.enabled, rate)
     return [_part(name, sweep)] + _sample_parts(config, rows, qids)
 
 
@@ -170,7 +174,8 @@ def plan_assessment(config: AnalysisConfig, rows: int, rate: Optional[float] = N
     for scenario in config.scenarios:
         dropped = {step.column for step in scenario.steps if isinstance(step, Drop)}
         keys = qids if config.subsets.kind == "list" else tuple(q for q in qids if q not in dropped)
-        own = _assessment_parts(config, rows, keys, rate)
+        reused = planned_sweep(scenario, config.subsets, qids)
+        own = _assessment_parts(config, rows, keys, rate, subsets=reused)
         extra = SCENARIO_SECONDS_PER_ROW * rows
         parts.append(PlanPart("scenario", sum(p.low for p in own) + extra, sum(p.high for p in own) + extra))
     return RunPlan(tuple(parts))

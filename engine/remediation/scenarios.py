@@ -256,12 +256,33 @@ def subsets_to_sweep(assessment: Assessment, transformed: TransformedTable, conf
     qids = transformed.qids
     changed = {c for c, (_, level) in transformed.recoded.items() if level > 0 and c in qids}
     known = {r.qids for r in assessment.reidentification}
-    wanted = family_subsets(config.subsets, qids)
+    return reused_sweep(family_subsets(config.subsets, qids), known, changed, qids, max_share)
+
+
+def reused_sweep(wanted: Sequence[tuple[str, ...]], known: set, changed: set, qids: tuple[str, ...],
+                 max_share: Optional[float] = None) -> Optional[list[tuple[str, ...]]]:
+    """Of the ``wanted`` subsets over the scenario's ``qids``, those to sweep: with a ``changed``
+    (recoded) column or not ``known`` from the original, plus ``qids`` itself; None above
+    ``max_share`` (default :data:`REUSE_MAX_SHARE`) of ``wanted``."""
     sweep = [s for s in wanted if set(s) & changed or s not in known]
     if qids not in sweep:
         sweep.append(qids)
     share = REUSE_MAX_SHARE if max_share is None else max_share
     return sweep if len(sweep) <= max(1, share * len(wanted)) else None
+
+
+def planned_sweep(scenario: Scenario, subsets: SubsetFamily, qids: tuple[str, ...]) -> Optional[int]:
+    """How many subsets :func:`run_scenario` will sweep for ``scenario`` over an analysis of
+    ``qids`` (before any data is read, for the run's plan): None when it sweeps its whole family."""
+    if changes_rows(scenario):
+        return None
+    dropped = {step.column for step in scenario.steps if isinstance(step, Drop)}
+    kept = tuple(q for q in qids if q not in dropped)
+    if not kept:
+        return None
+    changed = {step.column for step in scenario.steps if isinstance(step, Recode) and step.level > 0} & set(kept)
+    sweep = reused_sweep(family_subsets(subsets, kept), set(family_subsets(subsets, qids)), changed, kept)
+    return None if sweep is None else len(sweep)
 
 
 def _reuse_unchanged(assessment: Assessment, transformed: TransformedTable, config, sweep: list[tuple[str, ...]],

@@ -47,7 +47,7 @@ def test_suda_and_scenarios_on_workers_carry_the_range(two_cpus):
     suda = plan_assessment(config, rows).parts[2]
     low, high = sweep_range(rows, 10 + 45 + 120, 2, models=True)
     assert low < high
-    assert (suda.low, suda.high) == pytest.approx((1.5 * low, 1.5 * high))
+    assert (suda.low, suda.high) == pytest.approx((0.5 * low, 0.5 * high))   # SUDA_WALK_FACTOR, measured
 
 
 def test_linked_releases_aggregate_is_a_range():

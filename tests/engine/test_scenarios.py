@@ -19,7 +19,8 @@ from engine.analysis.config import AnalysisConfig, DataSource, ModelTargets, Pri
 from engine.io.encode import file_sha256
 from engine.io.loader import load_table
 from engine.remediation import scenarios as scenarios_module
-from engine.remediation.scenarios import run_scenario, subsets_to_sweep, transformed_arrow
+from engine.remediation.scenarios import (changes_rows, planned_sweep, run_scenario, subsets_to_sweep,
+                                           transformed_arrow)
 from engine.remediation.transforms import apply_scenario, read_scenarios
 
 SCENARIOS = """
@@ -146,6 +147,11 @@ def test_which_subsets_are_swept_again(case):
     assert sweep(band, 1.0) == [("age",), ("sex", "age"), ("age", "town"), ("sex", "age", "town")]
     assert sweep(band, 0.25) is None  # 4 of 7 subsets: the whole sweep is faster
     assert sweep(merge, 1.0) == [("town",), ("age", "town")]
+    # the run's plan, made before the file is read, counts the same subsets for every scenario
+    for scenario in read_scenarios(folder / "scenarios.toml"):
+        expected = None if changes_rows(scenario) else sweep(scenario, None)
+        assert planned_sweep(scenario, config.subsets, config.roles.quasi_identifiers) == (
+            None if expected is None else len(expected)), scenario.name
 
 
 def test_crosstab_of_a_column_not_loaded(case):

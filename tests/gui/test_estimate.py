@@ -10,7 +10,7 @@ from engine.assessment import run_plan
 from engine.analysis.config import AnalysisConfig, DataSource, Linkage, Release, Roles, SubsetFamily
 from engine.assessment.run_plan import plan_assessment, plan_suggest, sweep_seconds
 from engine.analysis.sample_options import SampleOptions
-from engine.analysis.scenario_steps import Drop, Scenario
+from engine.analysis.scenario_steps import Drop, HierarchySpec, LocalSuppression, Recode, Scenario
 from gui.estimate import OTHER_SECONDS_PER_ROW, estimate_seconds, measured_rate
 
 WALK, SEGMENT = runner.WALK_ROW_SUBSETS_PER_SECOND, runner.SEGMENT_ROW_SUBSETS_PER_SECOND
@@ -90,17 +90,30 @@ def test_the_plan_prices_sample_measures_and_suda():
     suda_subsets = 10 + 45 + 120                                  # every subset of at most 3 of 10
     assert plan.parts[2].high == pytest.approx(run_plan.SUDA_WALK_FACTOR * sweep_seconds(rows, suda_subsets, 1,
                                                                                            models=True))
-    assert plan.high > 10 * estimate_seconds(rows, 1, 1)
+    assert plan.high > 5 * estimate_seconds(rows, 1, 1)          # this run: 2.2-2.3 s, the plan 1.95 s
     assert [p.name for p in plan_assessment(_config(), rows).parts] == ["sweep"]
 
 
-def test_the_plan_prices_each_scenario_over_the_qids_it_keeps():
-    drop = Scenario("drop", (Drop("q0"),))
-    plan = plan_assessment(_config(scenarios=(drop, Scenario("keep"))), 20_000)
-    assert [p.name for p in plan.parts] == ["sweep", "scenario", "scenario"]
+def test_the_plan_prices_each_scenario_by_the_subsets_it_sweeps_again():
+    """A scenario that only drops or recodes columns keeps the original's results for every
+    subset without a recoded column (engine.remediation.scenarios): the plan priced a full
+    sweep for each, 3.8 s for a run of 1.3 s on the census example at 100,000 rows."""
+    band = HierarchySpec("intervals", params=(("widths", (5.0,)),))
+    scenarios = (Scenario("drop", (Drop("q0"),)), Scenario("keep"),
+                 Scenario("drop and band", (Drop("q0"), Recode("q1", 1, band))),
+                 Scenario("suppress", (LocalSuppression(2),)))
+    plan = plan_assessment(_config(scenarios=scenarios), 20_000)
+    assert [p.name for p in plan.parts] == ["sweep"] + ["scenario"] * 4
     extra = run_plan.SCENARIO_SECONDS_PER_ROW * 20_000
-    assert plan.parts[1].high == pytest.approx(sweep_seconds(20_000, 511, 1) + extra)
-    assert plan.parts[2].high == pytest.approx(sweep_seconds(20_000, 1_023, 1) + extra)
+    assert plan.parts[1].high == pytest.approx(sweep_seconds(20_000, 1, 1) + extra)      # its full key only
+    assert plan.parts[2].high == pytest.approx(sweep_seconds(20_000, 1, 1) + extra)
+    # 256 of the 511 subsets over the 9 kept QIDs hold q1: above a quarter, the whole family
+    assert plan.parts[3].high == pytest.approx(sweep_seconds(20_000, 511, 1) + extra)
+    assert plan.parts[4].high == pytest.approx(sweep_seconds(20_000, 1_023, 1) + extra)   # records change
+    # subsets of at most 2 of 10 (55): the 10 holding q4, and the full key of the 10 QIDs
+    pairs = _config(subsets=SubsetFamily("max-size", max_size=2),
+                    scenarios=(Scenario("band", (Recode("q4", 1, band),)),))
+    assert plan_assessment(pairs, 20_000).parts[1].high == pytest.approx(sweep_seconds(20_000, 11, 1) + extra)
 
 
 def test_the_plan_of_linked_releases_counts_a_plain_qid_once_per_release():
