@@ -53,10 +53,10 @@ Lattice = namedtuple("Lattice", "child_ptr child_dim child_node below_ptr below_
 Output = namedtuple("Output", "counts pruned work")     # TaskResult's arrays
 Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched")
 Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per node (Tree.tails)
-# :func:`_bits`'s row sets: per column and row, per sensitive attribute and row; a map of sensitive
-# codes; a code's set and each row's code; per walk depth the rows not yet alone, their sets, and
-# how many; per sensitive attribute a subset's corrections.
-Sets = namedtuple("Sets", "agree s_agree s_map gmask lab live live_sets n_live acc heads heads_at")
+# :func:`_bits`'s row sets: per column and row, per sensitive attribute and row; one word per code
+# (:func:`_row_sets`); per walk depth the rows not yet alone, their sets, and how many; per
+# sensitive attribute a subset's corrections.
+Sets = namedtuple("Sets", "agree s_agree table live live_sets n_live acc heads heads_at")
 # Dense (group, sensitive value) counters of :func:`_tally`, the ones in use (with their group
 # and attribute), per group its first and last row, per value a block's weight (JOINT),
 # the counters' mode and width per group (``dense``); per walk depth the groups found there:
@@ -406,26 +406,16 @@ def _set_weight(wts, a, rows_set, unit):
 
 
 @njit(cache=CACHE, inline="always")
-def _row_sets(words, a, m, wi, shift, mask, cmap, keys, gmask, lab, into):
+def _row_sets(words, a, m, wi, shift, mask, table, into):
     """``into[i]``: the set of rows of ``[a, a + m)`` with the code of row ``a + i`` in one
-    column (bit ``r`` for row ``a + r``); ``cmap`` maps codes (ints below 0 when unused) and is
-    left as it was."""
-    n_g = 0
+    column (bit ``r`` for row ``a + r``): each code's rows are ORed together in ``table`` (one
+    word per code, all 0 before and after), three passes without a branch."""
     for i in range(m):
-        v = _code(words, a + i, wi, shift, mask)
-        g = cmap[_u(v)]
-        if g < 0:
-            g = n_g
-            cmap[_u(v)] = g
-            keys[_u(g)] = v
-            gmask[_u(g)] = 0
-            n_g += 1
-        gmask[_u(g)] |= np.uint64(1) << np.uint64(i)
-        lab[_u(i)] = g
+        table[_u(_code(words, a + i, wi, shift, mask))] |= np.uint64(1) << np.uint64(i)
     for i in range(m):
-        into[_u(i)] = gmask[_u(lab[_u(i)])]
-    for g in range(n_g):
-        cmap[_u(keys[_u(g)])] = -1
+        into[_u(i)] = table[_u(_code(words, a + i, wi, shift, mask))]
+    for i in range(m):
+        table[_u(_code(words, a + i, wi, shift, mask))] = 0
 
 
 @njit(cache=CACHE, _nrt=False)
@@ -447,7 +437,7 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
     c_wi, c_shift, c_mask = cols.wi, cols.shift, cols.mask
     s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
     counts, pruned = out.counts, out.pruned
-    agree, s_agree, gmask, lab = sets.agree, sets.s_agree, sets.gmask, sets.lab
+    agree, s_agree, table = sets.agree, sets.s_agree, sets.table
     live, live_sets, n_live, acc = sets.live, sets.live_sets, sets.n_live, sets.acc
     heads, heads_at = sets.heads, sets.heads_at
     m = b - a
@@ -455,9 +445,9 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
     one = np.uint64(1)
     for t in range(below_ptr[node], below_ptr[node + 1]):
         d = below_dim[t]
-        _row_sets(words, a, m, c_wi[d], c_shift[d], c_mask[d], scratch.cmap, scratch.keys, gmask, lab, agree[d])
+        _row_sets(words, a, m, c_wi[d], c_shift[d], c_mask[d], table, agree[d])
     for s in range(n_sens):
-        _row_sets(words, a, m, s_wi[s], s_shift[s], s_mask[s], sets.s_map, scratch.keys, gmask, lab, s_agree[s])
+        _row_sets(words, a, m, s_wi[s], s_shift[s], s_mask[s], table, s_agree[s])
     unit = _all_alone(node, wts, a, b, lattice, pruned) == m
     full = ~np.uint64(0) if m == 64 else (one << np.uint64(m)) - one
     for i in range(m):
@@ -780,7 +770,7 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
     st_mask = np.empty(depth_max, np.uint64)
     st_ci = np.empty(depth_max, np.int64)
     sets = Sets(np.zeros((c_wi.shape[0], BITS), np.uint64), np.zeros((max(n_sens, 1), BITS), np.uint64),
-                np.full(scratch.hist.shape[0], -1, np.int32), np.empty(BITS, np.uint64), np.empty(BITS, np.int64),
+                np.zeros(max(scratch.cmap.shape[0], scratch.hist.shape[0]), np.uint64),
                 np.empty((depth_max + 1, BITS), np.int64), np.empty((depth_max + 1, BITS), np.uint64),
                 np.empty(depth_max + 1, np.int64), np.empty(2 * max(n_sens, 1), np.int64),
                 np.empty(BITS, np.uint64), np.empty(BITS, np.int64))
