@@ -54,9 +54,9 @@ Output = namedtuple("Output", "counts pruned work")     # TaskResult's arrays
 Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched")
 Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per node (Tree.tails)
 # :func:`_bits`'s row sets: per column and row, per sensitive attribute and row; one word per code
-# (:func:`_row_sets`); per walk depth the rows not yet alone, their sets, and how many; per
-# sensitive attribute a subset's corrections.
-Sets = namedtuple("Sets", "agree s_agree table live live_sets n_live acc heads heads_at")
+# (:func:`_row_sets`); per walk depth the classes of two or more rows (their sets) and how many;
+# per sensitive attribute a subset's corrections.
+Sets = namedtuple("Sets", "agree s_agree table classes n_classes acc")
 # Dense (group, sensitive value) counters of :func:`_tally`, the ones in use (with their group
 # and attribute), per group its first and last row, per value a block's weight (JOINT),
 # the counters' mode and width per group (``dense``); per walk depth the groups found there:
@@ -424,13 +424,12 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
     row sets.
 
     Per QID below ``node`` and per sensitive attribute, each row gets the set of rows sharing
-    its code (one 64-bit word). A subset's classes are then the intersections, along the
-    path from ``node``, of each row's sets: a child's sets are the parent's ANDed with the
-    added QID's, for the rows not yet alone only. As in :func:`_small`, every row is first
-    counted as a single-row block in every subset below; each class of two or more rows
-    corrects that (its head is the row whose own bit is the class's lowest), and a subset
-    where every row is alone is not walked below (docs/performance.md, compiled kernels).
-    ``sets``: :data:`Sets`."""
+    its code (one 64-bit word). A subset's blocks are its classes: each class of its parent
+    with two or more rows splits by the added QID, a part per code (the class ANDed with the
+    set of its lowest row not yet placed), and only the parts of two or more rows are kept. As
+    in :func:`_small`, every row is first counted as a single-row block in every subset below;
+    each class corrects that (read from its lowest row, its head), and a subset where every row
+    is alone is not walked below (docs/performance.md, compiled kernels). ``sets``: :data:`Sets`."""
     words, wts = rows.words, rows.wts
     child_ptr, child_dim, child_node = lattice.child_ptr, lattice.child_dim, lattice.child_node
     below_ptr, below_dim = lattice.below_ptr, lattice.below_dim
@@ -438,8 +437,7 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
     s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
     counts, pruned = out.counts, out.pruned
     agree, s_agree, table = sets.agree, sets.s_agree, sets.table
-    live, live_sets, n_live, acc = sets.live, sets.live_sets, sets.n_live, sets.acc
-    heads, heads_at = sets.heads, sets.heads_at
+    classes, n_classes, acc = sets.classes, sets.n_classes, sets.acc
     m = b - a
     n_sens = s_wi.shape[0]
     one = np.uint64(1)
@@ -450,10 +448,8 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
         _row_sets(words, a, m, s_wi[s], s_shift[s], s_mask[s], table, s_agree[s])
     unit = _all_alone(node, wts, a, b, lattice, pruned) == m
     full = ~np.uint64(0) if m == 64 else (one << np.uint64(m)) - one
-    for i in range(m):
-        live[0, i] = i
-        live_sets[0, i] = full
-    n_live[0] = m
+    classes[0, 0] = full
+    n_classes[0] = 1
     depth = 0
     st_node[0] = node
     st_ci[0] = child_ptr[node]
@@ -467,18 +463,14 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
         d = _u(child_dim[ci])
         p, q = _u(depth), _u(depth + 1)
         n = 0
-        n_heads = 0
-        for k in range(n_live[depth]):
-            i = live[p, _u(k)]
-            t = live_sets[p, _u(k)] & agree[d, _u(i)]
-            bit = one << np.uint64(i)
-            live[q, _u(n)] = i
-            live_sets[q, _u(n)] = t
-            heads[_u(n_heads)] = t
-            heads_at[_u(n_heads)] = i
-            together = t != bit
-            n += together
-            n_heads += together & (t & (~t + one) == bit)   # the class's lowest row: its head
+        for k in range(n_classes[depth]):
+            whole = classes[p, _u(k)]
+            rest = whole
+            while rest:
+                part = whole & agree[d, _cttz(rest)]
+                rest &= ~part
+                classes[q, _u(n)] = part
+                n += (part & (part - one)) != 0         # kept: two rows or more
         if n == 0:
             continue
         y = child_node[ci]
@@ -486,9 +478,9 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
         singles = np.int64(0)
         for s in range(2 * n_sens):
             acc[s] = 0
-        for h in range(n_heads):
-            i = heads_at[_u(h)]
-            t = heads[_u(h)]
+        for h in range(n):
+            t = classes[q, _u(h)]
+            i = _cttz(t)
             size = np.int64(_ctpop(t))
             blocks += size - 1
             if unit:
@@ -523,7 +515,7 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
             counts[y, _constant(s)] -= acc[2 * s + 1]
         if child_ptr[y + 1] > child_ptr[y]:
             depth += 1
-            n_live[depth] = n
+            n_classes[depth] = n
             st_node[depth] = y
             st_ci[depth] = child_ptr[y]
 
@@ -771,9 +763,8 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
     st_ci = np.empty(depth_max, np.int64)
     sets = Sets(np.zeros((c_wi.shape[0], BITS), np.uint64), np.zeros((max(n_sens, 1), BITS), np.uint64),
                 np.zeros(max(scratch.cmap.shape[0], scratch.hist.shape[0]), np.uint64),
-                np.empty((depth_max + 1, BITS), np.int64), np.empty((depth_max + 1, BITS), np.uint64),
-                np.empty(depth_max + 1, np.int64), np.empty(2 * max(n_sens, 1), np.int64),
-                np.empty(BITS, np.uint64), np.empty(BITS, np.int64))
+                np.empty((depth_max + 1, BITS), np.uint64), np.empty(depth_max + 1, np.int64),
+                np.empty(2 * max(n_sens, 1), np.int64))
     for seg in range(s_lo, s_hi):
         a0 = bounds[seg]
         b0 = bounds[seg + 1]
