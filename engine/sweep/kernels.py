@@ -51,12 +51,12 @@ Rows = namedtuple("Rows", "words wts")                  # packed rows, and the w
 Packing = namedtuple("Packing", "wi shift mask")        # per column: word, bit shift, bit mask
 Lattice = namedtuple("Lattice", "child_ptr child_dim child_node below_ptr below_dim")  # Tree's CSR arrays
 Output = namedtuple("Output", "counts pruned work")     # TaskResult's arrays
-Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched")
+Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched table")
 Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per node (Tree.tails)
-# :func:`_bits`'s row sets: per column and row, per sensitive attribute and row; one word per code
-# (:func:`_row_sets`); per walk depth the classes of two or more rows (their sets) and how many;
-# per sensitive attribute a subset's corrections.
-Sets = namedtuple("Sets", "agree s_agree table classes n_classes acc")
+# :func:`_bits`'s row sets: per column and row, per sensitive attribute and row; per walk depth the
+# classes of two or more rows (their sets) and how many; per sensitive attribute a subset's
+# corrections. (``Scratch.table``: one word per code of any column, all 0 between uses: :func:`_row_sets`.)
+Sets = namedtuple("Sets", "agree s_agree classes n_classes acc")
 # Dense (group, sensitive value) counters of :func:`_tally`, the ones in use (with their group
 # and attribute), per group its first and last row, per value a block's weight (JOINT),
 # the counters' mode and width per group (``dense``); per walk depth the groups found there:
@@ -436,7 +436,7 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
     c_wi, c_shift, c_mask = cols.wi, cols.shift, cols.mask
     s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
     counts, pruned = out.counts, out.pruned
-    agree, s_agree, table = sets.agree, sets.s_agree, sets.table
+    agree, s_agree, table = sets.agree, sets.s_agree, scratch.table
     classes, n_classes, acc = sets.classes, sets.n_classes, sets.acc
     m = b - a
     n_sens = s_wi.shape[0]
@@ -762,7 +762,6 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
     st_mask = np.empty(depth_max, np.uint64)
     st_ci = np.empty(depth_max, np.int64)
     sets = Sets(np.zeros((c_wi.shape[0], BITS), np.uint64), np.zeros((max(n_sens, 1), BITS), np.uint64),
-                np.zeros(max(scratch.cmap.shape[0], scratch.hist.shape[0]), np.uint64),
                 np.empty((depth_max + 1, BITS), np.uint64), np.empty(depth_max + 1, np.int64),
                 np.empty(2 * max(n_sens, 1), np.int64))
     for seg in range(s_lo, s_hi):

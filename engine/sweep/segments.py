@@ -588,7 +588,8 @@ def _run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     cols = kernels.Packing(c_wi, c_shift, c_mask)
     sens = kernels.Packing(s_wi, s_shift, s_mask)
     out = kernels.Output(result.counts, result.pruned, result.work)
-    scratch = kernels.Scratch(cmap, keys, sizes, labels, tmp_words, tmp_wts, hist, touched)
+    table = np.zeros(max(len(cmap), len(hist)), np.uint64)     # row sets: one word per code, 0 between uses
+    scratch = kernels.Scratch(cmap, keys, sizes, labels, tmp_words, tmp_wts, hist, touched, table)
     tails = kernels.Tails(tail_ptr, tail_col, tail_stride, tail_size, cmap2)
 
     def call(node: int, seg_bounds: np.ndarray, lo: int, hi: int, descend: bool) -> None:

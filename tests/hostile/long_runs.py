@@ -12,13 +12,14 @@ from .process_tree import ROOT
 
 CARDS = [31, 12, 20, 2, 6, 60, 60, 400, 9, 7, 15]
 QIDS = [f"q{i}" for i in range(len(CARDS))]
-ROWS = 500_000
+ROWS = 2_000_000
 EXAMPLES = ROOT / "resources" / "examples"
 
 
 def write_big_table(path: Path, rows: int = ROWS, seed: int = 3) -> Path:
     """``rows`` random records over QIDs of the given cardinalities and a yes/no column ``s``:
-    a full sweep of its 2,047 subsets takes minutes on two workers."""
+    a full sweep of its 2,047 subsets at 2,000,000 rows takes about 8 s on two workers (at
+    500,000 rows, 2 s: a worker to be killed 1.5 s after the workers started had ended)."""
     rng = np.random.default_rng(seed)
     frame = pd.DataFrame({name: rng.integers(0, card, rows) for name, card in zip(QIDS, CARDS)})
     frame.assign(s=rng.integers(0, 2, rows)).to_parquet(path)
