@@ -51,11 +51,12 @@ Rows = namedtuple("Rows", "words wts")                  # packed rows, and the w
 Packing = namedtuple("Packing", "wi shift mask")        # per column: word, bit shift, bit mask
 Lattice = namedtuple("Lattice", "child_ptr child_dim child_node below_ptr below_dim")  # Tree's CSR arrays
 Output = namedtuple("Output", "counts pruned work")     # TaskResult's arrays
+# table: one word per code of any column, all 0 between uses (:func:`_row_sets`)
 Scratch = namedtuple("Scratch", "cmap keys sizes labels tmp_words tmp_wts hist touched table")
 Tails = namedtuple("Tails", "ptr col stride size cmap2")  # collapse keys per node (Tree.tails)
 # :func:`_bits`'s row sets: per column and row, per sensitive attribute and row; per walk depth the
 # classes of two or more rows (their sets) and how many; per sensitive attribute a subset's
-# corrections. (``Scratch.table``: one word per code of any column, all 0 between uses: :func:`_row_sets`.)
+# corrections.
 Sets = namedtuple("Sets", "agree s_agree classes n_classes acc")
 # Dense (group, sensitive value) counters of :func:`_tally`, the ones in use (with their group
 # and attribute), per group its first and last row, per value a block's weight (JOINT),
