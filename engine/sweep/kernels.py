@@ -15,7 +15,8 @@ of the child subset. Shortcuts, all exact:
 - a block with more rows than the key space of the columns read below it is first collapsed
   into merged rows (a stack past the task's rows);
 - a block of at most :data:`SMALL` rows is walked by pair masks (:func:`_small`), one of at most
-  :data:`BITS` by row sets (:func:`_bits`);
+  :data:`BITS` by row sets (:func:`_bits`), one of at most :data:`BITS2` by row sets of two
+  words (:func:`_bits2`);
 - a child is counted in one pass over the block (:func:`_tally`: per group of the child's
   code, its weight and dense counters of its sensitive values); its rows are grouped only
   when subsets below it are walked, and a child whose only child has nothing below counts
@@ -232,6 +233,7 @@ _LOW_BIT = np.zeros(64, np.int64)
 _LOW_BIT[[((1 << b) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58 for b in range(64)]] = np.arange(64)
 SMALL = 6                 # blocks of at most this many rows are walked by pair masks (3 to 9 measured on five shapes: 6 best)
 BITS = 64                 # blocks of at most this many rows (and more than SMALL) may be walked by row sets (_bits)
+BITS2 = 128               # ... and of more than BITS, at most this many, by sets of two words (_bits2)
 WHOLE, TALLIED, GROUPED = 0, 1, 2   # a child's blocks: the block itself; _tally groups; _group groups
 
 
@@ -521,6 +523,135 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
             st_ci[depth] = child_ptr[y]
 
 
+@njit(cache=CACHE, inline="always")
+def _low2(lo, hi):
+    """Lowest set bit of the pair of words ``lo`` (rows 0-63), ``hi`` (rows 64-127), not both 0."""
+    return _cttz(lo) if lo else np.uint64(64) + _cttz(hi)
+
+
+@njit(cache=CACHE, inline="always")
+def _row_sets2(words, a, m, wi, shift, mask, table, into):
+    """:func:`_row_sets` for blocks of 65 to 128 rows: ``into[i, 0]``, ``into[i, 1]`` are row
+    ``a + i``'s set's rows 0-63 and 64-127 (``table`` holds two words per code)."""
+    for i in range(m):
+        table[_u(2 * _code(words, a + i, wi, shift, mask) + (i >> 6))] |= np.uint64(1) << np.uint64(i & 63)
+    for i in range(m):
+        c = _u(2 * _code(words, a + i, wi, shift, mask))
+        into[_u(i), 0] = table[c]
+        into[_u(i), 1] = table[c + _u(1)]
+    for i in range(m):
+        c = _u(2 * _code(words, a + i, wi, shift, mask))
+        table[c] = 0
+        table[c + _u(1)] = 0
+
+
+@njit(cache=CACHE, inline="always")
+def _set_weight2(wts, a, lo, hi, unit):
+    """:func:`_set_weight` of a set of two words."""
+    if unit:
+        return np.int64(_ctpop(lo) + _ctpop(hi))
+    return _set_weight(wts, a, lo, False) + _set_weight(wts, a + 64, hi, False)
+
+
+@njit(cache=CACHE, _nrt=False)
+def _bits2(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st_ci):
+    """:func:`_bits` for blocks of 65 to 128 rows: every row set is two words (``sets`` holds a
+    pair where :func:`_bits` holds one)."""
+    words, wts = rows.words, rows.wts
+    child_ptr, child_dim, child_node = lattice.child_ptr, lattice.child_dim, lattice.child_node
+    below_ptr, below_dim = lattice.below_ptr, lattice.below_dim
+    c_wi, c_shift, c_mask = cols.wi, cols.shift, cols.mask
+    s_wi, s_shift, s_mask = sens.wi, sens.shift, sens.mask
+    counts, pruned = out.counts, out.pruned
+    agree, s_agree, table = sets.agree, sets.s_agree, scratch.table
+    classes, n_classes, acc = sets.classes, sets.n_classes, sets.acc
+    m = b - a
+    n_sens = s_wi.shape[0]
+    one = np.uint64(1)
+    for t in range(below_ptr[node], below_ptr[node + 1]):
+        d = below_dim[t]
+        _row_sets2(words, a, m, c_wi[d], c_shift[d], c_mask[d], table, agree[d])
+    for s in range(n_sens):
+        _row_sets2(words, a, m, s_wi[s], s_shift[s], s_mask[s], table, s_agree[s])
+    unit = _all_alone(node, wts, a, b, lattice, pruned) == m
+    classes[0, 0, 0] = ~np.uint64(0)
+    classes[0, 0, 1] = ~np.uint64(0) if m == 128 else (one << np.uint64(m - 64)) - one
+    n_classes[0] = 1
+    depth = 0
+    st_node[0] = node
+    st_ci[0] = child_ptr[node]
+    while depth >= 0:
+        x = st_node[depth]
+        ci = st_ci[depth]
+        if ci >= child_ptr[x + 1]:
+            depth -= 1
+            continue
+        st_ci[depth] = ci + 1
+        d = _u(child_dim[ci])
+        p, q = _u(depth), _u(depth + 1)
+        n = 0
+        for k in range(n_classes[depth]):
+            lo, hi = classes[p, _u(k), 0], classes[p, _u(k), 1]
+            rest_lo, rest_hi = lo, hi
+            while rest_lo | rest_hi:
+                r = _low2(rest_lo, rest_hi)
+                part_lo, part_hi = lo & agree[d, r, 0], hi & agree[d, r, 1]
+                rest_lo &= ~part_lo
+                rest_hi &= ~part_hi
+                classes[q, _u(n), 0] = part_lo
+                classes[q, _u(n), 1] = part_hi
+                n += _ctpop(part_lo) + _ctpop(part_hi) > 1      # kept: two rows or more
+        if n == 0:
+            continue
+        y = child_node[ci]
+        blocks = np.int64(0)
+        singles = np.int64(0)
+        for s in range(2 * n_sens):
+            acc[s] = 0
+        for h in range(n):
+            t_lo, t_hi = classes[q, _u(h), 0], classes[q, _u(h), 1]
+            i = _low2(t_lo, t_hi)
+            size = np.int64(_ctpop(t_lo) + _ctpop(t_hi))
+            blocks += size - 1
+            if unit:
+                total = size
+                singles += size
+            else:
+                total = np.int64(0)
+                for base, rest in ((a, t_lo), (a + 64, t_hi)):
+                    while rest:
+                        w = np.int64(wts[_u(base) + _cttz(rest)])
+                        total += w
+                        singles += w == 1
+                        rest &= rest - one
+            for s in range(n_sens):
+                same_lo, same_hi = t_lo & s_agree[_u(s), i, 0], t_hi & s_agree[_u(s), i, 1]
+                if same_lo == t_lo and same_hi == t_hi:
+                    continue                      # constant: as counted for its rows alone
+                top = _set_weight2(wts, a, same_lo, same_hi, unit)
+                rest_lo, rest_hi = t_lo & ~same_lo, t_hi & ~same_hi
+                while rest_lo | rest_hi:
+                    j = _low2(rest_lo, rest_hi)
+                    same_lo, same_hi = t_lo & s_agree[_u(s), j, 0], t_hi & s_agree[_u(s), j, 1]
+                    w = _set_weight2(wts, a, same_lo, same_hi, unit)
+                    if w > top:
+                        top = w
+                    rest_lo &= ~same_lo
+                    rest_hi &= ~same_hi
+                acc[2 * s] += total - top
+                acc[2 * s + 1] += total
+        counts[y, COUNT_BLOCKS] -= blocks
+        counts[y, COUNT_SINGLETONS] -= singles
+        for s in range(n_sens):
+            counts[y, _max_sum(s)] -= acc[2 * s]
+            counts[y, _constant(s)] -= acc[2 * s + 1]
+        if child_ptr[y + 1] > child_ptr[y]:
+            depth += 1
+            n_classes[depth] = n
+            st_node[depth] = y
+            st_ci[depth] = child_ptr[y]
+
+
 @njit(cache=CACHE, _nrt=False)
 def _collapse(rows, a, b, top, node, tails, cols, keys):
     """Copy the rows ``[a, b)`` to ``top...``, merging rows equal on the columns read below
@@ -717,9 +848,23 @@ def _place(rows, a, b, n_groups, depth, scratch, tally, n_sens):
         wts[_u(a + i)] = tmp_wts[_u(i)]
 
 
+DEPTH_MAX = 64    # process's walk depth at most (a subset of at most 64 QIDs)
+
+
+def row_sets(n_columns: int, n_sens: int) -> tuple:
+    """The :data:`Sets` of :func:`_bits` (one word per set) and of :func:`_bits2` (two),
+    allocated once per task."""
+    n_sens = max(n_sens, 1)
+    n_classes, acc = np.empty(DEPTH_MAX + 1, np.int64), np.empty(2 * n_sens, np.int64)
+    return (Sets(np.zeros((n_columns, BITS), np.uint64), np.zeros((n_sens, BITS), np.uint64),
+                 np.empty((DEPTH_MAX + 1, BITS), np.uint64), n_classes, acc),
+            Sets(np.zeros((n_columns, BITS2, 2), np.uint64), np.zeros((n_sens, BITS2, 2), np.uint64),
+                 np.empty((DEPTH_MAX + 1, BITS2 // 2, 2), np.uint64), n_classes, acc))
+
+
 @njit(cache=CACHE)
 def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, scratch, tails, tally,
-            stack_base, bits_rows):
+            stack_base, bits_rows, sets, sets2):
     """Blocks ``[bounds[s], bounds[s+1])`` for ``s`` in ``[s_lo, s_hi)`` of subset ``node``:
     count each, and with ``descend`` walk every subset below ``node`` inside it.
 
@@ -733,13 +878,14 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
 
     ``rows``: :data:`Rows`; ``lattice``: :data:`Lattice`; ``cols``/``sens``: :data:`Packing` of
     every table column / of the sensitive ones; ``out``: :data:`Output`; ``scratch``:
-    :data:`Scratch`; ``tails``: :data:`Tails`; ``tally``: :data:`Tally`."""
+    :data:`Scratch`; ``tails``: :data:`Tails`; ``tally``: :data:`Tally`; ``sets``, ``sets2``: the
+    :data:`Sets` of :func:`_bits` and :func:`_bits2` (:func:`row_sets`)."""
     words, wts = rows.words, rows.wts
     child_ptr, child_dim, child_node = lattice.child_ptr, lattice.child_dim, lattice.child_node
     c_wi, c_shift, c_mask = cols.wi, cols.shift, cols.mask
     counts, pruned, work = out.counts, out.pruned, out.work
     tail_size = tails.size
-    depth_max = 64
+    depth_max = DEPTH_MAX
     f_node = np.empty(depth_max, np.int64)
     f_a = np.empty(depth_max, np.int64)
     f_b = np.empty(depth_max, np.int64)
@@ -762,9 +908,6 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
     st_node = np.empty(depth_max, np.int64)      # _small's walk
     st_mask = np.empty(depth_max, np.uint64)
     st_ci = np.empty(depth_max, np.int64)
-    sets = Sets(np.zeros((c_wi.shape[0], BITS), np.uint64), np.zeros((max(n_sens, 1), BITS), np.uint64),
-                np.empty((depth_max + 1, BITS), np.uint64), np.empty(depth_max + 1, np.int64),
-                np.empty(2 * max(n_sens, 1), np.int64))
     for seg in range(s_lo, s_hi):
         a0 = bounds[seg]
         b0 = bounds[seg + 1]
@@ -780,7 +923,10 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
             _small(node, rows, a0, b0, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci)
             continue
         if b0 - a0 <= bits_rows:
-            _bits(node, rows, a0, b0, lattice, cols, sens, out, scratch, sets, st_node, st_ci)
+            if b0 - a0 <= BITS:
+                _bits(node, rows, a0, b0, lattice, cols, sens, out, scratch, sets, st_node, st_ci)
+            else:
+                _bits2(node, rows, a0, b0, lattice, cols, sens, out, scratch, sets2, st_node, st_ci)
             continue
         top = stack_base
         depth = 0
@@ -894,7 +1040,10 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
                     _small(u, rows, i, j, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci)
                     continue
                 if j - i <= bits_rows:
-                    _bits(u, rows, i, j, lattice, cols, sens, out, scratch, sets, st_node, st_ci)
+                    if j - i <= BITS:
+                        _bits(u, rows, i, j, lattice, cols, sens, out, scratch, sets, st_node, st_ci)
+                    else:
+                        _bits2(u, rows, i, j, lattice, cols, sens, out, scratch, sets2, st_node, st_ci)
                     continue
                 depth += 1
                 f_node[depth] = u

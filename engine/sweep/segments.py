@@ -58,7 +58,7 @@ TALLY_GROUPS = 1 << 16   # ... and at most this many groups of it (else: group r
 TALLY_PAIRS = 1 << 16    # a child's only child is counted by the pair of codes if they take this few keys
 TALLY_DENSE = 64         # a group's sensitive counters are read whole if they are this few (else: noted)
 TALLY_JOINT = True       # ... one per combination of the sensitive values, when they are that few
-BITS_ROWS = 64           # a block of at most this many rows is walked by row sets (kernels._bits; at most kernels.BITS)
+BITS_ROWS = 128          # a block of at most this many rows is walked by row sets (kernels._bits, _bits2; at most kernels.BITS2)
 TASK_WORK = 1 << 28      # a task's estimated work at most (1-2 s of a worker): on large tables the workers end together
 
 
@@ -588,13 +588,14 @@ def _run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     cols = kernels.Packing(c_wi, c_shift, c_mask)
     sens = kernels.Packing(s_wi, s_shift, s_mask)
     out = kernels.Output(result.counts, result.pruned, result.work)
-    table = np.zeros(max(len(cmap), len(hist)), np.uint64)     # row sets: one word per code, 0 between uses
+    table = np.zeros(2 * max(len(cmap), len(hist)), np.uint64)     # row sets: two words per code, 0 between uses
     scratch = kernels.Scratch(cmap, keys, sizes, labels, tmp_words, tmp_wts, hist, touched, table)
     tails = kernels.Tails(tail_ptr, tail_col, tail_stride, tail_size, cmap2)
+    sets = kernels.row_sets(len(c_wi), n_sens)
 
     def call(node: int, seg_bounds: np.ndarray, lo: int, hi: int, descend: bool) -> None:
         kernels.process(node, packed, seg_bounds, lo, hi, descend, lattice, cols, sens, out, scratch, tails,
-                        tally, n_local, min(tuning.bits_rows, kernels.BITS))
+                        tally, n_local, min(tuning.bits_rows, kernels.BITS2), *sets)
 
     def segments(node: int, seg_bounds: np.ndarray) -> bool:
         cost = float(tree.walk_size[node])
