@@ -44,7 +44,7 @@ PER_VALUE = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1
                             tally_joint=False)
 NOTED = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=1 << 16,
                         tally_dense=0)
-# blocks of 7 to 64 rows walked by grouping (no row sets), or only those of up to 9 rows by row sets
+# blocks of 7 to 128 rows walked by grouping (no row sets), or only those of up to 9 rows by row sets
 NO_SETS = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=1 << 16,
                           bits_rows=0)
 FEW_SETS = segments.Tuning(batch_work=1, split_work=1, split_rows=1, collapse_keys=0, bits_rows=9)
@@ -488,16 +488,19 @@ def test_a_segment_too_big_for_one_task_is_cut_into_pieces_below_it():
     assert counts(tasks) == counts(segments.plan_segment_tasks(subtrees, tree, 1))
 
 
-@pytest.mark.parametrize("block", [7, 40, 63, 64, 65])
+@pytest.mark.parametrize("block", [7, 40, 63, 64, 65, 100, 127, 128, 129])
 @pytest.mark.parametrize("weighted", [False, True])
-def test_row_sets_walk_blocks_at_and_around_64_rows(block, weighted):
+def test_row_sets_walk_blocks_at_and_around_64_and_128_rows(block, weighted):
     """One block of ``block`` rows on the first QID (the rest spread thin), walked below by row
-    sets up to 64 rows and by grouping above; with weights (collapsed rows) or not, every
+    sets of one word up to 64 rows, of two words up to 128 and by grouping above (or by one-word
+    sets up to 64 rows only, or by grouping only); with weights (collapsed rows) or not, every
     subset's counts equal the refinement walk's."""
     rng = np.random.default_rng(block)
     n = block + 30
     first = np.r_[np.zeros(block, np.int64), np.arange(1, 31)]
-    codes = [first, rng.integers(0, 3, n), rng.integers(0, 2, n), rng.integers(0, 5, n), np.zeros(n, np.int64)]
+    # the last QID keeps the key space below the first above the block, so it is walked as it is
+    codes = [first, rng.integers(0, 3, n), rng.integers(0, 2, n), rng.integers(0, 5, n), np.zeros(n, np.int64),
+             rng.integers(0, 40, n)]
     if weighted:   # duplicated rows, so that the sweep works on collapsed, weighted rows
         codes = [np.r_[c, c[:block]] for c in codes]
         n += block
@@ -507,7 +510,9 @@ def test_row_sets_walk_blocks_at_and_around_64_rows(block, weighted):
     sensitive[0][:block // 2] = 0              # some classes constant, some not
     data = SweepData(codes, cards, [np.unique(sensitive[0], return_inverse=True)[1].astype(np.uint8)],
                      [int(sensitive[0].max()) + 1], n)
-    family = UpToFamily(5, 5)
+    family = UpToFamily(6, 6)
     expected = refinement_walk(data, family)
-    for knobs in (dict(), dict(tuning=NO_SETS), dict(chain_share=2.0, collapse_share=2.0)):
+    one_word = segments.Tuning(batch_work=1 << 23, split_work=1 << 25, split_rows=1 << 12, collapse_keys=1 << 16,
+                               bits_rows=64)
+    for knobs in (dict(), dict(tuning=NO_SETS), dict(tuning=one_word), dict(chain_share=2.0, collapse_share=2.0)):
         assert segment_sweep(data, family, **knobs) == expected, knobs
