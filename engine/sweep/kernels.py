@@ -16,7 +16,7 @@ of the child subset. Shortcuts, all exact:
   into merged rows (a stack past the task's rows);
 - a block of at most :data:`SMALL` rows is walked by pair masks (:func:`_small`), one of at most
   :data:`BITS` by row sets (:func:`_bits`), one of at most :data:`BITS2` by row sets of two
-  words (:func:`_bits2`);
+  words (:func:`_bits2`); row sets only where at least :data:`SETS_BELOW` QIDs lie below;
 - a child is counted in one pass over the block (:func:`_tally`: per group of the child's
   code, its weight and dense counters of its sensitive values); its rows are grouped only
   when subsets below it are walked, and a child whose only child has nothing below counts
@@ -234,6 +234,7 @@ _LOW_BIT[[((1 << b) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58 for b in range(64)]]
 SMALL = 6                 # blocks of at most this many rows are walked by pair masks (3 to 9 measured on five shapes: 6 best)
 BITS = 64                 # blocks of at most this many rows (and more than SMALL) may be walked by row sets (_bits)
 BITS2 = 128               # ... and of more than BITS, at most this many, by sets of two words (_bits2)
+SETS_BELOW = 2            # ... when at least this many QIDs lie below their subset (one: a tally pass counts it)
 WHOLE, TALLIED, GROUPED = 0, 1, 2   # a child's blocks: the block itself; _tally groups; _group groups
 
 
@@ -922,7 +923,7 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
         if b0 - a0 <= SMALL:
             _small(node, rows, a0, b0, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci)
             continue
-        if b0 - a0 <= bits_rows:
+        if b0 - a0 <= bits_rows and lattice.below_ptr[node + 1] - lattice.below_ptr[node] >= SETS_BELOW:
             if b0 - a0 <= BITS:
                 _bits(node, rows, a0, b0, lattice, cols, sens, out, scratch, sets, st_node, st_ci)
             else:
@@ -1039,7 +1040,7 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
                 if j - i <= SMALL:
                     _small(u, rows, i, j, lattice, cols, sens, out, agree, rep, cls_w, st_node, st_mask, st_ci)
                     continue
-                if j - i <= bits_rows:
+                if j - i <= bits_rows and lattice.below_ptr[u + 1] - lattice.below_ptr[u] >= SETS_BELOW:
                     if j - i <= BITS:
                         _bits(u, rows, i, j, lattice, cols, sens, out, scratch, sets, st_node, st_ci)
                     else:
