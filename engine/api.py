@@ -83,6 +83,7 @@ EXPORTS: dict[str, tuple[Any, ...]] = {
     "engine.report.ticks": ("localize_ticks", "log_epsilon_axis"),
     "engine.foundation": ("i18n", "platform"),
     "engine.foundation.allocator": ("keep_freed_memory",),
+    "engine.foundation.collector": ("collector_pause_active",),
     "engine.foundation.atomic": ("atomic_file", "atomic_text", "check_output_dir", "check_output_location", "staged",
                                  "StagedFiles", "write_analysis_file"),
     "engine.foundation.errors": ("Cancelled", "EngineFailure", "InputError", "printable"),

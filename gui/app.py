@@ -28,6 +28,9 @@ def prepare_application(app, settings=None) -> None:
     from .i18n import chosen_language, install
     from .resources import register_fonts, style_sheet
 
+    from . import collection
+
+    collection.install(app)
     app.setOrganizationName("RiskReview")
     app.setApplicationName("RiskReview")
     install(app, chosen_language(settings))

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from engine.api import Cancelled, EngineFailure, InputError
 from engine.api import error_text
 from engine.api import CancelToken, Progress
+from . import collection
 from .i18n import translate
 
 Work = Callable[[Callable[[Progress], None], CancelToken], Any]
@@ -136,6 +137,7 @@ class JobRunner(QObject):
     def __init__(self, name: str, parent: Optional[QObject] = None) -> None:
         super().__init__(parent)
         self.setObjectName(name)
+        collection.install()        # cyclic garbage is collected on the GUI thread, never on a job's
         self._job: Optional[EngineJob] = None
         self._relays: list[_Relay] = []
         self._ended: list[_Relay] = []

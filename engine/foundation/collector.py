@@ -18,6 +18,11 @@ _runs = 0
 _was_enabled = False
 
 
+def collector_pause_active() -> bool:
+    """Whether a run has the collector paused now (the window then collects nothing either)."""
+    return _runs > 0
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Pause the collector for the block; nested and concurrent blocks (runs on other threads)

@@ -17,6 +17,16 @@ QIDS = ("birth_year", "sex", "race", "school")
 SENSITIVE = ("special_needs",)
 
 
+@pytest.fixture(autouse=True)
+def collector_given_back():
+    """The window collects cyclic garbage on its own thread (gui/collection.py); after each
+    window test the collector is Python's again, for the tests that follow."""
+    yield
+    from gui import collection
+
+    collection.uninstall()
+
+
 @pytest.fixture
 def settings(tmp_path):
     from PySide6.QtCore import QSettings
