@@ -1,5 +1,6 @@
 """The window opens, routes ``riskreview gui FILE``, and keeps Qt out of the entry module."""
 
+import json
 import subprocess
 import sys
 
@@ -46,6 +47,38 @@ def test_entry_point_sends_commands_to_the_engine(capsys):
     assert any(line.startswith("PySide6 ") and "(Qt " in line for line in lines[1:])
     assert main(["assess", "missing-file.csv", "--qid", "a", "--out", "x"]) == 2
     assert "missing-file.csv" in capsys.readouterr().err
+
+
+def test_the_command_line_freezes_the_heap_last_at_exit_and_a_call_with_arguments_does_not(monkeypatch, tmp_path):
+    """``riskreview``'s own command line registers ``gc.freeze`` to run after every other exit
+    handler (so the interpreter's last collections skip what is alive); ``main(args)``, as
+    tests and the frozen self-test call it, registers nothing. The command's files are whole."""
+    import atexit
+    import gc
+
+    import pytest
+
+    from gui.__main__ import main
+
+    registered = []
+    monkeypatch.setattr(atexit, "register", lambda handler, *a, **k: registered.append(handler))
+    monkeypatch.setattr(sys, "argv", ["riskreview", "--version"])
+    with pytest.raises(SystemExit):
+        main()
+    assert registered == [gc.freeze]
+    registered.clear()
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert registered == []
+    monkeypatch.undo()
+
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "gui", "assess", str(ROOT / "resources" / "examples" / "census_example.csv"),
+                           "--qid", "birth_year", "sex", "race", "--sensitive", "special_needs", "--out", str(out),
+                           "--quiet"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    results = json.loads((out / "results.json").read_text())
+    assert len(results["reidentification"]) == 7           # the 7 subsets of 3 QIDs, written in full
 
 
 def test_entry_module_does_not_import_qt():
