@@ -422,6 +422,24 @@ def _row_sets(words, a, m, wi, shift, mask, table, into):
         table[_u(_code(words, a + i, wi, shift, mask))] = 0
 
 
+@njit(cache=CACHE, inline="always")
+def _corrected(y, n, blocks, singles, acc, n_sens, counts, child_ptr, depth, n_classes, st_node, st_ci):
+    """The row-set walks' subset ``y``: take its classes' corrections (``blocks`` rows no longer
+    alone, ``singles`` of weight 1, per sensitive attribute ``acc``) off the counts of every row
+    alone, and walk below it with its ``n`` classes if it has children; returns the depth."""
+    counts[y, COUNT_BLOCKS] -= blocks
+    counts[y, COUNT_SINGLETONS] -= singles
+    for s in range(n_sens):
+        counts[y, _max_sum(s)] -= acc[2 * s]
+        counts[y, _constant(s)] -= acc[2 * s + 1]
+    if child_ptr[y + 1] > child_ptr[y]:
+        depth += 1
+        n_classes[depth] = n
+        st_node[depth] = y
+        st_ci[depth] = child_ptr[y]
+    return depth
+
+
 @njit(cache=CACHE, _nrt=False)
 def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st_ci):
     """Walk the subtree of ``node`` inside its block ``[a, b)`` of at most :data:`BITS` rows by
@@ -512,16 +530,7 @@ def _bits(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, st
                     rest &= ~same
                 acc[2 * s] += total - top
                 acc[2 * s + 1] += total
-        counts[y, COUNT_BLOCKS] -= blocks
-        counts[y, COUNT_SINGLETONS] -= singles
-        for s in range(n_sens):
-            counts[y, _max_sum(s)] -= acc[2 * s]
-            counts[y, _constant(s)] -= acc[2 * s + 1]
-        if child_ptr[y + 1] > child_ptr[y]:
-            depth += 1
-            n_classes[depth] = n
-            st_node[depth] = y
-            st_ci[depth] = child_ptr[y]
+        depth = _corrected(y, n, blocks, singles, acc, n_sens, counts, child_ptr, depth, n_classes, st_node, st_ci)
 
 
 @njit(cache=CACHE, inline="always")
@@ -641,16 +650,7 @@ def _bits2(node, rows, a, b, lattice, cols, sens, out, scratch, sets, st_node, s
                     rest_hi &= ~same_hi
                 acc[2 * s] += total - top
                 acc[2 * s + 1] += total
-        counts[y, COUNT_BLOCKS] -= blocks
-        counts[y, COUNT_SINGLETONS] -= singles
-        for s in range(n_sens):
-            counts[y, _max_sum(s)] -= acc[2 * s]
-            counts[y, _constant(s)] -= acc[2 * s + 1]
-        if child_ptr[y + 1] > child_ptr[y]:
-            depth += 1
-            n_classes[depth] = n
-            st_node[depth] = y
-            st_ci[depth] = child_ptr[y]
+        depth = _corrected(y, n, blocks, singles, acc, n_sens, counts, child_ptr, depth, n_classes, st_node, st_ci)
 
 
 @njit(cache=CACHE, _nrt=False)
