@@ -38,6 +38,42 @@ def _cache_wanted() -> bool:
 CACHE = _cache_wanted()
 
 
+def _skip_blas_probe() -> None:
+    """Import numba's array functions without their probe for BLAS. At import,
+    ``numba.np.arraymath`` calls ``ensure_blas``, which imports ``scipy.linalg`` only to learn
+    whether ``np.correlate`` and ``np.convolve`` in compiled code may call BLAS; none of this
+    engine's kernels does. That import and the BLAS threads it starts took about 0.25 s of CPU
+    in every process that loads a kernel (docs/performance.md, "What makes it fast"). The probe
+    answers "no BLAS" during that import only, and is restored after it, so ``np.dot`` and the
+    other linear algebra in compiled code find BLAS as before. A numba whose modules differ is
+    left alone."""
+    if "numba.np.arraymath" in sys.modules:
+        return
+    try:
+        from numba.np import linalg
+    except ImportError:
+        return
+    probe = getattr(linalg, "ensure_blas", None)
+    if probe is None:
+        return
+
+    def absent() -> None:
+        raise ImportError("BLAS not probed")
+
+    linalg.ensure_blas = absent
+    try:
+        from numba.np import arraymath
+    except ImportError:
+        return
+    finally:
+        linalg.ensure_blas = probe
+    if getattr(arraymath, "ensure_blas", None) is absent:
+        arraymath.ensure_blas = probe
+
+
+_skip_blas_probe()
+
+
 def in_cache(kernel) -> bool:
     """Whether numba's cache holds compiled code of ``kernel`` for this very source (the cache
     index's stamp matches); False when caching is off."""

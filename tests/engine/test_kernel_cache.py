@@ -174,3 +174,33 @@ def test_segment_kernels_compile_once_then_load_in_a_new_process(tmp_path):
         index = (f"{module.rsplit('.', 1)[-1]}.{kernel.py_func.__name__}-{kernel.py_func.__code__.co_firstlineno}"
                  f".{python}.nbi")
         assert (tmp_path / f"numba-{__version__}" / module / index).is_file()
+
+
+BLAS_PROBE = """
+import json, sys
+import numpy as np
+from numba import njit
+from engine.sweep import block_kernels
+from numba.np import arraymath, linalg
+probe = linalg.ensure_blas
+block_kernels.counting_order(np.zeros(2, dtype=np.uint8), 1)
+before = "scipy.linalg" in sys.modules
+
+@njit
+def dot(a, b):
+    return np.dot(a, b)
+
+print(json.dumps([before, arraymath.ensure_blas is probe, dot(np.arange(3.0), np.arange(3.0)),
+                  "scipy.linalg" in sys.modules]))
+"""
+
+
+def test_a_kernel_loads_without_numbas_blas_probe_and_compiled_linear_algebra_still_finds_blas():
+    """Loading a kernel does not import scipy.linalg (numba's probe for BLAS is skipped while its
+    array functions are imported: docs/performance.md), and the probe is given back, so a
+    compiled ``np.dot`` still calls BLAS, which imports scipy.linalg then."""
+    env = dict(os.environ, PYTHONPATH=python_path())
+    done = subprocess.run([sys.executable, "-c", BLAS_PROBE], env=env, capture_output=True, text=True,
+                          timeout=300, check=True)
+    before, restored, dot, after = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (before, restored, dot, after) == (False, True, 5.0, True)
