@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.feather as feather
+import pyarrow.parquet as pq
 import pyreadstat
 import pytest
 
@@ -23,6 +27,8 @@ from engine.commands.cli import main
 from engine.analysis.config import AnalysisConfig, DataSource, Roles, Target
 from engine.io import list_columns, load_table, profile_file, read_columns
 from engine.io.sniff import sniff_text
+
+from ..conftest import python_path
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 SAS7BDAT = FIXTURES / "iris.sas7bdat"
@@ -454,3 +460,36 @@ def test_the_file_is_hashed_while_it_is_read_and_a_failed_read_stops_the_hashing
     with pytest.raises(Cancelled):
         loader.load_table(DataSource(str(path)), ["a", "b"], CancelToken())
     assert told.is_set()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_codes_of_sliced_chunks_are_each_values_rank_among_the_sorted_distinct_values(seed):
+    """Codes are read straight from ``index_in``'s buffer: a column of several chunks, sliced
+    from one array, with missing values (the last code), gives each row the rank of its value
+    among the sorted distinct values; a buffer read at an offset (a sliced array) starts there."""
+    from engine.io.encode import _numbers, encode_column
+
+    rng = np.random.default_rng(seed)
+    values = [None if v < 0 else int(v) for v in rng.integers(-3, 40, 500)]
+    whole = pa.array(values, pa.int64())
+    cuts = sorted(rng.choice(np.arange(1, 499), 4, replace=False))
+    chunks = [whole.slice(a, b - a) for a, b in zip([0, *cuts], [*cuts, 500])]
+    column = encode_column("v", pa.chunked_array(chunks))
+    distinct = sorted({v for v in values if v is not None})
+    expected = [len(distinct) if v is None else distinct.index(v) for v in values]
+    assert column.codes.tolist() == expected
+    assert column.missing_code == (len(distinct) if None in values else None)
+    assert _numbers(pa.array(np.arange(10, dtype=np.int32)).slice(3, 4)).tolist() == [3, 4, 5, 6]
+
+
+def test_reading_a_file_does_not_import_pandas(tmp_path):
+    """Loading the columns of an analysis goes from Arrow to numpy without pandas, whose first
+    import costs a fresh process about 0.2 s (docs/performance.md, "Reading")."""
+    path = tmp_path / "t.parquet"
+    pq.write_table(pa.table({"a": pa.array([3, 1, None, 3], pa.int64()), "b": pa.array(["x", "y", "x", None])}), path)
+    code = ("import sys\nfrom engine.analysis.config import DataSource\nfrom engine.io import load_table\n"
+            f"t = load_table(DataSource({str(path)!r}), ['a', 'b'])\n"
+            "print(t['a'].codes.tolist(), t['b'].codes.tolist(), 'pandas' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": python_path()},
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split("\n")[0] == "[1, 0, 2, 1] [0, 1, 0, 2] False"
