@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from shapes import SHAPES, columns_of  # noqa: E402
+# shapes (numpy, pyarrow) is imported where used: the engine's forkserver imports this script.
 
 
 def _timed(stages: list, name: str, function):
@@ -44,6 +44,7 @@ def measure(path: str, shape: str, jobs: int, per_worker: Optional[int]) -> None
     from engine.foundation import workers
     from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily
     from engine.sweep import runner, segments
+    from shapes import columns_of
 
     stages: list[tuple[str, float, float]] = []
     pools: list[workers.WorkerPool] = []
@@ -109,6 +110,8 @@ def measure(path: str, shape: str, jobs: int, per_worker: Optional[int]) -> None
 
 
 def main() -> None:
+    from shapes import SHAPES
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shape", choices=SHAPES, default="independent")
     parser.add_argument("--rows", type=int, default=1_000_000)

@@ -39,9 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from census_generator import THESIS_ROWS  # noqa: E402
-from shapes import SHAPES, columns_of, write  # noqa: E402
+# The generators (numpy, pyarrow) are imported where used: the engine's forkserver imports this
+# script as its main module, and a user's command line does not make it import pyarrow.
 
 
 # --- memory of a process tree -------------------------------------------------------------
@@ -128,6 +127,7 @@ class TreePeak:
 def measure(path: str, jobs: int, shape: str) -> dict:
     from engine.api import run_assessment
     from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily
+    from shapes import columns_of
 
     qids, sensitive = columns_of(shape)
     config = AnalysisConfig(data=DataSource(path), roles=Roles(tuple(qids), tuple(sensitive)),
@@ -174,6 +174,7 @@ def baseline(path: str, sample: int, seed: int, shape: str) -> dict:
     """The plain way: one groupby per subset and sensitive attribute, on a sample; its counts
     must equal the engine's (written by :func:`measure`)."""
     import pandas as pd
+    from shapes import columns_of
 
     engine = [json.loads(p.read_text()) for p in sorted(Path(path).parent.glob(Path(path).name + ".counts-*.json"))]
 
@@ -213,6 +214,9 @@ def _child(*args: str) -> dict:
 
 
 def main() -> None:
+    from census_generator import THESIS_ROWS
+    from shapes import SHAPES, columns_of, write
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, nargs="+", default=[1_000_000, 5_000_000, THESIS_ROWS])
     parser.add_argument("--seed", type=int, default=2018)
