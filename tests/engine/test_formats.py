@@ -484,7 +484,7 @@ def test_codes_of_sliced_chunks_are_each_values_rank_among_the_sorted_distinct_v
 
 def test_reading_a_file_does_not_import_pandas(tmp_path):
     """Loading the columns of an analysis goes from Arrow to numpy without pandas, whose first
-    import costs a fresh process about 0.2 s (docs/performance.md, "Reading")."""
+    import costs a fresh process about 0.2 s (docs/performance.md, "What makes it fast")."""
     path = tmp_path / "t.parquet"
     pq.write_table(pa.table({"a": pa.array([3, 1, None, 3], pa.int64()), "b": pa.array(["x", "y", "x", None])}), path)
     code = ("import sys\nfrom engine.analysis.config import DataSource\nfrom engine.io import load_table\n"
