@@ -484,12 +484,14 @@ def test_codes_of_sliced_chunks_are_each_values_rank_among_the_sorted_distinct_v
 
 def test_reading_a_file_does_not_import_pandas(tmp_path):
     """Loading the columns of an analysis goes from Arrow to numpy without pandas, whose first
-    import costs a fresh process about 0.2 s (docs/performance.md, "What makes it fast")."""
+    import costs a fresh process about 0.2 s (docs/performance.md, "What makes it fast"): integer,
+    text and float columns (NaN missing, -0.0 one value with 0.0) alike."""
     path = tmp_path / "t.parquet"
-    pq.write_table(pa.table({"a": pa.array([3, 1, None, 3], pa.int64()), "b": pa.array(["x", "y", "x", None])}), path)
+    pq.write_table(pa.table({"a": pa.array([3, 1, None, 3], pa.int64()), "b": pa.array(["x", "y", "x", None]),
+                             "c": pa.array([-0.0, float("nan"), 0.0, 2.5])}), path)
     code = ("import sys\nfrom engine.analysis.config import DataSource\nfrom engine.io import load_table\n"
-            f"t = load_table(DataSource({str(path)!r}), ['a', 'b'])\n"
-            "print(t['a'].codes.tolist(), t['b'].codes.tolist(), 'pandas' in sys.modules)")
+            f"t = load_table(DataSource({str(path)!r}), ['a', 'b', 'c'])\n"
+            "print([t[c].codes.tolist() for c in 'abc'], t['c'].missing_code, 'pandas' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": python_path()},
                           capture_output=True, text=True, timeout=120, check=True)
-    assert done.stdout.split("\n")[0] == "[1, 0, 2, 1] [0, 1, 0, 2] False"
+    assert done.stdout.split("\n")[0] == "[[1, 0, 2, 1], [0, 1, 0, 2], [0, 2, 0, 1]] 2 False"

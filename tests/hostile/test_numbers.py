@@ -304,3 +304,14 @@ def test_na_is_a_value_in_text_and_missing_in_numbers_excel(tmp_path):
     table = load_table(DataSource(str(path)), ["country", "x"])
     assert table["country"].labels.to_pylist() == ["N/A", "NA", "Namibia", "null", None]
     assert table["x"].kind == "integer" and table["x"].codes.tolist() == [0, 1, 3, 2, 3]
+
+
+def test_float_wide_integers_starts_at_two_to_the_53_either_sign_and_skips_the_infinite():
+    from engine.io.numbers import float_wide_integers
+
+    exact = float(2 ** 53)
+    assert float_wide_integers(pa.array([exact - 1, 0.5, None, float("inf"), -float("inf")])) is None
+    assert float_wide_integers(pa.array([1.0, None, -exact])) == -exact
+    assert float_wide_integers(pa.array([exact, 3.0], pa.float64()).slice(0, 1)) == exact
+    assert float_wide_integers(pa.array([exact, 3.0], pa.float64()).slice(1, 1)) is None
+    assert float_wide_integers(pa.array([None, None], pa.float64())) is None
