@@ -26,7 +26,7 @@ EXPORTS: dict[str, tuple[Any, ...]] = {
                                        "step_dict", "with_crosstabs"),
     "engine.analysis.validation": ("check_cli", "ConfigProblem", "fraction", "key_message", "MAX_SEED",
                                    "named_for_cli", "Problem"),
-    "engine.io.arrow_lookup": ("skip_pandas_lookup",),
+    "engine.io.arrow_lookup": ("PYARROW_READS", "skip_pandas_lookup"),
     "engine.io.encode": ("EncodedColumn", "EncodedTable"),
     "engine.io.formats": ("FORMAT_NAMES", "FORMATS", "detect_format", "excel_sheets", "list_columns", "read_columns"),
     "engine.io.loader": ("load_table",),

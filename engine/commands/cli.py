@@ -23,7 +23,7 @@ from ..api import (MODEL_TARGETS, TOML_KEYS, AnalysisConfig, ClusterOptions, Dat
                    Release, ReportOptions, Roles, SubsetFamily, Target)
 from ..api import InputError, printable
 from ..api import per_record_risk
-from ..api import skip_pandas_lookup
+from ..api import PYARROW_READS, skip_pandas_lookup
 from ..api import detect_format
 from ..api import load_table
 from .cli_options import Parser, add_read_options, read_source
@@ -235,7 +235,7 @@ class AssessRun:
         with named_for_cli(FLAGS, self.args, TOML_KEYS):
             if not config.linkage.enabled:
                 check_columns(config)
-                if detect_format(config.data) == "csv":
+                if detect_format(config.data) in PYARROW_READS:
                     skip_pandas_lookup()
             if config.cluster.enabled:  # before any data leave this machine
                 self.early_warnings = tuple(config.cluster.check())

@@ -1,12 +1,13 @@
-"""A command reading a CSV file never needs pandas: keep pyarrow from importing it.
+"""A command reading a file pyarrow reads itself never needs pandas: keep pyarrow from importing it.
 
 The first time pyarrow converts a Python or numpy value (a scalar in a compute call, an
 array's ``to_numpy``), it imports pandas, 0.2 s of a one-second command, only to recognise
 pandas objects among the values; once that import has failed it stops looking.
-:func:`skip_pandas_lookup` lets it fail once, so a command reading a CSV file (text that
-pyarrow parses itself; no pandas object ever reaches pyarrow) starts faster. Only the command
-line calls it, and only for CSV input: the Excel and statistical-file readers hand pandas
-objects to pyarrow. pandas itself stays importable by the code that uses it.
+:func:`skip_pandas_lookup` lets it fail once, so a command reading a CSV, Parquet or Feather
+file (:data:`PYARROW_READS`: pyarrow parses or maps them itself; no pandas object ever reaches
+pyarrow) starts faster. Only the command line calls it, and only for those inputs: the Excel
+and statistical-file readers hand pandas objects to pyarrow. pandas itself stays importable by
+the code that uses it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from importlib.abc import MetaPathFinder
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+
+
+PYARROW_READS = ("csv", "parquet", "feather")   # formats read without pandas (engine.io.formats)
 
 
 class _NoPandas(MetaPathFinder):

@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from ..analysis.config import AnalysisConfig
 from ..foundation.errors import InputError
 from ..foundation.i18n import N_
 from ..foundation.messages import message
 from ..io.encode import EncodedColumn, EncodedTable
+from ..io.numbers import float_values
 from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
 from ..outcome.results import ReidentificationRisk
 from ..outcome.selection import top_by_size
@@ -43,7 +46,7 @@ def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
         row = int(np.flatnonzero(column.codes == column.missing_code)[0]) + 1
         raise InputError(message(N_("{file}: weight column {column!r} has a missing value in row {row}"), file=table,
                                  column=column.name, row=row))
-    labels = column.labels.to_numpy(zero_copy_only=False).astype(np.float64)
+    labels = float_values(pc.cast(column.labels, pa.float64(), safe=False))   # as numpy's astype would
     bad = np.flatnonzero(~(labels > 0) | ~np.isfinite(labels))
     if bad.size:
         row = int(np.flatnonzero(np.isin(column.codes, bad))[0]) + 1

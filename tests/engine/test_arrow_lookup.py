@@ -1,5 +1,5 @@
-"""A command on a CSV file runs without pandas (engine.io.arrow_lookup) and writes what it
-writes with pandas loaded; pandas stays usable afterwards."""
+"""A command on a CSV, Parquet or Feather file runs without pandas (engine.io.arrow_lookup) and
+writes what it writes with pandas loaded; pandas stays usable afterwards."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from engine.commands import cli
 from engine.io.arrow_lookup import skip_pandas_lookup
@@ -44,9 +46,31 @@ def _tables(folder: Path) -> dict[str, str]:
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.csv"))}
 
 
-def test_a_csv_command_runs_without_pandas_and_writes_the_same(tmp_path):
-    data = tmp_path / "people.csv"
-    data.write_text(CSV, encoding="utf-8")
+def _people(folder: Path, fmt: str) -> Path:
+    """:data:`CSV` as a file of ``fmt``: the same values, typed as the CSV reader types them."""
+    if fmt == "csv":
+        path = folder / "people.csv"
+        path.write_text(CSV, encoding="utf-8")
+        return path
+    import pyarrow as pa
+    import pyarrow.feather as feather
+    import pyarrow.parquet as pq
+
+    table = pa.table({
+        "id": pa.array(range(1, 9), pa.int64()),
+        "age": pa.array([34, 34, 51, 51, 17, 17, 88, 34], pa.int64()),
+        "sex": pa.array(["F", "F", "M", "M", "F", None, "M", "F"]),
+        "town": pa.array(["NA", "Lisbon", "Porto", "Porto", "NA", "Lisbon", "Braga", "Lisbon"]),
+        "income": pa.array([1200.5, None, 980.25, float("nan"), 0.1, -0.0, 1e3, 1200.5]),
+        "disease": pa.array(["flu", "none", "flu", "asthma", "none", "flu", "none", "asthma"])})
+    path = folder / f"people.{fmt}"
+    (pq.write_table if fmt == "parquet" else feather.write_feather)(table, path)
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["csv", "parquet", "feather"])
+def test_a_command_on_a_file_pyarrow_reads_runs_without_pandas_and_writes_the_same(tmp_path, fmt):
+    data = _people(tmp_path, fmt)
     args = ["assess", str(data), "--qid", "age", "sex", "town", "income", "--sensitive", "disease",
             "--target", "age=34;town=Lisbon", "--target", "income=1000;sex=M", "--target", "town=NA",
             "--quiet"]
