@@ -61,3 +61,30 @@ def test_a_failing_run_lifts_the_pause_and_an_off_collector_stays_off(collector_
     with collector_paused():
         pass
     assert not gc.isenabled()
+
+
+class _Node:
+    pass
+
+
+def test_what_a_run_allocated_joins_the_oldest_generation_and_its_cycles_are_still_freed(collector_on):
+    """At the end of the pause, the run's objects move to the oldest generation (nothing is
+    walked then), so the first young collection does not walk them; a full one frees the
+    cycles the run left."""
+    import weakref
+
+    gc.collect()
+    with collector_paused():
+        kept = [[i] for i in range(20_000)]
+        node = _Node()
+        node.itself = node
+        probe = weakref.ref(node)
+        del node
+        young = gc.get_count()[0]
+    assert young >= 20_000                     # counted young while paused
+    assert gc.get_count()[0] < 1_000           # not young any more
+    gc.collect(0)
+    assert probe() is not None                 # a young collection does not look at them
+    gc.collect()
+    assert probe() is None                     # a full one frees the run's cycles
+    assert len(kept) == 20_000
