@@ -315,3 +315,18 @@ def test_float_wide_integers_starts_at_two_to_the_53_either_sign_and_skips_the_i
     assert float_wide_integers(pa.array([exact, 3.0], pa.float64()).slice(0, 1)) == exact
     assert float_wide_integers(pa.array([exact, 3.0], pa.float64()).slice(1, 1)) is None
     assert float_wide_integers(pa.array([None, None], pa.float64())) is None
+
+
+def test_half_floats_in_a_feather_file_read_as_numbers_with_the_missing_rules(tmp_path):
+    """pyarrow has no arithmetic on half floats: the column is widened (exactly) before NaN
+    becomes missing and -0.0 meets 0.0."""
+    import numpy as np
+    import pyarrow.feather as feather
+
+    path = tmp_path / "half.feather"
+    feather.write_feather(pa.table({"h": pa.array(np.array([-0.0, np.nan, 3.5, 0.0, 3.5, 65504.0], np.float16))}),
+                          path)
+    column = load_table(DataSource(str(path)), ["h"])["h"]
+    assert column.labels.to_pylist() == [0.0, 3.5, 65504.0, None]
+    assert column.codes.tolist() == [0, 3, 1, 0, 1, 2]
+    assert column.missing_code == 3
