@@ -5,10 +5,11 @@ CPython's collector then walks every object the process holds several times (0.1
 4 s run of 1M rows on 2 processes, measured in docs/performance.md). Reference counting still
 frees everything that is not in a cycle; the collector runs again once the last run ends.
 
-When it does, what the run allocated joins the oldest generation (``gc.freeze`` then
+When the last run ends, what the runs allocated joins the oldest generation (``gc.freeze`` then
 ``gc.unfreeze``: two list splices, nothing walked) rather than the youngest, whose first
-collection would walk all of it at once (0.05 s after a 1M-row run, as the run returns). Cycles
-the run left behind are freed by the next full collection.
+collection would walk all of it at once (0.05 s after a 1M-row run, as the run returns; in the
+window, on the GUI thread at the collector's next tick). Cycles the run left behind are freed
+by the next full collection.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def collector_paused() -> Iterator[None]:
     finally:
         with _lock:
             _runs -= 1
-            if _runs == 0 and _was_enabled:
+            if _runs == 0:
                 gc.freeze()
                 gc.unfreeze()
-                gc.enable()
+                if _was_enabled:
+                    gc.enable()

@@ -88,3 +88,20 @@ def test_what_a_run_allocated_joins_the_oldest_generation_and_its_cycles_are_sti
     gc.collect()
     assert probe() is None                     # a full one frees the run's cycles
     assert len(kept) == 20_000
+
+
+def test_with_the_collector_off_before_the_run_its_objects_still_leave_the_young_generation():
+    """The window keeps automatic collection off (gui/collection.py collects on its GUI thread):
+    after a run the collector stays off, and its first young collection there does not walk
+    everything the run allocated."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            kept = [[i] for i in range(20_000)]
+            assert gc.get_count()[0] >= 20_000
+        assert not gc.isenabled()
+        assert gc.get_count()[0] < 1_000
+        assert len(kept) == 20_000
+    finally:
+        (gc.enable if was else gc.disable)()
