@@ -19,7 +19,7 @@ import pyarrow.compute as pc
 from ..foundation.errors import InputError
 from ..foundation.i18n import N_
 from ..foundation.messages import message
-from .numbers import FLOAT64_EXACT_INTEGERS, canonical_floats, find_number, float_wide_integers
+from .numbers import FLOAT64_EXACT_INTEGERS, buffer_values, canonical_floats, find_number, float_wide_integers
 
 
 def smallest_uint(cardinality: int) -> np.dtype:
@@ -117,10 +117,10 @@ class EncodedTable:
 
 def _numbers(codes: pa.Array) -> np.ndarray:
     """``index_in``'s codes (int32) as numpy: a view of the values buffer when nothing is null
-    (every value is among the distinct values, so nothing is). pyarrow's own conversion imports
-    pandas on first use (0.18 s in a fresh process), and is kept for any other case."""
+    (every value is among the distinct values, so nothing is); pyarrow's own conversion, which
+    imports pandas, only for any other case."""
     if codes.null_count == 0 and pa.types.is_int32(codes.type):
-        return np.frombuffer(codes.buffers()[1], dtype=np.int32, count=len(codes), offset=4 * codes.offset)
+        return buffer_values(codes, np.int32)
     return codes.to_numpy(zero_copy_only=False)
 
 
