@@ -15,12 +15,19 @@ one pandas groupby per subset (blocks, singletons, and per sensitive attribute t
 per block and the constant blocks) on a random sample of subsets, extrapolated to all. The
 ratio compares it with the engine on one process and on the given numbers of processes.
 
+With ``--runs N`` each measurement is made N times, the engine's runs and the baseline's taking
+turns in fresh processes; then the medians are reported (range in brackets), and the ratio is
+the median baseline over the median wall (with the range of the runs' own ratios, each run's
+baseline over its walls).
+
 The compile cost of the kernels (numba) is measured in fresh processes, without the cache
 and from it.
 
     python benchmarks/sweep.py --rows 1000000 5000000 48176423 --jobs 2 --data-dir /tmp/bench
     python benchmarks/sweep.py --shape census independent high-cardinality skewed-nested missing \
         --rows 1000000 --jobs 1 2 --data-dir /tmp/bench
+    python benchmarks/sweep.py --shape survey business census independent skewed-nested missing \
+        high-cardinality --rows 1000000 --jobs 2 --runs 5 --data-dir /tmp/bench
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import threading
@@ -224,6 +232,8 @@ def main() -> None:
     parser.add_argument("--baseline-sample", type=int, default=40,
                         help="subsets timed for the pandas baseline at the smallest size (0: skip it)")
     parser.add_argument("--data-dir", default="/tmp")
+    parser.add_argument("--runs", type=int, default=1,
+                        help="runs of each measurement, taking turns; medians are reported when more than one")
     parser.add_argument("--shape", nargs="+", choices=SHAPES, default=["census"],
                         help="table shapes (benchmarks/shapes.py), each measured in turn")
     parser.add_argument("--measure", nargs=3, metavar=("PATH", "JOBS", "SHAPE"), help=argparse.SUPPRESS)
@@ -252,31 +262,64 @@ def main() -> None:
         print(f"\n== {shape}: {rows:,} rows x {total_subsets:,} subsets (CRS + CAS x {len(sensitive)}), "
               f"{path.name} ({path.stat().st_size / 1e6:,.0f} MB)", flush=True)
         jobs_list = sorted(set(args.jobs) | ({1} if rows == smallest and args.baseline_sample else set()))
-        walls = {}
-        for jobs in jobs_list:
-            r = _child("--measure", str(path), str(jobs), shape)
-            walls[jobs] = r["wall"]
-            eta = r["eta_at_10pct"]
-            print(f"engine, {jobs} process(es): wall {r['wall']:.1f}s, CPU {r['cpu']:.1f}s, load average "
-                  f"{os.getloadavg()[0]:.1f} (load+encode {r['load']:.1f}s, "
-                  f"sweep {r['sweep']:.1f}s); {total_subsets / r['wall']:.1f} subsets/s, "
-                  f"{rows * total_subsets / r['wall'] / 1e6:,.0f}M row-subsets/s; peak RSS all processes "
-                  f"{r['peak_sum_mb']:,.0f} MB (main {r['own_peak_mb']:,.0f} MB, others' peaks "
-                  f"{', '.join(f'{m:,.0f}' for m in r['others_peak_mb'])} MB); {r['progress_reports']} progress "
-                  f"reports" + (f", ETA at {eta['at']:.0f}s said {eta['eta']:.0f}s left, "
-                                f"{eta['actual_left']:.0f}s were" if eta else ""), flush=True)
-            for m in r["eta_by_tenth"]:
-                print(f"  ETA at {m['at']:.0f}s: {m['eta']:.0f}s; the sweep took {m['sweep_left']:.0f}s more "
-                      f"({(m['eta'] - m['sweep_left']) / m['sweep_left']:+.0%}), the run {m['run_left']:.0f}s "
-                      f"({(m['eta'] - m['run_left']) / m['run_left']:+.0%})", flush=True)
-        if rows == smallest and args.baseline_sample:
-            b = _child("--baseline", str(path), str(args.baseline_sample), str(args.seed), shape)
-            print(f"baseline, pandas groupby per subset, 1 process: {b['per_subset'] * 1000:.0f} ms/subset on "
-                  f"{b['sample']} sampled subsets -> {b['all']:,.0f}s for all {total_subsets:,} (extrapolated); "
-                  f"its counts equal the engine's in all {b['checked_against']} runs")
-            for jobs, wall in walls.items():
-                print(f"ratio baseline / engine with {jobs} process(es): {b['all'] / wall:,.0f}x")
+        walls: dict[int, list[float]] = {jobs: [] for jobs in jobs_list}
+        baselines: list[dict] = []
+        for run in range(args.runs):
+            for jobs in jobs_list:
+                r = _child("--measure", str(path), str(jobs), shape)
+                walls[jobs].append(r["wall"])
+                _print_run(r, jobs, rows, total_subsets, with_eta=run == 0)
+            if rows == smallest and args.baseline_sample:
+                b = _child("--baseline", str(path), str(args.baseline_sample), str(args.seed), shape)
+                baselines.append(b)
+                print(f"baseline, pandas groupby per subset, 1 process: {b['per_subset'] * 1000:.0f} ms/subset on "
+                      f"{b['sample']} sampled subsets -> {b['all']:,.0f}s for all {total_subsets:,} (extrapolated); "
+                      f"its counts equal the engine's in all {b['checked_against']} runs", flush=True)
+                if args.runs == 1:
+                    for jobs in jobs_list:
+                        print(f"ratio baseline / engine with {jobs} process(es): {b['all'] / walls[jobs][-1]:,.0f}x")
+        if args.runs > 1:
+            _print_medians(walls, baselines)
 
+
+def _span(values: list[float], digits: int = 1, scale: float = 1.0, unit: str = "s") -> str:
+    """``median unit (min-max)`` of ``values`` times ``scale``."""
+    v = [x * scale for x in values]
+    return f"{statistics.median(v):,.{digits}f}{unit} ({min(v):,.{digits}f}-{max(v):,.{digits}f})"
+
+
+def _print_run(r: dict, jobs: int, rows: int, total_subsets: int, with_eta: bool) -> None:
+    eta = r["eta_at_10pct"]
+    print(f"engine, {jobs} process(es): wall {r['wall']:.1f}s, CPU {r['cpu']:.1f}s, load average "
+          f"{os.getloadavg()[0]:.1f} (load+encode {r['load']:.1f}s, "
+          f"sweep {r['sweep']:.1f}s); {total_subsets / r['wall']:.1f} subsets/s, "
+          f"{rows * total_subsets / r['wall'] / 1e6:,.0f}M row-subsets/s; peak RSS all processes "
+          f"{r['peak_sum_mb']:,.0f} MB (main {r['own_peak_mb']:,.0f} MB, others' peaks "
+          f"{', '.join(f'{m:,.0f}' for m in r['others_peak_mb'])} MB); {r['progress_reports']} progress "
+          f"reports" + (f", ETA at {eta['at']:.0f}s said {eta['eta']:.0f}s left, "
+                        f"{eta['actual_left']:.0f}s were" if eta else ""), flush=True)
+    if not with_eta:
+        return
+    for m in r["eta_by_tenth"]:
+        print(f"  ETA at {m['at']:.0f}s: {m['eta']:.0f}s; the sweep took {m['sweep_left']:.0f}s more "
+              f"({(m['eta'] - m['sweep_left']) / m['sweep_left']:+.0%}), the run {m['run_left']:.0f}s "
+              f"({(m['eta'] - m['run_left']) / m['run_left']:+.0%})", flush=True)
+
+
+def _print_medians(walls: dict[int, list[float]], baselines: list[dict]) -> None:
+    """Medians of the runs, and ratios: median baseline over median wall, and each run's own."""
+    for jobs, values in walls.items():
+        print(f"median of {len(values)} runs, engine, {jobs} process(es): wall {_span(values, 2)}")
+    if not baselines:
+        return
+    per_subset = [b["per_subset"] for b in baselines]
+    print(f"median of {len(baselines)} runs, baseline: {_span(per_subset, 0, 1000, ' ms/subset')}")
+    total = statistics.median(b["all"] for b in baselines)
+    for jobs, values in walls.items():
+        own = [b["all"] / wall for b, wall in zip(baselines, values)]
+        print(f"ratio median baseline / median engine with {jobs} process(es): "
+              f"{total / statistics.median(values):,.0f}x (runs' own ratios {min(own):,.0f}-{max(own):,.0f}x)",
+              flush=True)
 
 if __name__ == "__main__":
     main()
