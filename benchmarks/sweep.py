@@ -289,6 +289,7 @@ def _span(values: list[float], digits: int = 1, scale: float = 1.0, unit: str = 
 
 
 def _print_run(r: dict, jobs: int, rows: int, total_subsets: int, with_eta: bool) -> None:
+    """One engine run's line (and, ``with_eta``, its ETA at each tenth of the sweep)."""
     eta = r["eta_at_10pct"]
     print(f"engine, {jobs} process(es): wall {r['wall']:.1f}s, CPU {r['cpu']:.1f}s, load average "
           f"{os.getloadavg()[0]:.1f} (load+encode {r['load']:.1f}s, "
@@ -320,6 +321,7 @@ def _print_medians(walls: dict[int, list[float]], baselines: list[dict]) -> None
         print(f"ratio median baseline / median engine with {jobs} process(es): "
               f"{total / statistics.median(values):,.0f}x (runs' own ratios {min(own):,.0f}-{max(own):,.0f}x)",
               flush=True)
+
 
 if __name__ == "__main__":
     main()
