@@ -1,26 +1,14 @@
 """The sweep benchmark's summary of repeated runs (benchmarks/sweep.py --runs): medians and ratios."""
 
-import importlib.util
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("sweep_benchmark", ROOT / "benchmarks/sweep.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from benchmarks import sweep as bench
 
 
 def test_span_is_the_median_and_range():
-    bench = _bench()
     assert bench._span([3.0, 1.0, 2.0, 10.0], 2) == "2.50s (1.00-10.00)"
     assert bench._span([0.2, 0.25, 0.3], 0, 1000, " ms") == "250 ms (200-300)"
 
 
 def test_medians_ratio_is_median_baseline_over_median_wall_with_each_runs_own(capsys):
-    bench = _bench()
     walls = {1: [5.0, 4.0, 6.0], 2: [2.0, 2.5, 4.0]}
     baselines = [{"per_subset": 0.2, "all": 400.0}, {"per_subset": 0.25, "all": 500.0},
                  {"per_subset": 0.3, "all": 600.0}]
@@ -36,5 +24,5 @@ def test_medians_ratio_is_median_baseline_over_median_wall_with_each_runs_own(ca
 
 
 def test_medians_without_a_baseline_give_the_walls_only(capsys):
-    _bench()._print_medians({2: [1.0, 3.0]}, [])
+    bench._print_medians({2: [1.0, 3.0]}, [])
     assert capsys.readouterr().out.splitlines() == ["median of 2 runs, engine, 2 process(es): wall 2.00s (1.00-3.00)"]
