@@ -8,8 +8,9 @@ reading (:func:`read_options`, with the ``engine.analysis.validation`` messages 
 value) and writing (:func:`write_options`), the allowed keys of each table
 (:func:`table_keys`), the value problems (:func:`option_problems`), the argparse options
 (:func:`add_flag`, :func:`given_flags`), the flag and key of each field for messages
-(:func:`flags`, :func:`toml_keys`), the window's field map (:func:`controls`) and the JSON
-Schema of analysis files (:mod:`engine.commands.analysis_schema`).
+(:func:`flags`, :func:`toml_keys`), the window's field map (:func:`controls`), the ranges of its
+number boxes (:func:`bounds`) and the JSON Schema of analysis files
+(:mod:`engine.commands.analysis_schema`).
 
 The declarations are plain dataclass metadata: no dependency, nothing more to import at start-up.
 """
@@ -250,6 +251,31 @@ def find(cls: Any, path: str) -> Declared:
         if d.path == path:
             return d
     raise KeyError(path)
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The values an option allows, as its rule and its schema declare them: ``low`` (excluded
+    when ``low_open``), ``high`` (excluded when ``high_open``), None where there is no bound;
+    ``step``: the multiple the value must be (None: any)."""
+
+    low: Optional[float]
+    low_open: bool
+    high: Optional[float]
+    high_open: bool
+    step: Optional[float]
+
+
+def bounds(cls: Any, path: str) -> Bounds:
+    """The :class:`Bounds` of the option ``path`` of ``cls`` (of each value, for a list), read
+    from its rule's JSON Schema and its own: the window's number boxes take their ranges from
+    here, so that a range is declared once."""
+    opt = find(cls, path).option
+    schema = {**(opt.rule.schema if opt.rule else {}), **opt.schema}
+    schema = {**schema, **schema.get("items", {})} if opt.kind in ("numbers", "columns") else schema
+    low, high = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+    return Bounds(schema.get("minimum") if low is None else low, low is not None,
+                  schema.get("maximum") if high is None else high, high is not None, schema.get("multipleOf"))
 
 
 def add_flag(parser: Any, cls: Any, path: str, **overrides: Any) -> argparse.Action:

@@ -16,6 +16,7 @@ from engine.api import OPTIONAL_SECTIONS, ReportOptions, Thresholds
 from engine.api import LANGUAGES
 
 from ..i18n import translate
+from ..option_spin import fit_spin, share_of, show_value
 from ..session import Session
 
 THRESHOLD_TEXTS = {
@@ -75,11 +76,11 @@ class ReportSettingsDialog(QDialog):
             label, tip = (translate("dialogs.report_settings", text) for text in THRESHOLD_TEXTS[name])
             spin = QDoubleSpinBox()
             spin.setObjectName(f"threshold_{name}")
-            spin.setRange(0.0, 100.0)
             spin.setDecimals(2)
+            fit_spin(spin, Thresholds, name, scale=100.0)
             spin.setSingleStep(0.5)
             spin.setSuffix(" %")
-            spin.setValue(100.0 * getattr(report.thresholds, name))
+            show_value(spin, getattr(report.thresholds, name))
             spin.setToolTip(tip)
             caption = QLabel(label)
             caption.setToolTip(tip)
@@ -139,11 +140,11 @@ class ReportSettingsDialog(QDialog):
     def restore_thresholds(self) -> None:
         defaults = Thresholds()
         for name, spin in self.thresholds.items():
-            spin.setValue(100.0 * getattr(defaults, name))
+            show_value(spin, getattr(defaults, name))
 
     def options(self) -> ReportOptions:
         """The settings as the dialog shows them (thresholds as shares, from the percentages)."""
-        limits = Thresholds(**{name: round(spin.value() / 100.0, 6) for name, spin in self.thresholds.items()})
+        limits = Thresholds(**{name: share_of(spin) for name, spin in self.thresholds.items()})
         return replace(self.session.report, author=self.author.text().strip(),
                        organisation=self.organisation.text().strip(), language=self.language.currentData() or "",
                        include_examples=self.examples.isChecked(), thresholds=limits,

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QRadioButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from engine.api import ModelTargets, PrivacyModelOptions, SubsetFamily
+from engine.api import AnalysisConfig, ModelTargets, PrivacyModelOptions, SubsetFamily
 from engine.api import InputError
 from engine.api import error_text, render
 from engine.api import MISSING_RULES, SampleOptions
@@ -20,6 +20,7 @@ from engine.api import available_cpus
 from ..dialogs.subset_dialog import SubsetDialog
 from ..dialogs.target_dialog import TargetDialog
 from ..estimate import estimate_plan, estimate_seconds
+from ..option_spin import fit_spin, show_value
 from ..problems import window_message
 from ..session import AttackChoice, Session
 from ..widgets.command_bar import assessment_commands
@@ -156,7 +157,7 @@ class AttacksPage(QWidget):
         for i, radio in enumerate((self.radio_all, self.radio_max, self.radio_exact, self.radio_list)):
             self.family_group.addButton(radio, i)
         self.max_size = QSpinBox()
-        self.max_size.setRange(1, 64)
+        fit_spin(self.max_size, SubsetFamily, "max_size")
         self.max_size.setValue(3)
         self.max_size.setSuffix(translate("attacks_page", " QIDs"))
         self.subset_list = QListWidget()
@@ -203,7 +204,7 @@ class AttacksPage(QWidget):
         grid.addWidget(self.models_enabled, 0, 0, 1, 4)
         grid.addWidget(QLabel(translate("attacks_page", "l for recursive (c,l)-diversity:")), 1, 0, 1, 2)
         self.models_l = QSpinBox()
-        self.models_l.setRange(1, 100)
+        fit_spin(self.models_l, PrivacyModelOptions, "l")
         self.models_l.setToolTip(MODEL_TIPS["c_l"])
         self.models_l.valueChanged.connect(self._on_models)
         grid.addWidget(self.models_l, 1, 2)
@@ -218,11 +219,10 @@ class AttacksPage(QWidget):
             if isinstance(default, float):
                 spin: QSpinBox | QDoubleSpinBox = QDoubleSpinBox()
                 spin.setDecimals(2)
-                spin.setRange(0.0, 1.0 if name in ("alpha", "t") else 100.0)
                 spin.setSingleStep(0.05)
             else:
                 spin = QSpinBox()
-                spin.setRange(1, 1000)
+            fit_spin(spin, ModelTargets, name)
             spin.setValue(default)
             spin.setToolTip(MODEL_TIPS[name])
             check.toggled.connect(self._on_models)
@@ -251,7 +251,7 @@ class AttacksPage(QWidget):
         )
         self.fraction = QDoubleSpinBox()
         self.fraction.setDecimals(4)
-        self.fraction.setRange(0.0001, 1.0)
+        fit_spin(self.fraction, SampleOptions, "sampling_fraction")
         self.fraction.setSingleStep(0.01)
         self.fraction.setValue(0.01)
         grid.addWidget(self.fraction_given, 1, 0)
@@ -288,7 +288,7 @@ class AttacksPage(QWidget):
         grid.addWidget(self.suda, 4, 0, 1, 4)
         grid.addWidget(QLabel(translate("attacks_page", "Max MSU size:")), 5, 0)
         self.suda_max = QSpinBox()
-        self.suda_max.setRange(0, 64)
+        fit_spin(self.suda_max, SampleOptions, "suda_max_size", special=True)
         self.suda_max.setSpecialValueText(translate("attacks_page", "all"))
         self.suda_max.setToolTip(
             translate(
@@ -300,7 +300,7 @@ class AttacksPage(QWidget):
         grid.addWidget(QLabel(translate("attacks_page", "DIS fraction:")), 5, 2)
         self.dis_fraction = QDoubleSpinBox()
         self.dis_fraction.setDecimals(4)
-        self.dis_fraction.setRange(0.0001, 1.0)
+        fit_spin(self.dis_fraction, SampleOptions, "dis_fraction")
         self.dis_fraction.setSingleStep(0.01)
         self.dis_fraction.setToolTip(translate("attacks_page", "The sampling fraction used by the DIS-SUDA score."))
         grid.addWidget(self.dis_fraction, 5, 3)
@@ -320,7 +320,7 @@ class AttacksPage(QWidget):
         row = QHBoxLayout()
         row.addWidget(QLabel(translate("attacks_page", "Worker processes:")))
         self.jobs = QSpinBox()
-        self.jobs.setRange(1, available_cpus())
+        fit_spin(self.jobs, AnalysisConfig, "jobs", high=available_cpus())
         self.jobs.setToolTip(translate("attacks_page", "The sweep runs on this many worker processes."))
         self.jobs.valueChanged.connect(self._on_jobs)
         row.addWidget(self.jobs)
@@ -446,7 +446,9 @@ class AttacksPage(QWidget):
         for name, (check, spin) in self.model_targets.items():
             value = getattr(s.models.targets, name)
             check.setChecked(value is not None)
-            if value is not None:
+            if isinstance(spin, QDoubleSpinBox) and value is not None:
+                show_value(spin, value)
+            elif value is not None:
                 spin.setValue(value)
         self._show_sample()
         for widget in widgets:
@@ -484,13 +486,13 @@ class AttacksPage(QWidget):
         sample = s.sample
         self.fraction_given.setChecked(sample.sampling_fraction is not None)
         if sample.sampling_fraction is not None:
-            self.fraction.setValue(sample.sampling_fraction)
+            show_value(self.fraction, sample.sampling_fraction)
         self.fraction.setEnabled(sample.sampling_fraction is not None)
         self.thresholds.setText(number_list(sample.risk_thresholds))
         self.suda.setChecked(sample.suda)
         self.suda_max.setMaximum(max(1, len(s.qids)))
         self.suda_max.setValue(sample.suda_max_size or 0)
-        self.dis_fraction.setValue(sample.dis_fraction)
+        show_value(self.dis_fraction, sample.dis_fraction)
         self.suda_max.setEnabled(sample.suda)
         self.dis_fraction.setEnabled(sample.suda)
         self.missing.setCurrentIndex(max(0, self.missing.findData(sample.missing)))

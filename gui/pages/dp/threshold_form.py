@@ -16,6 +16,7 @@ from engine.api import InputError
 from ...widgets.epsilon_editor import EpsilonEditor
 from ..common import hint
 from ...i18n import translate
+from ...option_spin import fit_spin
 from ...text import local_digits, parse_number
 
 
@@ -40,14 +41,14 @@ class ThresholdBox(QGroupBox):
         )
         grid = QGridLayout()
         self.voters = QSpinBox()
-        self.voters.setRange(1, 100_000_000)
+        fit_spin(self.voters, ThresholdConfig, "voters")
         self.voters.setGroupSeparatorShown(True)
         self.threshold = QSpinBox()
-        self.threshold.setRange(0, 100_000_000)
+        fit_spin(self.threshold, ThresholdConfig, "threshold")
         self.threshold.setGroupSeparatorShown(True)
         self.threshold.setToolTip(translate("dp.threshold_form", "0 = no threshold (a plain count)."))
         self.known = QSpinBox()
-        self.known.setRange(0, 100_000_000)
+        fit_spin(self.known, ThresholdConfig, "known")
         self.known.setGroupSeparatorShown(True)
         self.known.setToolTip(translate("dp.threshold_form", "How many of the other voters' votes the attacker knows."))
         self.p = QLineEdit()
@@ -60,10 +61,9 @@ class ThresholdBox(QGroupBox):
             QT_TRANSLATE_NOOP("dp.threshold_form", "p (yes):"),
         )
         for row, (label, widget) in enumerate(zip(labels, (self.voters, self.threshold, self.known, self.p))):
-            grid.addWidget(QLabel(translate("dp.threshold_form", label)), row // 2, (row % 2) * 2)
-            grid.addWidget(widget, row // 2, (row % 2) * 2 + 1)
+            grid.addWidget(QLabel(translate("dp.threshold_form", label)), row, 0)
+            grid.addWidget(widget, row, 1)
         grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
         layout.addLayout(grid)
         self.threshold_epsilons = EpsilonEditor("thresholded-count epsilons")
         layout.addWidget(self.threshold_epsilons)

@@ -8,11 +8,12 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QSpinBox, QVBoxLayout)
 
 from engine.api import (ATTACKS, ATTRIBUTE_ATTACKS, DEFAULT_ATTACKS, DISTANCES, MEMBERSHIP_ATTACKS, SHADOW_GENERATORS,
-                        Criterion)
+                        Criterion, SyntheticConfig)
 from engine.api import available_cpus
 
 from ..common import hint
 from ...i18n import translate
+from ...option_spin import fit_spin
 from .labels import (ATTACK_LABELS, ATTACK_TIPS, CRITERIA, CRITERION_DEFAULTS, DISTANCE_LABELS, GENERATOR_LABELS,
                      criterion_label)
 
@@ -92,7 +93,7 @@ class SettingsBox(QGroupBox):
         form.addRow(translate("synthetic.attack_settings", "Distance:"), self.distance)
         self.radius = QDoubleSpinBox()
         self.radius.setDecimals(3)
-        self.radius.setRange(0.0, 1e9)
+        fit_spin(self.radius, SyntheticConfig, "radius")
         self.radius.setSingleStep(0.1)
         self.radius.setSpecialValueText(translate("synthetic.attack_settings", "0 (chosen from the data)"))
         self.radius.setToolTip(
@@ -120,7 +121,7 @@ class SettingsBox(QGroupBox):
         criterion_row.addWidget(self.criterion_value)
         form.addRow(translate("synthetic.attack_settings", "Threshold by:"), criterion_row)
         self.targets = QSpinBox()
-        self.targets.setRange(2, 10_000_000)
+        fit_spin(self.targets, SyntheticConfig, "targets")
         self.targets.setValue(500)
         self.targets.setGroupSeparatorShown(True)
         self.targets.setToolTip(
@@ -132,7 +133,7 @@ class SettingsBox(QGroupBox):
         )
         form.addRow(translate("synthetic.attack_settings", "Targets per class:"), self.targets)
         self.seed = QSpinBox()
-        self.seed.setRange(0, 2**31 - 1)
+        fit_spin(self.seed, SyntheticConfig, "seed")
         self.seed.setToolTip(
             translate(
                 "synthetic.attack_settings", "The same seed draws the same targets: the run can be repeated exactly."
@@ -140,7 +141,7 @@ class SettingsBox(QGroupBox):
         )
         form.addRow(translate("synthetic.attack_settings", "Seed:"), self.seed)
         self.jobs = QSpinBox()
-        self.jobs.setRange(1, available_cpus())
+        fit_spin(self.jobs, SyntheticConfig, "jobs", high=available_cpus())
         self.jobs.setToolTip(
             translate("synthetic.attack_settings", "Nearest-neighbour searches run on this many worker processes.")
         )
@@ -215,8 +216,7 @@ class ShadowBox(QGroupBox):
         )
         form.addRow(translate("synthetic.attack_settings", "Generator:"), self.generator)
         self.shadow = QSpinBox()
-        self.shadow.setRange(2, 10_000)
-        self.shadow.setSingleStep(2)
+        fit_spin(self.shadow, SyntheticConfig, "shadow_datasets")
         self.shadow.setValue(40)
         self.shadow.setToolTip(
             translate(

@@ -20,6 +20,7 @@ from .attack_settings import AttacksBox, SettingsBox, ShadowBox
 from .columns_box import ColumnsBox
 from .files_box import FILES, FilesBox
 from ...i18n import translate
+from ...option_spin import kept_whole, show_value
 
 
 class SyntheticForm(QWidget):
@@ -121,14 +122,12 @@ class SyntheticForm(QWidget):
         base = self.opened or SyntheticConfig(real=real, synthetic=synthetic)
         if set(attacks) == set(base.attacks):
             attacks = base.attacks  # in the order the analysis gave them
-        jobs = s.jobs.value()
-        if jobs == min(base.jobs, s.jobs.maximum()):
-            jobs = base.jobs  # more workers than this machine's cores offer: kept as opened
         config = replace(base, real=real, synthetic=synthetic, control=self.files.source("control"), qids=qids,
                          sensitive=self.attacker.sensitive_column(), attacks=attacks,
                          distance=s.distance.currentData(),
                          radius=s.radius.value() or None, criterion=s.chosen_criterion(),
-                         targets=s.targets.value(), seed=s.seed.value(), jobs=jobs,
+                         targets=kept_whole(s.targets, base.targets), seed=kept_whole(s.seed, base.seed),
+                         jobs=kept_whole(s.jobs, base.jobs),
                          generator=shadow.generator.currentData(), shadow_datasets=shadow.shadow.value(),
                          show_targets=s.show_targets.isChecked())
         config.validate()
@@ -143,10 +142,10 @@ class SyntheticForm(QWidget):
         self.attacks.set_chosen(config.attacks)
         s = self.settings
         s.distance.setCurrentIndex(max(0, s.distance.findData(config.distance)))
-        s.radius.setValue(config.radius or 0.0)
+        show_value(s.radius, config.radius or 0.0)
         s.set_criterion(config.criterion)
-        s.targets.setValue(config.targets)
-        s.seed.setValue(config.seed)
+        s.targets.setValue(min(config.targets, s.targets.maximum()))
+        s.seed.setValue(min(config.seed, s.seed.maximum()))
         s.jobs.setValue(min(config.jobs, s.jobs.maximum()))
         self.shadow_box.generator.setCurrentIndex(max(0, self.shadow_box.generator.findData(config.generator)))
         self.shadow_box.shadow.setValue(config.shadow_datasets)

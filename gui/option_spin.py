@@ -1,0 +1,78 @@
+"""The ranges of the window's number boxes, from the option declarations
+(:func:`engine.analysis.options.bounds`): declared once, so that an analysis file's valid value
+is neither clamped by a box's range nor rounded by its number of decimals when the window shows
+it and writes it back."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
+
+from engine.api import bounds
+
+WHOLE_TOP = 2**31 - 1   # the largest value a QSpinBox holds
+NUMBER_TOP = 1e12       # a QDoubleSpinBox's ceiling where the declaration has none
+MAX_DECIMALS = 10       # the most decimals a box shows for a loaded value
+
+
+def fit_spin(spin: QSpinBox | QDoubleSpinBox, cls: Any, path: str, *, high: Optional[float] = None,
+             scale: float = 1.0, special: bool = False) -> None:
+    """Give ``spin`` the range that the option ``path`` of ``cls`` declares, in the box's unit
+    (``scale``: 100 for a share shown in percent). An excluded bound becomes the next value the
+    box shows; a declared multiple becomes its step; no bound (or one beyond the box's widest):
+    the box's widest. ``high``: the window's own ceiling (the number of QIDs, of processors)
+    below the declared one; ``special``: one step below the range is the box's special value
+    (the option not set)."""
+    b = bounds(cls, path)
+    whole = isinstance(spin, QSpinBox)
+    step = 1 if whole else 10.0 ** -spin.decimals()
+    top = WHOLE_TOP if whole else NUMBER_TOP
+    low = -top if b.low is None else b.low * scale + (step if b.low_open else 0)
+    top_value = top if b.high is None else min(top, b.high * scale - (step if b.high_open else 0))
+    if high is not None:
+        top_value = min(top_value, high)
+    if special:
+        low -= step
+    spin.setRange(int(low) if whole else low, int(top_value) if whole else top_value)
+    if b.step is not None:
+        spin.setSingleStep(int(b.step) if whole else b.step * scale)
+    spin.setProperty("option_fit", (cls, path, high, scale, special))
+
+
+def decimals_for(value: float, at_least: int) -> int:
+    """The fewest decimals, at least ``at_least`` and at most :data:`MAX_DECIMALS`, that show
+    ``value`` as it is (to 12 significant digits: 0.00125 x 100 is 0.125)."""
+    value = float(f"{value:.12g}")
+    for decimals in range(at_least, MAX_DECIMALS):
+        if round(value, decimals) == value:
+            return decimals
+    return MAX_DECIMALS
+
+
+def show_value(spin: QDoubleSpinBox, value: float) -> None:
+    """Show ``value`` (in the option's unit) in a box fitted by :func:`fit_spin`, with more
+    decimals when it needs them, so that the value the box gives back is the value set."""
+    fit = spin.property("option_fit")
+    scale = fit[3] if fit else 1.0
+    shown = float(f"{value * scale:.12g}")
+    decimals = decimals_for(shown, spin.decimals())
+    if decimals != spin.decimals():
+        spin.setDecimals(decimals)
+        if fit:
+            fit_spin(spin, fit[0], fit[1], high=fit[2], scale=fit[3], special=fit[4])
+    spin.setValue(shown)
+
+
+def share_of(spin: QDoubleSpinBox) -> float:
+    """The value of a box fitted with a ``scale`` in the option's unit (a percent box's share),
+    to the decimals the box shows."""
+    fit = spin.property("option_fit")
+    scale = fit[3] if fit else 1.0
+    return float(f"{spin.value() / scale:.12g}")
+
+
+def kept_whole(spin: QSpinBox, opened: int) -> int:
+    """The box's value, or ``opened`` when the box shows it cut to its largest (a value beyond
+    what a box holds, or beyond this machine's processors, stays as the file gave it)."""
+    return opened if spin.value() == min(opened, spin.maximum()) else spin.value()
