@@ -92,6 +92,9 @@ def histogram_grid(histograms: Sequence[RiskHistogram], title: str) -> Figure:
             ax.set_ylim(0.7, max(max(x.counts) for x in histograms) * 2)
             ax.set_xlim(0, 1)
             ax.set_xticks([0, 0.5, 1], ["0", localize("0.5"), "1"])
+            ticks = ax.get_xticklabels()   # 0 and 1 inside the panel: apart from the neighbours' 1 and 0
+            ticks[0].set_horizontalalignment("left")
+            ticks[-1].set_horizontalalignment("right")
             ax.set_title(ngettext("{count} QID (mean {mean})", "{count} QIDs (mean {mean})", len(h.qids)).format(
                 count=len(h.qids), mean=number(100 * h.mean, ".1f") + "%"))
             ax.set_xlabel(_("risk per record"))
