@@ -50,26 +50,29 @@ def decimals_for(value: float, at_least: int) -> int:
     return MAX_DECIMALS
 
 
-def show_value(spin: QDoubleSpinBox, value: float) -> None:
-    """Show ``value`` (in the option's unit) in a box fitted by :func:`fit_spin`, with more
-    decimals when it needs them, so that the value the box gives back is the value set."""
+def _scale(spin: QDoubleSpinBox, scale: Optional[float]) -> float:
     fit = spin.property("option_fit")
-    scale = fit[3] if fit else 1.0
-    shown = float(f"{value * scale:.12g}")
+    return scale if scale is not None else fit[3] if fit else 1.0
+
+
+def show_value(spin: QDoubleSpinBox, value: float, scale: Optional[float] = None) -> None:
+    """Show ``value`` (in the option's unit; ``scale``: the box's unit, else the one it was
+    fitted with by :func:`fit_spin`) with more decimals when it needs them, so that the value
+    the box gives back is the value set."""
+    shown = float(f"{value * _scale(spin, scale):.12g}")
     decimals = decimals_for(shown, spin.decimals())
     if decimals != spin.decimals():
         spin.setDecimals(decimals)
+        fit = spin.property("option_fit")
         if fit:
             fit_spin(spin, fit[0], fit[1], high=fit[2], scale=fit[3], special=fit[4])
     spin.setValue(shown)
 
 
-def share_of(spin: QDoubleSpinBox) -> float:
-    """The value of a box fitted with a ``scale`` in the option's unit (a percent box's share),
-    to the decimals the box shows."""
-    fit = spin.property("option_fit")
-    scale = fit[3] if fit else 1.0
-    return float(f"{spin.value() / scale:.12g}")
+def option_value(spin: QDoubleSpinBox, scale: Optional[float] = None) -> float:
+    """The box's value in the option's unit (``scale`` as for :func:`show_value`: a percent
+    box's share), as the box shows it (12 significant digits: no float residue)."""
+    return float(f"{spin.value() / _scale(spin, scale):.12g}")
 
 
 def kept_whole(spin: QSpinBox, opened: int) -> int:

@@ -16,7 +16,7 @@ from engine.api import OPTIONAL_SECTIONS, ReportOptions, Thresholds
 from engine.api import LANGUAGES
 
 from ..i18n import translate
-from ..option_spin import fit_spin, share_of, show_value
+from ..option_spin import fit_spin, option_value, show_value
 from ..session import Session
 
 THRESHOLD_TEXTS = {
@@ -144,7 +144,7 @@ class ReportSettingsDialog(QDialog):
 
     def options(self) -> ReportOptions:
         """The settings as the dialog shows them (thresholds as shares, from the percentages)."""
-        limits = Thresholds(**{name: share_of(spin) for name, spin in self.thresholds.items()})
+        limits = Thresholds(**{name: option_value(spin) for name, spin in self.thresholds.items()})
         return replace(self.session.report, author=self.author.text().strip(),
                        organisation=self.organisation.text().strip(), language=self.language.currentData() or "",
                        include_examples=self.examples.isChecked(), thresholds=limits,

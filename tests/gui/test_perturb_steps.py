@@ -12,8 +12,8 @@ import pandas as pd
 import pytest
 
 from engine.remediation.step_preview import preview_step
-from engine.analysis.scenario_steps import (Microaggregate, Noise, Pram, RankSwap, Round, Scenario, scenarios_toml,
-                                            step_dict)
+from engine.analysis.scenario_steps import (Microaggregate, Noise, Pram, RankSwap, RecordSuppression, Round, Sample,
+                                            Scenario, scenarios_toml, step_dict)
 from gui.main_window import SCENARIOS
 from gui.text import pct
 
@@ -93,6 +93,19 @@ def test_each_form_makes_its_exact_step_and_saves_it(page, op, columns, values, 
     assert page.session.scenarios[0].steps == (step,)
     saved = tomllib.loads(scenarios_toml(page.session.config_for_saving().scenarios))
     assert saved["scenario"][0]["steps"] == [table] == [step_dict(step)]
+
+
+# valid steps whose values a form's decimals or a box's largest value would change
+EXACT = [Pram(("region",), 0.125, 0.3, 2**40), Noise(("income", "spend"), 12.345, True, 2**35),
+         RankSwap(("spend",), 0.0625, 7), Round(("income",), 0.0025), RecordSuppression(3, 2.375),
+         Sample(0.00125, 2**33)]
+
+
+@pytest.mark.parametrize("step", EXACT, ids=[type(s).__name__ for s in EXACT])
+def test_an_edited_step_keeps_the_values_left_alone(page, step):
+    form = page.step_form
+    form.load(step)
+    assert form.step() == step
 
 
 def test_an_incomplete_step_is_refused_with_one_line(page):

@@ -24,6 +24,7 @@ from engine.api import MAX_SEED
 
 from ...i18n import translate
 from ...jobs import JobRunner
+from ...option_spin import kept_whole, option_value, show_value
 from ...text import count as count_text
 from ...widgets.canvas import POINT_COLOR, TEXT_SIZE, PlotCanvas
 
@@ -160,6 +161,7 @@ class PerturbBox(QWidget):
         self.base = _spin(0.001, 1e9, 1.0, 3, 1.0)
         self.seed = QSpinBox()
         self.seed.setRange(0, min(MAX_SEED, 2_147_483_647))  # a spin box holds a 32-bit integer
+        self.loaded_seed = 0   # the seed of the step being edited (kept when beyond the box)
         self.seed.setToolTip(translate("scenarios.perturb_box", "The same seed gives the same released values."))
         self.form.addRow("k", self.k)
         self.form.addRow(translate("scenarios.perturb_box", "Method"), self.method)
@@ -252,16 +254,16 @@ class PerturbBox(QWidget):
         if self.op == "microaggregate":
             return {"op": "microaggregate", "columns": columns, "k": self.k.value(),
                     "method": self.method.currentData()}
+        seed = kept_whole(self.seed, self.loaded_seed)
         if self.op == "noise":
-            return {"op": "noise", "columns": columns, "percent": round(self.noise.value(), 4),
-                    "correlated": self.correlated.isChecked(), "seed": self.seed.value()}
+            return {"op": "noise", "columns": columns, "percent": option_value(self.noise),
+                    "correlated": self.correlated.isChecked(), "seed": seed}
         if self.op == "rank_swap":
-            return {"op": "rank_swap", "columns": columns, "percent": round(self.swap.value(), 4),
-                    "seed": self.seed.value()}
+            return {"op": "rank_swap", "columns": columns, "percent": option_value(self.swap), "seed": seed}
         if self.op == "pram":
-            return {"op": "pram", "columns": columns, "pd": round(self.pd.value(), 4),
-                    "alpha": round(self.alpha.value(), 4), "seed": self.seed.value()}
-        return {"op": "round", "columns": columns, "base": round(self.base.value(), 6)}
+            return {"op": "pram", "columns": columns, "pd": option_value(self.pd), "alpha": option_value(self.alpha),
+                    "seed": seed}
+        return {"op": "round", "columns": columns, "base": option_value(self.base)}
 
     def step(self) -> Transform:
         """The step, checked by the engine; a one-line error when it is not complete."""
@@ -270,22 +272,23 @@ class PerturbBox(QWidget):
         return parse_step(self.step_table(), translate("scenarios.perturb_box", "the new step"))
 
     def load(self, step: Transform) -> None:
-        """Fill the form with ``step``'s values (to edit it)."""
+        """Fill the form with ``step``'s values (to edit it): shown with the decimals they need,
+        and a seed beyond what the box holds kept as the step has it."""
         if isinstance(step, Microaggregate):
             self.k.setValue(step.k)
         elif isinstance(step, Noise):
-            self.noise.setValue(step.percent)
+            show_value(self.noise, step.percent)
             self.correlated.setChecked(step.correlated)
-            self.seed.setValue(step.seed)
         elif isinstance(step, RankSwap):
-            self.swap.setValue(step.percent)
-            self.seed.setValue(step.seed)
+            show_value(self.swap, step.percent)
         elif isinstance(step, Pram):
-            self.pd.setValue(step.pd)
-            self.alpha.setValue(step.alpha)
-            self.seed.setValue(step.seed)
+            show_value(self.pd, step.pd)
+            show_value(self.alpha, step.alpha)
         elif isinstance(step, Round):
-            self.base.setValue(step.base)
+            show_value(self.base, step.base)
+        if isinstance(step, (Noise, RankSwap, Pram)):
+            self.loaded_seed = step.seed
+            self.seed.setValue(min(step.seed, self.seed.maximum()))
         self.tick(step.columns)
 
     def _no_columns(self) -> str:

@@ -24,6 +24,7 @@ from engine.api import Hierarchy, level_counts
 from engine.api import (Drop, HierarchySpec, LocalSuppression, PERTURBATIVE_STEPS, Recode, RecordSuppression, Sample,
                         Transform, build_hierarchy, parse_step, step_dict)
 from ...i18n import translate, translate_plural
+from ...option_spin import kept_whole, option_value, show_value
 from ...text import count as count_text, hierarchy_filter, number_items, parse_number
 from .perturb_box import PERTURB_OPS, PerturbBox
 
@@ -467,6 +468,7 @@ class StepForm(QGroupBox):
         self.fraction.setSuffix(translate("scenarios.step_form", " % of the records"))
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
+        self.loaded_seed = 0
         sample_form.addRow(translate("scenarios.step_form", "Keep"), self.fraction)
         sample_form.addRow(translate("scenarios.step_form", "Seed"), self.seed)
         self.perturb = PerturbBox()
@@ -523,10 +525,11 @@ class StepForm(QGroupBox):
                     "importance": [self.importance.item(i).text() for i in range(self.importance.count())]}
         if op == "record_suppression":
             return {"op": "record_suppression", "k": self.record_k.value(),
-                    "max_percent": round(self.record_limit.value(), 4)}
+                    "max_percent": option_value(self.record_limit)}
         if op in PERTURB_OPS:
             return self.perturb.step_table()
-        return {"op": "sample", "fraction": round(self.fraction.value() / 100.0, 6), "seed": self.seed.value()}
+        return {"op": "sample", "fraction": option_value(self.fraction, 100.0),
+                "seed": kept_whole(self.seed, self.loaded_seed)}
 
     def step(self) -> Transform:
         if self.op.currentData() in PERTURB_OPS:
@@ -551,10 +554,11 @@ class StepForm(QGroupBox):
             self.importance.addItems(listed + [c for c in order if c not in listed])
         elif isinstance(step, RecordSuppression):
             self.record_k.setValue(step.k)
-            self.record_limit.setValue(step.max_percent)
+            show_value(self.record_limit, step.max_percent)
         elif isinstance(step, Sample):
-            self.fraction.setValue(100.0 * step.fraction)
-            self.seed.setValue(step.seed)
+            show_value(self.fraction, step.fraction, 100.0)
+            self.loaded_seed = step.seed   # kept when beyond what the box holds
+            self.seed.setValue(min(step.seed, self.seed.maximum()))
 
     def _checked(self) -> Optional[Transform]:
         try:
