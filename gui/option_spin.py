@@ -57,10 +57,12 @@ def _scale(spin: QDoubleSpinBox, scale: Optional[float]) -> float:
 
 def show_value(spin: QDoubleSpinBox, value: float, scale: Optional[float] = None) -> None:
     """Show ``value`` (in the option's unit; ``scale``: the box's unit, else the one it was
-    fitted with by :func:`fit_spin`) with more decimals when it needs them, so that the value
-    the box gives back is the value set."""
+    fitted with by :func:`fit_spin`) with more decimals than the box's own when it needs them,
+    so that the value the box gives back is the value set."""
     shown = float(f"{value * _scale(spin, scale):.12g}")
-    decimals = decimals_for(shown, spin.decimals())
+    if spin.property("own_decimals") is None:
+        spin.setProperty("own_decimals", spin.decimals())
+    decimals = decimals_for(shown, spin.property("own_decimals"))   # back to the box's own after a long one
     if decimals != spin.decimals():
         spin.setDecimals(decimals)
         fit = spin.property("option_fit")

@@ -66,6 +66,8 @@ def test_fit_spin_ranges(qapp):
     assert (spin.minimum(), spin.maximum()) == (0.0001, 1.0)   # above 0, as the rule says
     show_value(spin, 0.00025)
     assert spin.decimals() == 5 and spin.value() == 0.00025 and spin.minimum() == 0.00001
+    show_value(spin, 0.5)
+    assert spin.decimals() == 4 and spin.value() == 0.5 and spin.minimum() == 0.0001   # the box's own again
 
     whole = QSpinBox()
     fit_spin(whole, PrivacyModelOptions, "l")
