@@ -168,3 +168,11 @@ def test_a_national_count_of_voters_is_kept(window, tmp_path):
     assert window.dp_page.save_analysis(str(saved))
     assert DPConfig.from_toml(saved).threshold.voters == 203_080_756
     assert DPConfig.from_toml(saved) == DPConfig.from_toml(path)
+
+
+def test_suggest_limits_are_the_analysis_thresholds_as_written(window):
+    panel = window.scenarios_page.suggest_panel
+    limits = Thresholds(unique_share=0.00125, reid_prob=0.0333, inference_certain_gain=0.07)
+    panel.set_thresholds(limits, ("special_needs",))
+    assert panel.limits["unique_share"].value() == 0.125   # percent, with the decimal it needs
+    assert panel.thresholds() == limits

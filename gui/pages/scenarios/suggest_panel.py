@@ -23,6 +23,7 @@ from engine.api import suggestion_scenario as suggested_scenario
 from engine.api import HierarchySpec, Scenario, build_hierarchy
 from engine.api import Verdict
 from ...i18n import translate, translate_plural
+from ...option_spin import fit_spin, option_value, show_value
 from ...text import count, hierarchy_filter, local_digits
 from ...widgets.verdict_banner import VerdictBanner
 
@@ -183,8 +184,8 @@ class SuggestPanel(QWidget):
         self.limits: dict[str, QDoubleSpinBox] = {}
         for name in ("unique_share", "reid_prob", "inference_certain_gain"):
             box = QDoubleSpinBox()
-            box.setRange(0.0, 100.0)
             box.setDecimals(2)
+            fit_spin(box, Thresholds, name, scale=100.0)
             box.setSuffix(" %")
             self.limits[name] = box
         self.use_thresholds.toggled.connect(self._enable_limits)
@@ -307,7 +308,7 @@ class SuggestPanel(QWidget):
         """Fill the limits from the analysis's thresholds; the inference limit needs a sensitive column."""
         self.sensitive = tuple(sensitive)
         for name, box in self.limits.items():
-            box.setValue(100 * getattr(thresholds, name))
+            show_value(box, getattr(thresholds, name))
         self._enable_limits()
 
     @Slot()
@@ -318,7 +319,7 @@ class SuggestPanel(QWidget):
 
     def thresholds(self) -> Thresholds:
         """The limits as the analysis's thresholds (what the suggestion's verdict is judged by)."""
-        values = {name: box.value() / 100 for name, box in self.limits.items()}
+        values = {name: option_value(box) for name, box in self.limits.items()}
         return Thresholds(**values)
 
     def config(self, table: EncodedTable) -> SuggestConfig:
