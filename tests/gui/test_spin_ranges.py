@@ -137,6 +137,7 @@ def test_synthetic_values_beyond_a_box_are_kept(qtbot, window, tmp_path):
     for name in ("synthetic_real.csv", "synthetic_release.csv", "synthetic_control.csv"):
         shutil.copyfile(EXAMPLES / name, tmp_path / name)
     text = (SYNTHETIC.replace("{jobs}", "1").replace("radius = 1.5", "radius = 1.23456")
+            .replace("criterion = \"fp:0.05\"", "criterion = \"fp:0.00125\"")
             .replace("seed = 7", f"seed = {2**40}"))   # a seed beyond what a box holds (2**31 - 1)
     path = tmp_path / "synthetic.toml"
     path.write_text(text, encoding="utf-8")
@@ -146,7 +147,7 @@ def test_synthetic_values_beyond_a_box_are_kept(qtbot, window, tmp_path):
     saved = tmp_path / "saved.toml"
     assert page.save_analysis(str(saved))
     again = SyntheticConfig.from_toml(saved)
-    assert (again.radius, again.seed) == (1.23456, 2**40)
+    assert (again.radius, again.seed, again.criterion.value) == (1.23456, 2**40, 0.00125)
     assert again == SyntheticConfig.from_toml(path)
     page.seed.setValue(9)
     assert page.save_analysis(str(saved)) and SyntheticConfig.from_toml(saved).seed == 9

@@ -13,7 +13,7 @@ from engine.api import available_cpus
 
 from ..common import hint
 from ...i18n import translate
-from ...option_spin import fit_spin
+from ...option_spin import fit_spin, option_value, show_value
 from .labels import (ATTACK_LABELS, ATTACK_TIPS, CRITERIA, CRITERION_DEFAULTS, DISTANCE_LABELS, GENERATOR_LABELS,
                      criterion_label)
 
@@ -192,12 +192,12 @@ class SettingsBox(QGroupBox):
 
     def chosen_criterion(self) -> Criterion:
         kind = self.criterion.currentData()
-        return Criterion() if kind == "accuracy" else Criterion(kind, float(self.criterion_value.value()))
+        return Criterion() if kind == "accuracy" else Criterion(kind, option_value(self.criterion_value))
 
     def set_criterion(self, criterion: Criterion) -> None:
         self.criterion.setCurrentIndex(max(0, self.criterion.findData(criterion.kind)))
         if criterion.value is not None:
-            self.criterion_value.setValue(criterion.value)
+            show_value(self.criterion_value, criterion.value)
 
 
 class ShadowBox(QGroupBox):
