@@ -46,9 +46,20 @@ def decimal_comma() -> bool:
     return local_digits(".") == ","
 
 
-def number_list(values: Iterable[float], spec: str = "g") -> str:
-    """Numbers as a list field shows them: ``0.405, 1.099`` in English, ``0,405; 1,099`` in pt_BR."""
-    return ("; " if decimal_comma() else ", ").join(local_digits(format(value, spec)) for value in values)
+def exact_text(value: float) -> str:
+    """``value`` with the fewest significant digits (at least 6, as ``g``) that read back as the
+    same float: ``0.05``, ``1``, ``1.0986122886681098`` (ln 3)."""
+    for digits in range(6, 17):
+        text = format(value, f".{digits}g")
+        if float(text) == value:
+            return text
+    return format(value, ".17g")
+
+
+def number_list(values: Iterable[float]) -> str:
+    """Numbers as a list field shows them, each exactly (:func:`exact_text`): ``0.405, 1.099`` in
+    English, ``0,405; 1,099`` in pt_BR; read back by :func:`number_items` and :func:`parse_number`."""
+    return ("; " if decimal_comma() else ", ").join(local_digits(exact_text(value)) for value in values)
 
 
 def number_items(text: str) -> list[str]:

@@ -105,5 +105,5 @@ class EpsilonEditor(QWidget):
             self.count.setValue(len(epsilons))
             self.radio_range.setChecked(True)
         else:
-            self.values.setText(number_list(epsilons, ".6g"))
+            self.values.setText(number_list(epsilons))
             self.radio_list.setChecked(True)

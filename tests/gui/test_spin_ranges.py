@@ -153,21 +153,23 @@ def test_synthetic_values_beyond_a_box_are_kept(qtbot, window, tmp_path):
     assert page.save_analysis(str(saved)) and SyntheticConfig.from_toml(saved).seed == 9
 
 
-def test_a_national_count_of_voters_is_kept(window, tmp_path):
+def test_a_national_count_of_voters_and_exact_numbers_are_kept(window, tmp_path):
     from engine.dp.config import DPConfig
 
     from .test_config_state import DP_EXTRA
 
     shutil.copyfile(EXAMPLES / "census_example.csv", tmp_path / "census_example.csv")
     text = ((EXAMPLES / "dp_demo.toml").read_text(encoding="utf-8")
-            + DP_EXTRA.replace("voters = 200", "voters = 203_080_756"))   # above the boxes' old 100,000,000
+            + DP_EXTRA.replace("voters = 200", "voters = 203_080_756")   # above the boxes' old 100,000,000
+            .replace("p = 0.01", "p = 0.0123456789").replace("epsilons = [0.5, 1.0]", "epsilons = [1.0986122886681098]"))
     path = tmp_path / "dp.toml"
     path.write_text(text, encoding="utf-8")
     assert window.dp_page.open_analysis(str(path))
     assert window.dp_page.threshold_box.voters.value() == 203_080_756
     saved = tmp_path / "saved.toml"
     assert window.dp_page.save_analysis(str(saved))
-    assert DPConfig.from_toml(saved).threshold.voters == 203_080_756
+    threshold = DPConfig.from_toml(saved).threshold
+    assert (threshold.voters, threshold.p, threshold.epsilons) == (203_080_756, 0.0123456789, (1.0986122886681098,))
     assert DPConfig.from_toml(saved) == DPConfig.from_toml(path)
 
 

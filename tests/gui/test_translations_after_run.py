@@ -5,6 +5,8 @@ to its English counterpart is untranslated unless it is a name, a symbol or data
 
 from __future__ import annotations
 
+import math
+
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -312,6 +314,9 @@ def test_lists_of_numbers_are_typed_the_local_way(app, language, typed, expected
     shares = tuple(x / 10 for x in expected)
     assert parse_thresholds(number_list(shares)) == pytest.approx(shares)
     assert number_list((0.01, 0.05)) == ("0,01; 0,05" if language == "pt_BR" else "0.01, 0.05")
+    exact = (math.log(3), 1e-05, 8.0, 0.1234567)   # eps = ln 3: every digit reads back
+    assert parse_numbers(number_list(exact), "ε") == exact
+    assert number_list((math.log(3),)) == ("1,0986122886681098" if language == "pt_BR" else "1.0986122886681098")
 
 
 def _boxes_of_an_empty_window(qtbot, app, language: str, folder: Path) -> list[tuple[str, str]]:

@@ -17,7 +17,7 @@ from ...widgets.epsilon_editor import EpsilonEditor
 from ..common import hint
 from ...i18n import translate
 from ...option_spin import fit_spin
-from ...text import local_digits, parse_number
+from ...text import exact_text, local_digits, parse_number
 
 
 class ThresholdBox(QGroupBox):
@@ -93,7 +93,7 @@ class ThresholdBox(QGroupBox):
             self.voters.setValue(int(config.voters))
             self.threshold.setValue(int(config.threshold))
             self.known.setValue(int(config.known))
-            self.p.setText(local_digits(f"{config.p:g}"))
+            self.p.setText(local_digits(exact_text(config.p)))
             self.threshold_epsilons.set_epsilons(config.epsilons)
         self.include_threshold.setChecked(include and config is not None)
         self._on_include_threshold()
