@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
 from engine.api import bounds
 
 WHOLE_TOP = 2**31 - 1   # the largest value a QSpinBox holds
-NUMBER_TOP = 1e12       # a QDoubleSpinBox's ceiling where the declaration has none
+NUMBER_TOP = 1e9        # a QDoubleSpinBox's ceiling where the declaration has none (wider boxes crowd the page)
 MAX_DECIMALS = 10       # the most decimals a box shows for a loaded value
 
 
