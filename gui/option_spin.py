@@ -13,7 +13,7 @@ from engine.api import bounds
 
 WHOLE_TOP = 2**31 - 1   # the largest value a QSpinBox holds
 NUMBER_TOP = 1e9        # a QDoubleSpinBox's ceiling where the declaration has none (wider boxes crowd the page)
-MAX_DECIMALS = 10       # the most decimals a box shows for a loaded value
+MAX_DECIMALS = 12       # the most decimals a box shows for a loaded value (the 12 digits kept)
 
 
 def fit_spin(spin: QSpinBox | QDoubleSpinBox, cls: Any, path: str, *, high: Optional[float] = None,

@@ -56,7 +56,7 @@ dis_fraction = 0.00035
 def test_decimals_for_a_value():
     assert decimals_for(0.01, 2) == 2 and decimals_for(0.5, 2) == 2
     assert decimals_for(0.00025, 4) == 5 and decimals_for(0.125, 2) == 3
-    assert decimals_for(1 / 3, 2) == 10   # as many as a box shows
+    assert decimals_for(1 / 3, 2) == 12   # as many as a box shows: 0.333333333333
 
 
 def test_fit_spin_ranges(qapp):
