@@ -23,6 +23,7 @@ EXPORTS: dict[str, tuple[Any, ...]] = {
                                 "given_flags", "KINDS", "own_options"),
     "engine.analysis.sample_options": ("MISSING_RULES", "SampleOptions"),
     "engine.analysis.scenario_steps": ("HierarchySpec", "Microaggregate", "Noise", "PERTURBATIVE_STEPS", "Pram", "RankSwap", "Round",
+                                       "STEP_BOUNDS", "STEP_KEYS", "step_default",
                                        "step_dict", "with_crosstabs"),
     "engine.analysis.validation": ("check_cli", "ConfigProblem", "fraction", "key_message", "MAX_SEED",
                                    "named_for_cli", "Problem"),

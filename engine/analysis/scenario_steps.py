@@ -33,7 +33,7 @@ Recode builders: ``hierarchy`` (ARX file), ``intervals`` (widths, optional ``ori
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -41,6 +41,7 @@ from ..foundation.errors import InputError
 from ..foundation.i18n import N_
 from ..foundation.messages import message
 from ..foundation.paths import portable_path
+from .options import Bounds
 from .validation import MAX_SEED
 
 BUILDERS = ("hierarchy", "intervals", "breaks", "top_bottom", "dates", "merge")
@@ -169,6 +170,11 @@ class Round:
     base: float = 1.0
 
 
+#: Each step's class by its ``op``.
+STEP_CLASSES: dict[str, type] = {"drop": Drop, "recode": Recode, "local_suppression": LocalSuppression,
+                                 "record_suppression": RecordSuppression, "sample": Sample, "pram": Pram,
+                                 "microaggregate": Microaggregate, "noise": Noise, "rank_swap": RankSwap,
+                                 "round": Round}
 NUMERIC_STEPS = (Microaggregate, Noise, RankSwap, Round)
 PERTURBATIVE_STEPS = (Pram, *NUMERIC_STEPS)
 Transform = Union[Drop, Recode, LocalSuppression, RecordSuppression, Sample, Pram, Microaggregate, Noise, RankSwap,
@@ -254,12 +260,37 @@ def step_dict(step: Transform) -> dict[str, Any]:
 
 # --- reading scenarios ----------------------------------------------------------------------
 
-_KEYS = {"drop": {"column"}, "recode": {"column", "level", *BUILDERS, "widths", "origin", "bottom", "top",
+STEP_KEYS = {"drop": {"column"}, "recode": {"column", "level", *BUILDERS, "widths", "origin", "bottom", "top",
                                         "bottom_quantile", "top_quantile"},
          "local_suppression": {"k", "importance"}, "record_suppression": {"k", "max_percent"},
          "sample": {"fraction", "seed"}, "pram": {"columns", "pd", "alpha", "seed"},
          "microaggregate": {"columns", "k", "method"}, "noise": {"columns", "percent", "correlated", "seed"},
          "rank_swap": {"columns", "percent", "seed"}, "round": {"columns", "base"}}
+
+_SEED = Bounds(0, False, MAX_SEED, False, 1)
+_K = Bounds(1, False, None, False, 1)
+_SHARE = Bounds(0, False, 1, False, None)
+
+#: The range of each number a step holds, declared once: :func:`parse_step` checks a file's
+#: steps against it and the window's step forms take their boxes' ranges from it
+#: (``gui/option_spin.py``). ``(op, key) -> Bounds``; a whole number has step 1.
+STEP_BOUNDS: dict[tuple[str, str], Bounds] = {
+    ("recode", "level"): Bounds(0, False, None, False, 1),
+    ("local_suppression", "k"): _K,
+    ("record_suppression", "k"): _K,
+    ("record_suppression", "max_percent"): Bounds(0, False, 100, False, None),
+    ("sample", "fraction"): Bounds(0, True, 1, False, None),
+    ("sample", "seed"): _SEED,
+    ("pram", "pd"): _SHARE,
+    ("pram", "alpha"): _SHARE,
+    ("pram", "seed"): _SEED,
+    ("microaggregate", "k"): _K,
+    ("noise", "percent"): Bounds(0, False, 1000, False, None),
+    ("noise", "seed"): _SEED,
+    ("rank_swap", "percent"): Bounds(0, False, 100, False, None),
+    ("rank_swap", "seed"): _SEED,
+    ("round", "base"): Bounds(0, True, None, False, None),
+}
 
 
 def _number(step: Mapping[str, Any], key: str, where: str, whole: bool = False) -> Any:
@@ -269,6 +300,39 @@ def _number(step: Mapping[str, Any], key: str, where: str, whole: bool = False) 
             "{where}: {key} must be a number (got {value!r})")
         raise InputError(message(text, where=where, key=key, value=value))
     return value
+
+
+def step_default(op: str, key: str) -> Any:
+    """The value of ``key`` when a step of ``op`` leaves it out: its class's field default
+    (None: the key is required)."""
+    default = next(f.default for f in fields(STEP_CLASSES[op]) if f.name == key)
+    return None if default is MISSING else default
+
+
+def _bounded(step: Mapping[str, Any], op: str, key: str, where: str) -> Any:
+    """``step[key]`` (its :func:`step_default` when absent) checked against :data:`STEP_BOUNDS`:
+    a whole number where the bounds' step is 1; a value out of range raises one line naming it."""
+    b = STEP_BOUNDS[(op, key)]
+    whole = b.step == 1
+    default = step_default(op, key)
+    if key not in step and default is not None:
+        return default
+    value = _number(step, key, where, whole=whole)
+    value = value if whole else float(value)
+    below = b.low is not None and (value <= b.low if b.low_open else value < b.low)
+    above = b.high is not None and (value >= b.high if b.high_open else value > b.high)
+    if not (below or above):
+        return value
+    if key == "seed":
+        text = N_("{where}: seed must be a whole number from 0 to {high} (got {value})")
+    elif b.high is None:
+        text = N_("{where}: {key} must be above {low:g} (got {value:g})") if b.low_open else N_(
+            "{where}: {key} must be at least {low:g} (got {value:g})")
+    elif b.low_open:
+        text = N_("{where}: {key} must be in ({low:g}, {high:g}] (got {value:g})")
+    else:
+        text = N_("{where}: {key} must be between {low:g} and {high:g} (got {value:g})")
+    raise InputError(message(text, where=where, key=key, low=b.low, high=b.high, value=value))
 
 
 def _spec(step: Mapping[str, Any], where: str, base_dir: Optional[Path]) -> HierarchySpec:
@@ -343,11 +407,11 @@ def parse_hierarchy_table(table: Any, where: str, base_dir: Optional[Path] = Non
 
 def parse_step(step: Any, where: str, base_dir: Optional[Path] = None) -> Transform:
     """One transformation from its TOML table."""
-    if not isinstance(step, Mapping) or step.get("op") not in _KEYS:
+    if not isinstance(step, Mapping) or step.get("op") not in STEP_KEYS:
         raise InputError(message(N_("{where}: each step is a table with op = one of {ops}"), where=where,
-                                 ops=", ".join(_KEYS)))
+                                 ops=", ".join(STEP_KEYS)))
     op = step["op"]
-    unknown = sorted(set(step) - _KEYS[op] - {"op"})
+    unknown = sorted(set(step) - STEP_KEYS[op] - {"op"})
     if unknown:
         raise InputError(message(N_("{where}: unknown key {key!r} for op = {op!r}"), where=where, key=unknown[0],
                                  op=op))
@@ -357,32 +421,17 @@ def parse_step(step: Any, where: str, base_dir: Optional[Path] = None) -> Transf
     if op == "drop":
         return Drop(step["column"])
     if op == "recode":
-        level = _number(step, "level", where, whole=True)
-        if level < 0:
-            raise InputError(message(N_("{where}: level must be 0 or more (got {level})"), where=where, level=level))
-        return Recode(step["column"], level, _spec(step, where, base_dir))
+        return Recode(step["column"], _bounded(step, "recode", "level", where), _spec(step, where, base_dir))
     if op == "local_suppression":
         importance = step.get("importance", [])
         if not isinstance(importance, list) or not all(isinstance(c, str) for c in importance):
             raise InputError(message(N_("{where}: importance must be a list of column names"), where=where))
-        return LocalSuppression(_k(step, where), tuple(importance))
+        return LocalSuppression(_bounded(step, op, "k", where), tuple(importance))
     if op in ("pram", "microaggregate", "noise", "rank_swap", "round"):
         return _perturbation(step, op, where)
     if op == "record_suppression":
-        limit = float(_number(step, "max_percent", where)) if "max_percent" in step else 100.0
-        if not 0.0 <= limit <= 100.0:
-            raise InputError(message(N_("{where}: max_percent must be between 0 and 100 (got {limit:g})"), where=where,
-                                     limit=limit))
-        return RecordSuppression(_k(step, where), limit)
-    fraction = float(_number(step, "fraction", where))
-    if not 0.0 < fraction <= 1.0:
-        raise InputError(message(N_("{where}: fraction must be in (0, 1] (got {fraction:g})"), where=where,
-                                 fraction=fraction))
-    seed = _number(step, "seed", where, whole=True) if "seed" in step else 0
-    if not 0 <= seed <= MAX_SEED:  # the rule of synth --seed
-        raise InputError(message(N_("{where}: seed must be a whole number from 0 to {high} (got {seed})"), where=where,
-                                 high=MAX_SEED, seed=seed))
-    return Sample(fraction, int(seed))
+        return RecordSuppression(_bounded(step, op, "k", where), _bounded(step, op, "max_percent", where))
+    return Sample(_bounded(step, op, "fraction", where), _bounded(step, op, "seed", where))
 
 
 def _perturbation(step: Mapping[str, Any], op: str, where: str) -> Transform:
@@ -392,43 +441,25 @@ def _perturbation(step: Mapping[str, Any], op: str, where: str) -> Transform:
         raise InputError(message(N_("{where}: {op} needs columns = [\"NAME\", ...] (distinct names)"), where=where,
                                  op=op))
     columns = tuple(columns)
-    seed = int(_number(step, "seed", where, whole=True)) if "seed" in step else 0
-
-    def share(key: str, default: float, low: float, high: float) -> float:
-        value = float(_number(step, key, where)) if key in step else default
-        if not low <= value <= high:
-            raise InputError(message(N_("{where}: {key} must be between {low:g} and {high:g} (got {value:g})"),
-                                     where=where, key=key, low=low, high=high, value=value))
-        return value
-
+    seed = _bounded(step, op, "seed", where) if op in ("pram", "noise", "rank_swap") else 0
     if op == "pram":
-        return Pram(columns, share("pd", 0.8, 0.0, 1.0), share("alpha", 0.5, 0.0, 1.0), seed)
+        return Pram(columns, _bounded(step, op, "pd", where), _bounded(step, op, "alpha", where), seed)
     if op == "microaggregate":
         method = step.get("method", "mdav")
         if method != "mdav":
             raise InputError(message(N_("{where}: method must be \"mdav\" (got {method!r})"), where=where,
                                      method=method))
-        return Microaggregate(columns, _k(step, where) if "k" in step else 3, method)
+        return Microaggregate(columns, _bounded(step, op, "k", where), method)
     if op == "noise":
         correlated = step.get("correlated", False)
         if not isinstance(correlated, bool):
             raise InputError(message(N_("{where}: correlated must be true or false"), where=where))
         if correlated and len(columns) < 2:
             raise InputError(message(N_("{where}: correlated noise needs two or more columns"), where=where))
-        return Noise(columns, share("percent", 10.0, 0.0, 1000.0), correlated, seed)
+        return Noise(columns, _bounded(step, op, "percent", where), correlated, seed)
     if op == "rank_swap":
-        return RankSwap(columns, share("percent", 5.0, 0.0, 100.0), seed)
-    base = float(_number(step, "base", where)) if "base" in step else 1.0
-    if not base > 0:
-        raise InputError(message(N_("{where}: base must be above 0 (got {base:g})"), where=where, base=base))
-    return Round(columns, base)
-
-
-def _k(step: Mapping[str, Any], where: str) -> int:
-    k = _number(step, "k", where, whole=True)
-    if k < 1:
-        raise InputError(message(N_("{where}: k must be at least 1 (got {k})"), where=where, k=k))
-    return k
+        return RankSwap(columns, _bounded(step, op, "percent", where), seed)
+    return Round(columns, _bounded(step, op, "base", where))
 
 
 def parse_scenarios(raw: Any, source: str, base_dir: Optional[Path] = None) -> tuple[Scenario, ...]:

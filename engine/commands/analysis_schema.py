@@ -16,6 +16,7 @@ from typing import Any
 from ..api import AnalysisConfig, DataSource
 from ..api import DP_KIND, DPConfig
 from ..api import KINDS, Declared, declared
+from ..api import STEP_BOUNDS, STEP_KEYS, step_default
 from ..api import SyntheticConfig
 
 SCHEMA_ID = "https://riskreview.invalid/analysis.schema.json"
@@ -100,10 +101,11 @@ def assess_schema() -> dict[str, Any]:
     scenario["items"]["additionalProperties"] = False
     scenario["items"]["properties"] = {
         "name": {"type": "string", "description": "the scenario's name"},
-        "steps": {"type": "array", "items": {"type": "object", "required": ["op"]},
+        "steps": {"type": "array", "items": step_schema(),
                   "description": "the transformations in order, each a table with its op (recode, "
                                  "local_suppression, record_suppression, sample, pram, microaggregate, noise, "
-                                 "rank_swap, round, ...) and its parameters"},
+                                 "rank_swap, round, ...) and its parameters (the numbers: \"Scenario step "
+                                 "values\" below)"},
         "crosstabs": {"type": "array", "items": {"type": "array", "items": {"type": "string"}},
                       "description": "cross-tabulations whose distortion (TVD) is reported"},
         "recommended": {"type": "boolean", "description": "the scenario the analyst picked (at most one)"},
@@ -113,6 +115,40 @@ def assess_schema() -> dict[str, Any]:
     hierarchies["items"]["additionalProperties"] = False
     hierarchies["items"]["properties"] = hierarchy_properties()
     return schema
+
+
+def step_value_schema(op: str, key: str) -> dict[str, Any]:
+    """The JSON Schema of a step's number ``key`` from its declared range (``STEP_BOUNDS`` of
+    engine/analysis/scenario_steps.py)."""
+    b = STEP_BOUNDS[(op, key)]
+    out: dict[str, Any] = {"type": "integer" if b.step == 1 else "number"}
+    if b.low is not None:
+        out["exclusiveMinimum" if b.low_open else "minimum"] = b.low
+    if b.high is not None:
+        out["exclusiveMaximum" if b.high_open else "maximum"] = b.high
+    return out
+
+
+def step_schema() -> dict[str, Any]:
+    """A scenario step: ``op`` one of the steps, and per op the range of each of its numbers."""
+    ops = sorted({op for op, _ in STEP_BOUNDS})
+    return {"type": "object", "required": ["op"],
+            "allOf": [{"properties": {"op": {"enum": list(STEP_KEYS)}}},
+                      *({"if": {"properties": {"op": {"const": op}}},
+                         "then": {"properties": {key: step_value_schema(op, key)
+                                                 for o, key in sorted(STEP_BOUNDS) if o == op}}} for op in ops)]}
+
+
+def step_values_markdown() -> list[str]:
+    """The reference's table of every number a scenario step holds: its op, key, range and default."""
+    lines = ["### Scenario step values", "", "Each number a `[[scenario]]` step holds, with the range it must be in.",
+             "", "| op | key | value | default |", "| --- | --- | --- | --- |"]
+    for op, key in sorted(STEP_BOUNDS, key=lambda pair: (list(STEP_KEYS).index(pair[0]), pair[1])):
+        schema = step_value_schema(op, key)
+        default = step_default(op, key)
+        lines.append(f"| `{op}` | `{key}` | {_type_text(schema)}, {_range_text(schema)} | "
+                     f"{'required' if default is None else '`' + json.dumps(default) + '`'} |")
+    return lines + [""]
 
 
 def hierarchy_properties() -> dict[str, Any]:
@@ -193,6 +229,8 @@ def _range_text(schema: dict[str, Any]) -> str:
         parts.append(f"> {schema['exclusiveMinimum']}")
     if "minimum" in schema:
         parts.append(f">= {schema['minimum']}")
+    if "exclusiveMaximum" in schema:
+        parts.append(f"< {schema['exclusiveMaximum']}")
     if "maximum" in schema:
         parts.append(f"<= {schema['maximum']}")
     if "pattern" in schema:
@@ -266,4 +304,6 @@ def reference_markdown() -> str:
         for title_row, *rows in tables:
             lines += [f"### {title_row}", "", "| key | value | default | meaning |", "| --- | --- | --- | --- |",
                       *rows, ""]
+            if title_row == "`[[scenario]]`":
+                lines += step_values_markdown()
     return "\n".join(lines).rstrip() + "\n"

@@ -158,3 +158,34 @@ def test_the_reference_lists_every_key_of_the_schema():
     missing = [k for definition in schema["$defs"].values() for k in keys(definition) if k not in documented]
     assert not missing, missing
     assert "| `dis_fraction` | number, > 0, <= 1 | `0.01` |" in text
+
+
+def test_the_schema_checks_each_step_value_as_the_loader_does():
+    """Every number of STEP_BOUNDS (engine/analysis/scenario_steps.py): at its bound both accept
+    the step, just past it both refuse it."""
+    import math
+
+    from engine.analysis.scenario_steps import STEP_BOUNDS
+
+    base = {"recode": {"column": "sex", "intervals": [5], "level": 0}, "local_suppression": {"k": 2},
+            "record_suppression": {"k": 2}, "sample": {"fraction": 0.5}, "pram": {"columns": ["sex"]},
+            "microaggregate": {"columns": ["age"]}, "noise": {"columns": ["age"]}, "rank_swap": {"columns": ["age"]},
+            "round": {"columns": ["age"]}}
+    raw = tomllib.loads(_full_config().to_toml())
+    for (op, key), b in STEP_BOUNDS.items():
+        for bound, is_open, up in ((b.low, b.low_open, False), (b.high, b.high_open, True)):
+            if bound is None:
+                continue
+            whole = b.step == 1
+            step_past = (lambda v, u: v + (1 if u else -1)) if whole else \
+                (lambda v, u: math.nextafter(float(v), math.inf if u else -math.inf))
+            for value, valid in ((step_past(bound, not up) if is_open else bound, True),
+                                 (bound if is_open else step_past(bound, up), False)):
+                case = copy.deepcopy(raw)
+                case["scenario"] = [{"name": "s", "steps": [{"op": op, **base[op], key: value}]}]
+                assert _validator().is_valid(case) == valid, (op, key, value)
+                if valid:
+                    AnalysisConfig.from_dict(case)
+                else:
+                    with pytest.raises(InputError, match=f"{key} must be"):
+                        AnalysisConfig.from_dict(case)

@@ -202,7 +202,7 @@ def test_scenarios_read_and_write_toml(tmp_path):
     ('[{ op = "explode" }]', "op = one of"),
     ('[{ op = "drop" }]', "drop needs column"),
     ('[{ op = "recode", column = "a", level = 1 }]', "a recode needs"),
-    ('[{ op = "recode", column = "a", level = -1, intervals = [5] }]', "level must be 0 or more"),
+    ('[{ op = "recode", column = "a", level = -1, intervals = [5] }]', "level must be at least 0 (got -1)"),
     ('[{ op = "local_suppression", k = 0 }]', "k must be at least 1"),
     ('[{ op = "record_suppression", k = 2, max_percent = 150 }]', "max_percent must be between 0 and 100"),
     ('[{ op = "record_suppression", k = 2, max_percent = -1 }]', "max_percent must be between 0 and 100"),
