@@ -1,5 +1,6 @@
 """The ranges of the window's number boxes, from the option declarations
-(:func:`engine.analysis.options.bounds`): declared once, so that an analysis file's valid value
+(:func:`engine.analysis.options.bounds`) and the scenario steps' (``STEP_BOUNDS`` of
+:mod:`engine.analysis.scenario_steps`): declared once, so that an analysis file's valid value
 is neither clamped by a box's range nor rounded by its number of decimals when the window shows
 it and writes it back."""
 
@@ -9,7 +10,7 @@ from typing import Any, Optional
 
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
 
-from engine.api import bounds
+from engine.api import Bounds, bounds
 
 WHOLE_TOP = 2**31 - 1   # the largest value a QSpinBox holds
 NUMBER_TOP = 1e9        # a QDoubleSpinBox's ceiling where the declaration has none (wider boxes crowd the page)
@@ -18,13 +19,19 @@ MAX_DECIMALS = 12       # the most decimals a box shows for a loaded value (the 
 
 def fit_spin(spin: QSpinBox | QDoubleSpinBox, cls: Any, path: str, *, high: Optional[float] = None,
              scale: float = 1.0, special: bool = False) -> None:
-    """Give ``spin`` the range that the option ``path`` of ``cls`` declares, in the box's unit
-    (``scale``: 100 for a share shown in percent). An excluded bound becomes the next value the
-    box shows; a declared multiple becomes its step; no bound (or one beyond the box's widest):
-    the box's widest. ``high``: the window's own ceiling (the number of QIDs, of processors)
-    below the declared one; ``special``: one step below the range is the box's special value
-    (the option not set)."""
-    b = bounds(cls, path)
+    """Give ``spin`` the range that the option ``path`` of ``cls`` declares
+    (:func:`engine.analysis.options.bounds`); see :func:`fit_bounds`."""
+    fit_bounds(spin, bounds(cls, path), high=high, scale=scale, special=special)
+
+
+def fit_bounds(spin: QSpinBox | QDoubleSpinBox, b: Bounds, *, high: Optional[float] = None,
+               scale: float = 1.0, special: bool = False) -> None:
+    """Give ``spin`` the range ``b`` (an option's, or a scenario step value's from
+    ``STEP_BOUNDS``), in the box's unit (``scale``: 100 for a share shown in percent). An
+    excluded bound becomes the next value the box shows; a declared multiple becomes its step;
+    no bound (or one beyond the box's widest): the box's widest. ``high``: the window's own
+    ceiling (the number of QIDs, of processors) below the declared one; ``special``: one step
+    below the range is the box's special value (the option not set)."""
     whole = isinstance(spin, QSpinBox)
     step = 1 if whole else 10.0 ** -spin.decimals()
     top = WHOLE_TOP if whole else NUMBER_TOP
@@ -37,7 +44,7 @@ def fit_spin(spin: QSpinBox | QDoubleSpinBox, cls: Any, path: str, *, high: Opti
     spin.setRange(int(low) if whole else low, int(top_value) if whole else top_value)
     if b.step is not None:
         spin.setSingleStep(int(b.step) if whole else b.step * scale)
-    spin.setProperty("option_fit", (cls, path, high, scale, special))
+    spin.setProperty("option_fit", (b, high, scale, special))
 
 
 def decimals_for(value: float, at_least: int) -> int:
@@ -52,7 +59,7 @@ def decimals_for(value: float, at_least: int) -> int:
 
 def _scale(spin: QDoubleSpinBox, scale: Optional[float]) -> float:
     fit = spin.property("option_fit")
-    return scale if scale is not None else fit[3] if fit else 1.0
+    return scale if scale is not None else fit[2] if fit else 1.0
 
 
 def show_value(spin: QDoubleSpinBox, value: float, scale: Optional[float] = None) -> None:
@@ -67,7 +74,7 @@ def show_value(spin: QDoubleSpinBox, value: float, scale: Optional[float] = None
         spin.setDecimals(decimals)
         fit = spin.property("option_fit")
         if fit:
-            fit_spin(spin, fit[0], fit[1], high=fit[2], scale=fit[3], special=fit[4])
+            fit_bounds(spin, fit[0], high=fit[1], scale=fit[2], special=fit[3])
     spin.setValue(shown)
 
 

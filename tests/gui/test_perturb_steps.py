@@ -98,14 +98,24 @@ def test_each_form_makes_its_exact_step_and_saves_it(page, op, columns, values, 
 # valid steps whose values a form's decimals or a box's largest value would change
 EXACT = [Pram(("region",), 0.125, 0.3, 2**40), Noise(("income", "spend"), 12.345, True, 2**35),
          RankSwap(("spend",), 0.0625, 7), Round(("income",), 0.0025), RecordSuppression(3, 2.375),
-         Sample(0.00125, 2**33)]
+         Sample(0.00125, 2**33), Sample(0.00005, 3), Microaggregate(("income",), 1, "mdav")]
 
 
-@pytest.mark.parametrize("step", EXACT, ids=[type(s).__name__ for s in EXACT])
+@pytest.mark.parametrize("step", EXACT, ids=[f"{type(s).__name__}{i}" for i, s in enumerate(EXACT)])
 def test_an_edited_step_keeps_the_values_left_alone(page, step):
     form = page.step_form
     form.load(step)
     assert form.step() == step
+
+
+def test_step_boxes_take_the_declared_ranges(page):
+    form, box = page.step_form, page.step_form.perturb
+    assert (form.fraction.minimum(), form.fraction.maximum()) == (0.01, 100.0)   # (0, 1] in percent
+    assert form.local_k.minimum() == form.record_k.minimum() == box.k.minimum() == 1
+    assert (form.record_limit.minimum(), form.record_limit.maximum()) == (0.0, 100.0)
+    assert form.seed.maximum() == box.seed.maximum() == 2**31 - 1   # what a box holds; larger seeds are kept
+    assert (box.pd.maximum(), box.noise.maximum(), box.swap.maximum()) == (1.0, 1000.0, 100.0)
+    assert box.base.minimum() == 0.001   # above 0, at the box's three decimals
 
 
 def test_an_incomplete_step_is_refused_with_one_line(page):

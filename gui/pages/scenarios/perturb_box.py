@@ -20,11 +20,11 @@ from engine.api import EncodedTable
 from engine.api import error_text, render
 from engine.api import ColumnChange, StepPreview, preview_step
 from engine.api import Microaggregate, Noise, Pram, RankSwap, Round, Transform, parse_step
-from engine.api import MAX_SEED
+from engine.api import STEP_BOUNDS
 
 from ...i18n import translate
 from ...jobs import JobRunner
-from ...option_spin import kept_whole, option_value, show_value
+from ...option_spin import fit_bounds, kept_whole, option_value, show_value
 from ...text import count as count_text
 from ...widgets.canvas import POINT_COLOR, TEXT_SIZE, PlotCanvas
 
@@ -52,10 +52,11 @@ PREVIEW_DELAY_MS = 300
 SHUTDOWN_MS = 120000
 
 
-def _spin(low: float, high: float, value: float, decimals: int, step: float, suffix: str = "") -> QDoubleSpinBox:
+def _spin(op: str, key: str, value: float, decimals: int, step: float, suffix: str = "") -> QDoubleSpinBox:
+    """A number box for the step value ``key`` of ``op``, its range from ``STEP_BOUNDS``."""
     spin = QDoubleSpinBox()
-    spin.setRange(low, high)
     spin.setDecimals(decimals)
+    fit_bounds(spin, STEP_BOUNDS[(op, key)])
     spin.setSingleStep(step)
     spin.setValue(value)
     spin.setSuffix(suffix)
@@ -144,23 +145,23 @@ class PerturbBox(QWidget):
         self.columns.setToolTip(translate("scenarios.perturb_box", "Tick the columns the step changes."))
         self.form.addRow(translate("scenarios.perturb_box", "Columns"), self.columns)
         self.k = QSpinBox()
-        self.k.setRange(2, 1_000_000)
+        fit_bounds(self.k, STEP_BOUNDS[("microaggregate", "k")])
         self.k.setValue(3)
         self.method = QComboBox()
         self.method.addItem(translate("scenarios.perturb_box", "MDAV (maximum distance to average vector)"), "mdav")
-        self.noise = _spin(0.0, 1000.0, 10.0, 2, 1.0, translate("scenarios.perturb_box", " % of the sd"))
+        self.noise = _spin("noise", "percent", 10.0, 2, 1.0, translate("scenarios.perturb_box", " % of the sd"))
         self.correlated = QCheckBox(translate("scenarios.perturb_box", "correlated (two or more columns)"))
-        self.swap = _spin(0.0, 100.0, 5.0, 2, 1.0, translate("scenarios.perturb_box", " % of the ranks"))
-        self.pd = _spin(0.0, 1.0, 0.8, 2, 0.05)
+        self.swap = _spin("rank_swap", "percent", 5.0, 2, 1.0, translate("scenarios.perturb_box", " % of the ranks"))
+        self.pd = _spin("pram", "pd", 0.8, 2, 0.05)
         self.pd.setToolTip(translate(
             "scenarios.perturb_box", "Lowest probability that a category is kept (each category's is drawn between pd "
             "and 1)."))
-        self.alpha = _spin(0.0, 1.0, 0.5, 2, 0.05)
+        self.alpha = _spin("pram", "alpha", 0.5, 2, 0.05)
         self.alpha.setToolTip(translate("scenarios.perturb_box",
                                         "Weight of the change: 0 keeps every value, 1 uses the drawn matrix as is."))
-        self.base = _spin(0.001, 1e9, 1.0, 3, 1.0)
+        self.base = _spin("round", "base", 1.0, 3, 1.0)
         self.seed = QSpinBox()
-        self.seed.setRange(0, min(MAX_SEED, 2_147_483_647))  # a spin box holds a 32-bit integer
+        fit_bounds(self.seed, STEP_BOUNDS[("noise", "seed")])   # every seeded step's; up to what a box holds
         self.loaded_seed = 0   # the seed of the step being edited (kept when beyond the box)
         self.seed.setToolTip(translate("scenarios.perturb_box", "The same seed gives the same released values."))
         self.form.addRow("k", self.k)

@@ -22,9 +22,9 @@ from engine.api import EncodedTable
 from engine.api import error_text, render
 from engine.api import Hierarchy, level_counts
 from engine.api import (Drop, HierarchySpec, LocalSuppression, PERTURBATIVE_STEPS, Recode, RecordSuppression, Sample,
-                        Transform, build_hierarchy, parse_step, step_dict)
+                        STEP_BOUNDS, Transform, build_hierarchy, parse_step, step_dict)
 from ...i18n import translate, translate_plural
-from ...option_spin import kept_whole, option_value, show_value
+from ...option_spin import fit_bounds, kept_whole, option_value, show_value
 from ...text import count as count_text, hierarchy_filter, number_items, parse_number
 from .perturb_box import PERTURB_OPS, PerturbBox
 
@@ -433,7 +433,7 @@ class StepForm(QGroupBox):
         self.recode = RecodeBox()
         local, local_form = form_page()
         self.local_k = QSpinBox()
-        self.local_k.setRange(1, 1_000_000)
+        fit_bounds(self.local_k, STEP_BOUNDS[("local_suppression", "k")])
         self.local_k.setValue(3)
         self.importance = QListWidget()
         self.importance.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
@@ -451,10 +451,10 @@ class StepForm(QGroupBox):
             "are counted again.")))
         record, record_form = form_page()
         self.record_k = QSpinBox()
-        self.record_k.setRange(1, 1_000_000)
+        fit_bounds(self.record_k, STEP_BOUNDS[("record_suppression", "k")])
         self.record_k.setValue(3)
         self.record_limit = QDoubleSpinBox()
-        self.record_limit.setRange(0.0, 100.0)
+        fit_bounds(self.record_limit, STEP_BOUNDS[("record_suppression", "max_percent")])
         self.record_limit.setValue(5.0)
         self.record_limit.setSuffix(" %")
         record_form.addRow("k", self.record_k)
@@ -463,11 +463,11 @@ class StepForm(QGroupBox):
             "scenarios.step_form", "Records of groups smaller than k are removed, smallest groups first.")))
         sample, sample_form = form_page()
         self.fraction = QDoubleSpinBox()
-        self.fraction.setRange(0.1, 100.0)
+        fit_bounds(self.fraction, STEP_BOUNDS[("sample", "fraction")], scale=100.0)
         self.fraction.setValue(50.0)
         self.fraction.setSuffix(translate("scenarios.step_form", " % of the records"))
         self.seed = QSpinBox()
-        self.seed.setRange(0, 2_000_000_000)
+        fit_bounds(self.seed, STEP_BOUNDS[("sample", "seed")])
         self.loaded_seed = 0
         sample_form.addRow(translate("scenarios.step_form", "Keep"), self.fraction)
         sample_form.addRow(translate("scenarios.step_form", "Seed"), self.seed)
@@ -528,7 +528,7 @@ class StepForm(QGroupBox):
                     "max_percent": option_value(self.record_limit)}
         if op in PERTURB_OPS:
             return self.perturb.step_table()
-        return {"op": "sample", "fraction": option_value(self.fraction, 100.0),
+        return {"op": "sample", "fraction": option_value(self.fraction),
                 "seed": kept_whole(self.seed, self.loaded_seed)}
 
     def step(self) -> Transform:
@@ -556,7 +556,7 @@ class StepForm(QGroupBox):
             self.record_k.setValue(step.k)
             show_value(self.record_limit, step.max_percent)
         elif isinstance(step, Sample):
-            show_value(self.fraction, step.fraction, 100.0)
+            show_value(self.fraction, step.fraction)
             self.loaded_seed = step.seed   # kept when beyond what the box holds
             self.seed.setValue(min(step.seed, self.seed.maximum()))
 
