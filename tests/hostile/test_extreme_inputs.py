@@ -148,13 +148,13 @@ def test_the_window_reads_a_file_with_nested_columns_and_refuses_them_as_roles(n
         subtable(review.table, ["a", "mp"])
 
 
+@pytest.mark.parametrize("step", ['op = "sample", fraction = 0.5', 'op = "pram", columns = ["a"]'])
 @pytest.mark.parametrize("seed, ok", [(-5, False), (-1, False), (0, True), (2**63 - 1, True)])
-def test_scenario_sample_seeds_follow_the_synth_seed_rule(tmp_path, capsys, seed, ok):
+def test_scenario_sample_seeds_follow_the_synth_seed_rule(tmp_path, capsys, step, seed, ok):
     data = tmp_path / "data.csv"
     _weighted(data, [1.0] * 60, cards=(3, 3))
     scenario = tmp_path / "scenario.toml"
-    scenario.write_text(f'[[scenario]]\nname = "half"\nsteps = [{{ op = "sample", fraction = 0.5, seed = {seed} }}]\n',
-                        encoding="utf-8")
+    scenario.write_text(f'[[scenario]]\nname = "half"\nsteps = [{{ {step}, seed = {seed} }}]\n', encoding="utf-8")
     code, _, err = _run(capsys, "assess", str(data), "--qid", "a", "b", "--scenario", str(scenario),
                         "--out", str(tmp_path / "o"))
     if ok:
