@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
+import math
 import re
 import tomllib
 from pathlib import Path
@@ -17,7 +18,7 @@ from engine.analysis.config import AnalysisConfig, ClusterOptions, DataSource, L
     ReportOptions, Roles, SubsetFamily, Target
 from engine.foundation.errors import InputError
 from engine.analysis.sample_options import SampleOptions
-from engine.analysis.scenario_steps import HierarchySpec
+from engine.analysis.scenario_steps import STEP_BOUNDS, HierarchySpec
 
 from ..conftest import ROOT
 
@@ -163,10 +164,6 @@ def test_the_reference_lists_every_key_of_the_schema():
 def test_the_schema_checks_each_step_value_as_the_loader_does():
     """Every number of STEP_BOUNDS (engine/analysis/scenario_steps.py): at its bound both accept
     the step, just past it both refuse it."""
-    import math
-
-    from engine.analysis.scenario_steps import STEP_BOUNDS
-
     base = {"recode": {"column": "sex", "intervals": [5], "level": 0}, "local_suppression": {"k": 2},
             "record_suppression": {"k": 2}, "sample": {"fraction": 0.5}, "pram": {"columns": ["sex"]},
             "microaggregate": {"columns": ["age"]}, "noise": {"columns": ["age"]}, "rank_swap": {"columns": ["age"]},
