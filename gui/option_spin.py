@@ -84,6 +84,12 @@ def option_value(spin: QDoubleSpinBox, scale: Optional[float] = None) -> float:
     return float(f"{spin.value() / _scale(spin, scale):.12g}")
 
 
+def show_whole(spin: QSpinBox, value: int) -> None:
+    """Show a whole ``value``, cut to the box's largest when beyond it (a QSpinBox holds 32 bits:
+    a larger value raises OverflowError); :func:`kept_whole` gives the value back as it was."""
+    spin.setValue(min(value, spin.maximum()))
+
+
 def kept_whole(spin: QSpinBox, opened: int) -> int:
     """The box's value, or ``opened`` when the box shows it cut to its largest (a value beyond
     what a box holds, or beyond this machine's processors, stays as the file gave it)."""

@@ -265,6 +265,23 @@ class Bounds:
     high_open: bool
     step: Optional[float]
 
+    def holds(self, value: float) -> bool:
+        """Whether ``value`` is in the range (its step is the caller's to check)."""
+        below = self.low is not None and (value <= self.low if self.low_open else value < self.low)
+        above = self.high is not None and (value >= self.high if self.high_open else value > self.high)
+        return not (below or above)
+
+    def schema(self) -> dict[str, Any]:
+        """The range in JSON Schema (the inverse of :func:`bounds`): an integer when the step is 1."""
+        out: dict[str, Any] = {"type": "integer" if self.step == 1 else "number"}
+        if self.low is not None:
+            out["exclusiveMinimum" if self.low_open else "minimum"] = self.low
+        if self.high is not None:
+            out["exclusiveMaximum" if self.high_open else "maximum"] = self.high
+        if self.step not in (None, 1):
+            out["multipleOf"] = self.step
+        return out
+
 
 def bounds(cls: Any, path: str) -> Bounds:
     """The :class:`Bounds` of the option ``path`` of ``cls`` (of each value, for a list), read

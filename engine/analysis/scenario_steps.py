@@ -261,11 +261,11 @@ def step_dict(step: Transform) -> dict[str, Any]:
 # --- reading scenarios ----------------------------------------------------------------------
 
 STEP_KEYS = {"drop": {"column"}, "recode": {"column", "level", *BUILDERS, "widths", "origin", "bottom", "top",
-                                        "bottom_quantile", "top_quantile"},
-         "local_suppression": {"k", "importance"}, "record_suppression": {"k", "max_percent"},
-         "sample": {"fraction", "seed"}, "pram": {"columns", "pd", "alpha", "seed"},
-         "microaggregate": {"columns", "k", "method"}, "noise": {"columns", "percent", "correlated", "seed"},
-         "rank_swap": {"columns", "percent", "seed"}, "round": {"columns", "base"}}
+                                            "bottom_quantile", "top_quantile"},
+             "local_suppression": {"k", "importance"}, "record_suppression": {"k", "max_percent"},
+             "sample": {"fraction", "seed"}, "pram": {"columns", "pd", "alpha", "seed"},
+             "microaggregate": {"columns", "k", "method"}, "noise": {"columns", "percent", "correlated", "seed"},
+             "rank_swap": {"columns", "percent", "seed"}, "round": {"columns", "base"}}
 
 _SEED = Bounds(0, False, MAX_SEED, False, 1)
 _K = Bounds(1, False, None, False, 1)
@@ -319,9 +319,7 @@ def _bounded(step: Mapping[str, Any], op: str, key: str, where: str) -> Any:
         return default
     value = _number(step, key, where, whole=whole)
     value = value if whole else float(value)
-    below = b.low is not None and (value <= b.low if b.low_open else value < b.low)
-    above = b.high is not None and (value >= b.high if b.high_open else value > b.high)
-    if not (below or above):
+    if b.holds(value):
         return value
     if key == "seed":
         text = N_("{where}: seed must be a whole number from 0 to {high} (got {value})")
@@ -441,7 +439,7 @@ def _perturbation(step: Mapping[str, Any], op: str, where: str) -> Transform:
         raise InputError(message(N_("{where}: {op} needs columns = [\"NAME\", ...] (distinct names)"), where=where,
                                  op=op))
     columns = tuple(columns)
-    seed = _bounded(step, op, "seed", where) if op in ("pram", "noise", "rank_swap") else 0
+    seed = _bounded(step, op, "seed", where) if (op, "seed") in STEP_BOUNDS else 0
     if op == "pram":
         return Pram(columns, _bounded(step, op, "pd", where), _bounded(step, op, "alpha", where), seed)
     if op == "microaggregate":

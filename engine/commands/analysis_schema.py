@@ -117,25 +117,13 @@ def assess_schema() -> dict[str, Any]:
     return schema
 
 
-def step_value_schema(op: str, key: str) -> dict[str, Any]:
-    """The JSON Schema of a step's number ``key`` from its declared range (``STEP_BOUNDS`` of
-    engine/analysis/scenario_steps.py)."""
-    b = STEP_BOUNDS[(op, key)]
-    out: dict[str, Any] = {"type": "integer" if b.step == 1 else "number"}
-    if b.low is not None:
-        out["exclusiveMinimum" if b.low_open else "minimum"] = b.low
-    if b.high is not None:
-        out["exclusiveMaximum" if b.high_open else "maximum"] = b.high
-    return out
-
-
 def step_schema() -> dict[str, Any]:
     """A scenario step: ``op`` one of the steps, and per op the range of each of its numbers."""
     ops = sorted({op for op, _ in STEP_BOUNDS})
     return {"type": "object", "required": ["op"],
             "allOf": [{"properties": {"op": {"enum": list(STEP_KEYS)}}},
                       *({"if": {"properties": {"op": {"const": op}}},
-                         "then": {"properties": {key: step_value_schema(op, key)
+                         "then": {"properties": {key: STEP_BOUNDS[(op, key)].schema()
                                                  for o, key in sorted(STEP_BOUNDS) if o == op}}} for op in ops)]}
 
 
@@ -144,7 +132,7 @@ def step_values_markdown() -> list[str]:
     lines = ["### Scenario step values", "", "Each number a `[[scenario]]` step holds, with the range it must be in.",
              "", "| op | key | value | default |", "| --- | --- | --- | --- |"]
     for op, key in sorted(STEP_BOUNDS, key=lambda pair: (list(STEP_KEYS).index(pair[0]), pair[1])):
-        schema = step_value_schema(op, key)
+        schema = STEP_BOUNDS[(op, key)].schema()
         default = step_default(op, key)
         lines.append(f"| `{op}` | `{key}` | {_type_text(schema)}, {_range_text(schema)} | "
                      f"{'required' if default is None else '`' + json.dumps(default) + '`'} |")

@@ -20,7 +20,7 @@ from engine.api import available_cpus
 from ..dialogs.subset_dialog import SubsetDialog
 from ..dialogs.target_dialog import TargetDialog
 from ..estimate import estimate_plan, estimate_seconds
-from ..option_spin import fit_spin, show_value
+from ..option_spin import fit_spin, show_value, show_whole
 from ..problems import window_message
 from ..session import AttackChoice, Session
 from ..widgets.command_bar import assessment_commands
@@ -446,10 +446,8 @@ class AttacksPage(QWidget):
         for name, (check, spin) in self.model_targets.items():
             value = getattr(s.models.targets, name)
             check.setChecked(value is not None)
-            if isinstance(spin, QDoubleSpinBox) and value is not None:
-                show_value(spin, value)
-            elif value is not None:
-                spin.setValue(value)
+            if value is not None:
+                (show_value if isinstance(spin, QDoubleSpinBox) else show_whole)(spin, value)
         self._show_sample()
         for widget in widgets:
             widget.blockSignals(False)

@@ -21,3 +21,13 @@ def test_bounds_read_the_rule_and_the_schema():
     assert bounds(ThresholdConfig, "threshold") == Bounds(0, False, None, False, None)
     assert bounds(ThresholdConfig, "epsilons") == Bounds(0, True, None, False, None)   # each item
     assert bounds(SyntheticConfig, "distance") == Bounds(None, False, None, False, None)
+
+
+def test_bounds_hold_and_write_back_their_schema():
+    fraction = bounds(SampleOptions, "sampling_fraction")
+    assert fraction.schema() == {"type": "number", "exclusiveMinimum": 0, "maximum": 1}
+    assert [fraction.holds(v) for v in (0.0, 1e-12, 1.0, 1.0000001)] == [False, True, True, False]
+    shadow = bounds(SyntheticConfig, "shadow_datasets")
+    assert {k: v for k, v in shadow.schema().items() if k != "type"} == {"minimum": 2, "maximum": MAX_SHADOW_DATASETS,
+                                                                        "multipleOf": 2}
+    assert bounds(SyntheticConfig, "seed").schema()["maximum"] == MAX_SEED

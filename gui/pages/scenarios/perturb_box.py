@@ -24,7 +24,7 @@ from engine.api import STEP_BOUNDS
 
 from ...i18n import translate
 from ...jobs import JobRunner
-from ...option_spin import fit_bounds, kept_whole, option_value, show_value
+from ...option_spin import fit_bounds, kept_whole, option_value, show_value, show_whole
 from ...text import count as count_text
 from ...widgets.canvas import POINT_COLOR, TEXT_SIZE, PlotCanvas
 
@@ -289,7 +289,7 @@ class PerturbBox(QWidget):
             show_value(self.base, step.base)
         if isinstance(step, (Noise, RankSwap, Pram)):
             self.loaded_seed = step.seed
-            self.seed.setValue(min(step.seed, self.seed.maximum()))
+            show_whole(self.seed, step.seed)
         self.tick(step.columns)
 
     def _no_columns(self) -> str:

@@ -24,7 +24,7 @@ from engine.api import Hierarchy, level_counts
 from engine.api import (Drop, HierarchySpec, LocalSuppression, PERTURBATIVE_STEPS, Recode, RecordSuppression, Sample,
                         STEP_BOUNDS, Transform, build_hierarchy, parse_step, step_dict)
 from ...i18n import translate, translate_plural
-from ...option_spin import fit_bounds, kept_whole, option_value, show_value
+from ...option_spin import fit_bounds, kept_whole, option_value, show_value, show_whole
 from ...text import count as count_text, hierarchy_filter, number_items, parse_number
 from .perturb_box import PERTURB_OPS, PerturbBox
 
@@ -558,7 +558,7 @@ class StepForm(QGroupBox):
         elif isinstance(step, Sample):
             show_value(self.fraction, step.fraction)
             self.loaded_seed = step.seed   # kept when beyond what the box holds
-            self.seed.setValue(min(step.seed, self.seed.maximum()))
+            show_whole(self.seed, step.seed)
 
     def _checked(self) -> Optional[Transform]:
         try:

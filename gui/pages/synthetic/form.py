@@ -20,7 +20,7 @@ from .attack_settings import AttacksBox, SettingsBox, ShadowBox
 from .columns_box import ColumnsBox
 from .files_box import FILES, FilesBox
 from ...i18n import translate
-from ...option_spin import kept_whole, show_value
+from ...option_spin import kept_whole, show_value, show_whole
 
 
 class SyntheticForm(QWidget):
@@ -144,9 +144,9 @@ class SyntheticForm(QWidget):
         s.distance.setCurrentIndex(max(0, s.distance.findData(config.distance)))
         show_value(s.radius, config.radius or 0.0)
         s.set_criterion(config.criterion)
-        s.targets.setValue(min(config.targets, s.targets.maximum()))
-        s.seed.setValue(min(config.seed, s.seed.maximum()))
-        s.jobs.setValue(min(config.jobs, s.jobs.maximum()))
+        show_whole(s.targets, config.targets)
+        show_whole(s.seed, config.seed)
+        show_whole(s.jobs, config.jobs)
         self.shadow_box.generator.setCurrentIndex(max(0, self.shadow_box.generator.findData(config.generator)))
         self.shadow_box.shadow.setValue(config.shadow_datasets)
         s.show_targets.setChecked(config.show_targets)
