@@ -660,15 +660,20 @@ def _run_task(data, tree: Tree, subtree: Subtree, task: SegmentTask, width: int,
     def split(node: int, a: int, b: int) -> bool:
         return below(node, np.array([a, b], np.int64), tree.children(node), True)
 
-    node = subtree.node
-    if task.path or task.kids is not None:       # a piece of one segment: bounds == [0, n_local]
-        for ci in task.path:
-            bounds, node = regroup(ci, multi(bounds)), int(tree.child_node[ci])
-        if task.kids is not None:
-            return result if below(node, bounds, range(*task.kids), task.own) else None
-    if not segments(node, bounds):
-        return None
-    return result
+    try:
+        node = subtree.node
+        if task.path or task.kids is not None:       # a piece of one segment: bounds == [0, n_local]
+            for ci in task.path:
+                bounds, node = regroup(ci, multi(bounds)), int(tree.child_node[ci])
+            if task.kids is not None:
+                return result if below(node, bounds, range(*task.kids), task.own) else None
+        if not segments(node, bounds):
+            return None
+        return result
+    finally:
+        # segments, split and below call one another: a reference cycle that would keep the
+        # task's arrays alive until a collection (none while a run pauses the collector)
+        segments = split = below = None  # noqa: F841
 
 
 def finish(tree: Tree, total: TaskResult, n_sensitive: int) -> dict[tuple[int, ...], np.ndarray]:
