@@ -1,7 +1,8 @@
-"""The timeline of one assessment on worker processes: when the main process did each stage,
-when each worker was started, had imported the engine, had loaded the kernels (its prelude)
-and was ready for the run, when it began its first task and ended its last, and how long the
-workers waited for one another at the end (the tail).
+"""The timeline of one assessment: when the main thread did each stage and, for the segment
+sweep, when each of its threads ran each task (wall and the thread's own CPU), and how long the
+threads waited for one another at the end (the tail); for the refinement walk on worker
+processes, when each worker was started, had imported the engine and was ready, and ran its
+tasks.
 
 The table is a Parquet file of ``benchmarks/shapes.py`` (as written by ``benchmarks/sweep.py``):
 
@@ -14,6 +15,7 @@ import argparse
 import functools
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Optional
@@ -59,10 +61,22 @@ def measure(path: str, shape: str, jobs: int, per_worker: Optional[int]) -> None
     plan = segments.plan_segment_tasks
     segments.plan_segment_tasks = lambda *a: plans.append(plan(*a[:3], per_worker or a[3])) or plans[-1]
     for module, names in [(segments, ["reorder", "prepare", "plan_segment_tasks", "finish"]),
-                          (runner, ["_share", "_run_segment_pool"]), (workers.WorkerPool, ["start", "run"]),
+                          (runner, ["_share", "_run_threads"]), (workers.WorkerPool, ["start", "run"]),
                           (api, ["load_table", "collective_risks", "worst_case_histograms"])]:
         for name in names:
             setattr(module, name, _timed(stages, name, getattr(module, name)))
+    ran: list[tuple[str, int, float, float, float]] = []   # thread, task number, begin, end, CPU
+    run_task = segments.run_task
+
+    def recorded(data, tree, subtree, task, *args):
+        begin, cpu = time.monotonic(), time.thread_time()
+        try:
+            return run_task(data, tree, subtree, task, *args)
+        finally:
+            number = next((i for i, t in enumerate(plans[-1]) if t is task), -1) if plans else -1
+            ran.append((threading.current_thread().name, number, begin, time.monotonic(), time.thread_time() - cpu))
+
+    segments.run_task = recorded
 
     qids, sensitive = columns_of(shape)
     config = AnalysisConfig(data=DataSource(path), roles=Roles(tuple(qids), tuple(sensitive)),
@@ -77,6 +91,8 @@ def measure(path: str, shape: str, jobs: int, per_worker: Optional[int]) -> None
     print("main process (s from the start: begin - end, length):")
     for name, start, end in sorted(stages, key=lambda s: s[1]):
         print(f"  {name:22s} {start - t0:6.2f} - {end - t0:6.2f}  {end - start:6.2f}")
+    if ran:
+        _print_threads(ran, plans[-1] if plans else [], t0)
     for pool in pools:
         spans = pool.timeline
         by_worker: dict[int, list[workers.Span]] = {}
@@ -107,6 +123,26 @@ def measure(path: str, shape: str, jobs: int, per_worker: Optional[int]) -> None
         print("  last tasks to end: " + ", ".join(
             f"#{s.task} w{s.worker} {s.started - t0:.2f}+{s.ended - s.started:.2f}"
             for s in sorted(spans, key=lambda s: -s.ended)[:4]))
+
+
+def _print_threads(ran: list[tuple[str, int, float, float, float]], tasks: list, t0: float) -> None:
+    by_thread: dict[str, list] = {}
+    for record in ran:
+        by_thread.setdefault(record[0], []).append(record)
+    print(f"segment sweep ({len(ran)} tasks on {len(by_thread)} thread(s)): first task, last task end; busy")
+    ends = []
+    for name, mine in sorted(by_thread.items()):
+        ends.append(max(r[3] for r in mine))
+        print(f"  {name}: {min(r[2] for r in mine) - t0:6.2f} {ends[-1] - t0:6.2f}; "
+              f"{sum(r[3] - r[2] for r in mine):6.2f}s ({sum(r[4] for r in mine):.2f}s CPU) in {len(mine)} tasks")
+    if len(ends) > 1:
+        print(f"  tail: the last thread ended {max(ends) - min(ends):.2f}s after the first")
+    print("  longest tasks (number, thread, begin, length): " + ", ".join(
+        f"#{r[1]} {r[0]} {r[2] - t0:.2f}+{r[3] - r[2]:.2f}" for r in sorted(ran, key=lambda r: r[2] - r[3])[:5]))
+    if tasks and len(tasks) == len(ran):
+        scale = sum(r[4] for r in ran) / (sum(t.estimate for t in tasks) or 1.0)
+        print("  per task, in dispatch order (number: estimate -> CPU seconds taken): " + ", ".join(
+            f"#{r[1]}: {tasks[r[1]].estimate * scale:.2f}->{r[4]:.2f}" for r in sorted(ran, key=lambda r: r[1])))
 
 
 def main() -> None:

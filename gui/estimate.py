@@ -44,4 +44,4 @@ def measured_rate(rows: int, subsets: int, jobs: int, sweep_seconds_taken: float
     sweep = sweep_seconds_taken - _fixed(rows, plan.start_seconds)
     if work < MIN_TIMED_WORK or sweep <= 0:
         return None
-    return sweep * plan.processes / work
+    return sweep * plan.workers / work

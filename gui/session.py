@@ -91,7 +91,7 @@ EDIT_TEXTS = {
     "subsets": QT_TRANSLATE_NOOP("session", "QID subsets"),
     "models": QT_TRANSLATE_NOOP("session", "privacy models"),
     "sample": QT_TRANSLATE_NOOP("session", "sample-file options"),
-    "jobs": QT_TRANSLATE_NOOP("session", "worker processes"),
+    "jobs": QT_TRANSLATE_NOOP("session", "processor cores"),
     "cluster": QT_TRANSLATE_NOOP("session", "cluster"),
     "suggest_hierarchies": QT_TRANSLATE_NOOP("session", "Suggest hierarchies"),
 }

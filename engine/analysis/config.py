@@ -456,7 +456,8 @@ class AnalysisConfig(AnalysisFile):
                                            "additionalProperties": {"type": ["string", "number", "boolean"]}}},
         label=N_("Individual targets"), widget="attacks_page.targets")
     jobs: int = option(1, kind="whole", key="run.jobs", rule=at_least_rule(1), flag="--jobs",
-                       help="worker processes for the sweep (default 1)", label=N_("Worker processes"),
+                       help="processor cores the sweep uses, as threads or worker processes (default 1)",
+                       label=N_("Processor cores"),
                        widget="attacks_page.jobs")
     report: ReportOptions = group("report", ReportOptions)
     models: PrivacyModelOptions = group("models", PrivacyModelOptions)

@@ -32,7 +32,7 @@ from ..sweep import runner, segments
 from ..sweep.runner import run_sweep
 from ..sweep.walker import SweepData
 from ..analysis.validation import raise_first
-from ..foundation.workers import cap_jobs, prestart
+from ..foundation.workers import cap_jobs
 
 # CPU seconds per record of an assessment besides the sweep (worst-case histograms, targets,
 # summaries; benchmarks/estimate.py): the run plan prices it, and the sweep's ETA includes it.
@@ -60,13 +60,14 @@ def build_family(family: SubsetFamily, qids: tuple[str, ...], order: list[int]) 
 
 @dataclass(frozen=True)
 class SweepPlan:
-    """How a sweep of ``rows x subsets`` runs: the compiled segment sweep or the refinement walk,
-    in how many processes, at the engine's measured row-subsets per second of one process
+    """How a sweep of ``rows x subsets`` runs: the compiled segment sweep on ``workers`` threads
+    of this process, or the refinement walk in this process or on ``workers`` worker processes,
+    at the engine's measured row-subsets per second of one of them
     (:data:`engine.sweep.runner.WALK_ROW_SUBSETS_PER_SECOND`, ``SEGMENT_...``), after
     ``start_seconds`` (loading the compiled kernels, starting worker processes)."""
 
     compiled: bool
-    processes: int
+    workers: int
     row_subsets_per_second: float
     start_seconds: float
 
@@ -75,12 +76,13 @@ def sweep_plan(rows: int, subsets: int, jobs: int, models: bool = False) -> Swee
     """The plan :func:`engine.sweep.runner.run_sweep` follows for such a sweep (the same
     choices: :func:`engine.sweep.segments.use_segments`, :func:`engine.sweep.runner.pool_pays`)."""
     work = float(rows) * subsets
-    compiled = segments.use_segments(_Shape(rows, models), _Shape(rows, models, subsets))
-    pays = subsets >= 2 and runner.pool_pays(work, cap_jobs(jobs), compiled)
-    processes = cap_jobs(jobs) if pays else 1
-    rate = runner.SEGMENT_ROW_SUBSETS_PER_SECOND if compiled else runner.WALK_ROW_SUBSETS_PER_SECOND
-    start = (runner.KERNEL_LOAD_SECONDS if compiled else 0.0) + (runner.WORKER_START_SECONDS if pays else 0.0)
-    return SweepPlan(compiled, processes, rate, start)
+    jobs = cap_jobs(jobs)
+    if segments.use_segments(_Shape(rows, models), _Shape(rows, models, subsets)):
+        return SweepPlan(True, jobs if subsets >= 2 else 1, runner.SEGMENT_ROW_SUBSETS_PER_SECOND,
+                         runner.KERNEL_LOAD_SECONDS)
+    pays = subsets >= 2 and runner.pool_pays(work, jobs)
+    return SweepPlan(False, jobs if pays else 1, runner.WALK_ROW_SUBSETS_PER_SECOND,
+                     runner.WORKER_START_SECONDS if pays else 0.0)
 
 
 @dataclass(frozen=True)
@@ -122,8 +124,8 @@ class _Swept:
 
 
 class _LoadWhileWaiting:
-    """A progress callback that, at the first subsets the worker processes report done (this
-    process then only waits for them), loads the histograms' compiled kernels on a thread
+    """A progress callback that, at the first subsets the sweep's threads or worker processes
+    report done (this thread then only waits for them), loads the histograms' compiled kernels on a thread
     (:func:`engine.attacks.histograms.load_compiled`), and passes every report on."""
 
     def __init__(self, columns: list[EncodedColumn], on_progress: Optional[ProgressCallback]) -> None:
@@ -165,7 +167,7 @@ def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: Subset
     )
     cancel.raise_if_cancelled()
     loader = None
-    if sweep_plan(table.n_rows, family.total, config.jobs, dists is not None).processes > 1:
+    if sweep_plan(table.n_rows, family.total, config.jobs, dists is not None).workers > 1:
         loader = _LoadWhileWaiting(qid_columns + sensitive, on_progress)
     counts = sweep_counts(data, family, lambda part: run_sweep(data, part, jobs=config.jobs,
                                                                on_progress=loader or on_progress,
@@ -185,25 +187,22 @@ def _sweep_table(table: EncodedTable, qids: tuple[str, ...], family_spec: Subset
     return _Swept(tuple(reid_rows), tuple(inference_rows), tuple(histograms), models, shortfalls)
 
 
-def _prestart_workers(config: AnalysisConfig) -> None:
-    """When the sweep will run on worker processes (the plan for the file's estimated rows),
-    start their forkserver before the file is read: it loads the compiled kernels on the other
-    core meanwhile (:func:`engine.foundation.workers.prestart`); and this process sets numba up on a
-    thread (:func:`engine.sweep.segments.set_up_numba`) for its own preparation."""
-    if config.cluster.enabled or cap_jobs(config.jobs) < 2:
+def _set_up_numba_early(config: AnalysisConfig) -> None:
+    """When the sweep will be the compiled segment sweep (the plan for the file's estimated
+    rows), set numba up and load its kernels on a thread while the file is read
+    (:func:`engine.sweep.segments.set_up_numba`)."""
+    if config.cluster.enabled:
         return
     qids = config.roles.quasi_identifiers
     subsets = build_family(config.subsets, qids, list(range(len(qids)))).total
-    if subsets < 2:   # one subset never goes to workers (sweep_plan): the file need not be looked at
+    if subsets < 2:   # a sample file's key: the file need not be looked at
         return
     try:
         rows, _ = estimate_bytes(config.data, detect_format(config.data), list_columns(config.data),
                                  config.needed_columns())
     except Exception:  # noqa: BLE001 - the read that follows names what is wrong with the file
         return
-    plan = sweep_plan(rows, subsets, config.jobs, config.models.enabled)
-    if plan.compiled and plan.processes > 1:
-        prestart(runner.SEGMENT_PRELOAD)
+    if sweep_plan(rows, subsets, config.jobs, config.models.enabled).compiled:
         threading.Thread(target=_quietly, args=(segments.set_up_numba,), daemon=True).start()
 
 
@@ -240,7 +239,7 @@ def _run_assessment(config: AnalysisConfig, table: Optional[EncodedTable],
         if on_progress:
             on_progress(Progress("loading", 0, 1, 0.0, None))
         check_columns(config)
-        _prestart_workers(config)
+        _set_up_numba_early(config)
         table = load_table(config.data, config.needed_columns(), cancel)
     timings["load"] = time.monotonic() - start
     roles = config.roles

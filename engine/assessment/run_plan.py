@@ -20,10 +20,10 @@ Each part is the work the engine will do, priced at throughputs measured by
 - suggest: a range, from one evaluation per level of each QID (the binary searches) to every
   node of the lattice (or the time limit), ``NODE_SECONDS_PER_ROW`` per row each.
 
-A sweep on worker processes is a range: from every worker on a CPU of its own (the plan's
-start + work / processes) to the workers sharing one CPU's worth with the machine's other work
-(each worker's start, this process loading the histograms' kernels while it waits, and the
-whole work at one process's throughput). The aggregate of linked releases is a range too: its
+A sweep on several threads or worker processes is a range: from every one on a CPU of its own
+(the plan's start + work / workers) to all of them sharing one CPU's worth with the machine's
+other work (each worker process's start, this process loading the histograms' kernels while it
+waits, and the whole work at one process's throughput). The aggregate of linked releases is a range too: its
 keys join several releases and are mostly unique after a few QIDs, where the refinement walk
 runs up to ``AGGREGATE_SPEEDUP`` times faster than on the census example.
 
@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from .run import OTHER_SECONDS_PER_ROW, build_family, sweep_plan
-from ..sweep.runner import KERNEL_LOAD_SECONDS, WORKER_START_SECONDS
+from ..sweep.runner import WORKER_START_SECONDS
 from ..analysis.config import AnalysisConfig, SubsetFamily
 from ..analysis.scenario_steps import Drop
 from ..remediation.scenarios import planned_sweep
@@ -106,25 +106,27 @@ def _reference(plan, rate: Optional[float]) -> float:
 
 
 def sweep_seconds(rows: int, subsets: int, jobs: int, models: bool = False, rate: Optional[float] = None) -> float:
-    """start + rows x subsets x (seconds per row-subset) / processes + the rest of the assessment
+    """start + rows x subsets x (seconds per row-subset) / workers + the rest of the assessment
     (the low end of :func:`sweep_range`)."""
     return sweep_range(rows, subsets, jobs, models, rate)[0]
 
 
 def sweep_range(rows: int, subsets: int, jobs: int, models: bool = False,
                 rate: Optional[float] = None) -> tuple[float, float]:
-    """(low, high) seconds of a sweep. In one process both are start + W + rest, with
+    """(low, high) seconds of a sweep. With one worker both are start + W + rest, with
     W = rows x subsets x (seconds per row-subset); on P workers the low end is
-    start + W / P + rest and the high end P x (worker start) + (kernel load) + W + rest."""
+    start + W / P + rest and the high end start + W + rest, plus (P - 1) x (worker start)
+    when the workers are processes (the refinement walk's)."""
     if rows <= 0 or subsets <= 0:
         return 0.0, 0.0
     plan = sweep_plan(rows, subsets, jobs, models)
     work = _reference(plan, rate) * rows * subsets
     rest = OTHER_SECONDS_PER_ROW * rows
-    low = plan.start_seconds + work / plan.processes + rest
-    if plan.processes == 1:
+    low = plan.start_seconds + work / plan.workers + rest
+    if plan.workers == 1:
         return low, low
-    return low, plan.processes * WORKER_START_SECONDS + KERNEL_LOAD_SECONDS + work + rest
+    starts = 0.0 if plan.compiled else (plan.workers - 1) * WORKER_START_SECONDS
+    return low, plan.start_seconds + starts + work + rest
 
 
 def _part(name: str, bounds: tuple[float, float], extra: float = 0.0) -> PlanPart:

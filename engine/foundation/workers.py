@@ -23,7 +23,7 @@ next check of :func:`stopped` or its next read of the pipe. The files are the en
 intermediate results, in a folder only this user can read, never user data.
 
 The workers can be started before the run's tasks are known (:meth:`WorkerPool.start`, with
-a prelude such as loading compiled kernels), so their start overlaps the parent's own
+a prelude such as loading a model), so their start overlaps the parent's own
 preparation; :meth:`WorkerPool.run` then hands them the run. :attr:`WorkerPool.timeline`
 records when each worker was ready and ran each task.
 
@@ -86,17 +86,13 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in platform.start_methods() else "spawn"
 
 
-def _context(preload: Sequence[str] = ()):
+def _context():
     """The multiprocessing context: forkserver, started here if need be; spawn where there is
     none or it cannot start (its socket path must fit AF_UNIX's ~107 bytes, so a long TMPDIR
-    defeats it). A forkserver started now first imports the modules of ``preload`` (and those
-    of earlier calls), once for every worker forked from it."""
+    defeats it)."""
     if start_method() == "forkserver":
         from multiprocessing import forkserver
 
-        if preload:
-            _PRELOAD.update(dict.fromkeys(preload))
-            mp.set_forkserver_preload(["__main__", *_PRELOAD])
         try:
             with _ctrl_c_ignored():
                 forkserver.ensure_running()
@@ -104,17 +100,6 @@ def _context(preload: Sequence[str] = ()):
         except OSError:
             pass
     return mp.get_context("spawn")
-
-
-_PRELOAD: dict[str, None] = {}     # the forkserver's preloaded modules, in order
-
-
-def prestart(preload: Sequence[str]) -> None:
-    """Start the forkserver now, importing ``preload`` (while this process goes on, e.g. reads
-    the file), so that a pool started later forks workers that have them at once. Nothing
-    where workers are spawned."""
-    if start_method() == "forkserver":
-        _context(preload)
 
 
 @contextmanager
@@ -204,19 +189,17 @@ class WorkerPool:
         assert self.folder is not None, "WorkerPool.save outside its with block"
         np.save(self.folder / f"{name}.npy", np.ascontiguousarray(array), allow_pickle=False)
 
-    def start(self, jobs: int, prelude: Optional[Callable[..., Any]] = None, preludeargs: tuple = (),
-              preload: Sequence[str] = ()) -> int:
+    def start(self, jobs: int, prelude: Optional[Callable[..., Any]] = None, preludeargs: tuple = ()) -> int:
         """Start ``min(jobs, CPUs)`` workers, each calling ``prelude(*preludeargs)`` once (e.g.
-        loading compiled kernels), while this process goes on; the next :meth:`run` uses them.
-        Returns the number of workers. A forkserver started now imports the modules named in
-        ``preload`` once for all the workers forked from it (then and in later pools); until it
-        has, a worker cannot be forked, so the workers are started from a thread. A prelude's
+        loading a model), while this process goes on; the next :meth:`run` uses them. Returns
+        the number of workers. With the forkserver the workers are started from a thread (a
+        worker cannot be forked until the forkserver has imported its modules). A prelude's
         error is raised by :meth:`run`."""
         assert self.folder is not None, "WorkerPool.start outside its with block"
         assert not self._workers and self._starter is None, "WorkerPool.start: workers already started"
         with open(self.folder / "prelude.pickle", "wb") as file:
             pickle.dump((prelude, tuple(preludeargs)), file, protocol=pickle.HIGHEST_PROTOCOL)
-        self._ctx = _context(preload)
+        self._ctx = _context()
         count = cap_jobs(jobs)
         if self._ctx.get_start_method() != "forkserver":    # spawn: Ctrl-C is ignored in this thread only
             self._start_workers(count, None)
@@ -415,7 +398,7 @@ class WorkerPool:
         """Terminate every worker still running (SIGTERM, then SIGKILL), join, close pipes."""
         if self._starter is not None and self._starter is not threading.current_thread():
             self._closing = True            # a worker it starts from now on is ended by that thread
-            self._starter.join(JOIN_SECONDS)  # the forkserver forks once it has its preloads
+            self._starter.join(JOIN_SECONDS)  # the forkserver forks once it has imported its modules
             if not self._starter.is_alive():
                 self._starter = None
         workers, self._workers, self._launched = self._workers, [], []

@@ -863,7 +863,7 @@ def row_sets(n_columns: int, n_sens: int) -> tuple:
                  np.empty((DEPTH_MAX + 1, BITS2 // 2, 2), np.uint64), n_classes, acc))
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, scratch, tails, tally,
             stack_base, bits_rows, sets, sets2):
     """Blocks ``[bounds[s], bounds[s+1])`` for ``s`` in ``[s_lo, s_hi)`` of subset ``node``:
@@ -1063,7 +1063,7 @@ def process(node, rows, bounds, s_lo, s_hi, descend, lattice, cols, sens, out, s
                 f_at[depth] = -1
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def group_blocks(rows, bounds, wi, shift, mask, scratch, out_bounds):
     """Group the rows of every block ``[bounds[s], bounds[s+1])`` in place by one column; the
     sub-blocks' bounds go to ``out_bounds`` (``n + 1`` of them, absolute positions, in the
@@ -1088,7 +1088,7 @@ def group_blocks(rows, bounds, wi, shift, mask, scratch, out_bounds):
     return g
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def pack(words, wi, shift, codes, rows):
     """``words[i, wi] |= codes[rows[i]] << shift`` for every ``i``."""
     for i in range(rows.shape[0]):

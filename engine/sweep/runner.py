@@ -1,27 +1,30 @@
-"""Run a sweep in this process or on a pool of worker processes.
+"""Run a sweep in this process, on its threads, or on a pool of worker processes.
 
 Two engines: CRS/CAS sweeps of more than about 150 million row-subsets use the segment sweep
 (:mod:`engine.sweep.segments`, compiled kernels); privacy-model sweeps and smaller runs use the
-refinement walk (:mod:`engine.sweep.walker`). Both give the same counts. Worker processes are
-started only when the estimated work saves more than their start costs (:func:`pool_pays`).
+refinement walk (:mod:`engine.sweep.walker`). Both give the same counts.
 
-The pool is :class:`engine.foundation.workers.WorkerPool`: workers read the integer codes (and the
-segment sweep's row orders) from memory-mapped ``.npy`` files staged once per run. The segment
-sweep starts its workers first, so that they get the compiled kernels (from the forkserver,
-which loads them once: :mod:`engine.sweep.preload`, else each by itself) while this process
-reorders the QIDs, finds the dependencies and prepares the subtrees. Progress is the subsets
-the workers finished; the segment sweep counts its work done instead (rows x subsets walked, the
-tasks' estimates), scaled to the subsets, since its subtrees differ widely in cost per subset.
-The workers' stop check (:func:`engine.foundation.workers.stopped`) runs before every subset (refinement walk) or every batch of segments (segment sweep, a fraction of a
-second each), and the preparation checks the cancel token between its steps.
+The segment sweep runs its tasks on ``jobs`` threads of this process: its kernels release the
+GIL, so the threads share the codes and the subtrees' rows already in memory, and nothing is
+started, staged or loaded twice (docs/performance.md, "What makes it fast"). Progress is its
+work done (rows x subsets walked, the tasks' estimates), scaled to the subsets, since its
+subtrees differ widely in cost per subset; the threads check the cancel token between batches
+of segments (a fraction of a second each).
+
+The refinement walk, mostly numpy calls between Python steps, runs on worker processes when
+the estimated work saves more than their start costs (:func:`pool_pays`): the pool is
+:class:`engine.foundation.workers.WorkerPool`, whose workers read the integer codes from
+memory-mapped ``.npy`` files staged once per run. Progress is the subsets the workers
+finished; their stop check (:func:`engine.foundation.workers.stopped`) runs before every
+subset, and the preparation checks the cancel token between its steps.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import nullcontext
+import threading
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -35,19 +38,18 @@ from .walker import SweepData, walk
 from ..foundation.workers import WorkerPool, cap_jobs
 
 # Measured on one core (benchmarks/latency.py, benchmarks/sweep.py): row-subsets per second of
-# one process, and the CPU seconds a worker takes to start (import the engine) and, for the
-# segment sweep, to load the compiled kernels from numba's cache.
+# one process, the CPU seconds a worker process takes to start (import the engine), and the
+# seconds this process takes to load the segment sweep's compiled kernels from numba's cache.
 WALK_ROW_SUBSETS_PER_SECOND = 75e6
 SEGMENT_ROW_SUBSETS_PER_SECOND = 110e6
 WORKER_START_SECONDS = 0.6
 KERNEL_LOAD_SECONDS = 0.7
-# Segment tasks per worker: the task estimates (rows x subsets walked) are off by up to 2x
-# either way, so the last tasks must be small for the workers to end together; per task a
-# worker spends 10-20 ms besides the walk (benchmarks/pool_timeline.py: 37 tasks instead of 22
-# on 1M rows x 2,047 subsets cost 0.3 s of CPU in all).
+# Segment tasks per thread: the task estimates (rows x subsets walked) are off by up to 2x
+# either way, so the last tasks must be small for the threads to end together; per task a
+# thread spends 10-20 ms besides the walk (its arrays).
 TASKS_PER_WORKER = 16
-# What the segment sweep's forkserver imports once for all its workers: the compiled kernels.
-SEGMENT_PRELOAD = ("engine.sweep.preload",)
+# How often the thread that waits for the segment sweep's threads reports their progress.
+PROGRESS_SECONDS = 0.1
 
 
 # The special-uniques walk (SweepData.unique_rows: no sensitive attribute, but a bit mask of the
@@ -70,15 +72,13 @@ def walk_row_subsets(data: SweepData, family: Family) -> float:
     return seconds * WALK_ROW_SUBSETS_PER_SECOND
 
 
-def pool_pays(row_subsets: float, jobs: int, compiled: bool) -> bool:
-    """Whether ``jobs`` worker processes finish sooner than this process alone: the work's
-    estimate ``W`` = row-subsets / throughput, saved ``W (1 - 1/jobs)`` against the start of
-    a worker (and its loading of the kernels when ``compiled``)."""
+def pool_pays(row_subsets: float, jobs: int) -> bool:
+    """Whether ``jobs`` worker processes finish the refinement walk sooner than this process
+    alone: the work's estimate ``W`` = row-subsets / throughput, saved ``W (1 - 1/jobs)``
+    against the start of a worker."""
     if jobs <= 1:
         return False
-    rate = SEGMENT_ROW_SUBSETS_PER_SECOND if compiled else WALK_ROW_SUBSETS_PER_SECOND
-    start = WORKER_START_SECONDS + (KERNEL_LOAD_SECONDS if compiled else 0.0)
-    return row_subsets / rate * (1 - 1 / jobs) > start
+    return row_subsets / WALK_ROW_SUBSETS_PER_SECOND * (1 - 1 / jobs) > WORKER_START_SECONDS
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,9 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
               on_progress: Optional[ProgressCallback] = None,
               cancel: Optional[CancelToken] = None, stage: str = "sweep",
               cluster: Optional[ClusterOptions] = None, then: float = 0.0) -> SweepCounts:
-    """Evaluate every subset of ``family`` here, on ``jobs`` worker processes, or on a Dask
-    cluster when ``cluster`` names one; raises :class:`Cancelled` when cancelled. With
+    """Evaluate every subset of ``family`` here: the segment sweep on ``jobs`` threads, the
+    refinement walk on ``jobs`` worker processes when they pay; or on a Dask cluster when
+    ``cluster`` names one; raises :class:`Cancelled` when cancelled. With
     ``data.unique_rows``, the refinement walk also records which of those rows are alone on
     each subset (``SweepCounts.uniques``; always on this machine). ``then``: the seconds the
     run needs after the sweep, added to the progress's ETA."""
@@ -121,17 +122,13 @@ def run_sweep(data: SweepData, family: Family, jobs: int = 1,
         from .cluster import run_on_cluster
 
         results = run_on_cluster(data, family, cluster, reporter, cancel)
-    elif (compiled := data.unique_rows is None and segments.use_segments(data, family)):
-        jobs = jobs if pool_pays(float(data.n_rows) * family.total, jobs, True) else 1
-        with WorkerPool("sweep", N_("the sweep")) if jobs > 1 else nullcontext() as pool:
-            if pool is not None:     # its workers load the kernels while this process prepares
-                jobs = pool.start(jobs, _warm_segment_worker, preload=SEGMENT_PRELOAD)
-            if segments.compile_once(on_progress, here=pool is None):
-                cancel.raise_if_cancelled()
-                reporter = ProgressReporter(stage, family.total, on_progress, then=then)  # the sweep's clock starts now
-                reporter.update(0, force=True)
-            results = _run_segments(data, family, jobs, pool, reporter, cancel)
-    elif family.total < 2 or not pool_pays(walk_row_subsets(data, family), jobs, compiled):
+    elif data.unique_rows is None and segments.use_segments(data, family):
+        if segments.compile_once(on_progress, elsewhere=True, cancel=cancel):
+            cancel.raise_if_cancelled()
+            reporter = ProgressReporter(stage, family.total, on_progress, then=then)  # the sweep's clock starts now
+            reporter.update(0, force=True)
+        results = _run_segments(data, family, jobs, reporter, cancel)
+    elif family.total < 2 or not pool_pays(walk_row_subsets(data, family), jobs):
         results = _run_here(data, family, reporter, cancel, uniques)
     else:
         results = _run_pool(data, family, jobs, reporter, cancel, uniques)
@@ -153,68 +150,75 @@ def _run_here(data: SweepData, family: Family, reporter: ProgressReporter, cance
     return results
 
 
-def _run_segments(data: SweepData, family: Family, jobs: int, pool: Optional[WorkerPool],
-                  reporter: ProgressReporter, cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
-    """The segment sweep, here or on the ``jobs`` workers started in ``pool``. With workers, the
-    codes and each subtree's rows are staged for them on a thread while this process prepares
-    (writing files releases the GIL; 3.3 s of a 48M run before)."""
+def _run_segments(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter,
+                  cancel: CancelToken) -> dict[tuple[int, ...], np.ndarray]:
+    """The segment sweep: prepare the subtrees, then run their tasks on ``jobs`` threads."""
     inner, inner_family, order = segments.reorder(data, family)
-    stopped = lambda: cancel.cancelled  # noqa: E731
-    staged: list[Future] = []
-    with ThreadPoolExecutor(max_workers=1) if pool is not None else nullcontext() as staging:
-        shared = staging.submit(_share, inner, pool, stopped) if staging is not None else None
-
-        def on_subtree(subtree: segments.Subtree) -> None:
-            if staging is not None:
-                staged.append(staging.submit(_share_subtree, pool, subtree, stopped))
-
-        tree, subtrees = segments.prepare(inner, inner_family, stopped, on_subtree=on_subtree)
-        meta = shared.result() if shared is not None else {}
-        for future in staged:
-            future.result()
+    tree, subtrees = segments.prepare(inner, inner_family, lambda: cancel.cancelled)
     cancel.raise_if_cancelled()
     tasks = segments.plan_segment_tasks(subtrees, tree, jobs, TASKS_PER_WORKER)
     total = segments.TaskResult(len(tree.prefixes), inner.width)
     per_unit = family.total / (sum(task.estimate for task in tasks) or 1.0)   # progress: work, in subsets
-    if pool is None or len(tasks) < 2:
-        by_dim = {s.dim: s for s in subtrees}
-        done = [0.0]
+    by_dim = {s.dim: s for s in subtrees}
+    threaded = jobs > 1 and len(tasks) > 1
+    done = [0.0]
+    lock = threading.Lock()
 
-        def credit(amount: float) -> None:
+    def report() -> None:
+        reporter.update(min(int(done[0] * per_unit), family.total))
+
+    def credit(amount: float) -> None:
+        with lock:
             done[0] += amount
-            reporter.update(min(int(done[0] * per_unit), family.total))
+        if not threaded:        # else the waiting thread reports
+            report()
 
+    def run(task: segments.SegmentTask, stopped: Callable[[], bool]) -> Optional[segments.TaskResult]:
+        return segments.run_task(inner, tree, by_dim[task.dim], task, inner.width, stopped, credit)
+
+    if threaded:
+        _run_threads(tasks, run, total, min(jobs, len(tasks)), cancel, report)
+    else:
         for task in tasks:
-            result = segments.run_task(inner, tree, by_dim[task.dim], task, inner.width, stopped, credit)
+            result = run(task, lambda: cancel.cancelled)
             cancel.raise_if_cancelled()
             total.add(result)
-    else:
-        _run_segment_pool(pool, meta, tree, subtrees, tasks, total, reporter, cancel, family.total, per_unit)
     counts = segments.finish(tree, total, len(inner.sensitive_codes))
     return {tuple(sorted(order[i] for i in prefix)): vector for prefix, vector in counts.items()}
 
 
-def _share_subtree(pool: WorkerPool, subtree: segments.Subtree, stopped=lambda: False) -> None:
-    """Stage a subtree's row numbers (and weights) for the workers."""
-    if stopped():
-        return
-    pool.save(f"rows{subtree.dim}", subtree.rows)
-    if subtree.weights is not None:
-        pool.save(f"weights{subtree.dim}", subtree.weights)
+def _run_threads(tasks: list[segments.SegmentTask],
+                 run: Callable[[segments.SegmentTask, Callable[[], bool]], Optional[segments.TaskResult]],
+                 total: segments.TaskResult, threads: int, cancel: CancelToken, report: Callable[[], None]) -> None:
+    """Run ``tasks`` in order on ``threads`` threads, adding each result to ``total``; this
+    thread reports progress meanwhile. A cancel or a task's error stops the others at their
+    next check; the error is raised once all have stopped."""
+    failed = threading.Event()
+    stopped = lambda: failed.is_set() or cancel.cancelled  # noqa: E731
 
+    def begin(task: segments.SegmentTask) -> Optional[segments.TaskResult]:
+        return None if stopped() else run(task, stopped)
 
-def _run_segment_pool(pool: WorkerPool, meta: dict, tree: segments.Tree, subtrees: list[segments.Subtree],
-                      tasks: list[segments.SegmentTask], total: segments.TaskResult,
-                      reporter: ProgressReporter, cancel: CancelToken, n_subsets: int, per_unit: float) -> None:
-    """Run the tasks on the pool's workers; the codes (``meta``) and the subtrees' rows are staged."""
-    shared = []
-    for s in subtrees:
-        shared.append(segments.Subtree(s.dim, s.node, None, None, s.bounds, s.columns))
-        s.rows = s.weights = None          # the workers read them from the files
-    pool.run(_run_segment_task, [(task,) for task in tasks], jobs=len(tasks), cancel=cancel,
-             initializer=_init_segment_worker, initargs=(meta, tree, shared, segments.Tuning.current()),
-             on_result=lambda _, result: result is not None and total.add(result),
-             on_progress=lambda done: reporter.update(min(int(done * per_unit), n_subsets)))
+    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="riskreview-sweep") as pool:
+        pending: set[Future] = {pool.submit(begin, task) for task in tasks}
+        error: Optional[BaseException] = None
+        while pending:
+            finished, pending = wait(pending, timeout=PROGRESS_SECONDS, return_when=FIRST_COMPLETED)
+            for future in finished:
+                if future.cancelled():
+                    continue
+                if future.exception() is not None:
+                    error = error or future.exception()
+                    failed.set()
+                elif future.result() is not None:
+                    total.add(future.result())
+            if failed.is_set() or cancel.cancelled:
+                for future in pending:
+                    future.cancel()
+            report()
+    if error is not None:
+        raise error
+    cancel.raise_if_cancelled()
 
 
 def _run_pool(data: SweepData, family: Family, jobs: int, reporter: ProgressReporter, cancel: CancelToken,
@@ -280,26 +284,3 @@ def _run_task(family: Family, task: Task
 
     walk(data, family, task, emit, workers.stopped, emit_uniques=None if uniques is None else uniques.__setitem__)
     return out, uniques
-
-
-def _warm_segment_worker() -> None:
-    """A segment-sweep worker's prelude: load the compiled kernels (or compile them)."""
-    segments.warm_up()
-
-
-def _init_segment_worker(meta: dict, tree: segments.Tree, subtrees: list[segments.Subtree],
-                         tuning: segments.Tuning) -> None:
-    """A segment-sweep worker: the shared codes and row orders (memory-mapped), the tree."""
-    _init_worker(meta)
-    for s in subtrees:
-        s.rows = workers.load(f"rows{s.dim}")
-        s.weights = workers.load(f"weights{s.dim}") if workers.staged(f"weights{s.dim}") else None
-    _WORKER["tree"] = tree
-    _WORKER["subtrees"] = {s.dim: s for s in subtrees}
-    _WORKER["tuning"] = tuning
-
-
-def _run_segment_task(task: segments.SegmentTask) -> Optional[segments.TaskResult]:
-    data = _WORKER["data"]
-    return segments.run_task(data, _WORKER["tree"], _WORKER["subtrees"][task.dim], task, data.width,
-                             workers.stopped, workers.credit, _WORKER["tuning"])

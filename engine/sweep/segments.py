@@ -40,7 +40,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..foundation.progress import ProgressCallback, ProgressReporter
+from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
 from .counts import (BLOCKS, PRUNED_BLOCKS, PRUNED_SINGLETONS, PRUNED_WEIGHT, PRUNED_WIDTH, SINGLETONS,
                      constant_column, max_sum_column)
 from .lattice import Family
@@ -696,19 +696,26 @@ def finish(tree: Tree, total: TaskResult, n_sensitive: int) -> dict[tuple[int, .
     return {tree.prefixes[node]: counts[node].astype(np.float64) for node in np.flatnonzero(tree.reported)}
 
 
-def compile_once(on_progress: Optional[ProgressCallback] = None, here: bool = True) -> bool:
+def compile_once(on_progress: Optional[ProgressCallback] = None, elsewhere: bool = False,
+                 cancel: Optional[CancelToken] = None) -> bool:
     """When numba's cache is on but holds none of the kernels for this code (the first large
-    sweep on a new machine, or after an update), report the stage ``compiling`` and, when
-    ``here``, compile them all in this process (the sweep then loads them from the cache);
-    otherwise the worker processes compile them at first use, where a cancel stops them at
-    once. Returns whether the kernels were missing."""
+    sweep on a new machine, or after an update), report the stage ``compiling`` and compile
+    them all into the cache: in this process, or with ``elsewhere`` in a worker process, where
+    a cancel stops the compilation at once and this process (the window's) stays free (the
+    sweep then loads them from the cache). Returns whether the kernels were missing."""
     from . import kernels
 
     if not kernels.CACHE or kernels.segment_kernels_cached():
         return False
     ProgressReporter("compiling", 1, on_progress).update(0, force=True)
-    if here:
+    if not elsewhere:
         warm_up()
+        return True
+    from ..foundation.i18n import N_
+    from ..foundation.workers import WorkerPool
+
+    with WorkerPool("compile", N_("compiling the sweep kernels")) as pool:
+        pool.run(warm_up, [()], jobs=1, cancel=cancel, on_result=lambda *_: None)
     return True
 
 
@@ -723,12 +730,15 @@ def load_kernels() -> tuple[bool, float]:
 
 
 def set_up_numba() -> None:
-    """Import numba and the kernels and load one from the cache: numba's one-time set-up (about
-    half a second), done on a thread while the file is read, before this process prepares."""
+    """Import numba and the kernels and load them from the cache: numba's one-time set-up and
+    the kernels (about half a second), done on a thread while the file is read, before this
+    process prepares and sweeps. Nothing is compiled here (:func:`compile_once` does that)."""
     from . import block_kernels
-    from . import kernels  # noqa: F401 - imported for its compiled functions
+    from . import kernels
 
     block_kernels.counting_order(np.zeros(2, dtype=np.uint8), 1)
+    if kernels.segment_kernels_cached():
+        warm_up()
 
 
 def warm_up() -> float:

@@ -318,10 +318,11 @@ class AttacksPage(QWidget):
         box = QGroupBox(translate("attacks_page", "Run"))
         layout = QVBoxLayout(box)
         row = QHBoxLayout()
-        row.addWidget(QLabel(translate("attacks_page", "Worker processes:")))
+        row.addWidget(QLabel(translate("attacks_page", "Processor cores:")))
         self.jobs = QSpinBox()
         fit_spin(self.jobs, AnalysisConfig, "jobs", high=available_cpus())
-        self.jobs.setToolTip(translate("attacks_page", "The sweep runs on this many worker processes."))
+        self.jobs.setToolTip(translate("attacks_page", "The sweep uses up to this many processor cores (threads "
+                                                  "of this program, or worker processes)."))
         self.jobs.valueChanged.connect(self._on_jobs)
         row.addWidget(self.jobs)
         row.addStretch(1)

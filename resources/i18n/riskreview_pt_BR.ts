@@ -373,12 +373,12 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>Execução</translation>
     </message>
     <message>
-        <source>Worker processes:</source>
-        <translation>Processos de trabalho:</translation>
+        <source>Processor cores:</source>
+        <translation>Núcleos de processador:</translation>
     </message>
     <message>
-        <source>The sweep runs on this many worker processes.</source>
-        <translation>A varredura é executada com este número de processos de trabalho.</translation>
+        <source>The sweep uses up to this many processor cores (threads of this program, or worker processes).</source>
+        <translation>A varredura usa até este número de núcleos de processador (threads deste programa ou processos de trabalho).</translation>
     </message>
     <message>
         <source>Risk thresholds: {0}.</source>
@@ -3687,8 +3687,8 @@ arraste para reordenar)</translation>
         <translation>opções de arquivo amostral</translation>
     </message>
     <message>
-        <source>worker processes</source>
-        <translation>processos de trabalho</translation>
+        <source>processor cores</source>
+        <translation>núcleos de processador</translation>
     </message>
     <message>
         <source>cluster</source>

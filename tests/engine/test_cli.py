@@ -154,10 +154,11 @@ def test_installed_command_and_interrupt(tmp_path):
     assert version.returncode == 0 and version.stdout.startswith("riskreview ")
     rng = np.random.default_rng(3)
     data = tmp_path / "big.parquet"
-    rows = 2_000_000   # about 20 s of sweep on a quiet 2-core machine: still running when Ctrl-C comes
-    pd.DataFrame({f"q{i}": rng.integers(0, c, rows) for i, c in enumerate([31, 12, 20, 2, 6, 60, 60, 400, 9, 7])}
+    rows = 2_000_000   # 4,095 subsets, about 10 s of sweep on a quiet 2-core machine: still running at Ctrl-C
+    cards = [31, 12, 20, 2, 6, 60, 60, 400, 9, 7, 5, 3]
+    pd.DataFrame({f"q{i}": rng.integers(0, c, rows) for i, c in enumerate(cards)}
                  ).assign(s=rng.integers(0, 2, rows)).to_parquet(data)
-    proc = subprocess.Popen([str(exe), "assess", str(data), "--qid", *[f"q{i}" for i in range(10)],
+    proc = subprocess.Popen([str(exe), "assess", str(data), "--qid", *[f"q{i}" for i in range(len(cards))],
                              "--sensitive", "s", "--jobs", "2", "--out", str(tmp_path / "out")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import __version__
+from engine.foundation.progress import CancelToken
 from engine.sweep.kernel_cache import CACHE_DIR_VARIABLE, UserCacheLocator, cache_root, source_stamp, use_user_cache
 
 from ..conftest import python_path
@@ -138,8 +139,28 @@ def test_compile_once_reports_the_stage_and_compiles_only_without_a_cached_copy(
     assert segments.compile_once(seen.append)
     assert [(p.stage, p.done, p.total) for p in seen] == [("compiling", 0, 1)] and warmed == [1]
     seen.clear()
-    assert segments.compile_once(seen.append, here=False)  # the workers will compile
+    ran = []
+
+    class Pool:                                             # compiled in a worker process
+        def __init__(self, name, what):
+            ran.append(what)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def run(self, function, tasks, jobs, cancel, on_result):
+            ran.append((function, tasks, jobs, cancel))
+
+    from engine.foundation import workers
+
+    monkeypatch.setattr(workers, "WorkerPool", Pool)
+    token = CancelToken()
+    assert segments.compile_once(seen.append, elsewhere=True, cancel=token)
     assert [p.stage for p in seen] == ["compiling"] and warmed == [1]
+    assert ran == ["compiling the sweep kernels", (segments.warm_up, [()], 1, token)]
     monkeypatch.setattr(kernels, "CACHE", False)  # no cache: each process compiles on first use
     assert not segments.compile_once(seen.append) and warmed == [1]
 
@@ -152,7 +173,7 @@ from engine.sweep.kernel_cache import check_kernels
 from engine.sweep import kernels, segments
 before = kernels.segment_kernels_cached()
 stages = []
-compiled = segments.compile_once(lambda p: stages.append(p.stage))
+compiled = segments.compile_once(lambda p: stages.append(p.stage), elsewhere=True)  # in a worker process
 after = kernels.segment_kernels_cached()
 check = check_kernels()  # found in the cache now; a new process loads without compiling
 print(json.dumps([before, compiled, stages, after, check.compiled]))

@@ -3,6 +3,7 @@ nothing else calling them; Windows path forms; outputs another program holds ope
 
 from __future__ import annotations
 
+import mmap
 import ntpath
 import os
 import re
@@ -73,8 +74,9 @@ def test_a_read_is_not_refused_when_free_memory_is_unknown(monkeypatch, tmp_path
 def test_process_memory_is_this_process_resident_size():
     psutil = pytest.importorskip("psutil")
     before = platform.process_memory()
-    block = bytearray(64 << 20)
-    block[::4096] = b"x" * len(block[::4096])       # touch every page
+    block = mmap.mmap(-1, 64 << 20)    # fresh pages (a bytearray may reuse resident heap freed earlier)
+    for page in range(0, len(block), mmap.PAGESIZE):
+        block[page] = 1                 # touch every page
     after = platform.process_memory()
     assert before is not None and after is not None
     assert after - before >= 48 << 20

@@ -1,4 +1,5 @@
-"""The sweep on worker processes: identical to one process, progress, cancel, a killed worker."""
+"""The refinement walk on worker processes: identical to one process, progress, cancel, a killed
+worker. (The segment sweep runs on threads: tests/engine/test_sweep_scale.py.)"""
 
 import multiprocessing
 import os
@@ -14,7 +15,6 @@ from engine.api import run_assessment
 from engine.foundation.errors import Cancelled, EngineFailure
 from engine.foundation.progress import CancelToken
 from engine.sweep import runner, segments
-from engine.foundation.workers import WorkerPool
 
 from .helpers import config_for, table_from_frame
 
@@ -23,9 +23,10 @@ QIDS = [f"q{i}" for i in range(9)]
 
 @pytest.fixture(autouse=True)
 def workers_always_pay(monkeypatch):
-    """These tests are about the pool: start it whatever the size of the work."""
+    """These tests are about the pool: the refinement walk whatever the size of the work, and
+    its workers started for any work."""
+    monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 10 ** 18)
     monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)
-    monkeypatch.setattr(runner, "KERNEL_LOAD_SECONDS", 0.0)
 
 
 def random_frame(rows: int, seed: int = 7) -> pd.DataFrame:
@@ -84,24 +85,6 @@ def big_table():
 def test_cancel_stops_the_run_and_its_workers(big_table, jobs):
     with pytest.raises(Cancelled):
         _run_and_act(big_table, lambda token: token.cancel(), jobs=jobs)
-    assert multiprocessing.active_children() == []
-
-
-@pytest.mark.parametrize("jobs, expected", [(1, ["prepare"]), (2, ["start", "prepare", "run"])])
-@pytest.mark.slow
-def test_the_workers_start_before_the_preparation(big_table, monkeypatch, jobs, expected):
-    """The segment sweep's workers load their kernels while this process prepares the subtrees."""
-    events = []
-
-    def recorded(name, function):
-        return lambda *args, **kwargs: events.append(name) or function(*args, **kwargs)
-
-    monkeypatch.setattr(WorkerPool, "start", recorded("start", WorkerPool.start))
-    monkeypatch.setattr(WorkerPool, "run", recorded("run", WorkerPool.run))
-    monkeypatch.setattr(segments, "prepare", recorded("prepare", segments.prepare))
-    one = run_assessment(config_for(QIDS, ["s0"], jobs=jobs), table=big_table)
-    assert events == expected
-    assert len(one.reidentification) == 511
     assert multiprocessing.active_children() == []
 
 

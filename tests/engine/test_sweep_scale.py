@@ -1,7 +1,7 @@
 """The segment sweep (engine/sweep/segments.py, the compiled kernels) against a plain pandas
 groupby and the refinement walk, on every code path: collapsed or raw rows (weights), with
 and without dependencies, tiny and large work sizes (Python-level splits), blocks collapsed
-in the kernel or not, reordered or not, 1 and 2 processes; and the census generator."""
+in the kernel or not, reordered or not, 1 and 2 threads; and the census generator."""
 
 import gc
 import multiprocessing
@@ -206,8 +206,6 @@ def _frame(rows: int, seed: int) -> pd.DataFrame:
 def segment_path(monkeypatch):
     """Every sweep takes the segment path, with tiny work sizes (splits in every task)."""
     monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 0)
-    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)   # jobs=2 runs on a pool
-    monkeypatch.setattr(runner, "KERNEL_LOAD_SECONDS", 0.0)
     monkeypatch.setattr(segments, "BATCH_WORK", 64)
     monkeypatch.setattr(segments, "SPLIT_WORK", 256)
     monkeypatch.setattr(segments, "SPLIT_ROWS", 16)
@@ -229,31 +227,90 @@ def test_api_on_the_segment_path_matches_pandas(segment_path, jobs):
         assert (i.expected_correct, i.records_certain) == (expected, constant), (i.qids, i.sensitive)
 
 
-@pytest.mark.slow
-def test_the_workers_files_are_staged_while_preparing_and_a_cancel_then_leaves_nothing(segment_path, monkeypatch):
-    """The codes and each subtree's rows are written for the workers on a thread during the
-    preparation; a cancel arriving meanwhile stops it: Cancelled, no worker left, no files."""
-    frame = _frame(3000, seed=5)
-    qids = [c for c in frame.columns if c.startswith("q")]
-    table = table_from_frame(frame)
+def _sweep_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("riskreview-sweep")]
+
+
+def _qids_and_table(seed: int):
+    frame = _frame(3000, seed=seed)
+    return [c for c in frame.columns if c.startswith("q")], table_from_frame(frame)
+
+
+def test_the_segment_sweep_runs_its_tasks_on_threads_of_this_process(segment_path, monkeypatch):
+    """jobs=2: the tasks run on two threads of this process (no worker process), whose kernels
+    release the GIL; the counts equal one thread's."""
+    qids, table = _qids_and_table(8)
+    ran_on = []
+    run_task = segments.run_task
+
+    def recorded(*args, **kwargs):
+        ran_on.append(threading.current_thread().name)
+        return run_task(*args, **kwargs)
+
+    monkeypatch.setattr(segments, "run_task", recorded)
+    monkeypatch.setattr(runner, "_run_pool", lambda *a, **k: pytest.fail("no worker process for the segment sweep"))
+    seen: dict[int, list] = {1: [], 2: []}
+    two = run_assessment(config_for(qids, ["s_rare", "s_grade"], jobs=2), table=table, on_progress=seen[2].append)
+    assert len(set(ran_on)) == 2 and all(name.startswith("riskreview-sweep") for name in ran_on)
+    assert multiprocessing.active_children() == [] and _sweep_threads() == []
+    ran_on.clear()
+    one = run_assessment(config_for(qids, ["s_rare", "s_grade"], jobs=1), table=table, on_progress=seen[1].append)
+    assert set(ran_on) == {threading.main_thread().name}
+    for reports in seen.values():       # the work done, in subsets, counting up to all of them
+        sweep = [(p.done, p.total) for p in reports if p.stage == "sweep"]
+        assert sweep[-1] == (2 ** len(qids) - 1,) * 2 and sweep == sorted(sweep)
+    assert (two.reidentification, two.inference, two.histograms) == (one.reidentification, one.inference,
+                                                                     one.histograms)
+    from engine.sweep import kernels
+
+    assert all(kernel.targetoptions.get("nogil") for kernel in (kernels.process, kernels.group_blocks, kernels.pack))
+
+
+def test_a_cancel_during_the_threaded_sweep_stops_every_thread(segment_path, monkeypatch):
+    """Cancelled at the first work credited: Cancelled, no sweep thread left, tasks not yet
+    begun never run; the next run is whole."""
+    qids, table = _qids_and_table(5)
     token = CancelToken()
-    folders, staged_during = [], []
-    share_subtree = runner._share_subtree
+    begun = []
+    run_task = segments.run_task
 
-    def staged_then_cancelled(pool, subtree, stopped):
-        folders.append(pool.folder)
-        staged_during.append(threading.current_thread() is not threading.main_thread())
-        share_subtree(pool, subtree, stopped)
-        token.cancel()
+    def cancelling(data, tree, subtree, task, width, stopped, credit, *rest):
+        begun.append(task)
 
-    monkeypatch.setattr(runner, "_share_subtree", staged_then_cancelled)
+        def credit_then_cancel(amount):
+            credit(amount)
+            token.cancel()
+
+        return run_task(data, tree, subtree, task, width, stopped, credit_then_cancel, *rest)
+
+    monkeypatch.setattr(segments, "run_task", cancelling)
     with pytest.raises(Cancelled):
         run_assessment(config_for(qids, ["s_rare"], jobs=2), table=table, cancel=token)
-    assert staged_during and all(staged_during)
-    assert multiprocessing.active_children() == [] and not folders[0].exists()
-    monkeypatch.setattr(runner, "_share_subtree", share_subtree)
+    assert _sweep_threads() == []
+    planned = segments.plan_segment_tasks
+    counted = []
+    monkeypatch.setattr(segments, "plan_segment_tasks", lambda *a: counted.append(planned(*a)) or counted[-1])
+    monkeypatch.setattr(segments, "run_task", run_task)
     run = run_assessment(config_for(qids, ["s_rare"], jobs=2), table=table)   # the next run is whole
     assert len(run.reidentification) == 2 ** len(qids) - 1
+    assert 1 <= len(begun) <= 4 < len(counted[0])
+
+
+def test_an_error_in_one_sweep_thread_stops_the_other_and_reaches_the_caller(segment_path, monkeypatch):
+    qids, table = _qids_and_table(6)
+    begun = []
+    run_task = segments.run_task
+
+    def failing(*args, **kwargs):
+        begun.append(1)
+        if len(begun) == 3:
+            raise MemoryError("no room for the task's rows")
+        return run_task(*args, **kwargs)
+
+    monkeypatch.setattr(segments, "run_task", failing)
+    with pytest.raises(MemoryError, match="no room for the task's rows"):
+        run_assessment(config_for(qids, ["s_rare"], jobs=2), table=table)
+    assert _sweep_threads() == [] and len(begun) <= 5
 
 
 def test_segment_path_equals_refinement_path_through_the_api(monkeypatch):
@@ -264,8 +321,6 @@ def test_segment_path_equals_refinement_path_through_the_api(monkeypatch):
     monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 10 ** 18)
     plain = run_assessment(config, table=table)
     monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 0)
-    monkeypatch.setattr(runner, "KERNEL_LOAD_SECONDS", 0.0)
-    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)
     fast = run_assessment(replace(config, jobs=2), table=table)
     assert fast.reidentification == plain.reidentification
     assert fast.inference == plain.inference
@@ -303,16 +358,11 @@ def test_the_segment_path_serves_large_sweeps_only_and_never_privacy_models():
 def test_worker_processes_only_when_the_work_pays_for_their_start():
     start = runner.WORKER_START_SECONDS
     walk_break_even = start * runner.WALK_ROW_SUBSETS_PER_SECOND / (1 - 1 / 2)   # row-subsets
-    assert not runner.pool_pays(1e12, 1, compiled=False)
-    assert not runner.pool_pays(0.99 * walk_break_even, 2, compiled=False)
-    assert runner.pool_pays(1.01 * walk_break_even, 2, compiled=False)
+    assert not runner.pool_pays(1e12, 1)
+    assert not runner.pool_pays(0.99 * walk_break_even, 2)
+    assert runner.pool_pays(1.01 * walk_break_even, 2)
     # four workers share the same work more finely: they pay off sooner
-    assert runner.pool_pays(0.8 * walk_break_even, 4, compiled=False)
-    # the segment sweep's workers also load the compiled kernels
-    segment_break_even = ((start + runner.KERNEL_LOAD_SECONDS) * runner.SEGMENT_ROW_SUBSETS_PER_SECOND
-                          / (1 - 1 / 2))
-    assert not runner.pool_pays(0.99 * segment_break_even, 2, compiled=True)
-    assert runner.pool_pays(1.01 * segment_break_even, 2, compiled=True)
+    assert runner.pool_pays(0.8 * walk_break_even, 4)
 
 
 def test_small_work_with_two_jobs_starts_no_worker(monkeypatch):
@@ -422,9 +472,9 @@ def test_the_special_uniques_walk_starts_workers_from_its_own_estimate(monkeypat
     # 1M x 127 subsets with few candidates: 127M/180M + 2.4M/110M = 0.73 s, less than a worker's start saves
     assert runner.walk_row_subsets(survey, seven) == pytest.approx(
         (127e6 / 180e6 + 19_053 * 127 / 110e6) * runner.WALK_ROW_SUBSETS_PER_SECOND)
-    assert not runner.pool_pays(runner.walk_row_subsets(survey, seven), 2, compiled=False)
+    assert not runner.pool_pays(runner.walk_row_subsets(survey, seven), 2)
     # 1M x 561 subsets, every record a candidate: 8.2 s, the second process pays
-    assert runner.pool_pays(runner.walk_row_subsets(census, eleven_up_to_4), 2, compiled=False)
+    assert runner.pool_pays(runner.walk_row_subsets(census, eleven_up_to_4), 2)
     # without candidates the walk's estimate is rows x subsets, as before
     assert runner.walk_row_subsets(replace(survey, unique_rows=None), seven) == 127e6
     started = []

@@ -1,4 +1,4 @@
-"""Both sweep engines, on one and on two processes, agree on random tables of every benchmark
+"""Both sweep engines, on one and on two workers (the segment sweep's threads, the walk's processes), agree on random tables of every benchmark
 shape (benchmarks/shapes.py: independent, high-cardinality, skewed-nested, missing values, survey,
 business)."""
 
@@ -43,8 +43,7 @@ def _run(monkeypatch, frame, qids, segment_engine: bool, jobs: int,
     monkeypatch.setattr(segments, "BATCH_WORK", 64)        # tiny batches and splits: every code path
     monkeypatch.setattr(segments, "SPLIT_WORK", 256)
     monkeypatch.setattr(segments, "SPLIT_ROWS", 16)
-    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)   # jobs=2 really starts workers
-    monkeypatch.setattr(runner, "KERNEL_LOAD_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)   # jobs=2 really starts the walk's workers
     return _counts(run_assessment(config_for(qids, SENSITIVE, jobs=jobs), table=table_from_frame(frame)))
 
 
@@ -69,10 +68,10 @@ def test_segment_sweep_equals_refinement_walk_and_pandas(monkeypatch, shape, row
                                                          (1 << 20, 1 << 16, 1 << 16, 64, False),
                                                          (40, 4, 12, 64, False)]))
 @pytest.mark.slow
-def test_segment_sweep_on_two_processes_equals_pandas_on_every_shape(monkeypatch, shape, rows, seed, n_qids, tally):
+def test_segment_sweep_on_two_threads_equals_pandas_on_every_shape(monkeypatch, shape, rows, seed, n_qids, tally):
     """The segment sweep with its one-pass counting of children on, off or only for some
     blocks (counters per combination of sensitive values, per value read whole, or noted one by
-    one), on one and on two processes, against a pandas groupby of every subset."""
+    one), on one and on two threads, against a pandas groupby of every subset."""
     frame, qids = _table(shape, rows, seed, n_qids)
     one = _run(monkeypatch, frame, qids, segment_engine=True, jobs=1, tally=tally)
     assert _run(monkeypatch, frame, qids, segment_engine=True, jobs=2, tally=tally) == one
@@ -85,7 +84,7 @@ def test_segment_sweep_on_two_processes_equals_pandas_on_every_shape(monkeypatch
 
 @pytest.mark.parametrize("shape", sorted(GENERATORS))
 @pytest.mark.parametrize("segment_engine", [False, True], ids=["refinement-walk", "segment-sweep"])
-def test_two_processes_equal_one_on_every_shape(monkeypatch, shape, segment_engine):
+def test_two_workers_equal_one_on_every_shape(monkeypatch, shape, segment_engine):
     frame, qids = _table(shape, 3000, 11, 7)
     one = _run(monkeypatch, frame, qids, segment_engine, jobs=1)
     assert len(one[0]) == 2 ** 7 - 1

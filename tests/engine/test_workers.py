@@ -201,78 +201,41 @@ def test_a_run_uses_the_workers_started_early_even_for_fewer_tasks():
     assert multiprocessing.active_children() == []
 
 
-PRELOADED = """
-import json, sys
-from engine.foundation.workers import WorkerPool, start_method
-sys.path.insert(0, sys.argv[1])
-from test_workers import _kernels_in_worker
-from engine.sweep import segments
-segments.warm_up()              # the cache holds the kernels now
-found = {}
-with WorkerPool("test", "the example") as pool:
-    pool.start(2, preload=("engine.sweep.preload",))
-    pool.run(_kernels_in_worker, [(i,) for i in range(4)], jobs=2, on_result=found.__setitem__)
-print(json.dumps([start_method(), sorted(found.values())]))
-"""
-
-
-def _kernels_in_worker(_: int) -> list:
-    """Whether the forkserver's preload reached this worker: the module, and the segment
-    kernels already compiled or loaded (no call of them happened in this worker)."""
-    time.sleep(0.2)
-    from engine.sweep import kernels
-
-    return [os.getpid(), "engine.sweep.preload" in sys.modules, all(k.overloads for k in kernels.EVERY_SWEEP)]
-
-
-@needs_two
-@pytest.mark.slow
-def test_a_forkserver_preload_gives_every_worker_the_loaded_kernels():
-    """In a fresh process, so that its forkserver starts with the preload."""
-    from ..conftest import python_path  # not at the top: the subprocess imports this module alone
-
-    env = dict(os.environ, PYTHONPATH=python_path())
-    out = subprocess.run([sys.executable, "-c", PRELOADED, str(Path(__file__).parent)], env=env, cwd=ROOT,
-                         capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    method, found = json.loads(out.stdout.strip().splitlines()[-1])
-    if method != "forkserver":
-        pytest.skip("no forkserver on this platform")
-    assert len(found) == 4 and len({pid for pid, _, _ in found}) == 2
-    assert all(preloaded and loaded for _, preloaded, loaded in found)
-
-
 SLOW_FORKSERVER = """
 import json, multiprocessing, sys, threading, time
-from engine.foundation.errors import Cancelled
-from engine.foundation.progress import CancelToken
-from engine.foundation.workers import WorkerPool, start_method
-sys.path.insert(0, sys.argv[1])
-from test_workers import _square
-token = CancelToken()
-threading.Timer(0.5, token.cancel).start()
-began = time.monotonic()
-ended = None        # with spawn (no forkserver) the run may finish before the cancel
-try:
-    with WorkerPool("test", "the example") as pool:
-        pool.start(2, preload=("time_sleep_3",))   # the forkserver forks nothing for 3 s
-        pool.run(_square, [(1,), (2,)], jobs=2, on_result=lambda *_: None, cancel=token)
-except Cancelled:
-    ended = time.monotonic() - began
-time.sleep(4)       # the forkserver forks the worker asked for, which its thread ends
-print(json.dumps([start_method(), ended, len(multiprocessing.active_children())]))
+if __name__ != "__main__":
+    time.sleep(3)           # the forkserver imports this file as __mp_main__: it forks nothing for 3 s
+else:
+    from engine.foundation.errors import Cancelled
+    from engine.foundation.progress import CancelToken
+    from engine.foundation.workers import WorkerPool, start_method
+    sys.path.insert(0, sys.argv[1])
+    from test_workers import _square
+    token = CancelToken()
+    threading.Timer(0.5, token.cancel).start()
+    began = time.monotonic()
+    ended = None        # with spawn (no forkserver) the run may finish before the cancel
+    try:
+        with WorkerPool("test", "the example") as pool:
+            pool.start(2)
+            pool.run(_square, [(1,), (2,)], jobs=2, on_result=lambda *_: None, cancel=token)
+    except Cancelled:
+        ended = time.monotonic() - began
+    time.sleep(4)       # the forkserver forks the worker asked for, which its thread ends
+    print(json.dumps([start_method(), ended, len(multiprocessing.active_children())]))
 """
 
 
 @needs_two
-def test_cancel_while_the_forkserver_loads_its_preloads(tmp_path):
+def test_cancel_while_the_forkserver_starts(tmp_path):
     """The run is cancelled at once; the pool's end waits a bounded time; a worker forked later
-    is ended too (in a fresh process, so that its forkserver starts with the slow preload)."""
-    (tmp_path / "time_sleep_3.py").write_text("import time\ntime.sleep(3)\n")
+    is ended too (in a fresh process whose forkserver takes 3 s to import its main module)."""
+    script = tmp_path / "slow_main.py"
+    script.write_text(SLOW_FORKSERVER)
     from ..conftest import python_path
 
-    env = dict(os.environ, PYTHONPATH=python_path(str(tmp_path)))
-    out = subprocess.run([sys.executable, "-c", SLOW_FORKSERVER, str(Path(__file__).parent)], env=env, cwd=ROOT,
+    env = dict(os.environ, PYTHONPATH=python_path())
+    out = subprocess.run([sys.executable, str(script), str(Path(__file__).parent)], env=env, cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     method, ended, children = json.loads(out.stdout.strip().splitlines()[-1])

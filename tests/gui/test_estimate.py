@@ -21,21 +21,26 @@ def test_the_example_and_300k_rows_are_walked_in_this_process(jobs):
     for rows, subsets in ((20_000, 1_023), (300_000, 255)):
         expected = rows * subsets / WALK + OTHER_SECONDS_PER_ROW * rows
         assert estimate_seconds(rows, subsets, jobs) == pytest.approx(expected, rel=1e-12)
-        assert sweep_plan(rows, subsets, jobs).processes == 1
+        assert sweep_plan(rows, subsets, jobs).workers == 1
     assert estimate_seconds(20_000, 1_023, 2) < 0.5          # the example, measured at ~0.3 s in the window
 
 
-def test_a_million_rows_load_the_kernels_and_use_workers_when_they_pay():
+def test_a_million_rows_load_the_kernels_and_sweep_on_threads():
+    """The segment sweep: the kernels' load, then the work shared by ``jobs`` threads (nothing
+    to start, so they always share it)."""
     rows = 1_000_000
-    small = rows * 255 / SEGMENT + runner.KERNEL_LOAD_SECONDS + OTHER_SECONDS_PER_ROW * rows
     assert rows * 255 >= segments.MIN_ROW_SUBSETS
-    assert estimate_seconds(rows, 255, 2) == pytest.approx(small, rel=1e-12)       # no pool: it would not pay
+    work = rows * 255 / SEGMENT
+    if cap_jobs(2) == 2:
+        assert sweep_plan(rows, 255, 2).workers == 2
+        assert estimate_seconds(rows, 255, 2) == pytest.approx(runner.KERNEL_LOAD_SECONDS + work / 2
+                                                               + OTHER_SECONDS_PER_ROW * rows, rel=1e-12)
     work = rows * 2_047 / SEGMENT
     plan = sweep_plan(rows, 2_047, 2)
-    if cap_jobs(2) == 2:
-        assert plan.processes == 2 and runner.pool_pays(rows * 2_047, 2, True)
-        start = runner.KERNEL_LOAD_SECONDS + runner.WORKER_START_SECONDS
-        assert estimate_seconds(rows, 2_047, 2) == pytest.approx(start + work / 2 + OTHER_SECONDS_PER_ROW * rows)
+    assert plan.compiled and plan.start_seconds == runner.KERNEL_LOAD_SECONDS
+    assert plan.workers == cap_jobs(2)
+    assert estimate_seconds(rows, 2_047, 2) == pytest.approx(runner.KERNEL_LOAD_SECONDS + work / plan.workers
+                                                             + OTHER_SECONDS_PER_ROW * rows)
     assert estimate_seconds(rows, 2_047, 1) == pytest.approx(runner.KERNEL_LOAD_SECONDS + work
                                                              + OTHER_SECONDS_PER_ROW * rows)
 

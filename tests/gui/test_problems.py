@@ -68,7 +68,7 @@ def _changes(name):
     ("scenario", ("scenarios_page", "step_list"),
      "Steps (Scenarios page): scenario 'x', step 1: column 'town' is not a quasi-identifier of the analysis "
      "(quasi-identifiers: birth_year, sex, race, school)"),
-    ("jobs", ("attacks_page", "jobs"), "Worker processes must be at least 1, got 0"),
+    ("jobs", ("attacks_page", "jobs"), "Processor cores must be at least 1, got 0"),
     ("cluster", ("attacks_page", "cluster"),
      "Dask cluster (Attacks page, Run settings) must be tls://HOST:PORT or tcp://HOST:PORT, got 'ftp://host:1'"),
 ])

@@ -53,7 +53,7 @@ def _assert_clean(run: Run, out) -> None:
 def test_a_killed_sweep_worker_is_one_line_and_exit_1(start, tmp_path, big_table, delay):
     """0.0: the worker is still starting (importing, mapping the staged arrays); later: mid-task."""
     out = tmp_path / "out"
-    run = start(assess_args(big_table, out))
+    run = start(assess_args(big_table, out, workers=True))
     _kill_a_worker(run, delay)
     killed = time.monotonic()
     code, err = run.finish(ENDS_WITHIN)
@@ -78,7 +78,7 @@ def test_ctrl_c_stops_a_run_whose_worker_is_frozen(start, tmp_path, big_table):
     """A worker stopped (SIGSTOP) never answers: Ctrl-C still ends the run, and the frozen
     worker is killed rather than waited for."""
     out = tmp_path / "out"
-    run = start(assess_args(big_table, out))
+    run = start(assess_args(big_table, out, workers=True))
     _kill_a_worker(run, 0.5, signal.SIGSTOP)
     time.sleep(0.5)
     run.proc.send_signal(signal.SIGINT)

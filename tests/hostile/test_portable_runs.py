@@ -1,5 +1,6 @@
-"""The main paths on two worker processes, as they run on Windows too: an assessment with its
-PDF from the command line and from the window. Marked ``portable`` (tests/conftest.py), so CI
+"""The main paths on two workers, as they run on Windows too: an assessment with its PDF from the
+command line (the sweep on two threads; with privacy models, the walk on two worker processes)
+and from the window. Marked ``portable`` (tests/conftest.py), so CI
 also runs them with only ``spawn`` and without the POSIX-only functions."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from engine.commands.cli import main
 from .long_runs import QIDS, write_big_table
 
 two_cpus = pytest.mark.skipif(workers.available_cpus() < 2, reason="needs two CPUs for two workers")
-ROWS = 200_000      # 200,000 rows x 2,047 subsets: the sweep's pool pays for its start (engine/sweep/runner.py)
+ROWS = 200_000      # 200,000 rows x 2,047 subsets: the segment sweep; with models, a walk whose pool pays
 
 
 @pytest.fixture(scope="module")
@@ -44,17 +45,18 @@ def _results(folder):
 
 @two_cpus
 @pytest.mark.slow
-def test_assess_on_two_workers_with_a_pdf(tmp_path, table, pools, capsys):
-    argv = ["assess", str(table), "--qid", *QIDS, "--sensitive", "s", "--quiet"]
+@pytest.mark.parametrize("models", [False, True], ids=["threads", "worker-processes"])
+def test_assess_on_two_workers_with_a_pdf(tmp_path, table, pools, capsys, models):
+    argv = ["assess", str(table), "--qid", *QIDS, "--sensitive", "s", "--quiet", *(["--models"] if models else [])]
     assert main([*argv, "--jobs", "2", "--out", str(tmp_path / "two"), "--pdf", str(tmp_path / "r.pdf")]) == 0
-    assert pools and pools[0][1] == 2
-    assert pools[0][0] == workers.start_method()
+    assert pools == ([(workers.start_method(), 2)] if models else [])
     assert main([*argv, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0, capsys.readouterr().err
-    assert len(pools) == 1                                   # one job: no pool
+    assert len(pools) == (1 if models else 0)                # one job: no pool
     two, one = _results(tmp_path / "two"), _results(tmp_path / "one")
-    for key in ("reidentification", "inference", "histograms"):
-        assert two[key] == one[key], key
+    for key in ("reidentification", "inference", "histograms", "privacy_models"):
+        assert two.get(key) == one.get(key), key
     assert len(two["reidentification"]) == 2 ** len(QIDS) - 1
+    assert bool(two.get("privacy_models")) is models
     assert (tmp_path / "r.pdf").read_bytes()[:5] == b"%PDF-"
 
 
@@ -91,7 +93,7 @@ def test_the_window_runs_on_two_workers(qtbot, tmp_path, table, pools):
         shown = window.session.result.assessment
     finally:
         window.close()
-    assert pools and pools[0] == (workers.start_method(), 2)
+    assert pools == []                                      # the sweep ran on the window's threads
     fresh = run_assessment(AnalysisConfig.from_toml(analysis).with_jobs(1))
     assert repr(shown.reidentification) == repr(fresh.reidentification)
     assert multiprocessing.active_children() == []

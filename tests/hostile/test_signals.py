@@ -43,7 +43,7 @@ def _signal_when_handled(run: Run, number: int = signal.SIGTERM) -> None:
 @pytest.mark.slow
 def test_sigterm_stops_assess_like_ctrl_c(start, tmp_path, big_table, delay):
     out = tmp_path / "out"
-    run = start(assess_args(big_table, out))
+    run = start(assess_args(big_table, out, workers=True))
     run.wait_for_workers()
     time.sleep(delay)
     run.proc.send_signal(signal.SIGTERM)
@@ -57,10 +57,23 @@ def test_sigterm_stops_assess_like_ctrl_c(start, tmp_path, big_table, delay):
 
 @two_cpus
 @pytest.mark.slow
+def test_sigterm_stops_the_sweep_on_threads(start, tmp_path, big_table):
+    """The sweep on two threads of the command itself (no worker process) stops like Ctrl-C."""
+    out = tmp_path / "out"
+    run = start(assess_args(big_table, out))
+    _signal_when_handled(run)
+    code, err = run.finish(ENDS_WITHIN)
+    assert code == 143, err
+    assert err == "terminated"
+    _assert_clean(run, out)
+
+
+@two_cpus
+@pytest.mark.slow
 def test_a_logout_signals_every_process_at_once(start, tmp_path, big_table):
     """The session manager sends SIGTERM to the command, the forkserver and the workers alike."""
     out = tmp_path / "out"
-    run = start(assess_args(big_table, out))
+    run = start(assess_args(big_table, out, workers=True))
     run.wait_for_workers(2)
     for pid in tagged(run.tag):
         os.kill(pid, signal.SIGTERM)
@@ -76,7 +89,7 @@ def test_ctrl_c_in_a_terminal_reaches_workers_still_starting(start, tmp_path, bi
     """Ctrl-C goes to the whole foreground process group, workers included, even while they
     import their modules: one line, exit 130, no traceback from a worker."""
     out = tmp_path / "out"
-    run = start(assess_args(big_table, out))
+    run = start(assess_args(big_table, out, workers=True))
     run.wait_for_workers()
     for pid in tagged(run.tag):
         os.kill(pid, signal.SIGINT)
@@ -133,7 +146,7 @@ WINDOW = textwrap.dedent("""
 @two_cpus
 @pytest.mark.slow
 def test_sigterm_closes_the_window_and_its_running_sweep(start, tmp_path, big_table):
-    """The window, running a sweep on two workers, gets SIGTERM: it closes as if the user had
+    """The window, running a sweep on two worker processes (privacy models: the walk), gets SIGTERM: it closes as if the user had
     closed it (the run cancelled and waited for) and exits with 143."""
     pytest.importorskip("PySide6.QtWidgets")
     analysis = tmp_path / "big.toml"
@@ -144,6 +157,8 @@ def test_sigterm_closes_the_window_and_its_running_sweep(start, tmp_path, big_ta
         [roles]
         quasi_identifiers = {[f"q{i}" for i in range(11)]!r}
         sensitive = ["s"]
+        [models]
+        enabled = true
         [run]
         jobs = 2
     """), encoding="utf-8")
