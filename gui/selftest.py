@@ -1,7 +1,7 @@
 """``riskreview --self-test``: prove on this machine (from source or frozen) that the package's
 files match its checksum list (frozen only; ``riskreview-SHA256SUMS`` next to the package), the window
 starts, the bundled example loads, numba compiles a function, the sweep's kernels are compiled into numba's cache (a
-temporary folder, not the user's) and a new process loads them from it, a sweep runs on worker processes, a PDF and CSV report
+temporary folder, not the user's) and a new process loads them from it, a sweep runs with two jobs, a PDF and CSV report
 are written and read back, a weighted sample file (individual and household risk, special uniques on
 worker processes) is assessed, and the synthetic-data attacks (with shadow models on worker
 processes) and the differential-privacy analysis run and write their reports; Parquet and
@@ -157,9 +157,9 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
 
             check = run_assessment(assessment.config.with_jobs(1), table=session.table)
             if check.reidentification != assessment.reidentification:
-                raise StepFailed("worker processes and one process disagree")
-            print(f"ok sweep: {expected} subsets on 2 worker processes in "
-                  f"{time.monotonic() - started:.1f} s, equal to one process", file=out)
+                raise StepFailed("two jobs and one job disagree")
+            print(f"ok sweep: {expected} subsets with 2 jobs in "
+                  f"{time.monotonic() - started:.1f} s, equal to one job", file=out)
 
             step = "report"
             from engine.api import write_pdf

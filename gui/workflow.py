@@ -218,7 +218,7 @@ class Workflow(QObject):
         return self.controller.exporter
 
     def run(self) -> bool:
-        """Start the assessment on a worker thread (the sweep uses worker processes)."""
+        """Start the assessment on a worker thread (the sweep uses threads or worker processes)."""
         return self.controller.run()
 
     def cancel(self) -> None:

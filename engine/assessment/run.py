@@ -125,8 +125,8 @@ class _Swept:
 
 class _LoadWhileWaiting:
     """A progress callback that, at the first subsets the sweep's threads or worker processes
-    report done (this thread then only waits for them), loads the histograms' compiled kernels on a thread
-    (:func:`engine.attacks.histograms.load_compiled`), and passes every report on."""
+    report done (this thread then only waits for them), loads the histograms' compiled kernels
+    on a thread (:func:`engine.attacks.histograms.load_compiled`), and passes every report on."""
 
     def __init__(self, columns: list[EncodedColumn], on_progress: Optional[ProgressCallback]) -> None:
         self.columns, self.on_progress = columns, on_progress
