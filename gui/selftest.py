@@ -1,7 +1,8 @@
 """``riskreview --self-test``: prove on this machine (from source or frozen) that the package's
 files match its checksum list (frozen only; ``riskreview-SHA256SUMS`` next to the package), the window
 starts, the bundled example loads, numba compiles a function, the sweep's kernels are compiled into numba's cache (a
-temporary folder, not the user's) and a new process loads them from it, a sweep runs with two jobs, a PDF and CSV report
+temporary folder, not the user's) and a new process loads them from it, a sweep runs with two jobs, the compiled
+sweep of a large table gives the same counts on two threads and on one, a PDF and CSV report
 are written and read back, a weighted sample file (individual and household risk, special uniques on
 worker processes) is assessed, and the synthetic-data attacks (with shadow models on worker
 processes) and the differential-privacy analysis run and write their reports; Parquet and
@@ -161,6 +162,9 @@ def run_self_test(out: TextIO = sys.stdout) -> int:
             print(f"ok sweep: {expected} subsets with 2 jobs in "
                   f"{time.monotonic() - started:.1f} s, equal to one job", file=out)
 
+            step = "compiled sweep"
+            _compiled_sweep_step(Path(folder), out)
+
             step = "report"
             from engine.api import write_pdf
             from engine.api import write_results
@@ -244,6 +248,35 @@ def _kernels_step(out: TextIO) -> None:
         return
     print(f"ok kernels: {'compiled into the cache' if check.compiled else 'found in the cache'} in "
           f"{check.seconds:.1f} s, loaded by a new process in {check.load_seconds:.1f} s", file=out)
+
+
+def _compiled_sweep_step(folder: Path, out: TextIO) -> None:
+    """The compiled segment sweep, the path of every large table, on two threads and on one (the
+    kernels loaded from the cache the kernels step filled): the same counts."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.parquet as parquet
+
+    from engine.api import AnalysisConfig, DataSource, Roles, SubsetFamily, run_assessment, sweep_plan
+
+    rows, cards = 80_000, (31, 12, 20, 2, 6, 3, 60, 60, 400, 9, 7)
+    qids = tuple(f"q{i}" for i in range(len(cards)))
+    rng = np.random.default_rng(7)
+    table = {name: rng.integers(0, card, rows) for name, card in zip(qids, cards)}
+    parquet.write_table(pa.table({**table, "s": rng.integers(0, 2, rows)}), folder / "large.parquet")
+    config = AnalysisConfig(data=DataSource(str(folder / "large.parquet")), roles=Roles(qids, ("s",)),
+                            subsets=SubsetFamily("all"), jobs=2)
+    subsets = 2 ** len(qids) - 1
+    plan = sweep_plan(rows, subsets, 2)
+    if not plan.compiled:
+        raise StepFailed(f"{rows:,} rows x {subsets:,} subsets would not take the compiled sweep")
+    started = time.monotonic()
+    two = run_assessment(config)
+    one = run_assessment(config.with_jobs(1))
+    if (two.reidentification, two.inference) != (one.reidentification, one.inference):
+        raise StepFailed("the compiled sweep on two threads and on one disagree")
+    print(f"ok compiled sweep: {subsets:,} subsets of {rows:,} rows on {plan.workers} thread(s) and on 1 in "
+          f"{time.monotonic() - started:.1f} s, the same counts", file=out)
 
 
 def _sample_step(example: str, folder: Path, out: TextIO) -> None:
