@@ -275,7 +275,8 @@ def _compiled_sweep_step(folder: Path, out: TextIO) -> None:
     one = run_assessment(config.with_jobs(1))
     if (two.reidentification, two.inference) != (one.reidentification, one.inference):
         raise StepFailed("the compiled sweep on two threads and on one disagree")
-    print(f"ok compiled sweep: {subsets:,} subsets of {rows:,} rows on {plan.workers} thread(s) and on 1 in "
+    how = f"on {plan.workers} threads and on one" if plan.workers > 1 else "on one thread (one CPU), twice"
+    print(f"ok compiled sweep: {subsets:,} subsets of {rows:,} rows {how} in "
           f"{time.monotonic() - started:.1f} s, the same counts", file=out)
 
 
