@@ -50,6 +50,8 @@ KERNEL_LOAD_SECONDS = 0.7
 TASKS_PER_WORKER = 16
 # How often the thread that waits for the segment sweep's threads reports their progress.
 PROGRESS_SECONDS = 0.1
+# The segment sweep's threads are named THREAD_PREFIX_0, _1, ...
+THREAD_PREFIX = "riskreview-sweep"
 
 
 # The special-uniques walk (SweepData.unique_rows: no sensitive attribute, but a bit mask of the
@@ -199,7 +201,7 @@ def _run_threads(tasks: list[segments.SegmentTask],
     def begin(task: segments.SegmentTask) -> Optional[segments.TaskResult]:
         return None if stopped() else run(task, stopped)
 
-    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="riskreview-sweep") as pool:
+    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix=THREAD_PREFIX) as pool:
         pending: set[Future] = {pool.submit(begin, task) for task in tasks}
         error: Optional[BaseException] = None
         while pending:
@@ -210,8 +212,8 @@ def _run_threads(tasks: list[segments.SegmentTask],
                 if future.exception() is not None:
                     error = error or future.exception()
                     failed.set()
-                elif future.result() is not None:
-                    total.add(future.result())
+                elif (result := future.result()) is not None:
+                    total.add(result)
             if failed.is_set() or cancel.cancelled:
                 for future in pending:
                     future.cancel()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
@@ -10,6 +11,12 @@ import pyarrow as pa
 
 from engine.analysis.config import AnalysisConfig, DataSource, Roles, SubsetFamily, Target
 from engine.io.encode import EncodedTable, encode_arrow_table
+from engine.sweep.runner import THREAD_PREFIX
+
+
+def sweep_threads() -> list[threading.Thread]:
+    """The segment sweep's threads still alive (engine.sweep.runner.THREAD_PREFIX)."""
+    return [t for t in threading.enumerate() if t.name.startswith(THREAD_PREFIX)]
 
 
 def table_from_frame(frame: pd.DataFrame, name: str = "frame") -> EncodedTable:

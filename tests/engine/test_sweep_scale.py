@@ -26,7 +26,7 @@ from engine.sweep import runner, segments
 from engine.sweep.lattice import ExplicitFamily, Task, UpToFamily
 from engine.sweep.walker import SweepData, walk
 
-from .helpers import config_for, table_from_frame
+from .helpers import config_for, sweep_threads, table_from_frame
 from .test_properties import reference
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -227,10 +227,6 @@ def test_api_on_the_segment_path_matches_pandas(segment_path, jobs):
         assert (i.expected_correct, i.records_certain) == (expected, constant), (i.qids, i.sensitive)
 
 
-def _sweep_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name.startswith("riskreview-sweep")]
-
-
 def _qids_and_table(seed: int):
     frame = _frame(3000, seed=seed)
     return [c for c in frame.columns if c.startswith("q")], table_from_frame(frame)
@@ -251,8 +247,8 @@ def test_the_segment_sweep_runs_its_tasks_on_threads_of_this_process(segment_pat
     monkeypatch.setattr(runner, "_run_pool", lambda *a, **k: pytest.fail("no worker process for the segment sweep"))
     seen: dict[int, list] = {1: [], 2: []}
     two = run_assessment(config_for(qids, ["s_rare", "s_grade"], jobs=2), table=table, on_progress=seen[2].append)
-    assert len(set(ran_on)) == 2 and all(name.startswith("riskreview-sweep") for name in ran_on)
-    assert multiprocessing.active_children() == [] and _sweep_threads() == []
+    assert len(set(ran_on)) == 2 and all(name.startswith(runner.THREAD_PREFIX) for name in ran_on)
+    assert multiprocessing.active_children() == [] and sweep_threads() == []
     ran_on.clear()
     one = run_assessment(config_for(qids, ["s_rare", "s_grade"], jobs=1), table=table, on_progress=seen[1].append)
     assert set(ran_on) == {threading.main_thread().name}
@@ -286,7 +282,7 @@ def test_a_cancel_during_the_threaded_sweep_stops_every_thread(segment_path, mon
     monkeypatch.setattr(segments, "run_task", cancelling)
     with pytest.raises(Cancelled):
         run_assessment(config_for(qids, ["s_rare"], jobs=2), table=table, cancel=token)
-    assert _sweep_threads() == []
+    assert sweep_threads() == []
     planned = segments.plan_segment_tasks
     counted = []
     monkeypatch.setattr(segments, "plan_segment_tasks", lambda *a: counted.append(planned(*a)) or counted[-1])
@@ -310,7 +306,7 @@ def test_an_error_in_one_sweep_thread_stops_the_other_and_reaches_the_caller(seg
     monkeypatch.setattr(segments, "run_task", failing)
     with pytest.raises(MemoryError, match="no room for the task's rows"):
         run_assessment(config_for(qids, ["s_rare"], jobs=2), table=table)
-    assert _sweep_threads() == [] and len(begun) <= 5
+    assert sweep_threads() == [] and len(begun) <= 5
 
 
 def test_segment_path_equals_refinement_path_through_the_api(monkeypatch):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import multiprocessing
-import threading
 
 import pyarrow as pa
 import pyarrow.csv as pcsv
@@ -13,6 +12,7 @@ from PySide6.QtCore import Qt, QTimer
 from engine.foundation.errors import EngineFailure
 from engine.foundation.workers import available_cpus
 
+from tests.engine.helpers import sweep_threads
 from .conftest import CENSUS, error_boxes, load_census, set_roles
 
 
@@ -87,9 +87,6 @@ def _big_census(tmp_path, copies: int = 10):
 
 
 def test_cancel_a_long_run(qtbot, window, tmp_path, monkeypatch):
-    def sweep_threads() -> list[threading.Thread]:
-        return [t for t in threading.enumerate() if t.name.startswith("riskreview-sweep")]
-
     load_census(qtbot, window, _big_census(tmp_path, 50))
     assert window.session.table.n_rows == 1000000
     set_roles(window, ("birth_day", "birth_month", "birth_year", "sex", "race", "nationality",
