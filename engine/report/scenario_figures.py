@@ -19,6 +19,8 @@ READY = "#1e7b34"
 NOT_READY = "#b03a2e"
 ORIGINAL = "#333333"
 PICKED = "#f2a01e"
+LABEL_POINTS = 7           # font size of the points' labels
+LABEL_OFFSET = (5.0, 4.0)  # a label's offset from its point, in points
 
 
 @dataclass(frozen=True)
@@ -64,9 +66,10 @@ def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[flo
                       (axes[1], "unique_share", None, _("records unique in the sample")))
         top = max([100 * (getattr(p, m) or 0) for p in points for _, m, _, _ in panels] + [1.0])
         right = max([100 * p.loss for p in points] + [1.0])
+        named = []
         for ax, measure, limit, title in panels:
-            _plot_points(ax, [(p, 100 * p.loss, 100 * getattr(p, measure)) if getattr(p, measure) is not None
-                              else None for p in points])
+            named.append((ax, _plot_points(ax, [(p, 100 * p.loss, 100 * getattr(p, measure))
+                                                if getattr(p, measure) is not None else None for p in points])))
             if limit is not None:
                 ax.axhline(100 * limit, color=PRIOR, linestyle="--", linewidth=1,
                            label=_("threshold {share}").format(share=number(100 * limit, ".3g") + "%"))
@@ -77,17 +80,20 @@ def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[flo
             ax.set_ylim(-0.04 * top, 1.12 * top)
             ax.grid(alpha=0.3)
         if numeric:
-            _numeric_panel(axes[2], points)
+            named.append((axes[2], _numeric_panel(axes[2], points)))
         axes[0].set_ylabel(_("risk (%)"))
         if figure.get_layout_engine() is None:
             figure.subplots_adjust(left=0.08, right=0.98, bottom=0.17, top=0.9, wspace=0.18)
+        for ax, places in named:
+            _label_points(ax, places)
     return figure
 
 
-def _plot_points(ax, placed: Sequence[Optional[tuple[RiskLossPoint, float, float]]]) -> None:
-    """Each point (``None``: not shown) as a marker, labelled "original" or by its position;
-    points at the same place share one label ("original, 1"), so that labels never overlap."""
-    labels: dict[tuple[float, float], list[str]] = {}
+def _plot_points(ax, placed: Sequence[Optional[tuple[RiskLossPoint, float, float]]]
+                 ) -> list[tuple[float, float, str]]:
+    """Each point (``None``: not shown) as a marker; returns each shown point's place and
+    label, "original" or its position, for :func:`_label_points`."""
+    named = []
     for position, entry in enumerate(placed):
         if entry is None:
             continue
@@ -96,10 +102,53 @@ def _plot_points(ax, placed: Sequence[Optional[tuple[RiskLossPoint, float, float
             ax.scatter([x], [y], s=150, facecolors="none", edgecolors=PICKED, linewidths=2, zorder=2)
         ax.scatter([x], [y], s=46 if p.original else 30, marker="s" if p.original else "o",
                    color=ORIGINAL if p.original else (READY if p.ready else NOT_READY), zorder=3)
-        labels.setdefault((round(x, 9), round(y, 9)), []).append(_("original") if p.original else str(position))
-    for (x, y), names in labels.items():
-        ax.annotate(", ".join(names), (x, y), xytext=(5, 4), textcoords="offset points", fontsize=7,
-                    color=ORIGINAL)
+        named.append((x, y, _("original") if p.original else str(position)))
+    return named
+
+
+def _label_points(ax, named: Sequence[tuple[float, float, str]]) -> None:
+    """Label the points of :func:`_plot_points` once the panel's limits and place are set.
+    Points whose labels would overlap share one label ("original, 1, 3", in the points'
+    order) at the highest of them: a label's box is estimated from its length in characters
+    at the panel's size."""
+    if not named:
+        return
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    box = ax.get_position()
+    width, height = ax.figure.get_size_inches() * 72 * (box.width, box.height)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return (x - x0) / ((x1 - x0) or 1.0) * width, (y - y0) / ((y1 - y0) or 1.0) * height
+
+    groups = [[entry] for entry in named]       # entries keep their order in ``named``
+
+    def anchor(group: list) -> tuple[float, float, float]:
+        return max(group, key=lambda e: (e[1], -e[0]))
+
+    def rect(group: list) -> tuple[float, float, float, float]:
+        x, y = at(*anchor(group)[:2])
+        text = ", ".join(e[2] for e in group)
+        left, bottom = x + LABEL_OFFSET[0], y + LABEL_OFFSET[1]
+        return left, bottom, left + 0.62 * LABEL_POINTS * len(text) + 2, bottom + 1.25 * LABEL_POINTS + 2
+
+    def overlap(a, b) -> bool:
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(groups)):
+            for j in range(i + 1, len(groups)):
+                if overlap(rect(groups[i]), rect(groups[j])):
+                    groups[i] = sorted(groups[i] + groups.pop(j), key=named.index)
+                    merged = True
+                    break
+            if merged:
+                break
+    for group in groups:
+        x, y, _name = anchor(group)
+        ax.annotate(", ".join(e[2] for e in group), (x, y), xytext=LABEL_OFFSET, textcoords="offset points",
+                    fontsize=LABEL_POINTS, color=ORIGINAL)
 
 
 def numeric_coordinates(numeric: Any, original: bool = False) -> dict[str, Optional[float]]:
@@ -112,18 +161,20 @@ def numeric_coordinates(numeric: Any, original: bool = False) -> dict[str, Optio
     return {"linkage_risk": numeric.linkage_risk, "il1s": il1s}
 
 
-def _numeric_panel(ax, points: Sequence[RiskLossPoint]) -> None:
-    """Records linked to themselves (%) against IL1s per value, numbered as the other panels."""
+def _numeric_panel(ax, points: Sequence[RiskLossPoint]) -> list[tuple[float, float, str]]:
+    """Records linked to themselves (%) against IL1s per value, numbered as the other panels;
+    returns the points' places and labels."""
     top = max([100 * (p.linkage_risk or 0) for p in points] + [1.0])
     right = max([p.il1s or 0 for p in points] + [0.01])
-    _plot_points(ax, [(p, p.il1s or 0.0, 100 * p.linkage_risk) if p.linkage_risk is not None else None
-                      for p in points])
+    named = _plot_points(ax, [(p, p.il1s or 0.0, 100 * p.linkage_risk) if p.linkage_risk is not None else None
+                              for p in points])
     ax.set_title(_("numeric keys: records linked to themselves"))
     ax.set_xlabel(_("information lost on the numeric keys (IL1s per value)"))
     ax.set_xlim(-0.04 * right, 1.12 * right)
     ax.set_ylim(-0.04 * top, 1.12 * top)
     ax.xaxis.set_major_locator(MaxNLocator(nbins=4))
     ax.grid(alpha=0.3)
+    return named
 
 
 __all__ = ["RiskLossPoint", "numeric_coordinates", "risk_loss_figure"]

@@ -10,13 +10,14 @@ from datetime import datetime
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from pypdf import PdfReader
 
 from engine.api import run_assessment
 from engine.analysis.config import AnalysisConfig, DataSource, Roles
 from engine.report.findings import pct
 from engine.report.pdf import write_pdf
-from engine.report.scenario_figures import risk_loss_figure
+from engine.report.scenario_figures import RiskLossPoint, risk_loss_figure
 from engine.report.scenarios_section import risk_loss_points
 from engine.analysis.scenario_steps import Microaggregate, Pram, Scenario
 
@@ -74,6 +75,13 @@ def test_the_figures_third_panel_is_linkage_against_il1s(assessment):
     assert len(without.axes) == 2
 
 
+def _drawn_labels(figure):
+    """Per panel, each label's text, anchor and box on the rendered figure (Agg)."""
+    FigureCanvasAgg(figure).draw()
+    renderer = figure.canvas.get_renderer()
+    return [[(t.get_text(), tuple(t.xy), t.get_window_extent(renderer)) for t in ax.texts] for ax in figure.axes]
+
+
 def test_points_at_the_same_place_share_one_label(assessment):
     """A scenario that changes only numeric keys sits on the original in the risk panels (no QID
     information lost, same risk): one label "original, 1" there, not two drawn over each other."""
@@ -84,14 +92,42 @@ def test_points_at_the_same_place_share_one_label(assessment):
         for text in ax.texts:
             places.setdefault(tuple(text.xy), []).append(text.get_text())
         assert all(len(labels) == 1 for labels in places.values())
-        expected = {}
-        for i, p in enumerate(points):
-            expected.setdefault((100 * p.loss, 100 * getattr(p, measure)), []).append(str(i) if i else "original")
-        assert sorted(labels[0] for labels in places.values()) == sorted(", ".join(v) for v in expected.values())
-    first = {tuple(t.xy): t.get_text() for t in figure.axes[0].texts}
-    original = (100 * points[0].loss, 100 * points[0].unique_share)
-    assert first[original].startswith("original")
-    assert any(", " in label for label in first.values())   # the fixture's MDAV scenario sits on the original
+        names = sorted(name for labels in places.values() for name in labels[0].split(", "))
+        assert names == sorted(["original"] + [str(i) for i in range(1, len(points))])
+    first = [t.get_text().split(", ") for t in figure.axes[0].texts]
+    assert any(names[:2] == ["original", "1"] for names in first)   # the MDAV scenario sits on the original
+
+
+@pytest.mark.parametrize("size", [(7.0, 2.8), (10.9, 2.3)])   # the report's figure; the window's at 1280x800
+@pytest.mark.parametrize("seed", range(6))
+def test_labels_of_points_close_together_are_joined_and_never_overlap(size, seed):
+    """Points near one another (a scenario a hair from the original, several nearly equal) share
+    one label at the highest of them, in the points' order; on the rendered figure no two labels
+    of a panel overlap, and every point is named exactly once per panel."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 12))
+    centres = rng.uniform(0, [40, 0.9], size=(3, 2))
+    at = centres[rng.integers(0, 3, n)] + rng.normal(0, [0.4, 0.01], size=(n, 2))
+    at = np.clip(at, 0, None)
+    points = [RiskLossPoint("original" if i == 0 else f"s{i}", 0.0 if i == 0 else at[i, 0] / 100, at[i, 1],
+                            at[i, 1] * 0.8, False, original=i == 0) for i in range(n)]
+    figure = risk_loss_figure(points, 0.01, 0.05, width=size[0], height=size[1])
+    for ax, panel, measure in zip(figure.axes, _drawn_labels(figure), ("unique_share", "reid_prob")):
+        named = [name for text, _, _ in panel for name in text.split(", ")]
+        assert sorted(named) == sorted(["original"] + [str(i) for i in range(1, n)])
+        for text, anchor, _ in panel:
+            members = [0 if name == "original" else int(name) for name in text.split(", ")]
+            assert members == sorted(members)
+            places = [(100 * points[i].loss, 100 * getattr(points[i], measure)) for i in members]
+            assert anchor[1] == max(y for _, y in places) and anchor in places
+        boxes = [box for _, _, box in panel]
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                assert not boxes[i].overlaps(boxes[j]), (panel[i][0], panel[j][0])
+    far = [RiskLossPoint("original", 0.0, 0.9, 0.9, False, original=True),
+           RiskLossPoint("a", 0.2, 0.5, 0.5, False), RiskLossPoint("b", 0.4, 0.1, 0.1, False)]
+    assert sorted(t.get_text() for t in risk_loss_figure(far, width=size[0], height=size[1]).axes[0].texts) == [
+        "1", "2", "original"]
 
 
 def test_the_report_says_how_many_records_are_alone_in_their_categorical_block(assessment, tmp_path):
