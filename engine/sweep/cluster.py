@@ -36,7 +36,7 @@ from .walker import SweepData, walk
 CONNECT_SECONDS = 20
 NO_WORKER_SECONDS = 60
 STOP_CHECK_SECONDS = 0.5
-TASKS_PER_WORKER = 4
+TASKS_PER_THREAD = 4
 POLL_SECONDS = 0.1
 RESUBMITS = 3
 
@@ -239,8 +239,12 @@ class _Run:
         self.held: list = []
 
     @property
-    def workers(self) -> int:
-        return max(1, len(self.client.scheduler_info().get("workers", {})))
+    def threads(self) -> int:
+        """Threads of all workers: tasks are planned per thread. Threads of one worker process
+        share its one copy of the codes; the segment sweep's kernels release the GIL, so they
+        run side by side (docs/cluster.md)."""
+        workers = self.client.scheduler_info().get("workers", {})
+        return max(1, sum(int(w.get("nthreads") or 1) for w in workers.values()))
 
     def _scatter(self, arrays: list) -> list:
         futures = self.client.scatter([np.ascontiguousarray(a) for a in arrays], broadcast=True)
@@ -385,7 +389,7 @@ def _shared_codes(data: SweepData) -> tuple[list, list, list]:
 def _run_walk(run: _Run, data: SweepData, family: Family,
               reporter: ProgressReporter) -> dict[tuple[int, ...], np.ndarray]:
     arrays, qids, sensitive = _shared_codes(data)
-    tasks = plan_tasks(family, run.workers * TASKS_PER_WORKER)
+    tasks = plan_tasks(family, run.threads * TASKS_PER_THREAD)
     specs = [_Spec(_walk_task, (_meta(data), qids, sensitive, family, task)) for task in tasks]
     results: dict[tuple[int, ...], np.ndarray] = {}
     run.run(arrays, specs, lambda i, result: results.update(result), lambda: reporter.update(len(results)))
@@ -397,7 +401,7 @@ def _run_segments(run: _Run, data: SweepData, family: Family,
     inner, inner_family, order = segments.reorder(data, family)
     tree, subtrees = segments.prepare(inner, inner_family, lambda: run.cancel.cancelled)
     run.cancel.raise_if_cancelled()
-    tasks = segments.plan_segment_tasks(subtrees, tree, run.workers * TASKS_PER_WORKER)
+    tasks = segments.plan_segment_tasks(subtrees, tree, run.threads * TASKS_PER_THREAD)
     arrays, qids, sensitive = _shared_codes(inner)
     by_dim = {}
     for s in subtrees:

@@ -42,9 +42,9 @@ def by_qids(rows, *qids: str, sensitive: str | None = None):
 
 
 @contextmanager
-def loopback_cluster(workers: int) -> Iterator:
-    """A Dask scheduler in this process and ``workers`` single-threaded worker processes on
-    127.0.0.1 (sockets allowed while it runs, as the suite otherwise blocks them)."""
+def loopback_cluster(workers: int, threads: int = 1) -> Iterator:
+    """A Dask scheduler in this process and ``workers`` worker processes of ``threads`` threads
+    on 127.0.0.1 (sockets allowed while it runs, as the suite otherwise blocks them)."""
     import warnings
 
     import distributed
@@ -53,7 +53,7 @@ def loopback_cluster(workers: int) -> Iterator:
     pytest_socket.enable_socket()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # "setting dashboard is discouraged": we want none
-        local = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+        local = distributed.LocalCluster(n_workers=workers, threads_per_worker=threads, processes=True, host="127.0.0.1",
                                          dashboard_address=None, dashboard=False, protocol="tcp")
     try:
         yield local

@@ -265,3 +265,32 @@ def test_segment_sweep_on_the_cluster_gives_the_local_numbers(cluster, monkeypat
     remote = _run(frame, qids, ["s"], cluster.scheduler_address)
     assert used, "the cluster run did not take the segment sweep"
     assert _numbers(remote) == _numbers(local)
+
+
+@pytest.mark.slow
+def test_threads_of_one_worker_share_its_codes_and_sweep_side_by_side(monkeypatch):
+    """A worker process of two threads (one copy of the codes) runs the segment sweep's tasks on
+    both threads, planned per thread, and gives the local numbers."""
+    import distributed
+
+    from engine.sweep import cluster as cluster_module
+    from engine.sweep import segments
+
+    frame = _large_frame(6_000, 7)
+    qids = [f"q{i}" for i in range(7)]
+    local = _run(frame, qids, ["s"])
+    monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 1)
+    planned = []
+    original = segments.plan_segment_tasks
+    monkeypatch.setattr(segments, "plan_segment_tasks",
+                        lambda subtrees, tree, workers, *a: planned.append(workers) or original(subtrees, tree, workers, *a))
+    with loopback_cluster(1, threads=2) as local_cluster:
+        with distributed.Client(local_cluster.scheduler_address) as client:
+            with distributed.get_task_stream(client=client) as stream:
+                remote = _run(frame, qids, ["s"], local_cluster.scheduler_address)
+            assert len(client.scheduler_info()["workers"]) == 1
+    assert planned == [2 * cluster_module.TASKS_PER_THREAD]
+    assert _numbers(remote) == _numbers(local)
+    sweeps = [task for task in stream.data if "_segment_task" in str(task["key"])]
+    assert len(sweeps) > 2
+    assert len({task["worker"] for task in sweeps}) == 1 and len({task["thread"] for task in sweeps}) == 2
