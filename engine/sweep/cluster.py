@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import numpy as np
 
 from ..analysis.config import ClusterOptions as ClusterSettings
+from ..foundation.allocator import keep_freed_memory
 from ..foundation.errors import EngineFailure, InputError
 from ..foundation.i18n import N_
 from ..foundation.input_files import CERTIFICATE_FILE, CERTIFICATE_LIMIT, read_bounded
@@ -186,6 +187,7 @@ def _data(meta: dict, qids: list, sensitive: list) -> SweepData:
 def _walk_task(meta: dict, qids: list, sensitive: list, family: Family, task: Task,
                stop_name: str) -> dict[tuple[int, ...], np.ndarray]:
     """One lattice subtree by the refinement walk, on a worker."""
+    keep_freed_memory()
     out: dict[tuple[int, ...], np.ndarray] = {}
     walk(_data(meta, qids, sensitive), family, task, lambda prefix, counts: out.__setitem__(prefix, counts),
          _stopper(stop_name))
@@ -196,6 +198,7 @@ def _segment_task(meta: dict, qids: list, sensitive: list, tree: segments.Tree, 
                   rows: np.ndarray, weights: Optional[np.ndarray], task: segments.SegmentTask,
                   tuning: segments.Tuning, stop_name: str) -> Optional[segments.TaskResult]:
     """Segments of one subtree by the compiled segment sweep, on a worker."""
+    keep_freed_memory()
     data = _data(meta, qids, sensitive)
     subtree = segments.Subtree(shell.dim, shell.node, rows, weights, shell.bounds, shell.columns)
     return segments.run_task(data, tree, subtree, task, data.width, _stopper(stop_name), lambda amount: None,
