@@ -37,7 +37,7 @@ from .walker import SweepData, walk
 CONNECT_SECONDS = 20
 NO_WORKER_SECONDS = 60
 STOP_CHECK_SECONDS = 0.5
-TASKS_PER_THREAD = 4
+TASKS_PER_THREAD = 4     # the planners' workers per thread: x their 8 tasks each, about 32 tasks per thread
 POLL_SECONDS = 0.1
 RESUBMITS = 3
 
