@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Slot
-from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QRadioButton,
+from PySide6.QtWidgets import (QBoxLayout, QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout,
+                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QRadioButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
 from engine.api import AnalysisConfig, ModelTargets, PrivacyModelOptions, SubsetFamily
@@ -44,6 +44,8 @@ MODEL_TARGETS = (
 )
 
 
+SIDE_ROOM = 56   # the page's margins and a vertical scroll bar beside the two columns, in pixels
+
 PLAN_PARTS = Translated("attacks_page", {
     "sample": QT_TRANSLATE_NOOP("attacks_page", "the sample measures"),
     "suda": QT_TRANSLATE_NOOP("attacks_page", "special uniques (SUDA)"),
@@ -63,8 +65,8 @@ class AttacksPage(QWidget):
         _outer, layout = page_frame(self, translate("attacks_page", "3 · Attacks"), scroll=True)
         head = QHBoxLayout()  # the command row: Run on the right, where every page has it
         layout.addLayout(head)
-        columns = QHBoxLayout()
-        left, right = QVBoxLayout(), QVBoxLayout()
+        self.columns = columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self._sides = left, right = QVBoxLayout(), QVBoxLayout()
         columns.addLayout(left, 1)
         columns.addLayout(right, 1)
         layout.addLayout(columns, 1)
@@ -80,6 +82,20 @@ class AttacksPage(QWidget):
                        session.targetsChanged):
             signal.connect(self.refresh)
         self.refresh()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """The two columns side by side where both fit the page's width, else one above the
+        other (narrow windows, longer translations), so that nothing needs scrolling sideways."""
+        left, right = (side.minimumSize().width() for side in self._sides)
+        needed = left + right + self.columns.spacing() + SIDE_ROOM
+        direction = (QBoxLayout.Direction.LeftToRight if self.width() >= needed
+                     else QBoxLayout.Direction.TopToBottom)
+        if self.columns.direction() != direction:
+            self.columns.setDirection(direction)
 
     # --- building --------------------------------------------------------------------------
     def _attack_box(self) -> QGroupBox:
