@@ -6,9 +6,10 @@ faulted in and zeroed again: at 300,000 rows x 255 subsets a third of a second o
 time. Arrays below :data:`MMAP_THRESHOLD` come from the heap, and up to
 :data:`TRIM_THRESHOLD` of free heap is kept; larger arrays (census-scale columns) are still
 mapped and returned to the system when freed. Elsewhere (other C libraries) nothing changes.
-The command line and the window set this at start; a Dask worker's tasks set it in the
-worker's process, which Dask's nanny starts with ``MALLOC_TRIM_THRESHOLD_=65536``: every
-array over 128 KB mapped afresh, the walk 3.4x slower (docs/cluster.md).
+The command line and the window set this at start, the pool's worker processes as they
+start, and a Dask worker's tasks in the worker's process, which Dask's nanny starts with
+``MALLOC_TRIM_THRESHOLD_=65536``: every array over 128 KB mapped afresh, the walk 3.4x slower
+(docs/cluster.md).
 """
 
 from __future__ import annotations

@@ -51,6 +51,7 @@ from typing import Any, Callable, Iterator, NoReturn, Optional, Sequence
 import numpy as np
 
 from . import platform
+from .allocator import keep_freed_memory
 from .errors import Cancelled, EngineFailure
 from .i18n import N_
 from .messages import message
@@ -451,6 +452,7 @@ def _worker_main(tasks: Connection, results: Connection, index: int, folder: str
     errors are written as files in the run's folder before their few-byte announcement; a
     prelude's error is reported in the first run."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    keep_freed_memory()                            # as the parent: arrays reused, not mapped afresh
     entered = time.monotonic()
     _STATE.clear()
     _STATE.update(index=index, folder=Path(folder), stop=stop, slots=slots, parent=parent,

@@ -25,7 +25,7 @@ from engine.analysis.config import AnalysisConfig, ClusterOptions, read_toml
 from engine.foundation.errors import Cancelled, InputError
 from engine.foundation.progress import CancelToken
 
-from .helpers import config_for, loopback_cluster, table_from_frame
+from .helpers import config_for, loopback_cluster, page_faults_of_reused_arrays, table_from_frame
 
 
 LOOPBACK = ["127.0.0.1", "localhost"]
@@ -297,21 +297,6 @@ def test_threads_of_one_worker_share_its_codes_and_sweep_side_by_side(monkeypatc
     assert len({task["worker"] for task in sweeps}) == 1 and len({task["thread"] for task in sweeps}) == 2
 
 
-def _page_faults_of_reused_arrays() -> tuple[str, int]:
-    """On a worker: its MALLOC_TRIM_THRESHOLD_ and the minor page faults of 20 arrays of 4 MB
-    allocated and freed in turn (about 1,000 each when every one is mapped afresh)."""
-    import os
-    import resource
-
-    import numpy
-
-    numpy.ones(1 << 19)
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    for _ in range(20):
-        numpy.ones(1 << 19)
-    return os.environ.get("MALLOC_TRIM_THRESHOLD_", ""), resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
-
-
 @pytest.mark.skipif(sys.platform != "linux", reason="glibc's allocator")
 def test_worker_tasks_keep_freed_memory_despite_dasks_trim_threshold(cluster):
     """Dask's nannies start workers with MALLOC_TRIM_THRESHOLD_=65536, which maps every array
@@ -323,6 +308,6 @@ def test_worker_tasks_keep_freed_memory_despite_dasks_trim_threshold(cluster):
     frame = _large_frame(20_000, 6)
     _run(frame, [f"q{i}" for i in range(6)], ["s"], cluster.scheduler_address)
     with distributed.Client(cluster.scheduler_address) as client:
-        probes = client.run(_page_faults_of_reused_arrays)
+        probes = client.run(page_faults_of_reused_arrays)
     assert probes and all(threshold == "65536" for threshold, _ in probes.values())
     assert all(faults < 2_000 for _, faults in probes.values()), probes
