@@ -122,7 +122,7 @@ def _label_points(ax, named: Sequence[tuple[float, float, str]]) -> None:
 
     groups = [[entry] for entry in named]       # entries keep their order in ``named``
 
-    def anchor(group: list) -> tuple[float, float, float]:
+    def anchor(group: list) -> tuple[float, float, str]:
         return max(group, key=lambda e: (e[1], -e[0]))
 
     def rect(group: list) -> tuple[float, float, float, float]:
