@@ -134,17 +134,13 @@ def _label_points(ax, named: Sequence[tuple[float, float, str]]) -> None:
     def overlap(a, b) -> bool:
         return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
-    merged = True
-    while merged:
-        merged = False
-        for i in range(len(groups)):
-            for j in range(i + 1, len(groups)):
-                if overlap(rect(groups[i]), rect(groups[j])):
-                    groups[i] = sorted(groups[i] + groups.pop(j), key=named.index)
-                    merged = True
-                    break
-            if merged:
-                break
+    def overlapping() -> Optional[tuple[int, int]]:
+        return next(((i, j) for i in range(len(groups)) for j in range(i + 1, len(groups))
+                     if overlap(rect(groups[i]), rect(groups[j]))), None)
+
+    while (pair := overlapping()) is not None:
+        i, j = pair
+        groups[i] = sorted(groups[i] + groups.pop(j), key=named.index)
     for group in groups:
         x, y, _name = anchor(group)
         ax.annotate(", ".join(e[2] for e in group), (x, y), xytext=LABEL_OFFSET, textcoords="offset points",

@@ -47,7 +47,7 @@ KERNEL_LOAD_SECONDS = 0.7
 # Segment tasks per thread: the task estimates (rows x subsets walked) are off by up to 2x
 # either way, so the last tasks must be small for the threads to end together; per task a
 # thread spends 10-20 ms besides the walk (its arrays).
-TASKS_PER_WORKER = 16
+TASKS_PER_THREAD = 16
 # How often the thread that waits for the segment sweep's threads reports their progress.
 PROGRESS_SECONDS = 0.1
 # The segment sweep's threads are named THREAD_PREFIX_0, _1, ...
@@ -158,7 +158,7 @@ def _run_segments(data: SweepData, family: Family, jobs: int, reporter: Progress
     inner, inner_family, order = segments.reorder(data, family)
     tree, subtrees = segments.prepare(inner, inner_family, lambda: cancel.cancelled)
     cancel.raise_if_cancelled()
-    tasks = segments.plan_segment_tasks(subtrees, tree, jobs, TASKS_PER_WORKER)
+    tasks = segments.plan_segment_tasks(subtrees, tree, jobs, TASKS_PER_THREAD)
     total = segments.TaskResult(len(tree.prefixes), inner.width)
     per_unit = family.total / (sum(task.estimate for task in tasks) or 1.0)   # progress: work, in subsets
     by_dim = {s.dim: s for s in subtrees}

@@ -250,19 +250,26 @@ def test_tls_cluster_gives_the_local_numbers(certificates):
         pytest_socket.disable_socket(allow_unix_socket=True)
 
 
+def _segments_forced(monkeypatch, name: str) -> list[tuple]:
+    """Force the segment sweep on small tables; the arguments of each call of
+    ``engine.sweep.segments.<name>`` are recorded in the list returned."""
+    from engine.sweep import segments
+
+    monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 1)
+    calls: list[tuple] = []
+    original = getattr(segments, name)
+    monkeypatch.setattr(segments, name, lambda *a, **k: calls.append(a) or original(*a, **k))
+    return calls
+
+
 @pytest.mark.slow
 def test_segment_sweep_on_the_cluster_gives_the_local_numbers(cluster, monkeypatch):
     """Large runs use the compiled segment sweep, locally and on the cluster: force it on a
     small table and compare with the refinement walk here."""
-    from engine.sweep import segments
-
     frame = _large_frame(3_000, 6)
     qids = [f"q{i}" for i in range(6)]
     local = _run(frame, qids, ["s"])
-    monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 1)
-    used = []
-    original = segments.prepare
-    monkeypatch.setattr(segments, "prepare", lambda *a, **k: used.append(1) or original(*a, **k))
+    used = _segments_forced(monkeypatch, "prepare")
     remote = _run(frame, qids, ["s"], cluster.scheduler_address)
     assert used, "the cluster run did not take the segment sweep"
     assert _numbers(remote) == _numbers(local)
@@ -275,22 +282,17 @@ def test_threads_of_one_worker_share_its_codes_and_sweep_side_by_side(monkeypatc
     import distributed
 
     from engine.sweep import cluster as cluster_module
-    from engine.sweep import segments
 
     frame = _large_frame(6_000, 7)
     qids = [f"q{i}" for i in range(7)]
     local = _run(frame, qids, ["s"])
-    monkeypatch.setattr(segments, "MIN_ROW_SUBSETS", 1)
-    planned = []
-    original = segments.plan_segment_tasks
-    monkeypatch.setattr(segments, "plan_segment_tasks",
-                        lambda subtrees, tree, workers, *a: planned.append(workers) or original(subtrees, tree, workers, *a))
+    planned = _segments_forced(monkeypatch, "plan_segment_tasks")
     with loopback_cluster(1, threads=2) as local_cluster:
         with distributed.Client(local_cluster.scheduler_address) as client:
             with distributed.get_task_stream(client=client) as stream:
                 remote = _run(frame, qids, ["s"], local_cluster.scheduler_address)
             assert len(client.scheduler_info()["workers"]) == 1
-    assert planned == [2 * cluster_module.TASKS_PER_THREAD]
+    assert [workers for _, _, workers, *_ in planned] == [2 * cluster_module.TASKS_PER_THREAD]
     assert _numbers(remote) == _numbers(local)
     sweeps = [task for task in stream.data if "_segment_task" in str(task["key"])]
     assert len(sweeps) > 2
