@@ -32,6 +32,9 @@ COMPILED_MIN_ROWS = 1 << 22
 # A partition whose single-row blocks hold at least this share of its rows drops them: they stay
 # alone in every partition refined from it, so later partitions and measures skip those rows.
 DROP_SINGLES_SHARE = 0.2
+# Partitions kept as bases for later ones, at most this many bytes of block ids and row numbers
+# (the one made last is kept whatever its size).
+KEEP_BYTES = 1 << 28
 
 
 def _histogram(qids: tuple[str, ...], measure: str, block_risk: np.ndarray,
@@ -88,23 +91,100 @@ class _Made:
         return codes if self.rows is None else codes[self.rows]
 
 
-class _Partitions:
-    """Block ids of QID subsets, each refined from the largest subset already made that it
-    contains (the top subsets of successive sizes are usually nested); only the latest few are
-    kept. A partition with many single-row blocks drops their rows (:data:`DROP_SINGLES_SHARE`):
-    on a census, 90% of the rows are alone from the top subset of size 4 on, so the larger
-    partitions refine a tenth of the rows. ``compiled``: one int32 id per row through the
-    compiled refinement, small columns merged (:func:`engine.sweep.partition.combined_columns`);
-    else numpy's refinement (:func:`engine.sweep.partition.refine`) column by column."""
+def _bytes(made: _Made) -> int:
+    return made.ids.nbytes + (0 if made.rows is None else made.rows.nbytes)
 
-    def __init__(self, columns: Mapping[str, EncodedColumn], n: int, compiled: bool, keep: int = 2) -> None:
-        self.columns, self.n, self.compiled, self.keep = columns, n, compiled, keep
+
+class _Partitions:
+    """Block ids of QID subsets, made on threads and kept for one another. Each new partition
+    refines the kept one that costs least to refine from: its rows in play times the passes
+    for the columns it adds (small columns merged) and one for dropping single rows
+    (:meth:`_cost`); the top subsets of successive sizes are usually nested. Kept within
+    :data:`KEEP_BYTES`, the partition with the most rows in play dropped first (a partition of
+    few rows is the cheapest base and the smallest to keep). A partition with many single-row
+    blocks drops their rows (:data:`DROP_SINGLES_SHARE`): on a census, 90% of the rows are
+    alone from the top subset of size 4 on, so the larger partitions refine a tenth of the
+    rows. ``compiled``: one int32 id per row through the compiled refinement, small columns
+    merged (:func:`engine.sweep.partition.combined_columns`); else numpy's refinement
+    (:func:`engine.sweep.partition.refine`) column by column."""
+
+    def __init__(self, columns: Mapping[str, EncodedColumn], n: int, compiled: bool,
+                 keep_bytes: int = KEEP_BYTES) -> None:
+        self.columns, self.n, self.compiled, self.keep_bytes = columns, n, compiled, keep_bytes
         self.made: list[_Made] = []
+        self.making: list[frozenset[str]] = []
+        self.changed = threading.Condition()
+        self.stopped = False
+
+    def _cost(self, base: _Made, wanted: frozenset[str]) -> int:
+        """Rows in play of ``base`` times the passes that refine it to ``wanted``."""
+        extra = [self.columns[q].cardinality for q in wanted - base.qids]
+        passes = len(combined_groups(extra)) if self.compiled else len(extra)
+        return (self.n if base.rows is None else len(base.rows)) * (passes + 1)
+
+    def _base(self, wanted: frozenset[str]) -> Optional[_Made]:
+        """The cheapest kept base of ``wanted``, or None when a partition being made would
+        contain more of its columns than that base (it is worth waiting for)."""
+        scratch = _Made(frozenset(), np.empty(0, np.int32), 1)
+        best = min([m for m in self.made if m.qids <= wanted] + [scratch],
+                   key=lambda m: (self._cost(m, wanted), -len(m.qids)))
+        if any(q <= wanted and len(q) > len(best.qids) for q in self.making):
+            return None
+        return best
+
+    def take(self, queue: list[tuple[str, ...]]) -> Optional[tuple[tuple[str, ...], _Made]]:
+        """Remove from ``queue`` (smallest subsets first) the first subset whose base is ready,
+        waiting while none is; None when the queue is empty or the work has stopped."""
+        with self.changed:
+            while queue and not self.stopped:
+                for i, qids in enumerate(queue):
+                    base = self._base(frozenset(qids))
+                    if base is not None:
+                        del queue[i]
+                        self.making.append(frozenset(qids))
+                        return qids, base
+                self.changed.wait()
+            return None
+
+    def stop(self) -> None:
+        """Wake the threads waiting in :meth:`take` and let them take nothing more."""
+        with self.changed:
+            self.stopped = True
+            self.changed.notify_all()
+
+    def make(self, qids: tuple[str, ...], base: _Made, cancel: Optional[CancelToken] = None) -> _Made:
+        """The partition of ``qids``, refined from ``base``; kept for the partitions after it.
+        If it fails, the work stops (:meth:`stop`)."""
+        wanted = frozenset(qids)
+        try:
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            made = self._refined(qids, base, cancel)
+        except BaseException:
+            with self.changed:
+                self.making.remove(wanted)
+                self.stopped = True       # the others take nothing more
+                self.changed.notify_all()
+            raise
+        with self.changed:
+            self.making.remove(wanted)
+            self.made.append(made)
+            size = sum(_bytes(m) for m in self.made)
+            while size > self.keep_bytes and len(self.made) > 1:
+                largest = max(self.made[:-1], key=_bytes)
+                self.made = [m for m in self.made if m is not largest]
+                size -= _bytes(largest)
+            self.changed.notify_all()
+        return made
 
     def of(self, qids: tuple[str, ...], cancel: Optional[CancelToken] = None) -> _Made:
-        wanted = frozenset(qids)
-        base = max((m for m in self.made if m.qids <= wanted), key=lambda m: len(m.qids), default=None)
-        if base is None:
+        """The partition of ``qids`` on this thread (nothing else being made)."""
+        taken = self.take([qids])
+        assert taken is not None
+        return self.make(*taken, cancel)
+
+    def _refined(self, qids: tuple[str, ...], base: _Made, cancel: Optional[CancelToken]) -> _Made:
+        if not base.qids:
             base = _Made(frozenset(), np.zeros(self.n, np.int32 if self.compiled else np.int64), 1)
         ids, n_ids, sizes = base.ids, base.n_ids, None
         extra = sorted(((base.gather(self.columns[q].codes), self.columns[q].cardinality)
@@ -119,10 +199,8 @@ class _Partitions:
                 ids, n_ids = block_kernels.refine_ids(ids, n_ids, codes, max(1, cardinality))
             else:
                 ids, n_ids, sizes = refine(ids, n_ids, codes, max(1, cardinality))
-        made = _Made(wanted, ids, int(n_ids), base.rows, base.dropped)
-        made = self._drop_compiled(made) if self.compiled else self._drop_singles(made, sizes)
-        self.made = (self.made + [made])[-self.keep:]
-        return made
+        made = _Made(frozenset(qids), ids, int(n_ids), base.rows, base.dropped)
+        return self._drop_compiled(made) if self.compiled else self._drop_singles(made, sizes)
 
     @staticmethod
     def _drop_compiled(made: _Made) -> _Made:
@@ -148,29 +226,6 @@ class _Partitions:
         rows = index if made.rows is None else made.rows[index]
         rows = rows.astype(np.int32 if len(rows) == 0 or rows[-1] < 2 ** 31 - 1 else np.int64)
         return _Made(made.qids, ids, made.n_ids - n_single, rows, made.dropped + n_single)
-
-
-def _chains(subsets: Sequence[tuple[str, ...]], columns: Mapping[str, EncodedColumn], threads: int,
-            keep: int = 2) -> list[list[tuple[str, ...]]]:
-    """The subsets (smallest first) dealt to at most ``threads`` chains, each subset to the chain
-    where it costs least to make, counting the load so far: a partition is refined from the
-    largest of the chain's ``keep`` latest subsets that it contains (:class:`_Partitions`), one
-    pass per column it adds beyond those (small columns merged), plus one for its measures."""
-    chains: list[list[tuple[str, ...]]] = [[] for _ in range(max(1, threads))]
-    recent: list[list[frozenset[str]]] = [[] for _ in chains]
-    load = [0] * len(chains)
-    for qids in subsets:
-        wanted = frozenset(qids)
-
-        def cost(c: int) -> int:
-            have = max((m for m in recent[c] if m <= wanted), key=len, default=frozenset())
-            return 1 + len(combined_groups([columns[q].cardinality for q in qids if q not in have]))
-
-        best = min(range(len(chains)), key=lambda c: (load[c] + cost(c), c))
-        load[best] += cost(best)
-        chains[best].append(qids)
-        recent[best] = (recent[best] + [wanted])[-keep:]
-    return [chain for chain in chains if chain]
 
 
 def load_compiled(columns: Sequence[EncodedColumn]) -> None:
@@ -224,7 +279,7 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                           on_progress: Optional[ProgressCallback] = None) -> list[RiskHistogram]:
     """For each subset size: the histogram of the top subset's per-record risks, for
     re-identification (risk 1/|block|) and for each sensitive attribute (max_s s(q)/|q|).
-    ``cancel`` is checked between partitions (made on threads, :func:`_chains`); progress
+    ``cancel`` is checked between partitions (made on threads, :class:`_Partitions`); progress
     counts partitions (stage "histograms")."""
     wanted: dict[tuple[str, ...], list[str]] = {}
     order = []
@@ -240,7 +295,7 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
     compiled = compiled_pays(n)
     made: dict[tuple[tuple[str, ...], str], RiskHistogram] = {}
     reporter = ProgressReporter("histograms", len(wanted), on_progress)
-    lock, failed = threading.Lock(), threading.Event()
+    lock = threading.Lock()
 
     def values(measure: str) -> int:
         # risk_tally's one value means re-identification (top 1): a constant sensitive
@@ -264,32 +319,33 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
                else block_value_stats(ids, n_blocks, made.gather(column.codes), column.cardinality)[0])
         return _histogram(qids, measure, *_risk_records(sizes, top, made.dropped))
 
-    def chain(subsets: list[tuple[str, ...]]) -> None:
-        partitions = _Partitions(columns, n, compiled)
-        for qids in subsets:
-            if cancel is not None:
-                cancel.raise_if_cancelled()
-            if failed.is_set():
-                return
-            part = partitions.of(qids, cancel)
-            sizes = (None if all(tallied(m, part.n_ids) for m in wanted[qids])   # once per partition
-                     else np.bincount(part.ids, minlength=part.n_ids))
-            found = {(qids, measure): measured(qids, measure, part, sizes) for measure in wanted[qids]}
-            with lock:
-                made.update(found)
-                reporter.update(len({key[0] for key in made}))
+    partitions = _Partitions(columns, n, compiled)
+    queue = sorted(wanted, key=len)
 
-    # The compiled kernels release the GIL: the partitions are made on threads, each refining
-    # its own chain of nested subsets (:func:`_chains`).
-    chains = _chains(sorted(wanted, key=len), columns, TALLY_THREADS if compiled else 1)
+    def work() -> None:
+        try:
+            while (taken := partitions.take(queue)) is not None:
+                qids, part = taken[0], partitions.make(*taken, cancel)
+                sizes = (None if all(tallied(m, part.n_ids) for m in wanted[qids])   # once per partition
+                         else np.bincount(part.ids, minlength=part.n_ids))
+                found = {(qids, measure): measured(qids, measure, part, sizes) for measure in wanted[qids]}
+                with lock:
+                    made.update(found)
+                    reporter.update(len({key[0] for key in made}))
+        except BaseException:
+            partitions.stop()         # the other threads take nothing more
+            raise
+
+    # The compiled kernels release the GIL: the partitions are made on threads, each taking the
+    # next subset whose base is ready (:meth:`_Partitions.take`).
     reporter.update(0)
-    with ThreadPoolExecutor(max_workers=max(1, len(chains))) as pool:
-        futures = [pool.submit(chain, subsets) for subsets in chains]
+    threads = min(len(queue), TALLY_THREADS if compiled else 1)
+    with ThreadPoolExecutor(max_workers=max(1, threads)) as pool:
+        futures = [pool.submit(work) for _ in range(threads)]
         try:
             for future in futures:
                 future.result()
         except BaseException:
-            failed.set()              # the other chains stop at their next partition
             pool.shutdown(wait=True, cancel_futures=True)
             raise
     reporter.update(len(wanted), force=True)

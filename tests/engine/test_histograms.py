@@ -6,6 +6,7 @@ each other on random tables."""
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -142,19 +143,111 @@ def test_a_partition_drops_rows_alone_in_it_and_its_refinements_keep_them_droppe
     assert np.array_equal(pd.factorize(finest.ids)[0], pd.factorize(expected)[0])
 
 
-def test_nested_subsets_stay_in_one_chain_and_the_chains_share_the_work():
-    """Wide columns (not merged): a chain refines a subset from its last one it contains, so
-    a, ab, abc go to one thread and x, xy to the other (from scratch, ab would cost a pass more)."""
-    rng = np.random.default_rng(0)
-    frame = pd.DataFrame({name: rng.permutation(5000) for name in "abcxy"})
-    columns = table_from_frame(frame).columns
-    subsets = [("a",), ("x",), ("a", "b"), ("x", "y"), ("a", "b", "c")]
-    assert histograms._chains(subsets, columns, 2) == [[("a",), ("a", "b"), ("a", "b", "c")], [("x",), ("x", "y")]]
-    assert histograms._chains(subsets, columns, 1) == [subsets]
-    # narrow columns are merged into one pass: from scratch costs the same, the load decides
-    narrow = table_from_frame(pd.DataFrame({name: rng.integers(0, 3, 50) for name in "abcxy"})).columns
-    dealt = histograms._chains(subsets, narrow, 2)
-    assert sorted(q for chain in dealt for q in chain) == sorted(subsets) and len(dealt) == 2
+def _cheap_and_wide(rows: int = 5000) -> pd.DataFrame:
+    """``a`` x ``b`` leaves most rows alone (they are dropped); ``c``, ``d`` and ``e`` are narrow."""
+    rng = np.random.default_rng(3)
+    return pd.DataFrame({"a": rng.integers(0, 50, rows), "b": rng.integers(0, 400, rows),
+                         "c": rng.integers(0, 3, rows), "d": rng.integers(0, 2, rows),
+                         "e": rng.integers(0, 2, rows)})
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_partition_refines_the_kept_base_of_fewest_rows_times_passes(monkeypatch, compiled):
+    """(a, b) keeps a few rows in play, (a, c, d) all of them: (a, b, c, d) is refined from
+    (a, b), though (a, c, d) shares more of its columns; the partition equals pandas' groups."""
+    monkeypatch.setattr(histograms, "DROP_SINGLES_SHARE", 0.2)
+    frame = _cheap_and_wide()
+    table = table_from_frame(frame)
+    parts = histograms._Partitions(table.columns, table.n_rows, compiled)
+    ab, acd = parts.of(("a", "b")), parts.of(("a", "c", "d"))
+    assert acd.rows is None and len(ab.rows) < 0.5 * table.n_rows
+    wanted, base = parts.take([("a", "b", "c", "d")])
+    assert base is ab and not parts.take([])
+    made = parts.make(wanted, base)
+    sizes = frame.groupby(["a", "b", "c", "d"]).a.transform("size").to_numpy()
+    assert made.dropped == int((sizes == 1).sum())
+    expected = frame.groupby(["a", "b", "c", "d"]).ngroup().to_numpy()[made.rows]
+    assert np.array_equal(pd.factorize(made.ids)[0], pd.factorize(expected)[0])
+    # only (a, c, d) contains (a, c, d, e): it is the base, not the table from scratch
+    assert parts.take([("a", "c", "d", "e")])[1] is acd
+
+
+def test_a_subset_waits_for_a_base_being_made_and_others_go_first():
+    """While (a, b) is being made, (a, b, c) is not taken ((x,) is, after it in the queue); a
+    thread asking for (a, b, c) alone waits, then refines it from (a, b)."""
+    frame = _cheap_and_wide()
+    frame["x"] = frame.a % 7
+    table = table_from_frame(frame)
+    parts = histograms._Partitions(table.columns, table.n_rows, compiled=False)
+    taken = parts.take([("a", "b")])
+    queue = [("a", "b", "c"), ("x",)]
+    assert parts.take(queue)[0] == ("x",) and queue == [("a", "b", "c")]
+    got = []
+    waiting = threading.Thread(target=lambda: got.append(parts.take(queue)))
+    waiting.start()
+    ab = parts.make(*taken)
+    waiting.join(timeout=60)
+    assert not waiting.is_alive() and got[0][0] == ("a", "b", "c") and got[0][1] is ab and queue == []
+
+
+def test_a_thread_waiting_for_a_base_takes_nothing_once_the_work_stops():
+    table = table_from_frame(_cheap_and_wide())
+    parts = histograms._Partitions(table.columns, table.n_rows, compiled=False)
+    parts.take([("a",)])                                   # being made, never finished
+    got = []
+    waiting = threading.Thread(target=lambda: got.append(parts.take([("a", "b")])))
+    waiting.start()
+    parts.stop()
+    waiting.join(timeout=60)
+    assert not waiting.is_alive() and got == [None]
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_kept_partitions_stay_within_their_bytes_dropping_the_most_rows_first(compiled):
+    table = table_from_frame(_cheap_and_wide())
+    n = table.n_rows
+    full = histograms._bytes(histograms._Partitions(table.columns, n, compiled).of(("c",)))
+    parts = histograms._Partitions(table.columns, n, compiled, keep_bytes=2 * full)
+    for qids in [("c",), ("d",), ("a", "b"), ("e",), ("a", "b", "c")]:
+        parts.of(qids)
+        assert sum(histograms._bytes(m) for m in parts.made) <= 2 * full
+    # the full partitions of (c,) and (d,) went first; the last made and the small ones stay
+    assert {m.qids for m in parts.made} == {frozenset("ab"), frozenset("e"), frozenset("abc")}
+    parts = histograms._Partitions(table.columns, n, compiled, keep_bytes=1)
+    parts.of(("c",))
+    parts.of(("d",))
+    assert [m.qids for m in parts.made] == [frozenset("d")]      # the last one made stays
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_failing_partition_stops_every_thread_and_raises(monkeypatch, compiled):
+    """A partition that fails (here: cancelled) ends the histograms with its error, the other
+    thread stopping instead of waiting for the base that will never be made."""
+    monkeypatch.setattr(histograms, "compiled_pays", lambda n: compiled)
+    monkeypatch.setattr(histograms, "TALLY_THREADS", 2)
+    table = table_from_frame(_cheap_and_wide())
+    refined = histograms._Partitions._refined
+
+    def failing(self, qids, base, cancel):
+        if qids == ("a", "b"):
+            raise RuntimeError("cancelled at (a, b)")
+        return refined(self, qids, base, cancel)
+
+    monkeypatch.setattr(histograms._Partitions, "_refined", failing)
+    qid_sets = [("c",), ("a", "b"), ("a", "b", "c"), ("a", "b", "c", "d")]
+    reid, _ = _rows(qid_sets, [])
+    outcome = []
+
+    def run():
+        try:
+            worst_case_histograms(table.columns, reid, [], [], table.n_rows)
+        except RuntimeError as error:
+            outcome.append(str(error))
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    runner.join(timeout=120)
+    assert not runner.is_alive() and outcome == ["cancelled at (a, b)"]
 
 
 def test_the_compiled_path_from_its_row_threshold_or_once_the_kernels_are_loaded():
