@@ -155,7 +155,9 @@ class DPPage(QWidget):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([SETUP_WIDTH + 10, 640])
-        layout.addWidget(self.splitter, 1)
+        body = scrolling(self.splitter)   # a window too narrow for both sides scrolls, never overlaps them
+        body.setObjectName("dpBody")
+        layout.addWidget(body, 1)
         self.run_bar = RunBar(
             stages={"dp": translate("dp.run_bar", "Computing privacy loss and utility")},
             formats={"dp": translate("dp.run_bar", "{done} / {total} points")},

@@ -59,7 +59,9 @@ class PlotCanvas(FigureCanvasQTAgg):
         self._unwrap_axis_labels()
         try:
             super().draw()
-            if self.wrap_axis_labels():   # a label longer than its axis: on two lines, laid out again
+            for _ in range(3):   # a label or legend too long: on more lines, laid out again
+                if not self.wrap_axis_labels() | self.wrap_legends():
+                    break
                 super().draw()
         except RuntimeError:
             if shiboken6.isValid(self):
@@ -72,9 +74,13 @@ class PlotCanvas(FigureCanvasQTAgg):
                 yield ax, ax.xaxis.label, True
                 yield ax, ax.yaxis.label, False
 
+    def _legend_texts(self):
+        for legend in self.figure.legends:
+            yield from legend.get_texts()
+
     def _unwrap_axis_labels(self) -> None:
         """Each label back on the line it was given (the canvas may have grown since it was wrapped)."""
-        for _, label, _ in self._axis_labels():
+        for label in [label for _, label, _ in self._axis_labels()] + list(self._legend_texts()):
             whole = getattr(self, "_wrapped", {}).get(id(label))
             if whole is not None and label.get_text() == whole[1]:
                 label.set_text(whole[0])
@@ -101,6 +107,35 @@ class PlotCanvas(FigureCanvasQTAgg):
                 label.set_text(wrapped)
                 self._wrapped[id(label)] = (text, wrapped)
                 changed = True
+        return changed
+
+    def wrap_legends(self) -> bool:
+        """Fit a figure legend wider than the figure (long queries on a narrow canvas): each
+        label wider than the widest less the overflow shared among the legend's columns is
+        broken into lines (in letters, as many lines as that takes); True when one changed."""
+        renderer = self.get_renderer()
+        room = self.figure.bbox.width - 8
+        changed = False
+        for legend in self.figure.legends:
+            texts = [text for text in legend.get_texts() if text.get_text()]
+            overflow = legend.get_window_extent(renderer).width - room
+            if overflow <= 0 or not texts:
+                continue
+            widths = [text.get_window_extent(renderer).width for text in texts]
+            columns = len({round(text.get_window_extent(renderer).x0) for text in texts})
+            cap = max(widths) - overflow / columns
+            for text, width in zip(texts, widths):
+                shown = text.get_text()
+                whole = self._wrapped.get(id(text), (shown,))[0]
+                if cap <= 0 or width <= cap:
+                    continue
+                letters = max(len(line) for line in shown.split("\n"))
+                wrapped = textwrap.fill(whole, width=max(8, int(letters * cap / width)),
+                                        break_on_hyphens=False, break_long_words=False)
+                if wrapped != shown:
+                    text.set_text(wrapped)
+                    self._wrapped[id(text)] = (whole, wrapped)
+                    changed = True
         return changed
 
     def annotation(self, ax: Axes):

@@ -33,6 +33,7 @@ ACTIVE_COLOR = PRIOR_COLOR
 PASSIVE_COLOR = TOP_COLOR
 HOVER_PIXELS = 9.0
 LEGEND_ROW_LETTERS = 60  # what a legend row holds below the plots at the page's usual width
+MIN_WIDTH = 280          # the noisy-counts page fits its form and these plots side by side at 1024 px
 
 
 def scenario_color(index: int) -> str:
@@ -66,6 +67,7 @@ class _HoverCanvas(PlotCanvas):
 
     def __init__(self, parent=None, width: float = 8.0, height: float = 4.0) -> None:
         super().__init__(parent, width=width, height=height)
+        self.setMinimumWidth(MIN_WIDTH)
         self.series: list[_Series] = []
 
     def _clear(self) -> None:

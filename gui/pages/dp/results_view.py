@@ -108,6 +108,7 @@ def summary_text(a: DPAssessment) -> str:
 def _tab(content: QWidget, text: str) -> QWidget:
     tab = QWidget()
     layout = QVBoxLayout(tab)
+    layout.setContentsMargins(4, 4, 4, 4)
     layout.addWidget(hint(text))
     layout.addWidget(content, 1)
     return tab
@@ -172,6 +173,7 @@ class DPResults(QWidget):
         )
         threshold_tab = QWidget()
         threshold_layout = QVBoxLayout(threshold_tab)
+        threshold_layout.setContentsMargins(4, 4, 4, 4)
         self.gap = QLabel("")
         self.gap.setObjectName("dpGap")
         self.gap.setWordWrap(True)
