@@ -77,3 +77,36 @@ def test_a_level_that_makes_every_value_one_reads_suppressed():
                            entropy={"year": 2.0, "age": 1.0}, entropy_max={"year": 2.0, "age": 2.0})
     assert column_loss_text(loss, "year") == "suppressed (level 3) · 100.0%"
     assert column_loss_text(loss, "age") == "level 1 · 50.0%"
+
+
+def _labels(plot) -> list[str]:
+    """The point labels of the first panel (not the hidden hover note)."""
+    return sorted(text.get_text() for text in plot.figure.axes[0].texts if text.get_text())
+
+
+def _resized(qtbot, plot, width: int, before: list[str]) -> list[str]:
+    plot.resize(width, 320)
+    qtbot.waitUntil(lambda: not plot._relabel.isActive() and _labels(plot) != before, timeout=5000)
+    return _labels(plot)
+
+
+def test_risk_loss_labels_are_merged_again_when_the_plot_is_resized(qtbot):
+    """Points close together share a label on a narrow plot; widened, each has its own, and
+    narrowed again they share it again (the labels follow the canvas' size)."""
+    from engine.api import RiskLossPoint, Thresholds
+    from gui.pages.scenarios.compare_view import RiskLossPlot
+
+    plot = RiskLossPlot()
+    qtbot.addWidget(plot)
+    plot.resize(420, 320)
+    plot.show()
+    qtbot.waitExposed(plot)
+    points = [RiskLossPoint("original", 0.0, 0.30, 0.40, False, original=True),
+              RiskLossPoint("a", 0.01, 0.30, 0.40, False), RiskLossPoint("b", 0.02, 0.30, 0.40, True),
+              RiskLossPoint("c", 0.10, 0.05, 0.10, True)]
+    plot.show_points(points, Thresholds())
+    narrow = _labels(plot)
+    assert narrow == ["3", "original, 1, 2"]
+    wide = _resized(qtbot, plot, 1800, narrow)
+    assert wide == ["1", "2", "3", "original"]
+    assert _resized(qtbot, plot, 420, wide) == narrow

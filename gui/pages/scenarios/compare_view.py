@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
@@ -258,16 +258,30 @@ class CompareTable(QTableWidget):
 
 
 class RiskLossPlot(PlotCanvas):
-    """The report's risk-against-loss figure; hover names the point."""
+    """The report's risk-against-loss figure; hover names the point. Its labels are merged
+    where they would overlap at the canvas' size, so they are laid out again once a resize
+    settles (:data:`RELABEL_MS`)."""
+
+    RELABEL_MS = 150
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent, width=9.0, height=3.4)
         self.points: list[RiskLossPoint] = []
+        self._limits = Thresholds()
+        self._relabel = QTimer(self)
+        self._relabel.setSingleShot(True)
+        self._relabel.setInterval(self.RELABEL_MS)
+        self._relabel.timeout.connect(self._draw_points)
         self.show_assessment(None, Thresholds())
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if getattr(self, "points", None):     # (matplotlib's constructor may resize first)
+            self._relabel.start()
+
     def show_assessment(self, assessment: Optional[Assessment], thresholds: Thresholds) -> None:
-        self.reset()
         if assessment is None or not assessment.scenarios:
+            self.reset()
             self.points = []
             self.show_empty(
                 translate("scenarios.compare_view",
@@ -278,17 +292,28 @@ class RiskLossPlot(PlotCanvas):
         risk = risk_summary(assessment)
         choice = recommend(assessment.scenarios).index
         numeric = assessment.numeric is not None
-        self.points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"],
-                                     original.ready, original=True, expected_share=risk["worst_expected_reid_share"],
-                                     **numeric_coordinates(assessment.numeric, original=True))]
+        points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"],
+                                original.ready, original=True, expected_share=risk["worst_expected_reid_share"],
+                                **numeric_coordinates(assessment.numeric, original=True))]
         for i, s in enumerate(assessment.scenarios):
             r = s.risk()
-            self.points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
-                                             r["worst_reid_prob"], s.ready, recommended=i == choice,
-                                             expected_share=r["worst_expected_reid_share"],
-                                             **(numeric_coordinates(s.numeric) if numeric else {})))
-        risk_loss_figure(self.points, thresholds.unique_share, thresholds.reid_prob, figure=self.figure,
-                         expected_limit=thresholds.expected_reid_share)
+            points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
+                                        r["worst_reid_prob"], s.ready, recommended=i == choice,
+                                        expected_share=r["worst_expected_reid_share"],
+                                        **(numeric_coordinates(s.numeric) if numeric else {})))
+        self.show_points(points, thresholds)
+
+    def show_points(self, points: list[RiskLossPoint], thresholds: Thresholds) -> None:
+        """Draw ``points`` (the original first) against ``thresholds``."""
+        self.points, self._limits = points, thresholds
+        self._draw_points()
+
+    def _draw_points(self) -> None:
+        if not self.points:
+            return
+        self.reset()
+        risk_loss_figure(self.points, self._limits.unique_share, self._limits.reid_prob, figure=self.figure,
+                         expected_limit=self._limits.expected_reid_share)
         for ax in self.figure.axes:
             self.annotation(ax)
         self.draw_idle()
