@@ -18,6 +18,22 @@ def hint(text: str) -> QLabel:
     return label
 
 
+class LinesHint(QLabel):
+    """A :func:`hint` whose minimum height is the lines it takes at its width, so that a
+    splitter or scroll area sizing by minimums (which know nothing of word wrap) leaves it room."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setObjectName("hint")
+        self.setWordWrap(True)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        lines = self.heightForWidth(self.width())
+        if lines > 0 and lines != self.minimumHeight():
+            self.setMinimumHeight(lines)
+
+
 def banner(text: str = "", name: str = "banner") -> QLabel:
     """A coloured box: ``banner`` for warnings, ``notice`` for information."""
     label = QLabel(text)

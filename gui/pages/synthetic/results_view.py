@@ -11,7 +11,7 @@ from engine.api import render
 
 from ...text import duration
 from ...widgets.roc_plot import Curve, RocPlot
-from ..common import banner, hint, page_layout
+from ..common import LinesHint, banner, hint, page_layout, scrolling
 from .attack_table import AttackTable
 from ...i18n import translate
 from ...text import Translated, local_digits
@@ -90,7 +90,7 @@ class SyntheticResults(QWidget):
         layout.addWidget(self.summary)
         self.warnings = banner()
         layout.addWidget(self.warnings)
-        split = QSplitter(Qt.Orientation.Vertical)
+        self.split = split = QSplitter(Qt.Orientation.Vertical)
         self.table = AttackTable()
         split.addWidget(self.table)
         self.views = QTabWidget()
@@ -101,7 +101,7 @@ class SyntheticResults(QWidget):
         roc_layout.setContentsMargins(0, 0, 0, 0)
         roc_layout.addWidget(self.roc, 1)
         roc_layout.addWidget(
-            hint(
+            LinesHint(
                 translate(
                     "synthetic.results_view",
                     "Members found against non-members flagged by mistake, over every "
@@ -142,7 +142,9 @@ class SyntheticResults(QWidget):
         split.addWidget(self.views)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        layout.addWidget(split, 1)
+        area = scrolling(split)   # too short for the table and the curves: scroll, never overlap them
+        area.setObjectName("syntheticResultsArea")
+        layout.addWidget(area, 1)
 
     def show_assessment(self, assessment, seconds: float = 0.0) -> None:
         """Show ``assessment`` (run in ``seconds``); None: no results yet."""

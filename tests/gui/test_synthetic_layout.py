@@ -1,0 +1,51 @@
+"""The synthetic-data results on short windows: the attack table, the ROC curves and the hint
+under them never overlap and the curves keep their minimum height; results too short for
+them scroll instead, and tall ones do not scroll."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+
+from gui import i18n
+
+
+@pytest.fixture
+def app(qapp):
+    yield qapp
+    i18n.uninstall(qapp)
+
+
+def _laid_out(results, app, height: int) -> tuple[int, int, int, int]:
+    """Resize the results to ``height`` inside a window (which does not hold them to their
+    minimum): (gap between the table and the curves' tabs, gap between the curves and their
+    hint, the curves' height less their minimum, the vertical scroll range)."""
+    results.resize(1000, height)
+    app.processEvents()
+    split = results.split
+    table, views = split.widget(0), split.widget(1)
+    roc = results.roc
+    below = [label for label in roc.parentWidget().findChildren(QLabel) if label.parentWidget() is roc.parentWidget()]
+    hint_top = min(label.geometry().top() for label in below)
+    area = results.findChild(QScrollArea, "syntheticResultsArea")
+    return (views.geometry().top() - table.geometry().bottom() - 1, hint_top - roc.geometry().bottom() - 1,
+            roc.height() - roc.minimumHeight(), area.verticalScrollBar().maximum())
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_table_curves_and_hint_never_overlap_and_short_results_scroll(qtbot, app, language):
+    from gui.pages.synthetic.results_view import SyntheticResults
+
+    i18n.install(app, language)
+    window = QWidget()
+    qtbot.addWidget(window)
+    results = SyntheticResults(window)
+    window.resize(1000, 1300)
+    window.show()
+    handle = results.split.handleWidth()
+    table_gap, hint_gap, spare, scroll = _laid_out(results, app, 1200)
+    assert table_gap == handle and hint_gap >= 0 and spare > 0 and scroll == 0
+    table_gap, hint_gap, spare, scroll = _laid_out(results, app, 300)   # less than the two minimums
+    assert table_gap == handle and hint_gap >= 0 and spare >= 0 and scroll > 0
+    table_gap, hint_gap, spare, scroll = _laid_out(results, app, 1200)
+    assert table_gap == handle and hint_gap >= 0 and spare > 0 and scroll == 0
