@@ -42,7 +42,7 @@ from ..session import Session
 from ..widgets.command_bar import CommandBar, CommandTexts
 from ..widgets.run_bar import RunBar
 from ..widgets.verdict_banner import VerdictBanner
-from .common import banner, hint, page_frame
+from .common import banner, hint, page_frame, scrolling
 from .scenarios.compare_view import CompareTable, RiskLossPlot
 from .scenarios.step_form import StepForm
 from .scenarios.suggest_panel import SuggestPanel, suggestion_scenario
@@ -292,7 +292,10 @@ class ScenariosPage(QWidget):
         self.plot = RiskLossPlot()
         splitter.addWidget(self.plot)
         splitter.setSizes([220, 300])
-        box.addWidget(splitter, 1)
+        self.compare_split = splitter
+        area = scrolling(splitter)   # too short for the table and the plot: scroll, never cover the verdict
+        area.setObjectName("compareArea")
+        box.addWidget(area, 1)
         self.verdict = VerdictBanner(glossary_anchor="verdict")
         box.addWidget(self.verdict)
         buttons = QHBoxLayout()
