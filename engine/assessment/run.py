@@ -36,7 +36,9 @@ from ..foundation.workers import cap_jobs
 
 # CPU seconds per record of an assessment besides the sweep (worst-case histograms, targets,
 # summaries; benchmarks/estimate.py): the run plan prices it, and the sweep's ETA includes it.
-OTHER_SECONDS_PER_ROW = 2e-7
+# 48.2M census-like rows take about 5 s here and 8-10 s on a machine half as fast: 6.3 s is
+# within 25% of the whole run's remaining time on both (docs/performance.md, "Progress and ETA").
+OTHER_SECONDS_PER_ROW = 1.3e-7
 
 
 def walk_order(columns: list[EncodedColumn]) -> list[int]:
