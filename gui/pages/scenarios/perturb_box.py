@@ -69,7 +69,7 @@ class PreviewPlot(PlotCanvas):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent, width=4.6, height=2.3)
-        self.setMinimumSize(240, 170)
+        self.setMinimumSize(200, 170)   # fits the step form's column at 1024 px
         self.change: Optional[ColumnChange] = None
         self.show_empty("")
 
