@@ -29,9 +29,9 @@ class LinesHint(QLabel):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        lines = self.heightForWidth(self.width())
-        if lines > 0 and lines != self.minimumHeight():
-            self.setMinimumHeight(lines)
+        height = self.heightForWidth(self.width())   # of all its lines at this width
+        if height > 0 and height != self.minimumHeight():
+            self.setMinimumHeight(height)
 
 
 def banner(text: str = "", name: str = "banner") -> QLabel:
