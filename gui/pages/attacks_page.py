@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Slot
-from PySide6.QtWidgets import (QBoxLayout, QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout,
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QRadioButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
@@ -26,7 +26,7 @@ from ..session import AttackChoice, Session
 from ..widgets.command_bar import assessment_commands
 from ..text import MODEL_TIPS, Translated, count, duration_range, number_items, number_list, parse_number, qid_text
 from ..widgets.cluster_fields import ClusterFields
-from .common import banner, hint, page_frame
+from .common import SideBySide, banner, hint, page_frame
 from ..i18n import translate
 
 FAMILY_KINDS = ("all", "max-size", "exact", "list")
@@ -65,10 +65,8 @@ class AttacksPage(QWidget):
         _outer, layout = page_frame(self, translate("attacks_page", "3 · Attacks"), scroll=True)
         head = QHBoxLayout()  # the command row: Run on the right, where every page has it
         layout.addLayout(head)
-        self.columns = columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)
-        self._sides = left, right = QVBoxLayout(), QVBoxLayout()
-        columns.addLayout(left, 1)
-        columns.addLayout(right, 1)
+        self.columns = columns = SideBySide()
+        self._sides = left, right = columns.sides
         layout.addLayout(columns, 1)
         left.addWidget(self._attack_box())
         left.addWidget(self._sample_box())
@@ -85,17 +83,7 @@ class AttacksPage(QWidget):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
-        self._fit_columns()
-
-    def _fit_columns(self) -> None:
-        """The two columns side by side where both fit the page's width, else one above the
-        other (narrow windows, longer translations), so that nothing needs scrolling sideways."""
-        left, right = (side.minimumSize().width() for side in self._sides)
-        needed = left + right + self.columns.spacing() + SIDE_ROOM
-        direction = (QBoxLayout.Direction.LeftToRight if self.width() >= needed
-                     else QBoxLayout.Direction.TopToBottom)
-        if self.columns.direction() != direction:
-            self.columns.setDirection(direction)
+        self.columns.fit(self.width(), SIDE_ROOM)
 
     # --- building --------------------------------------------------------------------------
     def _attack_box(self) -> QGroupBox:

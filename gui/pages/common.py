@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QBoxLayout, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 
 def title(text: str) -> QLabel:
@@ -16,6 +17,42 @@ def hint(text: str) -> QLabel:
     label.setObjectName("hint")
     label.setWordWrap(True)
     return label
+
+
+class SideBySide(QBoxLayout):
+    """Two columns (``sides``) side by side where both fit the width :meth:`fit` is given, else
+    one above the other (narrow windows, longer translations), so that nothing needs scrolling
+    sideways."""
+
+    def __init__(self) -> None:
+        super().__init__(QBoxLayout.Direction.LeftToRight)
+        self.sides = (QVBoxLayout(), QVBoxLayout())
+        for side in self.sides:
+            self.addLayout(side, 1)
+
+    def fit(self, width: int, room: int) -> None:
+        """Side by side when ``width`` holds both columns' minimum widths, the spacing between
+        them and ``room`` (margins, a scroll bar), else stacked."""
+        left, right = (side.minimumSize().width() for side in self.sides)
+        direction = (QBoxLayout.Direction.LeftToRight if width >= left + right + self.spacing() + room
+                     else QBoxLayout.Direction.TopToBottom)
+        if self.direction() != direction:
+            self.setDirection(direction)
+
+
+class FitOnResize(QObject):
+    """Fits ``columns`` (:class:`SideBySide`) to the width of the widget it watches, less
+    ``room``: for columns inside a scroll area, whose own width never drops below their minimum."""
+
+    def __init__(self, watched: QWidget, columns: SideBySide, room: int) -> None:
+        super().__init__(watched)
+        self.columns, self.room = columns, room
+        watched.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize:
+            self.columns.fit(watched.width(), self.room)
+        return False
 
 
 class LinesHint(QLabel):

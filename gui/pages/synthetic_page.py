@@ -34,7 +34,7 @@ from ..resources import icon
 from ..text import duration
 from ..widgets.command_bar import CommandBar, CommandTexts
 from ..widgets.run_bar import RunBar
-from .common import hint, page_frame, scrolling
+from .common import FitOnResize, hint, page_frame, scrolling
 from .synthetic.attack_table import attack_row, residual_text
 from .synthetic.form import SyntheticForm
 from .synthetic.labels import STAGE_LABELS, attack_label
@@ -123,7 +123,10 @@ class SyntheticPage(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.form = SyntheticForm()
-        self.tabs.addTab(scrolling(self.form), icon("analysis"), translate("synthetic_page", "Analysis"))
+        form_area = scrolling(self.form)
+        margins = self.form.layout().contentsMargins()
+        FitOnResize(form_area.viewport(), self.form.columns, margins.left() + margins.right())
+        self.tabs.addTab(form_area, icon("analysis"), translate("synthetic_page", "Analysis"))
         self.results = SyntheticResults()
         self.tabs.addTab(self.results, icon("results"), translate("synthetic_page", "Results"))
         outer.addWidget(self.tabs, 1)

@@ -49,3 +49,30 @@ def test_table_curves_and_hint_never_overlap_and_short_results_scroll(qtbot, app
     assert table_gap == handle and hint_gap >= 0 and spare >= 0 and scroll > 0
     table_gap, hint_gap, spare, scroll = _laid_out(results, app, 1200)
     assert table_gap == handle and hint_gap >= 0 and spare > 0 and scroll == 0
+
+
+def _sideways(page, app, width: int) -> int:
+    """Resize the page to ``width``: the sideways scroll range its Analysis form then needs."""
+    page.resize(width, 900)
+    app.processEvents()
+    return page.tabs.widget(0).horizontalScrollBar().maximum()
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_the_analysis_form_stacks_its_columns_when_narrow_and_never_scrolls_sideways(qtbot, app, language):
+    """At 1024 px the form's two columns were wider than the tab, whose right side (the
+    settings) needed scrolling sideways: they now stack when they do not fit side by side."""
+    from PySide6.QtWidgets import QBoxLayout
+
+    from gui.pages.synthetic_page import SyntheticPage
+
+    i18n.install(app, language)
+    page = SyntheticPage()
+    qtbot.addWidget(page)
+    page.show()
+    columns = page.form.columns
+    left, right = (side.minimumSize().width() for side in columns.sides)
+    assert left > 200 and right > 200
+    assert _sideways(page, app, 1400) == 0 and columns.direction() == QBoxLayout.Direction.LeftToRight
+    assert _sideways(page, app, left + right) == 0 and columns.direction() == QBoxLayout.Direction.TopToBottom
+    assert _sideways(page, app, 1400) == 0 and columns.direction() == QBoxLayout.Direction.LeftToRight

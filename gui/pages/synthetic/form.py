@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Optional, Sequence
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from engine.api import DataSource
 from engine.api import InputError
@@ -15,7 +15,7 @@ from engine.api import list_columns
 from engine.api import error_text, render
 from engine.api import SyntheticConfig
 
-from ..common import banner, page_layout
+from ..common import SideBySide, banner, page_layout
 from .attack_settings import AttacksBox, SettingsBox, ShadowBox
 from .columns_box import ColumnsBox
 from .files_box import FILES, FilesBox
@@ -35,10 +35,8 @@ class SyntheticForm(QWidget):
         self._listed_path: Optional[str] = None
         self.opened: Optional[SyntheticConfig] = None  # the analysis opened; the form edits it
         layout = page_layout(self)
-        columns = QHBoxLayout()
-        left, right = QVBoxLayout(), QVBoxLayout()
-        columns.addLayout(left, 1)
-        columns.addLayout(right, 1)
+        self.columns = columns = SideBySide()   # stacked when narrow: see SyntheticPage
+        left, right = columns.sides
         layout.addLayout(columns, 1)
         self.files = FilesBox()
         left.addWidget(self.files)
