@@ -132,9 +132,12 @@ class RocPlot(PlotCanvas):
             ax.set_ylabel(translate("widgets.roc_plot", "True-positive rate (members flagged)"), fontsize=TEXT_SIZE)
             ax.tick_params(labelsize=TEXT_SIZE)
             ax.grid(True, color="#e3e3e3", zorder=0)
-            ax.legend(loc="lower right", fontsize=TEXT_SIZE - 1, frameon=True)
             self.axes[name] = ax
             self.annotation(ax)
+        # one legend under both panels, clear of the curves (inside a small panel it covered them)
+        handles, labels = self.axes["linear"].get_legend_handles_labels()
+        self.figure.legend(handles, labels, loc="outside lower center", ncol=min(len(handles), 3),
+                           fontsize=TEXT_SIZE - 1, frameon=False)
         self.draw_idle()
 
     def nearest(self, ax, x_pixel: float, y_pixel: float) -> Optional[tuple[Curve, float, float]]:

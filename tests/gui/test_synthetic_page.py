@@ -389,6 +389,33 @@ def test_roc_geometry():
     assert math.isclose(ax.get_xlim()[0], 1e-3)
 
 
+@pytest.mark.parametrize("width", [700, 1200])
+def test_roc_legend_is_one_under_both_panels_and_whole(qtbot, width):
+    """The curves' names and the guessing line are one legend under the two panels (inside the
+    small linear panel at 1024 px it covered the curves and the axis), whole at any width."""
+    from PySide6.QtWidgets import QApplication
+
+    plot = RocPlot()
+    qtbot.addWidget(plot)
+    plot.show()
+    qtbot.waitExposed(plot)
+    plot.resize(width, 320)
+    QApplication.processEvents()
+    x = tuple(np.linspace(0.0, 1.0, 30))
+    plot.show_curves([Curve("Membership by nearest distance", x, tuple(np.sqrt(x)), 0.564),
+                      Curve("Membership by local neighbourhood", x, x, 0.543)])
+    plot.draw()
+    renderer = plot.get_renderer()
+    assert [ax.get_legend() for ax in plot.figure.axes] == [None, None] and len(plot.figure.legends) == 1
+    legend = plot.figure.legends[0]
+    names = [text.get_text().replace("\n", " ") for text in legend.get_texts()]
+    assert names == ["guessing", "Membership by nearest distance (AUC 0.564)",
+                     "Membership by local neighbourhood (AUC 0.543)"]
+    box = legend.get_window_extent(renderer)
+    assert 0 <= box.x0 and box.x1 <= plot.figure.bbox.width
+    assert box.y1 <= min(ax.get_tightbbox(renderer).y0 for ax in plot.figure.axes)   # under the panels
+
+
 def test_an_independent_release_says_no_leak_in_the_window_the_tables_and_the_pdf(qtbot, page, files, tmp_path):
     """Other people from the same distribution as the real file, none of its records: no leak,
     and the banner, results.json and the PDF's first page say so together."""
