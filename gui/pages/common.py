@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QSize
 from PySide6.QtWidgets import QBoxLayout, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 
@@ -64,11 +64,15 @@ class LinesHint(QLabel):
         self.setObjectName("hint")
         self.setWordWrap(True)
 
-    def resizeEvent(self, event) -> None:
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().minimumSizeHint()
+        lines = self.heightForWidth(self.width()) if self.width() > 0 else -1
+        return QSize(hint.width(), max(hint.height(), lines))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
-        height = self.heightForWidth(self.width())   # of all its lines at this width
-        if height > 0 and height != self.minimumHeight():
-            self.setMinimumHeight(height)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()   # its minimum height follows its width
 
 
 def banner(text: str = "", name: str = "banner") -> QLabel:

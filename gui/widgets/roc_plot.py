@@ -58,11 +58,15 @@ def log_segments(fpr: np.ndarray, tpr: np.ndarray, floor: float, steps: int = 12
     return xs[ranked], ys[ranked]
 
 
+MIN_HEIGHT = 230   # the results' table, these curves and their hint fit a 1280x800 window without scrolling
+
+
 class RocPlot(PlotCanvas):
     """Two panels (linear FPR, log FPR); hovering a curve shows the attack and the point."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent, width=9.0, height=3.8)
+        self.setMinimumHeight(MIN_HEIGHT)
         self.curves: list[Curve] = []
         self.axes: dict[str, object] = {}
         self._points: dict[object, list[tuple[Curve, np.ndarray, np.ndarray]]] = {}

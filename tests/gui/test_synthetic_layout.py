@@ -76,3 +76,25 @@ def test_the_analysis_form_stacks_its_columns_when_narrow_and_never_scrolls_side
     assert _sideways(page, app, 1400) == 0 and columns.direction() == QBoxLayout.Direction.LeftToRight
     assert _sideways(page, app, left + right) == 0 and columns.direction() == QBoxLayout.Direction.TopToBottom
     assert _sideways(page, app, 1400) == 0 and columns.direction() == QBoxLayout.Direction.LeftToRight
+
+
+def test_a_lines_hint_asks_for_the_lines_it_takes_at_its_current_width(qtbot, app):
+    """Narrow, the hint asks for many lines; widened, for fewer again (it must not keep the
+    height it once needed)."""
+    from PySide6.QtWidgets import QVBoxLayout
+
+    from gui.pages.common import LinesHint
+
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    label = LinesHint("Members found against non-members flagged by mistake, over every threshold; "
+                      "the dashed diagonal is guessing. Point at a curve for its values.")
+    QVBoxLayout(holder).addWidget(label)
+    holder.show()
+    heights = {}
+    for width in (120, 1200, 120):
+        holder.resize(width, 400)
+        app.processEvents()
+        heights.setdefault(width, []).append(label.minimumSizeHint().height())
+        assert label.minimumSizeHint().height() >= label.heightForWidth(label.width()) > 0
+    assert heights[120][0] == heights[120][1] > 3 * heights[1200][0]
