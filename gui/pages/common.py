@@ -66,8 +66,8 @@ class LinesHint(QLabel):
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         hint = super().minimumSizeHint()
-        lines = self.heightForWidth(self.width()) if self.width() > 0 else -1
-        return QSize(hint.width(), max(hint.height(), lines))
+        height = self.heightForWidth(self.width()) if self.width() > 0 else -1   # of all its lines
+        return QSize(hint.width(), max(hint.height(), height))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)

@@ -17,6 +17,7 @@ from ..text import local_digits
 COLORS = ("#24446e", "#e07b1a", "#2e8b57", "#8e44ad", "#b03a2e", "#4a78b5")
 HOVER_PIXELS = 8.0
 MIN_LOG_FPR = 1e-4
+MIN_HEIGHT = 230   # the results' table, these curves and their hint fit a 1280x800 window without scrolling
 
 
 @dataclass(frozen=True)
@@ -56,9 +57,6 @@ def log_segments(fpr: np.ndarray, tpr: np.ndarray, floor: float, steps: int = 12
     ys = np.concatenate([y[keep], sampled])
     ranked = np.lexsort((ys, xs))
     return xs[ranked], ys[ranked]
-
-
-MIN_HEIGHT = 230   # the results' table, these curves and their hint fit a 1280x800 window without scrolling
 
 
 class RocPlot(PlotCanvas):
