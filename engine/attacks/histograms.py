@@ -91,6 +91,9 @@ class _Made:
         return codes if self.rows is None else codes[self.rows]
 
 
+_SCRATCH = _Made(frozenset(), np.empty(0, np.int32), 1)   # a base of no column: from scratch
+
+
 def _bytes(made: _Made) -> int:
     return made.ids.nbytes + (0 if made.rows is None else made.rows.nbytes)
 
@@ -125,8 +128,7 @@ class _Partitions:
     def _base(self, wanted: frozenset[str]) -> Optional[_Made]:
         """The cheapest kept base of ``wanted``, or None when a partition being made would
         contain more of its columns than that base (it is worth waiting for)."""
-        scratch = _Made(frozenset(), np.empty(0, np.int32), 1)
-        best = min([m for m in self.made if m.qids <= wanted] + [scratch],
+        best = min([m for m in self.made if m.qids <= wanted] + [_SCRATCH],
                    key=lambda m: (self._cost(m, wanted), -len(m.qids)))
         if any(q <= wanted and len(q) > len(best.qids) for q in self.making):
             return None
@@ -155,27 +157,29 @@ class _Partitions:
     def make(self, qids: tuple[str, ...], base: _Made, cancel: Optional[CancelToken] = None) -> _Made:
         """The partition of ``qids``, refined from ``base``; kept for the partitions after it.
         If it fails, the work stops (:meth:`stop`)."""
-        wanted = frozenset(qids)
+        made: Optional[_Made] = None
         try:
             if cancel is not None:
                 cancel.raise_if_cancelled()
             made = self._refined(qids, base, cancel)
-        except BaseException:
+            return made
+        finally:
             with self.changed:
-                self.making.remove(wanted)
-                self.stopped = True       # the others take nothing more
+                self.making.remove(frozenset(qids))
+                if made is None:
+                    self.stopped = True       # failed: the others take nothing more
+                else:
+                    self._keep(made)
                 self.changed.notify_all()
-            raise
-        with self.changed:
-            self.making.remove(wanted)
-            self.made.append(made)
-            size = sum(_bytes(m) for m in self.made)
-            while size > self.keep_bytes and len(self.made) > 1:
-                largest = max(self.made[:-1], key=_bytes)
-                self.made = [m for m in self.made if m is not largest]
-                size -= _bytes(largest)
-            self.changed.notify_all()
-        return made
+
+    def _keep(self, made: _Made) -> None:
+        """Keep ``made``; then, while over :attr:`keep_bytes`, let the largest other go."""
+        self.made.append(made)
+        size = sum(_bytes(m) for m in self.made)
+        while size > self.keep_bytes and len(self.made) > 1:
+            largest = max(self.made[:-1], key=_bytes)
+            self.made = [m for m in self.made if m is not largest]
+            size -= _bytes(largest)
 
     def of(self, qids: tuple[str, ...], cancel: Optional[CancelToken] = None) -> _Made:
         """The partition of ``qids`` on this thread (nothing else being made)."""
@@ -346,7 +350,7 @@ def worst_case_histograms(columns: Mapping[str, EncodedColumn],
             for future in futures:
                 future.result()
         except BaseException:
-            pool.shutdown(wait=True, cancel_futures=True)
+            partitions.stop()         # this thread interrupted: the others stop too, none left waiting
             raise
     reporter.update(len(wanted), force=True)
     return [made[key] for key in order]
