@@ -171,7 +171,7 @@ def _distance_attacks(config: SyntheticConfig, data: AttackData, targets: Target
         evaluations["closest-mia"] = evaluate_membership(
             "closest-mia", scores, targets.labels, targets.train, config.criterion, targets.members, show,
             notes=message(N_("score = minus the {distance} distance to the nearest synthetic record"),
-                          distance=config.distance))
+                          distance=config.distance), identical=closest.identical(nearest_full))
     if "neighbourhood-mia" in attacks:
         scores = neighbourhood.neighbourhood_mia_scores(found[("full", "count")], len(data.synthetic))
         evaluations["neighbourhood-mia"] = evaluate_membership(

@@ -43,6 +43,16 @@ def closest_mia_scores(nearest: np.ndarray) -> np.ndarray:
     return -np.asarray(nearest, dtype=np.float64)
 
 
+def identical(nearest: np.ndarray) -> np.ndarray:
+    """Whether a target's nearest synthetic record is identical to it on the attacker's columns
+    (distance 0, to rounding).
+
+    >>> identical(np.array([0.0, 1e-12, 0.5])).tolist()
+    [True, True, False]
+    """
+    return np.asarray(nearest, dtype=np.float64) <= TOLERANCE
+
+
 def candidate_values(values: np.ndarray) -> np.ndarray:
     """The distinct sensitive values of the synthetic file, most common first (ties: the
     smaller value); a missing numeric value (NaN) is one value.

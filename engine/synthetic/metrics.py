@@ -74,29 +74,65 @@ def auc_standard_error(value: float, positives: int, negatives: int) -> float:
     return math.sqrt(max(variance, 0.0) / (positives * negatives))
 
 
+def _crossing(fpr: np.ndarray, level: float) -> int:
+    """The last ROC point whose FPR is at most ``level`` (the curve's FPR never decreases)."""
+    return int(np.searchsorted(fpr, level + 1e-12, side="right")) - 1
+
+
 def tpr_at_fpr(fpr: np.ndarray, tpr: np.ndarray, level: float) -> float:
-    """The highest TPR of a threshold whose FPR is at most ``level``.
+    """The TPR of the curve at FPR ``level``: the last point with FPR at most ``level``, and
+    where the next threshold flags tied records past ``level``, a random share of those
+    flagged (linear interpolation, Fawcett 2006: a curve's points are reached by randomising
+    between its thresholds).
 
     >>> tpr_at_fpr(np.array([0.0, 0.0, 0.5, 1.0]), np.array([0.0, 0.5, 1.0, 1.0]), 0.1)
-    0.5
+    0.6
     """
-    ok = fpr <= level + 1e-12
-    return float(tpr[ok].max())
+    j = _crossing(fpr, level)
+    if j + 1 >= len(fpr) or fpr[j + 1] <= fpr[j]:
+        return float(tpr[j])
+    share = (level - fpr[j]) / (fpr[j + 1] - fpr[j])
+    return float(tpr[j] + max(share, 0.0) * (tpr[j + 1] - tpr[j]))
 
 
 def operating_point(fpr: np.ndarray, tpr: np.ndarray, positives: int, negatives: int,
                     level: str) -> OperatingPoint:
-    """The counts at the ROC point of :func:`tpr_at_fpr` (the highest TPR with FPR <= ``level``).
-    The threshold it stands for is set by the non-members' scores alone (the lowest one that
-    flags at most ``level`` of them), so the members flagged there are a fair binomial draw.
+    """The counts of the membership attack at FPR at most ``level``, in whole records: the
+    last ROC point with FPR at most ``level``, and where the next threshold's tied records would
+    take the FPR past ``level`` (records at equal distance, an exact copy's zero above all), a
+    random share of them flagged, so that f = floor(``level`` · nonmembers) non-members are
+    flagged; members flagged: the expected count, rounded down. The thresholds are set by the
+    non-members' scores and the tied records are drawn at random, so the members flagged are a
+    fair binomial draw (docs/methods.md, "Synthetic data: the verdict").
 
     >>> operating_point(np.array([0.0, 0.0, 0.5, 1.0]), np.array([0.0, 0.5, 1.0, 1.0]), 2, 2, "0.1")
-    OperatingPoint(level='0.1', true_positives=1, members=2, false_positives=0, nonmembers=2)
+    OperatingPoint(level='0.1', true_positives=1, members=2, false_positives=0, nonmembers=2, tied_share=None)
+    >>> operating_point(np.array([0.0, 0.5, 1.0]), np.array([0.0, 0.8, 1.0]), 10, 10, "0.1")
+    OperatingPoint(level='0.1', true_positives=1, members=10, false_positives=1, nonmembers=10, tied_share=0.2)
     """
-    ok = np.flatnonzero(fpr <= float(level) + 1e-12)
-    best = ok[np.argmax(tpr[ok])]
+    x = float(level)
+    j = _crossing(fpr, x)
+    best = int(np.argmax(tpr[:j + 1]))          # the first point with the highest TPR: the fewest non-members
+    tp, fp = tpr[j] * positives, fpr[j] * negatives
+    flagged = math.floor(x * negatives + 1e-9)
+    if j + 1 < len(fpr) and tpr[j + 1] > tpr[j] and flagged > round(fp):
+        share = (flagged - fp) / (fpr[j + 1] * negatives - fp)
+        members = math.floor(tp + share * (tpr[j + 1] - tpr[j]) * positives + 1e-9)
+        if members > round(tpr[best] * positives):
+            return OperatingPoint(level, int(members), positives, int(flagged), negatives, round(float(share), 6))
     return OperatingPoint(level, int(round(tpr[best] * positives)), positives, int(round(fpr[best] * negatives)),
                           negatives)
+
+
+def copies_point(identical: np.ndarray, labels: np.ndarray) -> OperatingPoint:
+    """The members and non-members with an identical synthetic record (level "copies").
+
+    >>> copies_point(np.array([True, True, False, True, False]), np.array([1, 1, 1, 0, 0]))
+    OperatingPoint(level='copies', true_positives=2, members=3, false_positives=1, nonmembers=2, tied_share=None)
+    """
+    identical, labels = np.asarray(identical, dtype=bool), np.asarray(labels).astype(bool)
+    return OperatingPoint("copies", int(identical[labels].sum()), int(labels.sum()), int(identical[~labels].sum()),
+                          int((~labels).sum()))
 
 
 def thin_curve(fpr: np.ndarray, tpr: np.ndarray, points: int = MAX_ROC_POINTS) -> RocCurve:
@@ -161,14 +197,16 @@ def residual_interval(main_ci: tuple[float, float], control_ci: tuple[float, flo
 # --- evaluation of one attack ----------------------------------------------------------------
 def evaluate_membership(attack: str, scores: np.ndarray, labels: np.ndarray, train: np.ndarray,
                         criterion: Criterion, member_rows: Optional[np.ndarray] = None,
-                        show_targets: bool = False, notes: str = "") -> AttackEvaluation:
+                        show_targets: bool = False, notes: str = "",
+                        identical: Optional[np.ndarray] = None) -> AttackEvaluation:
     """A membership attack's scores (higher = member) over labelled targets.
 
     The threshold is trained by ``criterion`` on the ``train`` targets; accuracy, TPR, FPR and
     advantage are measured on the others; AUC and TPR at FPR 0.1%/1%/10% on the ROC over
     all targets. Residual risk: main = TPR, control = FPR (evaluation half), with Wilson
     intervals. ``member_rows[i]`` is the real-file row of the i-th member target (0-based),
-    reported 1-based in ``at_risk`` for the highest-scoring members when ``show_targets``."""
+    reported 1-based in ``at_risk`` for the highest-scoring members when ``show_targets``.
+    ``identical[i]``: target i has an identical synthetic record (counted in ``copies``)."""
     scores = np.asarray(scores, dtype=np.float64)
     labels = np.asarray(labels).astype(bool)
     train = np.asarray(train, dtype=bool)
@@ -177,8 +215,9 @@ def evaluate_membership(attack: str, scores: np.ndarray, labels: np.ndarray, tra
     flags, truth = flag(scores[held], threshold), labels[held]
     tpr, fpr = rates(flags, truth)
     fpr_curve, tpr_curve = roc_curve(scores, labels)
-    low_fpr = tuple(operating_point(fpr_curve, tpr_curve, int(labels.sum()), int((~labels).sum()), level)
-                    for level in LOW_FPR_LEVELS)
+    points = {level: operating_point(fpr_curve, tpr_curve, int(labels.sum()), int((~labels).sum()), level)
+              for level in FPR_LEVELS}
+    low_fpr = tuple(points[level] for level in LOW_FPR_LEVELS)
     positives, negatives = int(truth.sum()), int((~truth).sum())
     main_ci = wilson_interval(int(flags[truth].sum()), positives)
     control_ci = wilson_interval(int(flags[~truth].sum()), negatives)
@@ -192,10 +231,11 @@ def evaluate_membership(attack: str, scores: np.ndarray, labels: np.ndarray, tra
         attack=attack, kind="membership", targets=len(scores),
         accuracy=float((flags == truth).mean()) if len(truth) else math.nan,
         auc=auc(fpr_curve, tpr_curve), advantage=advantage(tpr, fpr),
-        tpr_at_fpr={level: tpr_at_fpr(fpr_curve, tpr_curve, float(level)) for level in FPR_LEVELS},
+        tpr_at_fpr={level: p.true_positives / p.members if p.members else 0.0 for level, p in points.items()},
         baseline=None, residual_risk=residual_risk(tpr, fpr), ci_low=low, ci_high=high,
         main_rate=tpr, control_rate=fpr, threshold=threshold, criterion=criterion.label(),
-        roc=thin_curve(fpr_curve, tpr_curve), at_risk=at_risk, notes=notes, low_fpr=low_fpr)
+        roc=thin_curve(fpr_curve, tpr_curve), at_risk=at_risk, notes=notes, low_fpr=low_fpr,
+        copies=None if identical is None else copies_point(identical, labels))
 
 
 def evaluate_attribute(attack: str, correct: np.ndarray, control_correct: Optional[np.ndarray],

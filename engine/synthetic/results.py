@@ -39,17 +39,22 @@ class RocCurve:
 class OperatingPoint:
     """A membership attack at its best threshold whose false-positive rate is at most
     ``level``: ``true_positives`` of ``members`` and ``false_positives`` of ``nonmembers``
-    flagged (over all targets, from the full ROC curve)."""
+    flagged (over all targets, from the full ROC curve). ``tied_share``: the share of the
+    records tied at the next threshold flagged at random to reach ``level`` (None: none)."""
 
     level: str
     true_positives: int
     members: int
     false_positives: int
     nonmembers: int
+    tied_share: Optional[float] = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"level": self.level, "true_positives": self.true_positives, "members": self.members,
-                "false_positives": self.false_positives, "nonmembers": self.nonmembers}
+        out = {"level": self.level, "true_positives": self.true_positives, "members": self.members,
+               "false_positives": self.false_positives, "nonmembers": self.nonmembers}
+        if self.tied_share is not None:
+            out["tied_share"] = self.tied_share
+        return out
 
 
 @dataclass(frozen=True)
@@ -64,8 +69,9 @@ class AttackEvaluation:
     the majority-value share (CAP: mean share of each record's value). ``residual_risk`` =
     (main - control) / (1 - control) with its 95% interval [``ci_low``, ``ci_high``].
     ``at_risk``: (row number in the real file, score) of the most exposed targets, only when
-    asked for. ``low_fpr``: the membership attack's counts at FPR 0.1% and 1%, from which
-    :mod:`engine.synthetic.verdict` decides a leak.
+    asked for. ``low_fpr``: the membership attack's counts at FPR 0.1% and 1%, and ``copies``
+    (closest distance only): the targets with an identical synthetic record (level "copies"),
+    from which :mod:`engine.synthetic.verdict` decides a leak.
     """
 
     attack: str
@@ -87,6 +93,7 @@ class AttackEvaluation:
     at_risk: tuple[tuple[int, float], ...] = ()
     notes: str = ""
     low_fpr: tuple[OperatingPoint, ...] = ()
+    copies: Optional[OperatingPoint] = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"attack": self.attack, "kind": self.kind, "targets": self.targets,
@@ -99,6 +106,7 @@ class AttackEvaluation:
                 "roc": self.roc.to_dict() if self.roc is not None else None,
                 "at_risk": [{"row": int(row), "score": _num(score)} for row, score in self.at_risk],
                 "low_fpr": [point.to_dict() for point in self.low_fpr],
+                **({"copies": self.copies.to_dict()} if self.copies is not None else {}),
                 "notes": self.notes}
 
 

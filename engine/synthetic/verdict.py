@@ -3,15 +3,19 @@ r"""The verdict on a synthetic release: does it leak the real records? One funct
 "Synthetic data: the verdict").
 
 Membership (Carlini et al. 2022, "Membership inference attacks from first principles"): at the
-threshold whose false-positive rate is at most 0.1% and 1%, the attack flags k of m members and
-f of n non-members. A leak is called when the one-sided Clopper-Pearson lower bound of the
+threshold whose false-positive rate is at most 0.1% and 1% (records tied at the next threshold,
+such as exact copies at distance 0, flagged at random up to that rate), the attack flags k of m
+members and f of n non-members. A leak is called when the one-sided Clopper-Pearson lower bound of the
 true-positive rate lies above the upper bound of the false-positive rate,
 
 .. math:: L = B^{-1}(a;\ k,\ m-k+1) \;>\; U = B^{-1}(1-a;\ f+1,\ n-f),
 
 with :math:`B^{-1}` the beta quantile (L = 0 when k = 0, U = 1 when f = n) and
 :math:`a = 0.05 / (2T)` over the T membership tests (Bonferroni), so that a release made
-without the real records is called a leak with probability at most 5%.
+without the real records is called a leak with probability at most 5%. The same test compares
+the members and the non-members that have an identical synthetic record (exact copies: the
+closest-distance attack at distance 0, whatever its false-positive rate; on data where many
+people share a profile, copies hide among such look-alikes at 0.1% and 1%).
 
 Attribute inference (with a sensitive column and a control file): a leak when the residual
 risk's 95% interval lies above 0 **and** the attack's success on the real records is above its
@@ -92,9 +96,9 @@ class Check:
 @dataclass(frozen=True)
 class SyntheticVerdict:
     """``leak``: some check is evidence of a leak; ``ready`` = measured and no leak;
-    ``reasons``: the evidence, one per leaking attack (a membership attack's
-    lowest failing FPR level; every level is in ``checks``), or why nothing was measured; ``notes``: results that look
-    like evidence and are not (success below the baseline)."""
+    ``reasons``: the evidence, one per leaking attack (a membership attack's exact copies, else
+    its lowest failing FPR level; every test is in ``checks``), or why nothing was measured;
+    ``notes``: results that look like evidence and are not (success below the baseline)."""
 
     ready: bool
     leak: bool
@@ -119,15 +123,18 @@ def _name(attack: str) -> Message:
 
 
 def membership_checks(attacks: Sequence[Any]) -> list[tuple[Check, Any]]:
-    """The low-FPR tests of the membership attacks (:class:`~engine.synthetic.results.AttackEvaluation`),
-    each at a = 0.05 / (2T) per bound, with the operating point each tests."""
-    points = [(a, p) for a in attacks if a.kind == "membership" for p in a.low_fpr]
+    """The low-FPR tests of the membership attacks (:class:`~engine.synthetic.results.AttackEvaluation`)
+    and the exact-copies test of the closest-distance one, each at a = 0.05 / (2T) per bound,
+    with the operating point each tests."""
+    points = [(a, p) for a in attacks if a.kind == "membership"
+              for p in a.low_fpr + ((a.copies,) if a.copies is not None else ())]
     alpha = FAMILY_ALPHA / (2 * max(len(points), 1))
     out = []
     for a, p in points:
         low = lower_bound(p.true_positives, p.members, alpha)
         high = upper_bound(p.false_positives, p.nonmembers, alpha)
-        out.append((Check(f"tpr_at_fpr_{p.level}", a.attack, low, high, not low > high,
+        measure = "exact_copies" if p.level == "copies" else f"tpr_at_fpr_{p.level}"
+        out.append((Check(measure, a.attack, low, high, not low > high,
                           p.true_positives / p.members if p.members else 0.0,
                           p.false_positives / p.nonmembers if p.nonmembers else 0.0), p))
     return out
@@ -141,17 +148,33 @@ def synthetic_verdict(assessment: Any) -> SyntheticVerdict:
     reasons: list[Message] = []
     notes: list[Message] = []
     explained: set[str] = set()
-    for check, p in membership_checks(attacks):
-        checks.append(check)
-        if not check.passed and check.attack not in explained:   # one reason per attack: its lowest level
+    tests = membership_checks(attacks)
+    checks += [check for check, _ in tests]
+    # one reason per attack: its exact copies when they tell, else its lowest level
+    for check, p in sorted(tests, key=lambda test: test[1].level != "copies"):
+        if not check.passed and check.attack not in explained:
             explained.add(check.attack)
-            reasons.append(message(
-                N_("{attack}: at a false-positive rate of at most {level:g}% it flags {tp:,} of {members:,} members "
-                   "({tpr:.3g}%, at least {low:.3g}%) against {fp:,} of {nonmembers:,} non-members ({fpr:.3g}%, at "
-                   "most {high:.3g}%): it tells members from non-members with 95% confidence"),
-                attack=_name(check.attack), level=100 * float(p.level), tp=p.true_positives, members=p.members,
-                tpr=100 * check.rate, low=100 * check.value, fp=p.false_positives, nonmembers=p.nonmembers,
-                fpr=100 * check.control, high=100 * check.limit))
+            figures = dict(attack=_name(check.attack), tp=p.true_positives,
+                           members=p.members, tpr=100 * check.rate, low=100 * check.value, fp=p.false_positives,
+                           nonmembers=p.nonmembers, fpr=100 * check.control, high=100 * check.limit)
+            if p.level == "copies":
+                reasons.append(message(
+                    N_("{attack}: {tp:,} of {members:,} members ({tpr:.3g}%, at least {low:.3g}%) have an identical "
+                       "record in the synthetic file, against {fp:,} of {nonmembers:,} non-members ({fpr:.3g}%, at "
+                       "most {high:.3g}%): the synthetic file copies real records"), **figures))
+            elif p.tied_share is None:
+                reasons.append(message(
+                    N_("{attack}: at a false-positive rate of at most {level:g}% it flags {tp:,} of {members:,} "
+                       "members ({tpr:.3g}%, at least {low:.3g}%) against {fp:,} of {nonmembers:,} non-members "
+                       "({fpr:.3g}%, at most {high:.3g}%): it tells members from non-members with 95% confidence"),
+                    level=100 * float(p.level), **figures))
+            else:
+                reasons.append(message(
+                    N_("{attack}: at a false-positive rate of at most {level:g}% (flagging at random {share:.3g}% of "
+                       "the records tied at its threshold) it flags {tp:,} of {members:,} members ({tpr:.3g}%, at "
+                       "least {low:.3g}%) against {fp:,} of {nonmembers:,} non-members ({fpr:.3g}%, at most "
+                       "{high:.3g}%): it tells members from non-members with 95% confidence"),
+                    level=100 * float(p.level), share=100 * p.tied_share, **figures))
     sensitive = assessment.config.sensitive or ""
     for a in attacks:
         if a.kind != "attribute" or a.ci_low is None or a.control_rate is None:
@@ -171,7 +194,7 @@ def synthetic_verdict(assessment: Any) -> SyntheticVerdict:
         elif above:
             notes.append(message(
                 N_("{attack}: {main:.3g}% guessed right on real records, above the {control:.3g}% on control records "
-                   "but below the {baseline:.3g}% baseline: no evidence of a leak"), **params))
+                   "but below the {baseline:.3g}% baseline: this attack gives no evidence of a leak"), **params))
     if not checks:
         return SyntheticVerdict(False, False, False, (), (message(
             N_("without a control file (real records not used to make the synthetic file) no attack can be "

@@ -9,7 +9,8 @@ from sklearn.metrics import roc_auc_score
 
 from engine.synthetic.config import Criterion
 from engine.synthetic.metrics import (auc_standard_error, evaluate_attribute, evaluate_membership, residual_interval,
-                                      residual_risk, roc_auc, roc_curve, split_halves, thin_curve, tpr_at_fpr,
+                                      operating_point, residual_risk, roc_auc, roc_curve, split_halves, thin_curve,
+                                      tpr_at_fpr,
                                       wilson_interval)
 
 
@@ -32,8 +33,51 @@ def test_tpr_at_fpr_hand_curve():
     # members 0.9 0.7 0.4; non-members 0.8 0.3 0.2 0.1 (4 non-members: FPR steps of 0.25)
     fpr, tpr = roc_curve(np.array([0.9, 0.7, 0.4, 0.8, 0.3, 0.2, 0.1]), np.array([1, 1, 1, 0, 0, 0, 0]))
     assert tpr_at_fpr(fpr, tpr, 0.0) == pytest.approx(1 / 3)
-    assert tpr_at_fpr(fpr, tpr, 0.1) == pytest.approx(1 / 3)
+    assert tpr_at_fpr(fpr, tpr, 0.1) == pytest.approx(1 / 3)   # the next step only flags a non-member
     assert tpr_at_fpr(fpr, tpr, 0.25) == pytest.approx(1.0)
+
+
+def test_operating_point_flags_a_random_share_of_a_tie_that_crosses_the_level():
+    # members: 6 at score 1 (tied with 2 non-members), 4 at 0; non-members: 2 at 1, 98 at 0.5 or below
+    scores = np.r_[np.ones(6), np.zeros(4), np.ones(2), np.linspace(0.5, 0.01, 98)]
+    labels = np.r_[np.ones(10), np.zeros(100)].astype(bool)
+    fpr, tpr = roc_curve(scores, labels)
+    # at 1%: 1 non-member of the 2 tied -> half of the tie flagged -> 3 of the 6 tied members
+    point = operating_point(fpr, tpr, 10, 100, "0.01")
+    assert (point.false_positives, point.true_positives, point.tied_share) == (1, 3, 0.5)
+    assert tpr_at_fpr(fpr, tpr, 0.01) == pytest.approx(0.3)
+    # at 0.1%: no non-member may be flagged -> nothing
+    point = operating_point(fpr, tpr, 10, 100, "0.001")
+    assert (point.false_positives, point.true_positives, point.tied_share) == (0, 0, None)
+    # at 10%: past the tie, an ordinary threshold
+    point = operating_point(fpr, tpr, 10, 100, "0.1")
+    assert (point.false_positives, point.true_positives, point.tied_share) == (2, 6, None)
+
+
+def _flagged_by_hand(scores, labels, level):
+    """Walk the scores' groups from the highest: whole groups while their non-members fit in
+    floor(level * n), then that share of the next group (its members in proportion)."""
+    allowed = int(np.floor(level * (~labels).sum() + 1e-9))
+    tp = fp = 0
+    for value in sorted(set(scores.tolist()), reverse=True):
+        group = scores == value
+        members, others = int((group & labels).sum()), int((group & ~labels).sum())
+        if fp + others > allowed:
+            share = (allowed - fp) / others
+            return int(np.floor(tp + share * members + 1e-9)), allowed
+        tp, fp = tp + members, fp + others
+    return tp, fp
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_operating_points_equal_a_walk_over_the_tied_groups(seed):
+    rng = np.random.default_rng(seed)
+    scores = np.round(rng.uniform(0, 1, 4000) + 0.15 * np.r_[np.ones(2000), np.zeros(2000)], 1)   # big ties
+    labels = np.r_[np.ones(2000), np.zeros(2000)].astype(bool)
+    fpr, tpr = roc_curve(scores, labels)
+    for level in ("0.001", "0.01", "0.05", "0.1"):
+        point = operating_point(fpr, tpr, 2000, 2000, level)
+        assert (point.true_positives, point.false_positives) == _flagged_by_hand(scores, labels, float(level))
 
 
 def test_thin_curve_keeps_the_ends_and_at_most_200_points():

@@ -69,6 +69,39 @@ def test_copies_at_the_top_are_a_leak_and_ties_with_non_members_are_not():
     assert not tied.leak and tied.ready and tied.reasons == ()
 
 
+def test_copies_among_look_alikes_are_a_leak_by_the_exact_copies_test():
+    """36% of members and 8% of non-members at distance 0 (data where people share profiles): no
+    threshold reaches 0.1% or 1%; a random share of the tie at 1% tells them apart when it is the
+    only test of its level, the copies' test does with the third test's stricter bounds."""
+    rng = np.random.default_rng(5)
+    members = np.r_[np.zeros(180), -rng.uniform(0.1, 1, 320)]     # score = minus the distance
+    others = np.r_[np.zeros(40), -rng.uniform(0.1, 1, 460)]
+    scores = np.r_[members, others]
+    labels = np.r_[np.ones(500, bool), np.zeros(500, bool)]
+    alone = evaluate_membership("closest-mia", scores, labels, split_halves(labels), Criterion())
+    assert alone.copies is None
+    v = synthetic_verdict(_assessment([alone]))            # two tests: a = 0.0125
+    assert v.leak and [c.measure for c in v.checks if not c.passed] == ["tpr_at_fpr_0.01"]
+    assert "(flagging at random 12.5% of the records tied at its threshold) it flags 22 of 500" in v.reasons[0]
+    mia = evaluate_membership("closest-mia", scores, labels, split_halves(labels), Criterion(),
+                              identical=scores == 0)
+    at_1 = mia.low_fpr[1]
+    # 5 of 500 non-members at 1%: a random 5/40 of the 220 tied records, 180 x 5/40 = 22.5 members
+    assert (at_1.false_positives, at_1.true_positives, at_1.tied_share) == (5, 22, 0.125)
+    v = synthetic_verdict(_assessment([mia]))
+    assert v.leak and [c.measure for c in v.checks if not c.passed] == ["exact_copies"]
+    copies = v.checks[-1]
+    a = 0.05 / (2 * 3)
+    assert copies.value == pytest.approx(lower_bound(180, 500, a)) and copies.limit == pytest.approx(
+        upper_bound(40, 500, a))
+    assert v.reasons[0].startswith("Closest-distance membership: 180 of 500 members (36%")
+    assert "identical record in the synthetic file, against 40 of 500 non-members (8%" in v.reasons[0]
+    # as many non-members as members at distance 0: no leak
+    same = np.r_[members, np.zeros(180), -rng.uniform(0.1, 1, 320)]
+    even = evaluate_membership("closest-mia", same, labels, split_halves(labels), Criterion(), identical=same == 0)
+    assert not synthetic_verdict(_assessment([even])).leak
+
+
 def test_attribute_success_below_the_baseline_is_no_evidence():
     """CAP 10% on real records, 0% on control records, baseline 87%: not a leak (the bug: shown as one)."""
     real, control = np.r_[np.ones(100), np.zeros(900)], np.zeros(1000)
@@ -76,7 +109,7 @@ def test_attribute_success_below_the_baseline_is_no_evidence():
     assert below.ci_low > 0
     v = synthetic_verdict(_assessment([below]))
     assert not v.leak and v.ready and v.checks[0].passed and v.checks[0].baseline == 0.87
-    assert "below the 87% baseline: no evidence of a leak" in v.notes[0]
+    assert "below the 87% baseline: this attack gives no evidence of a leak" in v.notes[0]
     above = evaluate_attribute("cap", real, control, 0.05)
     v = synthetic_verdict(_assessment([above]))
     assert v.leak and not v.checks[0].passed and v.notes == ()
@@ -131,7 +164,9 @@ def test_the_bundled_release_with_copies_is_a_leak(sensitive):
 def test_an_independent_release_is_no_leak(independent, sensitive):
     v = synthetic_verdict(run_synthetic_assessment(_config(independent, sensitive)))
     assert not v.leak and v.ready and v.measured and all(c.passed for c in v.checks)
-    assert len(v.checks) == (7 if sensitive else 4)
+    assert len(v.checks) == (8 if sensitive else 5)
+    assert [c.measure for c in v.checks if c.attack == "closest-mia"] == [
+        "tpr_at_fpr_0.001", "tpr_at_fpr_0.01", "exact_copies"]
 
 
 def test_results_json_pdf_page_one_and_the_terminal_agree(tmp_path, capsys):
