@@ -24,7 +24,7 @@ class SampleOptions:
     """Options of the sample-file measures (docs/methods.md, "Sample files").
 
     ``sampling_fraction``: n / N for the population-uniqueness models (None: n / sum of the
-    weights, or 1 without a weight); ``risk_thresholds``: individual-risk levels whose records
+    weights, or 1 without a weight); without a weight, also each record's design weight 1 / it; ``risk_thresholds``: individual-risk levels whose records
     are counted; ``suda``: find special uniques, with MSUs of at most ``suda_max_size`` key
     variables (None: all); ``dis_fraction``: the DIS-SUDA sampling fraction; ``missing``:
     "value", a missing value is a value of its own (the only rule offered).
@@ -32,8 +32,8 @@ class SampleOptions:
 
     sampling_fraction: Optional[float] = option(
         None, kind="number", rule=FRACTION, flag="--sampling-fraction", metavar="F", written="set",
-        help="sample size / population size for the population-uniqueness models "
-             "(default: records / sum of the weights)",
+        help="sample size / population size for the population-uniqueness models (default: records / sum of "
+             "the weights); without a weight each record stands for 1/F people",
         label=N_("Sampling fraction"), widget="attacks_page.fraction")
     risk_thresholds: tuple[float, ...] = option(
         DEFAULT_RISK_THRESHOLDS, kind="numbers", rule=FRACTION, flag="--risk-threshold", metavar="X",

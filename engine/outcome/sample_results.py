@@ -157,7 +157,8 @@ class SubsetExpected:
 class SampleRisk:
     """The sample-file measures for the key ``key`` (the full QID set).
 
-    ``population_estimate`` = sum of the weights (n without a weight). ``individual`` summarises
+    ``population_estimate`` = sum of the weights (without a weight: n / the sampling fraction
+    given, else n). ``individual`` summarises
     the Benedetti-Franconi individual risk, ``household_summary`` the household risk (with a
     household id; ``households`` of them). ``expected_by_size``: per subset size, the subset
     with the most expected re-identifications. Per-record arrays (file order) are kept for the
@@ -181,6 +182,14 @@ class SampleRisk:
     household_risk: Optional[np.ndarray] = field(default=None, compare=False, repr=False)
     suda_records: Optional[SudaRecords] = field(default=None, compare=False, repr=False)
     warnings: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def design(self) -> str:
+        """What a record stands for: "weight" (its sampling weight), "fraction" (no weight: 1 / the
+        sampling fraction given, a simple random sample's design weight) or "population" (itself)."""
+        if self.weight:
+            return "weight"
+        return "fraction" if self.population_estimate > self.rows else "population"
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": list(self.key), "weight": self.weight, "household": self.household, "rows": self.rows,

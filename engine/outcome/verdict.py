@@ -139,10 +139,12 @@ def judged(checks: Sequence[Check], reasons: Sequence[str], kind: str) -> Verdic
 
 
 def is_sample(assessment: Assessment) -> bool:
-    """Whether the file is judged as a sample of a population: it has a sampling weight, or a
-    sampling fraction below 1 was given (docs/methods.md, "Verdict")."""
+    """Whether the file is judged as a sample of a population: its records stand for more
+    people than themselves, by a sampling weight (summing to more than the records) or a sampling
+    fraction below 1 (docs/methods.md, "Verdict"). Weights that are all 1 make a population."""
     sample = assessment.sample_risk
-    return sample is not None and (bool(sample.weight) or sample.population_uniqueness.sampling_fraction < 1)
+    return sample is not None and (sample.population_estimate > sample.rows
+                                   or sample.population_uniqueness.sampling_fraction < 1)
 
 
 def verdict(assessment: Assessment, limits: Thresholds) -> Verdict:

@@ -178,10 +178,16 @@ def sample_sentences(sample: SampleRisk) -> list[str]:
     """The sample-file findings in plain words: expected re-identifications, records above the
     thresholds, household risk, population uniques and special uniques."""
     s = sample.individual
-    if sample.weight:
+    if sample.design == "weight":
         basis = _("estimated from the sampling weight {weight}: the {rows} records stand for about {people} "
                   "people").format(weight=sample.weight, rows=integer(sample.rows),
                                    people=number(sample.population_estimate, ",.0f"))
+    elif sample.design == "fraction":
+        basis = _("estimated from the sampling fraction {fraction}: each record stands for {each} people, the "
+                  "{rows} records for about {people}").format(
+            fraction=number(sample.population_uniqueness.sampling_fraction, ".4g"),
+            each=number(sample.population_estimate / sample.rows, ".4g"), rows=integer(sample.rows),
+            people=number(sample.population_estimate, ",.0f"))
     else:
         basis = _("with no sampling weight, the file is taken as the whole population")
     out = [_("{sentence} ({basis}). The highest individual risk is {highest}.").format(

@@ -243,7 +243,17 @@ class _Builder(DocumentBuilder):
             return
         self.story.append(PageBreak())
         self.p(_("Sample file"), "h1")
-        if sample.weight:
+        if sample.design == "fraction":
+            self.p(escape(_("The file is a sample: no sampling weight was given, so with the sampling fraction "
+                            "{fraction} each record stands for {each} people; the {rows} records stand for about "
+                            "{people} people. The individual risk is the chance that an attacker who knows a "
+                            "person's key ({key}) and finds a record with that key has found that person's "
+                            "record.").format(
+                fraction=number(sample.population_uniqueness.sampling_fraction, ".4g"),
+                each=number(sample.population_estimate / sample.rows, ".4g"), rows=integer(sample.rows),
+                people=number(sample.population_estimate, ",.0f"), key=", ".join(sample.key))
+                + " " + findings.expected_sentence(sample)))
+        elif sample.weight:
             self.p(escape(_("The file is a sample: each record stands for the number of people given by its "
                             "sampling weight ({weight}); the {rows} records stand for about {people} people. The "
                             "individual risk is the chance that an attacker who knows a person's key ({key}) and "
@@ -287,7 +297,8 @@ class _Builder(DocumentBuilder):
                         + [integer(s.above_thresholds[index][1]) if index < len(s.above_thresholds) else _("n/a")
                            for s in summaries])
         widths = [0.4, 0.3, 0.3] if len(summaries) == 2 else [0.5, 0.5]
-        self.p(_("Risk from the sampling weights") if sample.weight else _("Risk of the records"), "h2")
+        self.p({"weight": _("Risk from the sampling weights"), "fraction": _("Risk from the sampling fraction")}.get(
+            sample.design, _("Risk of the records")), "h2")
         self.story.append(self.table(header, body, widths))
         if sample.household_summary is not None:
             self.p(escape(_("Household risk: the chance that at least one member of the record's household "

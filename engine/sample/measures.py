@@ -63,11 +63,12 @@ def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
     return weights
 
 
-def weight_warnings(weights: np.ndarray, column: str, table: str, fraction_given: bool) -> list[str]:
+def weight_warnings(weights: np.ndarray, column: str, table: str, fraction: Optional[float] = None) -> list[str]:
     """Warnings on weights that say a record stands for less than itself: weights below 1
     (count, first row) and, when their sum (the population estimate N) is below the n
-    records, that the sampling fraction n / N, above 1, is taken as 1 (docs/methods.md,
-    "Sample files")."""
+    records, that the sampling fraction n / N, above 1, is taken as 1; with a sampling
+    ``fraction`` given, that its population n / fraction is not the weights' sum (more than 1%
+    apart), so that two population sizes are in use (docs/methods.md, "Sample files")."""
     out = []
     small = np.flatnonzero(weights < 1.0)
     if small.size:
@@ -76,7 +77,12 @@ def weight_warnings(weights: np.ndarray, column: str, table: str, fraction_given
                               "population is taken as no smaller than its sample"), file=table, count=small.size,
                            column=column, row=int(small[0]) + 1))
     total, n = float(weights.sum()), weights.size
-    if total < n and not fraction_given:
+    if fraction is not None and abs(n / fraction - total) > 0.01 * total:
+        out.append(message(N_("{file}: the sampling fraction {fraction:.6g} makes a population of {given:,.0f}, but the "
+                              "weights in column {column!r} sum to {total:,.0f}: the population-uniqueness models use "
+                              "the fraction, the individual risk and the expected re-identifications the weights"),
+                           file=table, fraction=fraction, given=n / fraction, column=column, total=total))
+    if total < n and fraction is None:
         out.append(message(N_("{file}: the weights in column {column!r} sum to {total:,.6g}, fewer than the {n:,} "
                               "records: the sampling fraction n / sum of the weights would be {fraction:.6g} and is "
                               "taken as 1 (the file as its own population)"), file=table, column=column, total=total,
@@ -187,7 +193,9 @@ def sample_risk(table: EncodedTable, config: AnalysisConfig, reid_rows: Sequence
     n = table.n_rows
     weights = weight_values(table[roles.weight], table.name) if roles.weight else None
     warnings = [] if weights is None else weight_warnings(weights, roles.weight, table.name,
-                                                          options.sampling_fraction is not None)
+                                                          options.sampling_fraction)
+    if weights is None and options.sampling_fraction is not None and options.sampling_fraction < 1:
+        weights = np.full(n, 1.0 / options.sampling_fraction)   # a simple random sample's design weight
     households = household_ids(table[roles.household], table.name) if roles.household else None
     reporter = ProgressReporter("sample risk", 4, on_progress)
     reporter.update(0, force=True)

@@ -247,8 +247,9 @@ class SampleView(QWidget):
         for table in (self.risk_table, self.uniqueness_table, self.by_size_table):
             table.setWordWrap(False)
             table.verticalHeader().setDefaultSectionSize(22)
+        self.risk_title = QLabel()
         for label, widget in (
-            (translate("widgets.sample_view", "<b>Risk from the sampling weights</b>"), self.risk_table),
+            (self.risk_title, self.risk_table),
             (
                 translate("widgets.sample_view", "<b>Population uniques</b> (estimated share of the population)"),
                 self.uniqueness_table,
@@ -258,7 +259,7 @@ class SampleView(QWidget):
                 self.by_size_table,
             ),
         ):
-            column.addWidget(QLabel(label))
+            column.addWidget(label if isinstance(label, QLabel) else QLabel(label))
             column.addWidget(widget)
         for table, measures in ((self.risk_table, ("", "individual_risk", "household_risk")),
                                 (self.uniqueness_table, ("", "population_uniques")),
@@ -307,6 +308,10 @@ class SampleView(QWidget):
             self.suda_chart.show_sample(None)
             return
         self.note.setText(self.summary_text(sample))
+        self.risk_title.setText({
+            "weight": translate("widgets.sample_view", "<b>Risk from the sampling weights</b>"),
+            "fraction": translate("widgets.sample_view", "<b>Risk from the sampling fraction</b>"),
+        }.get(sample.design, translate("widgets.sample_view", "<b>Risk of the records</b>")))
         heads = [translate("widgets.sample_view", "Measure"), translate("widgets.sample_view", "Individual risk")] + (
             [translate("widgets.sample_view", "Household risk")] if sample.household_summary else []
         )
@@ -337,10 +342,18 @@ class SampleView(QWidget):
 
     @staticmethod
     def summary_text(sample: SampleRisk) -> str:
-        if sample.weight:
+        if sample.design == "weight":
             design = translate(
                 "widgets.sample_view", "Sampling weight <b>{0}</b>: the {1} records stand for about {2} people"
             ).format(sample.weight, count(sample.rows), local_digits(f"{sample.population_estimate:,.0f}"))
+        elif sample.design == "fraction":
+            design = translate(
+                "widgets.sample_view",
+                "No sampling weight; sampling fraction {0}: each record stands for {1} people, the {2} records "
+                "for about {3}",
+            ).format(local_digits(f"{sample.population_uniqueness.sampling_fraction:.4g}"),
+                     local_digits(f"{sample.population_estimate / sample.rows:.4g}"), count(sample.rows),
+                     local_digits(f"{sample.population_estimate:,.0f}"))
         else:
             design = translate(
                 "widgets.sample_view", "No sampling weight: the {0} records are taken as the whole population"

@@ -5350,6 +5350,14 @@ marque Únicos especiais (SUDA) na página Ataques.</translation>
         <translation>Nenhuma medida de arquivo amostral nesta execução. Se o arquivo for uma amostra, escolha o seu peso amostral (e o identificador do domicílio) na página Dados ou marque Únicos especiais (SUDA) na página Ataques, e execute novamente.</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Risk from the sampling fraction&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Risco a partir da fração amostral&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Risk of the records&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Risco dos registros&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>Measure</source>
         <translation>Medida</translation>
     </message>
@@ -5380,6 +5388,10 @@ marque Únicos especiais (SUDA) na página Ataques.</translation>
     <message>
         <source>Sampling weight &lt;b&gt;{0}&lt;/b&gt;: the {1} records stand for about {2} people</source>
         <translation>Peso amostral &lt;b&gt;{0}&lt;/b&gt;: os {1} registros representam cerca de {2} pessoas</translation>
+    </message>
+    <message>
+        <source>No sampling weight; sampling fraction {0}: each record stands for {1} people, the {2} records for about {3}</source>
+        <translation>Sem peso amostral; fração amostral {0}: cada registro representa {1} pessoas, os {2} registros cerca de {3}</translation>
     </message>
     <message>
         <source>No sampling weight: the {0} records are taken as the whole population</source>

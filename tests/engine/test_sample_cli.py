@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import math
+
 import pytest
 
 from engine.analysis.config import AnalysisConfig, DataSource, Roles
@@ -130,7 +133,7 @@ def test_weighted_run_writes_every_output(tmp_path, capsys):
     assert (again / "suda.csv").read_text() == (out / "suda.csv").read_text()
 
 
-def test_unweighted_run_is_the_population(tmp_path, capsys):
+def test_a_sampling_fraction_without_a_weight_makes_each_record_stand_for_1_over_it(tmp_path, capsys):
     data = tmp_path / "survey.csv"
     data.write_text(SURVEY, encoding="utf-8")
     out = tmp_path / "out"
@@ -139,7 +142,13 @@ def test_unweighted_run_is_the_population(tmp_path, capsys):
     assert code == 0, stderr
     risk = _csv(out / "individual_risk.csv")
     assert list(risk[0]) == ["row", "risk"]
-    assert [float(r["risk"]) for r in risk] == [0.5, 0.5, 1, 1, 1, 0.5, 0.5, 1]
+    # weight 2 each: p = f / F^ = 1/2; f = 1: p/(1-p) ln(1/p) = ln 2; f = 2: p/(1-p)^2 (p ln p + 1 - p)
+    one, two = math.log(2), 2 * (0.5 * math.log(0.5) + 0.5)
+    assert [float(r["risk"]) for r in risk] == pytest.approx([two, two, one, one, one, two, two, one])
+    results = json.loads((out / "results.json").read_text())
+    assert results["sample_risk"]["population_estimate"] == 16.0
+    assert results["sample_risk"]["population_uniqueness"]["population_size"] == 16.0
+    assert results["verdict"]["kind"] == "sample"
     assert not (out / "suda.csv").exists()
     plain = tmp_path / "plain"
     assert _run(["assess", str(data), "--qid", "age", "sex", "--out", str(plain)], capsys)[0] == 0
