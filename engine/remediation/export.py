@@ -46,19 +46,21 @@ def check_export_path(path: Path, source: Optional[str], folders: Collection[Pat
 
 def export_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario, path: str | Path,
                     leave_out: Sequence[str] = (), cancel: Optional[CancelToken] = None,
-                    files: Optional[StagedFiles] = None, numeric_qids: Sequence[str] = ()) -> Scenario:
+                    files: Optional[StagedFiles] = None, numeric_qids: Sequence[str] = (),
+                    weight: Optional[str] = None) -> Scenario:
     """Write ``scenario`` applied to ``table`` (without the columns ``leave_out``) to ``path``
     (.csv or .parquet), staged in ``files`` or atomically on its own; returns the scenario with
     its :class:`Export` record. After PRAM, its transition matrices go beside the file
-    (:func:`pram_matrix_path`), since users of a PRAMed file need them."""
+    (:func:`pram_matrix_path`), since users of a PRAMed file need them. After sampling, the
+    sampling ``weight`` column holds the kept records' scaled weights."""
     path = Path(path)
     if files is None:
         with staged(cancel) as own:
-            return export_scenario(table, qids, scenario, path, leave_out, cancel, own, numeric_qids)
+            return export_scenario(table, qids, scenario, path, leave_out, cancel, own, numeric_qids, weight)
     fmt = check_export_path(path, table.path)
     kept = {name: column for name, column in table.columns.items() if name not in set(leave_out)}
     transformed = apply_scenario(replace(table, columns=kept), qids, scenario, cancel,
-                                 numeric_qids=[c for c in numeric_qids if c in kept])
+                                 numeric_qids=[c for c in numeric_qids if c in kept], weight=weight)
     data = transformed_arrow(transformed)
     if transformed.pram:
         with files.path(pram_matrix_path(path)) as tmp:
@@ -120,7 +122,7 @@ def export_scenarios(assessment: Assessment, table: EncodedTable, wanted: dict[s
     roles = assessment.config.roles
     qids = roles.quasi_identifiers
     written = {name: export_scenario(table, qids, next(s for s in assessment.config.scenarios if s.name == name),
-                                     path, roles.identifiers, cancel, files, roles.numeric_qids)
+                                     path, roles.identifiers, cancel, files, roles.numeric_qids, roles.weight)
                for name, path in wanted.items()}
     return with_exports(assessment, written)
 

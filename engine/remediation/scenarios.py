@@ -86,8 +86,8 @@ class ScenarioResult:
 def risk_summary(assessment: Assessment) -> dict[str, Optional[float]]:
     """The measures behind the verdict: the worst swept subset's unique share, mean
     re-identification probability and rise of certain attribute inference over the prior (linked
-    releases' subsets included), and with a sampling weight the expected re-identifications of
-    the worst key and their share of the records (None without a weight)."""
+    releases' subsets included), and for a sample file (a weight, or a sampling fraction) the
+    expected re-identifications of the worst key and their share of the records (else None)."""
     from ..outcome.verdict import worst_expected
 
     linked = assessment.longitudinal
@@ -95,11 +95,26 @@ def risk_summary(assessment: Assessment) -> dict[str, Optional[float]]:
     inference = list(assessment.inference) + list(linked.inference if linked else ())
     gains = [r.posterior_det - r.prior_det for r in inference]
     sample = assessment.sample_risk
-    expected = worst_expected(sample)[1:] if sample is not None and sample.weight else (None, None)
+    expected = worst_expected(sample)[1:] if sample is not None and sample.design != "population" else (None, None)
     return {"worst_unique_share": max((r.posterior_det for r in reid), default=None),
             "worst_reid_prob": max((r.posterior_prob for r in reid), default=None),
             "worst_certain_inference_gain": max(gains, default=None),
             "worst_expected_reidentifications": expected[0], "worst_expected_reid_share": expected[1]}
+
+
+def expected_share(risk: dict[str, Optional[float]]) -> Optional[float]:
+    """The expected re-identifications of the worst key as a share of the records
+    (:func:`risk_summary`); for a population file, where every record stands for itself, the
+    same measure is its mean re-identification probability (docs/methods.md, "Individual risk")."""
+    share = risk["worst_expected_reid_share"]
+    return risk["worst_reid_prob"] if share is None else share
+
+
+def any_sample(assessment: Assessment) -> bool:
+    """Whether the original or a scenario (one that samples records) is judged as a sample file:
+    the comparison then shows the expected re-identifications of each."""
+    return any(risk_summary(a)["worst_expected_reid_share"] is not None
+               for a in (assessment, *(s.assessment for s in assessment.scenarios)))
 
 
 def target_rows(assessment: Assessment) -> tuple:
@@ -166,7 +181,8 @@ def with_unmatched(result: Assessment, targets: Sequence[Target], mapped: Sequen
 
 def scenario_config(assessment: Assessment, transformed: TransformedTable, targets: Sequence[Target] = ()):
     """The analysis config of a scenario's data: remaining QIDs, ``targets`` (mapped by
-    :func:`scenario_targets`), no scenarios."""
+    :func:`scenario_targets`), no scenarios; after sampling, a sample file (docs/methods.md,
+    "Scenarios")."""
     config = assessment.config
     roles = config.roles
     if not transformed.qids:
@@ -178,8 +194,15 @@ def scenario_config(assessment: Assessment, transformed: TransformedTable, targe
         if not subsets:
             raise InputError(message(ALL_SUBSETS_DROPPED, scenario=transformed.scenario.name))
         family = SubsetFamily("list", subsets=subsets)
+    sample = config.sample
+    if transformed.sampled < 1 and not config.linkage.enabled:
+        # the sampled file is a sample: without a weight each record stands for 1 / the fraction (apply_scenario
+        # scales a weight itself); a fraction given is the original's times the share kept
+        given = sample.sampling_fraction
+        if given is not None or not roles.weight:
+            sample = replace(sample, sampling_fraction=(1.0 if given is None else given) * transformed.sampled)
     return replace(config, roles=replace(roles, quasi_identifiers=transformed.qids, numeric_qids=()), subsets=family,
-                   targets=tuple(targets), scenarios=())
+                   targets=tuple(targets), scenarios=(), sample=sample)
 
 
 def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario,
@@ -197,7 +220,8 @@ def run_scenario(assessment: Assessment, table: EncodedTable, scenario: Scenario
                                             "quasi-identifier or sensitive column of the analysis"),
                                          scenario=scenario.name, column=name))
     numeric_qids = assessment.config.roles.numeric_qids
-    transformed = apply_scenario(table, qids, scenario, cancel, numeric_qids=numeric_qids)
+    transformed = apply_scenario(table, qids, scenario, cancel, numeric_qids=numeric_qids,
+                                 weight=assessment.config.roles.weight)
     if transformed.table.n_rows == 0:
         raise InputError(message(NO_RECORDS_LEFT, scenario=scenario.name))
     mapped = scenario_targets(assessment.config.targets, transformed)

@@ -87,6 +87,16 @@ class TransformedTable:
     recodes: tuple[tuple[str, Hierarchy, int, str], ...] = ()  # (column, hierarchy, level, column kind) in step order
     pram: tuple = ()  # engine.perturb.pram.PramMatrix of each PRAMed column, in step order
     before_pram: Optional[dict[str, EncodedColumn]] = None  # the QID columns just before PRAM (the attacker's view)
+    sampled: float = 1.0  # the share of the records the sampling steps kept (their product)
+
+
+def _scaled(column: EncodedColumn, factor: float) -> EncodedColumn:
+    """A numeric column times ``factor`` > 0 (the codes keep their order; missing stays missing;
+    a text column is left for the weight check to name)."""
+    if column.kind not in ("integer", "float"):
+        return column
+    labels = pc.multiply(pc.cast(column.labels, pa.float64(), safe=False), pa.scalar(float(factor)))
+    return EncodedColumn(column.name, column.codes, labels, column.missing_code, "float")
 
 
 def _blank(column: EncodedColumn, mask: np.ndarray) -> EncodedColumn:
@@ -154,7 +164,7 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
                    cancel: Optional[CancelToken] = None,
                    copies: Optional[Mapping[str, Sequence[str]]] = None,
                    cover: Optional[Mapping[str, Sequence[str]]] = None,
-                   numeric_qids: Sequence[str] = ()) -> TransformedTable:
+                   numeric_qids: Sequence[str] = (), weight: Optional[str] = None) -> TransformedTable:
     """Apply the scenario's steps in order to a copy of ``table`` (whose columns include ``qids``).
 
     ``copies`` names, per QID, other columns of ``table`` holding the same variable (its
@@ -163,7 +173,10 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
     ``cover`` gives, per QID, more values its built hierarchy covers (each value is coded on its
     own, so this changes nothing else): those of the whole linked release files, to export them.
     Numeric steps change the ``numeric_qids`` columns; PRAM steps (after every step that changes
-    categorical values or records) change QID columns, and the columns just before are kept."""
+    categorical values or records) change QID columns, and the columns just before are kept.
+    Sampling keeps the people the file stands for: the kept records' sampling ``weight`` (a
+    column of ``table``) is multiplied by records before / records kept (docs/methods.md,
+    "Transformations")."""
     copies = copies or {}
     cover = cover or {}
     columns = dict(table.columns)
@@ -174,6 +187,7 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
     recodes: list[tuple[str, Hierarchy, int, str]] = []
     cells = {q: 0 for q in qids}
     removed = sampled_out = 0
+    sampled = 1.0
     matrices: list = []
     before_pram: Optional[dict[str, EncodedColumn]] = None
     for fault in step_faults(scenario, qids, numeric_qids):
@@ -221,6 +235,10 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
                 keep = np.zeros(n, dtype=bool)
                 keep[np.random.default_rng(step.seed).choice(n, size=size, replace=False)] = True
                 sampled_out += n - size
+                if size:
+                    sampled *= size / n
+                    if weight is not None and weight in columns:
+                        columns[weight] = _scaled(columns[weight], n / size)
             rows = rows[keep]
             columns = {name: _take_rows(column, keep) for name, column in columns.items()}
     out = EncodedTable(name=table.name, path=table.path, sha256=table.sha256, n_rows=len(rows),
@@ -228,6 +246,6 @@ def apply_scenario(table: EncodedTable, qids: Sequence[str], scenario: Scenario,
     return TransformedTable(scenario=scenario, table=out, rows=rows, qids=tuple(qids), dropped=tuple(dropped),
                             recoded=recoded, cells_suppressed={q: c for q, c in cells.items() if q in qids},
                             records_removed=removed, records_sampled_out=sampled_out, recodes=tuple(recodes),
-                            pram=tuple(matrices), before_pram=before_pram)
+                            pram=tuple(matrices), before_pram=before_pram, sampled=sampled)
 
 

@@ -14,6 +14,9 @@ from matplotlib.ticker import MaxNLocator
 from ..foundation.i18n import _
 from .figures import PRIOR, RC
 from ..foundation.locale_format import number
+from ..outcome.results import Assessment
+from ..outcome.verdict import verdict
+from ..remediation.scenarios import any_sample, expected_share, risk_summary
 
 READY = "#1e7b34"
 NOT_READY = "#b03a2e"
@@ -41,6 +44,26 @@ class RiskLossPoint:
     expected_share: Optional[float] = None
     linkage_risk: Optional[float] = None
     il1s: Optional[float] = None
+
+
+def risk_loss_points(assessment: Assessment, order: list[int], recommended: Optional[int]) -> list[RiskLossPoint]:
+    """The original, then the scenarios in ``order`` (numbered 1, 2, ... in that order); when the
+    original or a scenario is a sample file, each with its expected re-identifications
+    (:func:`~engine.remediation.scenarios.expected_share`)."""
+    original = verdict(assessment, assessment.config.report.thresholds)
+    risk = risk_summary(assessment)
+    weighted = any_sample(assessment)
+    points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"], original.ready,
+                            original=True, expected_share=expected_share(risk) if weighted else None,
+                            **numeric_coordinates(assessment.numeric, original=True))]
+    for i in order:
+        s = assessment.scenarios[i]
+        r = s.risk()
+        points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
+                                    r["worst_reid_prob"], s.ready, recommended=i == recommended,
+                                    expected_share=expected_share(r) if weighted else None,
+                                    **(numeric_coordinates(s.numeric) if assessment.numeric is not None else {})))
+    return points
 
 
 def risk_loss_figure(points: Sequence[RiskLossPoint], unique_limit: Optional[float] = None,

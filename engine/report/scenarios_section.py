@@ -9,13 +9,13 @@ from xml.sax.saxutils import escape
 
 from ..foundation.i18n import _, ngettext
 from ..remediation.recommend import describe, recommended_first
-from ..remediation.scenarios import risk_summary, target_rows
+from ..remediation.scenarios import any_sample, expected_share, risk_summary, target_rows
 from ..outcome.results import Assessment
 from ..analysis.scenario_steps import Export
 from . import findings
 from .document import BAD, GOOD, DocumentBuilder
 from ..foundation.locale_format import integer, number
-from .scenario_figures import RiskLossPoint, numeric_coordinates, risk_loss_figure
+from .scenario_figures import risk_loss_figure, risk_loss_points
 
 
 def export_sentence(e: Export) -> str:
@@ -122,23 +122,6 @@ def numeric_table(doc: DocumentBuilder, assessment: Assessment, order: list[int]
                    "share that point at the true record (— when no match is unique).") if pram else ""), "small")
 
 
-def risk_loss_points(assessment: Assessment, order: list[int], recommended: Optional[int]) -> list[RiskLossPoint]:
-    """The original, then the scenarios in ``order`` (numbered 1, 2, ... in that order)."""
-    original = findings.verdict(assessment, assessment.config.report.thresholds)
-    risk = risk_summary(assessment)
-    points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"], original.ready,
-                            original=True, expected_share=risk["worst_expected_reid_share"],
-                            **numeric_coordinates(assessment.numeric, original=True))]
-    for i in order:
-        s = assessment.scenarios[i]
-        r = s.risk()
-        points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
-                                    r["worst_reid_prob"], s.ready, recommended=i == recommended,
-                                    expected_share=r["worst_expected_reid_share"],
-                                    **(numeric_coordinates(s.numeric) if assessment.numeric is not None else {})))
-    return points
-
-
 def lost_columns_caption(kept_losing: int) -> str:
     """The caption of the information-lost table, true of it: a scenario's column missing from
     the table lost nothing; ``kept_losing`` rows are columns kept as they are that lose
@@ -162,7 +145,7 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
     order, choice = recommended_first(results)
     thresholds = assessment.config.report.thresholds
     before = risk_summary(assessment)
-    weighted = before["worst_expected_reid_share"] is not None
+    weighted = any_sample(assessment)
     targets_before = target_rows(assessment)
     doc.page_break()
     doc.p(_("What would make it ready"), "h1")
@@ -204,7 +187,7 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
             doc.p(escape(reason), "small")
         loss = s.loss
         kept = loss.records - loss.records_removed - loss.records_sampled_out
-        shares = _change(before["worst_expected_reid_share"], r["worst_expected_reid_share"])
+        shares = _change(expected_share(before), expected_share(r))
         expected = (_("Expected re-identifications: {shares} of the records.").format(shares=shares) + " "
                     if weighted else "")
         released = _("It releases {kept} of {records} records, blanks {blanked} values and loses {lost} of the "
@@ -237,9 +220,8 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
               _("values blanked"), _("information lost")]
 
     def risks(r: dict[str, Optional[float]]) -> list[str]:
-        shown = ["worst_expected_reid_share"] * weighted + ["worst_unique_share", "worst_reid_prob",
-                                                            "worst_certain_inference_gain"]
-        return [_pct(r[key]) for key in shown]
+        shown = ["worst_unique_share", "worst_reid_prob", "worst_certain_inference_gain"]
+        return [_pct(expected_share(r))] * weighted + [_pct(r[key]) for key in shown]
 
     ready, not_ready = _("ready"), _("not ready")
     body = [["0", _("original (no change)"), ready if findings.verdict(assessment, thresholds).ready else not_ready,

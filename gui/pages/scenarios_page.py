@@ -707,7 +707,9 @@ class ScenariosPage(QWidget):
         def work(progress, cancel) -> Scenario:
             if config is not None:
                 return export_linked_scenario(config, scenario, path, identifiers, cancel)
-            return export_scenario(table, qids, scenario, path, identifiers, cancel)
+            roles = self.session.config.roles
+            return export_scenario(table, qids, scenario, path, identifiers, cancel,
+                                   numeric_qids=roles.numeric_qids, weight=roles.weight)
 
         return self.controller.start_export(
             work,

@@ -2620,10 +2620,6 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>reid. esperadas</translation>
     </message>
     <message>
-        <source>Expected re-identifications on the worst key, as a share of the records (estimated from the sampling weight)</source>
-        <translation>Reidentificações esperadas na pior chave, como fração dos registros (estimadas a partir do peso amostral)</translation>
-    </message>
-    <message>
         <source>{0}: lost</source>
         <translation>{0}: perda</translation>
     </message>
@@ -2642,6 +2638,10 @@ Enviar os dados a este cluster mesmo assim?</translation>
     <message>
         <source>not ready</source>
         <translation>não pronto</translation>
+    </message>
+    <message>
+        <source>Expected re-identifications on the worst key, as a share of the records (estimated from the sampling weight or fraction; for a population file, its mean re-identification probability)</source>
+        <translation>Reidentificações esperadas na pior chave, como parcela dos registros (estimadas pelo peso ou pela fração amostral; para um arquivo de população, sua probabilidade média de reidentificação)</translation>
     </message>
     <message>
         <source> ★ recommended</source>

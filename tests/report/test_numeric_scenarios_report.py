@@ -18,7 +18,7 @@ from engine.analysis.config import AnalysisConfig, DataSource, Roles
 from engine.report.findings import pct
 from engine.report.pdf import write_pdf
 from engine.report.scenario_figures import RiskLossPoint, risk_loss_figure
-from engine.report.scenarios_section import risk_loss_points
+from engine.report.scenario_figures import risk_loss_points
 from engine.analysis.scenario_steps import Microaggregate, Pram, Scenario
 
 WHEN = datetime(2026, 1, 2, 3, 4)

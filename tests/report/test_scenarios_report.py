@@ -18,7 +18,7 @@ from engine.remediation.scenarios import risk_summary
 from engine.remediation.transforms import parse_scenarios
 from engine.report.findings import pct
 from engine.report.pdf import write_pdf
-from engine.report.scenarios_section import risk_loss_points
+from engine.report.scenario_figures import risk_loss_points
 
 from ..conftest import EXAMPLES
 

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from engine.api import Thresholds
 from engine.api import recommend
-from engine.api import risk_summary
-from engine.api import RiskLossPoint, numeric_coordinates, risk_loss_figure
+from engine.api import any_sample, expected_share, risk_summary
+from engine.api import RiskLossPoint, risk_loss_figure, risk_loss_points
 from engine.api import Assessment
 from engine.api import Verdict, verdict
 
@@ -161,7 +161,7 @@ class CompareTable(QTableWidget):
         original = verdict(assessment, thresholds)
         self.verdicts = [original] + [verdict(s.assessment, thresholds) for s in assessment.scenarios]
         before = risk_summary(assessment)
-        weighted = before["worst_expected_reid_share"] is not None  # a sample file with a sampling weight
+        weighted = any_sample(assessment)  # the original or a scenario is a sample file
         fixed = [translate("scenarios.compare_view", h) for h in FIXED]
         tips = [translate("scenarios.compare_view", tip) if tip else "" for tip in TIPS]
         if weighted:
@@ -173,7 +173,7 @@ class CompareTable(QTableWidget):
             tips.insert(EXPECTED_AT, translate(
                 "scenarios.compare_view",
                 "Expected re-identifications on the worst key, as a share of the records (estimated from the "
-                "sampling weight)"))
+                "sampling weight or fraction; for a population file, its mean re-identification probability)"))
         numeric = assessment.numeric is not None and assessment.numeric.linkage_risk is not None
         pram = any(s.numeric is not None and s.numeric.pram_columns for s in assessment.scenarios)
         extra = (list(NUMERIC) if numeric else []) + ([PRAM] if pram else [])
@@ -192,7 +192,7 @@ class CompareTable(QTableWidget):
                 + (numeric_cells(assessment.numeric, False, original=True) if numeric else [])
                 + (["—"] if pram else []) + ["—"] * (len(qids) + len(crosstabs))]
         if weighted:
-            rows[0].insert(EXPECTED_AT, _pct(before["worst_expected_reid_share"]))
+            rows[0].insert(EXPECTED_AT, _pct(expected_share(before)))
         ready = [v.ready for v in self.verdicts]
         choice = recommend(assessment.scenarios).index
         for number, s in enumerate(assessment.scenarios, start=1):
@@ -209,7 +209,7 @@ class CompareTable(QTableWidget):
                         + [column_loss_text(loss, q) for q in qids]
                         + [local_digits(f"{loss.tvd[k]:.4f}") if k in loss.tvd else "—" for k in crosstabs])
             if weighted:
-                rows[-1].insert(EXPECTED_AT, _pct(r["worst_expected_reid_share"]))
+                rows[-1].insert(EXPECTED_AT, _pct(expected_share(r)))
             self.names.append(s.scenario.name)
         link_at = len(fixed) - len(extra) if numeric else -1
         link_tips = [alone_tip(n) for n in [assessment.numeric] + [s.numeric for s in assessment.scenarios]]
@@ -288,19 +288,8 @@ class RiskLossPlot(PlotCanvas):
                           "No scenario results yet: build scenarios, then press Run the scenarios.")
             )
             return
-        original = verdict(assessment, thresholds)
-        risk = risk_summary(assessment)
         choice = recommend(assessment.scenarios).index
-        numeric = assessment.numeric is not None
-        points = [RiskLossPoint("original", 0.0, risk["worst_unique_share"], risk["worst_reid_prob"],
-                                original.ready, original=True, expected_share=risk["worst_expected_reid_share"],
-                                **numeric_coordinates(assessment.numeric, original=True))]
-        for i, s in enumerate(assessment.scenarios):
-            r = s.risk()
-            points.append(RiskLossPoint(s.scenario.name, s.loss.share_lost or 0.0, r["worst_unique_share"],
-                                        r["worst_reid_prob"], s.ready, recommended=i == choice,
-                                        expected_share=r["worst_expected_reid_share"],
-                                        **(numeric_coordinates(s.numeric) if numeric else {})))
+        points = risk_loss_points(assessment, list(range(len(assessment.scenarios))), choice)
         self.show_points(points, thresholds)
 
     def show_points(self, points: list[RiskLossPoint], thresholds: Thresholds) -> None:
