@@ -37,7 +37,7 @@ from ..api import add_flag, flags, given_flags, own_options
 from ..api import Assessment
 from ..api import SampleOptions
 from ..api import check_cli, named_for_cli
-from ..api import is_sample, verdict_json
+from ..api import is_sample, people, pct, verdict_json
 from .versions import VersionAction
 
 
@@ -313,10 +313,12 @@ def _assess(args: argparse.Namespace, cancel: Optional[CancelToken] = None) -> i
 
 
 def sample_line(sample) -> str:
-    """One line on the sample-file measures: expected re-identifications, special uniques."""
+    """One line on the sample-file measures: expected re-identifications on every QID, special
+    uniques (for a file whose records stand only for themselves, the individual risk 1/f)."""
     ind = sample.individual
-    text = (f"sample file: about {ind.expected_reidentifications:,.1f} records ({ind.expected_share:.2%}) expected "
-            f"to be re-identified, highest individual risk {ind.maximum:.3g}")
+    label = "individual risk" if sample.design == "population" else "sample file"
+    text = (f"{label}: about {people(ind.expected_reidentifications)} people ({pct(ind.expected_share)}) expected to "
+            f"be re-identified with every QID known, highest individual risk {ind.maximum:.3g}")
     if sample.suda:
         text += f"; {sample.suda.special_uniques:,} special uniques"
     return text
