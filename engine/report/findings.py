@@ -60,6 +60,8 @@ def population_sentence(sample: SampleRisk) -> str:
     qids, expected, share = worst_expected(sample)
     pu = sample.population_uniqueness
     unique = (_("no population-uniqueness model applies") if pu.dankar_estimate is None else
+              _("{share} of the population is unique on {key} (the file is the whole population)").format(
+                  share=pct(pu.dankar_estimate), key=names(sample.key)) if pu.dankar_model is None else
               _("an estimated {share} of the population is unique on {key} ({model} model)").format(
                   share=pct(pu.dankar_estimate), key=names(sample.key), model=model_name(pu.dankar_model)))
     return _("In the population: with {qids} known, about {people} people ({share}) are expected to be "
@@ -205,6 +207,8 @@ def sample_sentences(sample: SampleRisk) -> list[str]:
             highest=number(h.maximum, ".3g")))
     pu = sample.population_uniqueness
     estimate = (_("no population-uniqueness model applies") if pu.dankar_estimate is None else
+                _("{share} of the population is unique (the file is the whole population)").format(
+                    share=pct(pu.dankar_estimate)) if pu.dankar_model is None else
                 _("an estimated {share} of the population is unique ({model} model, chosen by the Dankar et al. "
                   "rule)").format(share=pct(pu.dankar_estimate), model=model_name(pu.dankar_model)))
     out.append(_("{share} of records ({count}) are unique in the sample; {estimate}, with sampling fraction "

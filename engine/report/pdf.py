@@ -321,7 +321,9 @@ class _Builder(DocumentBuilder):
                 [_("population uniques, Pitman"), share(pu.pitman)],
                 [_("population uniques, SNB"), share(pu.snb)],
                 [_("Dankar et al. choice"), _("no model applies") if pu.dankar_estimate is None
-                 else f"{findings.pct(pu.dankar_estimate)} ({findings.model_name(pu.dankar_model)})"],
+                 else f"{findings.pct(pu.dankar_estimate)} ({findings.model_name(pu.dankar_model)})"
+                 if pu.dankar_model is not None
+                 else _("{share} (the file is the whole population)").format(share=findings.pct(pu.dankar_estimate))],
                 [_("sampling fraction"), f"{number(pu.sampling_fraction, '.4g')} ({source})"],
                 [_("population size"), number(pu.population_size, ",.0f")]]
         self.p(_("Population uniques estimated from the sample"), "h2")

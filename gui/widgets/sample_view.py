@@ -83,6 +83,9 @@ def uniqueness_rows(pu: PopulationUniqueness, rows: int) -> list[list[str]]:
                 translate("widgets.sample_view", "no model applies")
                 if pu.dankar_estimate is None
                 else f"{pct(pu.dankar_estimate)} ({model_name(pu.dankar_model)})"
+                if pu.dankar_model is not None
+                else translate("widgets.sample_view", "{0} (the file is the whole population)").format(
+                    pct(pu.dankar_estimate))
             ),
         ]
     )

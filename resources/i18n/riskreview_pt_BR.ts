@@ -5285,6 +5285,10 @@ TFP {1}, TVP {2}</translation>
         <translation>nenhum modelo se aplica</translation>
     </message>
     <message>
+        <source>{0} (the file is the whole population)</source>
+        <translation>{0} (o arquivo é a população inteira)</translation>
+    </message>
+    <message>
         <source>given</source>
         <translation>informado</translation>
     </message>

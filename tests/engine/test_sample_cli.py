@@ -191,3 +191,30 @@ def test_bad_sample_options_exit_2(tmp_path, capsys, option, message):
                            capsys)
     assert code == 2
     assert len(stderr.strip().splitlines()) == 1 and stderr.startswith("error: ") and message in stderr
+
+
+def test_weights_that_are_all_1_make_a_population(tmp_path, capsys):
+    """Each record stands only for itself: judged as a population (unique records are
+    re-identified with certainty), and no population-uniqueness model is named."""
+    from engine.report.findings import sample_sentences
+
+    data = tmp_path / "survey.csv"
+    lines = SURVEY.strip().splitlines()
+    data.write_text("\n".join([lines[0]] + [",".join(r.split(",")[:3] + ["1"] + r.split(",")[4:])
+                                            for r in lines[1:]]) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code, _, stderr = _run(["assess", str(data), "--qid", "age", "sex", "--weight", "w", "--out", str(out)], capsys)
+    assert code == 0, stderr
+    results = json.loads((out / "results.json").read_text())
+    assert results["verdict"]["kind"] == "population"
+    assert {c["measure"] for c in results["verdict"]["checks"]} >= {"unique_share", "reid_prob"}
+    pu = results["sample_risk"]["population_uniqueness"]
+    assert (pu["sampling_fraction"], pu["dankar_model"], pu["dankar_estimate"]) == (1.0, None, 4 / 8)   # 20f, 30f, 30m, 50m alone
+    from engine.api import run_assessment
+    from engine.analysis.config import AnalysisConfig, DataSource, Roles
+
+    sample = run_assessment(AnalysisConfig(data=DataSource(str(data)), roles=Roles(("age", "sex"), weight="w"))
+                            ).sample_risk
+    text = " ".join(sample_sentences(sample))
+    assert "50.0% of the population is unique (the file is the whole population)" in text
+    assert "model" not in text.split("unique in the sample;")[1]
