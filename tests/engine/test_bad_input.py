@@ -235,6 +235,37 @@ def test_ragged_csv_row(tmp_path, capsys):
     assert "ragged.csv: line 3: expected 4 fields" in line
     assert _sha256(path) == before
 
+@pytest.mark.parametrize("at_once", [True, False])
+def test_quote_never_closed_in_the_last_column(tmp_path, capsys, monkeypatch, at_once):
+    """A quote left open in the last column would take the rest of the file as one value
+    without a fault from the reader: refused, naming the line where it opens, whether or not
+    the last column is read, and by ``profile`` too."""
+    from engine.io import formats
+
+    if not at_once:
+        monkeypatch.setattr(formats, "CSV_AT_ONCE_BYTES", 0)
+        monkeypatch.setattr(formats, "CSV_BLOCK_BYTES", 256)
+    rows = [f"{20 + i % 40},{'MF'[i % 2]},{'yes' if i % 3 else 'no'}" for i in range(1000)]
+    rows[9] = rows[9].rsplit(",", 1)[0] + ',"yes'
+    path = tmp_path / "open.csv"
+    path.write_text("age,sex,smoker\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    expected = "error: open.csv: a quote opened on line 11 is never closed, so the rest of the file would read as one value"
+    assert "line 11 is never closed" in _api_error(_config(path, qids=("age", "sex"), sensitive=("smoker",)))
+    assert "line 11 is never closed" in _api_error(_config(path, qids=("age", "sex"), sensitive=()))
+    assert _cli_error(capsys, _assess(path, tmp_path / "out", ("age", "sex"), ("smoker",))) == expected
+    assert _cli_error(capsys, ["profile", str(path)]) == expected
+    assert not (tmp_path / "out").exists()
+
+
+def test_quoted_line_breaks_in_the_last_column_are_read(tmp_path):
+    path = tmp_path / "notes.csv"
+    path.write_text('age,note\n34,"one\ntwo"\n51,"say ""hi""\nthen ""bye"""\n', encoding="utf-8")
+    table = load_table(DataSource(str(path)), ["age"])
+    assert table.n_rows == 2
+    assert load_table(DataSource(str(path)), ["note"])["note"].labels.to_pylist() == [
+        "one\ntwo", 'say "hi"\nthen "bye"']
+
+
 
 # --- options and analysis files -----------------------------------------------------------
 def test_unknown_subsets_value(tmp_path, capsys):
