@@ -41,6 +41,7 @@ FORMATS = {
 FORMAT_NAMES = {"csv": "CSV/TSV text", "parquet": "Parquet", "feather": "Feather/Arrow IPC",
                 "excel": "Excel .xlsx", "spss": "SPSS .sav", "stata": "Stata .dta",
                 "sas7bdat": "SAS .sas7bdat", "xport": "SAS transport .xpt"}
+XPORT_RECORD_BYTES = 80   # a SAS transport file is whole 80-byte records, its last one padded
 _MAGIC = {"parquet": (b"PAR1",), "feather": (b"ARROW1", b"\xff\xff\xff\xff"), "excel": (b"PK\x03\x04",)}
 
 
@@ -66,6 +67,10 @@ def _check_file(path: Path, fmt: str) -> None:
     size = status.st_size
     if size == 0:
         raise InputError(message(N_("{file}: the file is empty"), file=path.name))
+    if fmt == "xport" and size % XPORT_RECORD_BYTES:   # the reader would stop at the cut, without a fault
+        raise InputError(message(N_("{file}: the file is truncated or damaged: a SAS transport file is made of "
+                                    "{record}-byte records, but this one has {size:,} bytes"), file=path.name,
+                                 record=XPORT_RECORD_BYTES, size=size))
     with open(path, "rb") as handle:
         head = handle.read(8)
     magic = _MAGIC.get(fmt)

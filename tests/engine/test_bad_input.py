@@ -139,6 +139,28 @@ def test_parquet_file_named_xlsx(tmp_path, capsys):
     assert _sha256(path) == before
 
 
+@pytest.mark.parametrize("version", [5, 8])
+def test_truncated_sas_transport_file(tmp_path, capsys, version):
+    """The reader stops at the cut without a fault, with fewer records: a file that is not
+    whole 80-byte records is refused."""
+    import pyreadstat
+
+    whole = tmp_path / "whole.xpt"
+    frame = pd.DataFrame({"age": [20.0 + i % 50 for i in range(200)], "s": ["yes", "no"] * 100})
+    pyreadstat.write_xport(frame, str(whole), file_format_version=version)
+    data = whole.read_bytes()
+    assert len(data) % 80 == 0
+    assert load_table(DataSource(str(whole)), ["age", "s"]).n_rows == 200
+    path = tmp_path / "cut.xpt"
+    path.write_bytes(data[:-1000])
+    expected = (f"error: cut.xpt: the file is truncated or damaged: a SAS transport file is made of 80-byte "
+                f"records, but this one has {len(data) - 1000:,} bytes")
+    assert "cut.xpt: the file is truncated or damaged" in _api_error(_config(path))
+    assert _cli_error(capsys, _assess(path, tmp_path / "out")) == expected
+    assert _cli_error(capsys, ["profile", str(path)]) == expected
+    assert not (tmp_path / "out").exists()
+
+
 # --- columns and roles --------------------------------------------------------------------
 def test_unknown_column_suggests_the_close_name(tmp_path, capsys):
     path = _good(tmp_path)
