@@ -346,21 +346,47 @@ def excel_sheets(path: str | Path) -> list[str]:
 
 
 def _excel_header(path: Path, source: DataSource) -> list[str]:
+    """The first row's cells as written, as the CSV reader takes a header: a blank cell is the
+    name ``""`` and a name written twice stays twice (pandas would make ``Unnamed: 1`` and
+    ``age.1`` of them), so that :func:`list_columns` refuses it as it does in any format."""
     import pandas as pd
 
-    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), nrows=0, engine="openpyxl")
-    return [str(c) for c in frame.columns]
+    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), header=None, nrows=1, engine="openpyxl",
+                          dtype=object, keep_default_na=False, na_values=[])
+    return [] if frame.empty else [_header_name(cell) for cell in frame.iloc[0]]
+
+
+def _header_name(cell) -> str:
+    return "" if cell is None or cell != cell else str(cell)
 
 
 def _read_excel(path: Path, source: DataSource, wanted: list[str],
                 cancel: Optional[CancelToken] = None) -> pa.Table:
     import pandas as pd
 
+    names = _excel_header(path, source)
+    positions = sorted(names.index(name) for name in wanted)
+    chosen = set(positions)
     # cells as the workbook holds them: pandas would turn a column of long integers into doubles,
-    # and text cells such as "NA" into missing values
-    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), usecols=wanted,
-                          engine="openpyxl", dtype=object, keep_default_na=False, na_values=[""])
-    frame.columns = [str(c) for c in frame.columns]
+    # and text cells such as "NA" into missing values; the columns right of the header are read
+    # to refuse a value under no name (in a CSV file, a record wider than the header)
+    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), header=None, skiprows=1,
+                          usecols=lambda i: i in chosen or i >= len(names), engine="openpyxl", dtype=object,
+                          keep_default_na=False, na_values=[""])
+    for position in frame.columns:
+        if position >= len(names) and frame[position].notna().any():
+            from openpyxl.utils import get_column_letter
+
+            row = int(frame.index[frame[position].notna()][0]) + 2   # the sheet's row: the header is row 1
+            raise InputError(message(N_("{file}: row {row}, column {letter} holds a value, but the header names no "
+                                        "column there (its last name is in column {last}); name the column in "
+                                        "the header"), file=path.name, row=row, letter=get_column_letter(position + 1),
+                                     last=get_column_letter(len(names))))
+    for position in positions:   # a sheet with no data rows has no columns
+        if position not in frame.columns:
+            frame[position] = pd.Series([None] * len(frame), index=frame.index, dtype=object)
+    frame = frame[positions]
+    frame.columns = [names[i] for i in positions]
     return _from_pandas(frame, wanted)
 
 

@@ -201,6 +201,55 @@ def test_duplicate_column_names_in_csv_header(tmp_path, capsys):
     assert _sha256(path) == before
 
 
+def _sheet(path: Path, header: list, rows: list[list]) -> Path:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(header)
+    for row in rows:
+        book.active.append(row)
+    book.save(path)
+    return path
+
+
+def test_duplicate_column_names_in_excel_header(tmp_path, capsys):
+    """pandas would rename the second 'age' to 'age.1': refused as in a CSV file."""
+    path = _sheet(tmp_path / "dup.xlsx", ["age", "sex", "age", "s"], [[34, "F", 35, "yes"], [51, "M", 52, "no"]])
+    assert "dup.xlsx: column 'age' appears twice in the header" in _api_error(_config(path, qids=("sex",)))
+    line = _cli_error(capsys, _assess(path, tmp_path / "out", ("sex",)))
+    assert line == "error: dup.xlsx: column 'age' appears twice in the header"
+    assert _cli_error(capsys, ["profile", str(path)]) == line
+    assert not (tmp_path / "out").exists()
+
+
+def test_blank_header_cell_in_excel_as_in_csv(tmp_path, capsys):
+    """A blank header cell is the column named '' in both formats (pandas would call it
+    'Unnamed: 1'); two of them are a name written twice."""
+    rows = [[34, "F", "yes"], [51, "M", "no"]]
+    book = _sheet(tmp_path / "blank.xlsx", ["age", None, "s"], rows)
+    text = tmp_path / "blank.csv"
+    text.write_text("age,,s\n34,F,yes\n51,M,no\n", encoding="utf-8")
+    assert list_columns(DataSource(str(book))) == list_columns(DataSource(str(text))) == ["age", "", "s"]
+    for path in (book, text):
+        table = load_table(DataSource(str(path)), ["", "s"])
+        assert table.n_rows == 2 and table[""].labels.to_pylist() == ["F", "M"]
+    twice = _sheet(tmp_path / "twice.xlsx", [None, "age", None], rows)
+    line = _cli_error(capsys, ["profile", str(twice)])
+    assert line == "error: twice.xlsx: column '' appears twice in the header"
+
+
+def test_excel_value_right_of_the_header(tmp_path, capsys):
+    """A cell right of the header's last name (pandas' 'Unnamed: 3') is refused, as a CSV
+    record wider than its header is."""
+    rows = [[20 + i, "MF"[i % 2], "yes"] + (["x"] if i == 4 else []) for i in range(10)]
+    path = _sheet(tmp_path / "wide.xlsx", ["age", "sex", "s"], rows)
+    assert list_columns(DataSource(str(path))) == ["age", "sex", "s"]
+    expected = ("error: wide.xlsx: row 6, column D holds a value, but the header names no column there (its last "
+                "name is in column C); name the column in the header")
+    assert _cli_error(capsys, _assess(path, tmp_path / "out", ("age", "sex"))) == expected
+    assert _cli_error(capsys, ["profile", str(path)]) == expected
+
+
 # --- Excel and text encodings -------------------------------------------------------------
 def test_excel_without_the_requested_sheet_lists_the_sheets(tmp_path, capsys):
     path = tmp_path / "book.xlsx"
