@@ -374,6 +374,21 @@ _COMMANDS = {"assess": _assess, "profile": _profile, "synth": _synth, "dp": _dp,
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line ``argv``; a reader that closes the output early (``| head``) ends
+    the command quietly (:func:`engine.commands.runner.output_closed`)."""
+    try:
+        try:
+            code = _main(argv)
+        except SystemExit:   # --help, --version, a usage error: their text goes out first
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()   # here, not at exit, where a closed pipe could not be caught
+    except BrokenPipeError:
+        return runner.output_closed()
+    return code
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
     keep_freed_memory()
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv[0] if argv else None)

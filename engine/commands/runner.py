@@ -8,12 +8,15 @@ stdout. :func:`execute` maps what stopped a run to its exit code: 0 success; 2 b
 usage (one ``error: ...`` line naming the file, column, option or value); 1 an engine failure
 (e.g. a worker process killed); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hung
 up (SIGHUP; on Windows the console window closed), 149 Ctrl-Break (Windows), each after a
-clean stop; a logoff or shutdown is 143 on Windows too.
+clean stop; a logoff or shutdown is 143 on Windows too. When the reader of the output stops
+early (``riskreview profile FILE | head -1``) the command ends without a word, 141 (1 on
+Windows): :func:`output_closed`.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -115,6 +118,20 @@ def execute(command: Command, args: argparse.Namespace) -> int:
         if interrupted.seen:  # a library turned the KeyboardInterrupt into its own error
             return interrupted.report()
         raise
+
+
+def output_closed() -> int:
+    """After a BrokenPipeError on stdout: send what is left to the null device, so that the
+    interpreter's last flush at exit has nowhere to fail, and return the exit code."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, sys.stdout.fileno())
+        finally:
+            os.close(null)
+    except (OSError, ValueError, AttributeError):  # stdout without a file descriptor (e.g. replaced)
+        pass
+    return platform.pipe_closed_exit_code()
 
 
 #: the exit code's "signal" for Windows' console events: a closed console is a hang-up (as

@@ -229,6 +229,14 @@ def stopped_exit_codes() -> frozenset[int]:
     return frozenset(codes)
 
 
+def pipe_closed_exit_code() -> int:
+    """The exit code of a command whose reader closed its output early (``| head``): 128 +
+    SIGPIPE (141) where the signal exists, as a shell reports a process that signal ended;
+    else (Windows) 1."""
+    number = getattr(signal, "SIGPIPE", None)
+    return 128 + int(number) if number is not None else 1
+
+
 def interrupt_signal() -> int:
     """The number of SIGINT (Ctrl-C), the same everywhere."""
     return int(signal.SIGINT)

@@ -64,6 +64,48 @@ def wrong_width(path: Path, encoding: str, delimiter: str, width: int) -> Option
     return None
 
 
+def unclosed_quote(path: Path, encoding: str, delimiter: str) -> Optional[int]:
+    """The line of a quote that opens a value and is never closed, so that the value would hold
+    the rest of the file (a reader takes it as the last record's last value), else None.
+
+    Quoting as the reader does it: a ``"`` opens a quoted value only as a value's first
+    character; inside one, ``""`` is a quote and a lone ``"`` closes it."""
+    line, counted = 1, 0          # the line at ``text[counted]``
+    opened: Optional[int] = None  # the line of the open quote while inside one
+    before = "\n"                 # the character before ``text``: the file starts a value
+    text = ""
+    # universal newlines: every line ends with "\n", as an editor counts lines
+    with open(path, "r", encoding=encoding, errors="replace") as handle:
+        while True:
+            block = handle.read(SCAN_BYTES)
+            text += block
+            at_end = not block
+            position = 0
+            while True:
+                found = text.find('"', position)
+                if found < 0:
+                    position = len(text)
+                    break
+                if opened is None:
+                    if (text[found - 1] if found else before) in (delimiter, "\n"):
+                        line += text.count("\n", counted, found)
+                        counted = found
+                        opened = line
+                    position = found + 1
+                elif found + 1 < len(text) and text[found + 1] == '"':
+                    position = found + 2                 # "" inside quotes
+                elif found + 1 == len(text) and not at_end:
+                    position = found                     # "" or a closing quote: read on
+                    break
+                else:
+                    opened, position = None, found + 1
+            if at_end:
+                return opened
+            line += text.count("\n", counted, position)
+            before = text[position - 1] if position else before
+            text, counted = text[position:], 0
+
+
 def first_undecodable(path: Path, encoding: str) -> Optional[tuple[int, int]]:
     """(line, byte) of the first byte that is not valid ``encoding``, or None."""
     decoder = codecs.getincrementaldecoder(encoding)()
@@ -82,4 +124,4 @@ def first_undecodable(path: Path, encoding: str) -> Optional[tuple[int, int]]:
             line += block.count(b"\n")
 
 
-__all__ = ["is_blank_row", "header_row", "wrong_width", "first_undecodable"]
+__all__ = ["is_blank_row", "header_row", "wrong_width", "unclosed_quote", "first_undecodable"]

@@ -20,7 +20,7 @@ from ..foundation.i18n import N_
 from ..foundation.input_files import DATA_FILE, check_regular
 from ..foundation.messages import message
 from ..foundation.progress import CancelToken
-from .csv_lines import first_undecodable, header_row, wrong_width
+from .csv_lines import first_undecodable, header_row, unclosed_quote, wrong_width
 from .memory import ensure_memory
 from .numbers import FLOAT64_EXACT_INTEGERS, text_to_numbers
 from .sniff import sniff_text, whole_file_encoding
@@ -41,6 +41,7 @@ FORMATS = {
 FORMAT_NAMES = {"csv": "CSV/TSV text", "parquet": "Parquet", "feather": "Feather/Arrow IPC",
                 "excel": "Excel .xlsx", "spss": "SPSS .sav", "stata": "Stata .dta",
                 "sas7bdat": "SAS .sas7bdat", "xport": "SAS transport .xpt"}
+XPORT_RECORD_BYTES = 80   # a SAS transport file is whole 80-byte records, its last one padded
 _MAGIC = {"parquet": (b"PAR1",), "feather": (b"ARROW1", b"\xff\xff\xff\xff"), "excel": (b"PK\x03\x04",)}
 
 
@@ -66,6 +67,10 @@ def _check_file(path: Path, fmt: str) -> None:
     size = status.st_size
     if size == 0:
         raise InputError(message(N_("{file}: the file is empty"), file=path.name))
+    if fmt == "xport" and size % XPORT_RECORD_BYTES:   # the reader would stop at the cut, without a fault
+        raise InputError(message(N_("{file}: the file is truncated or damaged: a SAS transport file is made of "
+                                    "{record}-byte records, but this one has {size:,} bytes"), file=path.name,
+                                 record=XPORT_RECORD_BYTES, size=size))
     with open(path, "rb") as handle:
         head = handle.read(8)
     magic = _MAGIC.get(fmt)
@@ -189,31 +194,43 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str],
     header, blank_before = header_row(path, chosen, dialect.delimiter)
     encoding = "utf8" if chosen in ("utf-8", "utf-8-sig") else chosen
     at_once = path.stat().st_size <= CSV_AT_ONCE_BYTES   # larger files are not read twice
+    quoted = not at_once or _has_quotes(path)
+    # the last column's last value tells whether a quote left open took the rest of the file
+    last = header[-1]
+    read = wanted if not quoted or last in wanted else [*wanted, last]
     options = dict(
         read_options=pcsv.ReadOptions(encoding=encoding, block_size=CSV_BLOCK_BYTES, skip_rows=blank_before),
-        parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter,
-                                        newlines_in_values=not at_once or _has_quotes(path),
+        parse_options=pcsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=quoted,
                                         invalid_row_handler=_skip_blank),
         convert_options=pcsv.ConvertOptions(
-            include_columns=wanted,
-            column_types={name: pa.string() for name in wanted},
+            include_columns=read,
+            column_types={name: pa.string() for name in read},
             null_values=[""],  # "NA" is a value in a text column (text_to_numbers: not in numbers)
             strings_can_be_null=True,
         ),
     )
+    ends: list = [None]   # the last value of the last column
     try:
         if at_once:
             table = pcsv.read_csv(path, **options)
+            if quoted and table.num_rows:
+                ends[0] = table.column(last)[-1].as_py()
         else:
             reader = pcsv.open_csv(path, **options)
-            table = _batches(reader, reader.schema, cancel)
+            schema = pa.schema([reader.schema.field(name) for name in wanted])
+            table = _batches(_last_value_kept(reader, wanted, last if quoted else None, ends), schema, cancel)
     except (pa.ArrowInvalid, UnicodeDecodeError) as exc:
         if "Empty CSV file or block" in str(exc):
             # only a header line with no line break after it: a table without data rows
             return pa.table({name: pa.array([], pa.string()) for name in wanted})
         if utf8_first and not source.encoding and _INVALID_UTF8.search(str(exc)) is not None:
             return _read_csv(path, source, wanted, cancel, scanned=True)
+        if "straddl" in str(exc):   # a value longer than a block: perhaps the rest of the file
+            _check_quotes_closed(path, chosen, dialect.delimiter)
         raise _csv_fault(path, source, chosen, dialect.delimiter, header, exc) from None
+    if quoted and isinstance(ends[0], str) and ("\n" in ends[0] or "\r" in ends[0]):
+        _check_quotes_closed(path, chosen, dialect.delimiter)
+    table = table.select(wanted)
     if len(header) == 1 and table.num_columns == 1:
         table = _drop_blank_lines(table)
     columns = {}
@@ -222,6 +239,24 @@ def _read_csv(path: Path, source: DataSource, wanted: list[str],
             cancel.raise_if_cancelled()
         columns[name] = text_to_numbers(table.column(name))
     return pa.table(columns)
+
+
+def _last_value_kept(batches, wanted: list[str], last: Optional[str], ends: list):
+    """The batches with the ``wanted`` columns only; ``ends[0]`` holds the last value of column
+    ``last`` read so far."""
+    for batch in batches:
+        if last is not None and batch.num_rows:
+            ends[0] = batch.column(last)[-1].as_py()
+        yield batch.select(wanted)
+
+
+def _check_quotes_closed(path: Path, encoding: str, delimiter: str) -> None:
+    """Refuse a file with a quote that opens a value and is never closed: a reader takes the
+    rest of the file as that value and reports no fault."""
+    line = unclosed_quote(path, encoding, delimiter)
+    if line is not None:
+        raise InputError(message(N_("{file}: a quote opened on line {line} is never closed, so the rest of the "
+                                    "file would read as one value"), file=path.name, line=line))
 
 
 _INVALID_UTF8 = re.compile(r"CSV column #(\d+): CSV conversion error to string: invalid UTF8")
@@ -311,21 +346,47 @@ def excel_sheets(path: str | Path) -> list[str]:
 
 
 def _excel_header(path: Path, source: DataSource) -> list[str]:
+    """The first row's cells as written, as the CSV reader takes a header: a blank cell is the
+    name ``""`` and a name written twice stays twice (pandas would make ``Unnamed: 1`` and
+    ``age.1`` of them), so that :func:`list_columns` refuses it as it does in any format."""
     import pandas as pd
 
-    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), nrows=0, engine="openpyxl")
-    return [str(c) for c in frame.columns]
+    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), header=None, nrows=1, engine="openpyxl",
+                          dtype=object, keep_default_na=False, na_values=[])
+    return [] if frame.empty else [_header_name(cell) for cell in frame.iloc[0]]
+
+
+def _header_name(cell) -> str:
+    return "" if cell is None or cell != cell else str(cell)
 
 
 def _read_excel(path: Path, source: DataSource, wanted: list[str],
                 cancel: Optional[CancelToken] = None) -> pa.Table:
     import pandas as pd
 
+    names = _excel_header(path, source)
+    positions = sorted(names.index(name) for name in wanted)
+    chosen = set(positions)
     # cells as the workbook holds them: pandas would turn a column of long integers into doubles,
-    # and text cells such as "NA" into missing values
-    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), usecols=wanted,
-                          engine="openpyxl", dtype=object, keep_default_na=False, na_values=[""])
-    frame.columns = [str(c) for c in frame.columns]
+    # and text cells such as "NA" into missing values; the columns right of the header are read
+    # to refuse a value under no name (in a CSV file, a record wider than the header)
+    frame = pd.read_excel(path, sheet_name=_excel_sheet(path, source), header=None, skiprows=1,
+                          usecols=lambda i: i in chosen or i >= len(names), engine="openpyxl", dtype=object,
+                          keep_default_na=False, na_values=[""])
+    for position in frame.columns:
+        if position >= len(names) and frame[position].notna().any():
+            from openpyxl.utils import get_column_letter
+
+            row = int(frame.index[frame[position].notna()][0]) + 2   # the sheet's row: the header is row 1
+            raise InputError(message(N_("{file}: row {row}, column {letter} holds a value, but the header names no "
+                                        "column there (its last name is in column {last}); name the column in "
+                                        "the header"), file=path.name, row=row, letter=get_column_letter(position + 1),
+                                     last=get_column_letter(len(names))))
+    for position in positions:   # a sheet with no data rows has no columns
+        if position not in frame.columns:
+            frame[position] = pd.Series([None] * len(frame), index=frame.index, dtype=object)
+    frame = frame[positions]
+    frame.columns = [names[i] for i in positions]
     return _from_pandas(frame, wanted)
 
 

@@ -19,7 +19,7 @@ from ..foundation.errors import InputError
 from ..foundation.i18n import N_
 from ..foundation.messages import message
 from ..io.encode import EncodedColumn, EncodedTable
-from ..io.numbers import float_values
+from ..io.numbers import MISSING_MARKERS, float_values
 from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
 from ..outcome.results import ReidentificationRisk
 from ..outcome.selection import top_by_size
@@ -36,9 +36,15 @@ _KIND_WORDS = {"boolean": N_("boolean"), "date/time": N_("date/time"), "text": N
 
 
 def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
-    """The sampling weights, one per record; a text, missing, zero or negative value is an
-    :class:`InputError` naming the column and the first row (1-based) holding it."""
+    """The sampling weights, one per record; a value that is not a number, a missing, zero,
+    negative or infinite value is an :class:`InputError` naming the column, the value and the
+    first row (1-based) holding it."""
     if column.kind not in ("integer", "float"):
+        found = _first_non_number(column) if column.kind == "text" else None
+        if found is not None:
+            raise InputError(message(N_("{file}: weight column {column!r} has {value!r} in row {row}; sampling "
+                                        "weights must be numbers"), file=table, column=column.name,
+                                     value=found[1], row=found[0]))
         kind = message(_KIND_WORDS[column.kind]) if column.kind in _KIND_WORDS else column.kind
         raise InputError(message(N_("{file}: weight column {column!r} is {kind}, not a number (e.g. {example!r})"),
                                  file=table, column=column.name, kind=kind, example=column.label_text(0)))
@@ -49,10 +55,13 @@ def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
     labels = float_values(pc.cast(column.labels, pa.float64(), safe=False))   # as numpy's astype would
     bad = np.flatnonzero(~(labels > 0) | ~np.isfinite(labels))
     if bad.size:
-        row = int(np.flatnonzero(np.isin(column.codes, bad))[0]) + 1
-        raise InputError(message(N_("{file}: weight column {column!r} has {value} in row {row}; sampling weights "
-                                    "must be greater than 0"), file=table, column=column.name,
-                                 value=column.label_text(bad[0]), row=row))
+        row = int(np.flatnonzero(np.isin(column.codes, bad))[0])
+        code = int(column.codes[row])
+        text = (N_("{file}: weight column {column!r} has {value} in row {row}; sampling weights must be greater "
+                   "than 0") if np.isfinite(labels[code]) else
+                N_("{file}: weight column {column!r} has {value} in row {row}; sampling weights must be finite "
+                   "numbers"))
+        raise InputError(message(text, file=table, column=column.name, value=column.label_text(code), row=row + 1))
     weights = labels[column.codes]
     with np.errstate(over="ignore"):
         total = weights.sum()
@@ -61,6 +70,22 @@ def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
                                     "largest number held here; give them in a larger unit (e.g. thousands of "
                                     "people)"), file=table, column=column.name, limit=np.finfo(np.float64).max))
     return weights
+
+
+_NUMBER = r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$|^(?i:[+-]?(?:inf|infinity|nan))$"
+
+
+def _first_non_number(column: EncodedColumn) -> Optional[tuple[int, str]]:
+    """(row, 1-based; value) of the first value of a text column that is not a number, a blank
+    cell or a missing-value marker; None when every value is one (e.g. ids too long for a double)."""
+    text = pc.utf8_trim_whitespace(column.labels)
+    number = pc.match_substring_regex(text, _NUMBER)
+    missing = pc.or_(pc.equal(text, ""), pc.is_in(text, value_set=pa.array(MISSING_MARKERS, text.type)))
+    other = np.flatnonzero(np.asarray(pc.fill_null(pc.invert(pc.or_(number, missing)), False)))
+    if not other.size:
+        return None
+    row = int(np.flatnonzero(np.isin(column.codes, other))[0])
+    return row + 1, column.label_text(int(column.codes[row]))
 
 
 def weight_warnings(weights: np.ndarray, column: str, table: str, fraction: Optional[float] = None) -> list[str]:

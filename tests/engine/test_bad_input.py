@@ -139,6 +139,28 @@ def test_parquet_file_named_xlsx(tmp_path, capsys):
     assert _sha256(path) == before
 
 
+@pytest.mark.parametrize("version", [5, 8])
+def test_truncated_sas_transport_file(tmp_path, capsys, version):
+    """The reader stops at the cut without a fault, with fewer records: a file that is not
+    whole 80-byte records is refused."""
+    import pyreadstat
+
+    whole = tmp_path / "whole.xpt"
+    frame = pd.DataFrame({"age": [20.0 + i % 50 for i in range(200)], "s": ["yes", "no"] * 100})
+    pyreadstat.write_xport(frame, str(whole), file_format_version=version)
+    data = whole.read_bytes()
+    assert len(data) % 80 == 0
+    assert load_table(DataSource(str(whole)), ["age", "s"]).n_rows == 200
+    path = tmp_path / "cut.xpt"
+    path.write_bytes(data[:-1000])
+    expected = (f"error: cut.xpt: the file is truncated or damaged: a SAS transport file is made of 80-byte "
+                f"records, but this one has {len(data) - 1000:,} bytes")
+    assert "cut.xpt: the file is truncated or damaged" in _api_error(_config(path))
+    assert _cli_error(capsys, _assess(path, tmp_path / "out")) == expected
+    assert _cli_error(capsys, ["profile", str(path)]) == expected
+    assert not (tmp_path / "out").exists()
+
+
 # --- columns and roles --------------------------------------------------------------------
 def test_unknown_column_suggests_the_close_name(tmp_path, capsys):
     path = _good(tmp_path)
@@ -177,6 +199,55 @@ def test_duplicate_column_names_in_csv_header(tmp_path, capsys):
     line = _cli_error(capsys, _assess(path, tmp_path / "out", ("sex",)))
     assert "dup.csv" in line and "column 'age' appears twice in the header" in line
     assert _sha256(path) == before
+
+
+def _sheet(path: Path, header: list, rows: list[list]) -> Path:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(header)
+    for row in rows:
+        book.active.append(row)
+    book.save(path)
+    return path
+
+
+def test_duplicate_column_names_in_excel_header(tmp_path, capsys):
+    """pandas would rename the second 'age' to 'age.1': refused as in a CSV file."""
+    path = _sheet(tmp_path / "dup.xlsx", ["age", "sex", "age", "s"], [[34, "F", 35, "yes"], [51, "M", 52, "no"]])
+    assert "dup.xlsx: column 'age' appears twice in the header" in _api_error(_config(path, qids=("sex",)))
+    line = _cli_error(capsys, _assess(path, tmp_path / "out", ("sex",)))
+    assert line == "error: dup.xlsx: column 'age' appears twice in the header"
+    assert _cli_error(capsys, ["profile", str(path)]) == line
+    assert not (tmp_path / "out").exists()
+
+
+def test_blank_header_cell_in_excel_as_in_csv(tmp_path, capsys):
+    """A blank header cell is the column named '' in both formats (pandas would call it
+    'Unnamed: 1'); two of them are a name written twice."""
+    rows = [[34, "F", "yes"], [51, "M", "no"]]
+    book = _sheet(tmp_path / "blank.xlsx", ["age", None, "s"], rows)
+    text = tmp_path / "blank.csv"
+    text.write_text("age,,s\n34,F,yes\n51,M,no\n", encoding="utf-8")
+    assert list_columns(DataSource(str(book))) == list_columns(DataSource(str(text))) == ["age", "", "s"]
+    for path in (book, text):
+        table = load_table(DataSource(str(path)), ["", "s"])
+        assert table.n_rows == 2 and table[""].labels.to_pylist() == ["F", "M"]
+    twice = _sheet(tmp_path / "twice.xlsx", [None, "age", None], rows)
+    line = _cli_error(capsys, ["profile", str(twice)])
+    assert line == "error: twice.xlsx: column '' appears twice in the header"
+
+
+def test_excel_value_right_of_the_header(tmp_path, capsys):
+    """A cell right of the header's last name (pandas' 'Unnamed: 3') is refused, as a CSV
+    record wider than its header is."""
+    rows = [[20 + i, "MF"[i % 2], "yes"] + (["x"] if i == 4 else []) for i in range(10)]
+    path = _sheet(tmp_path / "wide.xlsx", ["age", "sex", "s"], rows)
+    assert list_columns(DataSource(str(path))) == ["age", "sex", "s"]
+    expected = ("error: wide.xlsx: row 6, column D holds a value, but the header names no column there (its last "
+                "name is in column C); name the column in the header")
+    assert _cli_error(capsys, _assess(path, tmp_path / "out", ("age", "sex"))) == expected
+    assert _cli_error(capsys, ["profile", str(path)]) == expected
 
 
 # --- Excel and text encodings -------------------------------------------------------------
@@ -234,6 +305,37 @@ def test_ragged_csv_row(tmp_path, capsys):
     line = _cli_error(capsys, _assess(path, tmp_path / "out"))
     assert "ragged.csv: line 3: expected 4 fields" in line
     assert _sha256(path) == before
+
+@pytest.mark.parametrize("at_once", [True, False])
+def test_quote_never_closed_in_the_last_column(tmp_path, capsys, monkeypatch, at_once):
+    """A quote left open in the last column would take the rest of the file as one value
+    without a fault from the reader: refused, naming the line where it opens, whether or not
+    the last column is read, and by ``profile`` too."""
+    from engine.io import formats
+
+    if not at_once:
+        monkeypatch.setattr(formats, "CSV_AT_ONCE_BYTES", 0)
+        monkeypatch.setattr(formats, "CSV_BLOCK_BYTES", 256)
+    rows = [f"{20 + i % 40},{'MF'[i % 2]},{'yes' if i % 3 else 'no'}" for i in range(1000)]
+    rows[9] = rows[9].rsplit(",", 1)[0] + ',"yes'
+    path = tmp_path / "open.csv"
+    path.write_text("age,sex,smoker\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    expected = "error: open.csv: a quote opened on line 11 is never closed, so the rest of the file would read as one value"
+    assert "line 11 is never closed" in _api_error(_config(path, qids=("age", "sex"), sensitive=("smoker",)))
+    assert "line 11 is never closed" in _api_error(_config(path, qids=("age", "sex"), sensitive=()))
+    assert _cli_error(capsys, _assess(path, tmp_path / "out", ("age", "sex"), ("smoker",))) == expected
+    assert _cli_error(capsys, ["profile", str(path)]) == expected
+    assert not (tmp_path / "out").exists()
+
+
+def test_quoted_line_breaks_in_the_last_column_are_read(tmp_path):
+    path = tmp_path / "notes.csv"
+    path.write_text('age,note\n34,"one\ntwo"\n51,"say ""hi""\nthen ""bye"""\n', encoding="utf-8")
+    table = load_table(DataSource(str(path)), ["age"])
+    assert table.n_rows == 2
+    assert load_table(DataSource(str(path)), ["note"])["note"].labels.to_pylist() == [
+        "one\ntwo", 'say "hi"\nthen "bye"']
+
 
 
 # --- options and analysis files -----------------------------------------------------------

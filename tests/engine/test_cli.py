@@ -146,6 +146,30 @@ def test_profile_command(capsys):
     assert "1.0%" in line  # 204 of 20,000 missing
 
 
+@pytest.mark.parametrize("argv", [["profile", EXAMPLE12], ["profile", EXAMPLE12, "--json"],
+                                  ["assess", EXAMPLE12, "--qid", "age", "--sensitive", "illness", "--quiet", "--out"]])
+def test_output_closed_by_its_reader_ends_quietly(tmp_path, argv):
+    """``riskreview profile FILE | head -1``: the reader has gone when the command writes; it
+    ends without a traceback or a word, with 128 + SIGPIPE (1 on Windows)."""
+    import os
+
+    from engine.foundation import platform
+
+    argv = argv + [str(tmp_path / "out")] if argv[-1] == "--out" else argv
+    read_end, write_end = os.pipe()
+    os.close(read_end)          # the reader is gone before the first line is written
+    try:
+        result = subprocess.run([sys.executable, "-c", "import sys; from engine.commands.cli import main; "
+                                 "sys.exit(main(sys.argv[1:]))", *argv],
+                                cwd=ROOT, stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write_end)
+    assert result.stderr == ""
+    assert result.returncode == platform.pipe_closed_exit_code() == (141 if hasattr(signal, "SIGPIPE") else 1)
+    if argv[0] == "assess":
+        assert (tmp_path / "out" / "results.json").exists()   # written before the summary
+
+
 @pytest.mark.slow
 def test_installed_command_and_interrupt(tmp_path):
     """The real `riskreview` entry point: --version, then Ctrl-C during a long sweep -> 130."""

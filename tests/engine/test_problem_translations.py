@@ -254,9 +254,16 @@ def test_errors_of_sampling_weights_render_in_portuguese():
     from engine.sample.measures import household_ids, weight_values
 
     cases = [
-        (lambda: weight_values(encode_column("w", pa.array(["a", "b"])), "s.csv"),
-         "s.csv: weight column 'w' is text, not a number (e.g. 'a')",
-         "s.csv: a coluna de peso 'w' é do tipo texto, não numérica (por exemplo, 'a')"),
+        (lambda: weight_values(encode_column("w", pa.array(["2", "b", "a"])), "s.csv"),
+         "s.csv: weight column 'w' has 'b' in row 2; sampling weights must be numbers",
+         "s.csv: a coluna de peso 'w' tem 'b' na linha 2; os pesos amostrais devem ser números"),
+        (lambda: weight_values(encode_column("w", pa.array([False, True])), "s.csv"),
+         "s.csv: weight column 'w' is boolean, not a number (e.g. 'False')",
+         "s.csv: a coluna de peso 'w' é do tipo lógica (verdadeiro/falso), não numérica (por exemplo, "
+         "'False')"),
+        (lambda: weight_values(encode_column("w", pa.array([2.0, float("inf")])), "s.csv"),
+         "s.csv: weight column 'w' has inf in row 2; sampling weights must be finite numbers",
+         "s.csv: a coluna de peso 'w' tem inf na linha 2; os pesos amostrais devem ser números finitos"),
         (lambda: weight_values(encode_column("w", pa.array([2, -1])), "s.csv"),
          "s.csv: weight column 'w' has -1 in row 2; sampling weights must be greater than 0",
          "s.csv: a coluna de peso 'w' tem -1 na linha 2; os pesos amostrais devem ser maiores que 0"),

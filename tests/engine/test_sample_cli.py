@@ -159,7 +159,10 @@ def test_a_sampling_fraction_without_a_weight_makes_each_record_stand_for_1_over
     ("w", ["10", "0", "5"], "survey.csv: weight column 'w' has 0 in row 2; sampling weights must be greater than 0"),
     ("w", ["10", "-2.5", "5"], "weight column 'w' has -2.5 in row 2"),
     ("w", ["10", "", "5"], "weight column 'w' has a missing value in row 2"),
-    ("w", ["10", "ten", "5"], "weight column 'w' is text, not a number"),
+    ("w", ["10", "ten", "5"], "survey.csv: weight column 'w' has 'ten' in row 2; sampling weights must be numbers"),
+    ("w", ["10", "NA", "ten"], "weight column 'w' has 'ten' in row 3; sampling weights must be numbers"),
+    ("w", ["10", "inf", "5"], "survey.csv: weight column 'w' has inf in row 2; sampling weights must be finite numbers"),
+    ("w", ["10", "5", "-inf"], "weight column 'w' has -inf in row 3; sampling weights must be finite numbers"),
     ("hh", ["1", "", "2"], "household column 'hh' is missing in 1 row(s), first in row 2"),
 ])
 def test_bad_design_columns_exit_2_with_one_line(tmp_path, capsys, column, values, message):
@@ -173,6 +176,20 @@ def test_bad_design_columns_exit_2_with_one_line(tmp_path, capsys, column, value
     assert stderr.startswith("error: survey.csv: ") and message in stderr
     assert len(stderr.strip().splitlines()) == 1
     assert not (tmp_path / "out" / "results.json").exists()
+
+
+def test_text_in_a_numeric_weight_column_names_the_value_and_its_row(tmp_path, capsys):
+    """One 'abc' among 300 decimal weights: the message names it and its row, not a valid weight."""
+    rows = [f"{20 + i % 40},{'MF'[i % 2]},{1 + (i * 7919) % 1900 / 100:.2f}" for i in range(300)]
+    rows[149] = rows[149].rsplit(",", 1)[0] + ",abc"
+    data = tmp_path / "survey.csv"
+    data.write_text("age,sex,w\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    code, _, stderr = _run(["assess", str(data), "--qid", "age", "sex", "--weight", "w",
+                            "--out", str(tmp_path / "out")], capsys)
+    assert code == 2
+    assert stderr.splitlines() == ["error: survey.csv: weight column 'w' has 'abc' in row 150; sampling weights "
+                                   "must be numbers"]
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("option, message", [

@@ -154,7 +154,9 @@ def test_without_a_weight_the_file_is_the_population():
     ([10, 0, 5, 5], "weight column 'w' has 0 in row 2; sampling weights must be greater than 0"),
     ([10, -3, 5, 5], "weight column 'w' has -3 in row 2"),
     ([10, None, 5, 5], "weight column 'w' has a missing value in row 2"),
-    (["10", "x", "5", "5"], "weight column 'w' is text, not a number"),
+    (["10", "x", "5", "5"], "weight column 'w' has 'x' in row 2; sampling weights must be numbers"),
+    ([10.0, 2.5, float("inf"), 5.0], "weight column 'w' has inf in row 3; sampling weights must be finite numbers"),
+    ([True, False, True, True], "weight column 'w' is boolean, not a number"),
 ])
 def test_bad_weights_are_named(values, message):
     frame = pd.DataFrame({"a": [1, 2, 3, 4], "w": values})
