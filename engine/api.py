@@ -39,7 +39,7 @@ EXPORTS: dict[str, tuple[Any, ...]] = {
                                "ReidentificationRisk", "RiskHistogram", "TargetRisk"),
     "engine.outcome.sample_results": ("PopulationUniqueness", "RiskSummary", "SampleRisk"),
     "engine.outcome.selection": ("top_by_size",),
-    "engine.outcome.verdict": ("is_sample", "people", "pct", "Verdict", "verdict", "verdict_json"),
+    "engine.outcome.verdict": ("is_sample", "pct", "Verdict", "verdict", "verdict_json"),
     "engine.attacks.histograms": ("per_record_risk",),
     "engine.sweep.kernel_cache": ("CACHE_DIR_VARIABLE", "check_kernels"),
     "engine.remediation.export": ("FORMULA_WARNING", "WRITE_FORMATS", "export_requests", "export_scenario",
