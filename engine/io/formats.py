@@ -404,17 +404,26 @@ def _from_pandas(frame, wanted: list[str]) -> pa.Table:
 
 
 def _cell_text(value) -> Optional[str]:
-    """A cell as text (None when empty). An integer past 2**53 that equals a double is a double
-    cell the reader made an int of: it stays a double, so its lost digits are not invented."""
+    """A cell as text (None when empty; a double as :func:`_float_text`). An integer past 2**53
+    that equals a double is a double cell the reader made an int of: it stays a double, so its
+    lost digits are not invented."""
     if value is None or value != value:
         return None
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > FLOAT64_EXACT_INTEGERS:
         try:
             if float(value) == value:
-                return repr(float(value))
+                return _float_text(float(value))
         except OverflowError:
             pass
+    if isinstance(value, float):
+        return _float_text(value)
     return str(value)
+
+
+def _float_text(value: float) -> str:
+    """A number cell's double as the text it is written back as (``2.0`` as ``2``): a number
+    cell is a number, and stays one beside text cells that are numbers too (-0.0 is 0)."""
+    return pc.cast(pa.array([value + 0.0], pa.float64()), pa.string())[0].as_py()
 
 
 # --- SPSS / Stata / SAS (pyreadstat) -------------------------------------------------------

@@ -1,12 +1,18 @@
 """One rule for numbers: a value is never merged with a different one.
 
-Text read from a file becomes numbers only when the conversion is exact: int64 when every
-value is a whole number that fits, else float64 when no value is a whole number of 16 or
-more digits (an id) and no two different decimals land on the same double; otherwise the
-column stays text and is compared as written (docs/methods.md, "Data model"). Among
-numbers, equality is numeric: ``-0.0 == 0.0 == 0``. A missing value (an empty cell; in a
-number column also a blank cell, NaN or a marker such as ``NA``; never in a text column,
-where ``NA`` may be Namibia) is a value of its own.
+Text read from a file becomes numbers only when every value is written exactly as its number
+is written back (the text -> number -> text round trip gives the same string): int64 when
+every value is a plain whole number that fits (``7``, ``-3``), else float64 when every value
+is the shortest text of its double (``2.5``, ``0.1``; a whole double may also end in ``.0``,
+as pandas writes it, when the column holds no other spelling of it: it is written back as
+``7``); otherwise (``007``, ``+5``, ``-0``, ``1.50``, ``1e3``, `` 7``, an id of 16+ digits,
+``7`` beside ``7.0``) the column stays text and is compared as written, so two different
+strings are never one value and an export writes each back as it was (docs/methods.md,
+"Data model"). Among numbers, equality is numeric: ``-0.0 == 0.0 == 0``. A missing value
+(an empty cell; in a number column also a blank cell, NaN or a marker such as ``NA``; never
+in a text column, where ``NA`` may be Namibia) is a value of its own. A role that needs
+numbers (a weight, a numeric quasi-identifier) reads a text column's values as numbers with
+:func:`label_numbers`; the values stay apart as text.
 """
 
 from __future__ import annotations
@@ -23,34 +29,33 @@ FLOAT64_EXACT_INTEGERS = 2 ** 53
 # column they are values
 MISSING_MARKERS = ("#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
                    "N/A", "NA", "NULL", "NaN", "n/a", "nan", "null")
-# a decimal with at most 15 significant digits and no exponent is the only one on its double
-MAX_EXACT_CHARACTERS = 15
-# a whole number of 16+ digits: an id a double may not hold; its column stays text
-_WIDE_INTEGER = r"^[+-]?0*[1-9][0-9]{15,}$"
 
 
 def text_to_numbers(column: pa.ChunkedArray) -> pa.ChunkedArray:
-    """int64, else float64, when every non-missing value converts exactly; else ``column``.
+    """int64, else float64, when every non-missing value is the text its number is written
+    back as; else ``column``.
 
-    Surrounding spaces are ignored; in a number column a cell of spaces only or a
-    :data:`MISSING_MARKERS` cell is missing.
+    In a number column a cell of spaces only or a :data:`MISSING_MARKERS` cell (spaces
+    around it ignored) is missing; spaces around a number keep the column text.
 
     >>> text_to_numbers(pa.chunked_array([["12345678901234567890123", "12345678901234567890124"]])).type
     DataType(string)
-    >>> text_to_numbers(pa.chunked_array([["-0.0", " 2 ", "  ", "NA"]])).to_pylist()
-    [-0.0, 2.0, None, None]
+    >>> text_to_numbers(pa.chunked_array([["-2.5", "2", "  ", "NA"]])).to_pylist()
+    [-2.5, 2.0, None, None]
+    >>> text_to_numbers(pa.chunked_array([["007", "07", "7"]])).to_pylist()
+    ['007', '07', '7']
     >>> text_to_numbers(pa.chunked_array([["NA", "FR"]])).to_pylist()
     ['NA', 'FR']
     """
     if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
         return column
-    trimmed = pc.utf8_trim_whitespace(column)
-    numbers = _cast_numbers(trimmed)
+    numbers = _cast_numbers(column)
     if numbers is None:
+        trimmed = pc.utf8_trim_whitespace(column)
         empty = pc.fill_null(pc.or_(pc.equal(trimmed, ""),
                                     pc.is_in(trimmed, value_set=pa.array(MISSING_MARKERS, trimmed.type))), False)
         if pc.any(empty).as_py():
-            numbers = _cast_numbers(pc.if_else(empty, pa.scalar(None, trimmed.type), trimmed))
+            numbers = _cast_numbers(pc.if_else(empty, pa.scalar(None, column.type), column))
     return column if numbers is None else numbers
 
 
@@ -67,43 +72,61 @@ def _cast_numbers(text: pa.ChunkedArray) -> Optional[pa.ChunkedArray]:
             numbers = pc.cast(text, target)
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
             continue
-        if target == pa.int64() or _floats_keep_values(text, numbers):
-            return numbers
-        return None
+        # whole numbers that are not written plainly ("007", "+5", "-0") are no better as doubles
+        return numbers if _written_back_as(pc.unique(text).drop_null(), target) else None
     return None
 
 
-def _floats_keep_values(text: pa.ChunkedArray, floats: pa.ChunkedArray) -> bool:
-    """True when ``text`` holds no whole number of 16+ digits and no two numerically different
-    strings of it parse to the same double.
+def _written_back_as(distinct: pa.Array, target: pa.DataType) -> bool:
+    """Whether each of the ``distinct`` strings is written back as it is once read as
+    ``target`` (NaN as missing, -0.0 as 0.0, as they are encoded): as pyarrow writes the
+    number (the CSV writer's text), or, for a double that is a whole number, with ``.0``
+    after it (``7.0``, as pandas writes doubles) when no other string is the same number
+    (the CSV writer then writes ``7``).
 
-    Only a string with 16+ digits or an exponent can share its double with a different
-    decimal (15 significant digits always round-trip); such a string (found as: longer than
-    15 characters, or with an ``e``) is safe when it is the double's own shortest form (as
-    pyarrow writes it). The others, and the strings whose double equals one of theirs, are
-    compared as exact decimals."""
-    risky = pc.or_(pc.greater(pc.binary_length(text), MAX_EXACT_CHARACTERS),
-                   pc.or_(pc.match_substring(text, "e"), pc.match_substring(text, "E")))
-    risky = pc.fill_null(risky, False)
-    if not pc.any(risky).as_py():
+    This keeps different values apart: the text is a function of the number, so two different
+    strings never share one (``0.1`` and ``0.10000000000000001`` are one double, and the
+    second is not its text; ``7`` and ``7.0`` in one column stay text)."""
+    numbers = canonical_floats(pc.cast(distinct, target))
+    written = pc.cast(numbers, distinct.type)
+    same = pc.equal(written, distinct)   # null where the value is missing (NaN, missing too)
+    if pc.all(same).as_py() is not False:
         return True
-    if pc.any(pc.match_substring_regex(pc.filter(text, risky), _WIDE_INTEGER)).as_py():
+    if not pa.types.is_floating(target):
         return False
-    risky = pc.and_(risky, pc.fill_null(pc.not_equal(text, pc.cast(floats, text.type)), False))
-    if not pc.any(risky).as_py():
-        return True
-    floats = pc.add(floats, 0.0)  # -0.0 + 0.0 == +0.0, so both zeros meet in is_in
-    involved = pc.or_(risky, pc.fill_null(pc.is_in(floats, value_set=pc.unique(pc.filter(floats, risky))), False))
-    pairs = pa.table({"text": pc.filter(text, involved), "value": pc.filter(floats, involved)})
-    pairs = pairs.group_by(["text", "value"]).aggregate([])
-    seen: dict[float, Decimal] = {}
-    for string, value in zip(pairs.column("text").to_pylist(), pairs.column("value").to_pylist()):
-        if value is None or value != value:  # missing, or NaN (missing whatever its spelling)
+    point_zero = pc.binary_join_element_wise(written, pa.scalar(".0", distinct.type), pa.scalar("", distinct.type))
+    if pc.all(pc.or_(same, pc.equal(point_zero, distinct))).as_py() is False:
+        return False
+    present = numbers.drop_null()
+    return len(pc.unique(present)) == len(present)
+
+
+def label_numbers(labels: pa.Array) -> Optional[pa.Array]:
+    """The labels of a column as float64 for a role that needs numbers (a weight, a numeric
+    quasi-identifier): a number column's as they are; a text column's read as numbers, spaces
+    around them ignored (``"007"`` is 7.0, ``"1.50"`` 1.5), its missing label missing; None
+    when a text label is not a number. The column's codes, and so its values, stay apart."""
+    kind = labels.type
+    if pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind):
+        return pc.cast(labels, pa.float64(), safe=False)
+    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+        return None
+    try:
+        return pc.cast(pc.utf8_trim_whitespace(labels), pa.float64())
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        return None
+
+
+def first_non_number(labels: pa.Array) -> Optional[str]:
+    """The first non-missing text label that is not a number (:func:`label_numbers`), or None."""
+    for value in labels.to_pylist():
+        if value is None:
             continue
-        number = Decimal(string)
-        if seen.setdefault(value, number) != number:
-            return False
-    return True
+        try:
+            pc.cast(pa.array([value.strip()]), pa.float64())
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            return value
+    return None
 
 
 def canonical_floats(column: pa.ChunkedArray) -> pa.ChunkedArray:
@@ -192,5 +215,6 @@ def buffer_values(array: pa.Array, dtype) -> np.ndarray:
     return np.frombuffer(array.buffers()[1], dtype=dtype, count=len(array), offset=array.offset * dtype.itemsize)
 
 
-__all__ = ["text_to_numbers", "canonical_floats", "exact_in_float64", "find_number",
-           "float_wide_integers", "float_values", "buffer_values", "FLOAT64_EXACT_INTEGERS", "MISSING_MARKERS"]
+__all__ = ["text_to_numbers", "label_numbers", "first_non_number", "canonical_floats", "exact_in_float64",
+           "find_number", "float_wide_integers", "float_values", "buffer_values", "FLOAT64_EXACT_INTEGERS",
+           "MISSING_MARKERS"]

@@ -11,6 +11,7 @@ import pyarrow as pa
 from ..foundation.errors import InputError
 from ..foundation.i18n import N_
 from ..io.encode import EncodedColumn, encode_column
+from ..io.numbers import label_numbers
 from ..foundation.messages import message
 from ..analysis.scenario_steps import Microaggregate, Noise, Pram, RankSwap, Transform
 
@@ -18,10 +19,13 @@ NOT_NUMERIC = N_("column {column!r} is not numeric (its values are {kind}); a nu
 
 
 def numeric_values(column: EncodedColumn) -> np.ndarray:
-    """A numeric column's values as float64, NaN where missing."""
-    if column.kind not in ("integer", "float"):
+    """A numeric column's values as float64, NaN where missing; a text column whose values are
+    all numbers written otherwise than plainly (``007``, ``2.50``) gives their numbers
+    (:func:`engine.io.numbers.label_numbers`)."""
+    numbers = label_numbers(column.labels) if column.kind in ("integer", "float", "text") else None
+    if numbers is None:
         raise InputError(message(NOT_NUMERIC, column=column.name, kind=column.kind))
-    values = column.labels.take(pa.array(column.codes)).cast(pa.float64())
+    values = numbers.take(pa.array(column.codes))
     return values.to_numpy(zero_copy_only=False).astype(float)
 
 

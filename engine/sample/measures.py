@@ -11,15 +11,13 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.compute as pc
 
 from ..analysis.config import AnalysisConfig
 from ..foundation.errors import InputError
 from ..foundation.i18n import N_
 from ..foundation.messages import message
 from ..io.encode import EncodedColumn, EncodedTable
-from ..io.numbers import MISSING_MARKERS, float_values
+from ..io.numbers import MISSING_MARKERS, float_values, label_numbers
 from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
 from ..outcome.results import ReidentificationRisk
 from ..outcome.selection import top_by_size
@@ -38,8 +36,10 @@ _KIND_WORDS = {"boolean": N_("boolean"), "date/time": N_("date/time"), "text": N
 def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
     """The sampling weights, one per record; a value that is not a number, a missing, zero,
     negative or infinite value is an :class:`InputError` naming the column, the value and the
-    first row (1-based) holding it."""
-    if column.kind not in ("integer", "float"):
+    first row (1-based) holding it. A text column whose values are all numbers written otherwise
+    than plainly (``010``, ``2.50``) gives their numbers (:func:`engine.io.numbers.label_numbers`)."""
+    numbers = label_numbers(column.labels) if column.kind in ("integer", "float", "text") else None
+    if numbers is None:
         found = _first_non_number(column) if column.kind == "text" else None
         if found is not None:
             raise InputError(message(N_("{file}: weight column {column!r} has {value!r} in row {row}; sampling "
@@ -52,7 +52,7 @@ def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
         row = int(np.flatnonzero(column.codes == column.missing_code)[0]) + 1
         raise InputError(message(N_("{file}: weight column {column!r} has a missing value in row {row}"), file=table,
                                  column=column.name, row=row))
-    labels = float_values(pc.cast(column.labels, pa.float64(), safe=False))   # as numpy's astype would
+    labels = float_values(numbers)   # as numpy's astype would
     bad = np.flatnonzero(~(labels > 0) | ~np.isfinite(labels))
     if bad.size:
         row = int(np.flatnonzero(np.isin(column.codes, bad))[0])

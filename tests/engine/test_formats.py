@@ -495,3 +495,136 @@ def test_reading_a_file_does_not_import_pandas(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": python_path()},
                           capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout.split("\n")[0] == "[[1, 0, 2, 1], [0, 1, 0, 2], [0, 2, 0, 1]] 2 False"
+
+
+# --- codes written with leading zeros (postcodes, county codes) stay text --------------------
+ZIPS = ["01000", "01500", "02100", "75001", "1000"]
+COUNTIES = ["007", "07", "7", "012"]
+
+
+def _coded_file(path: Path, rows: int = 300) -> Path:
+    rng = np.random.default_rng(4)
+    lines = ["zip,county,sex,inc,n,x"]
+    for i in range(rows):
+        lines.append(f"{rng.choice(ZIPS)},{rng.choice(COUNTIES)},{rng.choice(['M', 'F'])},{rng.choice(['a', 'b'])},"
+                     f"{int(rng.integers(-3, 12))},{rng.choice(['2.5', '1', '-0.25'])}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_codes_with_leading_zeros_are_distinct_values_as_pandas_reads_them_as_text(tmp_path):
+    path = _coded_file(tmp_path / "codes.csv")
+    text = pd.read_csv(path, dtype=str, keep_default_na=False)
+    table = load_table(DataSource(str(path)), ["zip", "county", "sex"])
+    assert table["zip"].kind == "text" and table["zip"].labels.to_pylist() == sorted(set(text["zip"]))
+    assert table["county"].kind == "text" and table["county"].labels.to_pylist() == sorted(COUNTIES)
+    for subset in (["zip"], ["county"], ["zip", "county"], ["zip", "county", "sex"]):
+        sizes = text.groupby(subset).size()
+        codes = np.column_stack([table[c].codes for c in subset])
+        assert len({tuple(r) for r in codes.tolist()}) == len(sizes)
+    assessment = run_assessment(AnalysisConfig(data=DataSource(str(path)),
+                                               roles=Roles(("zip", "county", "sex"), ("inc",))))
+    for row in assessment.reidentification:
+        sizes = text.groupby(list(row.qids)).size()
+        assert (row.blocks, row.singletons) == (len(sizes), int((sizes == 1).sum())), row.qids
+    blocks = {r.qids: r.blocks for r in assessment.reidentification}
+    assert (blocks[("zip",)], blocks[("county",)]) == (5, 4)
+
+
+def test_plain_integers_and_decimals_are_still_numbers(tmp_path):
+    path = _coded_file(tmp_path / "codes.csv")
+    table = load_table(DataSource(str(path)), ["n", "x"])
+    assert table["n"].kind == "integer"
+    assert table["n"].labels.to_pylist() == sorted(set(pd.read_csv(path)["n"].tolist()))
+    assert table["x"].kind == "float" and table["x"].labels.to_pylist() == [-0.25, 1.0, 2.5]
+
+
+@pytest.mark.parametrize("values, kind", [
+    (["7", "12", "-3", ""], "integer"),
+    (["2.5", "1", "NA", "0.1"], "float"),
+    (["1.0", "2.5", "3.0"], "float"),            # doubles as pandas writes them
+    (["007", "07", "7"], "text"),
+    (["+5", "5"], "text"),
+    (["1.50", "1.5"], "text"),
+    (["1.50", "2"], "text"),                     # written back as 1.5
+    (["1e3", "5"], "text"),
+    ([" 7", "7"], "text"),
+    (["7", "7.0"], "text"),
+    (["-0", "0"], "text"),
+])
+def test_a_text_column_is_numbers_only_when_each_value_is_written_back_as_it_was(tmp_path, values, kind):
+    path = tmp_path / "v.csv"
+    path.write_text("v,s\n" + "".join(f'"{v}",a\n' for v in values), encoding="utf-8")
+    column = load_table(DataSource(str(path)), ["v"])["v"]
+    assert column.kind == kind
+    present = [v for v in values if v not in ("", "NA")]
+    assert column.cardinality - (column.missing_code is not None) == len(set(present))
+    if kind == "text":
+        assert column.labels.to_pylist() == sorted(set(present)) + ([None] if "" in values else [])
+
+
+def test_missing_markers_stay_missing_beside_numbers_and_are_values_beside_codes(tmp_path):
+    path = tmp_path / "m.csv"
+    path.write_text("n,c\n7,007\nNA,NA\n,7\n  ,\n", encoding="utf-8")
+    table = load_table(DataSource(str(path)), ["n", "c"])
+    assert table["n"].kind == "integer" and table["n"].labels.to_pylist() == [7, None]
+    assert table["n"].codes.tolist() == [0, 1, 1, 1]
+    assert table["c"].labels.to_pylist() == ["007", "7", "NA", None]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_scenario_export_writes_every_code_exactly_as_read(tmp_path, capsys, suffix):
+    path = _coded_file(tmp_path / "codes.csv")
+    scenarios = tmp_path / "s.toml"
+    scenarios.write_text('[[scenario]]\nname = "s"\nsteps = [{ op = "record_suppression", k = 2, '
+                         'max_percent = 50 }]\n', encoding="utf-8")
+    exported = tmp_path / f"e{suffix}"
+    assert main(["assess", str(path), "--qid", "zip", "county", "sex", "--sensitive", "inc", "n", "x",
+                 "--csv", str(tmp_path / "out"), "--scenario", str(scenarios),
+                 "--export-scenario", f"s={exported}", "--quiet"]) == 0
+    source = pd.read_csv(path, dtype=str, keep_default_na=False)
+    if suffix == ".csv":
+        written = pd.read_csv(exported, dtype=str, keep_default_na=False)
+    else:
+        data = pq.read_table(exported)
+        assert [data.schema.field(c).type for c in ("zip", "county", "n", "x")] == \
+            [pa.string(), pa.string(), pa.int64(), pa.float64()]
+        written = pa.table({c: data.column(c).cast(pa.string()) for c in data.column_names}).to_pandas().fillna("")
+    assert len(written) == len(source)
+    for name in ("zip", "county"):
+        kept = written[name] != ""
+        assert kept.any()
+        assert (written.loc[kept, name] == source.loc[kept, name]).all()
+        assert set(written.loc[kept, name]) <= set(source[name])
+    assert {"02100", "01000"} <= set(written["zip"]) and {"007", "07", "7"} <= set(written["county"])
+    assert (written["n"] == source["n"]).all() and (written["x"] == source["x"]).all()
+
+
+def test_excel_number_cells_beside_text_codes_keep_the_codes_apart(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    path = tmp_path / "codes.xlsx"
+    book = openpyxl.Workbook()
+    for row in (["county", "w"], ["007", 2.0], [7, 2.5], ["07", 3.0], [" ", 1.0]):
+        book.active.append(row)
+    book.save(path)
+    table = load_table(DataSource(str(path)), ["county", "w"])
+    assert table["county"].kind == "text" and table["county"].labels.to_pylist() == [" ", "007", "07", "7"]
+    assert table["w"].kind == "float" and table["w"].labels.to_pylist() == [1.0, 2.0, 2.5, 3.0]
+
+
+def test_a_weight_column_of_text_numbers_gives_their_numbers_and_text_names_a_value(tmp_path):
+    from engine.foundation.errors import InputError
+    from engine.io.encode import encode_column
+    from engine.sample.measures import weight_values
+
+    column = encode_column("w", text_to_numbers_column(["010", "2.50", "010", "7"]))
+    assert column.kind == "text" and column.cardinality == 3
+    assert weight_values(column, "s.csv").tolist() == [10.0, 2.5, 10.0, 7.0]
+    with pytest.raises(InputError, match=r"weight column 'w' is text, not a number \(e.g. 'ten'\)"):
+        weight_values(encode_column("w", text_to_numbers_column(["010", "ten"])), "s.csv")
+
+
+def text_to_numbers_column(values: list[str]) -> pa.ChunkedArray:
+    from engine.io.numbers import text_to_numbers
+
+    return text_to_numbers(pa.chunked_array([pa.array(values, pa.string())]))
