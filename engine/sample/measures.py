@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from ..analysis.config import AnalysisConfig
 from ..foundation.errors import InputError

@@ -620,7 +620,7 @@ def test_a_weight_column_of_text_numbers_gives_their_numbers_and_text_names_a_va
     column = encode_column("w", text_to_numbers_column(["010", "2.50", "010", "7"]))
     assert column.kind == "text" and column.cardinality == 3
     assert weight_values(column, "s.csv").tolist() == [10.0, 2.5, 10.0, 7.0]
-    with pytest.raises(InputError, match=r"weight column 'w' is text, not a number \(e.g. 'ten'\)"):
+    with pytest.raises(InputError, match=r"weight column 'w' has 'ten' in row 2; sampling weights must be numbers"):
         weight_values(encode_column("w", text_to_numbers_column(["010", "ten"])), "s.csv")
 
 

@@ -297,6 +297,15 @@ def test_an_error_in_one_sweep_thread_stops_the_other_and_reaches_the_caller(seg
     begun = []
     run_task = segments.run_task
 
+    def counted(*args, **kwargs):
+        begun.append(1)
+        return run_task(*args, **kwargs)
+
+    monkeypatch.setattr(segments, "run_task", counted)
+    run_assessment(config_for(qids, ["s_rare"], jobs=2), table=table)
+    every = len(begun)
+    begun.clear()
+
     def failing(*args, **kwargs):
         begun.append(1)
         if len(begun) == 3:
@@ -306,7 +315,8 @@ def test_an_error_in_one_sweep_thread_stops_the_other_and_reaches_the_caller(seg
     monkeypatch.setattr(segments, "run_task", failing)
     with pytest.raises(MemoryError, match="no room for the task's rows"):
         run_assessment(config_for(qids, ["s_rare"], jobs=2), table=table)
-    assert sweep_threads() == [] and len(begun) <= 5
+    # the other thread begins at most the tasks it took before the stop (a few, more on a busy machine)
+    assert every >= 20 and sweep_threads() == [] and len(begun) <= every // 2, (every, len(begun))
 
 
 def test_segment_path_equals_refinement_path_through_the_api(monkeypatch):
