@@ -179,5 +179,5 @@ def test_a_bad_weight_stops_the_run_with_a_message_naming_it(qtbot, window, surv
     wait_idle(qtbot, window)
     title, message = shown[0]
     assert title == "The attacks could not run"
-    assert "weight column 'region'" in message and "not a number" in message
+    assert "weight column 'region' has 'North' in row 1" in message and "must be numbers" in message
     assert window.session.result is None and not error_boxes()
