@@ -3,10 +3,11 @@
 Text read from a file becomes numbers only when every value is written exactly as its number
 is written back (the text -> number -> text round trip gives the same string): int64 when
 every value is a plain whole number that fits (``7``, ``-3``), else float64 when every value
-is the shortest text of its double (``2.5``, ``0.1``; a whole double may also end in ``.0``,
-as pandas writes it, when the column holds no other spelling of it: it is written back as
-``7``); otherwise (``007``, ``+5``, ``-0``, ``1.50``, ``1e3``, `` 7``, an id of 16+ digits,
-``7`` beside ``7.0``) the column stays text and is compared as written, so two different
+is the shortest text of its double (``2.5``, ``0.1``; a double may also carry trailing zeros
+after its point, ``7.0`` as pandas writes it, ``12.50`` as a spreadsheet does, when the column
+holds no other spelling of it: it is written back as ``7``, ``12.5``); otherwise (``007``,
+``+5``, ``-0``, ``1e3``, `` 7``, an id of 16+ digits, ``7`` beside ``7.0``, ``1.1`` beside
+``1.10``) the column stays text and is compared as written, so two different
 strings are never one value and an export writes each back as it was (docs/methods.md,
 "Data model"). Among numbers, equality is numeric: ``-0.0 == 0.0 == 0``. A missing value
 (an empty cell; in a number column also a blank cell, NaN or a marker such as ``NA``; never
@@ -80,9 +81,9 @@ def _cast_numbers(text: pa.ChunkedArray) -> Optional[pa.ChunkedArray]:
 def _written_back_as(distinct: pa.Array, target: pa.DataType) -> bool:
     """Whether each of the ``distinct`` strings is written back as it is once read as
     ``target`` (NaN as missing, -0.0 as 0.0, as they are encoded): as pyarrow writes the
-    number (the CSV writer's text), or, for a double that is a whole number, with ``.0``
-    after it (``7.0``, as pandas writes doubles) when no other string is the same number
-    (the CSV writer then writes ``7``).
+    number (the CSV writer's text), or, for a double, with trailing zeros after its decimal
+    point (``7.0`` as pandas writes doubles, ``12.50`` as a spreadsheet writes two decimals)
+    when no other string is the same number (the CSV writer then writes ``7``, ``12.5``).
 
     This keeps different values apart: the text is a function of the number, so two different
     strings never share one (``0.1`` and ``0.10000000000000001`` are one double, and the
@@ -94,8 +95,11 @@ def _written_back_as(distinct: pa.Array, target: pa.DataType) -> bool:
         return True
     if not pa.types.is_floating(target):
         return False
-    point_zero = pc.binary_join_element_wise(written, pa.scalar(".0", distinct.type), pa.scalar("", distinct.type))
-    if pc.all(pc.or_(same, pc.equal(point_zero, distinct))).as_py() is False:
+    # fixed decimals ("12.50", "7.0", "3.000", as spreadsheets and pandas write them): the text
+    # without its fraction's trailing zeros
+    trimmed = pc.replace_substring_regex(distinct, r"^(-?[0-9]+)\.([0-9]*?)0+$", r"\1.\2")
+    trimmed = pc.replace_substring_regex(trimmed, r"^(-?[0-9]+)\.$", r"\1")
+    if pc.all(pc.or_(same, pc.equal(written, trimmed))).as_py() is False:
         return False
     present = numbers.drop_null()
     return len(pc.unique(present)) == len(present)

@@ -545,8 +545,9 @@ def test_plain_integers_and_decimals_are_still_numbers(tmp_path):
     (["1.0", "2.5", "3.0"], "float"),            # doubles as pandas writes them
     (["007", "07", "7"], "text"),
     (["+5", "5"], "text"),
-    (["1.50", "1.5"], "text"),
-    (["1.50", "2"], "text"),                     # written back as 1.5
+    (["1.50", "1.5"], "text"),                   # one number, two spellings
+    (["1.1", "1.10"], "text"),                   # codes of a classification
+    (["1.50", "2", "12.25"], "float"),           # two decimals, as a spreadsheet writes them
     (["1e3", "5"], "text"),
     ([" 7", "7"], "text"),
     (["7", "7.0"], "text"),
