@@ -108,29 +108,42 @@ def _written_back_as(distinct: pa.Array, target: pa.DataType) -> bool:
 def label_numbers(labels: pa.Array) -> Optional[pa.Array]:
     """The labels of a column as float64 for a role that needs numbers (a weight, a numeric
     quasi-identifier): a number column's as they are; a text column's read as numbers, spaces
-    around them ignored (``"007"`` is 7.0, ``"1.50"`` 1.5), its missing label missing; None
-    when a text label is not a number. The column's codes, and so its values, stay apart."""
+    around them ignored (``"007"`` is 7.0, ``"1.50"`` 1.5), or written with a decimal comma
+    (:func:`decimal_comma`), its missing label missing; None when a text label is not a number.
+    The column's codes, and so its values, stay apart.
+
+    >>> label_numbers(pa.array(["010", " 2.5", None])).to_pylist()
+    [10.0, 2.5, None]
+    >>> label_numbers(pa.array(["47,62", "3", "1,5"])).to_pylist(), label_numbers(pa.array(["ten"]))
+    ([47.62, 3.0, 1.5], None)
+    """
     kind = labels.type
     if pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind):
         return pc.cast(labels, pa.float64(), safe=False)
     if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
         return None
+    text = pc.utf8_trim_whitespace(labels)
     try:
-        return pc.cast(pc.utf8_trim_whitespace(labels), pa.float64())
+        return pc.cast(text, pa.float64())
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        return decimal_comma(text)
+
+
+def decimal_comma(text: pa.Array) -> Optional[pa.Array]:
+    """Numbers written with a decimal comma (``47,62``: the spreadsheets of Brazil and most of
+    Europe, in a file separated by semicolons) as float64, when every value is a whole number or
+    one with a comma and some value has other than three digits after its comma; else None
+    (``1,234`` alone may be a thousand and 234 written with a thousands comma).
+
+    >>> decimal_comma(pa.array(["1,234", "5,678"])) is None, decimal_comma(pa.array(["1,234", "5,6"])).to_pylist()
+    (True, [1.234, 5.6])
+    """
+    present = text.drop_null()
+    if not len(present) or not pc.all(pc.match_substring_regex(present, r"^-?[0-9]+(,[0-9]+)?$")).as_py():
         return None
-
-
-def first_non_number(labels: pa.Array) -> Optional[str]:
-    """The first non-missing text label that is not a number (:func:`label_numbers`), or None."""
-    for value in labels.to_pylist():
-        if value is None:
-            continue
-        try:
-            pc.cast(pa.array([value.strip()]), pa.float64())
-        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-            return value
-    return None
+    if not pc.any(pc.match_substring_regex(present, r",([0-9]{1,2}|[0-9]{4,})$")).as_py():
+        return None
+    return pc.cast(pc.replace_substring(text, ",", "."), pa.float64())
 
 
 def canonical_floats(column: pa.ChunkedArray) -> pa.ChunkedArray:
@@ -219,6 +232,6 @@ def buffer_values(array: pa.Array, dtype) -> np.ndarray:
     return np.frombuffer(array.buffers()[1], dtype=dtype, count=len(array), offset=array.offset * dtype.itemsize)
 
 
-__all__ = ["text_to_numbers", "label_numbers", "first_non_number", "canonical_floats", "exact_in_float64",
+__all__ = ["text_to_numbers", "label_numbers", "decimal_comma", "canonical_floats", "exact_in_float64",
            "find_number", "float_wide_integers", "float_values", "buffer_values", "FLOAT64_EXACT_INTEGERS",
            "MISSING_MARKERS"]

@@ -235,3 +235,22 @@ def test_weights_that_are_all_1_make_a_population(tmp_path, capsys):
     text = " ".join(sample_sentences(sample))
     assert "50.0% of the population is unique (the file is the whole population)" in text
     assert "model" not in text.split("unique in the sample;")[1]
+
+
+def test_weights_with_a_decimal_comma_in_a_semicolon_file_are_numbers(tmp_path, capsys):
+    """As the spreadsheets of Brazil write them: ``20,5``; ``1,250`` beside them is 1.25."""
+    data = tmp_path / "pesquisa.csv"
+    weights = ["20,5", "1,250", "30", "12,75"]
+    data.write_text("idade;sexo;peso\n" + "".join(f"{a};{s};{w}\n" for a, s, w in
+                                                  zip((20, 20, 30, 40), "mmff", weights)), encoding="utf-8")
+    out = tmp_path / "out"
+    code, _, stderr = _run(["assess", str(data), "--qid", "idade", "sexo", "--weight", "peso", "--out", str(out)],
+                           capsys)
+    assert code == 0, stderr
+    results = json.loads((out / "results.json").read_text())
+    assert results["sample_risk"]["population_estimate"] == pytest.approx(20.5 + 1.25 + 30 + 12.75)
+    # only three digits after every comma: thousands or decimals cannot be told apart
+    data.write_text("idade;sexo;peso\n20;m;1,250\n30;f;2,500\n", encoding="utf-8")
+    code, _, stderr = _run(["assess", str(data), "--qid", "idade", "sexo", "--weight", "peso", "--out",
+                            str(tmp_path / "again")], capsys)
+    assert code == 2 and "weight column 'peso' has '1,250' in row 1; sampling weights must be numbers" in stderr
