@@ -65,45 +65,19 @@ def wrong_width(path: Path, encoding: str, delimiter: str, width: int) -> Option
 
 
 def unclosed_quote(path: Path, encoding: str, delimiter: str) -> Optional[int]:
-    """The line of a quote that opens a value and is never closed, so that the value would hold
-    the rest of the file (a reader takes it as the last record's last value), else None.
-
-    Quoting as the reader does it: a ``"`` opens a quoted value only as a value's first
-    character; inside one, ``""`` is a quote and a lone ``"`` closes it."""
-    line, counted = 1, 0          # the line at ``text[counted]``
-    opened: Optional[int] = None  # the line of the open quote while inside one
-    before = "\n"                 # the character before ``text``: the file starts a value
-    text = ""
-    # universal newlines: every line ends with "\n", as an editor counts lines
-    with open(path, "r", encoding=encoding, errors="replace") as handle:
-        while True:
-            block = handle.read(SCAN_BYTES)
-            text += block
-            at_end = not block
-            position = 0
-            while True:
-                found = text.find('"', position)
-                if found < 0:
-                    position = len(text)
-                    break
-                if opened is None:
-                    if (text[found - 1] if found else before) in (delimiter, "\n"):
-                        line += text.count("\n", counted, found)
-                        counted = found
-                        opened = line
-                    position = found + 1
-                elif found + 1 < len(text) and text[found + 1] == '"':
-                    position = found + 2                 # "" inside quotes
-                elif found + 1 == len(text) and not at_end:
-                    position = found                     # "" or a closing quote: read on
-                    break
-                else:
-                    opened, position = None, found + 1
-            if at_end:
-                return opened
-            line += text.count("\n", counted, position)
-            before = text[position - 1] if position else before
-            text, counted = text[position:], 0
+    """The line where the record starts whose quote opens a value and is never closed, so that
+    the value would hold the rest of the file (a reader takes it as the last record's last
+    value), else None. Read by Python's csv module, strict: the file ends inside the quotes."""
+    with open(path, "r", encoding=encoding, errors="replace", newline="") as handle:
+        reader = csv.reader(handle, delimiter=delimiter, strict=True)
+        start = 1
+        try:
+            for _ in reader:
+                start = reader.line_num + 1
+        except csv.Error as exc:
+            # the rest of the file in one value: the end reached inside it, or a value past the module's limit
+            return start if "end of data" in str(exc) or "field limit" in str(exc) else None
+    return None
 
 
 def first_undecodable(path: Path, encoding: str) -> Optional[tuple[int, int]]:
