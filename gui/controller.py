@@ -20,6 +20,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from engine.api import InputError
+from engine.api import render
 from engine.api import write_analysis_file
 from engine.api import check_export
 from engine.api import error_text
@@ -229,7 +230,7 @@ class AnalysisController(QObject):
 
     def error(self, title: str, message: str, details: str = ""):
         self.last_error = show_error(self.page, title, message, details)
-        self.statusMessage.emit(f"{title}: {message}")
+        self.statusMessage.emit(f"{title}: {render(message)}")
         self.errorShown.emit(self.last_error)
         return self.last_error
 

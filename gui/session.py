@@ -250,6 +250,7 @@ class Session(QObject):
         self.dataChanged.emit()
         self.rolesChanged.emit()
         self.targetsChanged.emit()
+        self.scenariosChanged.emit()
         self.resultChanged.emit()
         self.suggestChanged.emit()
 
@@ -688,6 +689,11 @@ class Session(QObject):
         self.scenariosChanged.emit()
 
     def set_result(self, result: Optional[Result]) -> None:
+        """A finished run's result; report settings edited while it ran become its own (they change
+        the verdict and the report, not the numbers)."""
+        a = result.assessment if result is not None else None
+        if a is not None and a.config.report != self.config.report:
+            result = replace(result, assessment=replace(a, config=replace(a.config, report=self.config.report)))
         self.result = result
         self.resultChanged.emit()
 

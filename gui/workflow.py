@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QSettings, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
 from engine.api import AnalysisConfig, DataSource
+from engine.api import render
 from engine.api import InputError
 from engine.api import ReviewData, load_for_review
 from engine.api import error_text
@@ -75,7 +76,7 @@ class Workflow(QObject):
     # --- errors --------------------------------------------------------------------------
     def error(self, title: str, message: str, details: str = ""):
         self.last_error = show_error(self.window, title, message, details)
-        self.statusMessage.emit(f"{title}: {message}")
+        self.statusMessage.emit(f"{title}: {render(message)}")
         return self.last_error
 
     @Slot(object)
@@ -96,7 +97,13 @@ class Workflow(QObject):
             if chosen is None:
                 return False
             source = chosen
-        self.load(source, after)
+
+        def fresh() -> None:   # a new analysis of this file: Save no longer offers an analysis file's name
+            self.session.analysis_path = None
+            if after is not None:
+                after()
+
+        self.load(source, fresh)
         return True
 
     def reopen_with_options(self) -> None:
@@ -168,11 +175,12 @@ class Workflow(QObject):
 
     def _open_config(self, config: AnalysisConfig, path: str, run_after: bool = False) -> bool:
         """Make ``config`` (read by AnalysisConfig.from_toml, which checks its roles and values)
-        the window's analysis once its data is loaded."""
-        self.session.analysis_path = str(path)
-        self.add_recent(str(path))
+        the window's analysis once its data is loaded (until then, and when the data cannot be
+        read, the window's analysis and its file stay as they were)."""
 
         def apply() -> None:
+            self.session.analysis_path = str(path)
+            self.add_recent(str(path))
             problems = self.session.apply_config(config)
             if problems:
                 self.error(translate("workflow", "The analysis does not fit the data"), "; ".join(problems))

@@ -70,7 +70,7 @@ class ResultsPage(QWidget):
         self.stack.addWidget(self._content())
         session.resultChanged.connect(self._on_result)
         for signal in (session.rolesChanged, session.attacksChanged, session.targetsChanged,
-                       session.releasesChanged):
+                       session.releasesChanged, session.scenariosChanged):
             signal.connect(self._show_stale)
         self._on_result()
 

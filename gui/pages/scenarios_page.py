@@ -328,6 +328,8 @@ class ScenariosPage(QWidget):
         s.dataChanged.connect(self._on_roles)
         s.scenariosChanged.connect(self._on_scenarios)
         s.resultChanged.connect(self._on_result)
+        for changed in (s.attacksChanged, s.targetsChanged, s.releasesChanged):
+            changed.connect(self._show_stale)
         for changed in (s.resultChanged, s.dataChanged):   # its exports follow the session's result
             changed.connect(self.controller.refresh)
         self.new_button.clicked.connect(lambda: self.ask_new())
@@ -390,6 +392,7 @@ class ScenariosPage(QWidget):
         self.suggest_panel.set_qids(qids)
         config = self.session.config
         self.suggest_panel.set_thresholds(config.report.thresholds, config.roles.sensitive)
+        self._show_stale()
 
     @Slot()
     def _on_scenarios(self) -> None:
@@ -447,17 +450,22 @@ class ScenariosPage(QWidget):
                 else translate("scenarios_page", "Scenario {0}").format(self.table.names[row - 1]))
         self.verdict.show_verdict(judged, translate("scenarios_page", "{0}: ").format(name))
 
+    @Slot()
     def _show_stale(self) -> None:
+        """Mark a comparison run with another analysis than the one now on screen (the Results
+        page's rule, ``Session.result_is_stale``), saying whether the scenarios themselves changed."""
         result = self.session.result
         ran = result.assessment.config.scenarios if result is not None else ()
-        changed = bool(ran) and _without_marks(ran) != _without_marks(self.session.scenarios)
-        self.stale.setText(
-            translate(
-                "scenarios_page",
-                "The scenarios changed since they were run: press Run the scenarios to update this comparison.",
-            )
-        )
-        self.stale.setVisible(changed)
+        if _without_marks(ran) != _without_marks(self.session.scenarios):
+            text = translate("scenarios_page",
+                             "The scenarios changed since they were run: press Run the scenarios to update this "
+                             "comparison.")
+        else:
+            text = translate("scenarios_page",
+                             "The analysis changed since the scenarios were run (roles, attacks or options): press "
+                             "Run the scenarios to update this comparison.")
+        self.stale.setText(text)
+        self.stale.setVisible(bool(ran) and self.session.result_is_stale)
 
     def current_name(self) -> Optional[str]:
         row = self.scenario_list.currentRow()

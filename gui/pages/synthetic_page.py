@@ -255,7 +255,7 @@ class SyntheticPage(QWidget):
 
     def error(self, title_text: str, message: str, details: str = ""):
         self.last_error = show_error(self, title_text, message, details)
-        self.statusMessage.emit(f"{title_text}: {message}")
+        self.statusMessage.emit(f"{title_text}: {render(message)}")
         return self.last_error
 
     # --- running --------------------------------------------------------------------------------

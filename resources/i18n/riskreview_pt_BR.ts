@@ -3464,6 +3464,10 @@ arraste para reordenar)</translation>
         <translation>O passo não está completo</translation>
     </message>
     <message>
+        <source>The analysis changed since the scenarios were run (roles, attacks or options): press Run the scenarios to update this comparison.</source>
+        <translation>A análise mudou desde que os cenários foram executados (papéis, ataques ou opções): pressione Executar os cenários para atualizar esta comparação.</translation>
+    </message>
+    <message>
         <source>{0} hierarchy file</source>
         <translation>{0} arquivo de hierarquia</translation>
     </message>
