@@ -88,6 +88,10 @@ class Workflow(QObject):
                        after: Optional[Callable[[], None]] = None) -> bool:
         """Open a data file; with ``ask``, text/Excel/SAS files show the import options first."""
         source = DataSource(path=str(path))
+        if not Path(source.path).exists():   # e.g. a recent file moved away: no import options to ask
+            self.error(translate("workflow", "Could not open {name}").format(name=Path(source.path).name),
+                       translate("workflow", "{path}: no such file").format(path=source.path))
+            return False
         if ask and needs_options(source.path):
             try:
                 chosen = ImportDialog.ask(self.window, source)

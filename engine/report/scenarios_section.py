@@ -216,7 +216,8 @@ def write_section(doc: DocumentBuilder, assessment: Assessment) -> None:
     doc.p(_("Side by side"), "h2")
     header = ["#", _("scenario"), _("verdict"), *([_("expected re-id.")] if weighted else []),
               _("unique in the sample") if weighted else _("records unique"),
-              _("mean re-id. probability"), _("certain inference above prior"), _("records removed"),
+              _("mean 1/block in the sample") if weighted else _("mean re-id. probability"),
+              _("certain inference above prior"), _("records removed"),
               _("values blanked"), _("information lost")]
 
     def risks(r: dict[str, Optional[float]]) -> list[str]:

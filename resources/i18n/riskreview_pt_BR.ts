@@ -2616,6 +2616,14 @@ Enviar os dados a este cluster mesmo assim?</translation>
         <translation>Registros únicos na amostra no pior subconjunto de QIs (não necessariamente únicos na população)</translation>
     </message>
     <message>
+        <source>mean 1/block in the sample</source>
+        <translation>média de 1/bloco na amostra</translation>
+    </message>
+    <message>
+        <source>Mean of 1 / (records of the sample sharing the worst QID subset&apos;s values): the re-identification probability if the sample were the whole population, not judged for a sample</source>
+        <translation>Média de 1 / (registros da amostra que compartilham os valores do pior subconjunto de QIs): a probabilidade de reidentificação se a amostra fosse a população inteira, não julgada para uma amostra</translation>
+    </message>
+    <message>
         <source>expected re-id.</source>
         <translation>reid. esperadas</translation>
     </message>
@@ -5524,6 +5532,10 @@ Pontuação: {0}.</translation>
     <message>
         <source>Could not open {name}</source>
         <translation>Não foi possível abrir {name}</translation>
+    </message>
+    <message>
+        <source>{path}: no such file</source>
+        <translation>{path}: arquivo inexistente</translation>
     </message>
     <message>
         <source>Loading cancelled.</source>

@@ -104,3 +104,13 @@ def test_the_status_bar_shows_a_file_error_in_the_windows_language(qtbot, portug
         box.close()
     status = portuguese.statusBar().currentMessage()
     assert "arquivo inexistente" in status and "no such file" not in status
+
+
+def test_a_recent_file_moved_away_is_one_error_not_the_import_dialog(qtbot, window, tmp_path):
+    load_census(qtbot, window)
+    gone = tmp_path / "moved.csv"
+    assert not window.flow.open_data_file(str(gone), ask=True)
+    boxes = error_boxes()
+    assert len(boxes) == 1 and f"{gone}: no such file" in boxes[0].informativeText()
+    boxes[0].close()
+    assert window.session.table.name == "census_example.csv"

@@ -169,6 +169,11 @@ class CompareTable(QTableWidget):
             tips[EXPECTED_AT] = translate(
                 "scenarios.compare_view",
                 "Records unique in the sample on the worst QID subset (not necessarily unique in the population)")
+            fixed[EXPECTED_AT + 1] = translate("scenarios.compare_view", "mean 1/block in the sample")
+            tips[EXPECTED_AT + 1] = translate(
+                "scenarios.compare_view",
+                "Mean of 1 / (records of the sample sharing the worst QID subset's values): the re-identification "
+                "probability if the sample were the whole population, not judged for a sample")
             fixed.insert(EXPECTED_AT, translate("scenarios.compare_view", "expected re-id."))
             tips.insert(EXPECTED_AT, translate(
                 "scenarios.compare_view",
