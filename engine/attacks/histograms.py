@@ -40,9 +40,14 @@ KEEP_BYTES = 1 << 28
 def _histogram(qids: tuple[str, ...], measure: str, block_risk: np.ndarray,
                weights: np.ndarray) -> RiskHistogram:
     """Histogram of per-record risk: each distinct risk value counted once per record that has
-    it (``weights`` = records with that risk); the mean is the per-record mean."""
-    edges = np.linspace(0.0, 1.0, BINS + 1)
-    counts, _ = np.histogram(block_risk, bins=edges, weights=weights)
+    it (``weights`` = records with that risk); the mean is the per-record mean. Bin j holds
+    j/BINS <= risk < (j+1)/BINS (the last also 1): the bin is floor(BINS * risk), with a margin
+    far below the gap between a risk top/size and an edge (1/size), so that a risk on an edge
+    (3/5, 7/10) goes to the bin above as every other does (edges as i * 0.05 in floating point
+    are up to 1e-16 too high)."""
+    edges = np.arange(BINS + 1) / BINS
+    bins = np.minimum(np.floor(np.asarray(block_risk, dtype=np.float64) * BINS + 1e-9), BINS - 1).astype(np.int64)
+    counts = np.bincount(bins, weights=weights, minlength=BINS)
     mean = float((block_risk * weights).sum() / weights.sum())
     return RiskHistogram(qids, measure, tuple(float(e) for e in edges),
                          tuple(int(round(c)) for c in counts), mean)

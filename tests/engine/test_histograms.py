@@ -72,13 +72,33 @@ def test_histograms_equal_per_record_risks_binned(monkeypatch, compiled, seed, d
     reid, inference = _rows(qid_sets, [s.name for s in sensitive])
     made = worst_case_histograms(table.columns, reid, inference, sensitive, table.n_rows)
     assert len(made) == 3 * len(qid_sets)
-    edges = np.linspace(0.0, 1.0, BINS + 1)
     for h in made:
         risk = per_record_risk(table.columns, h.qids, sensitive, table.n_rows)[h.measure]
-        expected, _ = np.histogram(risk, bins=edges)
+        expected = _exact_bins(risk, table.n_rows)
         assert h.counts == tuple(int(c) for c in expected), (h.qids, h.measure)
         assert sum(h.counts) == table.n_rows
         assert h.mean == pytest.approx(float(risk.mean()), rel=1e-12)
+
+
+def _exact_bins(risk: np.ndarray, rows: int) -> np.ndarray:
+    """Records per bin [j/BINS, (j+1)/BINS), the risk taken as the fraction top/size it is."""
+    from fractions import Fraction
+
+    bins = [min(int(Fraction(float(r)).limit_denominator(rows) * BINS), BINS - 1) for r in risk]
+    return np.bincount(bins, minlength=BINS)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_risk_on_a_bin_edge_goes_to_the_bin_above(monkeypatch, compiled):
+    """3/5 and 7/10 sit on edges that i * 0.05 puts 1e-16 too high (0.6000000000000001)."""
+    monkeypatch.setattr(histograms, "compiled_pays", lambda n: compiled)
+    frame = pd.DataFrame({"q": ["A"] * 5 + ["B"] * 10, "s": list("xxxyy") + list("xxxxxxxyyy")})
+    table = table_from_frame(frame)
+    reid, inference = _rows([("q",)], ["s"])
+    h_reid, h_s = worst_case_histograms(table.columns, reid, inference, [table["s"]], 15)
+    assert {i: c for i, c in enumerate(h_s.counts) if c} == {12: 5, 14: 10}     # 0.6-0.65, 0.7-0.75
+    assert {i: c for i, c in enumerate(h_reid.counts) if c} == {2: 10, 4: 5}    # 1/10, 1/5 on edges too
+    assert h_s.edges[12] == 0.6 and h_s.edges[3] == 0.15
 
 
 @pytest.mark.parametrize("compiled", [False, True])
