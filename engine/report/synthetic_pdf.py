@@ -53,11 +53,13 @@ METHODS = (
      "dataset features (marginals, means, correlations) learns to tell them apart and is scored on fresh "
      "pairs. It measures the generator, not the one synthetic file released.")),
     (N_("Verdict"), N_("A leak is called when a membership attack, at its threshold that flags at most 0.1% (or 1%) "
-     "of the non-members, flags a share of the members whose lower confidence bound lies above the upper "
-     "bound of the non-members' share (one-sided Clopper-Pearson bounds; 95% confidence over all these "
-     "tests together, after Carlini et al. 2022), or when an attribute attack's residual risk is above 0 "
-     "with 95% confidence and its success is above its baseline: success below the baseline is no "
-     "evidence. Without a control file the leak is not measured.")),
+     "of the non-members (records tied at the next threshold flagged at random up to that share), flags a "
+     "share of the members whose lower confidence bound lies above the upper bound of the non-members' share "
+     "(one-sided Clopper-Pearson bounds; 95% confidence over all these tests together, after Carlini et al. "
+     "2022); when the members that have an identical synthetic record (exact copies, whatever the share of "
+     "non-members with one) are told from the non-members the same way; or when an attribute attack's "
+     "residual risk is above 0 with 95% confidence and its success is above its baseline: success below the "
+     "baseline is not counted as evidence. Without a control file the leak is not measured.")),
     (N_("Residual risk"), N_("As anonymeter: (main - control) / (1 - control), where main is the attack's success "
      "on real records and control its success on control records; a value above 0 means the synthetic "
      "file reveals something about the real records beyond what it teaches about people in general. The "
@@ -150,8 +152,16 @@ class _SyntheticBuilder(DocumentBuilder):
     def summary(self) -> None:
         self.p(_("Summary"), "h1")
         self.p(_("The verdict on page 1 follows from the membership attacks' true-positive rate at false-positive "
-                 "rates of 0.1% and 1%, with one-sided Clopper-Pearson bounds (95% over all these tests), and from "
-                 "the attribute attacks' residual risk where their success is above the baseline."), "small")
+                 "rates of 0.1% and 1% and from the members and non-members with an identical synthetic record "
+                 "(exact copies), with one-sided Clopper-Pearson bounds (95% over all these tests), and from the "
+                 "attribute attacks' residual risk where their success is above the baseline; page 1 gives one "
+                 "reason per attack, its exact copies when they tell."), "small")
+        copies = [(a, a.copies) for a in self.a.attacks if getattr(a, "copies", None) is not None]
+        for a, point in copies:
+            self.p(escape(_("{attack}: {tp} of {members} members and {fp} of {nonmembers} non-members have an "
+                            "identical synthetic record.").format(
+                attack=_title(a.attack), tp=integer(point.true_positives), members=integer(point.members),
+                fp=integer(point.false_positives), nonmembers=integer(point.nonmembers))))
         for a in self.a.attacks:
             if a.kind == "membership" and a.auc is not None:
                 self.p(escape(_("{attack}: AUC {auc} (0.5 = guessing), advantage {advantage}, TPR at 0.1% FPR "
@@ -162,7 +172,7 @@ class _SyntheticBuilder(DocumentBuilder):
                 template = (_("{attack}: {accuracy} of {sensitive} values guessed right, above the {baseline} "
                               "baseline.") if a.accuracy > (a.baseline or 0.0) else
                             _("{attack}: {accuracy} of {sensitive} values guessed right, not above the {baseline} "
-                              "baseline (no evidence of a leak)."))
+                              "baseline (not counted as evidence of a leak)."))
                 self.p(escape(template.format(attack=_title(a.attack), accuracy=_pct(a.accuracy),
                                               sensitive=self.a.config.sensitive, baseline=_pct(a.baseline))))
         self.p(_("These attacks give a lower bound on the risk: a stronger attacker may do better. A leak "

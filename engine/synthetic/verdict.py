@@ -194,7 +194,8 @@ def synthetic_verdict(assessment: Any) -> SyntheticVerdict:
         elif above:
             notes.append(message(
                 N_("{attack}: {main:.3g}% guessed right on real records, above the {control:.3g}% on control records "
-                   "but below the {baseline:.3g}% baseline: this attack gives no evidence of a leak"), **params))
+                   "but below the {baseline:.3g}% baseline (a real record that matches no synthetic record counts as a wrong "
+                   "guess): not counted as evidence of a leak"), **params))
     if not checks:
         return SyntheticVerdict(False, False, False, (), (message(
             N_("without a control file (real records not used to make the synthetic file) no attack can be "

@@ -109,7 +109,7 @@ def test_attribute_success_below_the_baseline_is_no_evidence():
     assert below.ci_low > 0
     v = synthetic_verdict(_assessment([below]))
     assert not v.leak and v.ready and v.checks[0].passed and v.checks[0].baseline == 0.87
-    assert "below the 87% baseline: this attack gives no evidence of a leak" in v.notes[0]
+    assert "below the 87% baseline (a real record that matches no synthetic record counts as a wrong guess): not counted as evidence of a leak" in v.notes[0]
     above = evaluate_attribute("cap", real, control, 0.05)
     v = synthetic_verdict(_assessment([above]))
     assert v.leak and not v.checks[0].passed and v.notes == ()
@@ -157,7 +157,7 @@ def test_the_bundled_release_with_copies_is_a_leak(sensitive):
     if sensitive:
         cap = next(c for c in v.checks if c.attack == "cap")
         assert cap.passed and cap.rate < cap.baseline and cap.value > 0   # above control, below baseline
-        assert any("no evidence of a leak" in n for n in v.notes)
+        assert any("not counted as evidence of a leak" in n for n in v.notes)
 
 
 @pytest.mark.parametrize("sensitive", [None, "bolsa_familia"])
