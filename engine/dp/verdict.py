@@ -53,3 +53,28 @@ def dp_verdict(assessment: DPAssessment, limits: Thresholds) -> Verdict:
                              "epsilon evaluated, above 1 / voters = {limit}").format(
                 delta=number(best.delta_active, ".3g"), limit=number(check.limit, ".3g")))
     return judged(checks, reasons, "dp")
+
+
+def checked_sentences(assessment: DPAssessment, limits: Thresholds) -> list[str]:
+    """What a ready verdict was judged on, one sentence per check: the largest rise of the
+    chance of guessing per counting scenario, and the thresholded count's smallest delta."""
+    out = []
+    labels = {str(s.label()): s.label() for s in assessment.config.scenarios}
+    for scenario in dict.fromkeys(p.scenario for p in assessment.dp):
+        top = max((p for p in assessment.dp if p.scenario == scenario),
+                  key=lambda p: (p.posterior_vulnerability - p.prior_vulnerability, -p.epsilon))
+        out.append(_("{scenario}: the chance of guessing the new record's {sensitive} is at most {posterior} (the "
+                     "{mechanism} mechanism at epsilon {epsilon}) against {prior} without the count, within the "
+                     "limit of {limit} above it").format(
+            scenario=render(labels.get(str(scenario), scenario)), sensitive=top.sensitive,
+            prior=pct(top.prior_vulnerability), posterior=pct(top.posterior_vulnerability), mechanism=_(top.mechanism),
+            epsilon=number(top.epsilon, "g"), limit=pct(limits.inference_certain_gain)))
+    threshold = assessment.config.threshold
+    if assessment.threshold and threshold is not None:
+        best = min(assessment.threshold, key=lambda p: (p.delta_active, p.epsilon))
+        out.append(_("the thresholded count's delta against an active attacker is {delta} at epsilon {epsilon}, "
+                     "within 1 / voters = {limit}").format(delta=number(best.delta_active, ".3g"),
+                                                          epsilon=number(best.epsilon, "g"),
+                                                          limit=number(1.0 / threshold.voters, ".3g")))
+    return out
+

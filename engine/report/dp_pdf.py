@@ -7,6 +7,7 @@ Reads a :class:`~engine.dp.results.DPAssessment`; never recomputes a mechanism.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Optional
@@ -15,7 +16,7 @@ from xml.sax.saxutils import escape
 from .. import __version__
 from ..foundation import i18n
 from ..foundation.i18n import N_, _
-from ..dp.verdict import dp_verdict
+from ..dp.verdict import checked_sentences, dp_verdict
 from ..dp.results import CountingPoint, DPAssessment
 from ..foundation.progress import CancelToken
 from . import figures
@@ -87,8 +88,11 @@ class _DPBuilder(DocumentBuilder):
                              voters=integer(t.voters), threshold=integer(t.threshold), known=integer(t.known),
                              p=number(t.p, "g"))))
         subtitle = d.name if d is not None else _("thresholded count")
+        verdict = dp_verdict(self.a, c.report.thresholds)
+        if verdict.ready:   # what it was judged on
+            verdict = replace(verdict, reasons=tuple(checked_sentences(self.a, c.report.thresholds)))
         self.cover_page(_("Differential-privacy release analysis"), subtitle, rows, c.report.author,
-                        c.report.organisation, dp_verdict(self.a, c.report.thresholds))
+                        c.report.organisation, verdict)
 
     def summary(self) -> None:
         self.p(_("Summary"), "h1")

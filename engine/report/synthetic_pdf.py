@@ -19,7 +19,7 @@ from .. import __version__
 from ..foundation import i18n
 from ..foundation.i18n import N_, _
 from ..foundation.progress import CancelToken
-from ..synthetic.config import ATTACK_NAMES
+from ..synthetic.config import ATTACK_NAMES, DISTANCE_NAMES
 from ..synthetic.results import AttackEvaluation, SyntheticAssessment
 from ..synthetic.verdict import synthetic_verdict
 from . import figures
@@ -121,7 +121,7 @@ class _SyntheticBuilder(DocumentBuilder):
             if info is not None:
                 rows.append((label, _("{name} ({rows} records)").format(name=info.name, rows=integer(info.rows))))
                 rows.append((f"{label} SHA-256", info.sha256))
-        distance = c.distance
+        distance = _(DISTANCE_NAMES.get(c.distance, c.distance))
         if self.a.radius is not None:
             distance += _(", radius {radius}").format(radius=number(self.a.radius, ".4g"))
         rows += [(_("Quasi-identifiers"), f"{len(c.qids)}: " + ", ".join(c.qids)),

@@ -22,7 +22,7 @@ from ..foundation.messages import message
 from ..foundation.progress import CancelToken, Progress, ProgressCallback, ProgressReporter
 from . import closest, neighbourhood
 from .cap import cap_scores
-from .config import MEMBERSHIP_ATTACKS, SyntheticConfig
+from .config import DISTANCE_NAMES, MEMBERSHIP_ATTACKS, SyntheticConfig
 from .data import ROLE_FILES, AttackData, load_attack_data
 from .distances import DistanceSpace
 from .metrics import evaluate_attribute, evaluate_membership, split_halves
@@ -171,13 +171,13 @@ def _distance_attacks(config: SyntheticConfig, data: AttackData, targets: Target
         evaluations["closest-mia"] = evaluate_membership(
             "closest-mia", scores, targets.labels, targets.train, config.criterion, targets.members, show,
             notes=message(N_("score = minus the {distance} distance to the nearest synthetic record"),
-                          distance=config.distance), identical=closest.identical(nearest_full))
+                          distance=message(DISTANCE_NAMES[config.distance])), identical=closest.identical(nearest_full))
     if "neighbourhood-mia" in attacks:
         scores = neighbourhood.neighbourhood_mia_scores(found[("full", "count")], len(data.synthetic))
         evaluations["neighbourhood-mia"] = evaluate_membership(
             "neighbourhood-mia", scores, targets.labels, targets.train, config.criterion, targets.members, show,
             notes=message(N_("score = share of the synthetic records within {distance} distance {radius:g}"),
-                          distance=config.distance, radius=radius))
+                          distance=message(DISTANCE_NAMES[config.distance]), radius=radius))
     if wants_aia:
         truth = closest.value_index(targets.records[:, s], candidates)
         baseline = float((truth[targets.labels] == 0).mean())

@@ -33,6 +33,7 @@ ATTACK_NAMES = {
 MEMBERSHIP_ATTACKS = ("closest-mia", "neighbourhood-mia", "groundhog")
 ATTRIBUTE_ATTACKS = ("closest-aia", "neighbourhood-aia", "cap")
 DISTANCES = ("hamming", "l1", "l2", "mixed")
+DISTANCE_NAMES = {"hamming": N_("Hamming"), "l1": N_("L1"), "l2": N_("L2"), "mixed": N_("mixed (Gower)")}
 CRITERIA = ("accuracy", "tp", "fp", "threshold")
 SHADOW_GENERATORS = ("marginals", "copy-perturb")
 MAX_SHADOW_DATASETS = 10_000  # each target's shadow feature matrix is shadow_datasets x features
