@@ -189,7 +189,7 @@ def _sample_checks(sample: SampleRisk, limits: Thresholds) -> tuple[list[Check],
     checks = [Check("expected_reid_share", share, limits.expected_reid_share, tuple(qids))]
     reasons = []
     if not checks[0].passed:
-        reasons.append(_("about {people} people ({share}) are expected to be re-identified with {qids} known "
+        reasons.append(_("about {people} people ({share} of the records) are expected to be re-identified with {qids} known "
                          "(limit {limit})").format(people=people(expected), share=pct(share), qids=names(qids),
                                                    limit=pct(limits.expected_reid_share)))
     estimate = sample.population_uniqueness.dankar_estimate

@@ -64,8 +64,8 @@ def population_sentence(sample: SampleRisk) -> str:
                   share=pct(pu.dankar_estimate), key=names(sample.key)) if pu.dankar_model is None else
               _("an estimated {share} of the population is unique on {key} ({model} model)").format(
                   share=pct(pu.dankar_estimate), key=names(sample.key), model=model_name(pu.dankar_model)))
-    return _("In the population: with {qids} known, about {people} people ({share}) are expected to be "
-             "re-identified; {unique}.").format(qids=names(qids), people=people(expected), share=pct(share),
+    return _("In the population: with {qids} known, about {people} people ({share} of the records) are expected "
+             "to be re-identified; {unique}.").format(qids=names(qids), people=people(expected), share=pct(share),
                                                 unique=unique)
 
 
@@ -149,7 +149,7 @@ def model_sentences(assessment: Assessment) -> list[str]:
 
 def expected_phrase(summary: RiskSummary) -> str:
     """'about 412 people (0.8%)': the expected re-identifications as a count and a share."""
-    return _("about {people} people ({share})").format(people=people(summary.expected_reidentifications),
+    return _("about {people} people ({share} of the records)").format(people=people(summary.expected_reidentifications),
                                                        share=pct(summary.expected_share))
 
 

@@ -121,7 +121,7 @@ def by_size_rows(sample: SampleRisk) -> list[list[str]]:
 def sentence(sample: SampleRisk) -> str:
     """The plain-language line: 'about 412 people (0.8%) are expected to be re-identified'."""
     summary = sample.individual
-    return translate("widgets.sample_view", "About {0} people ({1}) are expected to be re-identified").format(
+    return translate("widgets.sample_view", "About {0} people ({1} of the records) are expected to be re-identified").format(
         people(summary.expected_reidentifications), pct(summary.expected_share)
     )
 

@@ -5321,10 +5321,6 @@ TFP {1}, TVP {2}</translation>
         <translation>Tamanho da população</translation>
     </message>
     <message>
-        <source>About {0} people ({1}) are expected to be re-identified</source>
-        <translation>Espera-se que cerca de {0} pessoas ({1}) sejam reidentificadas</translation>
-    </message>
-    <message>
         <source>Individual risk: records by risk</source>
         <translation>Risco individual: registros por risco</translation>
     </message>
@@ -5352,6 +5348,10 @@ marque Únicos especiais (SUDA) na página Ataques.</translation>
     <message>
         <source>&lt;b&gt;Population uniques&lt;/b&gt; (estimated share of the population)</source>
         <translation>&lt;b&gt;Únicos na população&lt;/b&gt; (proporção estimada da população)</translation>
+    </message>
+    <message>
+        <source>About {0} people ({1} of the records) are expected to be re-identified</source>
+        <translation>Espera-se que cerca de {0} pessoas ({1} dos registros) sejam reidentificadas</translation>
     </message>
     <message>
         <source>&lt;b&gt;Expected re-identifications by number of key variables known&lt;/b&gt;</source>

@@ -133,7 +133,7 @@ def test_results_show_the_engines_sample_risk(qtbot, window, survey):
         assert row[1] == f"{sum(r > x for r in risks):,}" == f"{count:,}"
     uniques = view.uniqueness_table
     assert uniques.item(0, 1).text().startswith(f"{pct(0.4)} (4 of 10)")  # 30F, 40F, 50F, 60F
-    assert view.note.text().startswith(f"<b>About {people(expected)} people ({pct(expected / 10)}) are "
+    assert view.note.text().startswith(f"<b>About {people(expected)} people ({pct(expected / 10)} of the records) are "
                                        f"expected to be re-identified</b>")
     assert f"{sample.suda.special_uniques:,} records" in view.suda_label.text()
     assert sample.suda.variant in view.suda_label.toolTip()

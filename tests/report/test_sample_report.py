@@ -53,7 +53,7 @@ def test_the_sentence_and_tables_carry_the_assessments_numbers(weighted, weighte
     expected = sum(hand_risks())
     assert sample.individual.expected_reidentifications == pytest.approx(expected, rel=1e-9)
     sentence = expected_sentence(sample)
-    assert sentence == (f"With age and sex known, about {people(expected)} people ({pct(expected / len(ROWS))}) "
+    assert sentence == (f"With age and sex known, about {people(expected)} people ({pct(expected / len(ROWS))} of the records) "
                         f"are expected to be re-identified.")
     assert flat(sentence) in squeezed
     assert "Sample file" in text and "Risk from the sampling weights" in text
@@ -106,7 +106,7 @@ def test_with_a_weight_the_verdict_limits_expected_reidentifications(weighted, w
     assert not result.ready
     qids, count, worst_share = findings.worst_expected(sample)
     assert worst_share >= share
-    assert result.reasons == (f"about {people(count)} people ({pct(worst_share)}) are expected to be "
+    assert result.reasons == (f"about {people(count)} people ({pct(worst_share)} of the records) are expected to be "
                               f"re-identified with {findings.names(qids)} known (limit {pct(share * 0.99)})",)
     text = flat(text_of(weighted_pdf))
     assert flat("at most 1.0% of records expected to be re-identified") in text
