@@ -18,7 +18,7 @@ from svglib.svglib import svg2rlg
 
 from ..foundation.i18n import _, ngettext
 from ..outcome.results import RiskHistogram
-from ..foundation.locale_format import localize, number
+from ..foundation.locale_format import localize, number, percent
 from .ticks import localize_ticks, log_epsilon_axis
 
 RC = {"svg.fonttype": "none", "svg.hashsalt": "riskreview", "font.family": "DejaVu Sans",
@@ -96,7 +96,7 @@ def histogram_grid(histograms: Sequence[RiskHistogram], title: str) -> Figure:
             ticks[0].set_horizontalalignment("left")
             ticks[-1].set_horizontalalignment("right")
             ax.set_title(ngettext("{count} QID (mean {mean})", "{count} QIDs (mean {mean})", len(h.qids)).format(
-                count=len(h.qids), mean=number(100 * h.mean, ".1f") + "%"))
+                count=len(h.qids), mean=percent(h.mean)))
             ax.set_xlabel(_("risk per record"))
             if index == 0:
                 ax.set_ylabel(_("records"))

@@ -341,7 +341,7 @@ class _Builder(DocumentBuilder):
                 [_("largest MSU size searched"), f"{suda.max_size}"], [_("minimal sample uniques (MSUs)"), sizes],
                 [_("SUDA score"), _("mean {mean}, highest {highest}, total {total}").format(
                     mean=number(suda.mean_score, ".4g"), highest=number(suda.max_score, ".4g"),
-                    total=number(suda.total_score, ".4g"))],
+                    total=number(suda.total_score, ",.6g" if suda.total_score < 1e6 else ",.0f"))],
                 [_("DIS-SUDA score"), _("mean {mean}, highest {highest} (DIS fraction {fraction})").format(
                     mean=number(suda.mean_dis_score, ".4g"), highest=number(suda.max_dis_score, ".4g"),
                     fraction=number(suda.dis_fraction, "g"))],
