@@ -16,18 +16,24 @@ TAIL = 0.6  # a column may end at a blank line in its last 40% of lines; otherwi
 
 
 def wrapped(lines: Sequence[str], chars: int, indent: int = 4) -> list[str]:
-    """``lines`` cut to at most ``chars`` characters, each continuation indented by ``indent`` spaces.
+    """``lines`` cut to at most ``chars`` characters, each continuation indented by ``indent``
+    spaces; a cut goes after the last space that leaves at least half the width on the line, so
+    that no number or word is split (else at the width).
 
     >>> wrapped(['key = "abcdefgh"', "short"], 10)
-    ['key = "abc', '    defgh"', 'short']
+    ['key = ', '    "abcde', '    fgh"', 'short']
+    >>> wrapped(["{ op = 'x', k = 5, max_percent = 5.0 }"], 24)
+    ["{ op = 'x', k = 5, ", '    max_percent = 5.0 }']
     """
     out: list[str] = []
     for line in lines:
-        out.append(line[:chars])
-        rest = line[chars:]
-        while rest:
-            out.append(" " * indent + rest[:chars - indent])
-            rest = rest[chars - indent:]
+        width = max(chars, indent + 2)     # room for more than the indent: every line moves on
+        while len(line) > width:
+            space = line.rfind(" ", max(width // 2, indent + 1), width)
+            cut = space + 1 if space > 0 else width
+            out.append(line[:cut])
+            line = " " * indent + line[cut:]
+        out.append(line)
     return out
 
 
