@@ -19,7 +19,8 @@ import pyarrow.compute as pc
 from ..foundation.errors import InputError
 from ..foundation.i18n import N_
 from ..foundation.messages import message
-from .numbers import FLOAT64_EXACT_INTEGERS, buffer_values, canonical_floats, find_number, float_wide_integers
+from .numbers import (FLOAT64_EXACT_INTEGERS, MISSING_MARKERS, buffer_values, canonical_floats, find_number,
+                      float_wide_integers)
 
 
 def smallest_uint(cardinality: int) -> np.dtype:
@@ -124,6 +125,22 @@ def _numbers(codes: pa.Array) -> np.ndarray:
     return codes.to_numpy(zero_copy_only=False)
 
 
+_NUMBER = r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$|^(?i:[+-]?(?:inf|infinity|nan))$"
+
+
+def first_non_number(column: EncodedColumn) -> Optional[tuple[int, str]]:
+    """(row, 1-based; value) of the first value of a text column that is not a number, a blank
+    cell or a missing-value marker; None when every value is one (e.g. ids too long for a double)."""
+    text = pc.utf8_trim_whitespace(column.labels)
+    number = pc.match_substring_regex(text, _NUMBER)
+    missing = pc.or_(pc.equal(text, ""), pc.is_in(text, value_set=pa.array(MISSING_MARKERS, text.type)))
+    other = np.flatnonzero(np.asarray(pc.fill_null(pc.invert(pc.or_(number, missing)), False)))
+    if not other.size:
+        return None
+    row = int(np.flatnonzero(np.isin(column.codes, other))[0])
+    return row + 1, column.label_text(int(column.codes[row]))
+
+
 def encode_column(name: str, column: pa.ChunkedArray | pa.Array) -> EncodedColumn:
     """Encode one column: sorted distinct values, then ``index_in`` to get each row's code."""
     if isinstance(column, pa.Array):
@@ -192,5 +209,5 @@ def column_warnings(file_name: str, column: EncodedColumn) -> list[str]:
     return []
 
 
-__all__ = ["EncodedColumn", "EncodedTable", "encode_column", "file_sha256", "smallest_uint",
+__all__ = ["EncodedColumn", "EncodedTable", "encode_column", "first_non_number", "file_sha256", "smallest_uint",
            "is_all_missing", "column_warnings", "encode_arrow_table", "is_nested", "nested_column_error"]

@@ -56,7 +56,8 @@ class NumericRisk:
 
 
 def _matrix(table: EncodedTable, columns: Sequence[str], rows: Optional[np.ndarray] = None) -> np.ndarray:
-    x = np.column_stack([numeric_values(table[c]) for c in columns]) if columns else np.zeros((table.n_rows, 0))
+    x = (np.column_stack([numeric_values(table[c], table.name) for c in columns]) if columns
+         else np.zeros((table.n_rows, 0)))
     return x if rows is None else x[rows]
 
 

@@ -10,20 +10,26 @@ import pyarrow as pa
 
 from ..foundation.errors import InputError
 from ..foundation.i18n import N_
-from ..io.encode import EncodedColumn, encode_column
+from ..io.encode import EncodedColumn, encode_column, first_non_number
 from ..io.numbers import label_numbers
 from ..foundation.messages import message
 from ..analysis.scenario_steps import Microaggregate, Noise, Pram, RankSwap, Transform
 
+NOT_A_NUMBER = N_("{file}: numeric quasi-identifier {column!r} has {value!r} in row {row}; it needs numbers")
 NOT_NUMERIC = N_("column {column!r} is not numeric (its values are {kind}); a numeric quasi-identifier needs numbers")
 
 
-def numeric_values(column: EncodedColumn) -> np.ndarray:
+def numeric_values(column: EncodedColumn, file: str = "") -> np.ndarray:
     """A numeric column's values as float64, NaN where missing; a text column whose values are
     all numbers written otherwise than plainly (``007``, ``2.50``) gives their numbers
-    (:func:`engine.io.numbers.label_numbers`)."""
+    (:func:`engine.io.numbers.label_numbers`); else an error naming the first value that is not
+    a number and its row (and ``file``)."""
     numbers = label_numbers(column.labels) if column.kind in ("integer", "float", "text") else None
     if numbers is None:
+        found = first_non_number(column) if column.kind == "text" else None
+        if found is not None:
+            raise InputError(message(NOT_A_NUMBER, file=file or column.name, column=column.name, value=found[1],
+                                     row=found[0]))
         raise InputError(message(NOT_NUMERIC, column=column.name, kind=column.kind))
     values = numbers.take(pa.array(column.codes))
     return values.to_numpy(zero_copy_only=False).astype(float)

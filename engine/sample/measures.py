@@ -11,15 +11,13 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.compute as pc
 
 from ..analysis.config import AnalysisConfig
 from ..foundation.errors import InputError
 from ..foundation.i18n import N_
 from ..foundation.messages import message
-from ..io.encode import EncodedColumn, EncodedTable
-from ..io.numbers import MISSING_MARKERS, float_values, label_numbers
+from ..io.encode import EncodedColumn, EncodedTable, first_non_number
+from ..io.numbers import float_values, label_numbers
 from ..foundation.progress import CancelToken, ProgressCallback, ProgressReporter
 from ..outcome.results import ReidentificationRisk
 from ..outcome.selection import top_by_size
@@ -42,7 +40,7 @@ def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
     than plainly (``010``, ``2.50``) gives their numbers (:func:`engine.io.numbers.label_numbers`)."""
     numbers = label_numbers(column.labels) if column.kind in ("integer", "float", "text") else None
     if numbers is None:
-        found = _first_non_number(column) if column.kind == "text" else None
+        found = first_non_number(column) if column.kind == "text" else None
         if found is not None:
             raise InputError(message(N_("{file}: weight column {column!r} has {value!r} in row {row}; sampling "
                                         "weights must be numbers"), file=table, column=column.name,
@@ -72,22 +70,6 @@ def weight_values(column: EncodedColumn, table: str) -> np.ndarray:
                                     "largest number held here; give them in a larger unit (e.g. thousands of "
                                     "people)"), file=table, column=column.name, limit=np.finfo(np.float64).max))
     return weights
-
-
-_NUMBER = r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$|^(?i:[+-]?(?:inf|infinity|nan))$"
-
-
-def _first_non_number(column: EncodedColumn) -> Optional[tuple[int, str]]:
-    """(row, 1-based; value) of the first value of a text column that is not a number, a blank
-    cell or a missing-value marker; None when every value is one (e.g. ids too long for a double)."""
-    text = pc.utf8_trim_whitespace(column.labels)
-    number = pc.match_substring_regex(text, _NUMBER)
-    missing = pc.or_(pc.equal(text, ""), pc.is_in(text, value_set=pa.array(MISSING_MARKERS, text.type)))
-    other = np.flatnonzero(np.asarray(pc.fill_null(pc.invert(pc.or_(number, missing)), False)))
-    if not other.size:
-        return None
-    row = int(np.flatnonzero(np.isin(column.codes, other))[0])
-    return row + 1, column.label_text(int(column.codes[row]))
 
 
 def weight_warnings(weights: np.ndarray, column: str, table: str, fraction: Optional[float] = None) -> list[str]:

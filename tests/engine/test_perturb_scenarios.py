@@ -120,7 +120,8 @@ def test_text_column_as_numeric_qid_is_refused(tmp_path, capsys):
     (tmp_path / "s.toml").write_text(STEPS)
     code = main(["assess", str(data), "--qid", "sex", "--numeric-qid", "region", "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
-    assert code == 2 and "'region' is not numeric" in err
+    first = pd.read_csv(data)["region"].iloc[0]
+    assert code == 2 and f"numeric quasi-identifier 'region' has '{first}' in row 1; it needs numbers" in err
 
 
 def test_radius_must_be_positive():
@@ -156,3 +157,15 @@ def test_perturbative_steps_refused_on_linked_releases():
     plain = AnalysisConfig(data=DataSource("d.csv"), roles=Roles(quasi_identifiers=("sex", "region")),
                            linkage=linkage, scenarios=(Scenario("d", ()),))
     assert not any("linked releases" in str(p.must) for p in plain.structure_problems())
+
+
+def test_a_numeric_key_with_a_word_names_the_file_value_and_row(tmp_path, capsys):
+    data = tmp_path / "t.csv"
+    data.write_text("sex,inc,region\nF,12,1\nM,abc,2\nF,15,1\n", encoding="utf-8")
+    code = main(["assess", str(data), "--qid", "sex", "region", "--numeric-qid", "inc", "--out", str(tmp_path / "o")])
+    error = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and error == ["error: t.csv: numeric quasi-identifier 'inc' has 'abc' in row 2; it needs numbers"]
+    # a decimal comma (from a file separated by semicolons) is a number
+    data.write_text("sex;inc;region\nF;12,5;1\nM;3;2\nF;15,25;1\n", encoding="utf-8")
+    assert main(["assess", str(data), "--qid", "sex", "region", "--numeric-qid", "inc",
+                 "--out", str(tmp_path / "o2")]) == 0
