@@ -72,7 +72,7 @@ def scatter_by_size(sizes: Sequence[int], det: Sequence[float], prob: Sequence[f
             ax.set_xticks(sorted(set(sizes)))
             ax.set_ylim(-2, 102)
             ax.grid(axis="y", alpha=0.3)
-            ax.legend(loc="lower right", frameon=False)
+            ax.legend(loc="best", frameon=False)   # clear of the dots where there is room
         axes[0].set_ylabel(_("success (% of records)"))
         figure.subplots_adjust(left=0.08, right=0.98, bottom=0.17, top=0.9, wspace=0.08)
     return figure
