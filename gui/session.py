@@ -628,11 +628,17 @@ class Session(QObject):
     def _report_to_result(self) -> None:
         """The report settings also become the last result's: they change the verdict and the
         report, not the numbers, so the result stays current."""
-        a = self.result.assessment if self.result is not None else None
-        if a is not None and a.config.report != self.config.report:
-            config = replace(a.config, report=self.config.report)
-            self.result = replace(self.result, assessment=replace(a, config=config))
+        result = self._with_report(self.result)
+        if result is not self.result:
+            self.result = result
             self.resultChanged.emit()
+
+    def _with_report(self, result: Optional[Result]) -> Optional[Result]:
+        """``result`` with the analysis's report settings (itself when they are already its own)."""
+        a = result.assessment if result is not None else None
+        if a is None or a.config.report == self.config.report:
+            return result
+        return replace(result, assessment=replace(a, config=replace(a.config, report=self.config.report)))
 
     # --- Suggest's hierarchies ---------------------------------------------------------------
     @property
@@ -691,10 +697,7 @@ class Session(QObject):
     def set_result(self, result: Optional[Result]) -> None:
         """A finished run's result; report settings edited while it ran become its own (they change
         the verdict and the report, not the numbers)."""
-        a = result.assessment if result is not None else None
-        if a is not None and a.config.report != self.config.report:
-            result = replace(result, assessment=replace(a, config=replace(a.config, report=self.config.report)))
-        self.result = result
+        self.result = self._with_report(result)
         self.resultChanged.emit()
 
     @property

@@ -13,6 +13,8 @@ verdict): the same :class:`engine.outcome.verdict.Verdict` as an assessment's, w
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..analysis.config import Thresholds
 from ..foundation.i18n import _
 from ..foundation.locale_format import number
@@ -21,13 +23,22 @@ from ..outcome.verdict import Check, Verdict, judged, pct
 from .results import DPAssessment
 
 
+def _worst_by_scenario(assessment: DPAssessment) -> list[tuple[Any, list, Any]]:
+    """Per counting scenario: its points and the one with the largest rise of the chance of
+    guessing (the smallest epsilon among equals)."""
+    out = []
+    for scenario in dict.fromkeys(p.scenario for p in assessment.dp):
+        mine = [p for p in assessment.dp if p.scenario == scenario]
+        out.append((scenario, mine, max(mine, key=lambda p: (p.posterior_vulnerability - p.prior_vulnerability,
+                                                                -p.epsilon))))
+    return out
+
+
 def dp_verdict(assessment: DPAssessment, limits: Thresholds) -> Verdict:
     """Ready when every counting scenario and the thresholded count pass (module docstring)."""
     checks, reasons = [], []
     labels = {str(s.label()): s.label() for s in assessment.config.scenarios}
-    for scenario in dict.fromkeys(p.scenario for p in assessment.dp):
-        mine = [p for p in assessment.dp if p.scenario == scenario]
-        top = max(mine, key=lambda p: (p.posterior_vulnerability - p.prior_vulnerability, -p.epsilon))
+    for scenario, mine, top in _worst_by_scenario(assessment):
         check = Check("inference_certain_gain", top.posterior_vulnerability - top.prior_vulnerability,
                       limits.inference_certain_gain, sensitive=top.sensitive, basis="bayes_vulnerability")
         checks.append(check)
@@ -60,9 +71,7 @@ def checked_sentences(assessment: DPAssessment, limits: Thresholds) -> list[str]
     chance of guessing per counting scenario, and the thresholded count's smallest delta."""
     out = []
     labels = {str(s.label()): s.label() for s in assessment.config.scenarios}
-    for scenario in dict.fromkeys(p.scenario for p in assessment.dp):
-        top = max((p for p in assessment.dp if p.scenario == scenario),
-                  key=lambda p: (p.posterior_vulnerability - p.prior_vulnerability, -p.epsilon))
+    for scenario, _points, top in _worst_by_scenario(assessment):
         out.append(_("{scenario}: the chance of guessing the new record's {sensitive} is at most {posterior} (the "
                      "{mechanism} mechanism at epsilon {epsilon}) against {prior} without the count, within the "
                      "limit of {limit} above it").format(
